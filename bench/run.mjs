@@ -1,0 +1,478 @@
+// `npm run bench`: load and size benchmarks of the built app, reported against bench/budgets.json.
+// Budgets are reported, never asserted: the exit code is 0 unless the bench itself cannot run.
+//
+//   BENCH_DATABASE_URL  run the app and the baseline on this PostgreSQL instead of embedded PGlite
+//   BENCH_DURATION      seconds per load measurement (default 5)
+//
+// Every process it starts (app, baseline, browser) is stopped again, also on error or Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
+const ADMIN = { email: 'admin@motorpool.local', password: 'Motorpool#2026' };
+const CONNECTIONS = 10;
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP = 1;
+const COLD_START_RUNS = 3;
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Process bookkeeping: every child is tracked and killed on the way out, whatever the way out is.
+const children = new Set();
+let browser;
+let tmpRoot;
+
+function killAllSync() {
+  for (const child of children) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+  children.clear();
+  if (tmpRoot) rmSync(tmpRoot, { recursive: true, force: true });
+}
+process.on('exit', killAllSync);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\nbench: ${signal}, stopping everything`);
+    process.exit(130);
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startProcess(name, args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  child.exited.then(() => children.delete(child));
+  child.describe = () => `${name} (pid ${child.pid}); last output:\n${output || '(none)'}`;
+  return child;
+}
+
+async function stopProcess(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const done = await Promise.race([child.exited, sleep(10_000).then(() => null)]);
+  if (!done) {
+    child.kill('SIGKILL');
+    await child.exited;
+  }
+}
+
+/** Polls url until it answers 200; returns the elapsed ms since `since`. Bounded by timeoutMs. */
+async function waitFor200(url, child, since, timeoutMs = 60_000) {
+  const deadline = since + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${child.describe()}\nexited before ${url} answered`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - since;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(10);
+  }
+  throw new Error(`${child.describe()}\n${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+function appEnv(port, dataDir) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOGIN_RATE_LIMIT_PER_IP: '10000000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT: '10000000',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.SEED_DEMO;
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    env.SEED_DEMO = 'true';
+  }
+  return env;
+}
+
+async function startApp(port, dataDir) {
+  const started = performance.now();
+  const child = startProcess('app', ['dist/server/main.js'], appEnv(port, dataDir));
+  const ms = await waitFor200(`http://127.0.0.1:${port}/api/health`, child, started);
+  return { child, ms };
+}
+
+async function signInCookie(base) {
+  const res = await fetch(`${base}/api/auth/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${text}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('admin sign-in set no cookie');
+  return cookie;
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** 1 s warm-up, then the measured run. */
+async function load(label, options) {
+  process.stdout.write(`bench: load ${label} ... `);
+  await cannon({ ...options, duration: WARMUP });
+  const r = await cannon({ ...options, duration: DURATION });
+  const summary = {
+    label,
+    reqPerSec: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+  console.log(
+    `${summary.reqPerSec.toFixed(1)} req/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms` +
+      (summary.non2xx || summary.errors ? ` (non-2xx ${summary.non2xx}, errors ${summary.errors})` : ''),
+  );
+  return summary;
+}
+
+// ---------------------------------------------------------------------------------------------------
+/** gzip bytes of every JavaScript response a page load receives (deduplicated by URL). */
+async function jsLoaded(context, url) {
+  const page = await context.newPage();
+  const pending = [];
+  const seen = new Map();
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    const isJs = response.request().resourceType() === 'script' || /javascript/.test(type);
+    if (!isJs || seen.has(response.url())) return;
+    seen.set(response.url(), 0);
+    pending.push(
+      response
+        .body()
+        .then((body) => seen.set(response.url(), gzipSync(body).length))
+        .catch(() => undefined),
+    );
+  });
+  const res = await page.goto(url, { waitUntil: 'networkidle', timeout: 30_000 });
+  if (!res || res.status() !== 200) throw new Error(`${url} answered ${res?.status()}`);
+  await Promise.all(pending);
+  const finalUrl = page.url();
+  await page.close();
+  const files = [...seen].map(([u, bytes]) => ({ file: new URL(u).pathname, gzipBytes: bytes }));
+  return { finalUrl, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), files };
+}
+
+async function bundleSizes(base) {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const anonymous = await browser.newContext({ baseURL: base });
+    const landing = await jsLoaded(anonymous, '/');
+    await anonymous.close();
+
+    // A fresh context, so the admin shell is measured as a first load (nothing cached from /).
+    const staff = await browser.newContext({ baseURL: base });
+    const res = await staff.request.post('/api/auth/admin-login', { data: ADMIN });
+    if (res.status() !== 200) throw new Error(`browser admin sign-in failed: ${res.status()}`);
+    const admin = await jsLoaded(staff, '/admin');
+    await staff.close();
+    if (!new URL(admin.finalUrl).pathname.startsWith('/admin') || /admin-login/.test(admin.finalUrl)) {
+      throw new Error(`/admin ended at ${admin.finalUrl}: the signed-in admin was not let in`);
+    }
+    return { landing, admin };
+  } finally {
+    await browser.close().catch(() => undefined);
+    browser = undefined;
+  }
+}
+
+/** The largest JS chunk in dist/client/assets that index.html neither loads nor preloads. */
+function largestLazyChunk() {
+  const html = readFileSync('dist/client/index.html', 'utf8');
+  const eager = new Set([...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => path.basename(m[1])));
+  const dir = 'dist/client/assets';
+  const chunks = readdirSync(dir)
+    .filter((f) => f.endsWith('.js') && !eager.has(f))
+    .map((f) => ({ file: `assets/${f}`, gzipBytes: gzipSync(readFileSync(path.join(dir, f))).length }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    largest: chunks[0] ?? { file: '(no lazy chunk)', gzipBytes: 0 },
+    count: chunks.length,
+    eager: [...eager],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+async function main() {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html')) {
+    console.log('bench: dist is missing, running `npm run build`');
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+
+  tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'motorpool-bench-'));
+  const dataDir = path.join(tmpRoot, 'data');
+  const baselineDir = path.join(tmpRoot, 'baseline-data');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(
+    `bench: ${os.cpus().length} CPUs, node ${process.version}, database ${databaseUrl ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}`,
+  );
+
+  // First start: migrations and demo data. Then stop it, so the data directory is at rest.
+  console.log('bench: first start (migrate + seed) ...');
+  let app = await startApp(port, dataDir);
+  console.log(`bench: first start answered after ${app.ms.toFixed(0)} ms`);
+  await stopProcess(app.child);
+
+  // The baseline's copy of the seeded embedded database, taken while the app is stopped.
+  let pgliteCopy;
+  if (!databaseUrl) {
+    cpSync(dataDir, baselineDir, { recursive: true });
+    rmSync(path.join(baselineDir, 'motorpool.lock'), { force: true });
+    pgliteCopy = existsSync(path.join(baselineDir, 'pg', 'PG_VERSION')) ? path.join(baselineDir, 'pg') : null;
+    if (!pgliteCopy) {
+      const found = readdirSync(baselineDir, { recursive: true }).find(
+        (p) => path.basename(String(p)) === 'PG_VERSION',
+      );
+      if (!found) throw new Error(`no PGlite database (PG_VERSION) found under ${dataDir}`);
+      pgliteCopy = path.join(baselineDir, path.dirname(String(found)));
+    }
+  }
+
+  // Cold starts on the existing database; the last one stays up for the load runs.
+  const coldStarts = [];
+  for (let i = 0; i < COLD_START_RUNS; i++) {
+    if (i > 0) await stopProcess(app.child);
+    app = await startApp(port, dataDir);
+    coldStarts.push(app.ms);
+  }
+  const coldStartMs = [...coldStarts].sort((a, b) => a - b)[Math.floor(coldStarts.length / 2)];
+  console.log(
+    `bench: cold starts ${coldStarts.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${coldStartMs.toFixed(0)})`,
+  );
+
+  const cookie = await signInCookie(base);
+  const staffPlans = await fetch(`${base}/api/plans`, { headers: { cookie } });
+  if (staffPlans.status !== 200) throw new Error(`GET /api/plans as admin answered ${staffPlans.status}`);
+  const planCount = (await staffPlans.json()).length;
+
+  const baselinePort = await freePort();
+  const baseline = `http://127.0.0.1:${baselinePort}`;
+  const baselineStarted = performance.now();
+  const baselineChild = startProcess('baseline', ['bench/baseline-server.mjs'], {
+    ...process.env,
+    BASELINE_PORT: String(baselinePort),
+    ...(databaseUrl ? { BASELINE_DATABASE_URL: databaseUrl } : { BASELINE_PGLITE_DIR: pgliteCopy }),
+  });
+  await waitFor200(`${baseline}/health`, baselineChild, baselineStarted);
+  const check = await fetch(`${baseline}/plans`);
+  if (check.status !== 200) throw new Error(`baseline /plans answered ${check.status}`);
+  await check.arrayBuffer();
+
+  const signInBody = JSON.stringify(ADMIN);
+  const json = { 'content-type': 'application/json' };
+  const loads = {};
+  loads.baselinePlans = await load('baseline GET /plans (bare Fastify, same SQL)', {
+    url: `${baseline}/plans`,
+  });
+  loads.plansAnonymous = await load('GET /api/plans (anonymous)', { url: `${base}/api/plans` });
+  loads.plansStaff = await load('GET /api/plans (admin session)', {
+    url: `${base}/api/plans`,
+    headers: { cookie },
+  });
+  loads.baselineSignIn = await load('baseline POST /sign-in (bare Fastify, lookup + argon2id)', {
+    url: `${baseline}/sign-in`,
+    method: 'POST',
+    headers: json,
+    body: signInBody,
+  });
+  loads.signIn = await load('POST /api/auth/admin-login', {
+    url: `${base}/api/auth/admin-login`,
+    method: 'POST',
+    headers: json,
+    body: signInBody,
+  });
+  await stopProcess(baselineChild);
+
+  console.log('bench: bundle sizes in Chromium ...');
+  const sizes = await bundleSizes(base);
+  await stopProcess(app.child);
+  const lazy = largestLazyChunk();
+
+  // -------------------------------------------------------------------------------------------------
+  const kb = (bytes) => Math.round(bytes / 100) / 10;
+  const ratio = (a, b) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
+  const metrics = [];
+  const add = (metric, value, unit, budget) => {
+    let pass = null;
+    let budgetText = '-';
+    if (budget && budget.max !== undefined) {
+      pass = value <= budget.max;
+      budgetText = `<= ${budget.max}`;
+    } else if (budget && budget.min !== undefined) {
+      pass = value >= budget.min;
+      budgetText = `>= ${budget.min}`;
+    }
+    metrics.push({ metric, value, unit, budget: budgetText, pass });
+  };
+  const fmtNum = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 1));
+
+  add('cold start to first 200 (existing database)', Math.round(coldStartMs), 'ms', budgets.coldStartMs);
+  for (const [key, name, baselineLoad] of [
+    ['plansAnonymous', 'GET /api/plans anonymous', loads.baselinePlans],
+    ['plansStaff', 'GET /api/plans admin (staff read)', loads.baselinePlans],
+    ['signIn', 'POST /api/auth/admin-login (sign-in)', loads.baselineSignIn],
+  ]) {
+    const l = loads[key];
+    add(`${name}: req/s`, Math.round(l.reqPerSec * 10) / 10, 'req/s');
+    add(`${name}: p50 latency`, l.p50Ms, 'ms');
+    add(`${name}: p99 latency`, l.p99Ms, 'ms');
+    add(
+      `${name}: ratio to baseline`,
+      ratio(l.reqPerSec, baselineLoad.reqPerSec),
+      'x',
+      budgets.apiRatioToBaseline,
+    );
+    if (l.non2xx || l.errors) add(`${name}: non-2xx + errors`, l.non2xx + l.errors, 'count', { max: 0 });
+  }
+  add('baseline GET /plans: req/s', Math.round(loads.baselinePlans.reqPerSec * 10) / 10, 'req/s');
+  add('baseline sign-in: req/s', Math.round(loads.baselineSignIn.reqPerSec * 10) / 10, 'req/s');
+  add('landing JS gzip', kb(sizes.landing.gzipBytes), 'kB', budgets.landingJsGzipKb);
+  add('admin shell JS gzip', kb(sizes.admin.gzipBytes), 'kB', budgets.adminShellJsGzipKb);
+  add(
+    `largest lazy chunk gzip (${lazy.largest.file})`,
+    kb(lazy.largest.gzipBytes),
+    'kB',
+    budgets.lazyChunkGzipKb,
+  );
+
+  const rows = metrics.map((m) => [
+    m.metric,
+    `${fmtNum(m.value)} ${m.unit}`,
+    m.budget,
+    m.pass === null ? 'info' : m.pass ? 'pass' : 'FAIL',
+  ]);
+  const head = ['metric', 'value', 'budget', 'result'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const r of rows) console.log(line(r));
+
+  const failed = metrics.filter((m) => m.pass === false);
+  console.log('');
+  for (const m of failed)
+    console.log(`FAIL: ${m.metric} = ${fmtNum(m.value)} ${m.unit} (budget ${m.budget})`);
+  console.log(
+    failed.length
+      ? `bench: ${failed.length} budget(s) FAILED (reported, not asserted)`
+      : 'bench: every budget met',
+  );
+
+  mkdirSync('bench/results', { recursive: true });
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      memoryMb: Math.round(os.totalmem() / 2 ** 20),
+      node: process.version,
+    },
+    database: databaseUrl ? 'postgresql' : 'pglite',
+    settings: {
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
+      coldStartRuns: COLD_START_RUNS,
+    },
+    metrics,
+    details: {
+      coldStartsMs: coldStarts.map((ms) => Math.round(ms)),
+      plansVisibleToAdmin: planCount,
+      loads,
+      landingJs: sizes.landing.files,
+      adminShellJs: sizes.admin.files,
+      lazyChunks: lazy,
+    },
+  };
+  writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
+  console.log('bench: results written to bench/results/latest.json');
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nbench: could not complete: ${error instanceof Error ? error.stack : error}`);
+  process.exitCode = 1;
+} finally {
+  if (browser) await browser.close().catch(() => undefined);
+  await Promise.all([...children].map((child) => stopProcess(child)));
+  if (tmpRoot) rmSync(tmpRoot, { recursive: true, force: true });
+  tmpRoot = undefined;
+}

@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Playwright journeys run against the built app (`npm run build` first; `npm test` does it) served by
+ * `node dist/server/main.js` on a fresh embedded database, in Debian's Chromium. Never downloads a browser.
+ */
+const port = Number(process.env.E2E_PORT ?? 5055);
+const baseURL = `http://127.0.0.1:${port}`;
+
+const chromiumPath = '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+// The config is evaluated by the runner and again by every worker; only the runner (the first to get
+// here) makes the data directory, and the workers inherit it through the environment.
+if (!process.env.E2E_DATA_DIR) {
+  const dir = mkdtempSync(join(tmpdir(), 'motorpool-e2e-'));
+  process.env.E2E_DATA_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+if (!existsSync('dist/server/main.js')) {
+  console.warn('playwright: dist/server/main.js is missing; run `npm run build` first (`npm test` does).');
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: 'list',
+  use: {
+    baseURL,
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    video: 'off',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOGIN_RATE_LIMIT_PER_IP: '100000',
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,20 @@
+// Bundles the server into dist/server/main.js (dependencies stay in node_modules) and copies the
+// SQL migrations beside it, so `node dist/server/main.js` starts without a TypeScript loader.
+import fs from 'node:fs';
+import { build } from 'esbuild';
+
+const entries = { main: 'src/server/main.ts', 'create-admin': 'src/server/cli/create-admin.ts' };
+await build({
+  entryPoints: entries,
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+fs.rmSync('dist/server/migrations', { recursive: true, force: true });
+fs.cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+console.log('server built: dist/server/main.js');

@@ -1,0 +1,14 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@client/lib/cn';
+
+/** A grey placeholder block shown while content loads (hidden from assistive technology). */
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-muted', className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { useStaffAuth } from '@client/lib/staff-auth';
+
+/*
+ * The route table of spec 1 §2 and spec 2 §2. Every screen is its own lazy chunk, so the landing page
+ * never downloads portal or admin code. Staff routes check the session with useStaffAuth (the server
+ * authorises every API call on its own; this only decides what to show).
+ */
+
+const LandingPage = lazy(() => import('./features/landing/landing-page'));
+const CustomerLoginPage = lazy(() => import('./features/auth/customer-login-page'));
+const PortalPage = lazy(() => import('./features/portal/portal-page'));
+const FleetPage = lazy(() => import('./features/fleet/fleet-page'));
+const ChangePasswordPage = lazy(() => import('./features/auth/change-password-page'));
+const CheckoutPage = lazy(() => import('./features/checkout/checkout-page'));
+const AdminLoginPage = lazy(() => import('./features/admin-auth/admin-login-page'));
+const AdminShell = lazy(() => import('./features/admin/admin-shell'));
+const PlansPage = lazy(() => import('./features/admin/plans/plans-page'));
+const EmailSettingsPage = lazy(() => import('./features/admin/email-settings-page'));
+const SettingsPage = lazy(() => import('./features/admin/settings-page'));
+const NotFoundPage = lazy(() => import('./features/not-found/not-found-page'));
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+/** `/admin-login` and `/login`: the sign-in for visitors; signed-in staff go to /admin. */
+function StaffSignInRoute() {
+  const { isLoading, isAuthenticated } = useStaffAuth();
+  if (isLoading) return <PageSpinner />;
+  if (isAuthenticated) return <Redirect to="/admin" replace />;
+  return <AdminLoginPage />;
+}
+
+/**
+ * A screen for signed-in staff. Signed out: `fallback` is shown when given (the /admin sign-in),
+ * otherwise the browser goes to /admin-login.
+ */
+function StaffRoute({ screen: Screen, fallback: Fallback }: { screen: Screen; fallback?: Screen }) {
+  const { isLoading, isAuthenticated } = useStaffAuth();
+  if (isLoading) return <PageSpinner />;
+  if (isAuthenticated) return <Screen />;
+  if (Fallback) return <Fallback />;
+  return <Redirect to="/admin-login" replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/customer-login" component={CustomerLoginPage} />
+        <Route path="/customer-dashboard" component={PortalPage} />
+        <Route path="/customer-billing" component={PortalPage} />
+        <Route path="/fleet-management" component={FleetPage} />
+        <Route path="/change-password" component={ChangePasswordPage} />
+        <Route path="/checkout" component={CheckoutPage} />
+        <Route path="/admin-login" component={StaffSignInRoute} />
+        <Route path="/login" component={StaffSignInRoute} />
+        <Route path="/admin">
+          <StaffRoute screen={AdminShell} fallback={AdminLoginPage} />
+        </Route>
+        <Route path="/admin/email-settings">
+          <StaffRoute screen={EmailSettingsPage} />
+        </Route>
+        <Route path="/admin/settings">
+          <StaffRoute screen={SettingsPage} />
+        </Route>
+        <Route path="/plans">
+          <StaffRoute screen={PlansPage} />
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCESS_DENIED_MESSAGE, canOpenTab, hasPermission, type AdminTab, type PermissionFlag } from '../../shared/roles';
+import type { Db } from '../db/client';
+import {
+  CUSTOMER_COOKIE,
+  STAFF_COOKIE,
+  loadCustomerSession,
+  loadStaffSession,
+  type CustomerPrincipal,
+  type StaffPrincipal,
+} from './sessions';
+
+/**
+ * What a route needs, declared on the route itself (DESIGN.md "Contracts"):
+ * - public: anyone (the handler may still look at `request.staff()` to answer more to staff);
+ * - customer: a signed-in customer (cookie or `Authorization: Bearer`);
+ * - staff: any signed-in staff user;
+ * - tab (+ permission): a staff user whose role opens that admin tab and who holds the flag.
+ */
+export type RouteAccess =
+  | { public: true }
+  | { customer: true }
+  | { staff: true }
+  | { tab: AdminTab; permission?: PermissionFlag };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The signed-in staff user, loaded on first use and remembered for the request. */
+    staff(): Promise<StaffPrincipal | null>;
+    /** The signed-in customer, loaded on first use and remembered for the request. */
+    customer(): Promise<CustomerPrincipal | null>;
+    /** Set by the access hook on routes that require a staff user. */
+    staffUser: StaffPrincipal;
+    /** Set by the access hook on routes that require a customer. */
+    customerUser: CustomerPrincipal;
+  }
+}
+
+export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
+
+export function customerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies[CUSTOMER_COOKIE];
+}
+
+export function registerAccessControl(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('staff', function staff(this: FastifyRequest) {
+    const memo = this as FastifyRequest & { _staff?: Promise<StaffPrincipal | null> };
+    const token = this.cookies[STAFF_COOKIE];
+    memo._staff ??= token ? loadStaffSession(db, token) : Promise.resolve(null);
+    return memo._staff;
+  });
+  app.decorateRequest('customer', function customer(this: FastifyRequest) {
+    const memo = this as FastifyRequest & { _customer?: Promise<CustomerPrincipal | null> };
+    const token = customerToken(this);
+    memo._customer ??= token ? loadCustomerSession(db, token) : Promise.resolve(null);
+    return memo._customer;
+  });
+
+  // Deny by default: an API route without a declaration cannot be registered at all.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  // preValidation: refuse unauthorised callers before telling them anything about their input.
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.is404) return; // the not-found handler answers unknown paths itself
+    const access = request.routeOptions.config?.access;
+    if (!access) {
+      // Only non-API routes (static files) get here; anything else is refused.
+      if (request.url.startsWith('/api')) return reply.status(403).send({ message: ACCESS_DENIED_MESSAGE });
+      return;
+    }
+    if ('public' in access) return;
+    if ('customer' in access) {
+      const customer = await request.customer();
+      if (!customer) return reply.status(401).send({ message: AUTH_REQUIRED_MESSAGE });
+      request.customerUser = customer;
+      return;
+    }
+    const staff = await request.staff();
+    if (!staff) return reply.status(401).send({ message: AUTH_REQUIRED_MESSAGE });
+    request.staffUser = staff;
+    if ('tab' in access) {
+      const allowed =
+        canOpenTab(staff.role, access.tab) &&
+        (!access.permission || hasPermission(staff.role, staff.permissions, access.permission));
+      if (!allowed) return reply.status(403).send({ message: ACCESS_DENIED_MESSAGE });
+    }
+  });
+}

@@ -1,0 +1,137 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
+import { customers, plans, sessions, staffUsers } from '../db/schema';
+import { newToken, tokenDigest } from './tokens';
+
+export const STAFF_COOKIE = 'mp_staff';
+export const CUSTOMER_COOKIE = 'mp_customer';
+
+/** Touch last_seen_at at most this often, so an authenticated read stays one query. */
+const TOUCH_INTERVAL_MS = 15 * 60_000;
+
+export type SessionKind = 'staff' | 'customer';
+
+export async function createSession(
+  tx: Executor,
+  input: { kind: SessionKind; subjectId: string; ttlMs: number; ip: string | null; userAgent: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + input.ttlMs);
+  await tx.insert(sessions).values({
+    id: tokenDigest(token),
+    kind: input.kind,
+    staffUserId: input.kind === 'staff' ? input.subjectId : null,
+    customerId: input.kind === 'customer' ? input.subjectId : null,
+    expiresAt,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export async function deleteSession(tx: Executor, token: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.id, tokenDigest(token)));
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}
+
+export type StaffPrincipal = {
+  sessionId: string;
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  role: string;
+  permissions: Record<string, boolean>;
+  isPasswordSet: boolean;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
+
+export async function loadStaffSession(db: Db, token: string): Promise<StaffPrincipal | null> {
+  const id = tokenDigest(token);
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: staffUsers.id,
+      email: staffUsers.email,
+      firstName: staffUsers.firstName,
+      lastName: staffUsers.lastName,
+      phone: staffUsers.phone,
+      role: staffUsers.role,
+      permissions: staffUsers.permissions,
+      isPasswordSet: staffUsers.isPasswordSet,
+      createdAt: staffUsers.createdAt,
+      lastLoginAt: staffUsers.lastLoginAt,
+    })
+    .from(sessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
+    .where(and(eq(sessions.id, id), eq(sessions.kind, 'staff'), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  touchLater(db, row.sessionId, row.lastSeenAt);
+  const { lastSeenAt: _seen, ...principal } = row;
+  return principal;
+}
+
+export type CustomerPrincipal = {
+  sessionId: string;
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  phone: string | null;
+  planId: string | null;
+  planName: string | null;
+  status: string;
+  subscriptionStatus: string;
+  trialEndsAt: Date | null;
+  role: string;
+  isPasswordSet: boolean;
+};
+
+export async function loadCustomerSession(db: Db, token: string): Promise<CustomerPrincipal | null> {
+  const id = tokenDigest(token);
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: customers.id,
+      email: customers.email,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      companyName: customers.companyName,
+      phone: customers.phone,
+      planId: customers.planId,
+      planName: plans.name,
+      status: customers.status,
+      subscriptionStatus: customers.subscriptionStatus,
+      trialEndsAt: customers.trialEndsAt,
+      role: customers.role,
+      isPasswordSet: customers.isPasswordSet,
+    })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .leftJoin(plans, eq(plans.id, customers.planId))
+    .where(and(eq(sessions.id, id), eq(sessions.kind, 'customer'), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  touchLater(db, row.sessionId, row.lastSeenAt);
+  const { lastSeenAt: _seen, ...principal } = row;
+  return principal;
+}
+
+function touchLater(db: Db, sessionId: string, lastSeenAt: Date): void {
+  if (Date.now() - lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return;
+  // Fire and forget: "last seen" is informational and must not slow down or fail the request.
+  void db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId))
+    .catch(() => undefined);
+}

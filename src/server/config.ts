@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Environment parsed once at start; every default is chosen so `npm start` just works. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_NAME: z.string().min(1).default('Motorpool'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  FLEET_CRM_URL: z.string().url().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appName: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Seed demo data: always in embedded mode unless SEED_DEMO=false, only with SEED_DEMO=true on a server. */
+  seedDemo: boolean;
+  sessionTtlMs: number;
+  loginRateLimitPerIp: number;
+  loginRateLimitPerAccount: number;
+  bodyLimit: number;
+  fleetCrmUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  /** 'auto': Secure when the request arrived over HTTPS (directly or via a trusted proxy). */
+  cookieSecure: 'auto' | 'always' | 'never';
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appName: e.APP_NAME,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+    loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    fleetCrmUrl: e.FLEET_CRM_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
+  };
+}

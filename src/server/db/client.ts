@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: query helpers accept both. */
+export type Executor = Db | Tx;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  /** Round-trip time of `select 1` in milliseconds; throws when the database does not answer. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  /** dataDir null keeps the database in memory (tests); loadDataDir starts from a dumped template. */
+  | { databaseUrl?: undefined; dataDir: string | null; loadDataDir?: Blob };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The migrations folder, found from the source tree or from the bundled server in dist/. */
+export function migrationsFolder(): string {
+  const candidates = [
+    path.resolve(here, 'migrations'),
+    path.resolve(here, '../../src/server/db/migrations'),
+    path.resolve(process.cwd(), 'src/server/db/migrations'),
+  ];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl !== undefined) return openPostgres(options.databaseUrl, options.poolSize);
+  return openPglite(options);
+}
+
+async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Database> {
+  // Migrate on one dedicated connection holding an advisory lock, so two instances starting
+  // together against one server do not race each other through the same migration.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await client.end();
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  pool.on('error', () => undefined); // an idle client's network error must not crash the process
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pg',
+    ping: () => timeSelectOne(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob }): Promise<Database> {
+  let releaseLock = () => {};
+  let dataPath: string | undefined;
+  if (options.dataDir) {
+    const dir = path.resolve(options.dataDir);
+    fs.mkdirSync(dir, { recursive: true });
+    releaseLock = acquireDirectoryLock(dir);
+    dataPath = path.join(dir, 'pg');
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataPath, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    ping: () => timeSelectOne(db),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+async function timeSelectOne(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - started;
+}
+
+/**
+ * PGlite is a single-process database: a lock file keeps a second server (or a second `npm start`)
+ * from opening the same directory and corrupting it. A lock left by a dead process is taken over.
+ */
+function acquireDirectoryLock(dir: string): () => void {
+  const lockPath = path.join(dir, 'motorpool.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The data directory ${dir} is in use by another Motorpool process (pid ${owner}). ` +
+            'Stop it, or set DATA_DIR to another directory.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

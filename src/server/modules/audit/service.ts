@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client';
+import { auditLogs } from '../../db/schema';
+
+export type AuditActor = {
+  actorType: 'staff' | 'customer' | 'system' | 'anonymous';
+  actorId: string | null;
+  actorEmail: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+};
+
+export type AuditEntry = {
+  action: string;
+  resourceType: string;
+  resourceId?: string | null;
+  oldValues?: unknown;
+  newValues?: unknown;
+  success?: boolean;
+};
+
+/** Secrets never reach the audit trail, whatever a caller passes in. */
+const SECRET_KEYS = /password|token|secret|hash|apikey|api_key/i;
+
+function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redact(v)]),
+    );
+  }
+  return value;
+}
+
+/** Who is acting, from what the access hook already loaded (no extra queries). */
+export function actorOf(request: FastifyRequest, override?: Partial<AuditActor>): AuditActor {
+  const staff = (request as Partial<FastifyRequest>).staffUser;
+  const customer = (request as Partial<FastifyRequest>).customerUser;
+  const base: AuditActor = staff
+    ? { actorType: 'staff', actorId: staff.id, actorEmail: staff.email, ipAddress: null, userAgent: null }
+    : customer
+      ? { actorType: 'customer', actorId: customer.id, actorEmail: customer.email, ipAddress: null, userAgent: null }
+      : { actorType: 'anonymous', actorId: null, actorEmail: null, ipAddress: null, userAgent: null };
+  return {
+    ...base,
+    ipAddress: request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    ...override,
+  };
+}
+
+/** Write one audit row; call it with the transaction that makes the change. */
+export async function recordAudit(exec: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await exec.insert(auditLogs).values({
+    ...actor,
+    action: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId ?? null,
+    oldValues: entry.oldValues === undefined ? null : redact(entry.oldValues),
+    newValues: entry.newValues === undefined ? null : redact(entry.newValues),
+    success: entry.success ?? true,
+  });
+}

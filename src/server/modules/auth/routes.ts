@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminLoginResponse,
+  customerAuthState,
+  customerLoginResponse,
+  loginRequest,
+  staffUser,
+} from '../../../shared/contracts/auth';
+import { errorResponse } from '../../../shared/contracts/common';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { clearSessionCookie, setSessionCookie } from '../../auth/cookies';
+import { customerToken } from '../../auth/access';
+import { CUSTOMER_COOKIE, STAFF_COOKIE, deleteSession } from '../../auth/sessions';
+import { actorOf, recordAudit } from '../audit/service';
+import { signInCustomer, signInStaff, toSessionCustomer, toStaffUser } from './service';
+
+export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Two limits on every sign-in: per client address (route config) and per account (below), so
+  // neither one address guessing many accounts nor many addresses guessing one account gets far.
+  const perIp = {
+    max: config.loginRateLimitPerIp,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_SIGN_INS }),
+  };
+  const perAccount = app.rateLimit({
+    max: config.loginRateLimitPerAccount,
+    timeWindow: '15 minutes',
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return `account:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    },
+    errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_SIGN_INS }),
+  });
+
+  r.post('/api/auth/admin-login', {
+    config: { access: { public: true }, rateLimit: perIp },
+    preHandler: perAccount,
+    schema: { tags: ['auth'], body: loginRequest, response: { 200: adminLoginResponse, 401: adminLoginResponse } },
+    handler: async (request, reply) => {
+      const result = await signInStaff(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs });
+      if (!result.ok) {
+        return reply.status(401).send({ success: false, message: result.message, errorType: result.errorType });
+      }
+      setSessionCookie(config, request, reply, STAFF_COOKIE, result.token, result.expiresAt);
+      return { success: true, message: 'Login successful', user: result.user };
+    },
+  });
+
+  r.get('/api/auth/user', {
+    config: { access: { staff: true } },
+    schema: { tags: ['auth'], response: { 200: staffUser, 401: errorResponse } },
+    handler: async (request) => toStaffUser(request.staffUser),
+  });
+
+  const endStaffSession = async (request: FastifyRequest) => {
+    const token = request.cookies[STAFF_COOKIE];
+    if (!token) return;
+    const staff = await request.staff();
+    await db.transaction(async (tx) => {
+      await deleteSession(tx, token);
+      if (staff) {
+        await recordAudit(tx, actorOf(request, { actorType: 'staff', actorId: staff.id, actorEmail: staff.email }), {
+          action: 'logout',
+          resourceType: 'authentication',
+          resourceId: staff.id,
+        });
+      }
+    });
+  };
+
+  r.get('/api/admin/logout', {
+    config: { access: { public: true } },
+    schema: { tags: ['auth'], summary: 'End the staff session (browser navigation) and go to the sign-in page' },
+    handler: async (request, reply) => {
+      await endStaffSession(request);
+      clearSessionCookie(config, request, reply, STAFF_COOKIE);
+      return reply.redirect('/admin-login');
+    },
+  });
+
+  r.get('/api/logout', {
+    config: { access: { public: true } },
+    schema: { tags: ['auth'], response: { 200: z.object({ success: z.boolean() }) } },
+    handler: async (request, reply) => {
+      await endStaffSession(request);
+      clearSessionCookie(config, request, reply, STAFF_COOKIE);
+      return { success: true };
+    },
+  });
+
+  r.get('/api/login', {
+    config: { access: { public: true } },
+    schema: { tags: ['auth'], summary: 'External identity sign-in is not configured: go to the sign-in page' },
+    handler: async (_request, reply) => reply.redirect('/admin-login'),
+  });
+
+  r.post('/api/auth/dealer-login', {
+    config: { access: { public: true }, rateLimit: perIp },
+    preHandler: perAccount,
+    schema: {
+      tags: ['auth'],
+      body: loginRequest,
+      response: { 200: customerLoginResponse, 401: customerLoginResponse },
+    },
+    handler: async (request, reply) => {
+      const result = await signInCustomer(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs });
+      if (!result.ok) {
+        return reply.status(401).send({ success: false, message: result.message, errorType: result.errorType });
+      }
+      setSessionCookie(config, request, reply, CUSTOMER_COOKIE, result.token, result.expiresAt);
+      return {
+        success: true,
+        message: 'Login successful',
+        token: result.token,
+        customer: result.customer,
+        redirectUrl: fleetCrmRedirect(config, result.token, result.customer.email),
+      };
+    },
+  });
+
+  r.get('/api/auth/customer', {
+    config: { access: { public: true } },
+    schema: { tags: ['auth'], response: { 200: customerAuthState } },
+    handler: async (request) => {
+      const customer = await request.customer();
+      return { isAuthenticated: !!customer, customer: customer ? toSessionCustomer(customer) : null };
+    },
+  });
+
+  r.post('/api/auth/customer-logout', {
+    config: { access: { public: true } },
+    schema: { tags: ['auth'], response: { 200: z.object({ success: z.boolean() }) } },
+    handler: async (request, reply) => {
+      const token = customerToken(request);
+      if (token) {
+        const customer = await request.customer();
+        await db.transaction(async (tx) => {
+          await deleteSession(tx, token);
+          if (customer) {
+            await recordAudit(tx, actorOf(request, { actorType: 'customer', actorId: customer.id, actorEmail: customer.email }), {
+              action: 'logout',
+              resourceType: 'authentication',
+              resourceId: customer.id,
+            });
+          }
+        });
+      }
+      clearSessionCookie(config, request, reply, CUSTOMER_COOKIE);
+      return { success: true };
+    },
+  });
+}
+
+/** After sign-in the browser goes to the external fleet CRM when configured, else to the portal. */
+function fleetCrmRedirect(config: Config, token: string, email: string): string {
+  if (!config.fleetCrmUrl) return '/customer-dashboard';
+  const url = new URL(config.fleetCrmUrl);
+  url.searchParams.set('token', token);
+  url.searchParams.set('email', email);
+  url.searchParams.set('externalAuth', 'true');
+  return url.toString();
+}

@@ -1,0 +1,138 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SessionCustomer, StaffUser } from '../../../shared/contracts/auth';
+import { STAFF_ROLES, type StaffRole } from '../../../shared/roles';
+import type { Db } from '../../db/client';
+import { activities, customers, plans, staffUsers } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { createSession, type CustomerPrincipal, type StaffPrincipal } from '../../auth/sessions';
+import { recordAudit, type AuditActor } from '../audit/service';
+
+export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>): StaffUser {
+  const role: StaffRole = (STAFF_ROLES as readonly string[]).includes(p.role) ? (p.role as StaffRole) : 'sales';
+  return {
+    id: p.id,
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    phone: p.phone,
+    role,
+    permissions: p.permissions,
+    isPasswordSet: p.isPasswordSet,
+    createdAt: p.createdAt.toISOString(),
+    lastLoginAt: p.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): SessionCustomer {
+  return {
+    id: c.id,
+    email: c.email,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    fullName: `${c.firstName} ${c.lastName}`.trim(),
+    companyName: c.companyName,
+    phone: c.phone,
+    planId: c.planId,
+    planName: c.planName,
+    status: c.status,
+    subscriptionStatus: c.subscriptionStatus,
+    trialEndsAt: c.trialEndsAt?.toISOString() ?? null,
+    role: c.role,
+    isPasswordSet: c.isPasswordSet,
+  };
+}
+
+export type LoginFailure = { ok: false; errorType: 'invalid_email' | 'invalid_password'; message: string };
+
+export const LOGIN_MESSAGES = {
+  invalid_email: 'No account found with this email address',
+  invalid_password: 'Incorrect password',
+} as const;
+
+// A hash of a random password, verified when the email is unknown so both failures cost the same time.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword(`decoy-${Math.random()}`));
+
+export async function signInStaff(
+  db: Db,
+  actor: AuditActor,
+  input: { email: string; password: string; ttlMs: number },
+): Promise<{ ok: true; token: string; expiresAt: Date; user: StaffUser } | LoginFailure> {
+  const [row] = await db.select().from(staffUsers).where(sql`lower(${staffUsers.email}) = ${input.email}`);
+  const valid = await verifyPassword(row?.passwordHash ?? (await decoy()), input.password);
+  if (!row || !valid) {
+    const errorType = row ? 'invalid_password' : 'invalid_email';
+    await recordAudit(db, { ...actor, actorId: row?.id ?? null, actorEmail: input.email }, {
+      action: 'login',
+      resourceType: 'authentication',
+      resourceId: row?.id ?? null,
+      newValues: { kind: 'staff', reason: errorType },
+      success: false,
+    });
+    return { ok: false, errorType, message: LOGIN_MESSAGES[errorType] };
+  }
+  return db.transaction(async (tx) => {
+    const session = await createSession(tx, {
+      kind: 'staff',
+      subjectId: row.id,
+      ttlMs: input.ttlMs,
+      ip: actor.ipAddress,
+      userAgent: actor.userAgent,
+    });
+    const [updated] = await tx
+      .update(staffUsers)
+      .set({ lastLoginAt: new Date() })
+      .where(eq(staffUsers.id, row.id))
+      .returning();
+    const who = { ...actor, actorType: 'staff' as const, actorId: row.id, actorEmail: row.email };
+    await recordAudit(tx, who, { action: 'login', resourceType: 'authentication', resourceId: row.id, newValues: { kind: 'staff' } });
+    await tx.insert(activities).values({
+      action: 'admin_login',
+      description: `${row.email} signed in to the back-office`,
+      metadata: { ipAddress: actor.ipAddress, userAgent: actor.userAgent?.slice(0, 50) ?? null },
+    });
+    return { ok: true as const, token: session.token, expiresAt: session.expiresAt, user: toStaffUser(updated!) };
+  });
+}
+
+export async function signInCustomer(
+  db: Db,
+  actor: AuditActor,
+  input: { email: string; password: string; ttlMs: number },
+): Promise<{ ok: true; token: string; expiresAt: Date; customer: SessionCustomer } | LoginFailure> {
+  const [row] = await db
+    .select({ customer: customers, planName: plans.name })
+    .from(customers)
+    .leftJoin(plans, eq(plans.id, customers.planId))
+    .where(sql`lower(${customers.email}) = ${input.email}`);
+  const valid = await verifyPassword(row?.customer.passwordHash ?? (await decoy()), input.password);
+  if (!row || !valid) {
+    const errorType = row ? 'invalid_password' : 'invalid_email';
+    await recordAudit(db, { ...actor, actorType: 'anonymous', actorId: row?.customer.id ?? null, actorEmail: input.email }, {
+      action: 'login',
+      resourceType: 'authentication',
+      resourceId: row?.customer.id ?? null,
+      newValues: { kind: 'customer', reason: errorType },
+      success: false,
+    });
+    return { ok: false, errorType, message: LOGIN_MESSAGES[errorType] };
+  }
+  const c = row.customer;
+  return db.transaction(async (tx) => {
+    const session = await createSession(tx, {
+      kind: 'customer',
+      subjectId: c.id,
+      ttlMs: input.ttlMs,
+      ip: actor.ipAddress,
+      userAgent: actor.userAgent,
+    });
+    const who = { ...actor, actorType: 'customer' as const, actorId: c.id, actorEmail: c.email };
+    await recordAudit(tx, who, { action: 'login', resourceType: 'authentication', resourceId: c.id, newValues: { kind: 'customer' } });
+    return {
+      ok: true as const,
+      token: session.token,
+      expiresAt: session.expiresAt,
+      customer: toSessionCustomer({ ...c, planName: row.planName }),
+    };
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registrationRequest, registrationResponse } from '../../../shared/contracts/customers';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { actorOf } from '../audit/service';
+import { registerCustomer } from './service';
+
+export async function customerRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/customers', {
+    config: {
+      access: { public: true },
+      rateLimit: { max: Math.max(10, config.loginRateLimitPerIp), timeWindow: '1 minute' },
+    },
+    schema: {
+      summary: 'Self sign-up: creates the company account on a 14-day trial',
+      tags: ['customers'],
+      body: registrationRequest,
+      response: { 201: registrationResponse },
+    },
+    handler: async (request, reply) => {
+      const c = await registerCustomer(db, actorOf(request), request.body);
+      return reply.status(201).send({
+        success: true,
+        message: `Welcome to ${config.appName}! Your account has been created successfully!`,
+        customer: {
+          id: c.id,
+          email: c.email,
+          firstName: c.firstName,
+          lastName: c.lastName,
+          companyName: c.companyName,
+          planId: c.planId!,
+          status: c.status,
+          subscriptionStatus: c.subscriptionStatus,
+          trialEndsAt: c.trialEndsAt?.toISOString() ?? null,
+        },
+      });
+    },
+  });
+}

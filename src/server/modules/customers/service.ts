@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { TRIAL_DAYS } from '../../../shared/constants';
+import type { RegistrationRequest } from '../../../shared/contracts/customers';
+import type { Db } from '../../db/client';
+import { activities, customers } from '../../db/schema';
+import { hashPassword } from '../../auth/passwords';
+import { badRequest, conflict } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { findActivePlan } from '../plans/service';
+
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email address already exists. Please sign in instead.';
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+/** Self sign-up: a fleet_admin account on a 14-day trial of the chosen plan, no card needed. */
+export async function registerCustomer(db: Db, actor: AuditActor, input: RegistrationRequest) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const plan = await findActivePlan(tx, input.planId);
+      if (!plan) throw badRequest('Please select a plan', { planId: 'Please select a plan' });
+      const [existing] = await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(sql`lower(${customers.email}) = ${input.email}`);
+      if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, { email: DUPLICATE_EMAIL_MESSAGE });
+      const now = new Date();
+      const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
+      const [row] = await tx
+        .insert(customers)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          companyName: input.companyName,
+          address: input.address || null,
+          planId: plan.id,
+          role: 'fleet_admin',
+          status: 'active',
+          subscriptionStatus: 'trialing',
+          trialEndsAt,
+          currentPeriodEnd: trialEndsAt,
+          carLimit: plan.vehicleLimit,
+          userLimit: plan.userLimit,
+          isPasswordSet: true,
+          lastPasswordChange: now,
+        })
+        .returning();
+      const customer = row!;
+      const who = { ...actor, actorType: 'customer' as const, actorId: customer.id, actorEmail: customer.email };
+      const { passwordHash: _hash, ...visible } = customer;
+      await recordAudit(tx, who, { action: 'create', resourceType: 'customer', resourceId: customer.id, newValues: visible });
+      await tx.insert(activities).values({
+        action: 'customer_registered',
+        description: `${customer.companyName} signed up for the ${plan.name} plan`,
+        customerId: customer.id,
+        metadata: {
+          planName: plan.name,
+          customerEmail: customer.email,
+          ipAddress: actor.ipAddress,
+          userAgent: actor.userAgent?.slice(0, 50) ?? null,
+        },
+      });
+      return customer;
+    });
+  } catch (error) {
+    // Two sign-ups racing with one email: the unique index decides, and the loser gets the same 409.
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL_MESSAGE, { email: DUPLICATE_EMAIL_MESSAGE });
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+
+const healthResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']),
+  driver: z.enum(['pglite', 'pg']),
+  databaseLatencyMs: z.number().nullable(),
+  uptimeSeconds: z.number(),
+});
+
+export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
+    config: { access: { public: true } },
+    schema: { tags: ['system'], response: { 200: healthResponse, 503: healthResponse } },
+    handler: async (request, reply) => {
+      const base = { driver: database.driver, uptimeSeconds: Math.round(process.uptime()) };
+      try {
+        const latency = await database.ping();
+        return { status: 'ok' as const, database: 'ok' as const, databaseLatencyMs: Math.round(latency * 100) / 100, ...base };
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database did not answer');
+        return reply.status(503).send({ status: 'unavailable', database: 'unavailable', databaseLatencyMs: null, ...base });
+      }
+    },
+  });
+}

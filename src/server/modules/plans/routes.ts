@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createPlanRequest,
+  patchPlanRequest,
+  planDeleteResponse,
+  planIdParams,
+  planList,
+  planMutationResponse,
+  planStats,
+  updatePlanLimitsRequest,
+} from '../../../shared/contracts/plans';
+import { canOpenTab, hasPermission } from '../../../shared/roles';
+import type { Db } from '../../db/client';
+import { actorOf } from '../audit/service';
+import { createPlan, deletePlan, duplicatePlan, getPlanStats, listPlans, updatePlan } from './service';
+
+const canEdit = { tab: 'plans', permission: 'canEditPlans' } as const;
+
+export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/plans', {
+    config: { access: { public: true } },
+    schema: {
+      summary: 'Plans: active ones for everyone; all of them for staff who may view plans',
+      tags: ['plans'],
+      response: { 200: planList },
+    },
+    handler: async (request) => {
+      const staff = await request.staff();
+      const seesAll =
+        !!staff && canOpenTab(staff.role, 'plans') && hasPermission(staff.role, staff.permissions, 'canViewPlans');
+      return listPlans(db, { includeInactive: seesAll });
+    },
+  });
+
+  r.get('/api/admin/plans/stats', {
+    config: { access: { tab: 'plans', permission: 'canViewPlans' } },
+    schema: { summary: 'Customer counts and monthly revenue per plan', tags: ['plans'], response: { 200: planStats } },
+    handler: async () => getPlanStats(db),
+  });
+
+  r.post('/api/plans', {
+    config: { access: canEdit },
+    schema: { tags: ['plans'], body: createPlanRequest, response: { 201: planMutationResponse } },
+    handler: async (request, reply) => {
+      const plan = await createPlan(db, actorOf(request), request.body);
+      return reply.status(201).send({ success: true, message: 'Plan created successfully', plan });
+    },
+  });
+
+  r.put('/api/plans/:id', {
+    config: { access: canEdit },
+    schema: {
+      summary: 'Inline edit of price and limits',
+      tags: ['plans'],
+      params: planIdParams,
+      body: updatePlanLimitsRequest,
+      response: { 200: planMutationResponse },
+    },
+    handler: async (request) => {
+      const plan = await updatePlan(db, actorOf(request), request.params.id, request.body);
+      return { success: true as const, message: 'Plan updated successfully', plan };
+    },
+  });
+
+  r.patch('/api/plans/:id', {
+    config: { access: canEdit },
+    schema: { tags: ['plans'], params: planIdParams, body: patchPlanRequest, response: { 200: planMutationResponse } },
+    handler: async (request) => {
+      const plan = await updatePlan(db, actorOf(request), request.params.id, request.body);
+      return { success: true as const, message: 'Plan updated successfully', plan };
+    },
+  });
+
+  r.post('/api/plans/:id/duplicate', {
+    config: { access: canEdit },
+    schema: {
+      summary: 'Create an inactive copy of a plan',
+      tags: ['plans'],
+      params: planIdParams,
+      body: z.object({}).strict().optional(),
+      response: { 201: planMutationResponse },
+    },
+    handler: async (request, reply) => {
+      const plan = await duplicatePlan(db, actorOf(request), request.params.id);
+      return reply.status(201).send({ success: true, message: 'Plan duplicated successfully', plan });
+    },
+  });
+
+  r.delete('/api/plans/:id', {
+    config: { access: canEdit },
+    schema: { tags: ['plans'], params: planIdParams, response: { 200: planDeleteResponse } },
+    handler: async (request) => {
+      await deletePlan(db, actorOf(request), request.params.id);
+      return { success: true as const, message: 'Plan deleted successfully' };
+    },
+  });
+}

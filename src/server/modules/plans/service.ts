@@ -1,0 +1,199 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import {
+  normalizePlanFeatures,
+  type Plan,
+  type PlanStats,
+} from '../../../shared/contracts/plans';
+import type { Db, Executor } from '../../db/client';
+import { customers, plans } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+
+type PlanRow = typeof plans.$inferSelect;
+
+export const toCents = (price: number) => Math.round(price * 100);
+
+export function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.priceCents / 100,
+    interval: 'month',
+    vehicleLimit: row.vehicleLimit,
+    carLimit: row.vehicleLimit,
+    userLimit: row.userLimit,
+    active: row.active,
+    features: normalizePlanFeatures(row.features),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notDeleted = isNull(plans.deletedAt);
+
+export async function listPlans(db: Db, options: { includeInactive: boolean }): Promise<Plan[]> {
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(options.includeInactive ? notDeleted : and(notDeleted, eq(plans.active, true)))
+    .orderBy(asc(plans.priceCents), asc(plans.id));
+  return rows.map(toPlan);
+}
+
+/** Real figures from the customers table: how many customers each plan has and what they pay. */
+export async function getPlanStats(db: Db): Promise<PlanStats> {
+  const rows = await db
+    .select({
+      planId: customers.planId,
+      customerCount: count(),
+      activeCustomers: sql<number>`count(*) filter (where ${customers.status} = 'active')`.mapWith(Number),
+      payingCustomers: sql<number>`count(*) filter (where ${customers.status} = 'active' and ${customers.subscriptionStatus} = 'active')`.mapWith(Number),
+      priceCents: plans.priceCents,
+    })
+    .from(customers)
+    .leftJoin(plans, eq(plans.id, customers.planId))
+    .groupBy(customers.planId, plans.priceCents);
+  const result: PlanStats = { totalCustomers: 0, plans: {} };
+  for (const row of rows) {
+    result.totalCustomers += row.customerCount;
+    if (!row.planId) continue;
+    result.plans[row.planId] = {
+      customerCount: row.customerCount,
+      activeCustomers: row.activeCustomers,
+      monthlyRevenue: ((row.priceCents ?? 0) * row.payingCustomers) / 100,
+    };
+  }
+  return result;
+}
+
+async function findPlanForUpdate(tx: Executor, id: string): Promise<PlanRow> {
+  const [row] = await tx
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), notDeleted))
+    .for('update');
+  if (!row) throw notFound('Plan not found');
+  return row;
+}
+
+export type CreatePlanInput = {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  vehicleLimit: number | null;
+  userLimit: number | null;
+  active: boolean;
+  features?: unknown;
+};
+
+export async function createPlan(db: Db, actor: AuditActor, input: CreatePlanInput): Promise<Plan> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id));
+    if (existing) {
+      const message = `A plan with the id '${input.id}' already exists (ids of deleted plans stay reserved)`;
+      throw conflict(message, { id: message });
+    }
+    const [row] = await tx
+      .insert(plans)
+      .values({
+        id: input.id,
+        name: input.name,
+        description: input.description,
+        priceCents: toCents(input.price),
+        vehicleLimit: input.vehicleLimit,
+        userLimit: input.userLimit,
+        active: input.active,
+        features: normalizePlanFeatures(input.features),
+      })
+      .returning();
+    const plan = toPlan(row!);
+    await recordAudit(tx, actor, { action: 'create', resourceType: 'plan', resourceId: plan.id, newValues: plan });
+    return plan;
+  });
+}
+
+export type PlanChanges = Partial<Omit<CreatePlanInput, 'id'>>;
+
+export async function updatePlan(db: Db, actor: AuditActor, id: string, changes: PlanChanges): Promise<Plan> {
+  return db.transaction(async (tx) => {
+    const before = toPlan(await findPlanForUpdate(tx, id));
+    const set: Partial<typeof plans.$inferInsert> = { updatedAt: new Date() };
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.description !== undefined) set.description = changes.description;
+    if (changes.price !== undefined) set.priceCents = toCents(changes.price);
+    if (changes.vehicleLimit !== undefined) set.vehicleLimit = changes.vehicleLimit;
+    if (changes.userLimit !== undefined) set.userLimit = changes.userLimit;
+    if (changes.active !== undefined) set.active = changes.active;
+    if (changes.features !== undefined) set.features = normalizePlanFeatures(changes.features);
+    const [row] = await tx.update(plans).set(set).where(eq(plans.id, id)).returning();
+    const after = toPlan(row!);
+    await recordAudit(tx, actor, {
+      action: 'update',
+      resourceType: 'plan',
+      resourceId: id,
+      oldValues: before,
+      newValues: after,
+    });
+    return after;
+  });
+}
+
+/** An inactive copy under a fresh id (`{id}-copy`, `{id}-copy-2`, ...), for review before launch. */
+export async function duplicatePlan(db: Db, actor: AuditActor, id: string): Promise<Plan> {
+  return db.transaction(async (tx) => {
+    const source = await findPlanForUpdate(tx, id);
+    const taken = new Set(
+      (
+        await tx
+          .select({ id: plans.id })
+          .from(plans)
+          .where(sql`${plans.id} like ${`${id.slice(0, 30)}-copy%`}`)
+      ).map((r) => r.id),
+    );
+    const base = `${id.slice(0, 30)}-copy`;
+    let copyId = base;
+    for (let n = 2; taken.has(copyId); n++) copyId = `${base}-${n}`;
+    const [row] = await tx
+      .insert(plans)
+      .values({
+        id: copyId,
+        name: `${source.name} (Copy)`.slice(0, 80),
+        description: source.description,
+        priceCents: source.priceCents,
+        interval: source.interval,
+        vehicleLimit: source.vehicleLimit,
+        userLimit: source.userLimit,
+        active: false,
+        features: source.features,
+      })
+      .returning();
+    const plan = toPlan(row!);
+    await recordAudit(tx, actor, {
+      action: 'duplicate',
+      resourceType: 'plan',
+      resourceId: plan.id,
+      oldValues: { sourceId: id },
+      newValues: plan,
+    });
+    return plan;
+  });
+}
+
+/** Soft delete: the plan leaves every list, while its customers keep it (and its price). */
+export async function deletePlan(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = toPlan(await findPlanForUpdate(tx, id));
+    await tx.update(plans).set({ deletedAt: new Date(), active: false, updatedAt: new Date() }).where(eq(plans.id, id));
+    await recordAudit(tx, actor, { action: 'delete', resourceType: 'plan', resourceId: id, oldValues: before });
+  });
+}
+
+export async function findActivePlan(exec: Executor, id: string): Promise<PlanRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), notDeleted, eq(plans.active, true)));
+  return row;
+}

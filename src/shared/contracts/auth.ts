@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { PERMISSION_FLAGS, STAFF_ROLES } from '../roles';
+
+/** The five password rules of spec 1 §5, each with its own message, in the order they are shown. */
+export const PASSWORD_RULES = [
+  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  { id: 'upper', label: 'One uppercase letter', message: 'Password must contain at least one uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
+  { id: 'lower', label: 'One lowercase letter', message: 'Password must contain at least one lowercase letter', test: (p: string) => /[a-z]/.test(p) },
+  { id: 'number', label: 'One number', message: 'Password must contain at least one number', test: (p: string) => /[0-9]/.test(p) },
+  { id: 'special', label: 'One special character', message: 'Password must contain at least one special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
+] as const;
+
+export const strongPassword = PASSWORD_RULES.reduce(
+  (schema, rule) => schema.refine(rule.test, rule.message),
+  z.string({ error: 'Password is required' }).max(200, 'Password must be at most 200 characters'),
+);
+
+/** Sign-in forms (customer and staff share the texts of spec 1 §5 and spec 2 §5). */
+export const loginRequest = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(254, 'Please enter a valid email address')
+    .email('Please enter a valid email address'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const LOGIN_ERROR_TYPES = ['invalid_email', 'invalid_password'] as const;
+
+export const staffUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(STAFF_ROLES),
+  permissions: z.partialRecord(z.enum(PERMISSION_FLAGS), z.boolean()),
+  isPasswordSet: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type StaffUser = z.infer<typeof staffUser>;
+
+export const adminLoginResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: staffUser.optional(),
+  errorType: z.string().optional(),
+});
+
+export const sessionCustomer = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  companyName: z.string(),
+  phone: z.string().nullable(),
+  planId: z.string().nullable(),
+  planName: z.string().nullable(),
+  status: z.string(),
+  subscriptionStatus: z.string(),
+  trialEndsAt: z.string().nullable(),
+  role: z.string(),
+  isPasswordSet: z.boolean(),
+});
+export type SessionCustomer = z.infer<typeof sessionCustomer>;
+
+export const customerLoginResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  token: z.string().optional(),
+  customer: sessionCustomer.optional(),
+  /** Where the browser goes next: the configured external fleet CRM, or the portal (DECISIONS.md). */
+  redirectUrl: z.string().optional(),
+  errorType: z.string().optional(),
+});
+
+export const customerAuthState = z.object({
+  isAuthenticated: z.boolean(),
+  customer: sessionCustomer.nullable(),
+});
