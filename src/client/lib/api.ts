@@ -21,7 +21,11 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
  * The generic call helper: sends `data` as JSON (with a JSON content type) when given, always includes
  * credentials, throws `"{status}: {text}"` for a non-OK answer and returns the Response otherwise.
  */
-export async function apiRequest(method: HttpMethod | (string & {}), url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod | (string & {}),
+  url: string,
+  data?: unknown,
+): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
@@ -33,14 +37,23 @@ export async function apiRequest(method: HttpMethod | (string & {}), url: string
 }
 
 /** `apiRequest` followed by reading the JSON answer (same error texts as the query loader). */
-export async function apiJson<T>(method: HttpMethod | (string & {}), url: string, data?: unknown): Promise<T> {
+export async function apiJson<T>(
+  method: HttpMethod | (string & {}),
+  url: string,
+  data?: unknown,
+): Promise<T> {
   const res = await apiRequest(method, url, data);
   return (await readJson(res)) as T;
 }
 
 function looksLikeHtml(text: string): boolean {
   const start = text.trimStart().slice(0, 100).toLowerCase();
-  return start.startsWith('<!doctype') || start.startsWith('<html') || start.startsWith('<head') || start.startsWith('<body');
+  return (
+    start.startsWith('<!doctype') ||
+    start.startsWith('<html') ||
+    start.startsWith('<head') ||
+    start.startsWith('<body')
+  );
 }
 
 /** Reads a JSON body, with the spec's errors for HTML, other non-JSON and unparsable answers. */

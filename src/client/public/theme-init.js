@@ -6,7 +6,7 @@
   try {
     var saved = window.localStorage.getItem('fleet-theme');
     if (saved === 'light' || saved === 'dark' || saved === 'system') theme = saved;
-  } catch (e) {
+  } catch (_e) {
     // Storage can be unavailable (privacy modes); fall back to the system preference.
   }
   var dark =

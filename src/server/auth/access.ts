@@ -23,7 +23,13 @@ export type RouteAccess =
   | { staff: true }
   | { tab: AdminTab; permission?: PermissionFlag };
 
+export type AccessTableEntry = { method: string; url: string; access: RouteAccess };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its access rule, for review (see the access snapshot test). */
+    accessTable: AccessTableEntry[];
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
@@ -62,9 +68,13 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
   });
 
   // Deny by default: an API route without a declaration cannot be registered at all.
+  const table: AccessTableEntry[] = [];
+  app.decorate('accessTable', table);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    if (!route.url.startsWith('/api')) return;
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
     }
   });
 

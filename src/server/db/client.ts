@@ -23,6 +23,8 @@ export type Database = {
   /** Round-trip time of `select 1` in milliseconds; throws when the database does not answer. */
   ping(): Promise<number>;
   close(): Promise<void>;
+  /** Embedded only: the whole database as a tarball, to start other databases from (tests). */
+  dump?: () => Promise<Blob>;
 };
 
 export type OpenDatabaseOptions =
@@ -95,6 +97,7 @@ async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob 
     db,
     driver: 'pglite',
     ping: () => timeSelectOne(db),
+    dump: async () => client.dumpDataDir('none'),
     close: async () => {
       if (closed) return;
       closed = true;

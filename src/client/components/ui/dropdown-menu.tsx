@@ -38,14 +38,18 @@ export function DropdownMenuItem({
   inset,
   variant = 'default',
   ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Item> & { inset?: boolean; variant?: 'default' | 'destructive' }) {
+}: ComponentProps<typeof DropdownMenuPrimitive.Item> & {
+  inset?: boolean;
+  variant?: 'default' | 'destructive';
+}) {
   return (
     <DropdownMenuPrimitive.Item
       data-slot="dropdown-menu-item"
       className={cn(
         itemClass,
         inset && 'pl-8',
-        variant === 'destructive' && 'text-destructive focus:bg-destructive focus:text-destructive-foreground',
+        variant === 'destructive' &&
+          'text-destructive focus:bg-destructive focus:text-destructive-foreground',
         className,
       )}
       {...props}
@@ -100,12 +104,19 @@ export function DropdownMenuLabel({
   );
 }
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+export function DropdownMenuSeparator({
+  className,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
+  return (
+    <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />
+  );
 }
 
 export function DropdownMenuShortcut({ className, ...props }: ComponentProps<'span'>) {
-  return <span className={cn('ml-auto text-xs tracking-widest text-muted-foreground', className)} {...props} />;
+  return (
+    <span className={cn('ml-auto text-xs tracking-widest text-muted-foreground', className)} {...props} />
+  );
 }
 
 export function DropdownMenuSubTrigger({
@@ -125,7 +136,10 @@ export function DropdownMenuSubTrigger({
   );
 }
 
-export function DropdownMenuSubContent({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.SubContent>) {
+export function DropdownMenuSubContent({
+  className,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.SubContent>) {
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.SubContent

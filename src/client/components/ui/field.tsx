@@ -32,7 +32,8 @@ export function Field({ label, children, error, description, id, required, class
   const controlId = id ?? children.props.id ?? `field-${generated}`;
   const descriptionId = description ? `${controlId}-description` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [children.props['aria-describedby'], descriptionId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [children.props['aria-describedby'], descriptionId, errorId].filter(Boolean).join(' ') || undefined;
 
   const control = isValidElement(children)
     ? cloneElement(children, {

@@ -72,7 +72,11 @@ export function SheetFooter({ className, ...props }: ComponentProps<'div'>) {
 
 export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
   return (
-    <SheetPrimitive.Title data-slot="sheet-title" className={cn('text-lg font-semibold', className)} {...props} />
+    <SheetPrimitive.Title
+      data-slot="sheet-title"
+      className={cn('text-lg font-semibold', className)}
+      {...props}
+    />
   );
 }
 

@@ -12,7 +12,13 @@ export type SpinnerProps = Omit<ComponentProps<'span'>, 'children'> & {
 
 const sizes = { sm: 'size-4', default: 'size-6', lg: 'size-10' } as const;
 
-export function Spinner({ label = 'Loading', size = 'default', showLabel = false, className, ...props }: SpinnerProps) {
+export function Spinner({
+  label = 'Loading',
+  size = 'default',
+  showLabel = false,
+  className,
+  ...props
+}: SpinnerProps) {
   return (
     <span
       role="status"

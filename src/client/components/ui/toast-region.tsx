@@ -52,9 +52,13 @@ export default function ToastRegion() {
           className={toastVariants({ variant })}
         >
           <div className="grid gap-1">
-            {title ? <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title> : null}
+            {title ? (
+              <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>
+            ) : null}
             {description ? (
-              <ToastPrimitive.Description className="text-sm opacity-95">{description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-95">
+                {description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
           {action}

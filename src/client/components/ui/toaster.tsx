@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useToast } from '@client/lib/toast';
 
 const ToastRegion = lazy(() => import('./toast-region'));
@@ -11,9 +11,8 @@ const ToastRegion = lazy(() => import('./toast-region'));
 export function Toaster() {
   const { toasts } = useToast();
   const [needed, setNeeded] = useState(false);
-  useEffect(() => {
-    if (toasts.length > 0) setNeeded(true);
-  }, [toasts.length]);
+  // Once loaded, the region stays mounted (state adjusted during render, not in an effect).
+  if (!needed && toasts.length > 0) setNeeded(true);
   if (!needed && toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>

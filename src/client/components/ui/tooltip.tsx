@@ -20,7 +20,11 @@ export function TooltipProvider({
 }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return (
     <InsideProvider.Provider value={true}>
-      <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />
+      <TooltipPrimitive.Provider
+        delayDuration={delayDuration}
+        skipDelayDuration={skipDelayDuration}
+        {...props}
+      />
     </InsideProvider.Provider>
   );
 }

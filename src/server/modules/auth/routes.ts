@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,16 +29,20 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_SIGN_INS }),
   };
-  const perAccount = app.rateLimit({
+  const accountLimiter = app.createRateLimit({
     max: config.loginRateLimitPerAccount,
     timeWindow: '15 minutes',
-    hook: 'preHandler',
     keyGenerator: (request: FastifyRequest) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
       return `account:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
     },
-    errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_SIGN_INS }),
   });
+  const perAccount = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await accountLimiter(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      return reply.header('retry-after', limit.ttlInSeconds).status(429).send({ message: TOO_MANY_SIGN_INS });
+    }
+  };
 
   r.post('/api/auth/admin-login', {
     config: { access: { public: true }, rateLimit: perIp },

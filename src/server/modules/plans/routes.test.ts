@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { auditLogs } from '../../db/schema';
+
+let t: TestApp;
+let admin: string;
+let manager: string;
+let sales: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, manager, sales] = await Promise.all([
+    t.staffCookie('admin@motorpool.local'),
+    t.staffCookie('manager@motorpool.local'),
+    t.staffCookie('sales@motorpool.local'),
+  ]);
+});
+afterAll(() => t.close());
+
+const newPlan = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `Plan ${id}`,
+  description: 'For tests',
+  price: 49.99,
+  vehicleLimit: 7,
+  userLimit: 2,
+  features: { analytics: true },
+  ...extra,
+});
+
+async function auditRowsFor(resourceId: string) {
+  return t.database.db.select().from(auditLogs).where(sql`${auditLogs.resourceId} = ${resourceId}`);
+}
+
+describe('GET /api/plans', () => {
+  it('answers the seeded active plans to anyone, cheapest first, in the spec shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/plans' });
+    expect(res.statusCode).toBe(200);
+    const plans = res.json<{ id: string; price: number; vehicleLimit: number; userLimit: number; description: string }[]>();
+    expect(plans.map((p) => p.id)).toEqual(['starter', 'professional', 'enterprise']);
+    expect(plans.map((p) => [p.price, p.vehicleLimit, p.userLimit])).toEqual([
+      [120, 5, 3],
+      [189, 15, 5],
+      [295, 50, 25],
+    ]);
+    expect(plans[1]).toMatchObject({ description: 'Ideal for growing businesses', carLimit: 15, interval: 'month' });
+  });
+
+  it('hides inactive plans from the public but shows them to staff who may view plans', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('hidden-one', { active: false }) });
+    const pub = await t.app.inject({ method: 'GET', url: '/api/plans' });
+    expect(pub.json<{ id: string }[]>().map((p) => p.id)).not.toContain('hidden-one');
+    const staff = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: manager } });
+    expect(staff.json<{ id: string }[]>().map((p) => p.id)).toContain('hidden-one');
+    const salesView = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: sales } });
+    expect(salesView.json<{ id: string }[]>().map((p) => p.id)).not.toContain('hidden-one');
+  });
+});
+
+describe('POST /api/plans', () => {
+  it('creates a plan, shows it publicly and audits it in the same change', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('fleet-plus') });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Plan created successfully',
+      plan: { id: 'fleet-plus', price: 49.99, vehicleLimit: 7, userLimit: 2, active: true },
+    });
+    expect(res.json().plan.features).toMatchObject({ analytics: true, vehicleTracking: true, apiAccess: false });
+    const pub = await t.app.inject({ method: 'GET', url: '/api/plans' });
+    expect(pub.json<{ id: string }[]>().map((p) => p.id)).toContain('fleet-plus');
+    const audit = await auditRowsFor('fleet-plus');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'create', resourceType: 'plan', actorEmail: 'admin@motorpool.local', success: true });
+  });
+
+  it('accepts features as JSON text or a list, and blank limits as unlimited', async () => {
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin },
+      payload: newPlan('text-features', { features: '{"geofencing":true}', vehicleLimit: null, userLimit: null }),
+    });
+    expect(text.statusCode).toBe(201);
+    expect(text.json().plan).toMatchObject({ vehicleLimit: null, userLimit: null, features: { geofencing: true } });
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin },
+      payload: newPlan('list-features', { features: ['apiAccess'] }),
+    });
+    expect(list.json().plan.features).toMatchObject({ apiAccess: true, vehicleTracking: false });
+  });
+
+  it('refuses bad input with one message per field and creates nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin },
+      payload: { id: 'Bad Id!', name: '', price: -1, vehicleLimit: 0, userLimit: 1.5 },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; errors: Record<string, string> }>();
+    expect(Object.keys(body.errors).sort()).toEqual(['id', 'name', 'price', 'userLimit', 'vehicleLimit']);
+    expect(body.errors.name).toBe('Plan name is required');
+    const price = await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('cents', { price: 10.001 }) });
+    expect(price.statusCode).toBe(400);
+    const all = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } });
+    expect(all.json<{ id: string }[]>().map((p) => p.id)).not.toContain('cents');
+  });
+
+  it('refuses a duplicate id with 409', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('starter') });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors.id).toMatch(/already exists/);
+  });
+
+  it('needs canEditPlans: 401 without a session, 403 for sales (no plans tab) and for a manager without the flag', async () => {
+    const anon = await t.app.inject({ method: 'POST', url: '/api/plans', payload: newPlan('nope-1') });
+    expect(anon.statusCode).toBe(401);
+    for (const cookie of [sales, manager]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie }, payload: newPlan('nope-2') });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: "You don't have permission to access this section" });
+    }
+  });
+});
+
+describe('editing, duplicating and deleting', () => {
+  it('PUT changes price and limits; PATCH changes any field; both are audited with old and new values', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('editable') });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/plans/editable',
+      headers: { cookie: admin },
+      payload: { price: 59, vehicleLimit: null, userLimit: 4 },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().plan).toMatchObject({ price: 59, vehicleLimit: null, userLimit: 4 });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/plans/editable',
+      headers: { cookie: admin },
+      payload: { name: 'Editable Pro', active: false, features: '{"prioritySupport":true}' },
+    });
+    expect(patch.json().plan).toMatchObject({ name: 'Editable Pro', active: false, features: { prioritySupport: true } });
+    const audit = await auditRowsFor('editable');
+    const update = audit.filter((a) => a.action === 'update');
+    expect(update).toHaveLength(2);
+    expect(update[0]!.oldValues).toMatchObject({ price: 49.99 });
+    expect(update[0]!.newValues).toMatchObject({ price: 59 });
+  });
+
+  it('answers 404 for an unknown plan and 400 for an empty PATCH', async () => {
+    const missing = await t.app.inject({ method: 'PATCH', url: '/api/plans/no-such', headers: { cookie: admin }, payload: { name: 'x' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Plan not found' });
+    const empty = await t.app.inject({ method: 'PATCH', url: '/api/plans/starter', headers: { cookie: admin }, payload: {} });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('duplicates into an inactive copy with a fresh id each time', async () => {
+    const first = await t.app.inject({ method: 'POST', url: '/api/plans/starter/duplicate', headers: { cookie: admin }, payload: {} });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      message: 'Plan duplicated successfully',
+      plan: { id: 'starter-copy', name: 'Starter (Copy)', active: false, price: 120, vehicleLimit: 5 },
+    });
+    const second = await t.app.inject({ method: 'POST', url: '/api/plans/starter/duplicate', headers: { cookie: admin }, payload: {} });
+    expect(second.json().plan.id).toBe('starter-copy-2');
+  });
+
+  it('deletes a plan from every list while its customers keep it', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('to-delete') });
+    const signUp = await t.app.inject({ method: 'POST', url: '/api/customers', payload: registration({ planId: 'to-delete' }) });
+    expect(signUp.statusCode).toBe(201);
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/plans/to-delete', headers: { cookie: admin } });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ success: true, message: 'Plan deleted successfully' });
+    const staffList = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } });
+    expect(staffList.json<{ id: string }[]>().map((p) => p.id)).not.toContain('to-delete');
+    const customer = await t.customerSession(signUp.json().customer.email, 'Str0ng#Pass');
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: { cookie: customer.cookie } });
+    expect(me.json().customer).toMatchObject({ planId: 'to-delete', planName: 'Plan to-delete' });
+    const again = await t.app.inject({ method: 'DELETE', url: '/api/plans/to-delete', headers: { cookie: admin } });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/admin/plans/stats', () => {
+  it('counts real customers per plan and revenue from paying ones only', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: admin } })).json();
+    expect(before.plans.professional).toMatchObject({ monthlyRevenue: 189 }); // the demo customer pays
+    await t.app.inject({ method: 'POST', url: '/api/customers', payload: registration({ planId: 'professional' }) });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: admin } })).json();
+    expect(after.totalCustomers).toBe(before.totalCustomers + 1);
+    expect(after.plans.professional.customerCount).toBe(before.plans.professional.customerCount + 1);
+    // a trialing customer is a customer but not yet revenue
+    expect(after.plans.professional.monthlyRevenue).toBe(189);
+  });
+
+  it('is refused to sales', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: sales } });
+    expect(res.statusCode).toBe(403);
+  });
+});

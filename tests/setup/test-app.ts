@@ -1,0 +1,97 @@
+// A fresh app on a fresh copy of the seeded template database, for one API test file.
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { withDatabase } from './global-setup';
+
+export { DEMO_PASSWORD };
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  /** Signs in through the real endpoint and returns the cookie header to send. */
+  staffCookie(email: string, password?: string): Promise<string>;
+  customerSession(email: string, password?: string): Promise<{ cookie: string; token: string }>;
+  close(): Promise<void>;
+};
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.MP_TEST_DRIVER === 'pg') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `mp_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const tarball = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const database = await openDatabase({ dataDir: null, loadDataDir: tarball });
+  return { database, drop: async () => undefined };
+}
+
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+    ...env,
+  });
+  const app = await buildApp({ config, database, clientDir: null, logger: false });
+  await app.ready();
+  const signIn = async (url: string, email: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url, payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in as ${email} failed: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  return {
+    app,
+    database,
+    staffCookie: async (email, password = DEMO_PASSWORD) =>
+      cookieHeader(await signIn('/api/auth/admin-login', email, password)),
+    customerSession: async (email, password = DEMO_PASSWORD) => {
+      const res = await signIn('/api/auth/dealer-login', email, password);
+      return { cookie: cookieHeader(res), token: res.json<{ token: string }>().token };
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A valid sign-up payload with a unique email. */
+export function registration(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Jordan',
+    lastName: 'Driver',
+    email: `jordan.${Date.now()}.${counter}@example.com`,
+    phone: '+15551234567',
+    companyName: 'Roadrunner Freight',
+    address: '1 Main St',
+    planId: 'starter',
+    password: 'Str0ng#Pass',
+    confirmPassword: 'Str0ng#Pass',
+    ...overrides,
+  };
+}

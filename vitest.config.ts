@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests run once; the API suite runs on embedded PGlite and, when TEST_DATABASE_URL is set,
+// again on that PostgreSQL server: the same files, with MP_TEST_DRIVER telling them which.
+const apiFiles = ['src/server/**/*.test.ts'];
+const apiProject = (driver: 'pglite' | 'pg') => ({
+  test: {
+    name: `api-${driver}`,
+    include: apiFiles,
+    environment: 'node',
+    globalSetup: ['tests/setup/global-setup.ts'],
+    env: { MP_TEST_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts'], environment: 'node' } },
+      apiProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('pg')] : []),
+    ],
+  },
+});
