@@ -1,0 +1,132 @@
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiJson, errorMessageOf } from '@client/lib/api';
+import { queryClient } from '@client/lib/query-client';
+import { toast } from '@client/lib/toast';
+import type { CreatePlanRequest, Plan, PlanStats } from '@shared/contracts/plans';
+import { PLAN_TEXTS } from './plan-texts';
+
+/*
+ * Every call of the plans manager (spec 2 §7) and the cache refresh each mutation implies: the plan list
+ * and the per-plan figures both change when a plan is created, edited, (de)activated, copied or deleted.
+ */
+
+export const PLANS_QUERY_KEY = ['/api/plans'] as const;
+export const PLAN_STATS_QUERY_KEY = ['/api/admin/plans/stats'] as const;
+
+/** Staff who may view plans get every plan, inactive ones included. */
+export function usePlans() {
+  return useQuery<Plan[]>({ queryKey: PLANS_QUERY_KEY });
+}
+
+export function usePlanStats() {
+  return useQuery<PlanStats>({ queryKey: PLAN_STATS_QUERY_KEY });
+}
+
+function invalidatePlans(client: QueryClient = queryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: PLANS_QUERY_KEY }),
+    client.invalidateQueries({ queryKey: PLAN_STATS_QUERY_KEY }),
+  ]);
+}
+
+type PlanMutationResponse = { success: true; message: string; plan: Plan };
+
+export type PlanLimitsUpdate = { price: number; vehicleLimit: number | null; userLimit: number | null };
+
+/** POST /api/plans. Field errors (400) and a duplicate id (409) are left to the form to show. */
+export function useCreatePlan() {
+  return useMutation({
+    mutationFn: (input: CreatePlanRequest) => apiJson<PlanMutationResponse>('POST', '/api/plans', input),
+    onSuccess: async () => {
+      toast({ title: PLAN_TEXTS.created, description: PLAN_TEXTS.createdDescription, variant: 'success' });
+      await invalidatePlans();
+    },
+    onError: (error) => {
+      toast({
+        title: PLAN_TEXTS.createFailed,
+        description: errorMessageOf(error, PLAN_TEXTS.createFailed),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** PUT /api/plans/:id: the inline edit of price and limits. */
+export function useUpdatePlanLimits() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: PlanLimitsUpdate & { id: string }) =>
+      apiJson<PlanMutationResponse>('PUT', `/api/plans/${encodeURIComponent(id)}`, body),
+    onSuccess: async () => {
+      toast({ title: PLAN_TEXTS.updated, description: PLAN_TEXTS.updatedDescription, variant: 'success' });
+      await invalidatePlans();
+    },
+    onError: (error) => {
+      toast({
+        title: PLAN_TEXTS.updateFailed,
+        description: errorMessageOf(error, PLAN_TEXTS.updateFailed),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** PATCH /api/plans/:id {active}: make a plan available to new customers or withdraw it. */
+export function useSetPlanActive() {
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      apiJson<PlanMutationResponse>('PATCH', `/api/plans/${encodeURIComponent(id)}`, { active }),
+    onSuccess: async ({ plan }) => {
+      toast({
+        title: PLAN_TEXTS.updated,
+        description: plan.active ? PLAN_TEXTS.activatedDescription : PLAN_TEXTS.deactivatedDescription,
+        variant: 'success',
+      });
+      await invalidatePlans();
+    },
+    onError: (error) => {
+      toast({
+        title: PLAN_TEXTS.updateFailed,
+        description: errorMessageOf(error, PLAN_TEXTS.updateFailed),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** POST /api/plans/:id/duplicate: the server makes an inactive copy under a fresh id. */
+export function useDuplicatePlan() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiJson<PlanMutationResponse>('POST', `/api/plans/${encodeURIComponent(id)}/duplicate`, {}),
+    onSuccess: async () => {
+      toast({ title: PLAN_TEXTS.duplicated, description: PLAN_TEXTS.duplicatedDescription, variant: 'success' });
+      await invalidatePlans();
+    },
+    onError: (error) => {
+      toast({
+        title: PLAN_TEXTS.duplicateFailed,
+        description: errorMessageOf(error, PLAN_TEXTS.duplicateFailed),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** DELETE /api/plans/:id: a soft delete; customers already on the plan keep it. */
+export function useDeletePlan() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiJson<{ success: true; message: string }>('DELETE', `/api/plans/${encodeURIComponent(id)}`),
+    onSuccess: async () => {
+      toast({ title: PLAN_TEXTS.deleted, description: PLAN_TEXTS.deletedDescription, variant: 'success' });
+      await invalidatePlans();
+    },
+    onError: (error) => {
+      toast({
+        title: PLAN_TEXTS.deleteFailed,
+        description: errorMessageOf(error, PLAN_TEXTS.deleteFailed),
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+/** The plans manager's toast texts (spec 2 §8); titles are exact, descriptions say what happens next. */
+export const PLAN_TEXTS = {
+  created: 'Plan created successfully',
+  createdDescription: 'The new plan is now available to customers.',
+  updated: 'Plan updated successfully',
+  updatedDescription: 'The changes are live immediately.',
+  activatedDescription: 'The plan is live: new customers can choose it now.',
+  deactivatedDescription: 'New customers can no longer choose it; existing customers keep it.',
+  deleted: 'Plan deleted successfully',
+  deletedDescription: 'Existing customers keep their plan.',
+  duplicated: 'Plan duplicated successfully',
+  duplicatedDescription: 'The copy is inactive: review it and activate it when ready.',
+  createFailed: 'Failed to create plan',
+  updateFailed: 'Failed to update plan',
+  deleteFailed: 'Failed to delete plan',
+  // Not in the spec's catalogue; worded like its siblings.
+  duplicateFailed: 'Failed to duplicate plan',
+  readOnly: 'Your role can view plans but not change them (it needs the Edit plans permission).',
+} as const;

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+  admin = await t.staffCookie('admin@motorpool.local');
+});
+afterAll(() => t.close());
+
+describe('bad input never produces a 500', () => {
+  it('unknown /api paths answer JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found: GET /api/no-such-thing' });
+    const post = await t.app.inject({ method: 'POST', url: '/api/nothing', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('malformed JSON is a 400 with a clear message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: '{"id": "x",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Malformed JSON in request body' });
+  });
+
+  it('an oversized body is a 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ firstName: 'x'.repeat(5000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('form and text bodies are refused (JSON only), which also blocks form-based CSRF', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/admin-login',
+        headers: { 'content-type': type },
+        payload: 'email=admin@motorpool.local&password=x',
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().message).toMatch(/application\/json/);
+    }
+  });
+
+  it('wrong types and missing bodies are 400s naming the field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email: 42, password: null } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'password']);
+    const none = await t.app.inject({ method: 'POST', url: '/api/customers' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBeTruthy();
+  });
+});
+
+describe('same-origin mutations', () => {
+  it('refuses a mutation from another origin and changes nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin, origin: 'https://evil.example', host: 'localhost:5000' },
+      payload: { id: 'evil-plan', name: 'Evil', price: 1 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+    const plans = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } });
+    expect(plans.json<{ id: string }[]>().map((p) => p.id)).not.toContain('evil-plan');
+  });
+
+  it('accepts a mutation from our own origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin, origin: 'http://localhost:5000', host: 'localhost:5000' },
+      payload: { id: 'own-plan', name: 'Own', price: 1 },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and friends', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('health', () => {
+  it('answers 200 with the database round trip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('serving the client', () => {
+  let dir: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-client-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<title>%APP_NAME%</title><div id="root"></div>');
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', APP_NAME: 'Fleet <One>' }),
+      database: t.database,
+      clientDir: dir,
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves index.html with the product name (escaped) for every client path', async () => {
+    for (const url of ['/', '/customer-login', '/admin?tab=plans', '/plans', '/checkout?customerId=x']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Fleet &#60;One&#62;</title>');
+    }
+  });
+
+  it('answers unknown paths with the client (which shows 404 Page Not Found) and a real 404 status', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('serves hashed assets with a long cache life', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+});

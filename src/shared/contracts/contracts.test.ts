@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { formatUsPhoneInput, signUpForm } from './customers';
+import { DEFAULT_PLAN_FEATURES, normalizePlanFeatures } from './plans';
+import { PASSWORD_RULES } from './auth';
+
+describe('formatUsPhoneInput (spec 1 §5)', () => {
+  it.each([
+    ['', ''],
+    ['5', '+15'],
+    ['(555) 123-4567', '+15551234567'],
+    ['1 555 123 4567', '+15551234567'],
+    ['+1 555 123 45678999', '+15551234567'],
+    ['abc', ''],
+  ])('%j becomes %j', (input, expected) => {
+    expect(formatUsPhoneInput(input)).toBe(expected);
+  });
+});
+
+describe('signUpForm', () => {
+  const valid = {
+    firstName: 'A',
+    lastName: 'B',
+    email: 'a@b.co',
+    phone: '+15551234567',
+    companyName: 'Co',
+    planId: 'starter',
+    password: 'Str0ng#Pass',
+    confirmPassword: 'Str0ng#Pass',
+    terms: true,
+  };
+  it('accepts a complete form', () => {
+    expect(signUpForm.safeParse(valid).success).toBe(true);
+  });
+  it('requires the terms', () => {
+    const result = signUpForm.safeParse({ ...valid, terms: false });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['terms'], message: 'You must accept the terms' });
+  });
+  it("puts 'Passwords don't match' on confirmPassword", () => {
+    const result = signUpForm.safeParse({ ...valid, confirmPassword: 'Other#Pass1' });
+    expect(result.error?.issues[0]).toMatchObject({ path: ['confirmPassword'], message: "Passwords don't match" });
+  });
+});
+
+describe('password rules', () => {
+  it('each rule rejects exactly what it names', () => {
+    const fails = (p: string) => PASSWORD_RULES.filter((r) => !r.test(p)).map((r) => r.id);
+    expect(fails('Str0ng#Pass')).toEqual([]);
+    expect(fails('short')).toEqual(['length', 'upper', 'number', 'special']);
+    expect(fails('ALLUPPER1!')).toEqual(['lower']);
+  });
+});
+
+describe('normalizePlanFeatures (spec 1 §3)', () => {
+  it('reads JSON text, objects and lists; unreadable input means the defaults', () => {
+    expect(normalizePlanFeatures('{"analytics":true,"vehicleTracking":false}')).toMatchObject({ analytics: true, vehicleTracking: false });
+    expect(normalizePlanFeatures(['geofencing'])).toMatchObject({ geofencing: true, vehicleTracking: false });
+    expect(normalizePlanFeatures('{not json')).toEqual(DEFAULT_PLAN_FEATURES);
+    expect(normalizePlanFeatures(undefined)).toEqual(DEFAULT_PLAN_FEATURES);
+    expect(normalizePlanFeatures({ analytics: 'yes', unknown: true })).toEqual(DEFAULT_PLAN_FEATURES);
+  });
+});
