@@ -25,7 +25,10 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
   },
+  // `npm run dev`: Vite serves the client with hot reload on PORT and forwards /api to the server.
   server: {
-    port: 5173,
+    port: Number(process.env.PORT ?? 5000),
+    strictPort: true,
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 5001}` },
   },
 });

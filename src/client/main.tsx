@@ -1,24 +1,34 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '@client/lib/query-client';
+import { Route, Switch } from 'wouter';
 import { ThemeProvider } from '@client/lib/theme';
 import { Toaster } from '@client/components/ui/toaster';
-import { AppRoutes } from './routes';
+import { PageSpinner } from '@client/components/ui/spinner';
 import './styles.css';
 
 // Tooltips: see components/ui/tooltip.tsx (TooltipProvider lives in the screen shells, 700/300 ms).
+
+/*
+ * The landing page is rendered here, outside TanStack Query: it is the one screen every visitor loads and
+ * its JavaScript budget is tight (DESIGN.md: 100 kB gzip, React alone is ~66 kB). Every other route lives
+ * in routes.tsx, a lazy chunk that brings QueryClientProvider (and the staff session check) with it.
+ */
+const LandingPage = lazy(() => import('./features/landing/landing-page'));
+const AppRoutes = lazy(() => import('./routes'));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <AppRoutes />
-        <Toaster />
-      </ThemeProvider>
-    </QueryClientProvider>
+    <ThemeProvider>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/" component={LandingPage} />
+          <Route component={AppRoutes} />
+        </Switch>
+      </Suspense>
+      <Toaster />
+    </ThemeProvider>
   </StrictMode>,
 );

@@ -1,15 +1,18 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Redirect, Route, Switch } from 'wouter';
+import { queryClient } from '@client/lib/query-client';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { useStaffAuth } from '@client/lib/staff-auth';
 
 /*
- * The route table of spec 1 §2 and spec 2 §2. Every screen is its own lazy chunk, so the landing page
- * never downloads portal or admin code. Staff routes check the session with useStaffAuth (the server
+ * The route table of spec 1 §2 and spec 2 §2. `/` (the landing page) is served by main.tsx without
+ * TanStack Query, to keep the landing's JavaScript small; this module is loaded lazily for every other
+ * path and wraps it in QueryClientProvider. Every screen is its own lazy chunk, so the landing page never
+ * downloads portal or admin code. Staff routes check the session with useStaffAuth (the server
  * authorises every API call on its own; this only decides what to show).
  */
 
-const LandingPage = lazy(() => import('./features/landing/landing-page'));
 const CustomerLoginPage = lazy(() => import('./features/auth/customer-login-page'));
 const PortalPage = lazy(() => import('./features/portal/portal-page'));
 const FleetPage = lazy(() => import('./features/fleet/fleet-page'));
@@ -44,33 +47,35 @@ function StaffRoute({ screen: Screen, fallback: Fallback }: { screen: Screen; fa
   return <Redirect to="/admin-login" replace />;
 }
 
-export function AppRoutes() {
+/** Every route except `/` (main.tsx), inside the query client. Default export: loaded with React.lazy. */
+export default function AppRoutes() {
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/customer-login" component={CustomerLoginPage} />
-        <Route path="/customer-dashboard" component={PortalPage} />
-        <Route path="/customer-billing" component={PortalPage} />
-        <Route path="/fleet-management" component={FleetPage} />
-        <Route path="/change-password" component={ChangePasswordPage} />
-        <Route path="/checkout" component={CheckoutPage} />
-        <Route path="/admin-login" component={StaffSignInRoute} />
-        <Route path="/login" component={StaffSignInRoute} />
-        <Route path="/admin">
-          <StaffRoute screen={AdminShell} fallback={AdminLoginPage} />
-        </Route>
-        <Route path="/admin/email-settings">
-          <StaffRoute screen={EmailSettingsPage} />
-        </Route>
-        <Route path="/admin/settings">
-          <StaffRoute screen={SettingsPage} />
-        </Route>
-        <Route path="/plans">
-          <StaffRoute screen={PlansPage} />
-        </Route>
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/customer-login" component={CustomerLoginPage} />
+          <Route path="/customer-dashboard" component={PortalPage} />
+          <Route path="/customer-billing" component={PortalPage} />
+          <Route path="/fleet-management" component={FleetPage} />
+          <Route path="/change-password" component={ChangePasswordPage} />
+          <Route path="/checkout" component={CheckoutPage} />
+          <Route path="/admin-login" component={StaffSignInRoute} />
+          <Route path="/login" component={StaffSignInRoute} />
+          <Route path="/admin">
+            <StaffRoute screen={AdminShell} fallback={AdminLoginPage} />
+          </Route>
+          <Route path="/admin/email-settings">
+            <StaffRoute screen={EmailSettingsPage} />
+          </Route>
+          <Route path="/admin/settings">
+            <StaffRoute screen={SettingsPage} />
+          </Route>
+          <Route path="/plans">
+            <StaffRoute screen={PlansPage} />
+          </Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </QueryClientProvider>
   );
 }

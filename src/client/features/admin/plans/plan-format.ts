@@ -1,0 +1,56 @@
+import type { Plan, PlanStats } from '@shared/contracts/plans';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+/** $1,234.50 (cents shown only when there are any, so $49 stays $49). */
+export function formatMoney(amount: number): string {
+  return Number.isInteger(amount) ? usdWhole.format(amount) : usd.format(amount);
+}
+
+/** A limit of null (or 0, spec 2 §9) means unlimited. */
+export function formatLimit(limit: number | null): string {
+  return limit === null || limit === 0 ? 'Unlimited' : limit.toLocaleString('en-US');
+}
+
+export type PlanFigures = { customerCount: number; activeCustomers: number; monthlyRevenue: number };
+
+const NO_FIGURES: PlanFigures = { customerCount: 0, activeCustomers: 0, monthlyRevenue: 0 };
+
+export function figuresOf(stats: PlanStats | undefined, planId: string): PlanFigures {
+  return stats?.plans[planId] ?? NO_FIGURES;
+}
+
+/** Share of all customers on this plan, one decimal; 0% when there are no customers at all. */
+export function marketShare(stats: PlanStats | undefined, planId: string): string {
+  const total = stats?.totalCustomers ?? 0;
+  const share = total > 0 ? (figuresOf(stats, planId).customerCount / total) * 100 : 0;
+  return `${share.toFixed(1)}%`;
+}
+
+export type PlanSummary = {
+  monthlyRevenue: number;
+  totalCustomers: number;
+  activePlans: number;
+  totalPlans: number;
+  averagePrice: number;
+};
+
+/** The four summary figures: revenue from paying customers, customers, active plans, average price. */
+export function summarize(plans: Plan[], stats: PlanStats | undefined): PlanSummary {
+  const active = plans.filter((p) => p.active);
+  const monthlyRevenue = plans.reduce((sum, p) => sum + figuresOf(stats, p.id).monthlyRevenue, 0);
+  const averagePrice =
+    active.length > 0 ? Math.round(active.reduce((sum, p) => sum + p.price, 0) / active.length) : 0;
+  return {
+    monthlyRevenue,
+    totalCustomers: stats?.totalCustomers ?? 0,
+    activePlans: active.length,
+    totalPlans: plans.length,
+    averagePrice,
+  };
+}
