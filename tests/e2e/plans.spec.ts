@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createPlan, DEMO_STAFF, signInPageAsStaff, staffApi, uniqueSuffix } from './support/api';
+
+/** Opens /plans on the Plans Management tab, where every plan is listed (the overview shows five). */
+async function openPlansManagement(page: Page): Promise<void> {
+  await page.goto('/plans');
+  await expect(page.getByRole('heading', { name: 'Subscription Plans Manager' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Plans Management' }).click();
+}
+
+test('an admin creates a plan in the dialog and it goes on sale on the landing page', async ({ page }) => {
+  const suffix = uniqueSuffix();
+  const id = `e2e-${suffix}`;
+  const name = `Journey Fleet ${suffix}`;
+  await signInPageAsStaff(page);
+  await openPlansManagement(page);
+
+  await page.getByRole('button', { name: 'Create Plan' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create Plan' });
+  await dialog.getByLabel('Plan name').fill(name);
+  await dialog.getByLabel('Plan id').fill(id);
+  await dialog.getByLabel('Description').fill('Created by the plans journey');
+  await dialog.getByLabel('Price per month (USD)').fill('123.45');
+  await dialog.getByLabel('Vehicle limit').fill('25');
+  // Blank user limit: unlimited.
+  await expect(dialog.getByRole('switch', { name: 'Vehicle tracking' })).toBeChecked();
+  await dialog.getByRole('switch', { name: 'Geofencing' }).click();
+  await dialog.getByRole('button', { name: 'Create Plan' }).click();
+
+  await expect(page.getByText('Plan created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const card = page.getByTestId(`plan-card-${id}`);
+  await expect(card.getByRole('heading', { name })).toBeVisible();
+  await expect(card.getByTestId('plan-price')).toHaveText('$123.45');
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByText('Unlimited')).toBeVisible();
+
+  // A second plan with the same id is refused on the id field.
+  await page.getByRole('button', { name: 'Create Plan' }).first().click();
+  await dialog.getByLabel('Plan name').fill(`${name} again`);
+  await dialog.getByLabel('Plan id').fill(id);
+  await dialog.getByLabel('Price per month (USD)').fill('10');
+  await dialog.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(dialog.getByText(/already exists/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/');
+  await expect(page.getByText(name).first()).toBeVisible();
+});
+
+test('an admin edits a price inline, duplicates the plan and deletes the copy', async ({ page }) => {
+  const api = await staffApi();
+  const plan = await createPlan(api, { price: 49 });
+  await api.dispose();
+  await signInPageAsStaff(page);
+  await openPlansManagement(page);
+
+  const card = page.getByTestId(`plan-card-${plan.id}`);
+  await card.getByRole('button', { name: `Edit ${plan.name}` }).click();
+  await card.getByLabel('Price per month (USD)').fill('64.5');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Plan updated successfully')).toBeVisible();
+  await expect(card.getByTestId('plan-price')).toHaveText('$64.50');
+
+  await card.getByRole('button', { name: `Duplicate ${plan.name}` }).click();
+  await expect(page.getByText('Plan duplicated successfully')).toBeVisible();
+  const copy = page.getByTestId(`plan-card-${plan.id}-copy`);
+  await expect(copy.getByRole('heading', { name: `${plan.name} (Copy)` })).toBeVisible();
+  await expect(copy.getByText('Inactive', { exact: true })).toBeVisible();
+
+  await copy.getByRole('button', { name: `Delete ${plan.name} (Copy)` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('keep their plan');
+  await confirm.getByRole('button', { name: 'Delete plan' }).click();
+  await expect(page.getByText('Plan deleted successfully')).toBeVisible();
+  await expect(copy).toHaveCount(0);
+  await expect(card).toBeVisible();
+});
+
+test('a manager sees the plans but cannot change them', async ({ page }) => {
+  await signInPageAsStaff(page, DEMO_STAFF.manager);
+  await openPlansManagement(page);
+
+  await expect(page.getByTestId('plan-card-professional')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Plan' })).toBeDisabled();
+  await expect(page.getByText(/View only/)).toBeVisible();
+  const card = page.getByTestId('plan-card-professional');
+  await expect(card.getByRole('button', { name: /^View / })).toBeVisible();
+  await expect(card.getByRole('button', { name: /^(Edit|Delete|Duplicate) / })).toHaveCount(0);
+});
