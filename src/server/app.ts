@@ -21,6 +21,21 @@ import { authRoutes } from './modules/auth/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { planRoutes } from './modules/plans/routes';
+import { portalRoutes } from './modules/portal/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook';
+import type { BillingDeps } from './modules/billing/context';
+import { systemClock, type Clock } from './clock';
+import { createPaymentProvider } from './integrations/payments/create-provider';
+import type { PaymentProvider } from './integrations/payments/provider';
+import { StripePaymentProvider } from './integrations/payments/stripe';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the billing rules and jobs need; main.ts starts the scheduler with it. */
+    billing: BillingDeps;
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -29,6 +44,10 @@ export type AppDeps = {
   clientDir?: string | null;
   logger?: boolean;
   dev?: boolean;
+  /** Time for the billing rules; tests pass a controllable clock. */
+  clock?: Clock;
+  /** The card processor; defaults to the one the configuration names. */
+  paymentProvider?: PaymentProvider;
 };
 
 export function defaultClientDir(): string | null {
@@ -63,10 +82,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, database.db);
 
   const db = database.db;
+  const clock = deps.clock ?? systemClock;
+  const billing: BillingDeps = {
+    db,
+    clock,
+    appName: config.appName,
+    provider: deps.paymentProvider ?? createPaymentProvider(config, db, clock),
+  };
+  app.decorate('billing', billing);
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db, config });
-  await app.register(customerRoutes, { db, config });
+  await app.register(customerRoutes, { db, config, clock });
   await app.register(planRoutes, { db });
+  await app.register(portalRoutes, { billing, config });
+  await app.register(paymentRoutes, { billing, config });
+  if (billing.provider instanceof StripePaymentProvider) {
+    // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
+    await app.register(stripeWebhookRoutes, { billing, provider: billing.provider });
+  }
 
   app.get('/api/docs/openapi.json', {
     config: { access: { public: true } },

@@ -15,6 +15,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  CHECKOUT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   FLEET_CRM_URL: z.string().url().optional(),
   TRUST_PROXY: z
@@ -22,6 +23,12 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** Where the Stripe SDK sends its calls; only for tests against a local Stripe-speaking server. */
+  STRIPE_API_URL: z.string().url().optional(),
+  BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -37,12 +44,17 @@ export type Config = {
   sessionTtlMs: number;
   loginRateLimitPerIp: number;
   loginRateLimitPerAccount: number;
+  checkoutRateLimitPerIp: number;
   bodyLimit: number;
   fleetCrmUrl: string | undefined;
   trustProxy: boolean;
   logLevel: string;
   /** 'auto': Secure when the request arrived over HTTPS (directly or via a trusted proxy). */
   cookieSecure: 'auto' | 'always' | 'never';
+  /** Stripe when both keys are set; otherwise the offline sandbox provider. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | null;
+  /** How often the billing job runs in this process; 0 turns it off (tests drive it by hand). */
+  billingJobIntervalMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,6 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!!e.STRIPE_SECRET_KEY !== !!e.STRIPE_PUBLISHABLE_KEY) {
+    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -63,10 +78,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+    checkoutRateLimitPerIp: e.CHECKOUT_RATE_LIMIT_PER_IP,
     bodyLimit: e.BODY_LIMIT_BYTES,
     fleetCrmUrl: e.FLEET_CRM_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : null,
+    billingJobIntervalMs: e.BILLING_JOB_INTERVAL_SECONDS * 1000,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
   };
 }

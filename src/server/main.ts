@@ -3,15 +3,18 @@ import { openDatabase } from './db/client';
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_STAFF, seedDemoData } from './db/seed';
 import { buildApp } from './app';
 import { startSessionCleanup } from './jobs/session-cleanup';
+import { startBillingScheduler } from './jobs/billing-runner';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  if (config.seedDemo) await seedDemoData(database.db);
+  if (config.seedDemo) await seedDemoData(database.db, { sandboxCard: !config.stripe });
   const app = await buildApp({ config, database, dev: process.argv.includes('--dev') });
   const stopCleanup = startSessionCleanup(database.db, app.log);
+  const stopBilling =
+    config.billingJobIntervalMs > 0 ? startBillingScheduler(app.billing, app.log, config.billingJobIntervalMs) : () => {};
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -19,6 +22,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     stopCleanup();
+    stopBilling();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
@@ -32,6 +36,7 @@ async function main() {
     '',
     `  ${config.appName} is running at ${url}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    `  Payments: ${config.stripe ? 'Stripe' : 'sandbox (offline test cards, e.g. 4242 4242 4242 4242)'}`,
   ];
   if (config.seedDemo) {
     lines.push(

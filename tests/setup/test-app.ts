@@ -5,6 +5,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import type { Clock } from '../../src/server/clock';
+import type { PaymentProvider } from '../../src/server/integrations/payments/provider';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
@@ -46,15 +48,19 @@ export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export type TestAppOptions = { clock?: Clock; paymentProvider?: PaymentProvider };
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+    CHECKOUT_RATE_LIMIT_PER_IP: '1000',
+    BILLING_JOB_INTERVAL_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp({ config, database, clientDir: null, logger: false });
+  const app = await buildApp({ config, database, clientDir: null, logger: false, ...options });
   await app.ready();
   const signIn = async (url: string, email: string, password: string) => {
     const res = await app.inject({ method: 'POST', url, payload: { email, password } });

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
-import { customers, plans, sessions, staffUsers } from '../db/schema';
+import { customers, plans, sessions, staffUsers, subscriptions } from '../db/schema';
 import { newToken, tokenDigest } from './tokens';
 
 export const STAFF_COOKIE = 'mp_staff';
@@ -110,14 +110,15 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
       planId: customers.planId,
       planName: plans.name,
       status: customers.status,
-      subscriptionStatus: customers.subscriptionStatus,
-      trialEndsAt: customers.trialEndsAt,
+      subscriptionStatus: sql<string>`coalesce(${subscriptions.status}, 'none')`,
+      trialEndsAt: subscriptions.trialEndsAt,
       role: customers.role,
       isPasswordSet: customers.isPasswordSet,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .leftJoin(plans, eq(plans.id, customers.planId))
+    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
     .where(and(eq(sessions.id, id), eq(sessions.kind, 'customer'), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   if (!row) return null;

@@ -2,8 +2,21 @@ import { eq, sql } from 'drizzle-orm';
 import { defaultPermissionsFor, type StaffRole } from '../../shared/roles';
 import { DEFAULT_PLAN_FEATURES, type PlanFeatures } from '../../shared/contracts/plans';
 import { hashPassword } from '../auth/passwords';
-import type { Db } from './client';
-import { activities, appMeta, auditLogs, customers, plans, staffUsers } from './schema';
+import { nextPeriodEnd } from '../modules/billing/periods';
+import { createInvoice } from '../modules/billing/invoices';
+import type { Db, Executor } from './client';
+import {
+  activities,
+  appMeta,
+  auditLogs,
+  customers,
+  paymentMethods,
+  payments,
+  plans,
+  sandboxPaymentMethods,
+  staffUsers,
+  subscriptions,
+} from './schema';
 
 export const DEMO_PASSWORD = 'Motorpool#2026';
 
@@ -64,7 +77,8 @@ export const DEMO_PLANS = [
 const SEEDED_KEY = 'demo_seeded_at';
 
 /** Demo data, once per database: a later start (or a second instance) finds the marker and skips. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/** `sandboxCard`: give the demo customer the sandbox test card (not with Stripe, which would refuse it). */
+export async function seedDemoData(db: Db, options: { sandboxCard: boolean } = { sandboxCard: true }): Promise<boolean> {
   const [seeded] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
   if (seeded) return false; // the common case at start: no hashing, no transaction
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -85,7 +99,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       )
       .onConflictDoNothing();
     const now = new Date();
-    const periodEnd = new Date(now.getTime() + 30 * 86_400_000);
+    // The demo account is ten days into a paid month, with a working test card on file.
+    const periodStart = new Date(now.getTime() - 10 * 86_400_000);
+    const periodEnd = nextPeriodEnd(periodStart);
     const [customer] = await tx
       .insert(customers)
       .values({
@@ -102,8 +118,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         country: 'US',
         planId: 'professional',
         status: 'active',
-        subscriptionStatus: 'active',
-        currentPeriodEnd: periodEnd,
         carLimit: 15,
         userLimit: 5,
         isPasswordSet: true,
@@ -118,6 +132,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         customerId: customer.id,
         metadata: { planName: 'Professional', customerEmail: DEMO_CUSTOMER_EMAIL },
       });
+      await seedDemoBilling(tx, customer, { periodStart, periodEnd }, options.sandboxCard);
     }
     await tx.insert(auditLogs).values({
       actorType: 'system',
@@ -127,5 +142,82 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: now.toISOString() });
     return true;
+  });
+}
+
+/**
+ * The demo customer's billing: an active Professional subscription, the sandbox test card 4242 as
+ * default, and the paid invoice of the current month, all as real records the portal reads.
+ */
+async function seedDemoBilling(
+  tx: Executor,
+  customer: typeof customers.$inferSelect,
+  period: { periodStart: Date; periodEnd: Date },
+  sandboxCard: boolean,
+): Promise<void> {
+  const [subscription] = await tx
+    .insert(subscriptions)
+    .values({
+      customerId: customer.id,
+      planId: 'professional',
+      status: 'active',
+      priceCents: 18_900,
+      currentPeriodStart: period.periodStart,
+      currentPeriodEnd: period.periodEnd,
+      nextActionAt: period.periodEnd,
+    })
+    .returning();
+  if (!sandboxCard) return;
+  const customerRef = `cus_sbx_${customer.id.replaceAll('-', '')}`;
+  const cardRef = `pm_sbx_demo_${customer.id.slice(0, 8)}`;
+  await tx.update(customers).set({ providerCustomerRef: customerRef }).where(eq(customers.id, customer.id));
+  await tx.insert(sandboxPaymentMethods).values({
+    id: cardRef,
+    customerRef,
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: period.periodStart.getUTCFullYear() + 3,
+    behaviour: 'succeeds',
+  });
+  const [card] = await tx
+    .insert(paymentMethods)
+    .values({
+      customerId: customer.id,
+      provider: 'sandbox',
+      providerRef: cardRef,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: period.periodStart.getUTCFullYear() + 3,
+      isDefault: true,
+    })
+    .returning();
+  const invoice = await createInvoice(tx, {
+    customerId: customer.id,
+    subscriptionId: subscription!.id,
+    kind: 'subscription',
+    status: 'paid',
+    lines: [{ description: 'Professional plan, monthly', amountCents: 18_900 }],
+    periodStart: period.periodStart,
+    periodEnd: period.periodEnd,
+    billingName: customer.companyName,
+    billingEmail: customer.email,
+    billingAddress: null,
+    issuedAt: period.periodStart,
+  });
+  await tx.insert(payments).values({
+    customerId: customer.id,
+    subscriptionId: subscription!.id,
+    invoiceId: invoice.id,
+    amountCents: 18_900,
+    status: 'succeeded',
+    description: 'Professional plan, monthly',
+    provider: 'sandbox',
+    providerRef: `ch_sbx_demo_${customer.id.slice(0, 8)}`,
+    paymentMethodId: card!.id,
+    idempotencyKey: `demo:${customer.id}:first-period`,
+    planId: 'professional',
+    createdAt: period.periodStart,
   });
 }

@@ -13,7 +13,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies';
 import { customerToken } from '../../auth/access';
-import { CUSTOMER_COOKIE, STAFF_COOKIE, deleteSession } from '../../auth/sessions';
+import { CUSTOMER_COOKIE, STAFF_COOKIE, createSession, deleteSession } from '../../auth/sessions';
+import { validateFleetToken } from '../portal/account';
 import { actorOf, recordAudit } from '../audit/service';
 import { signInCustomer, signInStaff, toSessionCustomer, toStaffUser } from './service';
 
@@ -130,6 +131,56 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     },
   });
 
+  // Auto-login from the fleet CRM (spec 1 §2): the CRM's validation endpoint, built in, then a
+  // session of our own. The token travels inside `user` and is checked again by the server.
+  r.post('/api/fleet-crm/validate-token', {
+    config: { access: { public: true }, rateLimit: perIp },
+    schema: {
+      tags: ['auth'],
+      body: z.object({ token: z.string().min(1).max(200), email: z.string().trim().toLowerCase().max(254) }),
+      response: {
+        200: z.object({ success: z.boolean(), user: autoLoginUser.extend({ firstName: z.string(), lastName: z.string() }).optional(), message: z.string() }),
+        401: z.object({ success: z.boolean(), message: z.string() }),
+      },
+    },
+    handler: async (request, reply) => {
+      const user = await validateFleetToken(db, request.body.token, request.body.email);
+      if (!user) return reply.status(401).send({ success: false, message: 'This sign-in link is invalid or has expired.' });
+      return { success: true, user: { ...user, token: request.body.token }, message: 'Token is valid' };
+    },
+  });
+
+  r.post('/api/auth/create-customer-session', {
+    config: { access: { public: true }, rateLimit: perIp },
+    schema: {
+      tags: ['auth'],
+      body: z.object({ user: autoLoginUser, tab: z.string().max(40).optional() }),
+      response: { 200: z.object({ success: z.boolean(), tab: z.string().nullable() }), 401: errorResponse },
+    },
+    handler: async (request, reply) => {
+      const user = await validateFleetToken(db, request.body.user.token, request.body.user.email);
+      if (!user) return reply.status(401).send({ message: 'This sign-in link is invalid or has expired.' });
+      const session = await db.transaction(async (tx) => {
+        const created = await createSession(tx, {
+          kind: 'customer',
+          subjectId: user.id,
+          ttlMs: config.sessionTtlMs,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+        await recordAudit(tx, actorOf(request, { actorType: 'customer', actorId: user.id, actorEmail: user.email }), {
+          action: 'login',
+          resourceType: 'authentication',
+          resourceId: user.id,
+          newValues: { kind: 'customer', via: 'fleet-crm' },
+        });
+        return created;
+      });
+      setSessionCookie(config, request, reply, CUSTOMER_COOKIE, session.token, session.expiresAt);
+      return { success: true, tab: request.body.tab ?? null };
+    },
+  });
+
   r.get('/api/auth/customer', {
     config: { access: { public: true } },
     schema: { tags: ['auth'], response: { 200: customerAuthState } },
@@ -162,6 +213,11 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     },
   });
 }
+
+const autoLoginUser = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  token: z.string().min(10).max(200),
+});
 
 /** After sign-in the browser goes to the external fleet CRM when configured, else to the portal. */
 function fleetCrmRedirect(config: Config, token: string, email: string): string {

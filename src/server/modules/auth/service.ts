@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SessionCustomer, StaffUser } from '../../../shared/contracts/auth';
 import { STAFF_ROLES, type StaffRole } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { activities, customers, plans, staffUsers } from '../../db/schema';
+import { activities, customers, plans, staffUsers, subscriptions } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, type CustomerPrincipal, type StaffPrincipal } from '../../auth/sessions';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -101,9 +101,10 @@ export async function signInCustomer(
   input: { email: string; password: string; ttlMs: number },
 ): Promise<{ ok: true; token: string; expiresAt: Date; customer: SessionCustomer } | LoginFailure> {
   const [row] = await db
-    .select({ customer: customers, planName: plans.name })
+    .select({ customer: customers, planName: plans.name, subscription: subscriptions })
     .from(customers)
     .leftJoin(plans, eq(plans.id, customers.planId))
+    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
     .where(sql`lower(${customers.email}) = ${input.email}`);
   const valid = await verifyPassword(row?.customer.passwordHash ?? (await decoy()), input.password);
   if (!row || !valid) {
@@ -132,7 +133,12 @@ export async function signInCustomer(
       ok: true as const,
       token: session.token,
       expiresAt: session.expiresAt,
-      customer: toSessionCustomer({ ...c, planName: row.planName }),
+      customer: toSessionCustomer({
+        ...c,
+        planName: row.planName,
+        subscriptionStatus: row.subscription?.status ?? 'none',
+        trialEndsAt: row.subscription?.trialEndsAt ?? null,
+      }),
     };
   });
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registrationRequest, registrationResponse } from '../../../shared/contracts/customers';
+import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { actorOf } from '../audit/service';
 import { registerCustomer } from './service';
 
-export async function customerRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function customerRoutes(app: FastifyInstance, { db, config, clock }: { db: Db; config: Config; clock: Clock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/customers', {
@@ -21,7 +22,7 @@ export async function customerRoutes(app: FastifyInstance, { db, config }: { db:
       response: { 201: registrationResponse },
     },
     handler: async (request, reply) => {
-      const c = await registerCustomer(db, actorOf(request), request.body);
+      const c = await registerCustomer(db, actorOf(request), request.body, clock.now());
       return reply.status(201).send({
         success: true,
         message: `Welcome to ${config.appName}! Your account has been created successfully!`,

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { TRIAL_DAYS } from '../../../shared/constants';
 import type { RegistrationRequest } from '../../../shared/contracts/customers';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { activities, customers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
+import { startTrial } from '../billing/trial';
 import { findActivePlan } from '../plans/service';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email address already exists. Please sign in instead.';
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-
 /** Self sign-up: a fleet_admin account on a 14-day trial of the chosen plan, no card needed. */
-export async function registerCustomer(db: Db, actor: AuditActor, input: RegistrationRequest) {
+export async function registerCustomer(db: Db, actor: AuditActor, input: RegistrationRequest, now: Date) {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -25,8 +23,6 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
         .from(customers)
         .where(sql`lower(${customers.email}) = ${input.email}`);
       if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, { email: DUPLICATE_EMAIL_MESSAGE });
-      const now = new Date();
-      const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
       const [row] = await tx
         .insert(customers)
         .values({
@@ -40,9 +36,6 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
           planId: plan.id,
           role: 'fleet_admin',
           status: 'active',
-          subscriptionStatus: 'trialing',
-          trialEndsAt,
-          currentPeriodEnd: trialEndsAt,
           carLimit: plan.vehicleLimit,
           userLimit: plan.userLimit,
           isPasswordSet: true,
@@ -50,6 +43,7 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
         })
         .returning();
       const customer = row!;
+      const subscription = await startTrial(tx, customer.id, plan, now);
       const who = { ...actor, actorType: 'customer' as const, actorId: customer.id, actorEmail: customer.email };
       const { passwordHash: _hash, ...visible } = customer;
       await recordAudit(tx, who, { action: 'create', resourceType: 'customer', resourceId: customer.id, newValues: visible });
@@ -64,7 +58,7 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
           userAgent: actor.userAgent?.slice(0, 50) ?? null,
         },
       });
-      return customer;
+      return { ...customer, subscriptionStatus: subscription.status, trialEndsAt: subscription.trialEndsAt };
     });
   } catch (error) {
     // Two sign-ups racing with one email: the unique index decides, and the loser gets the same 409.

@@ -1,0 +1,66 @@
+import { HttpError } from '../../http/errors';
+
+/**
+ * What Motorpool needs from a card processor. Two adapters implement it: the offline sandbox (the
+ * default) and Stripe (when its keys are set). Amounts are integer cents in USD.
+ */
+export type CardDetails = { brand: string; last4: string; expMonth: number; expYear: number };
+
+export type ChargeResult =
+  | { status: 'succeeded'; ref: string }
+  | { status: 'failed'; ref: string | null; message: string; code: string };
+
+export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+
+export type IntentInfo = {
+  ref: string;
+  status: IntentStatus;
+  amountCents: number;
+  customerRef: string;
+  paymentMethodRef: string | null;
+  chargeRef: string | null;
+  lastError: string | null;
+  metadata: Record<string, string>;
+};
+
+/** What the browser needs to show the provider's card form. */
+export type ClientConfig = { provider: 'sandbox' } | { provider: 'stripe'; publishableKey: string };
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  clientConfig(): ClientConfig;
+  /** Creates (or returns) the provider's customer record for one of our customers. */
+  createCustomer(input: { customerId: string; email: string; name: string }): Promise<string>;
+  /** Attaches a tokenised card to the provider customer and describes it. */
+  attachPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<CardDetails>;
+  detachPaymentMethod(paymentMethodRef: string): Promise<void>;
+  /** Charges a saved card without the customer present. Same idempotency key, same single charge. */
+  charge(input: {
+    customerRef: string;
+    paymentMethodRef: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<ChargeResult>;
+  refund(input: { chargeRef: string; amountCents: number; idempotencyKey: string }): Promise<{ ref: string }>;
+  /** A payment the customer confirms in the browser (checkout); the card is kept for renewals. */
+  createIntent(input: {
+    customerRef: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ ref: string; clientSecret: string }>;
+  retrieveIntent(ref: string): Promise<IntentInfo>;
+}
+
+/** A refusal from the processor: 404 for something that does not exist, 402 for a payment problem. */
+export class PaymentProviderError extends HttpError {
+  constructor(
+    message: string,
+    public readonly code: string,
+  ) {
+    super(code === 'resource_missing' ? 404 : 402, message, { errorType: code });
+  }
+}

@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { sandboxCharges, sandboxIntents, sandboxPaymentMethods, sandboxRefunds } from '../../db/schema';
+import {
+  CARD_DECLINED_MESSAGE,
+  INSUFFICIENT_FUNDS_MESSAGE,
+  behaviourOf,
+  brandOf,
+  digitsOnly,
+  validateCard,
+  type CardErrors,
+  type CardInput,
+} from './cards';
+import {
+  PaymentProviderError,
+  type CardDetails,
+  type ChargeResult,
+  type IntentInfo,
+  type PaymentProvider,
+} from './provider';
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export class CardValidationError extends Error {
+  constructor(public readonly errors: CardErrors) {
+    super(Object.values(errors)[0] ?? 'Your card details are invalid.');
+  }
+}
+
+/**
+ * The offline processor: it keeps its customers' cards, intents, charges and refunds in our own
+ * database and behaves like a card test mode. The browser talks to it through
+ * `/api/payments/sandbox/*`, the way Stripe.js talks to Stripe.
+ */
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  clientConfig() {
+    return { provider: 'sandbox' as const };
+  }
+
+  async createCustomer(input: { customerId: string }): Promise<string> {
+    return `cus_sbx_${input.customerId.replaceAll('-', '')}`;
+  }
+
+  /** Turns card details into a payment method id; the full number is not kept. */
+  async tokenize(card: CardInput): Promise<{ ref: string; card: CardDetails }> {
+    const errors = validateCard(card, this.clock.now());
+    if (Object.keys(errors).length > 0) throw new CardValidationError(errors);
+    const number = digitsOnly(card.number);
+    const row = {
+      id: id('pm_sbx'),
+      brand: brandOf(number),
+      last4: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+      behaviour: behaviourOf(number),
+    };
+    await this.db.insert(sandboxPaymentMethods).values(row);
+    return { ref: row.id, card: { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } };
+  }
+
+  async attachPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<CardDetails> {
+    const [pm] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, paymentMethodRef));
+    if (!pm) throw new PaymentProviderError('No such payment method.', 'resource_missing');
+    if (pm.customerRef && pm.customerRef !== customerRef) {
+      throw new PaymentProviderError('This payment method belongs to another customer.', 'payment_method_unexpected_state');
+    }
+    if (!pm.customerRef) {
+      await this.db.update(sandboxPaymentMethods).set({ customerRef }).where(eq(sandboxPaymentMethods.id, pm.id));
+    }
+    return { brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear };
+  }
+
+  async detachPaymentMethod(paymentMethodRef: string): Promise<void> {
+    await this.db
+      .update(sandboxPaymentMethods)
+      .set({ customerRef: null })
+      .where(eq(sandboxPaymentMethods.id, paymentMethodRef));
+  }
+
+  async charge(input: {
+    customerRef: string;
+    paymentMethodRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<ChargeResult> {
+    const [previous] = await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, input.idempotencyKey));
+    if (previous) return asResult(previous);
+    const [pm] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, input.paymentMethodRef));
+    if (!pm || pm.customerRef !== input.customerRef) {
+      return { status: 'failed', ref: null, message: 'No such payment method.', code: 'resource_missing' };
+    }
+    const now = this.clock.now();
+    const expired = pm.expYear < now.getUTCFullYear() || (pm.expYear === now.getUTCFullYear() && pm.expMonth < now.getUTCMonth() + 1);
+    const failure =
+      expired ? 'Your card has expired.'
+      : pm.behaviour === 'declined' ? CARD_DECLINED_MESSAGE
+      : pm.behaviour === 'insufficient_funds' ? INSUFFICIENT_FUNDS_MESSAGE
+      : null;
+    const [row] = await this.db
+      .insert(sandboxCharges)
+      .values({
+        id: id('ch_sbx'),
+        customerRef: input.customerRef,
+        paymentMethodRef: pm.id,
+        amountCents: input.amountCents,
+        status: failure ? 'failed' : 'succeeded',
+        failureMessage: failure,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return asResult(row);
+    // Another caller with the same key got there first: answer what it got.
+    const [winner] = await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, input.idempotencyKey));
+    return asResult(winner!);
+  }
+
+  async refund(input: { chargeRef: string; amountCents: number; idempotencyKey: string }): Promise<{ ref: string }> {
+    const [previous] = await this.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+    if (previous) return { ref: previous.id };
+    return this.db.transaction(async (tx) => {
+      const [charge] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, input.chargeRef)).for('update');
+      if (!charge || charge.status !== 'succeeded') throw new PaymentProviderError('No such charge.', 'resource_missing');
+      if (input.amountCents <= 0 || charge.refundedCents + input.amountCents > charge.amountCents) {
+        throw new PaymentProviderError('The refund is larger than what remains of the charge.', 'amount_too_large');
+      }
+      const ref = id('re_sbx');
+      await tx.insert(sandboxRefunds).values({ id: ref, chargeRef: charge.id, amountCents: input.amountCents, idempotencyKey: input.idempotencyKey });
+      await tx
+        .update(sandboxCharges)
+        .set({ refundedCents: charge.refundedCents + input.amountCents })
+        .where(eq(sandboxCharges.id, charge.id));
+      return { ref };
+    });
+  }
+
+  async createIntent(input: {
+    customerRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ ref: string; clientSecret: string }> {
+    const ref = id('pi_sbx');
+    const [row] = await this.db
+      .insert(sandboxIntents)
+      .values({
+        id: ref,
+        clientSecret: `${ref}_secret_${randomBytes(16).toString('hex')}`,
+        customerRef: input.customerRef,
+        amountCents: input.amountCents,
+        status: 'requires_payment_method',
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing()
+      .returning();
+    const intent =
+      row ?? (await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey)))[0]!;
+    return { ref: intent.id, clientSecret: intent.clientSecret };
+  }
+
+  async retrieveIntent(ref: string): Promise<IntentInfo> {
+    const [intent] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, ref));
+    if (!intent) throw new PaymentProviderError('No such payment intent.', 'resource_missing');
+    return toIntentInfo(intent);
+  }
+
+  async findIntentBySecret(clientSecret: string): Promise<IntentInfo | null> {
+    const [intent] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.clientSecret, clientSecret));
+    return intent ? toIntentInfo(intent) : null;
+  }
+
+  /** The browser's "confirm payment": charge the card for the intent and keep it on the customer. */
+  async confirmIntent(intentRef: string, paymentMethodRef: string): Promise<IntentInfo> {
+    const intent = await this.retrieveIntent(intentRef);
+    if (intent.status === 'succeeded') return intent;
+    await this.attachPaymentMethod(intent.customerRef, paymentMethodRef);
+    const result = await this.charge({
+      customerRef: intent.customerRef,
+      paymentMethodRef,
+      amountCents: intent.amountCents,
+      idempotencyKey: `${intent.ref}:${paymentMethodRef}`,
+    });
+    await this.db
+      .update(sandboxIntents)
+      .set(
+        result.status === 'succeeded'
+          ? { status: 'succeeded', paymentMethodRef, chargeRef: result.ref, lastError: null }
+          : { status: 'requires_payment_method', paymentMethodRef, chargeRef: result.ref, lastError: result.message },
+      )
+      .where(eq(sandboxIntents.id, intentRef));
+    return this.retrieveIntent(intentRef);
+  }
+}
+
+function asResult(row: typeof sandboxCharges.$inferSelect): ChargeResult {
+  if (row.status === 'succeeded') return { status: 'succeeded', ref: row.id };
+  const message = row.failureMessage ?? CARD_DECLINED_MESSAGE;
+  const code = message === INSUFFICIENT_FUNDS_MESSAGE ? 'insufficient_funds' : message.includes('expired') ? 'expired_card' : 'card_declined';
+  return { status: 'failed', ref: row.id, message, code };
+}
+
+function toIntentInfo(intent: typeof sandboxIntents.$inferSelect): IntentInfo {
+  return {
+    ref: intent.id,
+    status: intent.status as IntentInfo['status'],
+    amountCents: intent.amountCents,
+    customerRef: intent.customerRef,
+    paymentMethodRef: intent.paymentMethodRef,
+    chargeRef: intent.chargeRef,
+    lastError: intent.lastError,
+    metadata: intent.metadata,
+  };
+}

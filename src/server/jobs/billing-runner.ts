@@ -1,0 +1,76 @@
+import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { subscriptions } from '../db/schema';
+import type { BillingDeps, SubscriptionRow } from '../modules/billing/context';
+import { processDueSubscription, type RenewalOutcome } from '../modules/billing/renewals';
+
+/** How long a worker holds a subscription it is charging; after that another may take it over. */
+const CLAIM_MS = 5 * 60_000;
+
+/**
+ * Claims one due subscription at a time. `FOR UPDATE SKIP LOCKED` lets workers on several app
+ * instances pass each other without waiting, and the claim keeps the row theirs while the card is
+ * charged outside any transaction. Charges carry an idempotency key, so even a worker that dies
+ * after charging and before recording cannot cause a second charge.
+ */
+async function claimNext(deps: BillingDeps): Promise<SubscriptionRow | null> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(lte(subscriptions.nextActionAt, now), or(isNull(subscriptions.claimedUntil), lt(subscriptions.claimedUntil, now))))
+      .orderBy(asc(subscriptions.nextActionAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return null;
+    const claimedUntil = new Date(now.getTime() + CLAIM_MS);
+    await tx.update(subscriptions).set({ claimedUntil }).where(eq(subscriptions.id, row.id));
+    return { ...row, claimedUntil };
+  });
+}
+
+export type BillingRun = { processed: number; outcomes: Partial<Record<RenewalOutcome | 'error', number>> };
+
+export async function runDueBilling(
+  deps: BillingDeps,
+  options: { limit?: number; log?: FastifyBaseLogger } = {},
+): Promise<BillingRun> {
+  const limit = options.limit ?? 1000;
+  const run: BillingRun = { processed: 0, outcomes: {} };
+  while (run.processed < limit) {
+    const sub = await claimNext(deps);
+    if (!sub) break;
+    run.processed += 1;
+    try {
+      const outcome = await processDueSubscription(deps, sub);
+      run.outcomes[outcome] = (run.outcomes[outcome] ?? 0) + 1;
+    } catch (err) {
+      // The claim stays until it expires, so a failing subscription is not retried in a hot loop.
+      run.outcomes.error = (run.outcomes.error ?? 0) + 1;
+      options.log?.error({ err, subscriptionId: sub.id }, 'billing: processing a subscription failed');
+    }
+  }
+  return run;
+}
+
+/** Runs the billing job every `intervalMs` in this process; several instances may run it at once. */
+export function startBillingScheduler(deps: BillingDeps, log: FastifyBaseLogger, intervalMs: number): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const run = await runDueBilling(deps, { log });
+      if (run.processed > 0) log.info({ run }, 'billing: processed due subscriptions');
+    } catch (err) {
+      log.error({ err }, 'billing: run failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}

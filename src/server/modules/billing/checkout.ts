@@ -1,0 +1,195 @@
+import { and, eq } from 'drizzle-orm';
+import { customers, invoices, paymentMethods, payments, subscriptions } from '../../db/schema';
+import { HttpError, conflict, notFound } from '../../http/errors';
+import type { ClientConfig } from '../../integrations/payments/provider';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { notifyStaff, recordActivity } from '../notifications/service';
+import {
+  applyPlan,
+  billingIdentity,
+  customerById,
+  ensureProviderCustomer,
+  lockSubscription,
+  paymentByKey,
+  planById,
+  subscriptionOf,
+  usd,
+  type BillingDeps,
+} from './context';
+import { createInvoice } from './invoices';
+import { nextPeriodEnd } from './periods';
+
+/** Statuses that need (or accept) a payment from checkout: a trial, or a subscription awaiting payment. */
+const PAYABLE = new Set(['trialing', 'pending', 'past_due']);
+
+/**
+ * `POST /api/create-subscription`: a payment for the customer's own subscription, and nothing else
+ * about the customer (DECISIONS.md). The same subscription state always gets the same intent, so a
+ * double click or a reload does not start a second payment.
+ */
+export async function createCheckout(deps: BillingDeps, customerId: string): Promise<{ clientSecret: string; payment: ClientConfig }> {
+  const sub = await subscriptionOf(deps.db, customerId);
+  if (!sub) throw notFound('No subscription is waiting for payment for this customer.');
+  if (!PAYABLE.has(sub.status)) {
+    throw conflict(sub.status === 'active' ? 'This subscription is already active.' : 'This subscription has ended.');
+  }
+  const customer = await customerById(deps.db, customerId);
+  const plan = await planById(deps.db, sub.scheduledPlanId ?? sub.planId);
+  const amountCents = plan?.priceCents ?? sub.priceCents;
+  const customerRef = await ensureProviderCustomer(deps, customer);
+  const intent = await deps.provider.createIntent({
+    customerRef,
+    amountCents,
+    description: `${plan?.name ?? sub.planId} plan, first month`,
+    idempotencyKey: `checkout:${sub.id}:${sub.currentPeriodEnd.toISOString()}:${sub.failedAttempts}:${amountCents}`,
+    metadata: { customerId, subscriptionId: sub.id, planId: plan?.id ?? sub.planId },
+  });
+  return { clientSecret: intent.clientSecret, payment: deps.provider.clientConfig() };
+}
+
+export type CheckoutOutcome =
+  | { status: 'succeeded'; customerId: string; email: string }
+  | { status: 'failed'; customerId: string; message: string }
+  | { status: 'processing'; customerId: string };
+
+/**
+ * Turns a successful payment intent into an active subscription: the card becomes the default,
+ * a paid invoice and a payment are recorded, the period starts now. Safe to call again for the same
+ * intent (webhook and browser both report it): the payment's idempotency key records it once.
+ */
+export async function completeCheckout(deps: BillingDeps, actor: AuditActor, intentRef: string): Promise<CheckoutOutcome> {
+  const intent = await deps.provider.retrieveIntent(intentRef);
+  const customerId = intent.metadata.customerId;
+  if (!customerId) throw notFound('This payment does not belong to a Motorpool subscription.');
+  if (intent.status !== 'succeeded') {
+    if (intent.status === 'processing') return { status: 'processing', customerId };
+    return { status: 'failed', customerId, message: intent.lastError ?? 'The payment was not completed.' };
+  }
+  const key = `checkout:${intent.ref}`;
+  const customer = await customerById(deps.db, customerId);
+  if (await paymentByKey(deps.db, key)) return { status: 'succeeded', customerId, email: customer.email };
+  if (!intent.paymentMethodRef) throw new HttpError(502, 'The payment provider did not report the card used.');
+  const customerRef = await ensureProviderCustomer(deps, customer);
+  const card = await deps.provider.attachPaymentMethod(customerRef, intent.paymentMethodRef);
+  const now = deps.clock.now();
+
+  await deps.db.transaction(async (tx) => {
+    const sub = await lockSubscription(tx, customerId);
+    if (await paymentByKey(tx, key)) return;
+    const plan = (await planById(tx, sub.scheduledPlanId ?? sub.planId))!;
+    const [existingCard] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.provider, deps.provider.name), eq(paymentMethods.providerRef, intent.paymentMethodRef!)));
+    await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
+    const [savedCard] = existingCard
+      ? await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, existingCard.id)).returning()
+      : await tx
+          .insert(paymentMethods)
+          .values({ customerId, provider: deps.provider.name, providerRef: intent.paymentMethodRef!, ...card, isDefault: true })
+          .returning();
+    // A period left unpaid by failed renewals is replaced by the period paid now.
+    await tx
+      .update(invoices)
+      .set({ status: 'void' })
+      .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.status, 'open')));
+    const periodEnd = nextPeriodEnd(now);
+    await applyPlan(tx, customerId, plan, now);
+    await tx
+      .update(subscriptions)
+      .set({
+        status: 'active',
+        trialEndsAt: sub.status === 'trialing' ? now : sub.trialEndsAt,
+        currentPeriodStart: now,
+        currentPeriodEnd: periodEnd,
+        scheduledPlanId: null,
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        failedAttempts: 0,
+        nextActionAt: periodEnd,
+        claimedUntil: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, sub.id));
+    await tx.update(customers).set({ status: 'active', updatedAt: now }).where(eq(customers.id, customerId));
+    const identity = await billingIdentity(tx, customer);
+    const invoice = await createInvoice(tx, {
+      customerId,
+      subscriptionId: sub.id,
+      kind: 'subscription',
+      status: 'paid',
+      lines: [{ description: `${plan.name} plan, monthly`, amountCents: intent.amountCents }],
+      periodStart: now,
+      periodEnd,
+      issuedAt: now,
+      ...identity,
+    });
+    await tx.insert(payments).values({
+      customerId,
+      subscriptionId: sub.id,
+      invoiceId: invoice.id,
+      amountCents: intent.amountCents,
+      status: 'succeeded',
+      description: `${plan.name} plan, monthly`,
+      provider: deps.provider.name,
+      providerRef: intent.chargeRef,
+      paymentMethodId: savedCard!.id,
+      idempotencyKey: key,
+      planId: plan.id,
+    });
+    if (!existingCard) {
+      await notifyStaff(tx, { type: 'payment_method_added', customerId, customerEmail: customer.email, data: { brand: card.brand, last4: card.last4 } });
+    }
+    await recordActivity(tx, {
+      action: 'payment_succeeded',
+      description: `${customer.companyName} subscribed to ${plan.name} and paid ${usd(intent.amountCents)}`,
+      customerId,
+      metadata: { amount: intent.amountCents / 100, planName: plan.name, customerEmail: customer.email },
+    });
+    await recordAudit(tx, actor, {
+      action: 'checkout',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { status: sub.status, planId: sub.planId },
+      newValues: { status: 'active', planId: plan.id, invoice: invoice.number, amount: intent.amountCents / 100 },
+    });
+  });
+  return { status: 'succeeded', customerId, email: customer.email };
+}
+
+/** A declined checkout card is recorded as a failed payment and reported to staff. */
+export async function recordCheckoutFailure(deps: BillingDeps, actor: AuditActor, intentRef: string): Promise<void> {
+  const intent = await deps.provider.retrieveIntent(intentRef);
+  const customerId = intent.metadata.customerId;
+  if (!customerId || intent.status === 'succeeded' || !intent.chargeRef) return;
+  const key = `checkout-failed:${intent.chargeRef}`;
+  if (await paymentByKey(deps.db, key)) return;
+  const customer = await customerById(deps.db, customerId);
+  const reason = intent.lastError ?? 'The payment was declined.';
+  await deps.db.transaction(async (tx) => {
+    const sub = await subscriptionOf(tx, customerId);
+    await tx
+      .insert(payments)
+      .values({
+        customerId,
+        subscriptionId: sub?.id ?? null,
+        amountCents: intent.amountCents,
+        status: 'failed',
+        description: 'Checkout payment',
+        provider: deps.provider.name,
+        providerRef: intent.chargeRef,
+        failureMessage: reason,
+        idempotencyKey: key,
+        planId: intent.metadata.planId ?? null,
+      })
+      .onConflictDoNothing();
+    await notifyStaff(tx, { type: 'payment_failed', customerId, customerEmail: customer.email, data: { amount: intent.amountCents / 100, reason } });
+    await recordActivity(tx, {
+      action: 'payment_failed',
+      description: `${customer.companyName}: checkout payment of ${usd(intent.amountCents)} failed (${reason})`,
+      customerId,
+      metadata: { amount: intent.amountCents / 100, customerEmail: customer.email },
+    });
+    await recordAudit(tx, actor, { action: 'checkout', resourceType: 'subscription', resourceId: sub?.id ?? null, newValues: { reason }, success: false });
+  });
+}

@@ -1,0 +1,98 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db, Executor } from '../../db/client';
+import { customerSettings, customers, paymentMethods, payments, plans, subscriptions, type BillingAddress } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import type { PaymentProvider } from '../../integrations/payments/provider';
+
+export type BillingDeps = { db: Db; provider: PaymentProvider; clock: Clock; appName: string };
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** A plan by id, deleted or not: customers keep a deleted plan and its price. */
+export async function planById(exec: Executor, id: string): Promise<PlanRow | undefined> {
+  const [row] = await exec.select().from(plans).where(eq(plans.id, id));
+  return row;
+}
+
+export async function lockSubscription(tx: Executor, customerId: string): Promise<SubscriptionRow> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.customerId, customerId)).for('update');
+  if (!row) throw notFound('This account has no subscription');
+  return row;
+}
+
+export async function subscriptionOf(exec: Executor, customerId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await exec.select().from(subscriptions).where(eq(subscriptions.customerId, customerId));
+  return row;
+}
+
+export async function customerById(exec: Executor, customerId: string): Promise<CustomerRow> {
+  const [row] = await exec.select().from(customers).where(eq(customers.id, customerId));
+  if (!row) throw notFound('Customer not found');
+  return row;
+}
+
+export async function defaultPaymentMethod(exec: Executor, customerId: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.isDefault, true)));
+  return row;
+}
+
+/** The provider's customer record, created on first need and remembered. */
+export async function ensureProviderCustomer(deps: BillingDeps, customer: CustomerRow): Promise<string> {
+  if (customer.providerCustomerRef) return customer.providerCustomerRef;
+  const ref = await deps.provider.createCustomer({
+    customerId: customer.id,
+    email: customer.billingEmail ?? customer.email,
+    name: customer.companyName,
+  });
+  await deps.db.update(customers).set({ providerCustomerRef: ref }).where(eq(customers.id, customer.id));
+  return ref;
+}
+
+/** Moves the customer and the subscription onto a plan (limits follow the plan). */
+export async function applyPlan(tx: Executor, customerId: string, plan: PlanRow, now: Date): Promise<void> {
+  await tx
+    .update(customers)
+    .set({ planId: plan.id, carLimit: plan.vehicleLimit, userLimit: plan.userLimit, updatedAt: now })
+    .where(eq(customers.id, customerId));
+  await tx
+    .update(subscriptions)
+    .set({ planId: plan.id, priceCents: plan.priceCents, updatedAt: now })
+    .where(eq(subscriptions.customerId, customerId));
+}
+
+export async function billingIdentity(
+  exec: Executor,
+  customer: CustomerRow,
+): Promise<{ billingName: string; billingEmail: string; billingAddress: BillingAddress | null }> {
+  const [settings] = await exec
+    .select({ billingAddress: customerSettings.billingAddress })
+    .from(customerSettings)
+    .where(eq(customerSettings.customerId, customer.id));
+  return {
+    billingName: customer.companyName,
+    billingEmail: customer.billingEmail ?? customer.email,
+    billingAddress: settings?.billingAddress ?? null,
+  };
+}
+
+export async function paymentByKey(exec: Executor, idempotencyKey: string) {
+  const [row] = await exec.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function latestPayments(exec: Executor, customerId: string, limit: number) {
+  return exec.select().from(payments).where(eq(payments.customerId, customerId)).orderBy(desc(payments.createdAt)).limit(limit);
+}
+
+export const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+export const shortDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);

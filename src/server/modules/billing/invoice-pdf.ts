@@ -1,0 +1,66 @@
+import PDFDocument from 'pdfkit';
+import type { invoices } from '../../db/schema';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+const money = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const day = (date: Date | null) =>
+  date ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date) : '';
+
+/** A one-page PDF invoice, drawn with pdfkit's built-in fonts (no font files to ship). */
+export function renderInvoicePdf(invoice: InvoiceRow, seller: { appName: string }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: `Invoice ${invoice.number}`, Author: seller.appName } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    const left = doc.page.margins.left;
+    const right = doc.page.width - doc.page.margins.right;
+    const width = right - left;
+
+    doc.font('Helvetica-Bold').fontSize(22).fillColor('#0f172a').text(seller.appName, left, 56);
+    doc.font('Helvetica').fontSize(10).fillColor('#475569').text('Fleet management, billed monthly in USD', left);
+    doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text('INVOICE', left, 56, { width, align: 'right' });
+    doc.font('Helvetica').fontSize(10).fillColor('#334155');
+    doc.text(invoice.number, left, 80, { width, align: 'right' });
+    doc.text(`Issued ${day(invoice.issuedAt)}`, { width, align: 'right' });
+    doc.text(`Status: ${invoice.status.toUpperCase()}`, { width, align: 'right' });
+    if (invoice.paidAt) doc.text(`Paid ${day(invoice.paidAt)}`, { width, align: 'right' });
+
+    doc.moveDown(2);
+    const billTo = doc.y;
+    doc.font('Helvetica-Bold').fillColor('#0f172a').text('Bill to', left, billTo);
+    doc.font('Helvetica').fillColor('#334155').text(invoice.billingName).text(invoice.billingEmail);
+    const a = invoice.billingAddress;
+    if (a) doc.text(a.street).text(`${a.city}, ${a.state} ${a.zipCode}`).text(a.country);
+    if (invoice.periodStart && invoice.periodEnd) {
+      doc.font('Helvetica-Bold').fillColor('#0f172a').text('Service period', left, billTo, { width, align: 'right' });
+      doc.font('Helvetica').fillColor('#334155').text(`${day(invoice.periodStart)} - ${day(invoice.periodEnd)}`, { width, align: 'right' });
+    }
+
+    doc.moveDown(3);
+    let y = Math.max(doc.y, 260);
+    doc.rect(left, y, width, 22).fill('#f1f5f9');
+    doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(10);
+    doc.text('Description', left + 8, y + 6);
+    doc.text('Amount', left, y + 6, { width: width - 8, align: 'right' });
+    y += 30;
+    doc.font('Helvetica').fillColor('#334155');
+    for (const line of invoice.lines) {
+      doc.text(line.description, left + 8, y, { width: width - 120 });
+      doc.text(money(line.amountCents), left, y, { width: width - 8, align: 'right' });
+      y = Math.max(doc.y, y + 14) + 8;
+    }
+    doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').stroke();
+    y += 10;
+    doc.font('Helvetica-Bold').fillColor('#0f172a').fontSize(12);
+    doc.text('Total (USD)', left + 8, y);
+    doc.text(money(invoice.totalCents), left, y, { width: width - 8, align: 'right' });
+    doc.font('Helvetica').fontSize(9).fillColor('#64748b');
+    doc.text('No tax is charged on this invoice. Questions about billing: reply to your invoice email.', left, y + 40, { width });
+    doc.end();
+  });
+}

@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { counters, invoices, type BillingAddress, type InvoiceLine } from '../../db/schema';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * Invoice numbers come from a counter row incremented in the invoice's own transaction: the row lock
+ * serialises concurrent invoices, a rolled-back invoice gives its number back, and numbers never
+ * reset or repeat (the unique index backs that up).
+ */
+export async function nextInvoiceNumber(tx: Executor): Promise<string> {
+  const [row] = await tx
+    .insert(counters)
+    .values({ name: 'invoice', value: 1 })
+    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+    .returning({ value: counters.value });
+  return `MP-${String(row!.value).padStart(6, '0')}`;
+}
+
+export type NewInvoice = {
+  customerId: string;
+  subscriptionId: string | null;
+  kind: 'subscription' | 'proration';
+  status: 'paid' | 'open';
+  lines: InvoiceLine[];
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  billingName: string;
+  billingEmail: string;
+  billingAddress: BillingAddress | null;
+  issuedAt: Date;
+};
+
+export async function createInvoice(tx: Executor, input: NewInvoice): Promise<InvoiceRow> {
+  const number = await nextInvoiceNumber(tx);
+  const totalCents = input.lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      ...input,
+      number,
+      totalCents,
+      currency: 'usd',
+      paidAt: input.status === 'paid' ? input.issuedAt : null,
+    })
+    .returning();
+  return row!;
+}
+
+/** The period's invoice if one was already issued (an earlier failed attempt left it open). */
+export async function findPeriodInvoice(tx: Executor, subscriptionId: string, periodStart: Date): Promise<InvoiceRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.kind, 'subscription'), eq(invoices.periodStart, periodStart)));
+  return row;
+}
+
+export async function markInvoicePaid(tx: Executor, invoiceId: string, paidAt: Date): Promise<void> {
+  await tx.update(invoices).set({ status: 'paid', paidAt }).where(eq(invoices.id, invoiceId));
+}

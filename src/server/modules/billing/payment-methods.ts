@@ -1,0 +1,100 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { paymentMethods } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { PaymentProviderError } from '../../integrations/payments/provider';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { notifyStaff } from '../notifications/service';
+import { customerById, ensureProviderCustomer, type BillingDeps } from './context';
+
+export const LAST_CARD_MESSAGE = 'You need at least one payment method on file. Add another card before removing this one.';
+
+export async function listPaymentMethods(deps: BillingDeps, customerId: string) {
+  return deps.db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.customerId, customerId))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+}
+
+/** Attaches a card tokenised by the provider's card form; the first card becomes the default. */
+export async function addPaymentMethod(
+  deps: BillingDeps,
+  actor: AuditActor,
+  customerId: string,
+  input: { paymentMethodId: string; setAsDefault: boolean },
+) {
+  const customer = await customerById(deps.db, customerId);
+  const customerRef = await ensureProviderCustomer(deps, customer);
+  let card;
+  try {
+    card = await deps.provider.attachPaymentMethod(customerRef, input.paymentMethodId);
+  } catch (error) {
+    // A token that does not exist is a 404; one the processor will not attach is a bad request.
+    if (error instanceof PaymentProviderError && error.code !== 'resource_missing') {
+      throw badRequest(error.message, { paymentMethodId: error.message });
+    }
+    throw error;
+  }
+  return deps.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.provider, deps.provider.name), eq(paymentMethods.providerRef, input.paymentMethodId)));
+    if (existing && existing.customerId !== customerId) throw badRequest('This payment method belongs to another customer.');
+    if (existing) throw conflict('This card is already on file.');
+    const others = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.customerId, customerId)).for('update');
+    const makeDefault = input.setAsDefault || others.length === 0;
+    if (makeDefault) await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
+    const [row] = await tx
+      .insert(paymentMethods)
+      .values({ customerId, provider: deps.provider.name, providerRef: input.paymentMethodId, ...card, isDefault: makeDefault })
+      .returning();
+    await notifyStaff(tx, { type: 'payment_method_added', customerId, customerEmail: customer.email, data: { brand: card.brand, last4: card.last4 } });
+    await recordAudit(tx, actor, { action: 'create', resourceType: 'payment_method', resourceId: row!.id, newValues: { ...card, isDefault: makeDefault } });
+    return row!;
+  });
+}
+
+/** Removes a card, never the last one; removing the default promotes the newest remaining card. */
+export async function removePaymentMethod(deps: BillingDeps, actor: AuditActor, customerId: string, id: string) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const cards = await tx
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.customerId, customerId))
+      .orderBy(desc(paymentMethods.createdAt))
+      .for('update');
+    const card = cards.find((c) => c.id === id);
+    if (!card) throw notFound('Payment method not found');
+    if (cards.length <= 1) throw conflict(LAST_CARD_MESSAGE);
+    await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
+    if (card.isDefault) {
+      const next = cards.find((c) => c.id !== id)!;
+      await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+    }
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      resourceType: 'payment_method',
+      resourceId: id,
+      oldValues: { brand: card.brand, last4: card.last4, isDefault: card.isDefault },
+    });
+    return card;
+  });
+  // The card is gone from our records; telling the provider is best effort.
+  await deps.provider.detachPaymentMethod(removed.providerRef).catch(() => undefined);
+}
+
+export async function setDefaultPaymentMethod(deps: BillingDeps, actor: AuditActor, customerId: string, id: string) {
+  await deps.db.transaction(async (tx) => {
+    const [card] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)))
+      .for('update');
+    if (!card) throw notFound('Payment method not found');
+    if (card.isDefault) return;
+    await tx.update(paymentMethods).set({ isDefault: false }).where(and(eq(paymentMethods.customerId, customerId), ne(paymentMethods.id, id)));
+    await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, id));
+    await recordAudit(tx, actor, { action: 'update', resourceType: 'payment_method', resourceId: id, newValues: { isDefault: true } });
+  });
+}

@@ -1,0 +1,288 @@
+import { eq } from 'drizzle-orm';
+import { customers, payments, subscriptions } from '../../db/schema';
+import { HttpError, badRequest, conflict } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { fleetUsage, usageExceeds } from '../fleet/usage';
+import { notifyStaff, recordActivity } from '../notifications/service';
+import { findActivePlan } from '../plans/service';
+import {
+  applyPlan,
+  billingIdentity,
+  customerById,
+  defaultPaymentMethod,
+  ensureProviderCustomer,
+  lockSubscription,
+  paymentByKey,
+  planById,
+  shortDate,
+  usd,
+  type BillingDeps,
+  type SubscriptionRow,
+} from './context';
+import { createInvoice } from './invoices';
+import { prorationCents } from './periods';
+
+const CHANGE_IN_PROGRESS = 'Another change to your subscription is in progress. Please try again in a moment.';
+const CLAIM_MS = 2 * 60_000;
+
+function assertChangeable(sub: SubscriptionRow, now: Date): void {
+  if (sub.claimedUntil && sub.claimedUntil > now) throw conflict(CHANGE_IN_PROGRESS);
+  if (sub.status === 'canceled') throw conflict('This subscription has ended. Subscribe again from checkout.');
+  if (sub.status === 'pending' || sub.status === 'past_due') {
+    throw conflict('Your last payment did not go through. Update your payment method and complete checkout first.');
+  }
+}
+
+async function targetPlan(deps: BillingDeps, planId: string) {
+  const plan = await findActivePlan(deps.db, planId);
+  if (!plan) throw badRequest('Please select a plan', { planId: 'Please select a plan' });
+  return plan;
+}
+
+export type PlanChangeResult = {
+  success: true;
+  message: string;
+  planId: string;
+  planName: string;
+  chargedAmount: number;
+  effectiveAt: string;
+  invoiceNumber: string | null;
+};
+
+/**
+ * An upgrade applies at once. Mid-period it charges the prorated difference on the default card
+ * first; the card is never charged inside a database transaction (the provider may be slow, and
+ * the embedded database has one connection), so the subscription is claimed meanwhile.
+ */
+export async function upgradePlan(deps: BillingDeps, actor: AuditActor, customerId: string, planId: string): Promise<PlanChangeResult> {
+  const target = await targetPlan(deps, planId);
+  const now = deps.clock.now();
+  const sub = await deps.db.transaction(async (tx) => {
+    const row = await lockSubscription(tx, customerId);
+    assertChangeable(row, now);
+    if (row.planId === target.id) throw badRequest('You are already on this plan.');
+    if (target.priceCents <= row.priceCents) {
+      throw badRequest('That plan does not cost more than your current plan. Use Downgrade instead.');
+    }
+    await tx.update(subscriptions).set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) }).where(eq(subscriptions.id, row.id));
+    return row;
+  });
+  const release = () => deps.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
+
+  try {
+    const customer = await customerById(deps.db, customerId);
+    const amount =
+      sub.status === 'trialing'
+        ? 0
+        : prorationCents({
+            fromPriceCents: sub.priceCents,
+            toPriceCents: target.priceCents,
+            periodStart: sub.currentPeriodStart,
+            periodEnd: sub.currentPeriodEnd,
+            at: now,
+          });
+    const idempotencyKey = `upgrade:${sub.id}:${sub.planId}:${target.id}:${sub.currentPeriodStart.toISOString()}`;
+    let charge: { ref: string; paymentMethodId: string } | null = null;
+    if (amount > 0 && !(await paymentByKey(deps.db, idempotencyKey))) {
+      const card = await defaultPaymentMethod(deps.db, customerId);
+      if (!card) throw badRequest('Add a payment method before upgrading: the difference for this period is charged now.');
+      const customerRef = await ensureProviderCustomer(deps, customer);
+      const result = await deps.provider.charge({
+        customerRef,
+        paymentMethodRef: card.providerRef,
+        amountCents: amount,
+        description: `Upgrade to ${target.name} (prorated)`,
+        idempotencyKey,
+        metadata: { customerId, subscriptionId: sub.id, planId: target.id },
+      });
+      if (result.status === 'failed') {
+        await deps.db.transaction(async (tx) => {
+          await tx.insert(payments).values({
+            customerId,
+            subscriptionId: sub.id,
+            amountCents: amount,
+            status: 'failed',
+            description: `Upgrade to ${target.name} (prorated)`,
+            provider: deps.provider.name,
+            providerRef: result.ref,
+            paymentMethodId: card.id,
+            failureMessage: result.message,
+            idempotencyKey: `${idempotencyKey}:failed:${result.ref ?? now.getTime()}`,
+            planId: target.id,
+          });
+          await notifyStaff(tx, { type: 'payment_failed', customerId, customerEmail: customer.email, data: { amount: amount / 100, reason: result.message } });
+          await recordActivity(tx, {
+            action: 'payment_failed',
+            description: `${customer.companyName}: upgrade payment of ${usd(amount)} failed (${result.message})`,
+            customerId,
+            metadata: { amount: amount / 100, customerEmail: customer.email, planName: target.name },
+          });
+          await recordAudit(tx, actor, { action: 'upgrade', resourceType: 'subscription', resourceId: sub.id, newValues: { planId: target.id, amount: amount / 100 }, success: false });
+        });
+        throw new HttpError(402, result.message, { errorType: result.code });
+      }
+      charge = { ref: result.ref, paymentMethodId: card.id };
+    }
+
+    const invoiceNumber = await deps.db.transaction(async (tx) => {
+      const before = await lockSubscription(tx, customerId);
+      await applyPlan(tx, customerId, target, now);
+      await tx.update(subscriptions).set({ scheduledPlanId: null, claimedUntil: null }).where(eq(subscriptions.id, sub.id));
+      let number: string | null = null;
+      if (charge) {
+        const identity = await billingIdentity(tx, customer);
+        const invoice = await createInvoice(tx, {
+          customerId,
+          subscriptionId: sub.id,
+          kind: 'proration',
+          status: 'paid',
+          lines: [
+            {
+              description: `Upgrade from ${(await planById(tx, before.planId))?.name ?? before.planId} to ${target.name}, prorated ${shortDate(now)} - ${shortDate(sub.currentPeriodEnd)}`,
+              amountCents: amount,
+            },
+          ],
+          periodStart: now,
+          periodEnd: sub.currentPeriodEnd,
+          issuedAt: now,
+          ...identity,
+        });
+        number = invoice.number;
+        await tx.insert(payments).values({
+          customerId,
+          subscriptionId: sub.id,
+          invoiceId: invoice.id,
+          amountCents: amount,
+          status: 'succeeded',
+          description: `Upgrade to ${target.name} (prorated)`,
+          provider: deps.provider.name,
+          providerRef: charge.ref,
+          paymentMethodId: charge.paymentMethodId,
+          idempotencyKey,
+          planId: target.id,
+        });
+        await recordActivity(tx, {
+          action: 'payment_succeeded',
+          description: `${customer.companyName} paid ${usd(amount)} for the upgrade to ${target.name}`,
+          customerId,
+          metadata: { amount: amount / 100, planName: target.name, customerEmail: customer.email },
+        });
+      }
+      await notifyStaff(tx, { type: 'plan_upgrade', customerId, customerEmail: customer.email, data: { from: before.planId, to: target.id } });
+      await recordActivity(tx, {
+        action: 'plan_changed',
+        description: `${customer.companyName} upgraded to ${target.name}`,
+        customerId,
+        metadata: { planName: target.name, customerEmail: customer.email },
+      });
+      await recordAudit(tx, actor, {
+        action: 'upgrade',
+        resourceType: 'subscription',
+        resourceId: sub.id,
+        oldValues: { planId: before.planId, price: before.priceCents / 100 },
+        newValues: { planId: target.id, price: target.priceCents / 100, charged: amount / 100 },
+      });
+      return number;
+    });
+    return {
+      success: true,
+      message: `You are now on the ${target.name} plan.`,
+      planId: target.id,
+      planName: target.name,
+      chargedAmount: charge ? amount / 100 : 0,
+      effectiveAt: now.toISOString(),
+      invoiceNumber,
+    };
+  } finally {
+    await release();
+  }
+}
+
+/** A downgrade waits for the end of the period, and only if the fleet fits the cheaper plan. */
+export async function downgradePlan(deps: BillingDeps, actor: AuditActor, customerId: string, planId: string): Promise<PlanChangeResult> {
+  const target = await targetPlan(deps, planId);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const sub = await lockSubscription(tx, customerId);
+    assertChangeable(sub, now);
+    if (sub.planId === target.id) throw badRequest('You are already on this plan.');
+    if (target.priceCents >= sub.priceCents) throw badRequest('That plan does not cost less than your current plan. Use Upgrade instead.');
+    if (sub.cancelAtPeriodEnd) throw conflict('Your subscription is set to cancel at the end of the period, so there is nothing to downgrade.');
+    const refusal = usageExceeds(await fleetUsage(tx, customerId), {
+      name: target.name,
+      vehicleLimit: target.vehicleLimit,
+      userLimit: target.userLimit,
+    });
+    if (refusal) throw conflict(refusal);
+    const customer = await customerById(tx, customerId);
+    await tx.update(subscriptions).set({ scheduledPlanId: target.id, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+    await notifyStaff(tx, { type: 'plan_downgrade', customerId, customerEmail: customer.email, data: { from: sub.planId, to: target.id } });
+    await recordActivity(tx, {
+      action: 'plan_changed',
+      description: `${customer.companyName} scheduled a downgrade to ${target.name} on ${shortDate(sub.currentPeriodEnd)}`,
+      customerId,
+      metadata: { planName: target.name, customerEmail: customer.email },
+    });
+    await recordAudit(tx, actor, {
+      action: 'downgrade',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { planId: sub.planId, scheduledPlanId: sub.scheduledPlanId },
+      newValues: { scheduledPlanId: target.id, effectiveAt: sub.currentPeriodEnd.toISOString() },
+    });
+    return {
+      success: true as const,
+      message: `Your plan changes to ${target.name} on ${shortDate(sub.currentPeriodEnd)}.`,
+      planId: target.id,
+      planName: target.name,
+      chargedAmount: 0,
+      effectiveAt: sub.currentPeriodEnd.toISOString(),
+      invoiceNumber: null,
+    };
+  });
+}
+
+/** Cancellation keeps access to the end of the period (the billing job ends it then). */
+export async function cancelSubscription(deps: BillingDeps, actor: AuditActor, customerId: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const sub = await lockSubscription(tx, customerId);
+    if (sub.status === 'canceled') throw conflict('This subscription has already ended.');
+    if (sub.cancelAtPeriodEnd) throw conflict(`Your subscription is already set to end on ${shortDate(sub.currentPeriodEnd)}.`);
+    const customer = await customerById(tx, customerId);
+    const endsNow = sub.status === 'pending';
+    await tx
+      .update(subscriptions)
+      .set(
+        endsNow
+          ? { status: 'canceled', canceledAt: now, cancelAtPeriodEnd: false, scheduledPlanId: null, nextActionAt: null, updatedAt: now }
+          : { cancelAtPeriodEnd: true, canceledAt: now, scheduledPlanId: null, updatedAt: now },
+      )
+      .where(eq(subscriptions.id, sub.id));
+    if (endsNow) {
+      await tx.update(customers).set({ status: 'cancelled', updatedAt: now }).where(eq(customers.id, customerId));
+    }
+    await notifyStaff(tx, { type: 'subscription_cancelled', customerId, customerEmail: customer.email, data: { endsAt: (endsNow ? now : sub.currentPeriodEnd).toISOString() } });
+    await recordActivity(tx, {
+      action: 'plan_changed',
+      description: `${customer.companyName} cancelled their subscription (access until ${shortDate(endsNow ? now : sub.currentPeriodEnd)})`,
+      customerId,
+      metadata: { customerEmail: customer.email },
+    });
+    await recordAudit(tx, actor, {
+      action: 'cancel',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { status: sub.status },
+      newValues: { cancelAtPeriodEnd: !endsNow, status: endsNow ? 'canceled' : sub.status },
+    });
+    const endsAt = endsNow ? now : sub.currentPeriodEnd;
+    return {
+      success: true as const,
+      message: endsNow
+        ? 'Your subscription has been cancelled.'
+        : `Your subscription is cancelled. You keep access until ${shortDate(endsAt)}.`,
+      endsAt: endsAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,203 @@
+import { and, eq } from 'drizzle-orm';
+import { customers, payments, subscriptions } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { notifyStaff, recordActivity } from '../notifications/service';
+import {
+  applyPlan,
+  billingIdentity,
+  customerById,
+  defaultPaymentMethod,
+  ensureProviderCustomer,
+  planById,
+  shortDate,
+  usd,
+  type BillingDeps,
+  type SubscriptionRow,
+} from './context';
+import { createInvoice, findPeriodInvoice, markInvoicePaid } from './invoices';
+import { nextPeriodEnd, retryAt } from './periods';
+
+const SYSTEM: AuditActor = { actorType: 'system', actorId: null, actorEmail: 'billing', ipAddress: null, userAgent: 'billing-job' };
+
+export type RenewalOutcome = 'renewed' | 'failed' | 'pending' | 'canceled' | 'skipped';
+
+/**
+ * What the billing job does with one due subscription it has claimed. Every period boundary is
+ * `current_period_end` (a trial is the first period): cancel if asked, otherwise charge the next
+ * period on the default card. A failed charge is retried on day 3 and day 7 after the due date;
+ * after the last one, or at a trial's end without a card, the customer becomes pending.
+ */
+export async function processDueSubscription(deps: BillingDeps, claimed: SubscriptionRow): Promise<RenewalOutcome> {
+  const now = deps.clock.now();
+  if (!claimed.nextActionAt || claimed.nextActionAt > now) return release(deps, claimed, 'skipped');
+  if (claimed.cancelAtPeriodEnd && claimed.currentPeriodEnd <= now) return endSubscription(deps, claimed);
+  if (!['trialing', 'active', 'past_due'].includes(claimed.status)) return release(deps, claimed, 'skipped');
+
+  const customer = await customerById(deps.db, claimed.customerId);
+  const card = await defaultPaymentMethod(deps.db, claimed.customerId);
+  if (!card && claimed.status === 'trialing') return trialEndsWithoutCard(deps, claimed, customer.companyName, customer.email);
+
+  const periodStart = claimed.currentPeriodEnd;
+  const periodEnd = nextPeriodEnd(periodStart);
+  const plan = (await planById(deps.db, claimed.scheduledPlanId ?? claimed.planId)) ?? null;
+  const amountCents = plan?.priceCents ?? claimed.priceCents;
+  const attempt = claimed.failedAttempts + 1;
+  const description = `${plan?.name ?? claimed.planId} plan, ${shortDate(periodStart)} - ${shortDate(periodEnd)}`;
+  // One key per period and attempt: a crashed or repeated run gets the same single charge back.
+  const idempotencyKey = `renewal:${claimed.id}:${periodStart.toISOString()}:${attempt}`;
+
+  const result = card
+    ? await deps.provider.charge({
+        customerRef: await ensureProviderCustomer(deps, customer),
+        paymentMethodRef: card.providerRef,
+        amountCents,
+        description,
+        idempotencyKey,
+        metadata: { customerId: customer.id, subscriptionId: claimed.id },
+      })
+    : ({ status: 'failed', ref: null, message: 'No payment method on file.', code: 'no_payment_method' } as const);
+
+  return deps.db.transaction(async (tx) => {
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, claimed.id)).for('update');
+    // Someone else recorded this period or attempt already (or the subscription changed): stop.
+    if (!sub || sub.currentPeriodEnd.getTime() !== periodStart.getTime() || sub.failedAttempts !== claimed.failedAttempts) {
+      return 'skipped';
+    }
+    const [already] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+    if (already) return 'skipped';
+    const identity = await billingIdentity(tx, customer);
+    const invoice =
+      (await findPeriodInvoice(tx, sub.id, periodStart)) ??
+      (await createInvoice(tx, {
+        customerId: customer.id,
+        subscriptionId: sub.id,
+        kind: 'subscription',
+        status: 'open',
+        lines: [{ description, amountCents, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString() }],
+        periodStart,
+        periodEnd,
+        issuedAt: now,
+        ...identity,
+      }));
+    await tx.insert(payments).values({
+      customerId: customer.id,
+      subscriptionId: sub.id,
+      invoiceId: invoice.id,
+      amountCents,
+      status: result.status,
+      description,
+      provider: deps.provider.name,
+      providerRef: result.ref,
+      paymentMethodId: card?.id ?? null,
+      failureMessage: result.status === 'failed' ? result.message : null,
+      idempotencyKey,
+      planId: plan?.id ?? sub.planId,
+    });
+
+    if (result.status === 'succeeded') {
+      await markInvoicePaid(tx, invoice.id, now);
+      if (plan && plan.id !== sub.planId) {
+        await applyPlan(tx, customer.id, plan, now);
+        await recordActivity(tx, {
+          action: 'plan_changed',
+          description: `${customer.companyName} moved to ${plan.name} as scheduled`,
+          customerId: customer.id,
+          metadata: { planName: plan.name, customerEmail: customer.email },
+        });
+      }
+      await tx
+        .update(subscriptions)
+        .set({
+          status: 'active',
+          priceCents: amountCents,
+          currentPeriodStart: periodStart,
+          currentPeriodEnd: periodEnd,
+          scheduledPlanId: null,
+          failedAttempts: 0,
+          nextActionAt: periodEnd,
+          claimedUntil: null,
+          updatedAt: now,
+        })
+        .where(eq(subscriptions.id, sub.id));
+      await tx.update(customers).set({ status: 'active', updatedAt: now }).where(and(eq(customers.id, customer.id)));
+      await recordActivity(tx, {
+        action: 'payment_succeeded',
+        description: `${customer.companyName} paid ${usd(amountCents)} for ${description}`,
+        customerId: customer.id,
+        metadata: { amount: amountCents / 100, planName: plan?.name ?? sub.planId, customerEmail: customer.email },
+      });
+      await recordAudit(tx, SYSTEM, { action: 'renew', resourceType: 'subscription', resourceId: sub.id, newValues: { invoice: invoice.number, amount: amountCents / 100 } });
+      return 'renewed';
+    }
+
+    const next = retryAt(periodStart, attempt);
+    await tx
+      .update(subscriptions)
+      .set({
+        status: next ? 'past_due' : 'pending',
+        failedAttempts: attempt,
+        nextActionAt: next,
+        claimedUntil: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, sub.id));
+    if (!next) await tx.update(customers).set({ status: 'pending', updatedAt: now }).where(eq(customers.id, customer.id));
+    await notifyStaff(tx, {
+      type: 'payment_failed',
+      customerId: customer.id,
+      customerEmail: customer.email,
+      data: { amount: amountCents / 100, reason: result.message, attempt, nextRetryAt: next?.toISOString() ?? null },
+    });
+    await recordActivity(tx, {
+      action: 'payment_failed',
+      description: `${customer.companyName}: payment of ${usd(amountCents)} failed (${result.message})${next ? `, retry on ${shortDate(next)}` : ', account needs action'}`,
+      customerId: customer.id,
+      metadata: { amount: amountCents / 100, customerEmail: customer.email, attempt },
+    });
+    await recordAudit(tx, SYSTEM, {
+      action: 'renew',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      newValues: { invoice: invoice.number, amount: amountCents / 100, attempt, reason: result.message },
+      success: false,
+    });
+    return next ? 'failed' : 'pending';
+  });
+}
+
+async function release(deps: BillingDeps, sub: SubscriptionRow, outcome: RenewalOutcome): Promise<RenewalOutcome> {
+  await deps.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
+  return outcome;
+}
+
+async function endSubscription(deps: BillingDeps, sub: SubscriptionRow): Promise<RenewalOutcome> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'canceled', cancelAtPeriodEnd: false, nextActionAt: null, claimedUntil: null, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
+    await tx.update(customers).set({ status: 'cancelled', updatedAt: now }).where(eq(customers.id, sub.customerId));
+    await recordAudit(tx, SYSTEM, { action: 'cancel', resourceType: 'subscription', resourceId: sub.id, oldValues: { status: sub.status }, newValues: { status: 'canceled' } });
+  });
+  return 'canceled';
+}
+
+async function trialEndsWithoutCard(deps: BillingDeps, sub: SubscriptionRow, company: string, email: string): Promise<RenewalOutcome> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'pending', nextActionAt: null, claimedUntil: null, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
+    await tx.update(customers).set({ status: 'pending', updatedAt: now }).where(eq(customers.id, sub.customerId));
+    await recordActivity(tx, {
+      action: 'customer_updated',
+      description: `${company}'s trial ended without a payment method: waiting for checkout`,
+      customerId: sub.customerId,
+      metadata: { customerEmail: email },
+    });
+    await recordAudit(tx, SYSTEM, { action: 'trial_end', resourceType: 'subscription', resourceId: sub.id, oldValues: { status: 'trialing' }, newValues: { status: 'pending' } });
+  });
+  return 'pending';
+}

@@ -1,0 +1,263 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successResponse } from '../../../shared/contracts/common';
+import {
+  addPaymentMethodRequest,
+  billingInfo as billingInfoSchema,
+  cancelRequest,
+  cancelResponse,
+  changePasswordRequest,
+  customerProfile as profileSchema,
+  customerSettings as settingsSchema,
+  deleteAccountRequest,
+  emailParams,
+  paymentHistoryResponse,
+  planChangeRequest,
+  planChangeResponse,
+  saveSettingsRequest,
+  saveSettingsResponse,
+  updateBillingAddressRequest,
+  updateBillingEmailRequest,
+  uuidParams,
+} from '../../../shared/contracts/portal';
+import { clearSessionCookie } from '../../auth/cookies';
+import { CUSTOMER_COOKIE } from '../../auth/sessions';
+import type { Config } from '../../config';
+import { HttpError, notFound } from '../../http/errors';
+import { actorOf } from '../audit/service';
+import type { BillingDeps } from '../billing/context';
+import { renderInvoicePdf } from '../billing/invoice-pdf';
+import { addPaymentMethod, removePaymentMethod, setDefaultPaymentMethod } from '../billing/payment-methods';
+import { cancelSubscription, downgradePlan, upgradePlan } from '../billing/plan-changes';
+import { changeCustomerPassword, deleteCustomerAccount } from './account';
+import {
+  billingInfo,
+  customerProfile,
+  exportCustomerData,
+  invoiceOf,
+  invoicePdfUrl,
+  latestInvoice,
+  loadSettings,
+  paymentHistory,
+  saveSettings,
+  updateBillingAddress,
+  updateBillingEmail,
+} from './service';
+
+export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
+
+/** The spec names the customer by email in paths and bodies; it must be the signed-in customer. */
+function assertOwnEmail(request: FastifyRequest, email: string | undefined): void {
+  if (email !== undefined && email.trim().toLowerCase() !== request.customerUser.email.toLowerCase()) {
+    throw new HttpError(403, NOT_YOUR_ACCOUNT);
+  }
+}
+
+const customerOnly = { access: { customer: true } } as const;
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export async function portalRoutes(app: FastifyInstance, { billing, config }: { billing: BillingDeps; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = billing;
+
+  r.get('/api/customer/profile/:email', {
+    config: customerOnly,
+    schema: { tags: ['portal'], params: emailParams, response: { 200: profileSchema } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.params.email);
+      return customerProfile(db, request.customerUser.id);
+    },
+  });
+
+  r.get('/api/customer/billing-info', {
+    config: customerOnly,
+    schema: { tags: ['portal'], response: { 200: billingInfoSchema } },
+    handler: async (request) => billingInfo(billing, request.customerUser.id),
+  });
+
+  r.get('/api/customer/settings/:email', {
+    config: customerOnly,
+    schema: { tags: ['portal'], params: emailParams, response: { 200: z.object({ settings: settingsSchema }) } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.params.email);
+      return { settings: await loadSettings(db, request.customerUser.id) };
+    },
+  });
+
+  r.put('/api/customer/settings/:email', {
+    config: customerOnly,
+    schema: { tags: ['portal'], params: emailParams, body: saveSettingsRequest, response: { 200: saveSettingsResponse } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.params.email);
+      const { autoSaved: _auto, manualSave, ...settings } = request.body;
+      const saved = await saveSettings(billing, actorOf(request), request.customerUser.id, settings, manualSave ? 'manual' : 'auto');
+      return {
+        success: true as const,
+        message: 'Settings saved',
+        crmSyncStatus: 'success' as const,
+        settings: saved,
+        savedAt: billing.clock.now().toISOString(),
+      };
+    },
+  });
+
+  r.post('/api/customer/upgrade-plan', {
+    config: customerOnly,
+    schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.body.email);
+      return upgradePlan(billing, actorOf(request), request.customerUser.id, request.body.planId);
+    },
+  });
+
+  r.post('/api/customer/downgrade-plan', {
+    config: customerOnly,
+    schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.body.email);
+      return downgradePlan(billing, actorOf(request), request.customerUser.id, request.body.planId);
+    },
+  });
+
+  r.post('/api/customer/cancel-subscription', {
+    config: customerOnly,
+    schema: { tags: ['portal'], body: cancelRequest, response: { 200: cancelResponse } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.body.email);
+      return cancelSubscription(billing, actorOf(request), request.customerUser.id);
+    },
+  });
+
+  r.get('/api/customer/latest-invoice/:email', {
+    config: customerOnly,
+    schema: {
+      tags: ['portal'],
+      params: emailParams,
+      response: { 200: z.object({ success: z.literal(true), downloadUrl: z.string(), invoiceNumber: z.string() }) },
+    },
+    handler: async (request) => {
+      assertOwnEmail(request, request.params.email);
+      const invoice = await latestInvoice(db, request.customerUser.id);
+      if (!invoice) throw notFound('No invoices yet. Your first invoice is issued with your first payment.');
+      return { success: true as const, downloadUrl: invoicePdfUrl(invoice.id), invoiceNumber: invoice.number };
+    },
+  });
+
+  r.get('/api/customer/invoices/:id/pdf', {
+    config: customerOnly,
+    schema: { tags: ['portal'], params: uuidParams },
+    handler: async (request, reply) => {
+      const invoice = await invoiceOf(db, request.customerUser.id, request.params.id);
+      if (!invoice) throw notFound('Invoice not found');
+      const pdf = await renderInvoicePdf(invoice, { appName: config.appName });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  });
+
+  r.post('/api/customer/update-billing-email', {
+    config: customerOnly,
+    schema: { tags: ['portal'], body: updateBillingEmailRequest, response: { 200: successResponse } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.body.email);
+      await updateBillingEmail(billing, actorOf(request), request.customerUser.id, request.body.newBillingEmail);
+      return { success: true, message: `Invoices will be sent to ${request.body.newBillingEmail}.` };
+    },
+  });
+
+  r.post('/api/customer/update-billing-address', {
+    config: customerOnly,
+    schema: { tags: ['portal'], body: updateBillingAddressRequest, response: { 200: successResponse } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.body.email);
+      await updateBillingAddress(billing, actorOf(request), request.customerUser.id, request.body.address);
+      return { success: true, message: 'Your billing address has been updated.' };
+    },
+  });
+
+  r.get('/api/customer/payment-history/:email', {
+    config: customerOnly,
+    schema: { tags: ['portal'], params: emailParams, querystring: pageQuery, response: { 200: paymentHistoryResponse } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.params.email);
+      return paymentHistory(db, request.customerUser.id, request.query.page, request.query.pageSize);
+    },
+  });
+
+  r.post('/api/customer/add-payment-method', {
+    config: customerOnly,
+    schema: { tags: ['portal'], body: addPaymentMethodRequest, response: { 200: successResponse } },
+    handler: async (request) => {
+      const card = await addPaymentMethod(billing, actorOf(request), request.customerUser.id, request.body);
+      return { success: true, message: `${card.brand.toUpperCase()} ending in ${card.last4} was added.` };
+    },
+  });
+
+  r.delete('/api/customer/payment-methods/:id', {
+    config: customerOnly,
+    schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
+    handler: async (request) => {
+      await removePaymentMethod(billing, actorOf(request), request.customerUser.id, request.params.id);
+      return { success: true, message: 'Payment method removed' };
+    },
+  });
+
+  r.post('/api/customer/payment-methods/:id/set-default', {
+    config: customerOnly,
+    schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
+    handler: async (request) => {
+      await setDefaultPaymentMethod(billing, actorOf(request), request.customerUser.id, request.params.id);
+      return { success: true, message: 'Default payment method updated' };
+    },
+  });
+
+  const passwordRateLimit = { max: 10, timeWindow: '15 minutes' };
+  const changePassword = async (request: FastifyRequest<{ Body: z.infer<typeof changePasswordRequest> }>) => {
+    assertOwnEmail(request, request.body.email);
+    await changeCustomerPassword(db, actorOf(request), {
+      customerId: request.customerUser.id,
+      sessionId: request.customerUser.sessionId,
+      currentPassword: request.body.currentPassword,
+      newPassword: request.body.newPassword,
+      now: billing.clock.now(),
+    });
+    return { success: true, message: 'Password changed successfully' };
+  };
+  for (const url of ['/api/auth/change-password', '/api/customer/change-password']) {
+    r.post(url, {
+      config: { ...customerOnly, rateLimit: passwordRateLimit },
+      schema: { tags: ['portal'], body: changePasswordRequest, response: { 200: successResponse } },
+      handler: changePassword,
+    });
+  }
+
+  r.get('/api/customer/data-export', {
+    config: customerOnly,
+    schema: { tags: ['portal'], summary: 'Everything we hold about the signed-in customer, as JSON' },
+    handler: async (request, reply) => {
+      const data = await exportCustomerData(billing, request.customerUser.id);
+      const day = billing.clock.now().toISOString().slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="motorpool-data-${day}.json"`)
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  });
+
+  r.post('/api/customer/delete-account', {
+    config: { ...customerOnly, rateLimit: passwordRateLimit },
+    schema: { tags: ['portal'], body: deleteAccountRequest, response: { 200: successResponse } },
+    handler: async (request, reply) => {
+      await deleteCustomerAccount(billing, actorOf(request), request.customerUser.id, request.body.password);
+      clearSessionCookie(config, request, reply, CUSTOMER_COOKIE);
+      return { success: true, message: 'Your account and its data have been deleted.' };
+    },
+  });
+}

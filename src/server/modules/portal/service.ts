@@ -1,0 +1,307 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_CUSTOMER_SETTINGS,
+  customerSettings as settingsSchema,
+  type BillingAddressInput,
+  type BillingInfo,
+  type CustomerProfile,
+  type CustomerSettings,
+} from '../../../shared/contracts/portal';
+import type { Executor } from '../../db/client';
+import {
+  activities,
+  auditLogs,
+  customerSettings,
+  customers,
+  invoices,
+  paymentMethods,
+  payments,
+  plans,
+  subscriptions,
+  teamMembers,
+  vehicles,
+} from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { billingIdentity, customerById, planById, subscriptionOf, type BillingDeps } from '../billing/context';
+import { fleetUsage } from '../fleet/usage';
+import { recordActivity } from '../notifications/service';
+
+const RECENT_ACTIVITY = 10;
+const INVOICES_IN_BILLING_INFO = 24;
+
+export const invoicePdfUrl = (id: string) => `/api/customer/invoices/${id}/pdf`;
+
+export async function customerProfile(exec: Executor, customerId: string): Promise<CustomerProfile> {
+  const [row] = await exec
+    .select({ customer: customers, plan: plans, subscription: subscriptions })
+    .from(customers)
+    .leftJoin(plans, eq(plans.id, customers.planId))
+    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
+    .where(eq(customers.id, customerId));
+  if (!row) throw notFound('Customer not found');
+  const [usage, recent] = await Promise.all([
+    fleetUsage(exec, customerId),
+    exec
+      .select()
+      .from(activities)
+      .where(eq(activities.customerId, customerId))
+      .orderBy(desc(activities.createdAt))
+      .limit(RECENT_ACTIVITY),
+  ]);
+  const { customer: c, plan, subscription: s } = row;
+  return {
+    id: c.id,
+    email: c.email,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    fullName: `${c.firstName} ${c.lastName}`.trim(),
+    companyName: c.companyName,
+    phone: c.phone,
+    role: c.role,
+    planId: c.planId,
+    planName: plan?.name ?? null,
+    planPrice: s ? s.priceCents / 100 : plan ? plan.priceCents / 100 : null,
+    planInterval: 'month',
+    status: c.status,
+    subscriptionStatus: s?.status ?? 'none',
+    trialEndsAt: s?.trialEndsAt?.toISOString() ?? null,
+    currentPeriodEnd: s?.currentPeriodEnd.toISOString() ?? null,
+    cancelAtPeriodEnd: s?.cancelAtPeriodEnd ?? false,
+    scheduledPlanId: s?.scheduledPlanId ?? null,
+    currentCars: usage.vehicles,
+    carLimit: plan?.vehicleLimit ?? c.carLimit,
+    currentUsers: usage.users,
+    userLimit: plan?.userLimit ?? c.userLimit,
+    usageStats: {
+      vehicleUtilization: usage.vehicles === 0 ? 0 : Math.round((usage.activeVehicles / usage.vehicles) * 100),
+      activeVehicles: usage.activeVehicles,
+      totalVehicles: usage.vehicles,
+    },
+    recentActivity: recent.map((a) => ({ id: a.id, action: a.action, description: a.description, createdAt: a.createdAt.toISOString() })),
+    address: c.address,
+    city: c.city,
+    state: c.state,
+    zipCode: c.zipCode,
+    country: c.country,
+    externalAuth: false,
+    isPasswordSet: c.isPasswordSet,
+    lastPasswordChange: c.lastPasswordChange?.toISOString() ?? null,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export async function billingInfo(deps: BillingDeps, customerId: string): Promise<BillingInfo> {
+  const customer = await customerById(deps.db, customerId);
+  const sub = await subscriptionOf(deps.db, customerId);
+  const [plan, scheduled, cards, recentInvoices, identity] = await Promise.all([
+    planById(deps.db, sub?.planId ?? customer.planId ?? ''),
+    sub?.scheduledPlanId ? planById(deps.db, sub.scheduledPlanId) : Promise.resolve(undefined),
+    deps.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.customerId, customerId))
+      .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt)),
+    deps.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.customerId, customerId))
+      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+      .limit(INVOICES_IN_BILLING_INFO),
+    billingIdentity(deps.db, customer),
+  ]);
+  const charging = sub && ['trialing', 'active', 'past_due'].includes(sub.status) && !sub.cancelAtPeriodEnd;
+  const nextPrice = scheduled?.priceCents ?? plan?.priceCents ?? sub?.priceCents ?? 0;
+  return {
+    currentPlan: {
+      id: plan?.id ?? customer.planId ?? 'none',
+      name: plan?.name ?? 'No plan',
+      price: (sub?.priceCents ?? plan?.priceCents ?? 0) / 100,
+      interval: 'month',
+    },
+    subscriptionStatus: sub?.status ?? 'none',
+    status: customer.status,
+    trialEndsAt: sub?.trialEndsAt?.toISOString() ?? null,
+    currentPeriodEnd: sub?.currentPeriodEnd.toISOString() ?? null,
+    nextBillingDate: charging ? (sub.status === 'past_due' ? sub.nextActionAt : sub.currentPeriodEnd)?.toISOString() ?? null : null,
+    nextBillingAmount: charging ? nextPrice / 100 : null,
+    cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
+    scheduledPlan: scheduled ? { id: scheduled.id, name: scheduled.name, price: scheduled.priceCents / 100 } : null,
+    paymentMethods: cards.map((c) => ({
+      id: c.id,
+      isDefault: c.isDefault,
+      brand: c.brand,
+      last4: c.last4,
+      expMonth: c.expMonth,
+      expYear: c.expYear,
+      card: { brand: c.brand, last4: c.last4, exp_month: c.expMonth, exp_year: c.expYear },
+    })),
+    invoices: recentInvoices.map((i) => ({
+      id: i.id,
+      number: i.number,
+      date: i.issuedAt.toISOString(),
+      status: i.status as 'paid' | 'open' | 'void' | 'refunded',
+      amount: i.totalCents / 100,
+      currency: i.currency.toUpperCase(),
+      description: i.lines[0]?.description ?? 'Subscription',
+      pdf_url: invoicePdfUrl(i.id),
+    })),
+    billingEmail: identity.billingEmail,
+    billingAddress: identity.billingAddress as BillingAddressInput | null,
+    payment: deps.provider.clientConfig(),
+  };
+}
+
+export async function paymentHistory(exec: Executor, customerId: string, page: number, pageSize: number) {
+  const [rows, [total]] = await Promise.all([
+    exec
+      .select()
+      .from(payments)
+      .where(eq(payments.customerId, customerId))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    exec.select({ n: count() }).from(payments).where(eq(payments.customerId, customerId)),
+  ]);
+  return {
+    success: true as const,
+    payments: rows.map((p) => ({
+      id: p.id,
+      description: p.description,
+      created: p.createdAt.toISOString(),
+      status: p.status as 'succeeded' | 'failed' | 'refunded' | 'partially_refunded' | 'pending',
+      amount: p.amountCents / 100,
+      currency: p.currency.toUpperCase(),
+      receipt_url: p.invoiceId && p.status !== 'failed' ? invoicePdfUrl(p.invoiceId) : null,
+      failureMessage: p.failureMessage,
+    })),
+    total: total?.n ?? 0,
+    page,
+    pageSize,
+    message: rows.length === 0 && page === 1 ? 'No transactions yet.' : `${total?.n ?? 0} transactions`,
+  };
+}
+
+export async function loadSettings(exec: Executor, customerId: string): Promise<CustomerSettings> {
+  const [row] = await exec.select().from(customerSettings).where(eq(customerSettings.customerId, customerId));
+  const parsed = settingsSchema.partial().safeParse(row?.settings ?? {});
+  return { ...DEFAULT_CUSTOMER_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+}
+
+export async function saveSettings(
+  deps: BillingDeps,
+  actor: AuditActor,
+  customerId: string,
+  settings: CustomerSettings,
+  mode: 'auto' | 'manual',
+): Promise<CustomerSettings> {
+  return deps.db.transaction(async (tx) => {
+    const before = await loadSettings(tx, customerId);
+    await tx
+      .insert(customerSettings)
+      .values({ customerId, settings })
+      .onConflictDoUpdate({ target: customerSettings.customerId, set: { settings, updatedAt: deps.clock.now() } });
+    const changed = Object.fromEntries(
+      Object.entries(settings).filter(([k, v]) => before[k as keyof CustomerSettings] !== v),
+    );
+    await recordAudit(tx, actor, {
+      action: 'update',
+      resourceType: 'settings',
+      resourceId: customerId,
+      oldValues: Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof CustomerSettings]])),
+      newValues: { ...changed, mode },
+    });
+    return settings;
+  });
+}
+
+export async function updateBillingEmail(deps: BillingDeps, actor: AuditActor, customerId: string, newEmail: string) {
+  await deps.db.transaction(async (tx) => {
+    const customer = await customerById(tx, customerId);
+    await tx.update(customers).set({ billingEmail: newEmail, updatedAt: deps.clock.now() }).where(eq(customers.id, customerId));
+    await recordActivity(tx, {
+      action: 'customer_updated',
+      description: `${customer.companyName} changed the billing email`,
+      customerId,
+      metadata: { customerEmail: customer.email },
+    });
+    await recordAudit(tx, actor, {
+      action: 'update',
+      resourceType: 'customer',
+      resourceId: customerId,
+      oldValues: { billingEmail: customer.billingEmail ?? customer.email },
+      newValues: { billingEmail: newEmail },
+    });
+  });
+}
+
+export async function updateBillingAddress(deps: BillingDeps, actor: AuditActor, customerId: string, address: BillingAddressInput) {
+  await deps.db.transaction(async (tx) => {
+    const customer = await customerById(tx, customerId);
+    const before = (await billingIdentity(tx, customer)).billingAddress;
+    await tx
+      .insert(customerSettings)
+      .values({ customerId, settings: DEFAULT_CUSTOMER_SETTINGS, billingAddress: address })
+      .onConflictDoUpdate({ target: customerSettings.customerId, set: { billingAddress: address, updatedAt: deps.clock.now() } });
+    await recordActivity(tx, {
+      action: 'customer_updated',
+      description: `${customer.companyName} changed the billing address`,
+      customerId,
+      metadata: { customerEmail: customer.email },
+    });
+    await recordAudit(tx, actor, { action: 'update', resourceType: 'customer', resourceId: customerId, oldValues: { billingAddress: before }, newValues: { billingAddress: address } });
+  });
+}
+
+export async function invoiceOf(exec: Executor, customerId: string, invoiceId: string) {
+  const [row] = await exec.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+  return row;
+}
+
+export async function latestInvoice(exec: Executor, customerId: string) {
+  const [row] = await exec
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.customerId, customerId), sql`${invoices.status} <> 'void'`))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+    .limit(1);
+  return row;
+}
+
+/** Everything we hold about the customer, as one JSON document (Download Data). */
+export async function exportCustomerData(deps: BillingDeps, customerId: string) {
+  const customer = await customerById(deps.db, customerId);
+  const { passwordHash: _hash, temporaryPasswordEnc: _temp, ...account } = customer;
+  const [subscription, cards, allInvoices, allPayments, settings, fleet, team, activity, audit] = await Promise.all([
+    subscriptionOf(deps.db, customerId),
+    deps.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, customerId)),
+    deps.db.select().from(invoices).where(eq(invoices.customerId, customerId)).orderBy(desc(invoices.issuedAt)),
+    deps.db.select().from(payments).where(eq(payments.customerId, customerId)).orderBy(desc(payments.createdAt)),
+    deps.db.select().from(customerSettings).where(eq(customerSettings.customerId, customerId)),
+    deps.db.select().from(vehicles).where(eq(vehicles.customerId, customerId)),
+    deps.db
+      .select({ id: teamMembers.id, email: teamMembers.email, firstName: teamMembers.firstName, lastName: teamMembers.lastName, role: teamMembers.role, createdAt: teamMembers.createdAt })
+      .from(teamMembers)
+      .where(eq(teamMembers.customerId, customerId)),
+    deps.db.select().from(activities).where(eq(activities.customerId, customerId)).orderBy(desc(activities.createdAt)),
+    deps.db
+      .select()
+      .from(auditLogs)
+      .where(sql`${auditLogs.actorId} = ${customerId} or (${auditLogs.resourceType} = 'customer' and ${auditLogs.resourceId} = ${customerId})`)
+      .orderBy(desc(auditLogs.createdAt))
+      .limit(5000),
+  ]);
+  return {
+    exportedAt: deps.clock.now().toISOString(),
+    account,
+    subscription: subscription ?? null,
+    paymentMethods: cards.map(({ providerRef: _ref, ...card }) => card),
+    invoices: allInvoices,
+    payments: allPayments.map(({ idempotencyKey: _key, ...p }) => p),
+    settings: settings[0] ?? null,
+    vehicles: fleet,
+    teamMembers: team,
+    activity,
+    auditTrail: audit,
+  };
+}

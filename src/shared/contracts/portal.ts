@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { emailField } from './common';
+import { strongPassword } from './auth';
+
+/** Customer portal settings (spec 1 §3) with the spec's defaults. */
+export const customerSettings = z.object({
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  marketingEmails: z.boolean(),
+  securityAlerts: z.boolean(),
+  sessionTimeout: z.enum(['30minutes', '1hour', '2hours', '4hours']),
+  autoRefresh: z.boolean(),
+  defaultView: z.enum(['map', 'list', 'grid']),
+  refreshInterval: z.enum(['30seconds', '1minute', '5minutes', 'manual']),
+  distanceUnit: z.enum(['miles', 'kilometers']),
+  exportFormat: z.enum(['csv', 'xlsx', 'pdf']),
+  dataRetention: z.enum(['90', '180', '365', '730']),
+  autoExportReports: z.boolean(),
+});
+export type CustomerSettings = z.infer<typeof customerSettings>;
+
+export const DEFAULT_CUSTOMER_SETTINGS: CustomerSettings = {
+  emailNotifications: true,
+  pushNotifications: true,
+  marketingEmails: false,
+  securityAlerts: true,
+  sessionTimeout: '1hour',
+  autoRefresh: true,
+  defaultView: 'map',
+  refreshInterval: '1minute',
+  distanceUnit: 'miles',
+  exportFormat: 'csv',
+  dataRetention: '365',
+  autoExportReports: false,
+};
+
+export const saveSettingsRequest = customerSettings.extend({
+  autoSaved: z.boolean().optional(),
+  manualSave: z.boolean().optional(),
+});
+
+export const saveSettingsResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** success, partial or failed (spec 1 §4). The built-in fleet app reads the same records: success. */
+  crmSyncStatus: z.enum(['success', 'partial', 'failed']),
+  settings: customerSettings,
+  savedAt: z.string(),
+});
+
+export const BILLING_COUNTRIES = ['US', 'CA', 'UK'] as const;
+
+export const billingAddress = z.object({
+  street: z.string({ error: 'Street is required' }).trim().min(1, 'Street is required').max(200, 'Street is too long'),
+  city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(100, 'City is too long'),
+  state: z.string({ error: 'State or province is required' }).trim().min(1, 'State or province is required').max(100, 'State is too long'),
+  zipCode: z
+    .string({ error: 'ZIP or postal code is required' })
+    .trim()
+    .min(3, 'Please enter a valid ZIP or postal code')
+    .max(12, 'Please enter a valid ZIP or postal code')
+    .regex(/^[A-Za-z0-9 -]+$/, 'Please enter a valid ZIP or postal code'),
+  country: z.enum(BILLING_COUNTRIES, { error: 'Choose US, CA or UK' }).default('US'),
+});
+export type BillingAddressInput = z.infer<typeof billingAddress>;
+
+export const emailParams = z.object({ email: z.string().trim().toLowerCase().max(254) });
+export const uuidParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+
+export const planChangeRequest = z.object({
+  planId: z.string({ error: 'Please select a plan' }).trim().min(1, 'Please select a plan').max(60),
+  email: z.string().trim().toLowerCase().max(254).optional(),
+});
+
+export const planChangeResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  chargedAmount: z.number(),
+  effectiveAt: z.string(),
+  invoiceNumber: z.string().nullable(),
+});
+
+export const cancelRequest = z.object({ email: z.string().trim().toLowerCase().max(254).optional() });
+export const cancelResponse = z.object({ success: z.literal(true), message: z.string(), endsAt: z.string() });
+
+export const updateBillingEmailRequest = z.object({
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  newBillingEmail: emailField('Please enter a valid email address'),
+});
+export const updateBillingAddressRequest = z.object({
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  address: billingAddress,
+});
+
+export const addPaymentMethodRequest = z.object({
+  paymentMethodId: z.string({ error: 'Payment method is required' }).trim().min(3, 'Payment method is required').max(200),
+  setAsDefault: z.boolean().default(true),
+});
+
+export const sandboxCardRequest = z.object({
+  number: z.string({ error: 'Your card number is invalid.' }).trim().min(12, 'Your card number is invalid.').max(23, 'Your card number is invalid.'),
+  expMonth: z.coerce.number({ error: "Your card's expiration month is invalid." }).int("Your card's expiration month is invalid."),
+  expYear: z.coerce.number({ error: "Your card's expiration year is invalid." }).int("Your card's expiration year is invalid."),
+  cvc: z.string({ error: "Your card's security code is invalid." }).trim().max(4, "Your card's security code is invalid."),
+});
+
+export const sandboxConfirmRequest = z.object({
+  clientSecret: z.string().min(10).max(200),
+  card: sandboxCardRequest,
+});
+
+export const createSubscriptionRequest = z.object({ customerId: z.uuid({ error: 'Missing customer information' }) });
+export const paymentClientConfig = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('sandbox') }),
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+]);
+export const createSubscriptionResponse = z.object({ clientSecret: z.string(), payment: paymentClientConfig });
+
+export const changePasswordRequest = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).optional(),
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    newPassword: strongPassword,
+  })
+  .refine((d) => d.newPassword !== d.currentPassword, {
+    message: 'The new password must be different from the current one.',
+    path: ['newPassword'],
+  });
+
+export const deleteAccountRequest = z.object({
+  password: z.string({ error: 'Please enter your password to confirm.' }).min(1, 'Please enter your password to confirm.').max(200),
+});
+
+export const paymentMethodView = z.object({
+  id: z.string(),
+  isDefault: z.boolean(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number(),
+  expYear: z.number(),
+  card: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() }),
+});
+
+export const invoiceView = z.object({
+  id: z.string(),
+  number: z.string(),
+  date: z.string(),
+  status: z.enum(['paid', 'open', 'void', 'refunded']),
+  amount: z.number(),
+  currency: z.string(),
+  description: z.string(),
+  pdf_url: z.string(),
+});
+
+export const billingInfo = z.object({
+  currentPlan: z.object({ id: z.string(), name: z.string(), price: z.number(), interval: z.literal('month') }),
+  subscriptionStatus: z.string(),
+  status: z.string(),
+  trialEndsAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  /** The date of the next charge, or null when none is coming (cancelled, pending). */
+  nextBillingDate: z.string().nullable(),
+  nextBillingAmount: z.number().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  scheduledPlan: z.object({ id: z.string(), name: z.string(), price: z.number() }).nullable(),
+  paymentMethods: z.array(paymentMethodView),
+  invoices: z.array(invoiceView),
+  billingEmail: z.string(),
+  billingAddress: billingAddress.nullable(),
+  payment: paymentClientConfig,
+});
+export type BillingInfo = z.infer<typeof billingInfo>;
+
+export const paymentHistoryItem = z.object({
+  id: z.string(),
+  description: z.string(),
+  created: z.string(),
+  status: z.enum(['succeeded', 'failed', 'refunded', 'partially_refunded', 'pending']),
+  amount: z.number(),
+  currency: z.string(),
+  receipt_url: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+});
+export const paymentHistoryResponse = z.object({
+  success: z.literal(true),
+  payments: z.array(paymentHistoryItem),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  message: z.string(),
+});
+
+export const activityItem = z.object({ id: z.string(), action: z.string(), description: z.string(), createdAt: z.string() });
+
+export const customerProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  companyName: z.string(),
+  phone: z.string().nullable(),
+  role: z.string(),
+  planId: z.string().nullable(),
+  planName: z.string().nullable(),
+  planPrice: z.number().nullable(),
+  planInterval: z.literal('month'),
+  status: z.string(),
+  subscriptionStatus: z.string(),
+  trialEndsAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  scheduledPlanId: z.string().nullable(),
+  currentCars: z.number(),
+  carLimit: z.number().nullable(),
+  currentUsers: z.number(),
+  userLimit: z.number().nullable(),
+  usageStats: z.object({ vehicleUtilization: z.number(), activeVehicles: z.number(), totalVehicles: z.number() }),
+  recentActivity: z.array(activityItem),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string(),
+  externalAuth: z.boolean(),
+  isPasswordSet: z.boolean(),
+  lastPasswordChange: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CustomerProfile = z.infer<typeof customerProfile>;
