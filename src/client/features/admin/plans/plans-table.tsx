@@ -1,5 +1,4 @@
 import { CheckIcon, XIcon } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
 import {
   Table,
   TableBody,
@@ -103,9 +102,7 @@ export function PlansTable({ plans, ...rest }: { plans: Plan[] } & Omit<RowProps
             <TableHead>Customers</TableHead>
             <TableHead>Revenue</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead>
-              <span className="sr-only sm:not-sr-only">Actions</span>
-            </TableHead>
+            <TableHead>Actions</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -117,6 +114,3 @@ export function PlansTable({ plans, ...rest }: { plans: Plan[] } & Omit<RowProps
     </div>
   );
 }
-
-// Keeps the Button import meaningful for future row-level text actions without an unused-import lint.
-export type { Button as _Button };
