@@ -14,14 +14,18 @@ test('an empty sign-in names both missing fields', async ({ page }) => {
   await page.goto('/admin-login');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Email is required');
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    'Password is required',
+  );
   await expect(page.getByText('Please enter both email and password', { exact: true })).toBeVisible();
 });
 
 test('a wrong password shows "Incorrect password" under the password field', async ({ page }) => {
   await page.goto('/admin-login');
   await fillSignIn(page, DEMO_STAFF.admin, 'not-the-password');
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Incorrect password');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    'Incorrect password',
+  );
   await expect(page).toHaveURL(/\/admin-login$/);
 });
 
@@ -45,7 +49,10 @@ test('an admin signs in, switches tabs through the URL, and logs out', async ({ 
   await menu.getByRole('link', { name: 'Subscription Plans' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=plans$/);
   await expect(page).toHaveTitle('Motorpool - Subscription Plans');
-  await expect(menu.getByRole('link', { name: 'Subscription Plans' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Subscription Plans' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   // A reload keeps the tab: it lives in the URL.
   await page.reload();
@@ -89,7 +96,10 @@ test('when the session ends inside the shell, the next 401 sends the user to the
   // The session disappears (expired, or signed out elsewhere) while the shell is open.
   await context.clearCookies();
   // Opening the plans tab loads its staff-only figures, which now answer 401.
-  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Subscription Plans' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin menu' })
+    .getByRole('link', { name: 'Subscription Plans' })
+    .click();
 
   await expect(page.getByText('Authentication Required', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin-login$/);

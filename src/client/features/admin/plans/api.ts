@@ -100,7 +100,11 @@ export function useDuplicatePlan() {
     mutationFn: (id: string) =>
       apiJson<PlanMutationResponse>('POST', `/api/plans/${encodeURIComponent(id)}/duplicate`, {}),
     onSuccess: async () => {
-      toast({ title: PLAN_TEXTS.duplicated, description: PLAN_TEXTS.duplicatedDescription, variant: 'success' });
+      toast({
+        title: PLAN_TEXTS.duplicated,
+        description: PLAN_TEXTS.duplicatedDescription,
+        variant: 'success',
+      });
       await invalidatePlans();
     },
     onError: (error) => {

@@ -16,13 +16,8 @@ import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
 import { Textarea } from '@client/components/ui/textarea';
 import { errorMessageOf, fieldErrorsOf, statusOf } from '@client/lib/api';
-import {
-  createPlanRequest,
-  DEFAULT_PLAN_FEATURES,
-  PLAN_FEATURE_FLAGS,
-  PLAN_FEATURE_LABELS,
-  type PlanFeatures,
-} from '@shared/contracts/plans';
+import { createPlanRequest, DEFAULT_PLAN_FEATURES, type PlanFeatures } from '@shared/contracts/plans';
+import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { useCreatePlan } from './api';
 import { PLAN_TEXTS } from './plan-texts';
 import { limitFromInput, priceFromInput } from './use-limits-editor';
@@ -83,7 +78,13 @@ function slugify(name: string): string {
     .slice(0, 40);
 }
 
-export function CreatePlanDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreatePlanDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const create = useCreatePlan();
   const [idTouched, setIdTouched] = useState(false);
   const form = useForm<PlanFormValues, unknown, PlanRequest>({
@@ -116,10 +117,15 @@ export function CreatePlanDialog({ open, onOpenChange }: { open: boolean; onOpen
         }
         // A duplicate id (409) belongs on the id field even if the answer names no field.
         if (!placed && statusOf(error) === 409) {
-          setError('id', { type: 'server', message: errorMessageOf(error, PLAN_TEXTS.createFailed) }, { shouldFocus: true });
+          setError(
+            'id',
+            { type: 'server', message: errorMessageOf(error, PLAN_TEXTS.createFailed) },
+            { shouldFocus: true },
+          );
           placed = true;
         }
-        if (!placed) setError('root', { type: 'server', message: errorMessageOf(error, PLAN_TEXTS.createFailed) });
+        if (!placed)
+          setError('root', { type: 'server', message: errorMessageOf(error, PLAN_TEXTS.createFailed) });
       },
     });
   });
@@ -161,11 +167,29 @@ export function CreatePlanDialog({ open, onOpenChange }: { open: boolean; onOpen
             <Field label="Price per month (USD)" required error={errors.price?.message}>
               <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('price')} />
             </Field>
-            <Field label="Vehicle limit" error={errors.vehicleLimit?.message} description="Blank means unlimited">
-              <Input type="number" inputMode="numeric" min={1} step="1" placeholder="Unlimited" {...register('vehicleLimit')} />
+            <Field
+              label="Vehicle limit"
+              error={errors.vehicleLimit?.message}
+              description="Blank means unlimited"
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step="1"
+                placeholder="Unlimited"
+                {...register('vehicleLimit')}
+              />
             </Field>
             <Field label="User limit" error={errors.userLimit?.message} description="Blank means unlimited">
-              <Input type="number" inputMode="numeric" min={1} step="1" placeholder="Unlimited" {...register('userLimit')} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step="1"
+                placeholder="Unlimited"
+                {...register('userLimit')}
+              />
             </Field>
           </div>
           <fieldset className="grid gap-2">

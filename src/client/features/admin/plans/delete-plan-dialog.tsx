@@ -28,8 +28,8 @@ export function DeletePlanDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>Delete {plan?.name ?? 'plan'}?</AlertDialogTitle>
           <AlertDialogDescription>
-            The plan leaves the pricing page and this list, so new customers can no longer choose it.
-            Existing customers keep their plan and its price
+            The plan leaves the pricing page and this list, so new customers can no longer choose it. Existing
+            customers keep their plan and its price
             {customerCount > 0
               ? ` (${customerCount} ${customerCount === 1 ? 'customer is' : 'customers are'} on it now).`
               : ' (no customer is on it now).'}{' '}

@@ -26,7 +26,12 @@ export function PlanCard({
   const editor = useLimitsEditor(plan);
   const customers = figures.customerCount;
   return (
-    <Card data-testid={`plan-card-${plan.id}`} className="flex flex-col" aria-label={plan.name} role="article">
+    <Card
+      data-testid={`plan-card-${plan.id}`}
+      className="flex flex-col"
+      aria-label={plan.name}
+      role="article"
+    >
       <div className="flex flex-col gap-3 p-5 pb-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0 space-y-1">
@@ -65,7 +70,13 @@ export function PlanCard({
               <Button type="submit" size="sm" disabled={editor.isSaving}>
                 {editor.isSaving ? 'Saving...' : 'Save'}
               </Button>
-              <Button type="button" size="sm" variant="outline" onClick={editor.cancel} disabled={editor.isSaving}>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={editor.cancel}
+                disabled={editor.isSaving}
+              >
                 Cancel
               </Button>
             </div>
@@ -93,7 +104,9 @@ export function PlanCard({
           </>
         )}
         <div>
-          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Features</h3>
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+            Features
+          </h3>
           <PlanFeaturesList features={plan.features} />
         </div>
       </div>

@@ -73,7 +73,11 @@ function CreatePlanButton({ canEdit, onClick }: { canEdit: boolean; onClick: () 
     <Tooltip>
       <TooltipTrigger asChild>
         {/* aria-disabled, not disabled: a disabled button gets no hover or focus, so no tooltip. */}
-        <Button aria-disabled="true" aria-describedby="plans-read-only-reason" className="cursor-not-allowed opacity-50 hover:bg-primary">
+        <Button
+          aria-disabled="true"
+          aria-describedby="plans-read-only-reason"
+          className="cursor-not-allowed opacity-50 hover:bg-primary"
+        >
           <LockIcon aria-hidden="true" />
           Create Plan
         </Button>
@@ -151,7 +155,10 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
   // isPending, not isLoading: a query waiting for the session (disabled) still counts as loading here.
   const isLoading = access.isLoading || plansQuery.isPending || statsQuery.isPending;
   const error = plansQuery.error ?? statsQuery.error;
-  const summary = useMemo(() => (isLoading || error ? null : summarize(plans, stats)), [isLoading, error, plans, stats]);
+  const summary = useMemo(
+    () => (isLoading || error ? null : summarize(plans, stats)),
+    [isLoading, error, plans, stats],
+  );
   // Look plans up by id so an open dialog shows fresh figures after a mutation refetches the list.
   const viewing = plans.find((p) => p.id === viewingId) ?? null;
   const deleting = plans.find((p) => p.id === deletingId) ?? null;
@@ -205,7 +212,8 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
           <div className="space-y-1">
             <Heading className="text-2xl font-semibold tracking-tight">Subscription Plans Manager</Heading>
             <p className="text-sm text-muted-foreground">
-              Prices, limits and features of the plans customers subscribe to, with their live customer figures.
+              Prices, limits and features of the plans customers subscribe to, with their live customer
+              figures.
             </p>
           </div>
           <div className="flex items-center gap-2">
@@ -243,10 +251,18 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
           <Tabs value={tab} onValueChange={setTab}>
             {/* Wraps onto two lines on phones instead of hiding tabs off-screen. */}
             <TabsList className="h-auto flex-wrap sm:h-9 sm:flex-nowrap">
-              <TabsTrigger className="h-7 sm:h-full" value="overview">Overview</TabsTrigger>
-              <TabsTrigger className="h-7 sm:h-full" value="management">Plans Management</TabsTrigger>
-              <TabsTrigger className="h-7 sm:h-full" value="analytics">Analytics</TabsTrigger>
-              <TabsTrigger className="h-7 sm:h-full" value="settings">Settings</TabsTrigger>
+              <TabsTrigger className="h-7 sm:h-full" value="overview">
+                Overview
+              </TabsTrigger>
+              <TabsTrigger className="h-7 sm:h-full" value="management">
+                Plans Management
+              </TabsTrigger>
+              <TabsTrigger className="h-7 sm:h-full" value="analytics">
+                Analytics
+              </TabsTrigger>
+              <TabsTrigger className="h-7 sm:h-full" value="settings">
+                Settings
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="overview" className="space-y-4">
               {body(plans.slice(0, OVERVIEW_PLAN_COUNT))}

@@ -1,12 +1,5 @@
 import { CheckIcon, XIcon } from 'lucide-react';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@client/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 import { LimitInput } from './limits-inputs';
 import { IconAction, PlanActions } from './plan-actions';
@@ -69,7 +62,11 @@ function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
             <IconAction label={`Save ${plan.name}`} onClick={editor.save} disabled={editor.isSaving}>
               <CheckIcon aria-hidden="true" />
             </IconAction>
-            <IconAction label={`Cancel editing ${plan.name}`} onClick={editor.cancel} disabled={editor.isSaving}>
+            <IconAction
+              label={`Cancel editing ${plan.name}`}
+              onClick={editor.cancel}
+              disabled={editor.isSaving}
+            >
               <XIcon aria-hidden="true" />
             </IconAction>
           </div>

@@ -4,7 +4,17 @@ import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatMoney, type PlanSummary } from './plan-format';
 
-function SummaryCard({ label, value, hint, icon: Icon }: { label: string; value: string; hint: string; icon: LucideIcon }) {
+function SummaryCard({
+  label,
+  value,
+  hint,
+  icon: Icon,
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  icon: LucideIcon;
+}) {
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">

@@ -77,10 +77,7 @@ export function AdminSidebar(props: NavProps) {
 }
 
 /** The menu button and slide-in menu for small screens (below lg). */
-export function MobileAdminMenu({
-  userSummary,
-  ...props
-}: NavProps & { userSummary?: ReactNode }) {
+export function MobileAdminMenu({ userSummary, ...props }: NavProps & { userSummary?: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
