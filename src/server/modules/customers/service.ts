@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../../shared/constants';
 import type { RegistrationRequest } from '../../../shared/contracts/customers';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { activities, customers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict } from '../../http/errors';
@@ -9,9 +10,6 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import { findActivePlan } from '../plans/service';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email address already exists. Please sign in instead.';
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 /** Self sign-up: a fleet_admin account on a 14-day trial of the chosen plan, no card needed. */
 export async function registerCustomer(db: Db, actor: AuditActor, input: RegistrationRequest) {

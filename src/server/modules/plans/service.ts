@@ -5,6 +5,7 @@ import {
   type PlanStats,
 } from '../../../shared/contracts/plans';
 import type { Db, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { customers, plans } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -89,12 +90,13 @@ export type CreatePlanInput = {
 };
 
 export async function createPlan(db: Db, actor: AuditActor, input: CreatePlanInput): Promise<Plan> {
+  const taken = () => {
+    const message = `A plan with the id '${input.id}' already exists (ids of deleted plans stay reserved)`;
+    return conflict(message, { id: message });
+  };
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id));
-    if (existing) {
-      const message = `A plan with the id '${input.id}' already exists (ids of deleted plans stay reserved)`;
-      throw conflict(message, { id: message });
-    }
+    if (existing) throw taken();
     const [row] = await tx
       .insert(plans)
       .values({
@@ -111,6 +113,9 @@ export async function createPlan(db: Db, actor: AuditActor, input: CreatePlanInp
     const plan = toPlan(row!);
     await recordAudit(tx, actor, { action: 'create', resourceType: 'plan', resourceId: plan.id, newValues: plan });
     return plan;
+  }).catch((error: unknown) => {
+    // Two creations racing with one id: the primary key decides; the loser gets the same 409.
+    throw isUniqueViolation(error) ? taken() : error;
   });
 }
 
