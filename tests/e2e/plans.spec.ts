@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createPlan, DEMO_STAFF, signInPageAsStaff, staffApi, uniqueSuffix } from './support/api';
 
@@ -27,7 +28,7 @@ test('an admin creates a plan in the dialog and it goes on sale on the landing p
   await dialog.getByRole('switch', { name: 'Geofencing' }).click();
   await dialog.getByRole('button', { name: 'Create Plan' }).click();
 
-  await expect(page.getByText('Plan created successfully')).toBeVisible();
+  await expect(page.getByText('Plan created successfully', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   const card = page.getByTestId(`plan-card-${id}`);
   await expect(card.getByRole('heading', { name })).toBeVisible();
@@ -45,7 +46,7 @@ test('an admin creates a plan in the dialog and it goes on sale on the landing p
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/');
-  await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.locator('section#pricing').getByText(name).first()).toBeVisible();
 });
 
 test('an admin edits a price inline, duplicates the plan and deletes the copy', async ({ page }) => {
@@ -59,11 +60,11 @@ test('an admin edits a price inline, duplicates the plan and deletes the copy', 
   await card.getByRole('button', { name: `Edit ${plan.name}` }).click();
   await card.getByLabel('Price per month (USD)').fill('64.5');
   await card.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Plan updated successfully')).toBeVisible();
+  await expect(page.getByText('Plan updated successfully', { exact: true })).toBeVisible();
   await expect(card.getByTestId('plan-price')).toHaveText('$64.50');
 
   await card.getByRole('button', { name: `Duplicate ${plan.name}` }).click();
-  await expect(page.getByText('Plan duplicated successfully')).toBeVisible();
+  await expect(page.getByText('Plan duplicated successfully', { exact: true })).toBeVisible();
   const copy = page.getByTestId(`plan-card-${plan.id}-copy`);
   await expect(copy.getByRole('heading', { name: `${plan.name} (Copy)` })).toBeVisible();
   await expect(copy.getByText('Inactive', { exact: true })).toBeVisible();
@@ -72,7 +73,7 @@ test('an admin edits a price inline, duplicates the plan and deletes the copy', 
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('keep their plan');
   await confirm.getByRole('button', { name: 'Delete plan' }).click();
-  await expect(page.getByText('Plan deleted successfully')).toBeVisible();
+  await expect(page.getByText('Plan deleted successfully', { exact: true })).toBeVisible();
   await expect(copy).toHaveCount(0);
   await expect(card).toBeVisible();
 });
@@ -87,4 +88,18 @@ test('a manager sees the plans but cannot change them', async ({ page }) => {
   const card = page.getByTestId('plan-card-professional');
   await expect(card.getByRole('button', { name: /^View / })).toBeVisible();
   await expect(card.getByRole('button', { name: /^(Edit|Delete|Duplicate) / })).toHaveCount(0);
+});
+
+test('the plans manager has no serious or critical accessibility violations', async ({ page }) => {
+  await signInPageAsStaff(page);
+  await openPlansManagement(page);
+  await expect(page.getByTestId('plan-card-professional')).toBeVisible();
+  for (const view of ['Grid view', 'Table view']) {
+    await page.getByRole('button', { name: view }).click();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    expect(blocking, `${view}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+  }
 });

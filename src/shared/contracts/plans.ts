@@ -1,33 +1,7 @@
 import { z } from 'zod';
+import { PLAN_FEATURE_FLAGS, type PlanFeatureFlag } from '../plan-features';
 
-/** Feature flags of a plan (spec 1 §3); vehicleTracking defaults on, the rest off. */
-export const PLAN_FEATURE_FLAGS = [
-  'vehicleTracking',
-  'apiAccess',
-  'dataExport',
-  'analytics',
-  'userManagement',
-  'customIntegrations',
-  'prioritySupport',
-  'mobileApp',
-  'geofencing',
-  'maintenanceAlerts',
-] as const;
-export type PlanFeatureFlag = (typeof PLAN_FEATURE_FLAGS)[number];
 export type PlanFeatures = Record<PlanFeatureFlag, boolean>;
-
-export const PLAN_FEATURE_LABELS: Record<PlanFeatureFlag, string> = {
-  vehicleTracking: 'Vehicle tracking',
-  apiAccess: 'API access',
-  dataExport: 'Data export',
-  analytics: 'Analytics',
-  userManagement: 'User management',
-  customIntegrations: 'Custom integrations',
-  prioritySupport: 'Priority support',
-  mobileApp: 'Mobile app',
-  geofencing: 'Geofencing',
-  maintenanceAlerts: 'Maintenance alerts',
-};
 
 export const DEFAULT_PLAN_FEATURES: PlanFeatures = {
   vehicleTracking: true,

@@ -1,6 +1,7 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { useTheme, type Theme } from '@client/lib/theme';
-import { Button, type ButtonProps } from './button';
+import type { VariantProps } from 'class-variance-authority';
+import { buttonVariants } from './button-variants';
 
 const order: Theme[] = ['light', 'dark', 'system'];
 const labels: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
@@ -9,22 +10,22 @@ const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
 /**
  * One button that cycles light -> dark -> system. The icon shows the current choice; the accessible
  * name says the current theme and the next one. Deliberately no menu: it sits on the landing page, and a
- * dropdown would pull the positioning engine into that chunk.
+ * dropdown would pull the positioning engine into that chunk. It uses buttonVariants without `cn` for
+ * the same reason.
  */
 export function ThemeToggle({
   className,
   variant = 'ghost',
   size = 'icon',
-}: Pick<ButtonProps, 'className' | 'variant' | 'size'>) {
+}: VariantProps<typeof buttonVariants> & { className?: string }) {
   const { theme, setTheme } = useTheme();
   const next = order[(order.indexOf(theme) + 1) % order.length] ?? 'system';
   const Icon = icons[theme];
   const label = `Theme: ${labels[theme]}. Switch to ${labels[next].toLowerCase()} theme`;
   return (
-    <Button
-      variant={variant}
-      size={size}
-      className={className}
+    <button
+      type="button"
+      className={buttonVariants({ variant, size, className })}
       aria-label={label}
       title={label}
       data-theme-choice={theme}
@@ -32,6 +33,6 @@ export function ThemeToggle({
     >
       <Icon aria-hidden="true" />
       {size === 'icon' ? null : <span>{labels[theme]}</span>}
-    </Button>
+    </button>
   );
 }

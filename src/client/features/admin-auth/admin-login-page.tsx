@@ -83,9 +83,17 @@ export default function AdminLoginPage() {
       }
       setPending(false);
       if (body.errorType === 'invalid_email') {
-        setError('email', { type: 'server', message: body.message || TEXTS.noAccount }, { shouldFocus: true });
+        setError(
+          'email',
+          { type: 'server', message: body.message || TEXTS.noAccount },
+          { shouldFocus: true },
+        );
       } else if (body.errorType === 'invalid_password') {
-        setError('password', { type: 'server', message: body.message || TEXTS.wrongPassword }, { shouldFocus: true });
+        setError(
+          'password',
+          { type: 'server', message: body.message || TEXTS.wrongPassword },
+          { shouldFocus: true },
+        );
       } else {
         // Anything else, the rate limit's 429 included: a general error and a toast.
         const message = body.message || TEXTS.generalFailure;
@@ -193,7 +201,11 @@ function PasswordInput({ visible, onToggle, className, disabled, ...props }: Pas
         aria-pressed={visible}
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
       >
-        {visible ? <EyeOffIcon className="size-4" aria-hidden="true" /> : <EyeIcon className="size-4" aria-hidden="true" />}
+        {visible ? (
+          <EyeOffIcon className="size-4" aria-hidden="true" />
+        ) : (
+          <EyeIcon className="size-4" aria-hidden="true" />
+        )}
       </button>
     </div>
   );

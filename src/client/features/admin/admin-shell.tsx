@@ -1,7 +1,60 @@
-import { LayoutDashboardIcon } from 'lucide-react';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { tabsForRole } from '@shared/roles';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { TooltipProvider } from '@client/components/ui/tooltip';
+import { useStaffAuth } from '@client/lib/staff-auth';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { AccessDenied } from './shell/access-denied';
+import { AdminHeader, displayNameOf, RoleBadge } from './shell/admin-header';
+import { AdminSidebar, MobileAdminMenu } from './shell/admin-sidebar';
+import { ADMIN_TAB_INFO } from './shell/admin-tabs';
+import { TabContent } from './shell/tab-content';
+import { useAdminTab } from './shell/use-admin-tab';
+import { useSessionWatch } from './shell/use-session-watch';
 
-/** `/admin` (signed-in staff): the admin shell; it will read `?tab=` itself (placeholder). */
+/**
+ * `/admin` for signed-in staff (spec 2 §2): header, the role's menu and the active tab, which lives in
+ * the URL (/admin?tab=id). The route shows the sign-in instead when nobody is signed in.
+ */
 export default function AdminShell() {
-  return <ScreenPlaceholder title="Admin Dashboard" icon={LayoutDashboardIcon} />;
+  const { user } = useStaffAuth();
+  const { tab } = useAdminTab();
+  useSessionWatch();
+  usePageTitle(ADMIN_TAB_INFO[tab].title);
+
+  // The route renders the shell only with a user; this covers the instant the session is dropped.
+  if (!user) return <PageSpinner />;
+
+  const allowed = tabsForRole(user.role);
+  const permitted = allowed.includes(tab);
+  const name = displayNameOf(user);
+
+  return (
+    <TooltipProvider>
+      <div className="min-h-dvh bg-background text-foreground">
+        <AdminHeader
+          user={user}
+          menuButton={
+            <MobileAdminMenu
+              allowed={allowed}
+              active={tab}
+              userSummary={
+                <div className="flex flex-col items-start gap-1 pt-1 sm:hidden">
+                  <span className="text-sm font-medium">{name}</span>
+                  <RoleBadge role={user.role} className="capitalize" />
+                </div>
+              }
+            />
+          }
+        />
+        <div className="flex">
+          <AdminSidebar allowed={allowed} active={tab} />
+          <main id="admin-main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            <div className="mx-auto w-full max-w-7xl">
+              {permitted ? <TabContent key={tab} tab={tab} /> : <AccessDenied role={user.role} />}
+            </div>
+          </main>
+        </div>
+      </div>
+    </TooltipProvider>
+  );
 }

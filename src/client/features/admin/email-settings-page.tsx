@@ -1,7 +1,13 @@
 import { MailIcon } from 'lucide-react';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { StaffPagePlaceholder } from './shell/staff-page-placeholder';
 
-/** `/admin/email-settings` (signed-in staff): email settings (placeholder). */
+/** `/admin/email-settings` (signed-in staff): email templates and automation settings (spec 3 §2). */
 export default function EmailSettingsPage() {
-  return <ScreenPlaceholder title="Email Settings" icon={MailIcon} />;
+  return (
+    <StaffPagePlaceholder
+      title="Email Settings"
+      summary="Email templates, automation rules and delivery settings."
+      icon={MailIcon}
+    />
+  );
 }

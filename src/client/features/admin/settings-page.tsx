@@ -1,7 +1,13 @@
 import { SettingsIcon } from 'lucide-react';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { StaffPagePlaceholder } from './shell/staff-page-placeholder';
 
-/** `/admin/settings` (signed-in staff): system settings (placeholder). */
+/** `/admin/settings` (signed-in staff): general system settings and third-party API settings (spec 3 §2). */
 export default function SettingsPage() {
-  return <ScreenPlaceholder title="Settings" icon={SettingsIcon} />;
+  return (
+    <StaffPagePlaceholder
+      title="Settings"
+      summary="General system settings and third-party API settings."
+      icon={SettingsIcon}
+    />
+  );
 }

@@ -271,7 +271,7 @@ describe('the billing job', () => {
     const charges = await t.database.db.execute(
       sql`select idempotency_key from sandbox_charges where idempotency_key like 'renewal:%'`,
     );
-    const keys = (charges.rows as { idempotency_key: string }[]).map((r) => r.idempotency_key);
+    const keys = ((charges as unknown as { rows: { idempotency_key: string }[] }).rows).map((r) => r.idempotency_key);
     for (const c of customers) {
       const sub = await subOf(c.id);
       expect(keys.filter((k) => k.startsWith(`renewal:${sub.id}:`))).toHaveLength(1);

@@ -205,3 +205,11 @@ describe('GET /api/admin/plans/stats', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('races', () => {
+  it('two creations of one id at the same moment make one plan and a 409', async () => {
+    const create = () => t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('racing-plan') });
+    const results = await Promise.all([create(), create()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});

@@ -14,12 +14,13 @@ export const PLANS_QUERY_KEY = ['/api/plans'] as const;
 export const PLAN_STATS_QUERY_KEY = ['/api/admin/plans/stats'] as const;
 
 /** Staff who may view plans get every plan, inactive ones included. */
-export function usePlans() {
-  return useQuery<Plan[]>({ queryKey: PLANS_QUERY_KEY });
+export function usePlans(enabled = true) {
+  return useQuery<Plan[]>({ queryKey: PLANS_QUERY_KEY, enabled });
 }
 
-export function usePlanStats() {
-  return useQuery<PlanStats>({ queryKey: PLAN_STATS_QUERY_KEY });
+/** `enabled` is off for staff who may not see plans, so they do not trigger a 403. */
+export function usePlanStats(enabled = true) {
+  return useQuery<PlanStats>({ queryKey: PLAN_STATS_QUERY_KEY, enabled });
 }
 
 function invalidatePlans(client: QueryClient = queryClient): Promise<unknown> {
@@ -99,7 +100,11 @@ export function useDuplicatePlan() {
     mutationFn: (id: string) =>
       apiJson<PlanMutationResponse>('POST', `/api/plans/${encodeURIComponent(id)}/duplicate`, {}),
     onSuccess: async () => {
-      toast({ title: PLAN_TEXTS.duplicated, description: PLAN_TEXTS.duplicatedDescription, variant: 'success' });
+      toast({
+        title: PLAN_TEXTS.duplicated,
+        description: PLAN_TEXTS.duplicatedDescription,
+        variant: 'success',
+      });
       await invalidatePlans();
     },
     onError: (error) => {

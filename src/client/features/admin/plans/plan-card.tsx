@@ -26,11 +26,16 @@ export function PlanCard({
   const editor = useLimitsEditor(plan);
   const customers = figures.customerCount;
   return (
-    <Card data-testid={`plan-card-${plan.id}`} className="flex flex-col" aria-label={plan.name} role="article">
+    <Card
+      data-testid={`plan-card-${plan.id}`}
+      className="flex flex-col"
+      aria-label={plan.name}
+      role="article"
+    >
       <div className="flex flex-col gap-3 p-5 pb-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0 space-y-1">
-            <h3 className="truncate text-lg font-semibold leading-tight">{plan.name}</h3>
+            <h2 className="truncate text-lg font-semibold leading-tight">{plan.name}</h2>
             <p className="text-xs text-muted-foreground">
               {customers} {customers === 1 ? 'customer' : 'customers'} · {formatMoney(figures.monthlyRevenue)}
               /mo revenue
@@ -57,7 +62,7 @@ export function PlanCard({
             }}
           >
             <LimitInput editor={editor} field="price" planName={plan.name} />
-            <div className="grid grid-cols-2 gap-3">
+            <div className="grid grid-cols-2 items-start gap-3">
               <LimitInput editor={editor} field="vehicleLimit" planName={plan.name} />
               <LimitInput editor={editor} field="userLimit" planName={plan.name} />
             </div>
@@ -65,7 +70,13 @@ export function PlanCard({
               <Button type="submit" size="sm" disabled={editor.isSaving}>
                 {editor.isSaving ? 'Saving...' : 'Save'}
               </Button>
-              <Button type="button" size="sm" variant="outline" onClick={editor.cancel} disabled={editor.isSaving}>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={editor.cancel}
+                disabled={editor.isSaving}
+              >
                 Cancel
               </Button>
             </div>
@@ -78,7 +89,7 @@ export function PlanCard({
               </span>
               <span className="text-sm text-muted-foreground">/month</span>
             </p>
-            <dl className="grid grid-cols-2 gap-2 text-sm">
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
               <div className="flex items-center gap-2">
                 <CarIcon className="size-4 text-muted-foreground" aria-hidden="true" />
                 <dt className="text-muted-foreground">Vehicles</dt>
@@ -93,7 +104,9 @@ export function PlanCard({
           </>
         )}
         <div>
-          <h4 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Features</h4>
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+            Features
+          </h3>
           <PlanFeaturesList features={plan.features} />
         </div>
       </div>

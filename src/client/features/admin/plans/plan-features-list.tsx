@@ -1,9 +1,16 @@
 import { CheckIcon, XIcon } from 'lucide-react';
 import { cn } from '@client/lib/cn';
-import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS, type Plan } from '@shared/contracts/plans';
+import type { Plan } from '@shared/contracts/plans';
+import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 
 /** Every feature flag with its state in words (not colour alone). */
-export function PlanFeaturesList({ features, className }: { features: Plan['features']; className?: string }) {
+export function PlanFeaturesList({
+  features,
+  className,
+}: {
+  features: Plan['features'];
+  className?: string;
+}) {
   return (
     <ul className={cn('grid gap-1.5 text-sm', className)}>
       {PLAN_FEATURE_FLAGS.map((flag) => {

@@ -1,13 +1,5 @@
 import { CheckIcon, XIcon } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@client/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 import { LimitInput } from './limits-inputs';
 import { IconAction, PlanActions } from './plan-actions';
@@ -70,7 +62,11 @@ function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
             <IconAction label={`Save ${plan.name}`} onClick={editor.save} disabled={editor.isSaving}>
               <CheckIcon aria-hidden="true" />
             </IconAction>
-            <IconAction label={`Cancel editing ${plan.name}`} onClick={editor.cancel} disabled={editor.isSaving}>
+            <IconAction
+              label={`Cancel editing ${plan.name}`}
+              onClick={editor.cancel}
+              disabled={editor.isSaving}
+            >
               <XIcon aria-hidden="true" />
             </IconAction>
           </div>
@@ -103,9 +99,7 @@ export function PlansTable({ plans, ...rest }: { plans: Plan[] } & Omit<RowProps
             <TableHead>Customers</TableHead>
             <TableHead>Revenue</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead>
-              <span className="sr-only sm:not-sr-only">Actions</span>
-            </TableHead>
+            <TableHead>Actions</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -117,6 +111,3 @@ export function PlansTable({ plans, ...rest }: { plans: Plan[] } & Omit<RowProps
     </div>
   );
 }
-
-// Keeps the Button import meaningful for future row-level text actions without an unused-import lint.
-export type { Button as _Button };

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import type { Plan, PlanStats } from '@shared/contracts/plans';
+import { PlanStatusBadge, PopularBadge } from './plan-badges';
+import { PlanFeaturesList } from './plan-features-list';
+import { figuresOf, formatLimit, formatMoney, marketShare } from './plan-format';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-lg border p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+/** Read-only detail of one plan: pricing and limits, its customers' figures and its features. */
+export function PlanDetailDialog({
+  plan,
+  stats,
+  onOpenChange,
+}: {
+  plan: Plan | null;
+  stats: PlanStats | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const figures = plan ? figuresOf(stats, plan.id) : null;
+  return (
+    <Dialog open={plan !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        {plan && figures ? (
+          <>
+            <DialogHeader>
+              <div className="flex flex-wrap items-center gap-2">
+                <DialogTitle>{plan.name}</DialogTitle>
+                <PlanStatusBadge active={plan.active} />
+                {figures.customerCount > 0 ? <PopularBadge /> : null}
+              </div>
+              <DialogDescription>{plan.description || `Plan id ${plan.id}`}</DialogDescription>
+            </DialogHeader>
+            <Section title="Pricing & Limits">
+              <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+                <Figure label="Monthly price" value={formatMoney(plan.price)} />
+                <Figure label="Vehicle limit" value={formatLimit(plan.vehicleLimit)} />
+                <Figure label="User limit" value={formatLimit(plan.userLimit)} />
+              </dl>
+            </Section>
+            <Section title="Customer Statistics">
+              <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+                <Figure label="Active customers" value={figures.activeCustomers} />
+                <Figure label="Monthly revenue" value={formatMoney(figures.monthlyRevenue)} />
+                <Figure label="Market share" value={marketShare(stats, plan.id)} />
+              </dl>
+              <p className="text-xs text-muted-foreground">
+                Revenue counts active customers with a paid subscription; trials are not included. Market
+                share is this plan&apos;s part of all customers ({stats?.totalCustomers ?? 0}).
+              </p>
+            </Section>
+            <Section title="Features">
+              <PlanFeaturesList features={plan.features} className="sm:grid-cols-2 sm:gap-x-6" />
+            </Section>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

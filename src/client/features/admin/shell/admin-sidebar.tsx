@@ -1,0 +1,99 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { MenuIcon } from 'lucide-react';
+import type { AdminTab } from '@shared/roles';
+import { Button } from '@client/components/ui/button';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '@client/components/ui/sheet';
+import { getAppName } from '@client/lib/app-name';
+import { cn } from '@client/lib/cn';
+import { ADMIN_TAB_GROUPS, ADMIN_TAB_INFO, MENU_ORDER, adminTabHref } from './admin-tabs';
+
+type NavProps = {
+  /** The tabs the user's role may open (tabsForRole); only these are listed. */
+  allowed: readonly AdminTab[];
+  active: AdminTab;
+  /** Called after an item is chosen (the mobile menu closes itself). */
+  onNavigate?: () => void;
+};
+
+/** The grouped menu of spec 2 §2. Items are real links (/admin?tab=id), so they open in a new tab too. */
+export function AdminNav({ allowed, active, onNavigate }: NavProps) {
+  const groups = ADMIN_TAB_GROUPS.map((group) => ({
+    ...group,
+    tabs: MENU_ORDER.filter((id) => ADMIN_TAB_INFO[id].group === group.id && allowed.includes(id)),
+  })).filter((group) => group.tabs.length > 0);
+
+  return (
+    <nav aria-label="Admin menu" className="flex flex-col gap-5">
+      {groups.map((group) => (
+        <div key={group.id} className="flex flex-col gap-1">
+          <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+            {group.label}
+          </h2>
+          <ul className="flex flex-col gap-0.5">
+            {group.tabs.map((id) => {
+              const { label, icon: Icon } = ADMIN_TAB_INFO[id];
+              const current = id === active;
+              return (
+                <li key={id}>
+                  <Link
+                    href={adminTabHref(id)}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={onNavigate}
+                    className={cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
+                      current
+                        ? 'bg-primary/10 text-primary'
+                        : 'text-foreground/80 hover:bg-accent hover:text-accent-foreground',
+                    )}
+                  >
+                    <Icon className="size-4 shrink-0" aria-hidden="true" />
+                    <span className="truncate">{label}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** The desktop sidebar (lg and up). */
+export function AdminSidebar(props: NavProps) {
+  return (
+    <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r bg-muted/30 px-3 py-5 lg:block">
+      <AdminNav {...props} />
+    </aside>
+  );
+}
+
+/** The menu button and slide-in menu for small screens (below lg). */
+export function MobileAdminMenu({ userSummary, ...props }: NavProps & { userSummary?: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+          <MenuIcon aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="left" className="w-72 gap-5 px-3 py-5">
+        <SheetHeader className="px-3">
+          <SheetTitle>{getAppName()} Admin</SheetTitle>
+          <SheetDescription className="sr-only">Choose a section of the admin dashboard</SheetDescription>
+          {userSummary}
+        </SheetHeader>
+        <AdminNav {...props} onNavigate={() => setOpen(false)} />
+      </SheetContent>
+    </Sheet>
+  );
+}

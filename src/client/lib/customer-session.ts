@@ -1,0 +1,93 @@
+import {
+  CUSTOMER_EMAIL_STORAGE_KEY,
+  CUSTOMER_RECORD_STORAGE_KEY,
+  CUSTOMER_TOKEN_STORAGE_KEY,
+} from '@shared/constants';
+import type { SessionCustomer } from '@shared/contracts/auth';
+
+/*
+ * The customer's locally stored sign-in (spec 1 §3 "locally stored keys"): the session token, the
+ * customer record and the email. The server's HttpOnly cookie is what authenticates page loads; the
+ * stored token is sent as `Authorization: Bearer` where a screen wants it and gates /change-password.
+ * Storage can be unavailable (private modes, blocked cookies): every access is guarded.
+ */
+
+export function storeCustomerSession(token: string, customer: SessionCustomer): void {
+  try {
+    localStorage.setItem(CUSTOMER_TOKEN_STORAGE_KEY, token);
+    localStorage.setItem(CUSTOMER_RECORD_STORAGE_KEY, JSON.stringify(customer));
+    localStorage.setItem(CUSTOMER_EMAIL_STORAGE_KEY, customer.email);
+  } catch {
+    // The cookie session still works without local storage.
+  }
+}
+
+export function clearCustomerSession(): void {
+  try {
+    localStorage.removeItem(CUSTOMER_TOKEN_STORAGE_KEY);
+    localStorage.removeItem(CUSTOMER_RECORD_STORAGE_KEY);
+    localStorage.removeItem(CUSTOMER_EMAIL_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
+export function readCustomerToken(): string | null {
+  try {
+    return localStorage.getItem(CUSTOMER_TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export type CustomerLoginOutcome =
+  | { kind: 'success'; token: string; customer: SessionCustomer; redirectUrl: string; message: string }
+  | { kind: 'invalid_email'; message: string }
+  | { kind: 'invalid_password'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'network' };
+
+type LoginAnswer = {
+  success?: boolean;
+  message?: string;
+  token?: string;
+  customer?: SessionCustomer;
+  redirectUrl?: string;
+  errorType?: string;
+};
+
+/**
+ * POST /api/auth/dealer-login. Plain fetch on purpose: the answer's JSON (errorType, message) is read
+ * whatever the status, which apiRequest's "{status}: {text}" error would hide.
+ */
+export async function signInCustomer(email: string, password: string): Promise<CustomerLoginOutcome> {
+  let res: Response;
+  try {
+    res = await fetch('/api/auth/dealer-login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+      credentials: 'include',
+    });
+  } catch {
+    return { kind: 'network' };
+  }
+  const body = (await res.json().catch(() => null)) as LoginAnswer | null;
+  const message = typeof body?.message === 'string' && body.message ? body.message : undefined;
+  if (res.ok && body?.success && body.token && body.customer) {
+    return {
+      kind: 'success',
+      token: body.token,
+      customer: body.customer,
+      redirectUrl: body.redirectUrl || '/customer-dashboard',
+      message: message ?? 'Login successful',
+    };
+  }
+  if (body?.errorType === 'invalid_email') {
+    return { kind: 'invalid_email', message: message ?? 'No account found with this email address' };
+  }
+  if (body?.errorType === 'invalid_password') {
+    return { kind: 'invalid_password', message: message ?? 'Incorrect password' };
+  }
+  return { kind: 'failed', message: message ?? 'Invalid email or password' };
+}

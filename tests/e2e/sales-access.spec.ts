@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { ACCESS_DENIED_MESSAGE } from '../../src/shared/roles';
+import { DEMO_PASSWORD, DEMO_STAFF, uniqueSuffix } from './support/api';
+
+/** Spec 2 §6 and DECISIONS.md: the sales role sees only its tabs, and the server refuses the rest. */
+
+test('a sales user sees only the sales tabs and is refused plans in the page and by the API', async ({
+  page,
+}) => {
+  await page.goto('/admin-login');
+  await page.getByLabel('Email').fill(DEMO_STAFF.sales);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('sales Access')).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Admin menu' });
+  await expect(menu.getByRole('link', { name: 'Overview' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Customer CRM Fleet' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Subscription Plans' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Team Management' })).toHaveCount(0);
+
+  await page.goto('/admin?tab=plans');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText(ACCESS_DENIED_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('main').getByText('sales Access')).toBeVisible();
+
+  // The same browser session, straight at the API: the server enforces the role on its own.
+  const suffix = uniqueSuffix();
+  const create = await page.request.post('/api/plans', {
+    data: {
+      id: `sales-${suffix}`,
+      name: `Sales Plan ${suffix}`,
+      description: 'Must not be created',
+      price: 10,
+      interval: 'month',
+      vehicleLimit: 5,
+      userLimit: 2,
+      active: true,
+      features: {},
+    },
+  });
+  expect(create.status()).toBe(403);
+  expect(await create.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+
+  const stats = await page.request.get('/api/admin/plans/stats');
+  expect(stats.status()).toBe(403);
+  expect(await stats.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+});
