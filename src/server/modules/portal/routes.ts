@@ -12,6 +12,7 @@ import {
   customerSettings as settingsSchema,
   deleteAccountRequest,
   emailParams,
+  invoiceView,
   paymentHistoryResponse,
   planChangeRequest,
   planChangeResponse,
@@ -36,6 +37,7 @@ import {
   customerProfile,
   exportCustomerData,
   invoiceOf,
+  invoicePage,
   invoicePdfUrl,
   latestInvoice,
   loadSettings,
@@ -145,6 +147,16 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: { 
       if (!invoice) throw notFound('No invoices yet. Your first invoice is issued with your first payment.');
       return { success: true as const, downloadUrl: invoicePdfUrl(invoice.id), invoiceNumber: invoice.number };
     },
+  });
+
+  r.get('/api/customer/invoices', {
+    config: customerOnly,
+    schema: {
+      tags: ['portal'],
+      querystring: pageQuery,
+      response: { 200: z.object({ items: z.array(invoiceView), total: z.number(), page: z.number(), pageSize: z.number() }) },
+    },
+    handler: async (request) => invoicePage(db, request.customerUser.id, request.query.page, request.query.pageSize),
   });
 
   r.get('/api/customer/invoices/:id/pdf', {

@@ -28,7 +28,8 @@ import { fleetUsage } from '../fleet/usage';
 import { recordActivity } from '../notifications/service';
 
 const RECENT_ACTIVITY = 10;
-const INVOICES_IN_BILLING_INFO = 24;
+/** The newest invoices come with billing info; the full list is paged (GET /api/customer/invoices). */
+const INVOICES_IN_BILLING_INFO = 12;
 
 export const invoicePdfUrl = (id: string) => `/api/customer/invoices/${id}/pdf`;
 
@@ -136,16 +137,7 @@ export async function billingInfo(deps: BillingDeps, customerId: string): Promis
       expYear: c.expYear,
       card: { brand: c.brand, last4: c.last4, exp_month: c.expMonth, exp_year: c.expYear },
     })),
-    invoices: recentInvoices.map((i) => ({
-      id: i.id,
-      number: i.number,
-      date: i.issuedAt.toISOString(),
-      status: i.status as 'paid' | 'open' | 'void' | 'refunded',
-      amount: i.totalCents / 100,
-      currency: i.currency.toUpperCase(),
-      description: i.lines[0]?.description ?? 'Subscription',
-      pdf_url: invoicePdfUrl(i.id),
-    })),
+    invoices: recentInvoices.map(toInvoiceView),
     billingEmail: identity.billingEmail,
     billingAddress: identity.billingAddress as BillingAddressInput | null,
     payment: deps.provider.clientConfig(),
@@ -251,6 +243,33 @@ export async function updateBillingAddress(deps: BillingDeps, actor: AuditActor,
     });
     await recordAudit(tx, actor, { action: 'update', resourceType: 'customer', resourceId: customerId, oldValues: { billingAddress: before }, newValues: { billingAddress: address } });
   });
+}
+
+export async function invoicePage(exec: Executor, customerId: string, page: number, pageSize: number) {
+  const [rows, [total]] = await Promise.all([
+    exec
+      .select()
+      .from(invoices)
+      .where(eq(invoices.customerId, customerId))
+      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    exec.select({ n: count() }).from(invoices).where(eq(invoices.customerId, customerId)),
+  ]);
+  return { items: rows.map(toInvoiceView), total: total?.n ?? 0, page, pageSize };
+}
+
+function toInvoiceView(i: typeof invoices.$inferSelect) {
+  return {
+    id: i.id,
+    number: i.number,
+    date: i.issuedAt.toISOString(),
+    status: i.status as 'paid' | 'open' | 'void' | 'refunded',
+    amount: i.totalCents / 100,
+    currency: i.currency.toUpperCase(),
+    description: i.lines[0]?.description ?? 'Subscription',
+    pdf_url: invoicePdfUrl(i.id),
+  };
 }
 
 export async function invoiceOf(exec: Executor, customerId: string, invoiceId: string) {
