@@ -70,6 +70,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOGIN_RATE_LIMIT_PER_IP: '100000',
       LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',
+      CHECKOUT_RATE_LIMIT_PER_IP: '100000',
       LOG_LEVEL: 'warn',
     },
   },

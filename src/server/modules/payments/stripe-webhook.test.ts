@@ -214,6 +214,10 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await paymentsOf(customerId)).toHaveLength(1); // only the checkout's
   });
 
+  it('is declared public (its authentication is the signature); the access snapshot runs on the sandbox', () => {
+    expect(t.app.accessTable).toContainEqual({ method: 'POST', url: '/api/webhooks/stripe', access: { public: true } });
+  });
+
   it('keeps JSON parsing as usual for every other route', async () => {
     const res = await t.app.inject({
       method: 'POST',
