@@ -12,11 +12,18 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   CHECKOUT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   FLEET_CRM_URL: z.string().url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -52,7 +59,12 @@ export type Config = {
   /** 'auto': Secure when the request arrived over HTTPS (directly or via a trusted proxy). */
   cookieSecure: 'auto' | 'always' | 'never';
   /** Stripe when both keys are set; otherwise the offline sandbox provider. */
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | null;
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string | undefined;
+    apiUrl: string | undefined;
+  } | null;
   /** How often the billing job runs in this process; 0 turns it off (tests drive it by hand). */
   billingJobIntervalMs: number;
 };
@@ -65,7 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (!!e.STRIPE_SECRET_KEY !== !!e.STRIPE_PUBLISHABLE_KEY) {
-    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together');
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -85,7 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
-        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
         : null,
     billingJobIntervalMs: e.BILLING_JOB_INTERVAL_SECONDS * 1000,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',

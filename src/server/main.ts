@@ -14,7 +14,9 @@ async function main() {
   const app = await buildApp({ config, database, dev: process.argv.includes('--dev') });
   const stopCleanup = startSessionCleanup(database.db, app.log);
   const stopBilling =
-    config.billingJobIntervalMs > 0 ? startBillingScheduler(app.billing, app.log, config.billingJobIntervalMs) : () => {};
+    config.billingJobIntervalMs > 0
+      ? startBillingScheduler(app.billing, app.log, config.billingJobIntervalMs)
+      : () => {};
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -45,7 +47,9 @@ async function main() {
       `    customer         ${DEMO_CUSTOMER_EMAIL}   -> ${url}/customer-login`,
     );
   } else {
-    lines.push('  No demo data. Create the first staff account: npm run create-admin -- --email you@example.com');
+    lines.push(
+      '  No demo data. Create the first staff account: npm run create-admin -- --email you@example.com',
+    );
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -38,17 +38,29 @@ export async function addCard(t: TestApp, customer: TestCustomer, number: string
 
 /** Checkout as the browser does it with the sandbox card form. */
 export async function checkout(t: TestApp, customer: TestCustomer, number: string) {
-  const start = await t.app.inject({ method: 'POST', url: '/api/create-subscription', payload: { customerId: customer.id } });
-  if (start.statusCode !== 200) throw new Error(`create-subscription failed: ${start.statusCode} ${start.body}`);
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-subscription',
+    payload: { customerId: customer.id },
+  });
+  if (start.statusCode !== 200)
+    throw new Error(`create-subscription failed: ${start.statusCode} ${start.body}`);
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/sandbox/confirm',
-    payload: { clientSecret: start.json().clientSecret, card: { number, expMonth: 12, expYear: 2034, cvc: '123' } },
+    payload: {
+      clientSecret: start.json().clientSecret,
+      card: { number, expMonth: 12, expYear: 2034, cvc: '123' },
+    },
   });
 }
 
 export async function billingInfo(t: TestApp, customer: TestCustomer) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/customer/billing-info', headers: { cookie: customer.cookie } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/customer/billing-info',
+    headers: { cookie: customer.cookie },
+  });
   if (res.statusCode !== 200) throw new Error(`billing-info failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }

@@ -50,7 +50,10 @@ export function cookieHeader(response: LightMyRequestResponse): string {
 
 export type TestAppOptions = { clock?: Clock; paymentProvider?: PaymentProvider };
 
-export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',

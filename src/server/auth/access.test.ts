@@ -33,17 +33,32 @@ describe('the access hook', () => {
     ['GET', '/api/auth/user'],
   ] as const;
 
-  it.each(adminOnly)('%s %s is 401 without a session, before input is even looked at', async (method, url) => {
-    const res = await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : { junk: true } });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Authentication required' });
-  });
+  it.each(adminOnly)(
+    '%s %s is 401 without a session, before input is even looked at',
+    async (method, url) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: method === 'GET' || method === 'DELETE' ? undefined : { junk: true },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Authentication required' });
+    },
+  );
 
   it('a customer session opens no staff route', async () => {
     const { token, cookie } = await t.customerSession('demo@fleetco.example');
-    const bearer = await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { authorization: `Bearer ${token}` } });
+    const bearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/plans/stats',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(bearer.statusCode).toBe(401);
-    const withCookie = await t.app.inject({ method: 'DELETE', url: '/api/plans/starter', headers: { cookie } });
+    const withCookie = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/plans/starter',
+      headers: { cookie },
+    });
     expect(withCookie.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_DENIED_MESSAGE, canOpenTab, hasPermission, type AdminTab, type PermissionFlag } from '../../shared/roles';
+import {
+  ACCESS_DENIED_MESSAGE,
+  canOpenTab,
+  hasPermission,
+  type AdminTab,
+  type PermissionFlag,
+} from '../../shared/roles';
 import type { Db } from '../db/client';
 import {
   CUSTOMER_COOKIE,
@@ -18,10 +24,7 @@ import {
  * - tab (+ permission): a staff user whose role opens that admin tab and who holds the flag.
  */
 export type RouteAccess =
-  | { public: true }
-  | { customer: true }
-  | { staff: true }
-  | { tab: AdminTab; permission?: PermissionFlag };
+  { public: true } | { customer: true } | { staff: true } | { tab: AdminTab; permission?: PermissionFlag };
 
 export type AccessTableEntry = { method: string; url: string; access: RouteAccess };
 

@@ -25,6 +25,11 @@ export function setSessionCookie(
   });
 }
 
-export function clearSessionCookie(config: Config, request: FastifyRequest, reply: FastifyReply, name: string): void {
+export function clearSessionCookie(
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+): void {
   reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(config, request) });
 }

@@ -32,17 +32,23 @@ async function main() {
     },
   });
   const email = loginRequest.shape.email.safeParse(values.email ?? '');
-  if (!email.success) throw new Error('Usage: npm run create-admin -- --email you@example.com [--password ...]');
+  if (!email.success)
+    throw new Error('Usage: npm run create-admin -- --email you@example.com [--password ...]');
   const password = values.password ?? generatePassword();
   const strength = strongPassword.safeParse(password);
   if (!strength.success) throw new Error(strength.error.issues[0]?.message ?? 'The password is too weak');
 
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   try {
     const passwordHash = await hashPassword(password);
     await database.db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(sql`lower(${staffUsers.email}) = ${email.data}`);
+      const [existing] = await tx
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(sql`lower(${staffUsers.email}) = ${email.data}`);
       if (existing) throw new Error(`A staff account for ${email.data} already exists`);
       const [user] = await tx
         .insert(staffUsers)
@@ -59,7 +65,12 @@ async function main() {
       await recordAudit(
         tx,
         { actorType: 'system', actorId: null, actorEmail: 'create-admin', ipAddress: null, userAgent: 'cli' },
-        { action: 'create', resourceType: 'user', resourceId: user!.id, newValues: { email: user!.email, role: 'admin' } },
+        {
+          action: 'create',
+          resourceType: 'user',
+          resourceId: user!.id,
+          newValues: { email: user!.email, role: 'admin' },
+        },
       );
     });
     console.log(`Staff account created: ${email.data} (admin)`);

@@ -59,7 +59,11 @@ export const plans = pgTable(
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('plans_listing_idx').on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    index('plans_listing_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const customers = pgTable(
@@ -200,7 +204,9 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_customer_key').on(t.customerId),
-    index('subscriptions_due_idx').on(t.nextActionAt).where(sql`${t.nextActionAt} is not null`),
+    index('subscriptions_due_idx')
+      .on(t.nextActionAt)
+      .where(sql`${t.nextActionAt} is not null`),
   ],
 );
 
@@ -223,7 +229,9 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     index('payment_methods_customer_idx').on(t.customerId),
-    uniqueIndex('payment_methods_one_default').on(t.customerId).where(sql`${t.isDefault}`),
+    uniqueIndex('payment_methods_one_default')
+      .on(t.customerId)
+      .where(sql`${t.isDefault}`),
     uniqueIndex('payment_methods_ref_key').on(t.provider, t.providerRef),
   ],
 );
@@ -234,8 +242,19 @@ export const counters = pgTable('counters', {
   value: integer('value').notNull().default(0),
 });
 
-export type InvoiceLine = { description: string; amountCents: number; periodStart?: string; periodEnd?: string };
-export type BillingAddress = { street: string; city: string; state: string; zipCode: string; country: string };
+export type InvoiceLine = {
+  description: string;
+  amountCents: number;
+  periodStart?: string;
+  periodEnd?: string;
+};
+export type BillingAddress = {
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+};
 
 export const invoices = pgTable(
   'invoices',
@@ -265,7 +284,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_key').on(t.number),
     index('invoices_customer_idx').on(t.customerId, t.issuedAt),
     // one invoice per subscription period, however often a renewal is retried
-    uniqueIndex('invoices_period_key').on(t.subscriptionId, t.periodStart).where(sql`${t.kind} = 'subscription'`),
+    uniqueIndex('invoices_period_key')
+      .on(t.subscriptionId, t.periodStart)
+      .where(sql`${t.kind} = 'subscription'`),
   ],
 );
 
@@ -416,7 +437,10 @@ export const teamMembers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('team_members_email_key').on(sql`lower(${t.email})`), index('team_members_customer_idx').on(t.customerId)],
+  (t) => [
+    uniqueIndex('team_members_email_key').on(sql`lower(${t.email})`),
+    index('team_members_customer_idx').on(t.customerId),
+  ],
 );
 
 /** Provider webhook events already handled, so a redelivered event is acknowledged and ignored. */

@@ -50,7 +50,15 @@ export const DEMO_PLANS = [
     priceCents: 18_900,
     vehicleLimit: 15,
     userLimit: 5,
-    features: features(['vehicleTracking', 'maintenanceAlerts', 'mobileApp', 'analytics', 'dataExport', 'userManagement', 'geofencing']),
+    features: features([
+      'vehicleTracking',
+      'maintenanceAlerts',
+      'mobileApp',
+      'analytics',
+      'dataExport',
+      'userManagement',
+      'geofencing',
+    ]),
   },
   {
     id: 'enterprise',
@@ -78,7 +86,10 @@ const SEEDED_KEY = 'demo_seeded_at';
 
 /** Demo data, once per database: a later start (or a second instance) finds the marker and skips. */
 /** `sandboxCard`: give the demo customer the sandbox test card (not with Stripe, which would refuse it). */
-export async function seedDemoData(db: Db, options: { sandboxCard: boolean } = { sandboxCard: true }): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  options: { sandboxCard: boolean } = { sandboxCard: true },
+): Promise<boolean> {
   const [seeded] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
   if (seeded) return false; // the common case at start: no hashing, no transaction
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -138,7 +149,11 @@ export async function seedDemoData(db: Db, options: { sandboxCard: boolean } = {
       actorType: 'system',
       action: 'seed',
       resourceType: 'settings',
-      newValues: { plans: DEMO_PLANS.map((p) => p.id), staff: DEMO_STAFF.map((s) => s.email), customers: [DEMO_CUSTOMER_EMAIL] },
+      newValues: {
+        plans: DEMO_PLANS.map((p) => p.id),
+        staff: DEMO_STAFF.map((s) => s.email),
+        customers: [DEMO_CUSTOMER_EMAIL],
+      },
     });
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: now.toISOString() });
     return true;

@@ -31,7 +31,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         if (!errors[field]) errors[field] = issue.message ?? 'Invalid value';
       }
       const first = Object.values(errors)[0] ?? 'Invalid request';
-      const where = error.validationContext && error.validationContext !== 'body' ? ` (${error.validationContext})` : '';
+      const where =
+        error.validationContext && error.validationContext !== 'body' ? ` (${error.validationContext})` : '';
       return reply.status(400).send({ message: `${first}${where}`, errors });
     }
     if (isResponseSerializationError(error)) {
@@ -50,7 +51,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ message: 'Malformed JSON in request body' });
     }
     if (status === 429) {
-      return reply.status(429).send({ message: error.message || 'Too many requests. Please try again later.' });
+      return reply
+        .status(429)
+        .send({ message: error.message || 'Too many requests. Please try again later.' });
     }
     if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
     request.log.error({ err: error }, 'unhandled error');

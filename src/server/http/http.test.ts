@@ -46,7 +46,11 @@ describe('bad input never produces a 500', () => {
   });
 
   it('form and text bodies are refused (JSON only), which also blocks form-based CSRF', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/admin-login',
@@ -59,7 +63,11 @@ describe('bad input never produces a 500', () => {
   });
 
   it('wrong types and missing bodies are 400s naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email: 42, password: null } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/dealer-login',
+      payload: { email: 42, password: null },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'password']);
     const none = await t.app.inject({ method: 'POST', url: '/api/customers' });

@@ -19,7 +19,12 @@ async function claimNext(deps: BillingDeps): Promise<SubscriptionRow | null> {
     const [row] = await tx
       .select()
       .from(subscriptions)
-      .where(and(lte(subscriptions.nextActionAt, now), or(isNull(subscriptions.claimedUntil), lt(subscriptions.claimedUntil, now))))
+      .where(
+        and(
+          lte(subscriptions.nextActionAt, now),
+          or(isNull(subscriptions.claimedUntil), lt(subscriptions.claimedUntil, now)),
+        ),
+      )
       .orderBy(asc(subscriptions.nextActionAt))
       .limit(1)
       .for('update', { skipLocked: true });
@@ -55,7 +60,11 @@ export async function runDueBilling(
 }
 
 /** Runs the billing job every `intervalMs` in this process; several instances may run it at once. */
-export function startBillingScheduler(deps: BillingDeps, log: FastifyBaseLogger, intervalMs: number): () => void {
+export function startBillingScheduler(
+  deps: BillingDeps,
+  log: FastifyBaseLogger,
+  intervalMs: number,
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;

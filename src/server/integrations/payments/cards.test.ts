@@ -22,10 +22,14 @@ describe('sandbox card checks', () => {
   it('refuses expired cards, bad months and bad security codes', () => {
     const ok = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
     expect(validateCard(ok, now)).toEqual({});
-    expect(validateCard({ ...ok, expMonth: 10, expYear: 2026 }, now)).toEqual({ expYear: 'Your card has expired.' });
+    expect(validateCard({ ...ok, expMonth: 10, expYear: 2026 }, now)).toEqual({
+      expYear: 'Your card has expired.',
+    });
     expect(validateCard({ ...ok, expMonth: 11, expYear: 26 }, now)).toEqual({});
     expect(validateCard({ ...ok, expMonth: 13 }, now).expMonth).toBeDefined();
     expect(validateCard({ ...ok, cvc: '12' }, now).cvc).toBeDefined();
-    expect(validateCard({ ...ok, number: '4242424242424241' }, now).number).toBe('Your card number is invalid.');
+    expect(validateCard({ ...ok, number: '4242424242424241' }, now).number).toBe(
+      'Your card number is invalid.',
+    );
   });
 });

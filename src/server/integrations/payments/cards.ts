@@ -58,7 +58,10 @@ export function validateCard(card: CardInput, now: Date): CardErrors {
     errors.expMonth = "Your card's expiration month is invalid.";
   } else if (!Number.isInteger(year) || year > now.getUTCFullYear() + 20) {
     errors.expYear = "Your card's expiration year is invalid.";
-  } else if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)) {
+  } else if (
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)
+  ) {
     errors.expYear = 'Your card has expired.';
   }
   const cvcLength = brandOf(number) === 'amex' ? 4 : 3;

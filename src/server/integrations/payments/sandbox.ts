@@ -64,17 +64,29 @@ export class SandboxPaymentProvider implements PaymentProvider {
       behaviour: behaviourOf(number),
     };
     await this.db.insert(sandboxPaymentMethods).values(row);
-    return { ref: row.id, card: { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } };
+    return {
+      ref: row.id,
+      card: { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear },
+    };
   }
 
   async attachPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<CardDetails> {
-    const [pm] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, paymentMethodRef));
+    const [pm] = await this.db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.id, paymentMethodRef));
     if (!pm) throw new PaymentProviderError('No such payment method.', 'resource_missing');
     if (pm.customerRef && pm.customerRef !== customerRef) {
-      throw new PaymentProviderError('This payment method belongs to another customer.', 'payment_method_unexpected_state');
+      throw new PaymentProviderError(
+        'This payment method belongs to another customer.',
+        'payment_method_unexpected_state',
+      );
     }
     if (!pm.customerRef) {
-      await this.db.update(sandboxPaymentMethods).set({ customerRef }).where(eq(sandboxPaymentMethods.id, pm.id));
+      await this.db
+        .update(sandboxPaymentMethods)
+        .set({ customerRef })
+        .where(eq(sandboxPaymentMethods.id, pm.id));
     }
     return { brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear };
   }
@@ -92,19 +104,29 @@ export class SandboxPaymentProvider implements PaymentProvider {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<ChargeResult> {
-    const [previous] = await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, input.idempotencyKey));
+    const [previous] = await this.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, input.idempotencyKey));
     if (previous) return asResult(previous);
-    const [pm] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, input.paymentMethodRef));
+    const [pm] = await this.db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.id, input.paymentMethodRef));
     if (!pm || pm.customerRef !== input.customerRef) {
       return { status: 'failed', ref: null, message: 'No such payment method.', code: 'resource_missing' };
     }
     const now = this.clock.now();
-    const expired = pm.expYear < now.getUTCFullYear() || (pm.expYear === now.getUTCFullYear() && pm.expMonth < now.getUTCMonth() + 1);
-    const failure =
-      expired ? 'Your card has expired.'
-      : pm.behaviour === 'declined' ? CARD_DECLINED_MESSAGE
-      : pm.behaviour === 'insufficient_funds' ? INSUFFICIENT_FUNDS_MESSAGE
-      : null;
+    const expired =
+      pm.expYear < now.getUTCFullYear() ||
+      (pm.expYear === now.getUTCFullYear() && pm.expMonth < now.getUTCMonth() + 1);
+    const failure = expired
+      ? 'Your card has expired.'
+      : pm.behaviour === 'declined'
+        ? CARD_DECLINED_MESSAGE
+        : pm.behaviour === 'insufficient_funds'
+          ? INSUFFICIENT_FUNDS_MESSAGE
+          : null;
     const [row] = await this.db
       .insert(sandboxCharges)
       .values({
@@ -120,21 +142,46 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .returning();
     if (row) return asResult(row);
     // Another caller with the same key got there first: answer what it got.
-    const [winner] = await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, input.idempotencyKey));
+    const [winner] = await this.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, input.idempotencyKey));
     return asResult(winner!);
   }
 
-  async refund(input: { chargeRef: string; amountCents: number; idempotencyKey: string }): Promise<{ ref: string }> {
-    const [previous] = await this.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+  async refund(input: {
+    chargeRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ ref: string }> {
+    const [previous] = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
     if (previous) return { ref: previous.id };
     return this.db.transaction(async (tx) => {
-      const [charge] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, input.chargeRef)).for('update');
-      if (!charge || charge.status !== 'succeeded') throw new PaymentProviderError('No such charge.', 'resource_missing');
+      const [charge] = await tx
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.id, input.chargeRef))
+        .for('update');
+      if (!charge || charge.status !== 'succeeded')
+        throw new PaymentProviderError('No such charge.', 'resource_missing');
       if (input.amountCents <= 0 || charge.refundedCents + input.amountCents > charge.amountCents) {
-        throw new PaymentProviderError('The refund is larger than what remains of the charge.', 'amount_too_large');
+        throw new PaymentProviderError(
+          'The refund is larger than what remains of the charge.',
+          'amount_too_large',
+        );
       }
       const ref = id('re_sbx');
-      await tx.insert(sandboxRefunds).values({ id: ref, chargeRef: charge.id, amountCents: input.amountCents, idempotencyKey: input.idempotencyKey });
+      await tx
+        .insert(sandboxRefunds)
+        .values({
+          id: ref,
+          chargeRef: charge.id,
+          amountCents: input.amountCents,
+          idempotencyKey: input.idempotencyKey,
+        });
       await tx
         .update(sandboxCharges)
         .set({ refundedCents: charge.refundedCents + input.amountCents })
@@ -164,7 +211,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .onConflictDoNothing()
       .returning();
     const intent =
-      row ?? (await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey)))[0]!;
+      row ??
+      (
+        await this.db
+          .select()
+          .from(sandboxIntents)
+          .where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey))
+      )[0]!;
     return { ref: intent.id, clientSecret: intent.clientSecret };
   }
 
@@ -175,7 +228,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async findIntentBySecret(clientSecret: string): Promise<IntentInfo | null> {
-    const [intent] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.clientSecret, clientSecret));
+    const [intent] = await this.db
+      .select()
+      .from(sandboxIntents)
+      .where(eq(sandboxIntents.clientSecret, clientSecret));
     return intent ? toIntentInfo(intent) : null;
   }
 
@@ -195,7 +251,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .set(
         result.status === 'succeeded'
           ? { status: 'succeeded', paymentMethodRef, chargeRef: result.ref, lastError: null }
-          : { status: 'requires_payment_method', paymentMethodRef, chargeRef: result.ref, lastError: result.message },
+          : {
+              status: 'requires_payment_method',
+              paymentMethodRef,
+              chargeRef: result.ref,
+              lastError: result.message,
+            },
       )
       .where(eq(sandboxIntents.id, intentRef));
     return this.retrieveIntent(intentRef);
@@ -205,7 +266,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
 function asResult(row: typeof sandboxCharges.$inferSelect): ChargeResult {
   if (row.status === 'succeeded') return { status: 'succeeded', ref: row.id };
   const message = row.failureMessage ?? CARD_DECLINED_MESSAGE;
-  const code = message === INSUFFICIENT_FUNDS_MESSAGE ? 'insufficient_funds' : message.includes('expired') ? 'expired_card' : 'card_declined';
+  const code =
+    message === INSUFFICIENT_FUNDS_MESSAGE
+      ? 'insufficient_funds'
+      : message.includes('expired')
+        ? 'expired_card'
+        : 'card_declined';
   return { status: 'failed', ref: row.id, message, code };
 }
 

@@ -39,7 +39,13 @@ export function actorOf(request: FastifyRequest, override?: Partial<AuditActor>)
   const base: AuditActor = staff
     ? { actorType: 'staff', actorId: staff.id, actorEmail: staff.email, ipAddress: null, userAgent: null }
     : customer
-      ? { actorType: 'customer', actorId: customer.id, actorEmail: customer.email, ipAddress: null, userAgent: null }
+      ? {
+          actorType: 'customer',
+          actorId: customer.id,
+          actorEmail: customer.email,
+          ipAddress: null,
+          userAgent: null,
+        }
       : { actorType: 'anonymous', actorId: null, actorEmail: null, ipAddress: null, userAgent: null };
   return {
     ...base,

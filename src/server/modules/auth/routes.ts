@@ -48,11 +48,17 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   r.post('/api/auth/admin-login', {
     config: { access: { public: true }, rateLimit: perIp },
     preHandler: perAccount,
-    schema: { tags: ['auth'], body: loginRequest, response: { 200: adminLoginResponse, 401: adminLoginResponse } },
+    schema: {
+      tags: ['auth'],
+      body: loginRequest,
+      response: { 200: adminLoginResponse, 401: adminLoginResponse },
+    },
     handler: async (request, reply) => {
       const result = await signInStaff(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs });
       if (!result.ok) {
-        return reply.status(401).send({ success: false, message: result.message, errorType: result.errorType });
+        return reply
+          .status(401)
+          .send({ success: false, message: result.message, errorType: result.errorType });
       }
       setSessionCookie(config, request, reply, STAFF_COOKIE, result.token, result.expiresAt);
       return { success: true, message: 'Login successful', user: result.user };
@@ -72,18 +78,25 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     await db.transaction(async (tx) => {
       await deleteSession(tx, token);
       if (staff) {
-        await recordAudit(tx, actorOf(request, { actorType: 'staff', actorId: staff.id, actorEmail: staff.email }), {
-          action: 'logout',
-          resourceType: 'authentication',
-          resourceId: staff.id,
-        });
+        await recordAudit(
+          tx,
+          actorOf(request, { actorType: 'staff', actorId: staff.id, actorEmail: staff.email }),
+          {
+            action: 'logout',
+            resourceType: 'authentication',
+            resourceId: staff.id,
+          },
+        );
       }
     });
   };
 
   r.get('/api/admin/logout', {
     config: { access: { public: true } },
-    schema: { tags: ['auth'], summary: 'End the staff session (browser navigation) and go to the sign-in page' },
+    schema: {
+      tags: ['auth'],
+      summary: 'End the staff session (browser navigation) and go to the sign-in page',
+    },
     handler: async (request, reply) => {
       await endStaffSession(request);
       clearSessionCookie(config, request, reply, STAFF_COOKIE);
@@ -103,7 +116,10 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   r.get('/api/login', {
     config: { access: { public: true } },
-    schema: { tags: ['auth'], summary: 'External identity sign-in is not configured: go to the sign-in page' },
+    schema: {
+      tags: ['auth'],
+      summary: 'External identity sign-in is not configured: go to the sign-in page',
+    },
     handler: async (_request, reply) => reply.redirect('/admin-login'),
   });
 
@@ -116,9 +132,14 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       response: { 200: customerLoginResponse, 401: customerLoginResponse },
     },
     handler: async (request, reply) => {
-      const result = await signInCustomer(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs });
+      const result = await signInCustomer(db, actorOf(request), {
+        ...request.body,
+        ttlMs: config.sessionTtlMs,
+      });
       if (!result.ok) {
-        return reply.status(401).send({ success: false, message: result.message, errorType: result.errorType });
+        return reply
+          .status(401)
+          .send({ success: false, message: result.message, errorType: result.errorType });
       }
       setSessionCookie(config, request, reply, CUSTOMER_COOKIE, result.token, result.expiresAt);
       return {
@@ -139,13 +160,20 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       tags: ['auth'],
       body: z.object({ token: z.string().min(1).max(200), email: z.string().trim().toLowerCase().max(254) }),
       response: {
-        200: z.object({ success: z.boolean(), user: autoLoginUser.extend({ firstName: z.string(), lastName: z.string() }).optional(), message: z.string() }),
+        200: z.object({
+          success: z.boolean(),
+          user: autoLoginUser.extend({ firstName: z.string(), lastName: z.string() }).optional(),
+          message: z.string(),
+        }),
         401: z.object({ success: z.boolean(), message: z.string() }),
       },
     },
     handler: async (request, reply) => {
       const user = await validateFleetToken(db, request.body.token, request.body.email);
-      if (!user) return reply.status(401).send({ success: false, message: 'This sign-in link is invalid or has expired.' });
+      if (!user)
+        return reply
+          .status(401)
+          .send({ success: false, message: 'This sign-in link is invalid or has expired.' });
       return { success: true, user: { ...user, token: request.body.token }, message: 'Token is valid' };
     },
   });
@@ -168,12 +196,16 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         });
-        await recordAudit(tx, actorOf(request, { actorType: 'customer', actorId: user.id, actorEmail: user.email }), {
-          action: 'login',
-          resourceType: 'authentication',
-          resourceId: user.id,
-          newValues: { kind: 'customer', via: 'fleet-crm' },
-        });
+        await recordAudit(
+          tx,
+          actorOf(request, { actorType: 'customer', actorId: user.id, actorEmail: user.email }),
+          {
+            action: 'login',
+            resourceType: 'authentication',
+            resourceId: user.id,
+            newValues: { kind: 'customer', via: 'fleet-crm' },
+          },
+        );
         return created;
       });
       setSessionCookie(config, request, reply, CUSTOMER_COOKIE, session.token, session.expiresAt);
@@ -200,11 +232,15 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         await db.transaction(async (tx) => {
           await deleteSession(tx, token);
           if (customer) {
-            await recordAudit(tx, actorOf(request, { actorType: 'customer', actorId: customer.id, actorEmail: customer.email }), {
-              action: 'logout',
-              resourceType: 'authentication',
-              resourceId: customer.id,
-            });
+            await recordAudit(
+              tx,
+              actorOf(request, { actorType: 'customer', actorId: customer.id, actorEmail: customer.email }),
+              {
+                action: 'logout',
+                resourceType: 'authentication',
+                resourceId: customer.id,
+              },
+            );
           }
         });
       }

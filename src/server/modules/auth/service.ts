@@ -8,7 +8,9 @@ import { createSession, type CustomerPrincipal, type StaffPrincipal } from '../.
 import { recordAudit, type AuditActor } from '../audit/service';
 
 export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>): StaffUser {
-  const role: StaffRole = (STAFF_ROLES as readonly string[]).includes(p.role) ? (p.role as StaffRole) : 'sales';
+  const role: StaffRole = (STAFF_ROLES as readonly string[]).includes(p.role)
+    ? (p.role as StaffRole)
+    : 'sales';
   return {
     id: p.id,
     email: p.email,
@@ -58,17 +60,24 @@ export async function signInStaff(
   actor: AuditActor,
   input: { email: string; password: string; ttlMs: number },
 ): Promise<{ ok: true; token: string; expiresAt: Date; user: StaffUser } | LoginFailure> {
-  const [row] = await db.select().from(staffUsers).where(sql`lower(${staffUsers.email}) = ${input.email}`);
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(sql`lower(${staffUsers.email}) = ${input.email}`);
   const valid = await verifyPassword(row?.passwordHash ?? (await decoy()), input.password);
   if (!row || !valid) {
     const errorType = row ? 'invalid_password' : 'invalid_email';
-    await recordAudit(db, { ...actor, actorId: row?.id ?? null, actorEmail: input.email }, {
-      action: 'login',
-      resourceType: 'authentication',
-      resourceId: row?.id ?? null,
-      newValues: { kind: 'staff', reason: errorType },
-      success: false,
-    });
+    await recordAudit(
+      db,
+      { ...actor, actorId: row?.id ?? null, actorEmail: input.email },
+      {
+        action: 'login',
+        resourceType: 'authentication',
+        resourceId: row?.id ?? null,
+        newValues: { kind: 'staff', reason: errorType },
+        success: false,
+      },
+    );
     return { ok: false, errorType, message: LOGIN_MESSAGES[errorType] };
   }
   return db.transaction(async (tx) => {
@@ -85,13 +94,23 @@ export async function signInStaff(
       .where(eq(staffUsers.id, row.id))
       .returning();
     const who = { ...actor, actorType: 'staff' as const, actorId: row.id, actorEmail: row.email };
-    await recordAudit(tx, who, { action: 'login', resourceType: 'authentication', resourceId: row.id, newValues: { kind: 'staff' } });
+    await recordAudit(tx, who, {
+      action: 'login',
+      resourceType: 'authentication',
+      resourceId: row.id,
+      newValues: { kind: 'staff' },
+    });
     await tx.insert(activities).values({
       action: 'admin_login',
       description: `${row.email} signed in to the back-office`,
       metadata: { ipAddress: actor.ipAddress, userAgent: actor.userAgent?.slice(0, 50) ?? null },
     });
-    return { ok: true as const, token: session.token, expiresAt: session.expiresAt, user: toStaffUser(updated!) };
+    return {
+      ok: true as const,
+      token: session.token,
+      expiresAt: session.expiresAt,
+      user: toStaffUser(updated!),
+    };
   });
 }
 
@@ -109,13 +128,17 @@ export async function signInCustomer(
   const valid = await verifyPassword(row?.customer.passwordHash ?? (await decoy()), input.password);
   if (!row || !valid) {
     const errorType = row ? 'invalid_password' : 'invalid_email';
-    await recordAudit(db, { ...actor, actorType: 'anonymous', actorId: row?.customer.id ?? null, actorEmail: input.email }, {
-      action: 'login',
-      resourceType: 'authentication',
-      resourceId: row?.customer.id ?? null,
-      newValues: { kind: 'customer', reason: errorType },
-      success: false,
-    });
+    await recordAudit(
+      db,
+      { ...actor, actorType: 'anonymous', actorId: row?.customer.id ?? null, actorEmail: input.email },
+      {
+        action: 'login',
+        resourceType: 'authentication',
+        resourceId: row?.customer.id ?? null,
+        newValues: { kind: 'customer', reason: errorType },
+        success: false,
+      },
+    );
     return { ok: false, errorType, message: LOGIN_MESSAGES[errorType] };
   }
   const c = row.customer;
@@ -128,7 +151,12 @@ export async function signInCustomer(
       userAgent: actor.userAgent,
     });
     const who = { ...actor, actorType: 'customer' as const, actorId: c.id, actorEmail: c.email };
-    await recordAudit(tx, who, { action: 'login', resourceType: 'authentication', resourceId: c.id, newValues: { kind: 'customer' } });
+    await recordAudit(tx, who, {
+      action: 'login',
+      resourceType: 'authentication',
+      resourceId: c.id,
+      newValues: { kind: 'customer' },
+    });
     return {
       ok: true as const,
       token: session.token,

@@ -25,9 +25,17 @@ describe('checkout', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'succeeded', email: c.email });
     const info = await billingInfo(t, c);
-    expect(info).toMatchObject({ subscriptionStatus: 'active', status: 'active', currentPlan: { id: 'professional', price: 189 } });
+    expect(info).toMatchObject({
+      subscriptionStatus: 'active',
+      status: 'active',
+      currentPlan: { id: 'professional', price: 189 },
+    });
     expect(info.paymentMethods).toHaveLength(1);
-    expect(info.paymentMethods[0]).toMatchObject({ isDefault: true, last4: '4242', card: { brand: 'visa', last4: '4242' } });
+    expect(info.paymentMethods[0]).toMatchObject({
+      isDefault: true,
+      last4: '4242',
+      card: { brand: 'visa', last4: '4242' },
+    });
     expect(info.invoices).toHaveLength(1);
     expect(info.invoices[0]).toMatchObject({ status: 'paid', amount: 189, currency: 'USD' });
     expect(info.invoices[0].number).toMatch(/^MP-\d{6}$/);
@@ -45,8 +53,13 @@ describe('checkout', () => {
     expect(info.subscriptionStatus).toBe('trialing');
     expect(info.paymentMethods).toHaveLength(0);
     expect(info.invoices).toHaveLength(0);
-    expect((await paymentsOf(c.id)).map((p) => [p.status, p.failureMessage])).toEqual([['failed', 'Your card was declined.']]);
-    const staff = await t.database.db.select().from(notifications).where(and(eq(notifications.customerId, c.id), eq(notifications.type, 'payment_failed')));
+    expect((await paymentsOf(c.id)).map((p) => [p.status, p.failureMessage])).toEqual([
+      ['failed', 'Your card was declined.'],
+    ]);
+    const staff = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.customerId, c.id), eq(notifications.type, 'payment_failed')));
     expect(staff).toHaveLength(1);
   });
 
@@ -61,26 +74,47 @@ describe('checkout', () => {
 
   it('refuses invalid card details with field messages', async () => {
     const c = await signUp(t);
-    const start = await t.app.inject({ method: 'POST', url: '/api/create-subscription', payload: { customerId: c.id } });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-subscription',
+      payload: { customerId: c.id },
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/confirm',
-      payload: { clientSecret: start.json().clientSecret, card: { number: '4242 4242 4242 4241', expMonth: 1, expYear: 2020, cvc: '1' } },
+      payload: {
+        clientSecret: start.json().clientSecret,
+        card: { number: '4242 4242 4242 4241', expMonth: 1, expYear: 2020, cvc: '1' },
+      },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ number: 'Your card number is invalid.', expYear: 'Your card has expired.' });
+    expect(res.json().errors).toMatchObject({
+      number: 'Your card number is invalid.',
+      expYear: 'Your card has expired.',
+    });
   });
 
   it('a double submit of the same payment charges once', async () => {
     const c = await signUp(t);
-    const start = await t.app.inject({ method: 'POST', url: '/api/create-subscription', payload: { customerId: c.id } });
-    const again = await t.app.inject({ method: 'POST', url: '/api/create-subscription', payload: { customerId: c.id } });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-subscription',
+      payload: { customerId: c.id },
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-subscription',
+      payload: { customerId: c.id },
+    });
     expect(again.json().clientSecret).toBe(start.json().clientSecret);
     const confirm = () =>
       t.app.inject({
         method: 'POST',
         url: '/api/payments/sandbox/confirm',
-        payload: { clientSecret: start.json().clientSecret, card: { number: CARDS.visa, expMonth: 12, expYear: 2034, cvc: '123' } },
+        payload: {
+          clientSecret: start.json().clientSecret,
+          card: { number: CARDS.visa, expMonth: 12, expYear: 2034, cvc: '123' },
+        },
       });
     const results = await Promise.all([confirm(), confirm()]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -92,15 +126,31 @@ describe('checkout', () => {
   it('starts payment only for a subscription that needs one, and reveals nothing else', async () => {
     const c = await signUp(t);
     await checkout(t, c, CARDS.visa);
-    const active = await t.app.inject({ method: 'POST', url: '/api/create-subscription', payload: { customerId: c.id } });
+    const active = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-subscription',
+      payload: { customerId: c.id },
+    });
     expect(active.statusCode).toBe(409);
     expect(active.json()).toEqual({ message: 'This subscription is already active.' });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/create-subscription', payload: { customerId: '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-subscription',
+      payload: { customerId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.statusCode).toBe(404);
-    const junk = await t.app.inject({ method: 'POST', url: '/api/create-subscription', payload: { customerId: 'not-a-uuid' } });
+    const junk = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-subscription',
+      payload: { customerId: 'not-a-uuid' },
+    });
     expect(junk.statusCode).toBe(400);
     const fresh = await signUp(t);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/create-subscription', payload: { customerId: fresh.id } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-subscription',
+      payload: { customerId: fresh.id },
+    });
     expect(Object.keys(ok.json()).sort()).toEqual(['clientSecret', 'payment']);
   });
 });
@@ -112,24 +162,45 @@ describe('plan changes', () => {
     clock.advanceDays(15);
     const info = await billingInfo(t, c);
     const periodMs = new Date(info.currentPeriodEnd).getTime() - (clock.now().getTime() - 15 * day);
-    const expected = Math.round(((18_900 - 12_000) * (new Date(info.currentPeriodEnd).getTime() - clock.now().getTime())) / periodMs);
-    const res = await t.app.inject({ method: 'POST', url: '/api/customer/upgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'professional', email: c.email } });
+    const expected = Math.round(
+      ((18_900 - 12_000) * (new Date(info.currentPeriodEnd).getTime() - clock.now().getTime())) / periodMs,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/upgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'professional', email: c.email },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ planId: 'professional', chargedAmount: expected / 100 });
     const after = await billingInfo(t, c);
     expect(after.currentPlan).toMatchObject({ id: 'professional', price: 189 });
     expect(after.invoices[0]).toMatchObject({ amount: expected / 100, status: 'paid' });
-    const profile = await t.app.inject({ method: 'GET', url: `/api/customer/profile/${c.email}`, headers: { cookie: c.cookie } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/customer/profile/${c.email}`,
+      headers: { cookie: c.cookie },
+    });
     expect(profile.json()).toMatchObject({ planId: 'professional', carLimit: 15, userLimit: 5 });
     // double submit: nothing more is charged
-    const again = await t.app.inject({ method: 'POST', url: '/api/customer/upgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'professional' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/upgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'professional' },
+    });
     expect(again.statusCode).toBe(400);
     expect((await paymentsOf(c.id)).filter((p) => p.status === 'succeeded')).toHaveLength(2);
   });
 
   it('an upgrade during the trial charges nothing', async () => {
     const c = await signUp(t, { planId: 'starter' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/customer/upgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'enterprise' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/upgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'enterprise' },
+    });
     expect(res.json()).toMatchObject({ chargedAmount: 0, planId: 'enterprise' });
     expect(await paymentsOf(c.id)).toHaveLength(0);
   });
@@ -139,7 +210,12 @@ describe('plan changes', () => {
     await checkout(t, c, CARDS.visa);
     await addCard(t, c, CARDS.declined, true);
     clock.advanceDays(1);
-    const res = await t.app.inject({ method: 'POST', url: '/api/customer/upgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'professional' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/upgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'professional' },
+    });
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toBe('Your card was declined.');
     expect((await billingInfo(t, c)).currentPlan.id).toBe('starter');
@@ -148,7 +224,12 @@ describe('plan changes', () => {
   it('a downgrade is scheduled for the period end', async () => {
     const c = await signUp(t, { planId: 'enterprise' });
     await checkout(t, c, CARDS.visa);
-    const res = await t.app.inject({ method: 'POST', url: '/api/customer/downgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'starter' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/downgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'starter' },
+    });
     expect(res.statusCode).toBe(200);
     const info = await billingInfo(t, c);
     expect(info.currentPlan.id).toBe('enterprise');
@@ -159,37 +240,90 @@ describe('plan changes', () => {
 
   it('a downgrade is refused when the fleet does not fit the cheaper plan', async () => {
     const c = await signUp(t, { planId: 'professional' });
-    await t.database.db.insert(vehicles).values(
-      Array.from({ length: 6 }, (_, i) => ({ customerId: c.id, make: 'Ford', model: 'Transit', year: 2022, vin: `1FTBR1C8XMKA0000${i}`, licensePlate: `FLEET-${i}` })),
-    );
-    const res = await t.app.inject({ method: 'POST', url: '/api/customer/downgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'starter' } });
+    await t.database.db
+      .insert(vehicles)
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          customerId: c.id,
+          make: 'Ford',
+          model: 'Transit',
+          year: 2022,
+          vin: `1FTBR1C8XMKA0000${i}`,
+          licensePlate: `FLEET-${i}`,
+        })),
+      );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/downgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'starter' },
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Your fleet has 6 vehicles but the Starter plan allows 5. Retire or remove 1 vehicle before downgrading.');
+    expect(res.json().message).toBe(
+      'Your fleet has 6 vehicles but the Starter plan allows 5. Retire or remove 1 vehicle before downgrading.',
+    );
     expect((await billingInfo(t, c)).scheduledPlan).toBeNull();
-    await t.database.db.update(vehicles).set({ status: 'retired' }).where(and(eq(vehicles.customerId, c.id), eq(vehicles.licensePlate, 'FLEET-0')));
-    const ok = await t.app.inject({ method: 'POST', url: '/api/customer/downgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'starter' } });
+    await t.database.db
+      .update(vehicles)
+      .set({ status: 'retired' })
+      .where(and(eq(vehicles.customerId, c.id), eq(vehicles.licensePlate, 'FLEET-0')));
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/downgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'starter' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
   it('refuses changes that are not what they say', async () => {
     const c = await signUp(t, { planId: 'professional' });
-    const up = await t.app.inject({ method: 'POST', url: '/api/customer/upgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'starter' } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/upgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'starter' },
+    });
     expect(up.statusCode).toBe(400);
-    const down = await t.app.inject({ method: 'POST', url: '/api/customer/downgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'enterprise' } });
+    const down = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/downgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'enterprise' },
+    });
     expect(down.statusCode).toBe(400);
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/customer/upgrade-plan', headers: { cookie: c.cookie }, payload: { planId: 'nope' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/upgrade-plan',
+      headers: { cookie: c.cookie },
+      payload: { planId: 'nope' },
+    });
     expect(unknown.statusCode).toBe(400);
   });
 
   it('cancellation keeps access to the period end, then ends it', async () => {
     const c = await signUp(t, { planId: 'starter' });
     await checkout(t, c, CARDS.visa);
-    const res = await t.app.inject({ method: 'POST', url: '/api/customer/cancel-subscription', headers: { cookie: c.cookie }, payload: { email: c.email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/cancel-subscription',
+      headers: { cookie: c.cookie },
+      payload: { email: c.email },
+    });
     expect(res.statusCode).toBe(200);
     const info = await billingInfo(t, c);
-    expect(info).toMatchObject({ subscriptionStatus: 'active', cancelAtPeriodEnd: true, nextBillingDate: null });
+    expect(info).toMatchObject({
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: true,
+      nextBillingDate: null,
+    });
     expect(res.json().endsAt).toBe(info.currentPeriodEnd);
-    const twice = await t.app.inject({ method: 'POST', url: '/api/customer/cancel-subscription', headers: { cookie: c.cookie }, payload: {} });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/cancel-subscription',
+      headers: { cookie: c.cookie },
+      payload: {},
+    });
     expect(twice.statusCode).toBe(409);
   });
 });
@@ -205,7 +339,7 @@ describe('the billing job', () => {
     await addCard(t, withCard, CARDS.visa);
     clock.advanceDays(14.01);
     await run();
-    expect((await billingInfo(t, noCard))).toMatchObject({ subscriptionStatus: 'pending', status: 'pending' });
+    expect(await billingInfo(t, noCard)).toMatchObject({ subscriptionStatus: 'pending', status: 'pending' });
     const info = await billingInfo(t, withCard);
     expect(info).toMatchObject({ subscriptionStatus: 'active', status: 'active' });
     expect(info.invoices[0]).toMatchObject({ status: 'paid', amount: 120 });
@@ -214,10 +348,20 @@ describe('the billing job', () => {
   it('renews monthly, applies a scheduled downgrade, and ends a cancelled subscription', async () => {
     const down = await signUp(t, { planId: 'professional' });
     await checkout(t, down, CARDS.visa);
-    await t.app.inject({ method: 'POST', url: '/api/customer/downgrade-plan', headers: { cookie: down.cookie }, payload: { planId: 'starter' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/downgrade-plan',
+      headers: { cookie: down.cookie },
+      payload: { planId: 'starter' },
+    });
     const gone = await signUp(t, { planId: 'starter' });
     await checkout(t, gone, CARDS.visa);
-    await t.app.inject({ method: 'POST', url: '/api/customer/cancel-subscription', headers: { cookie: gone.cookie }, payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/cancel-subscription',
+      headers: { cookie: gone.cookie },
+      payload: {},
+    });
     clock.advanceDays(32);
     await run();
     const info = await billingInfo(t, down);
@@ -249,11 +393,20 @@ describe('the billing job', () => {
     expect(await subOf(c.id)).toMatchObject({ status: 'pending', failedAttempts: 3, nextActionAt: null });
     const failed = (await paymentsOf(c.id)).filter((p) => p.status === 'failed');
     expect(failed).toHaveLength(3);
-    const open = await t.database.db.select().from(invoices).where(and(eq(invoices.customerId, c.id), eq(invoices.status, 'open')));
+    const open = await t.database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.customerId, c.id), eq(invoices.status, 'open')));
     expect(open).toHaveLength(1); // one invoice for the period, however many attempts
-    const staff = await t.database.db.select().from(notifications).where(and(eq(notifications.customerId, c.id), eq(notifications.type, 'payment_failed')));
+    const staff = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.customerId, c.id), eq(notifications.type, 'payment_failed')));
     expect(staff).toHaveLength(3);
-    const feed = await t.database.db.select().from(activities).where(and(eq(activities.customerId, c.id), eq(activities.action, 'payment_failed')));
+    const feed = await t.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.customerId, c.id), eq(activities.action, 'payment_failed')));
     expect(feed).toHaveLength(3);
   });
 
@@ -264,14 +417,18 @@ describe('the billing job', () => {
     const [a, b] = await Promise.all([run(), run()]);
     expect(a.processed + b.processed).toBeGreaterThanOrEqual(customers.length);
     for (const c of customers) {
-      const renewals = (await paymentsOf(c.id)).filter((p) => p.idempotencyKey.startsWith('renewal:') && p.status === 'succeeded');
+      const renewals = (await paymentsOf(c.id)).filter(
+        (p) => p.idempotencyKey.startsWith('renewal:') && p.status === 'succeeded',
+      );
       expect(renewals).toHaveLength(1);
     }
     // and the processor itself saw exactly one renewal charge per subscription
     const charges = await t.database.db.execute(
       sql`select idempotency_key from sandbox_charges where idempotency_key like 'renewal:%'`,
     );
-    const keys = ((charges as unknown as { rows: { idempotency_key: string }[] }).rows).map((r) => r.idempotency_key);
+    const keys = (charges as unknown as { rows: { idempotency_key: string }[] }).rows.map(
+      (r) => r.idempotency_key,
+    );
     for (const c of customers) {
       const sub = await subOf(c.id);
       expect(keys.filter((k) => k.startsWith(`renewal:${sub.id}:`))).toHaveLength(1);

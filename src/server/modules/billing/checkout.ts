@@ -27,11 +27,16 @@ const PAYABLE = new Set(['trialing', 'pending', 'past_due']);
  * about the customer (DECISIONS.md). The same subscription state always gets the same intent, so a
  * double click or a reload does not start a second payment.
  */
-export async function createCheckout(deps: BillingDeps, customerId: string): Promise<{ clientSecret: string; payment: ClientConfig }> {
+export async function createCheckout(
+  deps: BillingDeps,
+  customerId: string,
+): Promise<{ clientSecret: string; payment: ClientConfig }> {
   const sub = await subscriptionOf(deps.db, customerId);
   if (!sub) throw notFound('No subscription is waiting for payment for this customer.');
   if (!PAYABLE.has(sub.status)) {
-    throw conflict(sub.status === 'active' ? 'This subscription is already active.' : 'This subscription has ended.');
+    throw conflict(
+      sub.status === 'active' ? 'This subscription is already active.' : 'This subscription has ended.',
+    );
   }
   const customer = await customerById(deps.db, customerId);
   const plan = await planById(deps.db, sub.scheduledPlanId ?? sub.planId);
@@ -57,7 +62,11 @@ export type CheckoutOutcome =
  * a paid invoice and a payment are recorded, the period starts now. Safe to call again for the same
  * intent (webhook and browser both report it): the payment's idempotency key records it once.
  */
-export async function completeCheckout(deps: BillingDeps, actor: AuditActor, intentRef: string): Promise<CheckoutOutcome> {
+export async function completeCheckout(
+  deps: BillingDeps,
+  actor: AuditActor,
+  intentRef: string,
+): Promise<CheckoutOutcome> {
   const intent = await deps.provider.retrieveIntent(intentRef);
   const customerId = intent.metadata.customerId;
   if (!customerId) throw notFound('This payment does not belong to a Motorpool subscription.');
@@ -68,7 +77,8 @@ export async function completeCheckout(deps: BillingDeps, actor: AuditActor, int
   const key = `checkout:${intent.ref}`;
   const customer = await customerById(deps.db, customerId);
   if (await paymentByKey(deps.db, key)) return { status: 'succeeded', customerId, email: customer.email };
-  if (!intent.paymentMethodRef) throw new HttpError(502, 'The payment provider did not report the card used.');
+  if (!intent.paymentMethodRef)
+    throw new HttpError(502, 'The payment provider did not report the card used.');
   const customerRef = await ensureProviderCustomer(deps, customer);
   const card = await deps.provider.attachPaymentMethod(customerRef, intent.paymentMethodRef);
   const now = deps.clock.now();
@@ -80,13 +90,31 @@ export async function completeCheckout(deps: BillingDeps, actor: AuditActor, int
     const [existingCard] = await tx
       .select()
       .from(paymentMethods)
-      .where(and(eq(paymentMethods.provider, deps.provider.name), eq(paymentMethods.providerRef, intent.paymentMethodRef!)));
-    await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
+      .where(
+        and(
+          eq(paymentMethods.provider, deps.provider.name),
+          eq(paymentMethods.providerRef, intent.paymentMethodRef!),
+        ),
+      );
+    await tx
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(eq(paymentMethods.customerId, customerId));
     const [savedCard] = existingCard
-      ? await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, existingCard.id)).returning()
+      ? await tx
+          .update(paymentMethods)
+          .set({ isDefault: true })
+          .where(eq(paymentMethods.id, existingCard.id))
+          .returning()
       : await tx
           .insert(paymentMethods)
-          .values({ customerId, provider: deps.provider.name, providerRef: intent.paymentMethodRef!, ...card, isDefault: true })
+          .values({
+            customerId,
+            provider: deps.provider.name,
+            providerRef: intent.paymentMethodRef!,
+            ...card,
+            isDefault: true,
+          })
           .returning();
     // A period left unpaid by failed renewals is replaced by the period paid now.
     await tx
@@ -138,7 +166,12 @@ export async function completeCheckout(deps: BillingDeps, actor: AuditActor, int
       planId: plan.id,
     });
     if (!existingCard) {
-      await notifyStaff(tx, { type: 'payment_method_added', customerId, customerEmail: customer.email, data: { brand: card.brand, last4: card.last4 } });
+      await notifyStaff(tx, {
+        type: 'payment_method_added',
+        customerId,
+        customerEmail: customer.email,
+        data: { brand: card.brand, last4: card.last4 },
+      });
     }
     await recordActivity(tx, {
       action: 'payment_succeeded',
@@ -151,14 +184,23 @@ export async function completeCheckout(deps: BillingDeps, actor: AuditActor, int
       resourceType: 'subscription',
       resourceId: sub.id,
       oldValues: { status: sub.status, planId: sub.planId },
-      newValues: { status: 'active', planId: plan.id, invoice: invoice.number, amount: intent.amountCents / 100 },
+      newValues: {
+        status: 'active',
+        planId: plan.id,
+        invoice: invoice.number,
+        amount: intent.amountCents / 100,
+      },
     });
   });
   return { status: 'succeeded', customerId, email: customer.email };
 }
 
 /** A declined checkout card is recorded as a failed payment and reported to staff. */
-export async function recordCheckoutFailure(deps: BillingDeps, actor: AuditActor, intentRef: string): Promise<void> {
+export async function recordCheckoutFailure(
+  deps: BillingDeps,
+  actor: AuditActor,
+  intentRef: string,
+): Promise<void> {
   const intent = await deps.provider.retrieveIntent(intentRef);
   const customerId = intent.metadata.customerId;
   if (!customerId || intent.status === 'succeeded' || !intent.chargeRef) return;
@@ -183,13 +225,24 @@ export async function recordCheckoutFailure(deps: BillingDeps, actor: AuditActor
         planId: intent.metadata.planId ?? null,
       })
       .onConflictDoNothing();
-    await notifyStaff(tx, { type: 'payment_failed', customerId, customerEmail: customer.email, data: { amount: intent.amountCents / 100, reason } });
+    await notifyStaff(tx, {
+      type: 'payment_failed',
+      customerId,
+      customerEmail: customer.email,
+      data: { amount: intent.amountCents / 100, reason },
+    });
     await recordActivity(tx, {
       action: 'payment_failed',
       description: `${customer.companyName}: checkout payment of ${usd(intent.amountCents)} failed (${reason})`,
       customerId,
       metadata: { amount: intent.amountCents / 100, customerEmail: customer.email },
     });
-    await recordAudit(tx, actor, { action: 'checkout', resourceType: 'subscription', resourceId: sub?.id ?? null, newValues: { reason }, success: false });
+    await recordAudit(tx, actor, {
+      action: 'checkout',
+      resourceType: 'subscription',
+      resourceId: sub?.id ?? null,
+      newValues: { reason },
+      success: false,
+    });
   });
 }

@@ -1,7 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
-import { customerSettings, customers, paymentMethods, payments, plans, subscriptions, type BillingAddress } from '../../db/schema';
+import {
+  customerSettings,
+  customers,
+  paymentMethods,
+  payments,
+  plans,
+  subscriptions,
+  type BillingAddress,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { PaymentProvider } from '../../integrations/payments/provider';
 
@@ -19,12 +27,19 @@ export async function planById(exec: Executor, id: string): Promise<PlanRow | un
 }
 
 export async function lockSubscription(tx: Executor, customerId: string): Promise<SubscriptionRow> {
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.customerId, customerId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.customerId, customerId))
+    .for('update');
   if (!row) throw notFound('This account has no subscription');
   return row;
 }
 
-export async function subscriptionOf(exec: Executor, customerId: string): Promise<SubscriptionRow | undefined> {
+export async function subscriptionOf(
+  exec: Executor,
+  customerId: string,
+): Promise<SubscriptionRow | undefined> {
   const [row] = await exec.select().from(subscriptions).where(eq(subscriptions.customerId, customerId));
   return row;
 }
@@ -35,7 +50,10 @@ export async function customerById(exec: Executor, customerId: string): Promise<
   return row;
 }
 
-export async function defaultPaymentMethod(exec: Executor, customerId: string): Promise<PaymentMethodRow | undefined> {
+export async function defaultPaymentMethod(
+  exec: Executor,
+  customerId: string,
+): Promise<PaymentMethodRow | undefined> {
   const [row] = await exec
     .select()
     .from(paymentMethods)
@@ -88,7 +106,12 @@ export async function paymentByKey(exec: Executor, idempotencyKey: string) {
 }
 
 export async function latestPayments(exec: Executor, customerId: string, limit: number) {
-  return exec.select().from(payments).where(eq(payments.customerId, customerId)).orderBy(desc(payments.createdAt)).limit(limit);
+  return exec
+    .select()
+    .from(payments)
+    .where(eq(payments.customerId, customerId))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
 }
 
 export const usd = (cents: number) =>

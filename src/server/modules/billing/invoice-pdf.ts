@@ -11,7 +11,11 @@ const day = (date: Date | null) =>
 /** A one-page PDF invoice, drawn with pdfkit's built-in fonts (no font files to ship). */
 export function renderInvoicePdf(invoice: InvoiceRow, seller: { appName: string }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: `Invoice ${invoice.number}`, Author: seller.appName } });
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margin: 56,
+      info: { Title: `Invoice ${invoice.number}`, Author: seller.appName },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -22,8 +26,16 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: { appName: string 
     const width = right - left;
 
     doc.font('Helvetica-Bold').fontSize(22).fillColor('#0f172a').text(seller.appName, left, 56);
-    doc.font('Helvetica').fontSize(10).fillColor('#475569').text('Fleet management, billed monthly in USD', left);
-    doc.font('Helvetica-Bold').fontSize(18).fillColor('#0f172a').text('INVOICE', left, 56, { width, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#475569')
+      .text('Fleet management, billed monthly in USD', left);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(18)
+      .fillColor('#0f172a')
+      .text('INVOICE', left, 56, { width, align: 'right' });
     doc.font('Helvetica').fontSize(10).fillColor('#334155');
     doc.text(invoice.number, left, 80, { width, align: 'right' });
     doc.text(`Issued ${day(invoice.issuedAt)}`, { width, align: 'right' });
@@ -37,8 +49,14 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: { appName: string 
     const a = invoice.billingAddress;
     if (a) doc.text(a.street).text(`${a.city}, ${a.state} ${a.zipCode}`).text(a.country);
     if (invoice.periodStart && invoice.periodEnd) {
-      doc.font('Helvetica-Bold').fillColor('#0f172a').text('Service period', left, billTo, { width, align: 'right' });
-      doc.font('Helvetica').fillColor('#334155').text(`${day(invoice.periodStart)} - ${day(invoice.periodEnd)}`, { width, align: 'right' });
+      doc
+        .font('Helvetica-Bold')
+        .fillColor('#0f172a')
+        .text('Service period', left, billTo, { width, align: 'right' });
+      doc
+        .font('Helvetica')
+        .fillColor('#334155')
+        .text(`${day(invoice.periodStart)} - ${day(invoice.periodEnd)}`, { width, align: 'right' });
     }
 
     doc.moveDown(3);
@@ -60,7 +78,12 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: { appName: string 
     doc.text('Total (USD)', left + 8, y);
     doc.text(money(invoice.totalCents), left, y, { width: width - 8, align: 'right' });
     doc.font('Helvetica').fontSize(9).fillColor('#64748b');
-    doc.text('No tax is charged on this invoice. Questions about billing: reply to your invoice email.', left, y + 40, { width });
+    doc.text(
+      'No tax is charged on this invoice. Questions about billing: reply to your invoice email.',
+      left,
+      y + 40,
+      { width },
+    );
     doc.end();
   });
 }

@@ -49,11 +49,21 @@ export async function createInvoice(tx: Executor, input: NewInvoice): Promise<In
 }
 
 /** The period's invoice if one was already issued (an earlier failed attempt left it open). */
-export async function findPeriodInvoice(tx: Executor, subscriptionId: string, periodStart: Date): Promise<InvoiceRow | undefined> {
+export async function findPeriodInvoice(
+  tx: Executor,
+  subscriptionId: string,
+  periodStart: Date,
+): Promise<InvoiceRow | undefined> {
   const [row] = await tx
     .select()
     .from(invoices)
-    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.kind, 'subscription'), eq(invoices.periodStart, periodStart)));
+    .where(
+      and(
+        eq(invoices.subscriptionId, subscriptionId),
+        eq(invoices.kind, 'subscription'),
+        eq(invoices.periodStart, periodStart),
+      ),
+    );
   return row;
 }
 

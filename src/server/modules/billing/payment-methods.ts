@@ -6,7 +6,8 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import { notifyStaff } from '../notifications/service';
 import { customerById, ensureProviderCustomer, type BillingDeps } from './context';
 
-export const LAST_CARD_MESSAGE = 'You need at least one payment method on file. Add another card before removing this one.';
+export const LAST_CARD_MESSAGE =
+  'You need at least one payment method on file. Add another card before removing this one.';
 
 export async function listPaymentMethods(deps: BillingDeps, customerId: string) {
   return deps.db
@@ -39,24 +40,59 @@ export async function addPaymentMethod(
     const [existing] = await tx
       .select()
       .from(paymentMethods)
-      .where(and(eq(paymentMethods.provider, deps.provider.name), eq(paymentMethods.providerRef, input.paymentMethodId)));
-    if (existing && existing.customerId !== customerId) throw badRequest('This payment method belongs to another customer.');
+      .where(
+        and(
+          eq(paymentMethods.provider, deps.provider.name),
+          eq(paymentMethods.providerRef, input.paymentMethodId),
+        ),
+      );
+    if (existing && existing.customerId !== customerId)
+      throw badRequest('This payment method belongs to another customer.');
     if (existing) throw conflict('This card is already on file.');
-    const others = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.customerId, customerId)).for('update');
+    const others = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.customerId, customerId))
+      .for('update');
     const makeDefault = input.setAsDefault || others.length === 0;
-    if (makeDefault) await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
+    if (makeDefault)
+      await tx
+        .update(paymentMethods)
+        .set({ isDefault: false })
+        .where(eq(paymentMethods.customerId, customerId));
     const [row] = await tx
       .insert(paymentMethods)
-      .values({ customerId, provider: deps.provider.name, providerRef: input.paymentMethodId, ...card, isDefault: makeDefault })
+      .values({
+        customerId,
+        provider: deps.provider.name,
+        providerRef: input.paymentMethodId,
+        ...card,
+        isDefault: makeDefault,
+      })
       .returning();
-    await notifyStaff(tx, { type: 'payment_method_added', customerId, customerEmail: customer.email, data: { brand: card.brand, last4: card.last4 } });
-    await recordAudit(tx, actor, { action: 'create', resourceType: 'payment_method', resourceId: row!.id, newValues: { ...card, isDefault: makeDefault } });
+    await notifyStaff(tx, {
+      type: 'payment_method_added',
+      customerId,
+      customerEmail: customer.email,
+      data: { brand: card.brand, last4: card.last4 },
+    });
+    await recordAudit(tx, actor, {
+      action: 'create',
+      resourceType: 'payment_method',
+      resourceId: row!.id,
+      newValues: { ...card, isDefault: makeDefault },
+    });
     return row!;
   });
 }
 
 /** Removes a card, never the last one; removing the default promotes the newest remaining card. */
-export async function removePaymentMethod(deps: BillingDeps, actor: AuditActor, customerId: string, id: string) {
+export async function removePaymentMethod(
+  deps: BillingDeps,
+  actor: AuditActor,
+  customerId: string,
+  id: string,
+) {
   const removed = await deps.db.transaction(async (tx) => {
     const cards = await tx
       .select()
@@ -84,7 +120,12 @@ export async function removePaymentMethod(deps: BillingDeps, actor: AuditActor, 
   await deps.provider.detachPaymentMethod(removed.providerRef).catch(() => undefined);
 }
 
-export async function setDefaultPaymentMethod(deps: BillingDeps, actor: AuditActor, customerId: string, id: string) {
+export async function setDefaultPaymentMethod(
+  deps: BillingDeps,
+  actor: AuditActor,
+  customerId: string,
+  id: string,
+) {
   await deps.db.transaction(async (tx) => {
     const [card] = await tx
       .select()
@@ -93,8 +134,16 @@ export async function setDefaultPaymentMethod(deps: BillingDeps, actor: AuditAct
       .for('update');
     if (!card) throw notFound('Payment method not found');
     if (card.isDefault) return;
-    await tx.update(paymentMethods).set({ isDefault: false }).where(and(eq(paymentMethods.customerId, customerId), ne(paymentMethods.id, id)));
+    await tx
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(paymentMethods.customerId, customerId), ne(paymentMethods.id, id)));
     await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, id));
-    await recordAudit(tx, actor, { action: 'update', resourceType: 'payment_method', resourceId: id, newValues: { isDefault: true } });
+    await recordAudit(tx, actor, {
+      action: 'update',
+      resourceType: 'payment_method',
+      resourceId: id,
+      newValues: { isDefault: true },
+    });
   });
 }

@@ -11,10 +11,24 @@ describe('billing periods', () => {
     const periodStart = new Date('2026-11-01T00:00:00Z');
     const periodEnd = new Date('2026-12-01T00:00:00Z');
     const half = new Date('2026-11-16T00:00:00Z');
-    expect(prorationCents({ fromPriceCents: 12_000, toPriceCents: 18_900, periodStart, periodEnd, at: half })).toBe(3450);
-    expect(prorationCents({ fromPriceCents: 12_000, toPriceCents: 18_900, periodStart, periodEnd, at: periodStart })).toBe(6900);
-    expect(prorationCents({ fromPriceCents: 12_000, toPriceCents: 18_900, periodStart, periodEnd, at: periodEnd })).toBe(0);
-    expect(prorationCents({ fromPriceCents: 18_900, toPriceCents: 12_000, periodStart, periodEnd, at: half })).toBe(0);
+    expect(
+      prorationCents({ fromPriceCents: 12_000, toPriceCents: 18_900, periodStart, periodEnd, at: half }),
+    ).toBe(3450);
+    expect(
+      prorationCents({
+        fromPriceCents: 12_000,
+        toPriceCents: 18_900,
+        periodStart,
+        periodEnd,
+        at: periodStart,
+      }),
+    ).toBe(6900);
+    expect(
+      prorationCents({ fromPriceCents: 12_000, toPriceCents: 18_900, periodStart, periodEnd, at: periodEnd }),
+    ).toBe(0);
+    expect(
+      prorationCents({ fromPriceCents: 18_900, toPriceCents: 12_000, periodStart, periodEnd, at: half }),
+    ).toBe(0);
   });
 
   it('retries on day 3 and day 7 after the first failure, then stops', () => {

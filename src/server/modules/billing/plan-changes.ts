@@ -22,14 +22,21 @@ import {
 import { createInvoice } from './invoices';
 import { prorationCents } from './periods';
 
-const CHANGE_IN_PROGRESS = 'Another change to your subscription is in progress. Please try again in a moment.';
+/** Processors refuse tiny card charges (Stripe: under $0.50); a smaller difference is not charged. */
+const MIN_CHARGE_CENTS = 50;
+
+const CHANGE_IN_PROGRESS =
+  'Another change to your subscription is in progress. Please try again in a moment.';
 const CLAIM_MS = 2 * 60_000;
 
 function assertChangeable(sub: SubscriptionRow, now: Date): void {
   if (sub.claimedUntil && sub.claimedUntil > now) throw conflict(CHANGE_IN_PROGRESS);
-  if (sub.status === 'canceled') throw conflict('This subscription has ended. Subscribe again from checkout.');
+  if (sub.status === 'canceled')
+    throw conflict('This subscription has ended. Subscribe again from checkout.');
   if (sub.status === 'pending' || sub.status === 'past_due') {
-    throw conflict('Your last payment did not go through. Update your payment method and complete checkout first.');
+    throw conflict(
+      'Your last payment did not go through. Update your payment method and complete checkout first.',
+    );
   }
 }
 
@@ -54,7 +61,12 @@ export type PlanChangeResult = {
  * first; the card is never charged inside a database transaction (the provider may be slow, and
  * the embedded database has one connection), so the subscription is claimed meanwhile.
  */
-export async function upgradePlan(deps: BillingDeps, actor: AuditActor, customerId: string, planId: string): Promise<PlanChangeResult> {
+export async function upgradePlan(
+  deps: BillingDeps,
+  actor: AuditActor,
+  customerId: string,
+  planId: string,
+): Promise<PlanChangeResult> {
   const target = await targetPlan(deps, planId);
   const now = deps.clock.now();
   const sub = await deps.db.transaction(async (tx) => {
@@ -64,10 +76,14 @@ export async function upgradePlan(deps: BillingDeps, actor: AuditActor, customer
     if (target.priceCents <= row.priceCents) {
       throw badRequest('That plan does not cost more than your current plan. Use Downgrade instead.');
     }
-    await tx.update(subscriptions).set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) }).where(eq(subscriptions.id, row.id));
+    await tx
+      .update(subscriptions)
+      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(eq(subscriptions.id, row.id));
     return row;
   });
-  const release = () => deps.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
+  const release = () =>
+    deps.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
 
   try {
     const customer = await customerById(deps.db, customerId);
@@ -83,9 +99,12 @@ export async function upgradePlan(deps: BillingDeps, actor: AuditActor, customer
           });
     const idempotencyKey = `upgrade:${sub.id}:${sub.planId}:${target.id}:${sub.currentPeriodStart.toISOString()}`;
     let charge: { ref: string; paymentMethodId: string } | null = null;
-    if (amount > 0 && !(await paymentByKey(deps.db, idempotencyKey))) {
+    if (amount >= MIN_CHARGE_CENTS && !(await paymentByKey(deps.db, idempotencyKey))) {
       const card = await defaultPaymentMethod(deps.db, customerId);
-      if (!card) throw badRequest('Add a payment method before upgrading: the difference for this period is charged now.');
+      if (!card)
+        throw badRequest(
+          'Add a payment method before upgrading: the difference for this period is charged now.',
+        );
       const customerRef = await ensureProviderCustomer(deps, customer);
       const result = await deps.provider.charge({
         customerRef,
@@ -110,14 +129,25 @@ export async function upgradePlan(deps: BillingDeps, actor: AuditActor, customer
             idempotencyKey: `${idempotencyKey}:failed:${result.ref ?? now.getTime()}`,
             planId: target.id,
           });
-          await notifyStaff(tx, { type: 'payment_failed', customerId, customerEmail: customer.email, data: { amount: amount / 100, reason: result.message } });
+          await notifyStaff(tx, {
+            type: 'payment_failed',
+            customerId,
+            customerEmail: customer.email,
+            data: { amount: amount / 100, reason: result.message },
+          });
           await recordActivity(tx, {
             action: 'payment_failed',
             description: `${customer.companyName}: upgrade payment of ${usd(amount)} failed (${result.message})`,
             customerId,
             metadata: { amount: amount / 100, customerEmail: customer.email, planName: target.name },
           });
-          await recordAudit(tx, actor, { action: 'upgrade', resourceType: 'subscription', resourceId: sub.id, newValues: { planId: target.id, amount: amount / 100 }, success: false });
+          await recordAudit(tx, actor, {
+            action: 'upgrade',
+            resourceType: 'subscription',
+            resourceId: sub.id,
+            newValues: { planId: target.id, amount: amount / 100 },
+            success: false,
+          });
         });
         throw new HttpError(402, result.message, { errorType: result.code });
       }
@@ -127,7 +157,10 @@ export async function upgradePlan(deps: BillingDeps, actor: AuditActor, customer
     const invoiceNumber = await deps.db.transaction(async (tx) => {
       const before = await lockSubscription(tx, customerId);
       await applyPlan(tx, customerId, target, now);
-      await tx.update(subscriptions).set({ scheduledPlanId: null, claimedUntil: null }).where(eq(subscriptions.id, sub.id));
+      await tx
+        .update(subscriptions)
+        .set({ scheduledPlanId: null, claimedUntil: null })
+        .where(eq(subscriptions.id, sub.id));
       let number: string | null = null;
       if (charge) {
         const identity = await billingIdentity(tx, customer);
@@ -168,7 +201,12 @@ export async function upgradePlan(deps: BillingDeps, actor: AuditActor, customer
           metadata: { amount: amount / 100, planName: target.name, customerEmail: customer.email },
         });
       }
-      await notifyStaff(tx, { type: 'plan_upgrade', customerId, customerEmail: customer.email, data: { from: before.planId, to: target.id } });
+      await notifyStaff(tx, {
+        type: 'plan_upgrade',
+        customerId,
+        customerEmail: customer.email,
+        data: { from: before.planId, to: target.id },
+      });
       await recordActivity(tx, {
         action: 'plan_changed',
         description: `${customer.companyName} upgraded to ${target.name}`,
@@ -199,15 +237,24 @@ export async function upgradePlan(deps: BillingDeps, actor: AuditActor, customer
 }
 
 /** A downgrade waits for the end of the period, and only if the fleet fits the cheaper plan. */
-export async function downgradePlan(deps: BillingDeps, actor: AuditActor, customerId: string, planId: string): Promise<PlanChangeResult> {
+export async function downgradePlan(
+  deps: BillingDeps,
+  actor: AuditActor,
+  customerId: string,
+  planId: string,
+): Promise<PlanChangeResult> {
   const target = await targetPlan(deps, planId);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const sub = await lockSubscription(tx, customerId);
     assertChangeable(sub, now);
     if (sub.planId === target.id) throw badRequest('You are already on this plan.');
-    if (target.priceCents >= sub.priceCents) throw badRequest('That plan does not cost less than your current plan. Use Upgrade instead.');
-    if (sub.cancelAtPeriodEnd) throw conflict('Your subscription is set to cancel at the end of the period, so there is nothing to downgrade.');
+    if (target.priceCents >= sub.priceCents)
+      throw badRequest('That plan does not cost less than your current plan. Use Upgrade instead.');
+    if (sub.cancelAtPeriodEnd)
+      throw conflict(
+        'Your subscription is set to cancel at the end of the period, so there is nothing to downgrade.',
+      );
     const refusal = usageExceeds(await fleetUsage(tx, customerId), {
       name: target.name,
       vehicleLimit: target.vehicleLimit,
@@ -215,8 +262,16 @@ export async function downgradePlan(deps: BillingDeps, actor: AuditActor, custom
     });
     if (refusal) throw conflict(refusal);
     const customer = await customerById(tx, customerId);
-    await tx.update(subscriptions).set({ scheduledPlanId: target.id, updatedAt: now }).where(eq(subscriptions.id, sub.id));
-    await notifyStaff(tx, { type: 'plan_downgrade', customerId, customerEmail: customer.email, data: { from: sub.planId, to: target.id } });
+    await tx
+      .update(subscriptions)
+      .set({ scheduledPlanId: target.id, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
+    await notifyStaff(tx, {
+      type: 'plan_downgrade',
+      customerId,
+      customerEmail: customer.email,
+      data: { from: sub.planId, to: target.id },
+    });
     await recordActivity(tx, {
       action: 'plan_changed',
       description: `${customer.companyName} scheduled a downgrade to ${target.name} on ${shortDate(sub.currentPeriodEnd)}`,
@@ -248,21 +303,37 @@ export async function cancelSubscription(deps: BillingDeps, actor: AuditActor, c
   return deps.db.transaction(async (tx) => {
     const sub = await lockSubscription(tx, customerId);
     if (sub.status === 'canceled') throw conflict('This subscription has already ended.');
-    if (sub.cancelAtPeriodEnd) throw conflict(`Your subscription is already set to end on ${shortDate(sub.currentPeriodEnd)}.`);
+    if (sub.cancelAtPeriodEnd)
+      throw conflict(`Your subscription is already set to end on ${shortDate(sub.currentPeriodEnd)}.`);
     const customer = await customerById(tx, customerId);
     const endsNow = sub.status === 'pending';
     await tx
       .update(subscriptions)
       .set(
         endsNow
-          ? { status: 'canceled', canceledAt: now, cancelAtPeriodEnd: false, scheduledPlanId: null, nextActionAt: null, updatedAt: now }
+          ? {
+              status: 'canceled',
+              canceledAt: now,
+              cancelAtPeriodEnd: false,
+              scheduledPlanId: null,
+              nextActionAt: null,
+              updatedAt: now,
+            }
           : { cancelAtPeriodEnd: true, canceledAt: now, scheduledPlanId: null, updatedAt: now },
       )
       .where(eq(subscriptions.id, sub.id));
     if (endsNow) {
-      await tx.update(customers).set({ status: 'cancelled', updatedAt: now }).where(eq(customers.id, customerId));
+      await tx
+        .update(customers)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(eq(customers.id, customerId));
     }
-    await notifyStaff(tx, { type: 'subscription_cancelled', customerId, customerEmail: customer.email, data: { endsAt: (endsNow ? now : sub.currentPeriodEnd).toISOString() } });
+    await notifyStaff(tx, {
+      type: 'subscription_cancelled',
+      customerId,
+      customerEmail: customer.email,
+      data: { endsAt: (endsNow ? now : sub.currentPeriodEnd).toISOString() },
+    });
     await recordActivity(tx, {
       action: 'plan_changed',
       description: `${customer.companyName} cancelled their subscription (access until ${shortDate(endsNow ? now : sub.currentPeriodEnd)})`,

@@ -17,7 +17,13 @@ import {
 import { createInvoice, findPeriodInvoice, markInvoicePaid } from './invoices';
 import { nextPeriodEnd, retryAt } from './periods';
 
-const SYSTEM: AuditActor = { actorType: 'system', actorId: null, actorEmail: 'billing', ipAddress: null, userAgent: 'billing-job' };
+const SYSTEM: AuditActor = {
+  actorType: 'system',
+  actorId: null,
+  actorEmail: 'billing',
+  ipAddress: null,
+  userAgent: 'billing-job',
+};
 
 export type RenewalOutcome = 'renewed' | 'failed' | 'pending' | 'canceled' | 'skipped';
 
@@ -27,7 +33,10 @@ export type RenewalOutcome = 'renewed' | 'failed' | 'pending' | 'canceled' | 'sk
  * period on the default card. A failed charge is retried on day 3 and day 7 after the due date;
  * after the last one, or at a trial's end without a card, the customer becomes pending.
  */
-export async function processDueSubscription(deps: BillingDeps, claimed: SubscriptionRow): Promise<RenewalOutcome> {
+export async function processDueSubscription(
+  deps: BillingDeps,
+  claimed: SubscriptionRow,
+): Promise<RenewalOutcome> {
   const now = deps.clock.now();
   if (!claimed.nextActionAt || claimed.nextActionAt > now) return release(deps, claimed, 'skipped');
   if (claimed.cancelAtPeriodEnd && claimed.currentPeriodEnd <= now) return endSubscription(deps, claimed);
@@ -35,7 +44,8 @@ export async function processDueSubscription(deps: BillingDeps, claimed: Subscri
 
   const customer = await customerById(deps.db, claimed.customerId);
   const card = await defaultPaymentMethod(deps.db, claimed.customerId);
-  if (!card && claimed.status === 'trialing') return trialEndsWithoutCard(deps, claimed, customer.companyName, customer.email);
+  if (!card && claimed.status === 'trialing')
+    return trialEndsWithoutCard(deps, claimed, customer.companyName, customer.email);
 
   const periodStart = claimed.currentPeriodEnd;
   const periodEnd = nextPeriodEnd(periodStart);
@@ -55,15 +65,27 @@ export async function processDueSubscription(deps: BillingDeps, claimed: Subscri
         idempotencyKey,
         metadata: { customerId: customer.id, subscriptionId: claimed.id },
       })
-    : ({ status: 'failed', ref: null, message: 'No payment method on file.', code: 'no_payment_method' } as const);
+    : ({
+        status: 'failed',
+        ref: null,
+        message: 'No payment method on file.',
+        code: 'no_payment_method',
+      } as const);
 
   return deps.db.transaction(async (tx) => {
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, claimed.id)).for('update');
     // Someone else recorded this period or attempt already (or the subscription changed): stop.
-    if (!sub || sub.currentPeriodEnd.getTime() !== periodStart.getTime() || sub.failedAttempts !== claimed.failedAttempts) {
+    if (
+      !sub ||
+      sub.currentPeriodEnd.getTime() !== periodStart.getTime() ||
+      sub.failedAttempts !== claimed.failedAttempts
+    ) {
       return 'skipped';
     }
-    const [already] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
+    const [already] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.idempotencyKey, idempotencyKey));
     if (already) return 'skipped';
     const identity = await billingIdentity(tx, customer);
     const invoice =
@@ -73,7 +95,14 @@ export async function processDueSubscription(deps: BillingDeps, claimed: Subscri
         subscriptionId: sub.id,
         kind: 'subscription',
         status: 'open',
-        lines: [{ description, amountCents, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString() }],
+        lines: [
+          {
+            description,
+            amountCents,
+            periodStart: periodStart.toISOString(),
+            periodEnd: periodEnd.toISOString(),
+          },
+        ],
         periodStart,
         periodEnd,
         issuedAt: now,
@@ -119,14 +148,26 @@ export async function processDueSubscription(deps: BillingDeps, claimed: Subscri
           updatedAt: now,
         })
         .where(eq(subscriptions.id, sub.id));
-      await tx.update(customers).set({ status: 'active', updatedAt: now }).where(and(eq(customers.id, customer.id)));
+      await tx
+        .update(customers)
+        .set({ status: 'active', updatedAt: now })
+        .where(and(eq(customers.id, customer.id)));
       await recordActivity(tx, {
         action: 'payment_succeeded',
         description: `${customer.companyName} paid ${usd(amountCents)} for ${description}`,
         customerId: customer.id,
-        metadata: { amount: amountCents / 100, planName: plan?.name ?? sub.planId, customerEmail: customer.email },
+        metadata: {
+          amount: amountCents / 100,
+          planName: plan?.name ?? sub.planId,
+          customerEmail: customer.email,
+        },
       });
-      await recordAudit(tx, SYSTEM, { action: 'renew', resourceType: 'subscription', resourceId: sub.id, newValues: { invoice: invoice.number, amount: amountCents / 100 } });
+      await recordAudit(tx, SYSTEM, {
+        action: 'renew',
+        resourceType: 'subscription',
+        resourceId: sub.id,
+        newValues: { invoice: invoice.number, amount: amountCents / 100 },
+      });
       return 'renewed';
     }
 
@@ -141,12 +182,21 @@ export async function processDueSubscription(deps: BillingDeps, claimed: Subscri
         updatedAt: now,
       })
       .where(eq(subscriptions.id, sub.id));
-    if (!next) await tx.update(customers).set({ status: 'pending', updatedAt: now }).where(eq(customers.id, customer.id));
+    if (!next)
+      await tx
+        .update(customers)
+        .set({ status: 'pending', updatedAt: now })
+        .where(eq(customers.id, customer.id));
     await notifyStaff(tx, {
       type: 'payment_failed',
       customerId: customer.id,
       customerEmail: customer.email,
-      data: { amount: amountCents / 100, reason: result.message, attempt, nextRetryAt: next?.toISOString() ?? null },
+      data: {
+        amount: amountCents / 100,
+        reason: result.message,
+        attempt,
+        nextRetryAt: next?.toISOString() ?? null,
+      },
     });
     await recordActivity(tx, {
       action: 'payment_failed',
@@ -165,7 +215,11 @@ export async function processDueSubscription(deps: BillingDeps, claimed: Subscri
   });
 }
 
-async function release(deps: BillingDeps, sub: SubscriptionRow, outcome: RenewalOutcome): Promise<RenewalOutcome> {
+async function release(
+  deps: BillingDeps,
+  sub: SubscriptionRow,
+  outcome: RenewalOutcome,
+): Promise<RenewalOutcome> {
   await deps.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
   return outcome;
 }
@@ -175,29 +229,58 @@ async function endSubscription(deps: BillingDeps, sub: SubscriptionRow): Promise
   await deps.db.transaction(async (tx) => {
     await tx
       .update(subscriptions)
-      .set({ status: 'canceled', cancelAtPeriodEnd: false, nextActionAt: null, claimedUntil: null, updatedAt: now })
+      .set({
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+        nextActionAt: null,
+        claimedUntil: null,
+        updatedAt: now,
+      })
       .where(eq(subscriptions.id, sub.id));
-    await tx.update(customers).set({ status: 'cancelled', updatedAt: now }).where(eq(customers.id, sub.customerId));
-    await recordAudit(tx, SYSTEM, { action: 'cancel', resourceType: 'subscription', resourceId: sub.id, oldValues: { status: sub.status }, newValues: { status: 'canceled' } });
+    await tx
+      .update(customers)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(eq(customers.id, sub.customerId));
+    await recordAudit(tx, SYSTEM, {
+      action: 'cancel',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { status: sub.status },
+      newValues: { status: 'canceled' },
+    });
   });
   return 'canceled';
 }
 
-async function trialEndsWithoutCard(deps: BillingDeps, sub: SubscriptionRow, company: string, email: string): Promise<RenewalOutcome> {
+async function trialEndsWithoutCard(
+  deps: BillingDeps,
+  sub: SubscriptionRow,
+  company: string,
+  email: string,
+): Promise<RenewalOutcome> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx
       .update(subscriptions)
       .set({ status: 'pending', nextActionAt: null, claimedUntil: null, updatedAt: now })
       .where(eq(subscriptions.id, sub.id));
-    await tx.update(customers).set({ status: 'pending', updatedAt: now }).where(eq(customers.id, sub.customerId));
+    await tx
+      .update(customers)
+      .set({ status: 'pending', updatedAt: now })
+      .where(eq(customers.id, sub.customerId));
     await recordActivity(tx, {
       action: 'customer_updated',
       description: `${company}'s trial ended without a payment method: waiting for checkout`,
       customerId: sub.customerId,
       metadata: { customerEmail: email },
     });
-    await recordAudit(tx, SYSTEM, { action: 'trial_end', resourceType: 'subscription', resourceId: sub.id, oldValues: { status: 'trialing' }, newValues: { status: 'pending' } });
+    await recordAudit(tx, SYSTEM, {
+      action: 'trial_end',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { status: 'trialing' },
+      newValues: { status: 'pending' },
+    });
   });
   return 'pending';
 }

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/customers', payload });
+const register = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/customers', payload });
 
 describe('POST /api/customers (self sign-up)', () => {
   it('creates a fleet_admin on a 14-day trial with an argon2id hash, audited, with a registration activity', async () => {
@@ -18,19 +19,34 @@ describe('POST /api/customers (self sign-up)', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.message).toBe('Welcome to Motorpool! Your account has been created successfully!');
-    expect(body.customer).toMatchObject({ email: 'new.owner@example.com', planId: 'enterprise', status: 'active', subscriptionStatus: 'trialing' });
+    expect(body.customer).toMatchObject({
+      email: 'new.owner@example.com',
+      planId: 'enterprise',
+      status: 'active',
+      subscriptionStatus: 'trialing',
+    });
     const days = (new Date(body.customer.trialEndsAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, body.customer.id));
     expect(row).toMatchObject({ role: 'fleet_admin', carLimit: 50, userLimit: 25, phone: '+15551234567' });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, body.customer.id));
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.resourceId, body.customer.id));
     expect(audit.map((a) => a.action)).toContain('create');
     expect(JSON.stringify(audit)).not.toContain('argon2'); // no hash in the audit trail
-    const activity = await t.database.db.select().from(activities).where(eq(activities.customerId, body.customer.id));
+    const activity = await t.database.db
+      .select()
+      .from(activities)
+      .where(eq(activities.customerId, body.customer.id));
     expect(activity.map((a) => a.action)).toEqual(['customer_registered']);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email: 'new.owner@example.com', password: input.password } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/dealer-login',
+      payload: { email: 'new.owner@example.com', password: input.password },
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -40,7 +56,10 @@ describe('POST /api/customers (self sign-up)', () => {
     const again = await register({ ...first, email: first.email.toUpperCase(), companyName: 'Other' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already exists/);
-    const rows = await t.database.db.select().from(customers).where(sql`lower(${customers.email}) = ${first.email}`);
+    const rows = await t.database.db
+      .select()
+      .from(customers)
+      .where(sql`lower(${customers.email}) = ${first.email}`);
     expect(rows).toHaveLength(1);
   });
 

@@ -7,7 +7,10 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../audit/service';
 import { registerCustomer } from './service';
 
-export async function customerRoutes(app: FastifyInstance, { db, config, clock }: { db: Db; config: Config; clock: Clock }) {
+export async function customerRoutes(
+  app: FastifyInstance,
+  { db, config, clock }: { db: Db; config: Config; clock: Clock },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/customers', {

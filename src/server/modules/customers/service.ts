@@ -9,7 +9,8 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import { startTrial } from '../billing/trial';
 import { findActivePlan } from '../plans/service';
 
-export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email address already exists. Please sign in instead.';
+export const DUPLICATE_EMAIL_MESSAGE =
+  'An account with this email address already exists. Please sign in instead.';
 
 /** Self sign-up: a fleet_admin account on a 14-day trial of the chosen plan, no card needed. */
 export async function registerCustomer(db: Db, actor: AuditActor, input: RegistrationRequest, now: Date) {
@@ -44,9 +45,19 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
         .returning();
       const customer = row!;
       const subscription = await startTrial(tx, customer.id, plan, now);
-      const who = { ...actor, actorType: 'customer' as const, actorId: customer.id, actorEmail: customer.email };
+      const who = {
+        ...actor,
+        actorType: 'customer' as const,
+        actorId: customer.id,
+        actorEmail: customer.email,
+      };
       const { passwordHash: _hash, ...visible } = customer;
-      await recordAudit(tx, who, { action: 'create', resourceType: 'customer', resourceId: customer.id, newValues: visible });
+      await recordAudit(tx, who, {
+        action: 'create',
+        resourceType: 'customer',
+        resourceId: customer.id,
+        newValues: visible,
+      });
       await tx.insert(activities).values({
         action: 'customer_registered',
         description: `${customer.companyName} signed up for the ${plan.name} plan`,

@@ -12,8 +12,14 @@ export type FleetUsage = {
 
 export async function fleetUsage(exec: Executor, customerId: string): Promise<FleetUsage> {
   const [[counted], [active], [team]] = await Promise.all([
-    exec.select({ n: count() }).from(vehicles).where(and(eq(vehicles.customerId, customerId), ne(vehicles.status, 'retired'))),
-    exec.select({ n: count() }).from(vehicles).where(and(eq(vehicles.customerId, customerId), eq(vehicles.status, 'active'))),
+    exec
+      .select({ n: count() })
+      .from(vehicles)
+      .where(and(eq(vehicles.customerId, customerId), ne(vehicles.status, 'retired'))),
+    exec
+      .select({ n: count() })
+      .from(vehicles)
+      .where(and(eq(vehicles.customerId, customerId), eq(vehicles.status, 'active'))),
     exec.select({ n: count() }).from(teamMembers).where(eq(teamMembers.customerId, customerId)),
   ]);
   return { vehicles: counted?.n ?? 0, activeVehicles: active?.n ?? 0, users: 1 + (team?.n ?? 0) };

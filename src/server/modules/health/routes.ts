@@ -19,10 +19,17 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
       const base = { driver: database.driver, uptimeSeconds: Math.round(process.uptime()) };
       try {
         const latency = await database.ping();
-        return { status: 'ok' as const, database: 'ok' as const, databaseLatencyMs: Math.round(latency * 100) / 100, ...base };
+        return {
+          status: 'ok' as const,
+          database: 'ok' as const,
+          databaseLatencyMs: Math.round(latency * 100) / 100,
+          ...base,
+        };
       } catch (error) {
         request.log.warn({ err: error }, 'health check: database did not answer');
-        return reply.status(503).send({ status: 'unavailable', database: 'unavailable', databaseLatencyMs: null, ...base });
+        return reply
+          .status(503)
+          .send({ status: 'unavailable', database: 'unavailable', databaseLatencyMs: null, ...base });
       }
     },
   });

@@ -3,11 +3,7 @@ import { activities, notifications } from '../../db/schema';
 
 /** Staff notification types (spec 2 §4 live notifications, issue 3). */
 export type NotificationType =
-  | 'plan_upgrade'
-  | 'plan_downgrade'
-  | 'payment_method_added'
-  | 'subscription_cancelled'
-  | 'payment_failed';
+  'plan_upgrade' | 'plan_downgrade' | 'payment_method_added' | 'subscription_cancelled' | 'payment_failed';
 
 /** Activity actions on the staff dashboard feed (spec 2 §3). */
 export type ActivityAction =
@@ -21,7 +17,12 @@ export type ActivityAction =
 /** Write both in the transaction of the change they describe. */
 export async function notifyStaff(
   tx: Executor,
-  input: { type: NotificationType; customerId: string; customerEmail: string; data?: Record<string, unknown> },
+  input: {
+    type: NotificationType;
+    customerId: string;
+    customerEmail: string;
+    data?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await tx.insert(notifications).values({
     type: input.type,
@@ -32,7 +33,12 @@ export async function notifyStaff(
 
 export async function recordActivity(
   tx: Executor,
-  input: { action: ActivityAction; description: string; customerId?: string | null; metadata?: Record<string, unknown> },
+  input: {
+    action: ActivityAction;
+    description: string;
+    customerId?: string | null;
+    metadata?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await tx.insert(activities).values({
     action: input.action,

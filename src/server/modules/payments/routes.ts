@@ -15,20 +15,26 @@ import type { Config } from '../../config';
 import type { BillingDeps } from '../billing/context';
 import { completeCheckout, createCheckout, recordCheckoutFailure } from '../billing/checkout';
 
-
 const checkoutResult = z.object({
   status: z.enum(['succeeded', 'processing']),
   email: z.string().optional(),
   message: z.string(),
 });
 
-export async function paymentRoutes(app: FastifyInstance, { billing, config }: { billing: BillingDeps; config: Config }) {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { billing, config }: { billing: BillingDeps; config: Config },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const checkoutRateLimit = { max: config.checkoutRateLimitPerIp, timeWindow: '1 minute' };
 
   r.get('/api/payments/config', {
     config: { access: { public: true } },
-    schema: { tags: ['payments'], summary: 'Which card form the browser shows', response: { 200: paymentClientConfig } },
+    schema: {
+      tags: ['payments'],
+      summary: 'Which card form the browser shows',
+      response: { 200: paymentClientConfig },
+    },
     handler: async () => billing.provider.clientConfig(),
   });
 
@@ -64,7 +70,15 @@ export async function paymentRoutes(app: FastifyInstance, { billing, config }: {
         summary: 'Sandbox card form: turn card details into a payment method id',
         body: z.object({ card: sandboxCardRequest }),
         response: {
-          200: z.object({ id: z.string(), card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }) }),
+          200: z.object({
+            id: z.string(),
+            card: z.object({
+              brand: z.string(),
+              last4: z.string(),
+              expMonth: z.number(),
+              expYear: z.number(),
+            }),
+          }),
         },
       },
       handler: async (request) => {
@@ -75,7 +89,12 @@ export async function paymentRoutes(app: FastifyInstance, { billing, config }: {
 
     r.post('/api/payments/sandbox/confirm', {
       config: { access: { public: true }, rateLimit: checkoutRateLimit },
-      schema: { tags: ['payments'], summary: 'Sandbox card form: pay a checkout', body: sandboxConfirmRequest, response: { 200: checkoutResult } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox card form: pay a checkout',
+        body: sandboxConfirmRequest,
+        response: { 200: checkoutResult },
+      },
       handler: async (request) => {
         const intent = await sandbox.findIntentBySecret(request.body.clientSecret);
         if (!intent) throw notFound('This payment could not be found. Reload the page and try again.');
@@ -91,7 +110,8 @@ async function tokenize(sandbox: SandboxPaymentProvider, card: z.infer<typeof sa
   try {
     return await sandbox.tokenize(card);
   } catch (error) {
-    if (error instanceof CardValidationError) throw badRequest(error.message, error.errors as Record<string, string>);
+    if (error instanceof CardValidationError)
+      throw badRequest(error.message, error.errors as Record<string, string>);
     throw error;
   }
 }
@@ -102,6 +122,7 @@ async function finish(billing: BillingDeps, request: Parameters<typeof actorOf>[
     await recordCheckoutFailure(billing, actorOf(request), intentRef);
     throw new HttpError(402, outcome.message, { errorType: 'card_error' });
   }
-  if (outcome.status === 'processing') return { status: 'processing' as const, message: 'Your payment is processing.' };
+  if (outcome.status === 'processing')
+    return { status: 'processing' as const, message: 'Your payment is processing.' };
   return { status: 'succeeded' as const, email: outcome.email, message: 'Your subscription is active.' };
 }

@@ -215,7 +215,11 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('is declared public (its authentication is the signature); the access snapshot runs on the sandbox', () => {
-    expect(t.app.accessTable).toContainEqual({ method: 'POST', url: '/api/webhooks/stripe', access: { public: true } });
+    expect(t.app.accessTable).toContainEqual({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      access: { public: true },
+    });
   });
 
   it('keeps JSON parsing as usual for every other route', async () => {

@@ -30,25 +30,40 @@ const newPlan = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function auditRowsFor(resourceId: string) {
-  return t.database.db.select().from(auditLogs).where(sql`${auditLogs.resourceId} = ${resourceId}`);
+  return t.database.db
+    .select()
+    .from(auditLogs)
+    .where(sql`${auditLogs.resourceId} = ${resourceId}`);
 }
 
 describe('GET /api/plans', () => {
   it('answers the seeded active plans to anyone, cheapest first, in the spec shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/plans' });
     expect(res.statusCode).toBe(200);
-    const plans = res.json<{ id: string; price: number; vehicleLimit: number; userLimit: number; description: string }[]>();
+    const plans =
+      res.json<
+        { id: string; price: number; vehicleLimit: number; userLimit: number; description: string }[]
+      >();
     expect(plans.map((p) => p.id)).toEqual(['starter', 'professional', 'enterprise']);
     expect(plans.map((p) => [p.price, p.vehicleLimit, p.userLimit])).toEqual([
       [120, 5, 3],
       [189, 15, 5],
       [295, 50, 25],
     ]);
-    expect(plans[1]).toMatchObject({ description: 'Ideal for growing businesses', carLimit: 15, interval: 'month' });
+    expect(plans[1]).toMatchObject({
+      description: 'Ideal for growing businesses',
+      carLimit: 15,
+      interval: 'month',
+    });
   });
 
   it('hides inactive plans from the public but shows them to staff who may view plans', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('hidden-one', { active: false }) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin },
+      payload: newPlan('hidden-one', { active: false }),
+    });
     const pub = await t.app.inject({ method: 'GET', url: '/api/plans' });
     expect(pub.json<{ id: string }[]>().map((p) => p.id)).not.toContain('hidden-one');
     const staff = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: manager } });
@@ -60,19 +75,33 @@ describe('GET /api/plans', () => {
 
 describe('POST /api/plans', () => {
   it('creates a plan, shows it publicly and audits it in the same change', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('fleet-plus') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin },
+      payload: newPlan('fleet-plus'),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       success: true,
       message: 'Plan created successfully',
       plan: { id: 'fleet-plus', price: 49.99, vehicleLimit: 7, userLimit: 2, active: true },
     });
-    expect(res.json().plan.features).toMatchObject({ analytics: true, vehicleTracking: true, apiAccess: false });
+    expect(res.json().plan.features).toMatchObject({
+      analytics: true,
+      vehicleTracking: true,
+      apiAccess: false,
+    });
     const pub = await t.app.inject({ method: 'GET', url: '/api/plans' });
     expect(pub.json<{ id: string }[]>().map((p) => p.id)).toContain('fleet-plus');
     const audit = await auditRowsFor('fleet-plus');
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'create', resourceType: 'plan', actorEmail: 'admin@motorpool.local', success: true });
+    expect(audit[0]).toMatchObject({
+      action: 'create',
+      resourceType: 'plan',
+      actorEmail: 'admin@motorpool.local',
+      success: true,
+    });
   });
 
   it('accepts features as JSON text or a list, and blank limits as unlimited', async () => {
@@ -80,10 +109,18 @@ describe('POST /api/plans', () => {
       method: 'POST',
       url: '/api/plans',
       headers: { cookie: admin },
-      payload: newPlan('text-features', { features: '{"geofencing":true}', vehicleLimit: null, userLimit: null }),
+      payload: newPlan('text-features', {
+        features: '{"geofencing":true}',
+        vehicleLimit: null,
+        userLimit: null,
+      }),
     });
     expect(text.statusCode).toBe(201);
-    expect(text.json().plan).toMatchObject({ vehicleLimit: null, userLimit: null, features: { geofencing: true } });
+    expect(text.json().plan).toMatchObject({
+      vehicleLimit: null,
+      userLimit: null,
+      features: { geofencing: true },
+    });
     const list = await t.app.inject({
       method: 'POST',
       url: '/api/plans',
@@ -104,14 +141,24 @@ describe('POST /api/plans', () => {
     const body = res.json<{ message: string; errors: Record<string, string> }>();
     expect(Object.keys(body.errors).sort()).toEqual(['id', 'name', 'price', 'userLimit', 'vehicleLimit']);
     expect(body.errors.name).toBe('Plan name is required');
-    const price = await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('cents', { price: 10.001 }) });
+    const price = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin },
+      payload: newPlan('cents', { price: 10.001 }),
+    });
     expect(price.statusCode).toBe(400);
     const all = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } });
     expect(all.json<{ id: string }[]>().map((p) => p.id)).not.toContain('cents');
   });
 
   it('refuses a duplicate id with 409', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('starter') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin },
+      payload: newPlan('starter'),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors.id).toMatch(/already exists/);
   });
@@ -120,7 +167,12 @@ describe('POST /api/plans', () => {
     const anon = await t.app.inject({ method: 'POST', url: '/api/plans', payload: newPlan('nope-1') });
     expect(anon.statusCode).toBe(401);
     for (const cookie of [sales, manager]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie }, payload: newPlan('nope-2') });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/plans',
+        headers: { cookie },
+        payload: newPlan('nope-2'),
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: "You don't have permission to access this section" });
     }
@@ -129,7 +181,12 @@ describe('POST /api/plans', () => {
 
 describe('editing, duplicating and deleting', () => {
   it('PUT changes price and limits; PATCH changes any field; both are audited with old and new values', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('editable') });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin },
+      payload: newPlan('editable'),
+    });
     const put = await t.app.inject({
       method: 'PUT',
       url: '/api/plans/editable',
@@ -144,7 +201,11 @@ describe('editing, duplicating and deleting', () => {
       headers: { cookie: admin },
       payload: { name: 'Editable Pro', active: false, features: '{"prioritySupport":true}' },
     });
-    expect(patch.json().plan).toMatchObject({ name: 'Editable Pro', active: false, features: { prioritySupport: true } });
+    expect(patch.json().plan).toMatchObject({
+      name: 'Editable Pro',
+      active: false,
+      features: { prioritySupport: true },
+    });
     const audit = await auditRowsFor('editable');
     const update = audit.filter((a) => a.action === 'update');
     expect(update).toHaveLength(2);
@@ -153,47 +214,96 @@ describe('editing, duplicating and deleting', () => {
   });
 
   it('answers 404 for an unknown plan and 400 for an empty PATCH', async () => {
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/plans/no-such', headers: { cookie: admin }, payload: { name: 'x' } });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/plans/no-such',
+      headers: { cookie: admin },
+      payload: { name: 'x' },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Plan not found' });
-    const empty = await t.app.inject({ method: 'PATCH', url: '/api/plans/starter', headers: { cookie: admin }, payload: {} });
+    const empty = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/plans/starter',
+      headers: { cookie: admin },
+      payload: {},
+    });
     expect(empty.statusCode).toBe(400);
   });
 
   it('duplicates into an inactive copy with a fresh id each time', async () => {
-    const first = await t.app.inject({ method: 'POST', url: '/api/plans/starter/duplicate', headers: { cookie: admin }, payload: {} });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans/starter/duplicate',
+      headers: { cookie: admin },
+      payload: {},
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       message: 'Plan duplicated successfully',
       plan: { id: 'starter-copy', name: 'Starter (Copy)', active: false, price: 120, vehicleLimit: 5 },
     });
-    const second = await t.app.inject({ method: 'POST', url: '/api/plans/starter/duplicate', headers: { cookie: admin }, payload: {} });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/plans/starter/duplicate',
+      headers: { cookie: admin },
+      payload: {},
+    });
     expect(second.json().plan.id).toBe('starter-copy-2');
   });
 
   it('deletes a plan from every list while its customers keep it', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('to-delete') });
-    const signUp = await t.app.inject({ method: 'POST', url: '/api/customers', payload: registration({ planId: 'to-delete' }) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/plans',
+      headers: { cookie: admin },
+      payload: newPlan('to-delete'),
+    });
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      payload: registration({ planId: 'to-delete' }),
+    });
     expect(signUp.statusCode).toBe(201);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/plans/to-delete', headers: { cookie: admin } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/plans/to-delete',
+      headers: { cookie: admin },
+    });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true, message: 'Plan deleted successfully' });
     const staffList = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } });
     expect(staffList.json<{ id: string }[]>().map((p) => p.id)).not.toContain('to-delete');
     const customer = await t.customerSession(signUp.json().customer.email, 'Str0ng#Pass');
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: { cookie: customer.cookie } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/customer',
+      headers: { cookie: customer.cookie },
+    });
     expect(me.json().customer).toMatchObject({ planId: 'to-delete', planName: 'Plan to-delete' });
-    const again = await t.app.inject({ method: 'DELETE', url: '/api/plans/to-delete', headers: { cookie: admin } });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/plans/to-delete',
+      headers: { cookie: admin },
+    });
     expect(again.statusCode).toBe(404);
   });
 });
 
 describe('GET /api/admin/plans/stats', () => {
   it('counts real customers per plan and revenue from paying ones only', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: admin } })).json();
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: admin } })
+    ).json();
     expect(before.plans.professional).toMatchObject({ monthlyRevenue: 189 }); // the demo customer pays
-    await t.app.inject({ method: 'POST', url: '/api/customers', payload: registration({ planId: 'professional' }) });
-    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: admin } })).json();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      payload: registration({ planId: 'professional' }),
+    });
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: admin } })
+    ).json();
     expect(after.totalCustomers).toBe(before.totalCustomers + 1);
     expect(after.plans.professional.customerCount).toBe(before.plans.professional.customerCount + 1);
     // a trialing customer is a customer but not yet revenue
@@ -201,14 +311,24 @@ describe('GET /api/admin/plans/stats', () => {
   });
 
   it('is refused to sales', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: sales } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/plans/stats',
+      headers: { cookie: sales },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe('races', () => {
   it('two creations of one id at the same moment make one plan and a 409', async () => {
-    const create = () => t.app.inject({ method: 'POST', url: '/api/plans', headers: { cookie: admin }, payload: newPlan('racing-plan') });
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/plans',
+        headers: { cookie: admin },
+        payload: newPlan('racing-plan'),
+      });
     const results = await Promise.all([create(), create()]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });

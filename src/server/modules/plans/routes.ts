@@ -31,14 +31,20 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
     handler: async (request) => {
       const staff = await request.staff();
       const seesAll =
-        !!staff && canOpenTab(staff.role, 'plans') && hasPermission(staff.role, staff.permissions, 'canViewPlans');
+        !!staff &&
+        canOpenTab(staff.role, 'plans') &&
+        hasPermission(staff.role, staff.permissions, 'canViewPlans');
       return listPlans(db, { includeInactive: seesAll });
     },
   });
 
   r.get('/api/admin/plans/stats', {
     config: { access: { tab: 'plans', permission: 'canViewPlans' } },
-    schema: { summary: 'Customer counts and monthly revenue per plan', tags: ['plans'], response: { 200: planStats } },
+    schema: {
+      summary: 'Customer counts and monthly revenue per plan',
+      tags: ['plans'],
+      response: { 200: planStats },
+    },
     handler: async () => getPlanStats(db),
   });
 
@@ -68,7 +74,12 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.patch('/api/plans/:id', {
     config: { access: canEdit },
-    schema: { tags: ['plans'], params: planIdParams, body: patchPlanRequest, response: { 200: planMutationResponse } },
+    schema: {
+      tags: ['plans'],
+      params: planIdParams,
+      body: patchPlanRequest,
+      response: { 200: planMutationResponse },
+    },
     handler: async (request) => {
       const plan = await updatePlan(db, actorOf(request), request.params.id, request.body);
       return { success: true as const, message: 'Plan updated successfully', plan };

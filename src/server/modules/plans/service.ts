@@ -1,9 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import {
-  normalizePlanFeatures,
-  type Plan,
-  type PlanStats,
-} from '../../../shared/contracts/plans';
+import { normalizePlanFeatures, type Plan, type PlanStats } from '../../../shared/contracts/plans';
 import type { Db, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, plans, subscriptions } from '../../db/schema';
@@ -49,7 +45,10 @@ export async function getPlanStats(db: Db): Promise<PlanStats> {
       planId: customers.planId,
       customerCount: count(),
       activeCustomers: sql<number>`count(*) filter (where ${customers.status} = 'active')`.mapWith(Number),
-      payingCustomers: sql<number>`count(*) filter (where ${customers.status} = 'active' and ${subscriptions.status} = 'active')`.mapWith(Number),
+      payingCustomers:
+        sql<number>`count(*) filter (where ${customers.status} = 'active' and ${subscriptions.status} = 'active')`.mapWith(
+          Number,
+        ),
       priceCents: plans.priceCents,
     })
     .from(customers)
@@ -95,29 +94,36 @@ export async function createPlan(db: Db, actor: AuditActor, input: CreatePlanInp
     const message = `A plan with the id '${input.id}' already exists (ids of deleted plans stay reserved)`;
     return conflict(message, { id: message });
   };
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id));
-    if (existing) throw taken();
-    const [row] = await tx
-      .insert(plans)
-      .values({
-        id: input.id,
-        name: input.name,
-        description: input.description,
-        priceCents: toCents(input.price),
-        vehicleLimit: input.vehicleLimit,
-        userLimit: input.userLimit,
-        active: input.active,
-        features: normalizePlanFeatures(input.features),
-      })
-      .returning();
-    const plan = toPlan(row!);
-    await recordAudit(tx, actor, { action: 'create', resourceType: 'plan', resourceId: plan.id, newValues: plan });
-    return plan;
-  }).catch((error: unknown) => {
-    // Two creations racing with one id: the primary key decides; the loser gets the same 409.
-    throw isUniqueViolation(error) ? taken() : error;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [existing] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id));
+      if (existing) throw taken();
+      const [row] = await tx
+        .insert(plans)
+        .values({
+          id: input.id,
+          name: input.name,
+          description: input.description,
+          priceCents: toCents(input.price),
+          vehicleLimit: input.vehicleLimit,
+          userLimit: input.userLimit,
+          active: input.active,
+          features: normalizePlanFeatures(input.features),
+        })
+        .returning();
+      const plan = toPlan(row!);
+      await recordAudit(tx, actor, {
+        action: 'create',
+        resourceType: 'plan',
+        resourceId: plan.id,
+        newValues: plan,
+      });
+      return plan;
+    })
+    .catch((error: unknown) => {
+      // Two creations racing with one id: the primary key decides; the loser gets the same 409.
+      throw isUniqueViolation(error) ? taken() : error;
+    });
 }
 
 export type PlanChanges = Partial<Omit<CreatePlanInput, 'id'>>;
@@ -191,8 +197,16 @@ export async function duplicatePlan(db: Db, actor: AuditActor, id: string): Prom
 export async function deletePlan(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const before = toPlan(await findPlanForUpdate(tx, id));
-    await tx.update(plans).set({ deletedAt: new Date(), active: false, updatedAt: new Date() }).where(eq(plans.id, id));
-    await recordAudit(tx, actor, { action: 'delete', resourceType: 'plan', resourceId: id, oldValues: before });
+    await tx
+      .update(plans)
+      .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
+      .where(eq(plans.id, id));
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      resourceType: 'plan',
+      resourceId: id,
+      oldValues: before,
+    });
   });
 }
 

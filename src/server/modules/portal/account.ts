@@ -20,21 +20,38 @@ export async function changeCustomerPassword(
 ): Promise<void> {
   const customer = await customerById(db, input.customerId);
   if (!(await verifyPassword(customer.passwordHash, input.currentPassword))) {
-    await recordAudit(db, actor, { action: 'change_password', resourceType: 'customer', resourceId: customer.id, success: false });
+    await recordAudit(db, actor, {
+      action: 'change_password',
+      resourceType: 'customer',
+      resourceId: customer.id,
+      success: false,
+    });
     throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx
       .update(customers)
-      .set({ passwordHash, isPasswordSet: true, lastPasswordChange: input.now, temporaryPasswordEnc: null, updatedAt: input.now })
+      .set({
+        passwordHash,
+        isPasswordSet: true,
+        lastPasswordChange: input.now,
+        temporaryPasswordEnc: null,
+        updatedAt: input.now,
+      })
       .where(eq(customers.id, customer.id));
-    await tx.delete(sessions).where(and(eq(sessions.customerId, customer.id), ne(sessions.id, input.sessionId)));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.customerId, customer.id), ne(sessions.id, input.sessionId)));
     await recordAudit(tx, actor, {
       action: 'change_password',
       resourceType: 'customer',
       resourceId: customer.id,
-      newValues: { isPasswordSet: true, lastPasswordChange: input.now.toISOString(), otherSessionsEnded: true },
+      newValues: {
+        isPasswordSet: true,
+        lastPasswordChange: input.now.toISOString(),
+        otherSessionsEnded: true,
+      },
     });
   });
 }
@@ -43,17 +60,31 @@ export async function changeCustomerPassword(
  * Delete Account: confirmed with the password; the subscription ends now, cards are detached at
  * the provider, and the account with all its records goes (the audit trail keeps the event).
  */
-export async function deleteCustomerAccount(deps: BillingDeps, actor: AuditActor, customerId: string, password: string): Promise<void> {
+export async function deleteCustomerAccount(
+  deps: BillingDeps,
+  actor: AuditActor,
+  customerId: string,
+  password: string,
+): Promise<void> {
   const customer = await customerById(deps.db, customerId);
   if (!(await verifyPassword(customer.passwordHash, password))) {
-    await recordAudit(deps.db, actor, { action: 'delete', resourceType: 'customer', resourceId: customerId, success: false });
+    await recordAudit(deps.db, actor, {
+      action: 'delete',
+      resourceType: 'customer',
+      resourceId: customerId,
+      success: false,
+    });
     throw new HttpError(400, 'The password is incorrect. Your account was not deleted.', {
       errors: { password: 'The password is incorrect.' },
     });
   }
   const cards = await deps.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, customerId));
   await deps.db.transaction(async (tx) => {
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.customerId, customerId)).for('update');
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, customerId))
+      .for('update');
     await tx.delete(customers).where(eq(customers.id, customerId));
     await recordAudit(tx, actor, {
       action: 'delete',
@@ -77,10 +108,17 @@ export async function deleteCustomerAccount(deps: BillingDeps, actor: AuditActor
  */
 export async function validateFleetToken(db: Db, token: string, email: string) {
   const [row] = await db
-    .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, expiresAt: sessions.expiresAt })
+    .select({
+      id: customers.id,
+      email: customers.email,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(and(eq(sessions.id, tokenDigest(token)), eq(sessions.kind, 'customer')));
-  if (!row || row.expiresAt <= new Date() || row.email.toLowerCase() !== email.trim().toLowerCase()) return null;
+  if (!row || row.expiresAt <= new Date() || row.email.toLowerCase() !== email.trim().toLowerCase())
+    return null;
   return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName };
 }

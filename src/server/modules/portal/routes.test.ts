@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { CARDS, addCard, billingInfo, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
+import {
+  CARDS,
+  addCard,
+  billingInfo,
+  checkout,
+  signUp,
+  type TestCustomer,
+} from '../../../../tests/setup/customers';
 import { auditLogs, customers, sessions } from '../../db/schema';
 
 let t: TestApp;
@@ -43,19 +50,40 @@ describe('a customer reaches only their own records', () => {
       method: 'PUT',
       url: `/api/customer/settings/${bob.email}`,
       headers: as(alice),
-      payload: { ...(await t.app.inject({ method: 'GET', url: `/api/customer/settings/${alice.email}`, headers: as(alice) })).json().settings, marketingEmails: true },
+      payload: {
+        ...(
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/customer/settings/${alice.email}`,
+            headers: as(alice),
+          })
+        ).json().settings,
+        marketingEmails: true,
+      },
     });
     expect(settings.statusCode).toBe(403);
     const info = await billingInfo(t, bob);
-    expect(info).toMatchObject({ currentPlan: { id: 'starter' }, cancelAtPeriodEnd: false, billingEmail: bob.email });
+    expect(info).toMatchObject({
+      currentPlan: { id: 'starter' },
+      cancelAtPeriodEnd: false,
+      billingEmail: bob.email,
+    });
   });
 
   it("another customer's card or invoice is not found", async () => {
     await addCard(t, bob, CARDS.visa);
     const bobsCard = (await billingInfo(t, bob)).paymentMethods[0].id;
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/customer/payment-methods/${bobsCard}`, headers: as(alice) });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/customer/payment-methods/${bobsCard}`,
+      headers: as(alice),
+    });
     expect(del.statusCode).toBe(404);
-    const def = await t.app.inject({ method: 'POST', url: `/api/customer/payment-methods/${bobsCard}/set-default`, headers: as(alice) });
+    const def = await t.app.inject({
+      method: 'POST',
+      url: `/api/customer/payment-methods/${bobsCard}/set-default`,
+      headers: as(alice),
+    });
     expect(def.statusCode).toBe(404);
     await checkout(t, bob, CARDS.visa);
     const invoice = (await billingInfo(t, bob)).invoices[0];
@@ -66,7 +94,11 @@ describe('a customer reaches only their own records', () => {
   });
 
   it('every portal call needs a session', async () => {
-    for (const url of ['/api/customer/billing-info', `/api/customer/profile/${alice.email}`, '/api/customer/data-export']) {
+    for (const url of [
+      '/api/customer/billing-info',
+      `/api/customer/profile/${alice.email}`,
+      '/api/customer/data-export',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
@@ -74,7 +106,11 @@ describe('a customer reaches only their own records', () => {
 
 describe('profile and billing info', () => {
   it('answers the portal customer with real usage and limits', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/customer/profile/${alice.email.toUpperCase()}`, headers: as(alice) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/customer/profile/${alice.email.toUpperCase()}`,
+      headers: as(alice),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       email: alice.email,
@@ -94,14 +130,23 @@ describe('profile and billing info', () => {
 
   it('shows the trial end as the next billing date and no card yet', async () => {
     const info = await billingInfo(t, alice);
-    expect(info).toMatchObject({ subscriptionStatus: 'trialing', paymentMethods: [], invoices: [], payment: { provider: 'sandbox' } });
+    expect(info).toMatchObject({
+      subscriptionStatus: 'trialing',
+      paymentMethods: [],
+      invoices: [],
+      payment: { provider: 'sandbox' },
+    });
     expect(info.nextBillingDate).toBe(info.trialEndsAt);
   });
 });
 
 describe('settings', () => {
   it('starts from the spec defaults and saves every field', async () => {
-    const first = await t.app.inject({ method: 'GET', url: `/api/customer/settings/${alice.email}`, headers: as(alice) });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `/api/customer/settings/${alice.email}`,
+      headers: as(alice),
+    });
     expect(first.json().settings).toEqual({
       emailNotifications: true,
       pushNotifications: true,
@@ -116,19 +161,43 @@ describe('settings', () => {
       dataRetention: '365',
       autoExportReports: false,
     });
-    const changed = { ...first.json().settings, distanceUnit: 'kilometers', dataRetention: '730', marketingEmails: true };
-    const saved = await t.app.inject({ method: 'PUT', url: `/api/customer/settings/${alice.email}`, headers: as(alice), payload: { ...changed, autoSaved: true } });
+    const changed = {
+      ...first.json().settings,
+      distanceUnit: 'kilometers',
+      dataRetention: '730',
+      marketingEmails: true,
+    };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/customer/settings/${alice.email}`,
+      headers: as(alice),
+      payload: { ...changed, autoSaved: true },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ success: true, crmSyncStatus: 'success' });
-    const again = await t.app.inject({ method: 'GET', url: `/api/customer/settings/${alice.email}`, headers: as(alice) });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/customer/settings/${alice.email}`,
+      headers: as(alice),
+    });
     expect(again.json().settings).toEqual(changed);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, alice.id));
-    expect(audit.find((a) => a.resourceType === 'settings')?.newValues).toMatchObject({ distanceUnit: 'kilometers', mode: 'auto' });
+    expect(audit.find((a) => a.resourceType === 'settings')?.newValues).toMatchObject({
+      distanceUnit: 'kilometers',
+      mode: 'auto',
+    });
   });
 
   it('refuses values outside the lists', async () => {
-    const base = (await t.app.inject({ method: 'GET', url: `/api/customer/settings/${alice.email}`, headers: as(alice) })).json().settings;
-    const res = await t.app.inject({ method: 'PUT', url: `/api/customer/settings/${alice.email}`, headers: as(alice), payload: { ...base, sessionTimeout: 'forever' } });
+    const base = (
+      await t.app.inject({ method: 'GET', url: `/api/customer/settings/${alice.email}`, headers: as(alice) })
+    ).json().settings;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/customer/settings/${alice.email}`,
+      headers: as(alice),
+      payload: { ...base, sessionTimeout: 'forever' },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['sessionTimeout']);
   });
@@ -136,9 +205,19 @@ describe('settings', () => {
 
 describe('billing email and address', () => {
   it('updates both, validated', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/customer/update-billing-email', headers: as(alice), payload: { email: alice.email, newBillingEmail: 'nope' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/update-billing-email',
+      headers: as(alice),
+      payload: { email: alice.email, newBillingEmail: 'nope' },
+    });
     expect(bad.statusCode).toBe(400);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/customer/update-billing-email', headers: as(alice), payload: { email: alice.email, newBillingEmail: 'Accounts@Alice.example' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/update-billing-email',
+      headers: as(alice),
+      payload: { email: alice.email, newBillingEmail: 'Accounts@Alice.example' },
+    });
     expect(ok.statusCode).toBe(200);
     const badAddress = await t.app.inject({
       method: 'POST',
@@ -148,8 +227,19 @@ describe('billing email and address', () => {
     });
     expect(badAddress.statusCode).toBe(400);
     expect(Object.keys(badAddress.json().errors).sort()).toEqual(['address.country', 'address.street']);
-    const address = { street: '500 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701', country: 'US' };
-    const okAddress = await t.app.inject({ method: 'POST', url: '/api/customer/update-billing-address', headers: as(alice), payload: { address } });
+    const address = {
+      street: '500 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      country: 'US',
+    };
+    const okAddress = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/update-billing-address',
+      headers: as(alice),
+      payload: { address },
+    });
     expect(okAddress.statusCode).toBe(200);
     const info = await billingInfo(t, alice);
     expect(info).toMatchObject({ billingEmail: 'accounts@alice.example', billingAddress: address });
@@ -162,17 +252,41 @@ describe('payment methods', () => {
     await addCard(t, c, CARDS.visa);
     await addCard(t, c, '5555 5555 5555 4444', false);
     let info = await billingInfo(t, c);
-    expect(info.paymentMethods.map((p: { last4: string; isDefault: boolean }) => [p.last4, p.isDefault])).toEqual([
+    expect(
+      info.paymentMethods.map((p: { last4: string; isDefault: boolean }) => [p.last4, p.isDefault]),
+    ).toEqual([
       ['4242', true],
       ['4444', false],
     ]);
     const second = info.paymentMethods[1].id;
     const first = info.paymentMethods[0].id;
-    expect((await t.app.inject({ method: 'POST', url: `/api/customer/payment-methods/${second}/set-default`, headers: as(c) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/customer/payment-methods/${first}`, headers: as(c) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/customer/payment-methods/${second}/set-default`,
+          headers: as(c),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/customer/payment-methods/${first}`,
+          headers: as(c),
+        })
+      ).statusCode,
+    ).toBe(200);
     info = await billingInfo(t, c);
-    expect(info.paymentMethods.map((p: { last4: string; isDefault: boolean }) => [p.last4, p.isDefault])).toEqual([['4444', true]]);
-    const last = await t.app.inject({ method: 'DELETE', url: `/api/customer/payment-methods/${second}`, headers: as(c) });
+    expect(
+      info.paymentMethods.map((p: { last4: string; isDefault: boolean }) => [p.last4, p.isDefault]),
+    ).toEqual([['4444', true]]);
+    const last = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/customer/payment-methods/${second}`,
+      headers: as(c),
+    });
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toMatch(/at least one payment method/);
   });
@@ -186,9 +300,18 @@ describe('payment methods', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.number).toBe('Your card number is invalid.');
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/customer/add-payment-method', headers: as(alice), payload: { paymentMethodId: 'pm_sbx_nope' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/add-payment-method',
+      headers: as(alice),
+      payload: { paymentMethodId: 'pm_sbx_nope' },
+    });
     expect(unknown.statusCode).toBe(404);
-    const junkId = await t.app.inject({ method: 'DELETE', url: '/api/customer/payment-methods/not-a-uuid', headers: as(alice) });
+    const junkId = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/customer/payment-methods/not-a-uuid',
+      headers: as(alice),
+    });
     expect(junkId.statusCode).toBe(400);
   });
 
@@ -199,8 +322,18 @@ describe('payment methods', () => {
       headers: as(bob),
       payload: { card: { number: CARDS.visa, expMonth: 12, expYear: 2030, cvc: '123' } },
     });
-    await t.app.inject({ method: 'POST', url: '/api/customer/add-payment-method', headers: as(bob), payload: { paymentMethodId: token.json().id } });
-    const steal = await t.app.inject({ method: 'POST', url: '/api/customer/add-payment-method', headers: as(alice), payload: { paymentMethodId: token.json().id } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/add-payment-method',
+      headers: as(bob),
+      payload: { paymentMethodId: token.json().id },
+    });
+    const steal = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/add-payment-method',
+      headers: as(alice),
+      payload: { paymentMethodId: token.json().id },
+    });
     expect(steal.statusCode).toBe(400);
     expect(steal.json().message).toBe('This payment method belongs to another customer.');
   });
@@ -209,25 +342,42 @@ describe('payment methods', () => {
 describe('invoices and history', () => {
   it('numbers invoices sequentially, serves a real PDF, and lists the history', async () => {
     const c = await signUp(t, { planId: 'starter' });
-    const none = await t.app.inject({ method: 'GET', url: `/api/customer/latest-invoice/${c.email}`, headers: as(c) });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/customer/latest-invoice/${c.email}`,
+      headers: as(c),
+    });
     expect(none.statusCode).toBe(404);
     await checkout(t, c, CARDS.declined);
     await checkout(t, c, CARDS.visa);
-    const latest = await t.app.inject({ method: 'GET', url: `/api/customer/latest-invoice/${c.email}`, headers: as(c) });
+    const latest = await t.app.inject({
+      method: 'GET',
+      url: `/api/customer/latest-invoice/${c.email}`,
+      headers: as(c),
+    });
     expect(latest.statusCode).toBe(200);
     const pdf = await t.app.inject({ method: 'GET', url: latest.json().downloadUrl, headers: as(c) });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.length).toBeGreaterThan(1000);
-    const history = await t.app.inject({ method: 'GET', url: `/api/customer/payment-history/${c.email}`, headers: as(c) });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/customer/payment-history/${c.email}`,
+      headers: as(c),
+    });
     expect(history.json()).toMatchObject({ success: true, total: 2 });
-    expect(history.json().payments.map((p: { status: string; amount: number }) => [p.status, p.amount])).toEqual([
+    expect(
+      history.json().payments.map((p: { status: string; amount: number }) => [p.status, p.amount]),
+    ).toEqual([
       ['succeeded', 120],
       ['failed', 120],
     ]);
     const other = await signUp(t);
     await checkout(t, other, CARDS.visa);
-    const numbers = [(await billingInfo(t, c)).invoices[0].number, (await billingInfo(t, other)).invoices[0].number];
+    const numbers = [
+      (await billingInfo(t, c)).invoices[0].number,
+      (await billingInfo(t, other)).invoices[0].number,
+    ];
     const [a, b] = numbers.map((n: string) => Number(n.slice(3)));
     expect(b).toBe(a! + 1);
   });
@@ -245,7 +395,12 @@ describe('password', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ currentPassword: 'Your current password is incorrect.' });
-    const weak = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: as(c), payload: { currentPassword: c.password, newPassword: 'weak' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: as(c),
+      payload: { currentPassword: c.password, newPassword: 'weak' },
+    });
     expect(weak.statusCode).toBe(400);
     const ok = await t.app.inject({
       method: 'POST',
@@ -254,8 +409,15 @@ describe('password', () => {
       payload: { email: c.email, currentPassword: c.password, newPassword: 'N3w#Password' },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: as(c) })).json().isAuthenticated).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: { cookie: other.cookie } })).json().isAuthenticated).toBe(false);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: as(c) })).json()
+        .isAuthenticated,
+    ).toBe(true);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: { cookie: other.cookie } })
+      ).json().isAuthenticated,
+    ).toBe(false);
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, c.id));
     expect(row).toMatchObject({ isPasswordSet: true, temporaryPasswordEnc: null });
     expect(row!.lastPasswordChange).not.toBeNull();
@@ -265,16 +427,35 @@ describe('password', () => {
 
 describe('auto-login from the fleet CRM', () => {
   it('validates the token with the email and creates a session', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/fleet-crm/validate-token', payload: { token: alice.token, email: bob.email } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/fleet-crm/validate-token',
+      payload: { token: alice.token, email: bob.email },
+    });
     expect(bad.statusCode).toBe(401);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/fleet-crm/validate-token', payload: { token: alice.token, email: alice.email } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/fleet-crm/validate-token',
+      payload: { token: alice.token, email: alice.email },
+    });
     expect(ok.json()).toMatchObject({ success: true, user: { email: alice.email } });
-    const forged = await t.app.inject({ method: 'POST', url: '/api/auth/create-customer-session', payload: { user: { email: alice.email, token: 'forged-token-123' }, tab: 'billing' } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/create-customer-session',
+      payload: { user: { email: alice.email, token: 'forged-token-123' }, tab: 'billing' },
+    });
     expect(forged.statusCode).toBe(401);
-    const session = await t.app.inject({ method: 'POST', url: '/api/auth/create-customer-session', payload: { user: ok.json().user, tab: 'billing' } });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/create-customer-session',
+      payload: { user: ok.json().user, tab: 'billing' },
+    });
     expect(session.json()).toEqual({ success: true, tab: 'billing' });
     const cookie = session.cookies.map((x) => `${x.name}=${x.value}`).join('; ');
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: { cookie } })).json().customer.email).toBe(alice.email);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: { cookie } })).json().customer
+        .email,
+    ).toBe(alice.email);
   });
 });
 
@@ -286,7 +467,18 @@ describe('data export and account deletion', () => {
     const body = res.json();
     expect(body.account.email).toBe(alice.email);
     expect(Object.keys(body)).toEqual(
-      expect.arrayContaining(['account', 'subscription', 'paymentMethods', 'invoices', 'payments', 'settings', 'vehicles', 'teamMembers', 'activity', 'auditTrail']),
+      expect.arrayContaining([
+        'account',
+        'subscription',
+        'paymentMethods',
+        'invoices',
+        'payments',
+        'settings',
+        'vehicles',
+        'teamMembers',
+        'activity',
+        'auditTrail',
+      ]),
     );
     expect(res.body).not.toMatch(/argon2|passwordHash|idempotency/);
   });
@@ -294,15 +486,27 @@ describe('data export and account deletion', () => {
   it('deletes the account only with the password, then signs out', async () => {
     const c = await signUp(t);
     await checkout(t, c, CARDS.visa);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/customer/delete-account', headers: as(c), payload: { password: 'nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/delete-account',
+      headers: as(c),
+      payload: { password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect((await t.database.db.select().from(customers).where(eq(customers.id, c.id))).length).toBe(1);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/customer/delete-account', headers: as(c), payload: { password: c.password } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/delete-account',
+      headers: as(c),
+      payload: { password: c.password },
+    });
     expect(ok.statusCode).toBe(200);
     expect(await t.database.db.select().from(customers).where(eq(customers.id, c.id))).toEqual([]);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.customerId, c.id))).toEqual([]);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, c.id));
     expect(audit.some((a) => a.action === 'delete' && a.success)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/customer/billing-info', headers: as(c) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/customer/billing-info', headers: as(c) })).statusCode,
+    ).toBe(401);
   });
 });

@@ -62,7 +62,10 @@ const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export async function portalRoutes(app: FastifyInstance, { billing, config }: { billing: BillingDeps; config: Config }) {
+export async function portalRoutes(
+  app: FastifyInstance,
+  { billing, config }: { billing: BillingDeps; config: Config },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = billing;
 
@@ -83,7 +86,11 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: { 
 
   r.get('/api/customer/settings/:email', {
     config: customerOnly,
-    schema: { tags: ['portal'], params: emailParams, response: { 200: z.object({ settings: settingsSchema }) } },
+    schema: {
+      tags: ['portal'],
+      params: emailParams,
+      response: { 200: z.object({ settings: settingsSchema }) },
+    },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
       return { settings: await loadSettings(db, request.customerUser.id) };
@@ -92,11 +99,22 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: { 
 
   r.put('/api/customer/settings/:email', {
     config: customerOnly,
-    schema: { tags: ['portal'], params: emailParams, body: saveSettingsRequest, response: { 200: saveSettingsResponse } },
+    schema: {
+      tags: ['portal'],
+      params: emailParams,
+      body: saveSettingsRequest,
+      response: { 200: saveSettingsResponse },
+    },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
       const { autoSaved: _auto, manualSave, ...settings } = request.body;
-      const saved = await saveSettings(billing, actorOf(request), request.customerUser.id, settings, manualSave ? 'manual' : 'auto');
+      const saved = await saveSettings(
+        billing,
+        actorOf(request),
+        request.customerUser.id,
+        settings,
+        manualSave ? 'manual' : 'auto',
+      );
       return {
         success: true as const,
         message: 'Settings saved',
@@ -139,13 +157,19 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: { 
     schema: {
       tags: ['portal'],
       params: emailParams,
-      response: { 200: z.object({ success: z.literal(true), downloadUrl: z.string(), invoiceNumber: z.string() }) },
+      response: {
+        200: z.object({ success: z.literal(true), downloadUrl: z.string(), invoiceNumber: z.string() }),
+      },
     },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
       const invoice = await latestInvoice(db, request.customerUser.id);
       if (!invoice) throw notFound('No invoices yet. Your first invoice is issued with your first payment.');
-      return { success: true as const, downloadUrl: invoicePdfUrl(invoice.id), invoiceNumber: invoice.number };
+      return {
+        success: true as const,
+        downloadUrl: invoicePdfUrl(invoice.id),
+        invoiceNumber: invoice.number,
+      };
     },
   });
 
@@ -154,9 +178,17 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: { 
     schema: {
       tags: ['portal'],
       querystring: pageQuery,
-      response: { 200: z.object({ items: z.array(invoiceView), total: z.number(), page: z.number(), pageSize: z.number() }) },
+      response: {
+        200: z.object({
+          items: z.array(invoiceView),
+          total: z.number(),
+          page: z.number(),
+          pageSize: z.number(),
+        }),
+      },
     },
-    handler: async (request) => invoicePage(db, request.customerUser.id, request.query.page, request.query.pageSize),
+    handler: async (request) =>
+      invoicePage(db, request.customerUser.id, request.query.page, request.query.pageSize),
   });
 
   r.get('/api/customer/invoices/:id/pdf', {
@@ -179,7 +211,12 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: { 
     schema: { tags: ['portal'], body: updateBillingEmailRequest, response: { 200: successResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      await updateBillingEmail(billing, actorOf(request), request.customerUser.id, request.body.newBillingEmail);
+      await updateBillingEmail(
+        billing,
+        actorOf(request),
+        request.customerUser.id,
+        request.body.newBillingEmail,
+      );
       return { success: true, message: `Invoices will be sent to ${request.body.newBillingEmail}.` };
     },
   });
@@ -196,7 +233,12 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: { 
 
   r.get('/api/customer/payment-history/:email', {
     config: customerOnly,
-    schema: { tags: ['portal'], params: emailParams, querystring: pageQuery, response: { 200: paymentHistoryResponse } },
+    schema: {
+      tags: ['portal'],
+      params: emailParams,
+      querystring: pageQuery,
+      response: { 200: paymentHistoryResponse },
+    },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
       return paymentHistory(db, request.customerUser.id, request.query.page, request.query.pageSize);

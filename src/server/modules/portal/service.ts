@@ -23,7 +23,13 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { billingIdentity, customerById, planById, subscriptionOf, type BillingDeps } from '../billing/context';
+import {
+  billingIdentity,
+  customerById,
+  planById,
+  subscriptionOf,
+  type BillingDeps,
+} from '../billing/context';
 import { fleetUsage } from '../fleet/usage';
 import { recordActivity } from '../notifications/service';
 
@@ -75,11 +81,17 @@ export async function customerProfile(exec: Executor, customerId: string): Promi
     currentUsers: usage.users,
     userLimit: plan?.userLimit ?? c.userLimit,
     usageStats: {
-      vehicleUtilization: usage.vehicles === 0 ? 0 : Math.round((usage.activeVehicles / usage.vehicles) * 100),
+      vehicleUtilization:
+        usage.vehicles === 0 ? 0 : Math.round((usage.activeVehicles / usage.vehicles) * 100),
       activeVehicles: usage.activeVehicles,
       totalVehicles: usage.vehicles,
     },
-    recentActivity: recent.map((a) => ({ id: a.id, action: a.action, description: a.description, createdAt: a.createdAt.toISOString() })),
+    recentActivity: recent.map((a) => ({
+      id: a.id,
+      action: a.action,
+      description: a.description,
+      createdAt: a.createdAt.toISOString(),
+    })),
     address: c.address,
     city: c.city,
     state: c.state,
@@ -124,10 +136,14 @@ export async function billingInfo(deps: BillingDeps, customerId: string): Promis
     status: customer.status,
     trialEndsAt: sub?.trialEndsAt?.toISOString() ?? null,
     currentPeriodEnd: sub?.currentPeriodEnd.toISOString() ?? null,
-    nextBillingDate: charging ? (sub.status === 'past_due' ? sub.nextActionAt : sub.currentPeriodEnd)?.toISOString() ?? null : null,
+    nextBillingDate: charging
+      ? ((sub.status === 'past_due' ? sub.nextActionAt : sub.currentPeriodEnd)?.toISOString() ?? null)
+      : null,
     nextBillingAmount: charging ? nextPrice / 100 : null,
     cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
-    scheduledPlan: scheduled ? { id: scheduled.id, name: scheduled.name, price: scheduled.priceCents / 100 } : null,
+    scheduledPlan: scheduled
+      ? { id: scheduled.id, name: scheduled.name, price: scheduled.priceCents / 100 }
+      : null,
     paymentMethods: cards.map((c) => ({
       id: c.id,
       isDefault: c.isDefault,
@@ -192,7 +208,10 @@ export async function saveSettings(
     await tx
       .insert(customerSettings)
       .values({ customerId, settings })
-      .onConflictDoUpdate({ target: customerSettings.customerId, set: { settings, updatedAt: deps.clock.now() } });
+      .onConflictDoUpdate({
+        target: customerSettings.customerId,
+        set: { settings, updatedAt: deps.clock.now() },
+      });
     const changed = Object.fromEntries(
       Object.entries(settings).filter(([k, v]) => before[k as keyof CustomerSettings] !== v),
     );
@@ -200,17 +219,27 @@ export async function saveSettings(
       action: 'update',
       resourceType: 'settings',
       resourceId: customerId,
-      oldValues: Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof CustomerSettings]])),
+      oldValues: Object.fromEntries(
+        Object.keys(changed).map((k) => [k, before[k as keyof CustomerSettings]]),
+      ),
       newValues: { ...changed, mode },
     });
     return settings;
   });
 }
 
-export async function updateBillingEmail(deps: BillingDeps, actor: AuditActor, customerId: string, newEmail: string) {
+export async function updateBillingEmail(
+  deps: BillingDeps,
+  actor: AuditActor,
+  customerId: string,
+  newEmail: string,
+) {
   await deps.db.transaction(async (tx) => {
     const customer = await customerById(tx, customerId);
-    await tx.update(customers).set({ billingEmail: newEmail, updatedAt: deps.clock.now() }).where(eq(customers.id, customerId));
+    await tx
+      .update(customers)
+      .set({ billingEmail: newEmail, updatedAt: deps.clock.now() })
+      .where(eq(customers.id, customerId));
     await recordActivity(tx, {
       action: 'customer_updated',
       description: `${customer.companyName} changed the billing email`,
@@ -227,21 +256,35 @@ export async function updateBillingEmail(deps: BillingDeps, actor: AuditActor, c
   });
 }
 
-export async function updateBillingAddress(deps: BillingDeps, actor: AuditActor, customerId: string, address: BillingAddressInput) {
+export async function updateBillingAddress(
+  deps: BillingDeps,
+  actor: AuditActor,
+  customerId: string,
+  address: BillingAddressInput,
+) {
   await deps.db.transaction(async (tx) => {
     const customer = await customerById(tx, customerId);
     const before = (await billingIdentity(tx, customer)).billingAddress;
     await tx
       .insert(customerSettings)
       .values({ customerId, settings: DEFAULT_CUSTOMER_SETTINGS, billingAddress: address })
-      .onConflictDoUpdate({ target: customerSettings.customerId, set: { billingAddress: address, updatedAt: deps.clock.now() } });
+      .onConflictDoUpdate({
+        target: customerSettings.customerId,
+        set: { billingAddress: address, updatedAt: deps.clock.now() },
+      });
     await recordActivity(tx, {
       action: 'customer_updated',
       description: `${customer.companyName} changed the billing address`,
       customerId,
       metadata: { customerEmail: customer.email },
     });
-    await recordAudit(tx, actor, { action: 'update', resourceType: 'customer', resourceId: customerId, oldValues: { billingAddress: before }, newValues: { billingAddress: address } });
+    await recordAudit(tx, actor, {
+      action: 'update',
+      resourceType: 'customer',
+      resourceId: customerId,
+      oldValues: { billingAddress: before },
+      newValues: { billingAddress: address },
+    });
   });
 }
 
@@ -273,7 +316,10 @@ function toInvoiceView(i: typeof invoices.$inferSelect) {
 }
 
 export async function invoiceOf(exec: Executor, customerId: string, invoiceId: string) {
-  const [row] = await exec.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+  const [row] = await exec
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
   return row;
 }
 
@@ -291,25 +337,47 @@ export async function latestInvoice(exec: Executor, customerId: string) {
 export async function exportCustomerData(deps: BillingDeps, customerId: string) {
   const customer = await customerById(deps.db, customerId);
   const { passwordHash: _hash, temporaryPasswordEnc: _temp, ...account } = customer;
-  const [subscription, cards, allInvoices, allPayments, settings, fleet, team, activity, audit] = await Promise.all([
-    subscriptionOf(deps.db, customerId),
-    deps.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, customerId)),
-    deps.db.select().from(invoices).where(eq(invoices.customerId, customerId)).orderBy(desc(invoices.issuedAt)),
-    deps.db.select().from(payments).where(eq(payments.customerId, customerId)).orderBy(desc(payments.createdAt)),
-    deps.db.select().from(customerSettings).where(eq(customerSettings.customerId, customerId)),
-    deps.db.select().from(vehicles).where(eq(vehicles.customerId, customerId)),
-    deps.db
-      .select({ id: teamMembers.id, email: teamMembers.email, firstName: teamMembers.firstName, lastName: teamMembers.lastName, role: teamMembers.role, createdAt: teamMembers.createdAt })
-      .from(teamMembers)
-      .where(eq(teamMembers.customerId, customerId)),
-    deps.db.select().from(activities).where(eq(activities.customerId, customerId)).orderBy(desc(activities.createdAt)),
-    deps.db
-      .select()
-      .from(auditLogs)
-      .where(sql`${auditLogs.actorId} = ${customerId} or (${auditLogs.resourceType} = 'customer' and ${auditLogs.resourceId} = ${customerId})`)
-      .orderBy(desc(auditLogs.createdAt))
-      .limit(5000),
-  ]);
+  const [subscription, cards, allInvoices, allPayments, settings, fleet, team, activity, audit] =
+    await Promise.all([
+      subscriptionOf(deps.db, customerId),
+      deps.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, customerId)),
+      deps.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.customerId, customerId))
+        .orderBy(desc(invoices.issuedAt)),
+      deps.db
+        .select()
+        .from(payments)
+        .where(eq(payments.customerId, customerId))
+        .orderBy(desc(payments.createdAt)),
+      deps.db.select().from(customerSettings).where(eq(customerSettings.customerId, customerId)),
+      deps.db.select().from(vehicles).where(eq(vehicles.customerId, customerId)),
+      deps.db
+        .select({
+          id: teamMembers.id,
+          email: teamMembers.email,
+          firstName: teamMembers.firstName,
+          lastName: teamMembers.lastName,
+          role: teamMembers.role,
+          createdAt: teamMembers.createdAt,
+        })
+        .from(teamMembers)
+        .where(eq(teamMembers.customerId, customerId)),
+      deps.db
+        .select()
+        .from(activities)
+        .where(eq(activities.customerId, customerId))
+        .orderBy(desc(activities.createdAt)),
+      deps.db
+        .select()
+        .from(auditLogs)
+        .where(
+          sql`${auditLogs.actorId} = ${customerId} or (${auditLogs.resourceType} = 'customer' and ${auditLogs.resourceId} = ${customerId})`,
+        )
+        .orderBy(desc(auditLogs.createdAt))
+        .limit(5000),
+    ]);
   return {
     exportedAt: deps.clock.now().toISOString(),
     account,

@@ -1,0 +1,63 @@
+/*
+ * Money and dates as the portal shows them: US dollars (DECISIONS.md) and dates in the user's own
+ * timezone (the browser's default for Intl.DateTimeFormat).
+ */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+const mediumDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const mediumDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** `$189.00`. Amounts in another currency keep their own code. */
+export function formatMoney(amount: number, currency = 'usd'): string {
+  if (currency.toLowerCase() === 'usd') return usd.format(amount);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `March 4, 2026`, or null for a missing or unreadable date. */
+export function formatDate(iso: string | null | undefined): string | null {
+  const date = parse(iso);
+  return date ? longDate.format(date) : null;
+}
+
+/** `Mar 4, 2026`: for tables, where space is short. */
+export function formatShortDate(iso: string | null | undefined): string | null {
+  const date = parse(iso);
+  return date ? mediumDate.format(date) : null;
+}
+
+/** `Mar 4, 2026, 3:12 PM`. */
+export function formatDateTime(iso: string | null | undefined): string | null {
+  const date = parse(iso);
+  return date ? mediumDateTime.format(date) : null;
+}
+
+/** Card expiry as MM/YYYY. */
+export function formatExpiry(month: number, year: number): string {
+  return `${String(month).padStart(2, '0')}/${year}`;
+}
+
+export type Tone = 'success' | 'warning' | 'destructive';
+
+/** Account status colours (spec 1 §2): active green, pending yellow, anything else red. */
+export function statusTone(status: string): Tone {
+  if (status === 'active') return 'success';
+  if (status === 'pending') return 'warning';
+  return 'destructive';
+}
+
+/** `past_due` -> `Past due`. */
+export function humanize(value: string): string {
+  const text = value.replace(/[_-]+/g, ' ').trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : value;
+}
