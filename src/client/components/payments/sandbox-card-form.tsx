@@ -106,11 +106,9 @@ export function SandboxCardForm(props: CardFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const refs = {
-    number: useRef<HTMLInputElement>(null),
-    expiry: useRef<HTMLInputElement>(null),
-    cvc: useRef<HTMLInputElement>(null),
-  };
+  const numberRef = useRef<HTMLInputElement>(null);
+  const expiryRef = useRef<HTMLInputElement>(null);
+  const cvcRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
 
   const check = (name: FieldName): string | undefined => {
@@ -130,7 +128,8 @@ export function SandboxCardForm(props: CardFormProps) {
   const showErrors = (next: Errors) => {
     setErrors(next);
     const first = (['number', 'expiry', 'cvc'] as const).find((name) => next[name]);
-    if (first) refs[first].current?.focus();
+    const inputs = { number: numberRef, expiry: expiryRef, cvc: cvcRef };
+    if (first) inputs[first].current?.focus();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -188,13 +187,12 @@ export function SandboxCardForm(props: CardFormProps) {
       >
         <FlaskConicalIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
         <span>
-          Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future expiry date and any
-          CVC.
+          Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future expiry date and any CVC.
         </span>
       </p>
       <Field label="Card number" error={errors.number}>
         <Input
-          ref={refs.number}
+          ref={numberRef}
           name="cardnumber"
           inputMode="numeric"
           autoComplete="cc-number"
@@ -212,7 +210,7 @@ export function SandboxCardForm(props: CardFormProps) {
       <div className="grid grid-cols-2 gap-4">
         <Field label="Expiry (MM/YY)" error={errors.expiry}>
           <Input
-            ref={refs.expiry}
+            ref={expiryRef}
             name="cc-exp"
             inputMode="numeric"
             autoComplete="cc-exp"
@@ -229,7 +227,7 @@ export function SandboxCardForm(props: CardFormProps) {
         </Field>
         <Field label="CVC" error={errors.cvc}>
           <Input
-            ref={refs.cvc}
+            ref={cvcRef}
             name="cvc"
             inputMode="numeric"
             autoComplete="cc-csc"

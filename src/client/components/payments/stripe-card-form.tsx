@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe, type StripeCardElementOptions } from '@stripe/stripe-js/pure';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
 import { LoaderCircleIcon, LockIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
@@ -52,7 +53,7 @@ function StripeFields(props: CardFormProps) {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const options = useMemo(elementOptions, []);
+  const options = useMemo(() => elementOptions(), []);
   const ready = !!stripe && !!elements && elementReady;
 
   const fail = (message: string) => {

@@ -1,7 +1,218 @@
-import { CreditCardIcon } from 'lucide-react';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useSearch } from 'wouter';
+import {
+  AlertTriangleIcon,
+  ArrowLeftIcon,
+  CalendarCheckIcon,
+  CreditCardIcon,
+  LockIcon,
+  TruckIcon,
+  UserRoundXIcon,
+} from 'lucide-react';
+import { TRIAL_DAYS } from '@shared/constants';
+import { CardForm, type PaidResult } from '@client/components/payments/card-form';
+import { Button } from '@client/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { ThemeToggle } from '@client/components/ui/theme-toggle';
+import { errorMessageOf, statusOf } from '@client/lib/api';
+import { getAppName } from '@client/lib/app-name';
+import { toast } from '@client/lib/toast';
+import { usePageTitle } from '@client/lib/use-page-title';
+import { signedInCustomer, useCheckoutIntent } from './checkout-api';
 
-/** `/checkout?customerId=`: subscription checkout (placeholder). */
+/*
+ * `/checkout?customerId=`: pays the customer's own subscription (spec 1 §2, states §4, texts §8).
+ * The server reveals nothing about the customer here (DECISIONS.md), so the page shows no plan name or
+ * amount it cannot know. After payment the customer lands on the portal's billing tab, signing in first
+ * when this browser has no session for them (DECISIONS.md).
+ */
+
+function CheckoutShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-muted/40 text-foreground">
+      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
+        <Link
+          href="/"
+          className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <TruckIcon className="size-4.5" aria-hidden="true" />
+          </span>
+          {getAppName()}
+        </Link>
+        <ThemeToggle />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function BackToHomeButton() {
+  return (
+    <Button asChild variant="outline">
+      <Link href="/">
+        <ArrowLeftIcon aria-hidden="true" />
+        Back to Home
+      </Link>
+    </Button>
+  );
+}
+
+function MissingCustomer() {
+  return (
+    <Card className="w-full max-w-md text-center">
+      <CardHeader className="items-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <UserRoundXIcon className="size-6" aria-hidden="true" />
+        </span>
+        <CardTitle asHeading="h1" className="mt-2 text-xl">
+          Missing customer information
+        </CardTitle>
+        <CardDescription>
+          This checkout link is incomplete. Open the link from your sign-up again, or start from the home
+          page.
+        </CardDescription>
+      </CardHeader>
+      <CardFooter className="justify-center">
+        <BackToHomeButton />
+      </CardFooter>
+    </Card>
+  );
+}
+
+function PaymentError({ error }: { error: unknown }) {
+  const message = errorMessageOf(error, '');
+  const alreadyActive = statusOf(error) === 409;
+  return (
+    <Card className="w-full max-w-md text-center" role="alert">
+      <CardHeader className="items-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+          <AlertTriangleIcon className="size-6" aria-hidden="true" />
+        </span>
+        <CardTitle asHeading="h1" className="mt-2 text-xl">
+          Payment Error
+        </CardTitle>
+        <CardDescription className="text-base text-foreground">Failed to initialize payment</CardDescription>
+        {message && message !== 'Failed to initialize payment' ? (
+          <p className="text-sm text-muted-foreground">{message}</p>
+        ) : null}
+      </CardHeader>
+      <CardFooter className="flex-col-reverse justify-center gap-2 sm:flex-row">
+        <BackToHomeButton />
+        {alreadyActive ? (
+          <Button asChild>
+            <Link href="/customer-dashboard?tab=billing">Sign in to your portal</Link>
+          </Button>
+        ) : null}
+      </CardFooter>
+    </Card>
+  );
+}
+
 export default function CheckoutPage() {
-  return <ScreenPlaceholder title="Checkout" icon={CreditCardIcon} />;
+  usePageTitle('Checkout');
+  const search = useSearch();
+  const customerId = new URLSearchParams(search).get('customerId')?.trim() || null;
+  const intent = useCheckoutIntent(customerId);
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+
+  const onPaid = async (result: PaidResult) => {
+    toast({
+      title: `Welcome to ${getAppName()}!`,
+      description:
+        result.status === 'processing'
+          ? 'Your payment is processing. Your subscription will be active in a moment.'
+          : 'Your payment was successful and your subscription is now active.',
+      variant: 'success',
+    });
+    // Every cached read (session, billing) predates the payment.
+    await queryClient.invalidateQueries();
+    const current = await signedInCustomer();
+    const samePerson = current && (!result.email || current.email === result.email.toLowerCase());
+    if (samePerson) navigate('/customer-dashboard?tab=billing');
+    else if (result.email) navigate(`/customer-login?email=${encodeURIComponent(result.email)}`);
+    else navigate('/customer-login');
+  };
+
+  const onError = (message: string) => {
+    toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+  };
+
+  let content: ReactNode;
+  if (!customerId) {
+    content = <MissingCustomer />;
+  } else if (intent.isPending) {
+    content = <Spinner size="lg" label="Preparing secure payment" />;
+  } else if (intent.isError) {
+    content = <PaymentError error={intent.error} />;
+  } else {
+    content = (
+      <Card className="w-full max-w-lg">
+        <CardHeader>
+          <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <CreditCardIcon className="size-5" aria-hidden="true" />
+          </span>
+          <CardTitle asHeading="h1" className="mt-2 text-2xl">
+            Complete Your Subscription
+          </CardTitle>
+          <CardDescription>Enter your card to activate your {getAppName()} subscription.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <ul className="grid gap-3 text-sm">
+            <li className="flex items-start gap-3">
+              <LockIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                <span className="font-medium">Secure card payment.</span>{' '}
+                <span className="text-muted-foreground">
+                  Your card is processed by our payment provider over an encrypted connection; we never store
+                  the full card number.
+                </span>
+              </span>
+            </li>
+            <li className="flex items-start gap-3">
+              <CalendarCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                <span className="font-medium">{TRIAL_DAYS}-day free trial.</span>{' '}
+                <span className="text-muted-foreground">
+                  Every account starts with a free trial. Subscribing now ends the trial and starts your first
+                  monthly period today.
+                </span>
+              </span>
+            </li>
+          </ul>
+          <CardForm
+            mode="pay"
+            payment={intent.data.payment}
+            clientSecret={intent.data.clientSecret}
+            submitLabel="Subscribe Now"
+            onPaid={onPaid}
+            onError={onError}
+          />
+        </CardContent>
+        <CardFooter className="justify-center border-t pt-6">
+          <Link
+            href="/"
+            className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <ArrowLeftIcon className="size-4" aria-hidden="true" />
+            Back to Home
+          </Link>
+        </CardFooter>
+      </Card>
+    );
+  }
+
+  return <CheckoutShell>{content}</CheckoutShell>;
 }

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   BillingAddressInput,
@@ -91,7 +97,10 @@ export function usePaymentHistory(email: string, page: number, pageSize: number,
   return useQuery<PaymentHistory>({
     queryKey: [`${PAYMENT_HISTORY_URL}${enc(email)}`, page, pageSize],
     queryFn: ({ signal }) =>
-      fetchJson<PaymentHistory>(`${PAYMENT_HISTORY_URL}${enc(email)}?page=${page}&pageSize=${pageSize}`, signal),
+      fetchJson<PaymentHistory>(
+        `${PAYMENT_HISTORY_URL}${enc(email)}?page=${page}&pageSize=${pageSize}`,
+        signal,
+      ),
     placeholderData: keepPreviousData,
     staleTime: 60 * 1000,
     enabled,
@@ -143,7 +152,8 @@ function updateSessionPlan(queryClient: QueryClient, planId: string, planName: s
 export function useUpgradePlan(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (planId: string) => apiJson<PlanChangeResult>('POST', '/api/customer/upgrade-plan', { planId, email }),
+    mutationFn: (planId: string) =>
+      apiJson<PlanChangeResult>('POST', '/api/customer/upgrade-plan', { planId, email }),
     onSuccess: async (result) => {
       updateSessionPlan(queryClient, result.planId, result.planName);
       await Promise.all([invalidateBilling(queryClient), invalidateSession(queryClient)]);
@@ -188,7 +198,8 @@ export function useUpdateBillingAddress(email: string) {
   return useMutation({
     mutationFn: (address: BillingAddressInput) =>
       apiJson<SuccessAnswer>('POST', '/api/customer/update-billing-address', { email, address }),
-    onSuccess: () => queryClient.invalidateQueries({ predicate: startsWithAny([BILLING_INFO_QUERY_KEY[0], PROFILE_URL]) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ predicate: startsWithAny([BILLING_INFO_QUERY_KEY[0], PROFILE_URL]) }),
   });
 }
 
@@ -197,7 +208,10 @@ export function useAddPaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (paymentMethodId: string) =>
-      apiJson<SuccessAnswer>('POST', '/api/customer/add-payment-method', { paymentMethodId, setAsDefault: true }),
+      apiJson<SuccessAnswer>('POST', '/api/customer/add-payment-method', {
+        paymentMethodId,
+        setAsDefault: true,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BILLING_INFO_QUERY_KEY }),
   });
 }

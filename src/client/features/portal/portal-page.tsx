@@ -1,12 +1,13 @@
-import { useState } from 'react';
-import { Link, Redirect, useLocation } from 'wouter';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import {
-  CalendarClockIcon,
+  CreditCardIcon,
   ExternalLinkIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
   LoaderCircleIcon,
   LogOutIcon,
+  PackageIcon,
   SettingsIcon,
   ShieldCheckIcon,
   TruckIcon,
@@ -15,24 +16,76 @@ import type { SessionCustomer } from '@shared/contracts/auth';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
-import { EmptyState } from '@client/components/ui/empty-state';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { PageSpinner } from '@client/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useCustomerLogout, useCustomerSession } from './api';
+import { AutoLoginGate } from './auto-login';
+import { useBillingInfo, useCustomerProfile } from './billing-api';
+import { SubscriptionBanner } from './billing/subscription-banner';
+import OverviewTab from './overview/overview-tab';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+// Each tab past the first, and the password dialog, is its own chunk: the portal opens on the overview.
+const PlansTab = lazy(() => import('./plans/plans-tab'));
+const BillingTab = lazy(() => import('./billing/billing-tab'));
+const SettingsTab = lazy(() => import('./settings/settings-tab'));
+const ChangePasswordDialog = lazy(() => import('./security/change-password-dialog'));
 
-function formatDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+const TABS = ['overview', 'plans', 'billing', 'settings'] as const;
+type PortalTab = (typeof TABS)[number];
+
+function isPortalTab(value: string | null): value is PortalTab {
+  return (TABS as readonly (string | null)[]).includes(value);
 }
 
-function PortalHeader({ customer }: { customer: SessionCustomer }) {
+/**
+ * The active tab lives in the address (`?tab=`), so bookmarks, reloads and the back button keep it;
+ * `/customer-billing` opens on Billing & Payments. Other query parameters are left as they are.
+ */
+function usePortalTab(): [PortalTab, (tab: PortalTab) => void] {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const requested = params.get('tab');
+  const tab: PortalTab = isPortalTab(requested)
+    ? requested
+    : path === '/customer-billing'
+      ? 'billing'
+      : 'overview';
+  const setTab = (next: PortalTab) => {
+    const nextParams = new URLSearchParams(search);
+    nextParams.set('tab', next);
+    navigate(`${path}?${nextParams.toString()}`);
+  };
+  return [tab, setTab];
+}
+
+function TabFallback() {
+  return (
+    <div className="grid gap-4" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading
+      </span>
+      <Skeleton className="h-40 rounded-xl" />
+      <Skeleton className="h-64 rounded-xl" />
+    </div>
+  );
+}
+
+function PortalHeader({
+  customer,
+  profileError,
+  onOpenSettings,
+}: {
+  customer: SessionCustomer;
+  /** The profile call failed (spec 1 §8: '(Profile Error)' beside the welcome). */
+  profileError: boolean;
+  onOpenSettings: () => void;
+}) {
   const [, navigate] = useLocation();
   const logout = useCustomerLogout();
   const [leaving, setLeaving] = useState(false);
@@ -65,6 +118,11 @@ function PortalHeader({ customer }: { customer: SessionCustomer }) {
             </h1>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               <span>Welcome, {customer.firstName}</span>
+              {profileError ? (
+                <span className="font-medium text-destructive" data-testid="profile-error">
+                  (Profile Error)
+                </span>
+              ) : null}
               {customer.planName ? (
                 <Badge variant="secondary" data-testid="portal-plan-badge">
                   {customer.planName}
@@ -80,21 +138,10 @@ function PortalHeader({ customer }: { customer: SessionCustomer }) {
               Fleet CRM
             </Link>
           </Button>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              {/* A disabled button gets no pointer events; the wrapper carries the tooltip and focus. */}
-              <span
-                tabIndex={0}
-                className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <Button variant="outline" size="sm" disabled aria-describedby="portal-settings-soon">
-                  <SettingsIcon aria-hidden="true" />
-                  Settings
-                </Button>
-              </span>
-            </TooltipTrigger>
-            <TooltipContent id="portal-settings-soon">Settings are coming in this release</TooltipContent>
-          </Tooltip>
+          <Button variant="outline" size="sm" onClick={onOpenSettings}>
+            <SettingsIcon aria-hidden="true" />
+            Settings
+          </Button>
           <ThemeToggle />
           <Button variant="ghost" size="sm" onClick={onLogout} disabled={leaving}>
             {leaving ? (
@@ -110,83 +157,156 @@ function PortalHeader({ customer }: { customer: SessionCustomer }) {
   );
 }
 
-/** `/customer-dashboard` and `/customer-billing`: the customer portal (its tabs come later). */
-export default function PortalPage() {
-  usePageTitle('Customer Portal');
-  const { customer, isChecking } = useCustomerSession();
+function PortalCards({
+  companyName,
+  onChangePassword,
+}: {
+  companyName: string;
+  onChangePassword: () => void;
+}) {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <LayoutDashboardIcon className="size-5" aria-hidden="true" />
+          </span>
+          <CardTitle asHeading="h2" className="mt-2">
+            Fleet Management
+          </CardTitle>
+          <CardDescription>Vehicles, drivers and maintenance for {companyName}.</CardDescription>
+        </CardHeader>
+        <CardFooter>
+          <Button asChild>
+            <Link href="/fleet-management">Go to dashboard</Link>
+          </Button>
+        </CardFooter>
+      </Card>
+      <Card>
+        <CardHeader>
+          <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <ShieldCheckIcon className="size-5" aria-hidden="true" />
+          </span>
+          <CardTitle asHeading="h2" className="mt-2">
+            Security Center
+          </CardTitle>
+          <CardDescription>Keep your account safe with a strong password.</CardDescription>
+        </CardHeader>
+        <CardFooter>
+          <Button variant="outline" onClick={onChangePassword}>
+            <KeyRoundIcon aria-hidden="true" />
+            Change Password
+          </Button>
+        </CardFooter>
+      </Card>
+    </div>
+  );
+}
 
-  if (isChecking) return <PageSpinner label="Checking your session" />;
-  if (!customer) return <Redirect to="/customer-login" replace />;
-
-  const trialEnds = customer.subscriptionStatus === 'trialing' ? formatDate(customer.trialEndsAt) : null;
+/** The signed-in portal: header, the two cards, the status banner and the four tabs (spec 1 §2). */
+function Portal({ customer }: { customer: SessionCustomer }) {
+  const [tab, setTab] = usePortalTab();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const profile = useCustomerProfile(customer.email);
+  const billing = useBillingInfo();
+  const subscriptionStatus = profile.data?.subscriptionStatus ?? customer.subscriptionStatus;
 
   return (
-    <TooltipProvider>
-      <div className="min-h-dvh bg-muted/40 text-foreground">
-        <PortalHeader customer={customer} />
-        <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
-          {trialEnds ? (
-            <div
-              role="status"
-              className="flex items-start gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 text-sm"
-            >
-              <CalendarClockIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <p>
-                <span className="font-medium">You are on a free trial.</span> It ends on{' '}
-                <time dateTime={customer.trialEndsAt ?? undefined} className="font-medium">
-                  {trialEnds}
-                </time>
-                .
-              </p>
-            </div>
-          ) : null}
-          <div className="grid gap-6 md:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                  <LayoutDashboardIcon className="size-5" aria-hidden="true" />
-                </span>
-                <CardTitle asHeading="h2" className="mt-2">
-                  Fleet Management
-                </CardTitle>
-                <CardDescription>
-                  Vehicles, drivers and maintenance for {customer.companyName}.
-                </CardDescription>
-              </CardHeader>
-              <CardFooter>
-                <Button asChild>
-                  <Link href="/fleet-management">Go to dashboard</Link>
-                </Button>
-              </CardFooter>
-            </Card>
-            <Card>
-              <CardHeader>
-                <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                  <ShieldCheckIcon className="size-5" aria-hidden="true" />
-                </span>
-                <CardTitle asHeading="h2" className="mt-2">
-                  Security Center
-                </CardTitle>
-                <CardDescription>Keep your account safe with a strong password.</CardDescription>
-              </CardHeader>
-              <CardFooter>
-                <Button asChild variant="outline">
-                  <Link href="/change-password">
-                    <KeyRoundIcon aria-hidden="true" />
-                    Change Password
-                  </Link>
-                </Button>
-              </CardFooter>
-            </Card>
-          </div>
-          <EmptyState
-            className="bg-background"
-            icon={LayoutDashboardIcon}
-            title="Overview, Plans, Billing & Payments and Settings are coming in this release"
-            text="Your usage, plan changes, invoices, payment methods and preferences will appear here. Nothing is shown until it comes from your real account."
-          />
-        </main>
-      </div>
-    </TooltipProvider>
+    <div className="min-h-dvh bg-muted/40 text-foreground">
+      <PortalHeader
+        customer={customer}
+        profileError={profile.isError}
+        onOpenSettings={() => setTab('settings')}
+      />
+      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
+        <SubscriptionBanner
+          customerId={profile.data?.id ?? customer.id}
+          subscriptionStatus={subscriptionStatus}
+          trialEndsAt={profile.data?.trialEndsAt ?? customer.trialEndsAt}
+          hasCard={billing.data ? billing.data.paymentMethods.length > 0 : null}
+        />
+        <PortalCards companyName={customer.companyName} onChangePassword={() => setPasswordOpen(true)} />
+        <Tabs
+          value={tab}
+          onValueChange={(value) => isPortalTab(value) && setTab(value)}
+          className="grid gap-2"
+        >
+          <TabsList
+            aria-label="Account sections"
+            className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-9 sm:w-fit"
+          >
+            <TabsTrigger value="overview" className="py-1.5">
+              <LayoutDashboardIcon aria-hidden="true" />
+              Overview
+            </TabsTrigger>
+            <TabsTrigger value="plans" className="py-1.5">
+              <PackageIcon aria-hidden="true" />
+              Plans
+            </TabsTrigger>
+            <TabsTrigger value="billing" className="py-1.5">
+              <CreditCardIcon aria-hidden="true" />
+              Billing & Payments
+            </TabsTrigger>
+            <TabsTrigger value="settings" className="py-1.5">
+              <SettingsIcon aria-hidden="true" />
+              Settings
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview">
+            <h2 className="sr-only">Overview</h2>
+            <OverviewTab email={customer.email} />
+          </TabsContent>
+          <TabsContent value="plans">
+            <h2 className="sr-only">Plans</h2>
+            <Suspense fallback={<TabFallback />}>
+              <PlansTab email={customer.email} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="billing">
+            <h2 className="sr-only">Billing & Payments</h2>
+            <Suspense fallback={<TabFallback />}>
+              <BillingTab email={customer.email} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="settings">
+            <h2 className="sr-only">Settings</h2>
+            <Suspense fallback={<TabFallback />}>
+              <SettingsTab />
+            </Suspense>
+          </TabsContent>
+        </Tabs>
+      </main>
+      {passwordOpen ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function PortalScreen() {
+  usePageTitle('Customer Portal');
+  const { customer: fresh, isChecking } = useCustomerSession();
+  // A background re-check of the session (after a plan change) must not unmount the portal: while it
+  // runs, the customer last confirmed by the server stays on screen.
+  const [known, setKnown] = useState<SessionCustomer | null>(null);
+  if (fresh && fresh !== known) setKnown(fresh);
+  const customer = fresh ?? (isChecking ? known : null);
+
+  if (!customer && isChecking) return <PageSpinner label="Checking your session" />;
+  if (!customer) return <Redirect to="/customer-login" replace />;
+  return <Portal customer={customer} />;
+}
+
+/**
+ * `/customer-dashboard` and `/customer-billing`: the customer portal. An auto-login from the fleet CRM
+ * (`auth`, `email`, `tab`) creates the session first, so the session check below sees it.
+ */
+export default function PortalPage() {
+  return (
+    <AutoLoginGate>
+      <PortalScreen />
+    </AutoLoginGate>
   );
 }

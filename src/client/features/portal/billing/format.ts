@@ -12,7 +12,9 @@ const mediumDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 export function formatMoney(amount: number, currency = 'usd'): string {
   if (currency.toLowerCase() === 'usd') return usd.format(amount);
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+      amount,
+    );
   } catch {
     return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
   }

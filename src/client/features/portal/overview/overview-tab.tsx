@@ -114,7 +114,10 @@ function OverviewCards({ profile }: { profile: CustomerProfile }) {
             <p className="text-2xl font-bold tracking-tight">No vehicles yet</p>
             <p className="text-xs text-muted-foreground">
               Fleet utilization appears once you{' '}
-              <Link href="/fleet-management" className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                href="/fleet-management"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 add vehicles
               </Link>
               .
@@ -168,7 +171,10 @@ function RecentActivity({ profile }: { profile: CustomerProfile }) {
         ) : (
           <ol className="divide-y" aria-label="Recent activity">
             {profile.recentActivity.map((item) => (
-              <li key={item.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+              <li
+                key={item.id}
+                className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
+              >
                 <div className="min-w-0">
                   <p className="text-sm font-medium">{humanize(item.action)}</p>
                   <p className="text-sm break-words text-muted-foreground">{item.description}</p>

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { createSubscriptionResponse } from '@shared/contracts/portal';
+import type { SessionCustomer } from '@shared/contracts/auth';
+import { apiJson } from '@client/lib/api';
+
+/** The checkout's calls (spec 1 §7 "Registration, plans, checkout"). */
+
+export type CheckoutIntent = z.infer<typeof createSubscriptionResponse>;
+
+/**
+ * POST /api/create-subscription {customerId} -> the client secret and the provider's card form config.
+ * A query (not a mutation) so a remount or React's double effects reuse one answer; the server gives the
+ * same intent for the same subscription state anyway. Never cached past this page.
+ */
+export function useCheckoutIntent(customerId: string | null) {
+  return useQuery({
+    queryKey: ['/api/create-subscription', customerId],
+    queryFn: () => apiJson<CheckoutIntent>('POST', '/api/create-subscription', { customerId }),
+    enabled: !!customerId,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** GET /api/auth/customer: who is signed in on this browser (null when nobody, or when the check fails). */
+export async function signedInCustomer(): Promise<SessionCustomer | null> {
+  try {
+    const state = await apiJson<{ isAuthenticated: boolean; customer: SessionCustomer | null }>(
+      'GET',
+      '/api/auth/customer',
+    );
+    return state.isAuthenticated ? state.customer : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import { CUSTOMER_EMAIL_STORAGE_KEY } from '@shared/constants';
+import { Spinner } from '@client/components/ui/spinner';
+import { apiJson } from '@client/lib/api';
+import { readStoredCustomer } from '@client/lib/customer-password';
+import { clearCustomerSession } from '@client/lib/customer-session';
+import { toast } from '@client/lib/toast';
+import { CUSTOMER_AUTH_QUERY_KEY } from './api';
+
+/*
+ * Automatic login from the fleet CRM (spec 1 §2, DECISIONS.md): the portal opened with `auth`, `email`
+ * and optional `tab`. The token is validated (POST /api/fleet-crm/validate-token), a customer session
+ * is created on the server (POST /api/auth/create-customer-session sets the cookie), the parameters
+ * leave the address (keeping ?tab=billing), and 'Welcome back!' shows. Any failure goes to sign-in.
+ *
+ * Mount: wrap the whole portal screen, outside its session check, so the check runs after the session
+ * exists:  <AutoLoginGate><PortalScreen /></AutoLoginGate>
+ */
+
+type ValidateAnswer = {
+  success: boolean;
+  message?: string;
+  user?: { email: string; token: string; firstName: string; lastName: string };
+};
+
+export const AUTO_LOGIN_MESSAGE = 'Automatic login from Fleet CRM...';
+
+/** The auto-login parameters of the current address, or null when there are none. */
+function readAutoLoginParams(search: string): { token: string; email: string; tab: string | null } | null {
+  const params = new URLSearchParams(search);
+  const token = params.get('auth');
+  const email = params.get('email');
+  if (!token || !email) return null;
+  return { token, email: email.trim().toLowerCase(), tab: params.get('tab') };
+}
+
+async function autoLogin(token: string, email: string, tab: string | null): Promise<ValidateAnswer['user']> {
+  const validation = await apiJson<ValidateAnswer>('POST', '/api/fleet-crm/validate-token', { token, email });
+  if (!validation.success || !validation.user) throw new Error(validation.message ?? 'Invalid token');
+  await apiJson('POST', '/api/auth/create-customer-session', {
+    user: validation.user,
+    ...(tab ? { tab } : {}),
+  });
+  return validation.user;
+}
+
+/** Runs the auto-login when the address asks for it; `done` is true when the portal may render. */
+export function useAutoLogin(): { done: boolean } {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const [params] = useState(() => readAutoLoginParams(search));
+  const [done, setDone] = useState(params === null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!params || started.current) return;
+    started.current = true;
+    const path = location;
+    autoLogin(params.token, params.email, params.tab)
+      .then(async (user) => {
+        // A locally stored sign-in of someone else must not outlive this one (its token would win).
+        if (readStoredCustomer()?.email.toLowerCase() !== user?.email.toLowerCase()) clearCustomerSession();
+        try {
+          localStorage.setItem(CUSTOMER_EMAIL_STORAGE_KEY, user?.email ?? params.email);
+        } catch {
+          // The cookie session works without local storage.
+        }
+        navigate(params.tab === 'billing' ? `${path}?tab=billing` : path, { replace: true });
+        await queryClient.invalidateQueries({ queryKey: CUSTOMER_AUTH_QUERY_KEY });
+        toast({
+          title: 'Welcome back!',
+          description: 'You were signed in from Fleet CRM.',
+          variant: 'success',
+        });
+        setDone(true);
+      })
+      .catch(() => {
+        navigate('/customer-login', { replace: true });
+      });
+  }, [params, location, navigate, queryClient]);
+
+  return { done };
+}
+
+/** Shows 'Automatic login from Fleet CRM...' while the auto-login runs, then its children. */
+export function AutoLoginGate({ children }: { children: ReactNode }) {
+  const { done } = useAutoLogin();
+  if (!done) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center bg-muted/40 px-4">
+        <Spinner size="lg" label={AUTO_LOGIN_MESSAGE} showLabel className="flex-col gap-4 text-base" />
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,88 @@
+import { Link } from 'wouter';
+import { CalendarClockIcon, CircleAlertIcon, CreditCardIcon } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { formatDate } from './format';
+
+export type SubscriptionBannerProps = {
+  customerId: string;
+  subscriptionStatus: string;
+  trialEndsAt: string | null;
+  /** Null while billing info loads: the trial banner waits rather than guess. */
+  hasCard: boolean | null;
+};
+
+/**
+ * The call to action when the subscription needs one: a payment that did not go through (pending,
+ * past_due) or a trial with no card to charge when it ends. Checkout takes the customer's own id only.
+ */
+export function SubscriptionBanner({
+  customerId,
+  subscriptionStatus,
+  trialEndsAt,
+  hasCard,
+}: SubscriptionBannerProps) {
+  const checkoutHref = `/checkout?customerId=${encodeURIComponent(customerId)}`;
+
+  if (subscriptionStatus === 'pending' || subscriptionStatus === 'past_due') {
+    return (
+      <div
+        role="alert"
+        data-testid="subscription-banner"
+        className="flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div className="flex items-start gap-3">
+          <CircleAlertIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+          <p>
+            <span className="font-semibold">
+              {subscriptionStatus === 'pending'
+                ? 'Your subscription needs a payment.'
+                : 'Your last payment failed.'}
+            </span>{' '}
+            {subscriptionStatus === 'pending'
+              ? 'Complete checkout to activate your plan and keep access to your fleet.'
+              : 'We will retry it; pay now to keep your account in good standing.'}
+          </p>
+        </div>
+        <Button asChild variant="destructive" className="shrink-0">
+          <Link href={checkoutHref}>
+            <CreditCardIcon aria-hidden="true" />
+            Complete payment
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+
+  if (subscriptionStatus === 'trialing') {
+    const ends = formatDate(trialEndsAt);
+    if (!ends || hasCard === null) return null;
+    return (
+      <div
+        role="status"
+        data-testid="subscription-banner"
+        className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div className="flex items-start gap-3">
+          <CalendarClockIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <p>
+            <span className="font-medium">You are on a free trial.</span> It ends on{' '}
+            <time dateTime={trialEndsAt ?? undefined} className="font-medium">
+              {ends}
+            </time>
+            .{' '}
+            {hasCard
+              ? 'Your primary card is charged then.'
+              : 'Add a card by subscribing now to keep access after the trial.'}
+          </p>
+        </div>
+        {hasCard ? null : (
+          <Button asChild className="shrink-0">
+            <Link href={checkoutHref}>Subscribe now</Link>
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  return null;
+}

@@ -1,0 +1,108 @@
+import { useId, type ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Switch } from '@client/components/ui/switch';
+
+/** The Settings tab's building blocks: a titled section, a switch row and a select row. */
+
+export function SettingsSection({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start gap-3 space-y-0">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <Icon className="size-4.5" aria-hidden="true" />
+        </span>
+        <div className="grid gap-1">
+          <CardTitle asHeading="h3" className="text-base">
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-5">{children}</CardContent>
+    </Card>
+  );
+}
+
+export function SwitchRow({
+  label,
+  description,
+  checked,
+  onCheckedChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        aria-describedby={`${id}-description`}
+        className="mt-0.5"
+      />
+    </div>
+  );
+}
+
+export function SelectRow<T extends string>({
+  label,
+  description,
+  value,
+  options,
+  onValueChange,
+}: {
+  label: string;
+  description?: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onValueChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2 sm:grid-cols-[1fr_12rem] sm:items-center sm:gap-4">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        {description ? (
+          <p id={`${id}-description`} className="text-sm text-muted-foreground">
+            {description}
+          </p>
+        ) : null}
+      </div>
+      <Select value={value} onValueChange={(next) => onValueChange(next as T)}>
+        <SelectTrigger id={id} aria-describedby={description ? `${id}-description` : undefined}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { createCustomer, signInPageAsCustomer } from './support/api';
+
+/** Checkout (spec 1 §2 "Checkout", texts §8): the sandbox card form pays the customer's own trial. */
+
+test('paying with 4242 activates the plan and lands on the billing tab with the invoice', async ({
+  page,
+}) => {
+  const customer = await createCustomer({ planId: 'professional' }, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
+
+  await page.goto(`/checkout?customerId=${customer.id}`);
+  await expect(page.getByRole('heading', { name: 'Complete Your Subscription' })).toBeVisible();
+  await expect(page.getByText('14-day free trial.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+
+  await expect(
+    page.getByText('Your payment was successful and your subscription is now active.', { exact: true }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/customer-dashboard\?tab=billing$/);
+  await expect(page.getByRole('tab', { name: 'Billing & Payments' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByTestId('billing-status')).toContainText('Active');
+
+  await page.getByRole('button', { name: 'View All Invoices' }).click();
+  const invoices = page
+    .getByRole('dialog', { name: 'All Invoices' })
+    .getByRole('table', { name: 'Invoices' });
+  await expect(invoices.getByRole('row')).toHaveCount(2);
+  await expect(invoices).toContainText(/MP-\d+/);
+  await expect(invoices).toContainText('Paid');
+});
+
+test('a declined card shows Payment Failed with the provider message and keeps the form', async ({
+  page,
+}) => {
+  const customer = await createCustomer({ planId: 'starter' }, page.request);
+
+  await page.goto(`/checkout?customerId=${customer.id}`);
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+
+  await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\?customerId=/);
+  await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+});
+
+test('a card with a bad number is caught beside the field before any payment', async ({ page }) => {
+  const customer = await createCustomer({ planId: 'starter' }, page.request);
+  await page.goto(`/checkout?customerId=${customer.id}`);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await expect(page.getByText('Your card number is invalid.')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toBeFocused();
+});
+
+test('without a customerId the page says the customer information is missing', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Missing customer information' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an already active subscription shows the Payment Error card', async ({ page }) => {
+  const customer = await createCustomer({ planId: 'starter' }, page.request);
+  const start = await page.request.post('/api/create-subscription', { data: { customerId: customer.id } });
+  const { clientSecret } = (await start.json()) as { clientSecret: string };
+  const paid = await page.request.post('/api/payments/sandbox/confirm', {
+    data: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
+  });
+  expect(paid.status()).toBe(200);
+
+  await page.goto(`/checkout?customerId=${customer.id}`);
+  await expect(page.getByRole('heading', { name: 'Payment Error' })).toBeVisible();
+  await expect(page.getByText('Failed to initialize payment')).toBeVisible();
+  await expect(page.getByText('This subscription is already active.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+});

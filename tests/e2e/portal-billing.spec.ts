@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { activeCustomerInBrowser } from './support/subscribed-customer';
+
+test('add a second card, make it the primary one and remove the first', async ({ page }) => {
+  await activeCustomerInBrowser(page, 'starter');
+  await page.goto('/customer-billing');
+  await expect(page.getByRole('tab', { name: 'Billing & Payments' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  const methods = page.getByRole('list', { name: 'Payment methods' });
+  await expect(methods.getByRole('listitem')).toHaveCount(1);
+  await expect(methods).toContainText('Visa ending in 4242');
+
+  await page.getByRole('button', { name: 'Manage Payment Methods' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage Payment Methods' });
+  // One card: it cannot be removed.
+  await expect(dialog.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Add a card' }).click();
+  await dialog.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Add Card' }).click();
+  await expect(page.getByText('Payment method added', { exact: true })).toBeVisible();
+
+  const cards = dialog.getByTestId('manage-card');
+  await expect(cards).toHaveCount(2);
+  const visa = cards.filter({ hasText: 'Visa ending in 4242' });
+  const mastercard = cards.filter({ hasText: 'Mastercard ending in 4444' });
+  // A new card becomes the primary one.
+  await expect(mastercard.getByText('Primary')).toBeVisible();
+  await expect(visa.getByText('Primary')).toHaveCount(0);
+
+  // Primary moves back to the Visa, then to the Mastercard again.
+  await visa.getByRole('button', { name: 'Make Visa ending in 4242 the primary card' }).click();
+  await expect(visa.getByText('Primary')).toBeVisible();
+  await expect(mastercard.getByText('Primary')).toHaveCount(0);
+  await mastercard.getByRole('button', { name: 'Make Mastercard ending in 4444 the primary card' }).click();
+  await expect(mastercard.getByText('Primary')).toBeVisible();
+  await expect(visa.getByText('Primary')).toHaveCount(0);
+
+  await visa.getByRole('button', { name: 'Remove Visa ending in 4242' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove this card?' });
+  await confirm.getByRole('button', { name: 'Remove card' }).click();
+  await expect(page.getByText('Payment method removed', { exact: true })).toBeVisible();
+
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Mastercard ending in 4444');
+  await expect(dialog.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(methods.getByRole('listitem')).toHaveCount(1);
+  await expect(methods).toContainText('Mastercard ending in 4444');
+  await expect(methods).toContainText('Primary');
+});
+
+test('Download Latest Invoice opens the invoice PDF in a new tab', async ({ page }) => {
+  await activeCustomerInBrowser(page, 'professional');
+  await page.goto('/customer-dashboard?tab=billing');
+
+  const context = page.context();
+  const pdfResponse = context.waitForEvent('response', (r) =>
+    /\/api\/customer\/invoices\/[^/]+\/pdf$/.test(r.url()),
+  );
+  const popupPromise = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Download Latest Invoice' }).click();
+  const popup = await popupPromise;
+  const response = await pdfResponse;
+
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  await expect.poll(() => popup.url()).toMatch(/\/pdf$/);
+  await expect(page.getByText('Invoice Ready', { exact: true })).toBeVisible();
+});
+
+test('the portal tabs and billing dialogs have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await activeCustomerInBrowser(page, 'professional');
+  const check = async (what: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    expect(blocking, `${what}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+  };
+  for (const [tab, ready] of [
+    ['overview', 'Recent Activity'],
+    ['plans', 'Available plans'],
+    ['billing', 'Recent Transactions'],
+  ] as const) {
+    await page.goto(`/customer-dashboard?tab=${tab}`);
+    await expect(page.getByRole('heading', { name: ready })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await check(`${tab} tab`);
+  }
+  for (const [button, title] of [
+    ['Manage Payment Methods', 'Manage Payment Methods'],
+    ['View All Transactions', 'All Transactions'],
+    ['View All Invoices', 'All Invoices'],
+    ['Update Billing Email', 'Update Billing Email'],
+    ['Update Billing Address', 'Update Billing Address'],
+  ] as const) {
+    await page.getByRole('button', { name: button }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await check(`${title} dialog`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});

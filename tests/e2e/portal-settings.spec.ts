@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { createCustomer, signInPageAsCustomer } from './support/api';
+
+/** The portal's Settings tab (spec 1 §2, saving states §4, toasts §8). */
+
+test('a changed setting is auto-saved and still there after a reload', async ({ page }) => {
+  const customer = await createCustomer({}, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
+
+  await page.goto('/customer-dashboard');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByText('To update your profile information, please contact support.')).toBeVisible();
+  await expect(page.getByText(customer.companyName, { exact: true }).last()).toBeVisible();
+
+  const marketing = page.getByRole('switch', { name: 'Marketing emails' });
+  await expect(marketing).toHaveAttribute('aria-checked', 'false');
+  await marketing.click();
+  await page.getByRole('combobox', { name: 'Distance unit' }).click();
+  await page.getByRole('option', { name: 'Kilometers' }).click();
+  await expect(page.getByTestId('settings-sync-status')).toHaveText('Unsaved changes');
+
+  await expect(page.getByText('Auto-saved', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('settings-sync-status')).toContainText('Saved');
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('switch', { name: 'Marketing emails' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByRole('combobox', { name: 'Distance unit' })).toHaveText('Kilometers');
+});
+
+test('Save Changes saves at once and says it synced', async ({ page }) => {
+  const customer = await createCustomer({}, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
+  await page.goto('/customer-dashboard?tab=settings');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+
+  await page.getByRole('switch', { name: 'Push notifications' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Settings Saved & Synced', { exact: true })).toBeVisible();
+
+  const res = await page.request.get(`/api/customer/settings/${encodeURIComponent(customer.email)}`);
+  expect(
+    ((await res.json()) as { settings: { pushNotifications: boolean } }).settings.pushNotifications,
+  ).toBe(false);
+});
+
+test('Delete Account refuses a wrong password, then deletes with the right one', async ({ page }) => {
+  const customer = await createCustomer({}, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
+  await page.goto('/customer-dashboard');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Enter your password to confirm').fill('Wrong#Password1');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByText('The password is incorrect.')).toBeVisible();
+
+  await dialog.getByLabel('Enter your password to confirm').fill(customer.password);
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page.getByText('Account deleted', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const login = await page.request.post('/api/auth/dealer-login', {
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(login.ok()).toBe(false);
+});
