@@ -72,15 +72,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(cookie);
-  await registerSecurity(app, { dev: deps.dev ?? false });
-  await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: { info: { title: `${config.appName} API`, version: '1' } },
-    transform: jsonSchemaTransform,
-  });
-  registerAccessControl(app, database.db);
-
   const db = database.db;
   const clock = deps.clock ?? systemClock;
   const billing: BillingDeps = {
@@ -89,6 +80,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appName: config.appName,
     provider: deps.paymentProvider ?? createPaymentProvider(config, db, clock),
   };
+
+  await app.register(cookie);
+  await registerSecurity(app, { dev: deps.dev ?? false, stripe: billing.provider.name === 'stripe' });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.appName} API`, version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  registerAccessControl(app, database.db);
+
   app.decorate('billing', billing);
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db, config });

@@ -27,7 +27,12 @@ export default function CustomerLoginPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
-  const arrivingEmail = params.get('auto') === 'true' ? (params.get('email') ?? '') : '';
+  const fromSignUp = params.get('auto') === 'true';
+  const arrivingEmail = params.get('email') ?? '';
+  // Where to go after signing in when a flow asks for it (checkout: the billing tab); only portal
+  // paths, so the parameter cannot send anyone off the site.
+  const next = params.get('next');
+  const returnTo = next && /^\/customer-(dashboard|billing)(\?|$)/.test(next) ? next : null;
 
   const [email, setEmail] = useState(arrivingEmail);
   const [password, setPassword] = useState('');
@@ -40,7 +45,7 @@ export default function CustomerLoginPage() {
   useEffect(() => {
     if (arrivalHandled.current) return;
     arrivalHandled.current = true;
-    if (arrivingEmail) {
+    if (fromSignUp && arrivingEmail) {
       toast({
         title: 'Welcome!',
         description: 'Your account is ready. Please enter your password to sign in.',
@@ -49,7 +54,7 @@ export default function CustomerLoginPage() {
     } else {
       clearCustomerSession();
     }
-  }, [arrivingEmail]);
+  }, [fromSignUp, arrivingEmail]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,7 +91,8 @@ export default function CustomerLoginPage() {
         });
         // Keeps the button busy through the short pause (spec 1 §9: 0.5 s), then leaves the page.
         window.setTimeout(() => {
-          if (isInternalPath(outcome.redirectUrl)) navigate(outcome.redirectUrl);
+          if (returnTo) navigate(returnTo);
+          else if (isInternalPath(outcome.redirectUrl)) navigate(outcome.redirectUrl);
           else window.location.assign(outcome.redirectUrl);
         }, LOGIN_REDIRECT_DELAY_MS);
         return;

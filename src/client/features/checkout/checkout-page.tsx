@@ -142,8 +142,11 @@ export default function CheckoutPage() {
     const current = await signedInCustomer();
     const samePerson = current && (!result.email || current.email === result.email.toLowerCase());
     if (samePerson) navigate('/customer-dashboard?tab=billing');
-    else if (result.email) navigate(`/customer-login?email=${encodeURIComponent(result.email)}`);
-    else navigate('/customer-login');
+    else {
+      const login = new URLSearchParams({ next: '/customer-dashboard?tab=billing' });
+      if (result.email) login.set('email', result.email);
+      navigate(`/customer-login?${login.toString()}`);
+    }
   };
 
   const onError = (message: string) => {

@@ -77,6 +77,17 @@ const subscriptionOf = async (customerId: string) =>
 const eventRow = async (id: string) =>
   (await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, id)))[0];
 
+describe('the page with Stripe as the provider', () => {
+  it('lets Stripe.js, its frames and its API through the Content-Security-Policy, and nothing else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com .*https:\/\/hooks\.stripe\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    expect(csp).not.toContain('unsafe-inline\' https://js.stripe.com');
+  });
+});
+
 describe('POST /api/webhooks/stripe', () => {
   it('refuses a bad, missing or stale signature with 400 and changes nothing', async () => {
     const { customerId, intent } = await paidCheckout();
