@@ -1,11 +1,8 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import {
-  normalizePlanFeatures,
-  type Plan,
-  type PlanStats,
-} from '../../../shared/contracts/plans';
+import { normalizePlanFeatures, type Plan, type PlanStats } from '../../../shared/contracts/plans';
 import type { Db, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { prepared } from '../../db/prepared';
 import { customers, plans } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -34,12 +31,16 @@ export function toPlan(row: PlanRow): Plan {
 const notDeleted = isNull(plans.deletedAt);
 
 export async function listPlans(db: Db, options: { includeInactive: boolean }): Promise<Plan[]> {
-  const rows = await db
-    .select()
-    .from(plans)
-    .where(options.includeInactive ? notDeleted : and(notDeleted, eq(plans.active, true)))
-    .orderBy(asc(plans.priceCents), asc(plans.id));
-  return rows.map(toPlan);
+  const name = options.includeInactive ? 'plans_all' : 'plans_active';
+  const query = prepared(db, name, (d) =>
+    d
+      .select()
+      .from(plans)
+      .where(options.includeInactive ? notDeleted : and(notDeleted, eq(plans.active, true)))
+      .orderBy(asc(plans.priceCents), asc(plans.id))
+      .prepare(name),
+  );
+  return (await query.execute()).map(toPlan);
 }
 
 /** Real figures from the customers table: how many customers each plan has and what they pay. */
@@ -49,7 +50,10 @@ export async function getPlanStats(db: Db): Promise<PlanStats> {
       planId: customers.planId,
       customerCount: count(),
       activeCustomers: sql<number>`count(*) filter (where ${customers.status} = 'active')`.mapWith(Number),
-      payingCustomers: sql<number>`count(*) filter (where ${customers.status} = 'active' and ${customers.subscriptionStatus} = 'active')`.mapWith(Number),
+      payingCustomers:
+        sql<number>`count(*) filter (where ${customers.status} = 'active' and ${customers.subscriptionStatus} = 'active')`.mapWith(
+          Number,
+        ),
       priceCents: plans.priceCents,
     })
     .from(customers)
@@ -94,29 +98,36 @@ export async function createPlan(db: Db, actor: AuditActor, input: CreatePlanInp
     const message = `A plan with the id '${input.id}' already exists (ids of deleted plans stay reserved)`;
     return conflict(message, { id: message });
   };
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id));
-    if (existing) throw taken();
-    const [row] = await tx
-      .insert(plans)
-      .values({
-        id: input.id,
-        name: input.name,
-        description: input.description,
-        priceCents: toCents(input.price),
-        vehicleLimit: input.vehicleLimit,
-        userLimit: input.userLimit,
-        active: input.active,
-        features: normalizePlanFeatures(input.features),
-      })
-      .returning();
-    const plan = toPlan(row!);
-    await recordAudit(tx, actor, { action: 'create', resourceType: 'plan', resourceId: plan.id, newValues: plan });
-    return plan;
-  }).catch((error: unknown) => {
-    // Two creations racing with one id: the primary key decides; the loser gets the same 409.
-    throw isUniqueViolation(error) ? taken() : error;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [existing] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id));
+      if (existing) throw taken();
+      const [row] = await tx
+        .insert(plans)
+        .values({
+          id: input.id,
+          name: input.name,
+          description: input.description,
+          priceCents: toCents(input.price),
+          vehicleLimit: input.vehicleLimit,
+          userLimit: input.userLimit,
+          active: input.active,
+          features: normalizePlanFeatures(input.features),
+        })
+        .returning();
+      const plan = toPlan(row!);
+      await recordAudit(tx, actor, {
+        action: 'create',
+        resourceType: 'plan',
+        resourceId: plan.id,
+        newValues: plan,
+      });
+      return plan;
+    })
+    .catch((error: unknown) => {
+      // Two creations racing with one id: the primary key decides; the loser gets the same 409.
+      throw isUniqueViolation(error) ? taken() : error;
+    });
 }
 
 export type PlanChanges = Partial<Omit<CreatePlanInput, 'id'>>;
@@ -190,8 +201,16 @@ export async function duplicatePlan(db: Db, actor: AuditActor, id: string): Prom
 export async function deletePlan(db: Db, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const before = toPlan(await findPlanForUpdate(tx, id));
-    await tx.update(plans).set({ deletedAt: new Date(), active: false, updatedAt: new Date() }).where(eq(plans.id, id));
-    await recordAudit(tx, actor, { action: 'delete', resourceType: 'plan', resourceId: id, oldValues: before });
+    await tx
+      .update(plans)
+      .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
+      .where(eq(plans.id, id));
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      resourceType: 'plan',
+      resourceId: id,
+      oldValues: before,
+    });
   });
 }
 
