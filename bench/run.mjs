@@ -338,16 +338,24 @@ async function main() {
 
   const signInBody = JSON.stringify(ADMIN);
   const json = { 'content-type': 'application/json' };
+  // The baseline signs in the same way (same writes), giving a session for its staff read.
+  const baselineSignIn = await fetch(`${baseline}/sign-in`, { method: 'POST', headers: json, body: signInBody });
+  if (baselineSignIn.status !== 200) throw new Error(`baseline /sign-in answered ${baselineSignIn.status}`);
+  const baselineCookie = (baselineSignIn.headers.get('set-cookie') ?? '').split(';')[0];
   const loads = {};
   loads.baselinePlans = await load('baseline GET /plans (bare Fastify, same SQL)', {
     url: `${baseline}/plans`,
   });
   loads.plansAnonymous = await load('GET /api/plans (anonymous)', { url: `${base}/api/plans` });
+  loads.baselineStaffPlans = await load('baseline GET /staff-plans (bare Fastify, session + same SQL)', {
+    url: `${baseline}/staff-plans`,
+    headers: { cookie: baselineCookie },
+  });
   loads.plansStaff = await load('GET /api/plans (admin session)', {
     url: `${base}/api/plans`,
     headers: { cookie },
   });
-  loads.baselineSignIn = await load('baseline POST /sign-in (bare Fastify, lookup + argon2id)', {
+  loads.baselineSignIn = await load('baseline POST /sign-in (bare Fastify, lookup + argon2id + same writes)', {
     url: `${baseline}/sign-in`,
     method: 'POST',
     headers: json,
@@ -387,7 +395,7 @@ async function main() {
   add('cold start to first 200 (existing database)', Math.round(coldStartMs), 'ms', budgets.coldStartMs);
   for (const [key, name, baselineLoad] of [
     ['plansAnonymous', 'GET /api/plans anonymous', loads.baselinePlans],
-    ['plansStaff', 'GET /api/plans admin (staff read)', loads.baselinePlans],
+    ['plansStaff', 'GET /api/plans admin (staff read)', loads.baselineStaffPlans],
     ['signIn', 'POST /api/auth/admin-login (sign-in)', loads.baselineSignIn],
   ]) {
     const l = loads[key];
@@ -403,6 +411,7 @@ async function main() {
     if (l.non2xx || l.errors) add(`${name}: non-2xx + errors`, l.non2xx + l.errors, 'count', { max: 0 });
   }
   add('baseline GET /plans: req/s', Math.round(loads.baselinePlans.reqPerSec * 10) / 10, 'req/s');
+  add('baseline staff read: req/s', Math.round(loads.baselineStaffPlans.reqPerSec * 10) / 10, 'req/s');
   add('baseline sign-in: req/s', Math.round(loads.baselineSignIn.reqPerSec * 10) / 10, 'req/s');
   add('landing JS gzip', kb(sizes.landing.gzipBytes), 'kB', budgets.landingJsGzipKb);
   add('admin shell JS gzip', kb(sizes.admin.gzipBytes), 'kB', budgets.adminShellJsGzipKb);

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
+fs.rmSync('dist/server', { recursive: true, force: true });
 const entries = { main: 'src/server/main.ts', 'create-admin': 'src/server/cli/create-admin.ts' };
 await build({
   entryPoints: entries,
@@ -12,9 +13,11 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // Split chunks so main.js can start the database before the rest of the server has loaded.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   logLevel: 'warning',
 });
-fs.rmSync('dist/server/migrations', { recursive: true, force: true });
 fs.cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
 console.log('server built: dist/server/main.js');

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { appRoot } from './paths';
 import type { Database } from './db/client';
 import { registerAccessControl } from './auth/access';
 import { registerClientAssets } from './http/client-assets';
@@ -51,9 +51,8 @@ export type AppDeps = {
 };
 
 export function defaultClientDir(): string | null {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? null;
+  const dir = path.join(appRoot, 'dist/client');
+  return fs.existsSync(path.join(dir, 'index.html')) ? dir : null;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -14,10 +14,13 @@ export function ScreenPlaceholder({
   title,
   description,
   icon = ConstructionIcon,
+  home = { href: '/', label: 'Back to home' },
 }: {
   title: string;
   description?: string;
   icon?: LucideIcon;
+  /** Where the brand and the way back lead: the site, or the admin dashboard for staff pages. */
+  home?: { href: string; label: string };
 }) {
   usePageTitle(title);
   return (
@@ -25,7 +28,7 @@ export function ScreenPlaceholder({
       <header className="border-b">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
           <Link
-            href="/"
+            href={home.href}
             className="rounded-md text-base font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {getAppName()}
@@ -44,7 +47,7 @@ export function ScreenPlaceholder({
           text="This screen is being built. Nothing here is live yet, so no figures are shown."
           action={
             <Button asChild variant="outline">
-              <Link href="/">Back to home</Link>
+              <Link href={home.href}>{home.label}</Link>
             </Button>
           }
         />

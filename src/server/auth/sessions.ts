@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { customers, plans, sessions, staffUsers, subscriptions } from '../db/schema';
+import { prepared } from '../db/prepared';
 import { newToken, tokenDigest } from './tokens';
 
 export const STAFF_COOKIE = 'mp_staff';
@@ -52,26 +53,35 @@ export type StaffPrincipal = {
 };
 
 export async function loadStaffSession(db: Db, token: string): Promise<StaffPrincipal | null> {
-  const id = tokenDigest(token);
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      id: staffUsers.id,
-      email: staffUsers.email,
-      firstName: staffUsers.firstName,
-      lastName: staffUsers.lastName,
-      phone: staffUsers.phone,
-      role: staffUsers.role,
-      permissions: staffUsers.permissions,
-      isPasswordSet: staffUsers.isPasswordSet,
-      createdAt: staffUsers.createdAt,
-      lastLoginAt: staffUsers.lastLoginAt,
-    })
-    .from(sessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
-    .where(and(eq(sessions.id, id), eq(sessions.kind, 'staff'), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+  const query = prepared(db, 'staff_session', (d) =>
+    d
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        id: staffUsers.id,
+        email: staffUsers.email,
+        firstName: staffUsers.firstName,
+        lastName: staffUsers.lastName,
+        phone: staffUsers.phone,
+        role: staffUsers.role,
+        permissions: staffUsers.permissions,
+        isPasswordSet: staffUsers.isPasswordSet,
+        createdAt: staffUsers.createdAt,
+        lastLoginAt: staffUsers.lastLoginAt,
+      })
+      .from(sessions)
+      .innerJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          eq(sessions.kind, 'staff'),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1)
+      .prepare('staff_session'),
+  );
+  const [row] = await query.execute({ id: tokenDigest(token) });
   if (!row) return null;
   touchLater(db, row.sessionId, row.lastSeenAt);
   const { lastSeenAt: _seen, ...principal } = row;
@@ -96,31 +106,40 @@ export type CustomerPrincipal = {
 };
 
 export async function loadCustomerSession(db: Db, token: string): Promise<CustomerPrincipal | null> {
-  const id = tokenDigest(token);
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      id: customers.id,
-      email: customers.email,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      companyName: customers.companyName,
-      phone: customers.phone,
-      planId: customers.planId,
-      planName: plans.name,
-      status: customers.status,
-      subscriptionStatus: sql<string>`coalesce(${subscriptions.status}, 'none')`,
-      trialEndsAt: subscriptions.trialEndsAt,
-      role: customers.role,
-      isPasswordSet: customers.isPasswordSet,
-    })
-    .from(sessions)
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .leftJoin(plans, eq(plans.id, customers.planId))
-    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
-    .where(and(eq(sessions.id, id), eq(sessions.kind, 'customer'), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+  const query = prepared(db, 'customer_session', (d) =>
+    d
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        id: customers.id,
+        email: customers.email,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        companyName: customers.companyName,
+        phone: customers.phone,
+        planId: customers.planId,
+        planName: plans.name,
+        status: customers.status,
+        subscriptionStatus: sql<string>`coalesce(${subscriptions.status}, 'none')`,
+        trialEndsAt: subscriptions.trialEndsAt,
+        role: customers.role,
+        isPasswordSet: customers.isPasswordSet,
+      })
+      .from(sessions)
+      .innerJoin(customers, eq(customers.id, sessions.customerId))
+      .leftJoin(plans, eq(plans.id, customers.planId))
+      .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          eq(sessions.kind, 'customer'),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1)
+      .prepare('customer_session'),
+  );
+  const [row] = await query.execute({ id: tokenDigest(token) });
   if (!row) return null;
   touchLater(db, row.sessionId, row.lastSeenAt);
   const { lastSeenAt: _seen, ...principal } = row;

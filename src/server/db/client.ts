@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { appRoot } from '../paths';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -32,14 +32,11 @@ export type OpenDatabaseOptions =
   /** dataDir null keeps the database in memory (tests); loadDataDir starts from a dumped template. */
   | { databaseUrl?: undefined; dataDir: string | null; loadDataDir?: Blob };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The migrations folder, found from the source tree or from the bundled server in dist/. */
+/** The migrations folder: the one shipped beside the bundled server, else the source tree's. */
 export function migrationsFolder(): string {
   const candidates = [
-    path.resolve(here, 'migrations'),
-    path.resolve(here, '../../src/server/db/migrations'),
-    path.resolve(process.cwd(), 'src/server/db/migrations'),
+    path.join(appRoot, 'dist/server/migrations'),
+    path.join(appRoot, 'src/server/db/migrations'),
   ];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
   if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);

@@ -17,7 +17,10 @@ const STRIPE_SOURCES = {
   img: ['https://*.stripe.com'],
 };
 
-export async function registerSecurity(app: FastifyInstance, options: { dev: boolean; stripe: boolean }): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { dev: boolean; stripe: boolean },
+): Promise<void> {
   const stripe = (kind: keyof typeof STRIPE_SOURCES) => (options.stripe ? STRIPE_SOURCES[kind] : []);
   app.removeContentTypeParser('text/plain');
 

@@ -1,12 +1,13 @@
 import { MailIcon } from 'lucide-react';
-import { StaffPagePlaceholder } from './shell/staff-page-placeholder';
+import { ScreenPlaceholder } from '@client/components/screen-placeholder';
 
 /** `/admin/email-settings` (signed-in staff): email templates and automation settings (spec 3 §2). */
 export default function EmailSettingsPage() {
   return (
-    <StaffPagePlaceholder
+    <ScreenPlaceholder
       title="Email Settings"
-      summary="Email templates, automation rules and delivery settings."
+      home={{ href: '/admin', label: 'Back to admin dashboard' }}
+      description="Email templates, automation rules and delivery settings."
       icon={MailIcon}
     />
   );

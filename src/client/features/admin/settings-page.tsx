@@ -1,12 +1,13 @@
 import { SettingsIcon } from 'lucide-react';
-import { StaffPagePlaceholder } from './shell/staff-page-placeholder';
+import { ScreenPlaceholder } from '@client/components/screen-placeholder';
 
 /** `/admin/settings` (signed-in staff): general system settings and third-party API settings (spec 3 §2). */
 export default function SettingsPage() {
   return (
-    <StaffPagePlaceholder
+    <ScreenPlaceholder
       title="Settings"
-      summary="General system settings and third-party API settings."
+      home={{ href: '/admin', label: 'Back to admin dashboard' }}
+      description="General system settings and third-party API settings."
       icon={SettingsIcon}
     />
   );

@@ -174,14 +174,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
         );
       }
       const ref = id('re_sbx');
-      await tx
-        .insert(sandboxRefunds)
-        .values({
-          id: ref,
-          chargeRef: charge.id,
-          amountCents: input.amountCents,
-          idempotencyKey: input.idempotencyKey,
-        });
+      await tx.insert(sandboxRefunds).values({
+        id: ref,
+        chargeRef: charge.id,
+        amountCents: input.amountCents,
+        idempotencyKey: input.idempotencyKey,
+      });
       await tx
         .update(sandboxCharges)
         .set({ refundedCents: charge.refundedCents + input.amountCents })

@@ -240,18 +240,16 @@ describe('plan changes', () => {
 
   it('a downgrade is refused when the fleet does not fit the cheaper plan', async () => {
     const c = await signUp(t, { planId: 'professional' });
-    await t.database.db
-      .insert(vehicles)
-      .values(
-        Array.from({ length: 6 }, (_, i) => ({
-          customerId: c.id,
-          make: 'Ford',
-          model: 'Transit',
-          year: 2022,
-          vin: `1FTBR1C8XMKA0000${i}`,
-          licensePlate: `FLEET-${i}`,
-        })),
-      );
+    await t.database.db.insert(vehicles).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        customerId: c.id,
+        make: 'Ford',
+        model: 'Transit',
+        year: 2022,
+        vin: `1FTBR1C8XMKA0000${i}`,
+        licensePlate: `FLEET-${i}`,
+      })),
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/customer/downgrade-plan',

@@ -84,7 +84,7 @@ describe('the page with Stripe as the provider', () => {
     expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com .*https:\/\/hooks\.stripe\.com/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
-    expect(csp).not.toContain('unsafe-inline\' https://js.stripe.com');
+    expect(csp).not.toContain("unsafe-inline' https://js.stripe.com");
   });
 });
 

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { normalizePlanFeatures, type Plan, type PlanStats } from '../../../shared/contracts/plans';
 import type { Db, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { prepared } from '../../db/prepared';
 import { customers, plans, subscriptions } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -30,12 +31,16 @@ export function toPlan(row: PlanRow): Plan {
 const notDeleted = isNull(plans.deletedAt);
 
 export async function listPlans(db: Db, options: { includeInactive: boolean }): Promise<Plan[]> {
-  const rows = await db
-    .select()
-    .from(plans)
-    .where(options.includeInactive ? notDeleted : and(notDeleted, eq(plans.active, true)))
-    .orderBy(asc(plans.priceCents), asc(plans.id));
-  return rows.map(toPlan);
+  const name = options.includeInactive ? 'plans_all' : 'plans_active';
+  const query = prepared(db, name, (d) =>
+    d
+      .select()
+      .from(plans)
+      .where(options.includeInactive ? notDeleted : and(notDeleted, eq(plans.active, true)))
+      .orderBy(asc(plans.priceCents), asc(plans.id))
+      .prepare(name),
+  );
+  return (await query.execute()).map(toPlan);
 }
 
 /** Real figures from the customers table: how many customers each plan has and what they pay. */

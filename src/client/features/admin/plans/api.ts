@@ -34,104 +34,79 @@ type PlanMutationResponse = { success: true; message: string; plan: Plan };
 
 export type PlanLimitsUpdate = { price: number; vehicleLimit: number | null; userLimit: number | null };
 
-/** POST /api/plans. Field errors (400) and a duplicate id (409) are left to the form to show. */
-export function useCreatePlan() {
+/**
+ * Every plan mutation ends the same way: a success toast and both queries refreshed, or a failure
+ * toast with the server's message.
+ */
+function usePlanMutation<TInput, TResult>(options: {
+  call: (input: TInput) => Promise<TResult>;
+  success: (result: TResult) => { title: string; description: string };
+  failureTitle: string;
+}) {
   return useMutation({
-    mutationFn: (input: CreatePlanRequest) => apiJson<PlanMutationResponse>('POST', '/api/plans', input),
-    onSuccess: async () => {
-      toast({ title: PLAN_TEXTS.created, description: PLAN_TEXTS.createdDescription, variant: 'success' });
+    mutationFn: options.call,
+    onSuccess: async (result) => {
+      toast({ ...options.success(result), variant: 'success' });
       await invalidatePlans();
     },
     onError: (error) => {
       toast({
-        title: PLAN_TEXTS.createFailed,
-        description: errorMessageOf(error, PLAN_TEXTS.createFailed),
+        title: options.failureTitle,
+        description: errorMessageOf(error, options.failureTitle),
         variant: 'destructive',
       });
     },
+  });
+}
+
+const planUrl = (id: string) => `/api/plans/${encodeURIComponent(id)}`;
+
+/** POST /api/plans. Field errors (400) and a duplicate id (409) are left to the form to show. */
+export function useCreatePlan() {
+  return usePlanMutation({
+    call: (input: CreatePlanRequest) => apiJson<PlanMutationResponse>('POST', '/api/plans', input),
+    success: () => ({ title: PLAN_TEXTS.created, description: PLAN_TEXTS.createdDescription }),
+    failureTitle: PLAN_TEXTS.createFailed,
   });
 }
 
 /** PUT /api/plans/:id: the inline edit of price and limits. */
 export function useUpdatePlanLimits() {
-  return useMutation({
-    mutationFn: ({ id, ...body }: PlanLimitsUpdate & { id: string }) =>
-      apiJson<PlanMutationResponse>('PUT', `/api/plans/${encodeURIComponent(id)}`, body),
-    onSuccess: async () => {
-      toast({ title: PLAN_TEXTS.updated, description: PLAN_TEXTS.updatedDescription, variant: 'success' });
-      await invalidatePlans();
-    },
-    onError: (error) => {
-      toast({
-        title: PLAN_TEXTS.updateFailed,
-        description: errorMessageOf(error, PLAN_TEXTS.updateFailed),
-        variant: 'destructive',
-      });
-    },
+  return usePlanMutation({
+    call: ({ id, ...body }: PlanLimitsUpdate & { id: string }) =>
+      apiJson<PlanMutationResponse>('PUT', planUrl(id), body),
+    success: () => ({ title: PLAN_TEXTS.updated, description: PLAN_TEXTS.updatedDescription }),
+    failureTitle: PLAN_TEXTS.updateFailed,
   });
 }
 
 /** PATCH /api/plans/:id {active}: make a plan available to new customers or withdraw it. */
 export function useSetPlanActive() {
-  return useMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      apiJson<PlanMutationResponse>('PATCH', `/api/plans/${encodeURIComponent(id)}`, { active }),
-    onSuccess: async ({ plan }) => {
-      toast({
-        title: PLAN_TEXTS.updated,
-        description: plan.active ? PLAN_TEXTS.activatedDescription : PLAN_TEXTS.deactivatedDescription,
-        variant: 'success',
-      });
-      await invalidatePlans();
-    },
-    onError: (error) => {
-      toast({
-        title: PLAN_TEXTS.updateFailed,
-        description: errorMessageOf(error, PLAN_TEXTS.updateFailed),
-        variant: 'destructive',
-      });
-    },
+  return usePlanMutation({
+    call: ({ id, active }: { id: string; active: boolean }) =>
+      apiJson<PlanMutationResponse>('PATCH', planUrl(id), { active }),
+    success: ({ plan }) => ({
+      title: PLAN_TEXTS.updated,
+      description: plan.active ? PLAN_TEXTS.activatedDescription : PLAN_TEXTS.deactivatedDescription,
+    }),
+    failureTitle: PLAN_TEXTS.updateFailed,
   });
 }
 
 /** POST /api/plans/:id/duplicate: the server makes an inactive copy under a fresh id. */
 export function useDuplicatePlan() {
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiJson<PlanMutationResponse>('POST', `/api/plans/${encodeURIComponent(id)}/duplicate`, {}),
-    onSuccess: async () => {
-      toast({
-        title: PLAN_TEXTS.duplicated,
-        description: PLAN_TEXTS.duplicatedDescription,
-        variant: 'success',
-      });
-      await invalidatePlans();
-    },
-    onError: (error) => {
-      toast({
-        title: PLAN_TEXTS.duplicateFailed,
-        description: errorMessageOf(error, PLAN_TEXTS.duplicateFailed),
-        variant: 'destructive',
-      });
-    },
+  return usePlanMutation({
+    call: (id: string) => apiJson<PlanMutationResponse>('POST', `${planUrl(id)}/duplicate`, {}),
+    success: () => ({ title: PLAN_TEXTS.duplicated, description: PLAN_TEXTS.duplicatedDescription }),
+    failureTitle: PLAN_TEXTS.duplicateFailed,
   });
 }
 
 /** DELETE /api/plans/:id: a soft delete; customers already on the plan keep it. */
 export function useDeletePlan() {
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiJson<{ success: true; message: string }>('DELETE', `/api/plans/${encodeURIComponent(id)}`),
-    onSuccess: async () => {
-      toast({ title: PLAN_TEXTS.deleted, description: PLAN_TEXTS.deletedDescription, variant: 'success' });
-      await invalidatePlans();
-    },
-    onError: (error) => {
-      toast({
-        title: PLAN_TEXTS.deleteFailed,
-        description: errorMessageOf(error, PLAN_TEXTS.deleteFailed),
-        variant: 'destructive',
-      });
-    },
+  return usePlanMutation({
+    call: (id: string) => apiJson<{ success: true; message: string }>('DELETE', planUrl(id)),
+    success: () => ({ title: PLAN_TEXTS.deleted, description: PLAN_TEXTS.deletedDescription }),
+    failureTitle: PLAN_TEXTS.deleteFailed,
   });
 }
