@@ -20,17 +20,21 @@ export type TestApp = {
   /** Signs in through the real endpoint and returns the cookie header to send. */
   staffCookie(email: string, password?: string): Promise<string>;
   customerSession(email: string, password?: string): Promise<{ cookie: string; token: string }>;
+  /** The statements the database ran while `work` ran (to hold reads to their query budget). */
+  queriesDuring(work: () => Promise<unknown>): Promise<string[]>;
   close(): Promise<void>;
 };
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(
+  onQuery: (sql: string) => void,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.MP_TEST_DRIVER === 'pg') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `mp_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
-    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4, onQuery });
     return {
       database,
       drop: async () => {
@@ -40,7 +44,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     };
   }
   const tarball = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-  const database = await openDatabase({ dataDir: null, loadDataDir: tarball });
+  const database = await openDatabase({ dataDir: null, loadDataDir: tarball, onQuery });
   return { database, drop: async () => undefined };
 }
 
@@ -54,7 +58,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  let recording: string[] | null = null;
+  const { database, drop } = await freshDatabase((sql) => recording?.push(sql));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
@@ -78,6 +83,16 @@ export async function createTestApp(
     customerSession: async (email, password = DEMO_PASSWORD) => {
       const res = await signIn('/api/auth/dealer-login', email, password);
       return { cookie: cookieHeader(res), token: res.json<{ token: string }>().token };
+    },
+    queriesDuring: async (work) => {
+      const seen: string[] = [];
+      recording = seen;
+      try {
+        await work();
+      } finally {
+        recording = null;
+      }
+      return seen;
     },
     close: async () => {
       await app.close();

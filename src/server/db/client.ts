@@ -27,10 +27,17 @@ export type Database = {
   dump?: () => Promise<Blob>;
 };
 
-export type OpenDatabaseOptions =
+/** Called with every statement the app runs (tests count queries per request with it). */
+export type QueryListener = (sql: string) => void;
+
+export type OpenDatabaseOptions = { onQuery?: QueryListener } & (
   | { databaseUrl: string; poolSize?: number }
   /** dataDir null keeps the database in memory (tests); loadDataDir starts from a dumped template. */
-  | { databaseUrl?: undefined; dataDir: string | null; loadDataDir?: Blob };
+  | { databaseUrl?: undefined; dataDir: string | null; loadDataDir?: Blob }
+);
+
+const loggerFor = (onQuery?: QueryListener) =>
+  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 
 /** The migrations folder: the one shipped beside the bundled server, else the source tree's. */
 export function migrationsFolder(): string {
@@ -44,11 +51,12 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl !== undefined) return openPostgres(options.databaseUrl, options.poolSize);
+  if (options.databaseUrl !== undefined)
+    return openPostgres(options.databaseUrl, options.poolSize, options.onQuery);
   return openPglite(options);
 }
 
-async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Database> {
+async function openPostgres(databaseUrl: string, poolSize = 10, onQuery?: QueryListener): Promise<Database> {
   // Migrate on one dedicated connection holding an advisory lock, so two instances starting
   // together against one server do not race each other through the same migration.
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -62,7 +70,7 @@ async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Databas
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   pool.on('error', () => undefined); // an idle client's network error must not crash the process
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, ...loggerFor(onQuery) }) as unknown as Db;
   return {
     db,
     driver: 'pg',
@@ -71,7 +79,11 @@ async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Databas
   };
 }
 
-async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob }): Promise<Database> {
+async function openPglite(options: {
+  dataDir: string | null;
+  loadDataDir?: Blob;
+  onQuery?: QueryListener;
+}): Promise<Database> {
   let releaseLock = () => {};
   let dataPath: string | undefined;
   if (options.dataDir) {
@@ -87,7 +99,7 @@ async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob 
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...loggerFor(options.onQuery) }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   let closed = false;
   return {

@@ -320,6 +320,17 @@ describe('GET /api/admin/plans/stats', () => {
   });
 });
 
+describe('query budget (DESIGN.md: at most two queries for an authenticated read)', () => {
+  it('the staff plan list runs the session lookup and one query; the public one a single query', async () => {
+    const staff = await t.queriesDuring(() =>
+      t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } }),
+    );
+    expect(staff).toHaveLength(2);
+    const pub = await t.queriesDuring(() => t.app.inject({ method: 'GET', url: '/api/plans' }));
+    expect(pub).toHaveLength(1);
+  });
+});
+
 describe('races', () => {
   it('two creations of one id at the same moment make one plan and a 409', async () => {
     const create = () =>

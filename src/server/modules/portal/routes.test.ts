@@ -140,6 +140,20 @@ describe('profile and billing info', () => {
   });
 });
 
+describe('query budget (DESIGN.md: at most two queries for an authenticated read)', () => {
+  it.each([
+    ['profile', () => `/api/customer/profile/${alice.email}`],
+    ['billing info', () => '/api/customer/billing-info'],
+  ])('%s runs the session lookup and one query', async (_name, url) => {
+    await addCard(t, alice, CARDS.visa);
+    const queries = await t.queriesDuring(async () => {
+      const res = await t.app.inject({ method: 'GET', url: url(), headers: as(alice) });
+      expect(res.statusCode).toBe(200);
+    });
+    expect(queries).toHaveLength(2);
+  });
+});
+
 describe('settings', () => {
   it('starts from the spec defaults and saves every field', async () => {
     const first = await t.app.inject({

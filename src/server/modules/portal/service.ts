@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_CUSTOMER_SETTINGS,
   customerSettings as settingsSchema,
@@ -23,14 +24,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
-import {
-  billingIdentity,
-  customerById,
-  planById,
-  subscriptionOf,
-  type BillingDeps,
-} from '../billing/context';
-import { fleetUsage } from '../fleet/usage';
+import { billingIdentity, customerById, subscriptionOf, type BillingDeps } from '../billing/context';
 import { recordActivity } from '../notifications/service';
 
 const RECENT_ACTIVITY = 10;
@@ -39,23 +33,42 @@ const INVOICES_IN_BILLING_INFO = 12;
 
 export const invoicePdfUrl = (id: string) => `/api/customer/invoices/${id}/pdf`;
 
+type ActivityJson = { id: string; action: string; description: string; createdAt: string };
+
+/**
+ * The portal's profile in one query (with the session lookup, two per request: DESIGN.md): usage
+ * counts and the recent activity come as subselects instead of their own round trips.
+ */
 export async function customerProfile(exec: Executor, customerId: string): Promise<CustomerProfile> {
   const [row] = await exec
-    .select({ customer: customers, plan: plans, subscription: subscriptions })
+    .select({
+      customer: customers,
+      plan: plans,
+      subscription: subscriptions,
+      vehicles:
+        sql<number>`(select count(*) from ${vehicles} where ${vehicles.customerId} = ${customers.id} and ${vehicles.status} <> 'retired')`.mapWith(
+          Number,
+        ),
+      activeVehicles:
+        sql<number>`(select count(*) from ${vehicles} where ${vehicles.customerId} = ${customers.id} and ${vehicles.status} = 'active')`.mapWith(
+          Number,
+        ),
+      teamMembers:
+        sql<number>`(select count(*) from ${teamMembers} where ${teamMembers.customerId} = ${customers.id})`.mapWith(
+          Number,
+        ),
+      recent: sql<
+        ActivityJson[]
+      >`(select coalesce(json_agg(json_build_object('id', a.id, 'action', a.action, 'description', a.description, 'createdAt', a.created_at) order by a.created_at desc), '[]'::json)
+        from (select * from ${activities} where ${activities.customerId} = ${customers.id} order by ${activities.createdAt} desc limit ${RECENT_ACTIVITY}) a)`,
+    })
     .from(customers)
     .leftJoin(plans, eq(plans.id, customers.planId))
     .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
     .where(eq(customers.id, customerId));
   if (!row) throw notFound('Customer not found');
-  const [usage, recent] = await Promise.all([
-    fleetUsage(exec, customerId),
-    exec
-      .select()
-      .from(activities)
-      .where(eq(activities.customerId, customerId))
-      .orderBy(desc(activities.createdAt))
-      .limit(RECENT_ACTIVITY),
-  ]);
+  const usage = { vehicles: row.vehicles, activeVehicles: row.activeVehicles, users: 1 + row.teamMembers };
+  const recent = row.recent;
   const { customer: c, plan, subscription: s } = row;
   return {
     id: c.id,
@@ -86,12 +99,7 @@ export async function customerProfile(exec: Executor, customerId: string): Promi
       activeVehicles: usage.activeVehicles,
       totalVehicles: usage.vehicles,
     },
-    recentActivity: recent.map((a) => ({
-      id: a.id,
-      action: a.action,
-      description: a.description,
-      createdAt: a.createdAt.toISOString(),
-    })),
+    recentActivity: recent.map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })),
     address: c.address,
     city: c.city,
     state: c.state,
@@ -104,25 +112,58 @@ export async function customerProfile(exec: Executor, customerId: string): Promi
   };
 }
 
+type CardJson = {
+  id: string;
+  isDefault: boolean;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
+type InvoiceJson = {
+  id: string;
+  number: string;
+  issuedAt: string;
+  status: string;
+  totalCents: number;
+  currency: string;
+  description: string | null;
+};
+
+const scheduledPlans = alias(plans, 'scheduled_plan');
+
+/** Billing info in one query (two with the session lookup), cards and newest invoices aggregated. */
 export async function billingInfo(deps: BillingDeps, customerId: string): Promise<BillingInfo> {
-  const customer = await customerById(deps.db, customerId);
-  const sub = await subscriptionOf(deps.db, customerId);
-  const [plan, scheduled, cards, recentInvoices, identity] = await Promise.all([
-    planById(deps.db, sub?.planId ?? customer.planId ?? ''),
-    sub?.scheduledPlanId ? planById(deps.db, sub.scheduledPlanId) : Promise.resolve(undefined),
-    deps.db
-      .select()
-      .from(paymentMethods)
-      .where(eq(paymentMethods.customerId, customerId))
-      .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt)),
-    deps.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.customerId, customerId))
-      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
-      .limit(INVOICES_IN_BILLING_INFO),
-    billingIdentity(deps.db, customer),
-  ]);
+  const [row] = await deps.db
+    .select({
+      customer: customers,
+      subscription: subscriptions,
+      plan: plans,
+      scheduled: scheduledPlans,
+      billingAddress: customerSettings.billingAddress,
+      cards: sql<
+        CardJson[]
+      >`(select coalesce(json_agg(json_build_object('id', pm.id, 'isDefault', pm.is_default, 'brand', pm.brand, 'last4', pm.last4, 'expMonth', pm.exp_month, 'expYear', pm.exp_year) order by pm.is_default desc, pm.created_at desc), '[]'::json)
+        from ${paymentMethods} pm where pm.customer_id = ${customers.id})`,
+      invoices: sql<
+        InvoiceJson[]
+      >`(select coalesce(json_agg(json_build_object('id', i.id, 'number', i.number, 'issuedAt', i.issued_at, 'status', i.status, 'totalCents', i.total_cents, 'currency', i.currency, 'description', i.lines->0->>'description') order by i.issued_at desc, i.number desc), '[]'::json)
+        from (select * from ${invoices} where ${invoices.customerId} = ${customers.id} order by ${invoices.issuedAt} desc, ${invoices.number} desc limit ${INVOICES_IN_BILLING_INFO}) i)`,
+    })
+    .from(customers)
+    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
+    .leftJoin(plans, eq(plans.id, sql`coalesce(${subscriptions.planId}, ${customers.planId})`))
+    .leftJoin(scheduledPlans, eq(scheduledPlans.id, subscriptions.scheduledPlanId))
+    .leftJoin(customerSettings, eq(customerSettings.customerId, customers.id))
+    .where(eq(customers.id, customerId));
+  if (!row) throw notFound('Customer not found');
+  const { customer, subscription: sub, plan, scheduled } = row;
+  const cards = row.cards;
+  const recentInvoices = row.invoices.map((i) => ({ ...i, issuedAt: new Date(i.issuedAt) }));
+  const identity = {
+    billingEmail: customer.billingEmail ?? customer.email,
+    billingAddress: row.billingAddress ?? null,
+  };
   const charging = sub && ['trialing', 'active', 'past_due'].includes(sub.status) && !sub.cancelAtPeriodEnd;
   const nextPrice = scheduled?.priceCents ?? plan?.priceCents ?? sub?.priceCents ?? 0;
   return {
@@ -299,10 +340,15 @@ export async function invoicePage(exec: Executor, customerId: string, page: numb
       .offset((page - 1) * pageSize),
     exec.select({ n: count() }).from(invoices).where(eq(invoices.customerId, customerId)),
   ]);
-  return { items: rows.map(toInvoiceView), total: total?.n ?? 0, page, pageSize };
+  return {
+    items: rows.map((i) => toInvoiceView({ ...i, description: i.lines[0]?.description ?? null })),
+    total: total?.n ?? 0,
+    page,
+    pageSize,
+  };
 }
 
-function toInvoiceView(i: typeof invoices.$inferSelect) {
+function toInvoiceView(i: Omit<InvoiceJson, 'issuedAt'> & { issuedAt: Date }) {
   return {
     id: i.id,
     number: i.number,
@@ -310,7 +356,7 @@ function toInvoiceView(i: typeof invoices.$inferSelect) {
     status: i.status as 'paid' | 'open' | 'void' | 'refunded',
     amount: i.totalCents / 100,
     currency: i.currency.toUpperCase(),
-    description: i.lines[0]?.description ?? 'Subscription',
+    description: i.description ?? 'Subscription',
     pdf_url: invoicePdfUrl(i.id),
   };
 }
