@@ -1,14 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { customers, payments, subscriptions } from '../../db/schema';
+import { customerSettings, customers, paymentMethods, payments, plans, subscriptions } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { notifyStaff, recordActivity } from '../notifications/service';
 import {
   applyPlan,
-  billingIdentity,
-  customerById,
-  defaultPaymentMethod,
   ensureProviderCustomer,
-  planById,
   shortDate,
   usd,
   type BillingDeps,
@@ -42,14 +38,12 @@ export async function processDueSubscription(
   if (claimed.cancelAtPeriodEnd && claimed.currentPeriodEnd <= now) return endSubscription(deps, claimed);
   if (!['trialing', 'active', 'past_due'].includes(claimed.status)) return release(deps, claimed, 'skipped');
 
-  const customer = await customerById(deps.db, claimed.customerId);
-  const card = await defaultPaymentMethod(deps.db, claimed.customerId);
+  const { customer, card, plan, billingAddress } = await renewalContext(deps, claimed);
   if (!card && claimed.status === 'trialing')
     return trialEndsWithoutCard(deps, claimed, customer.companyName, customer.email);
 
   const periodStart = claimed.currentPeriodEnd;
   const periodEnd = nextPeriodEnd(periodStart);
-  const plan = (await planById(deps.db, claimed.scheduledPlanId ?? claimed.planId)) ?? null;
   const amountCents = plan?.priceCents ?? claimed.priceCents;
   const attempt = claimed.failedAttempts + 1;
   const description = `${plan?.name ?? claimed.planId} plan, ${shortDate(periodStart)} - ${shortDate(periodEnd)}`;
@@ -87,14 +81,21 @@ export async function processDueSubscription(
       .from(payments)
       .where(eq(payments.idempotencyKey, idempotencyKey));
     if (already) return 'skipped';
-    const identity = await billingIdentity(tx, customer);
+    const identity = {
+      billingName: customer.companyName,
+      billingEmail: customer.billingEmail ?? customer.email,
+      billingAddress,
+    };
+    // An earlier failed attempt left the period's invoice open; otherwise it is issued now, already
+    // paid when the charge went through.
+    const earlier = await findPeriodInvoice(tx, sub.id, periodStart);
     const invoice =
-      (await findPeriodInvoice(tx, sub.id, periodStart)) ??
+      earlier ??
       (await createInvoice(tx, {
         customerId: customer.id,
         subscriptionId: sub.id,
         kind: 'subscription',
-        status: 'open',
+        status: result.status === 'succeeded' ? 'paid' : 'open',
         lines: [
           {
             description,
@@ -124,7 +125,7 @@ export async function processDueSubscription(
     });
 
     if (result.status === 'succeeded') {
-      await markInvoicePaid(tx, invoice.id, now);
+      if (earlier) await markInvoicePaid(tx, invoice.id, now);
       if (plan && plan.id !== sub.planId) {
         await applyPlan(tx, customer.id, plan, now);
         await recordActivity(tx, {
@@ -213,6 +214,27 @@ export async function processDueSubscription(
     });
     return next ? 'failed' : 'pending';
   });
+}
+
+/** Customer, default card, the plan of the coming period and the billing address, in one query. */
+async function renewalContext(deps: BillingDeps, sub: SubscriptionRow) {
+  const [row] = await deps.db
+    .select({
+      customer: customers,
+      card: paymentMethods,
+      plan: plans,
+      billingAddress: customerSettings.billingAddress,
+    })
+    .from(customers)
+    .leftJoin(
+      paymentMethods,
+      and(eq(paymentMethods.customerId, customers.id), eq(paymentMethods.isDefault, true)),
+    )
+    .leftJoin(plans, eq(plans.id, sub.scheduledPlanId ?? sub.planId))
+    .leftJoin(customerSettings, eq(customerSettings.customerId, customers.id))
+    .where(eq(customers.id, sub.customerId));
+  if (!row) throw new Error(`subscription ${sub.id} has no customer`);
+  return row;
 }
 
 async function release(
