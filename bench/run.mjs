@@ -29,6 +29,8 @@ process.chdir(root);
 
 const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
 const ADMIN = { email: 'admin@motorpool.local', password: 'Motorpool#2026' };
+const DEMO_CUSTOMER = { email: 'demo@fleetco.example', password: 'Motorpool#2026' };
+const BILLING_SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const CONNECTIONS = 10;
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = 1;
@@ -155,20 +157,33 @@ async function startApp(port, dataDir) {
   return { child, ms };
 }
 
-async function signInCookie(base) {
-  const res = await fetch(`${base}/api/auth/admin-login`, {
+async function signInCookie(base, account = ADMIN, url = '/api/auth/admin-login') {
+  const res = await fetch(`${base}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(account),
   });
   const text = await res.text();
-  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${text}`);
+  if (res.status !== 200) throw new Error(`sign-in as ${account.email} failed: ${res.status} ${text}`);
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
   if (!cookie) throw new Error('admin sign-in set no cookie');
   return cookie;
+}
+
+/** bench/billing-job.ts in its own process (tsx), on a fresh database of its own. */
+function runBillingJob() {
+  const result = spawnSync('npx', ['tsx', 'bench/billing-job.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, BENCH_SUBSCRIPTIONS: String(BILLING_SUBSCRIPTIONS), ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+    timeout: 20 * 60_000,
+  });
+  const line = (result.stdout ?? '').trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  if (result.status !== 0 || !line) throw new Error(`billing job bench failed: ${result.stderr || result.stdout}`);
+  return JSON.parse(line);
 }
 
 function cannon(options) {
@@ -369,10 +384,25 @@ async function main() {
   });
   await stopProcess(baselineChild);
 
+  // The portal's main reads for the signed-in demo customer (each is two queries: DESIGN.md).
+  const customerCookie = await signInCookie(base, DEMO_CUSTOMER, '/api/auth/dealer-login');
+  loads.portalProfile = await load('GET /api/customer/profile/{email}', {
+    url: `${base}/api/customer/profile/${encodeURIComponent(DEMO_CUSTOMER.email)}`,
+    headers: { cookie: customerCookie },
+  });
+  loads.portalBilling = await load('GET /api/customer/billing-info', {
+    url: `${base}/api/customer/billing-info`,
+    headers: { cookie: customerCookie },
+  });
+
   console.log('bench: bundle sizes in Chromium ...');
   const sizes = await bundleSizes(base);
   await stopProcess(app.child);
   const lazy = largestLazyChunk();
+
+  console.log(`bench: billing job over ${BILLING_SUBSCRIPTIONS} due subscriptions ...`);
+  const billingJob = runBillingJob();
+  console.log(`bench: billing job renewed ${billingJob.renewals} in ${billingJob.totalMs} ms`);
 
   // -------------------------------------------------------------------------------------------------
   const kb = (bytes) => Math.round(bytes / 100) / 10;
@@ -410,6 +440,21 @@ async function main() {
     );
     if (l.non2xx || l.errors) add(`${name}: non-2xx + errors`, l.non2xx + l.errors, 'count', { max: 0 });
   }
+  for (const [key, name] of [
+    ['portalProfile', 'portal profile read'],
+    ['portalBilling', 'portal billing-info read'],
+  ]) {
+    const l = loads[key];
+    add(`${name}: req/s`, Math.round(l.reqPerSec * 10) / 10, 'req/s');
+    add(`${name}: p50 latency`, l.p50Ms, 'ms');
+    add(`${name}: p99 latency`, l.p99Ms, 'ms');
+    if (l.non2xx || l.errors) add(`${name}: non-2xx + errors`, l.non2xx + l.errors, 'count', { max: 0 });
+  }
+  add(`billing job: renewals of ${billingJob.subscriptions} due subscriptions`, billingJob.renewals, 'count', {
+    min: billingJob.subscriptions,
+  });
+  add('billing job: time per renewal', Math.round(billingJob.msPerRenewal * 100) / 100, 'ms', budgets.billingJobMsPerRenewal);
+  add('billing job: total', Math.round(billingJob.totalMs / 100) / 10, 's');
   add('baseline GET /plans: req/s', Math.round(loads.baselinePlans.reqPerSec * 10) / 10, 'req/s');
   add('baseline staff read: req/s', Math.round(loads.baselineStaffPlans.reqPerSec * 10) / 10, 'req/s');
   add('baseline sign-in: req/s', Math.round(loads.baselineSignIn.reqPerSec * 10) / 10, 'req/s');
