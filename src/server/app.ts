@@ -22,6 +22,7 @@ import { customerRoutes } from './modules/customers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { planRoutes } from './modules/plans/routes';
 import { portalRoutes } from './modules/portal/routes';
+import { fleetRoutes } from './modules/fleet/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook';
 import type { BillingDeps } from './modules/billing/context';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(planRoutes, { db });
   await app.register(portalRoutes, { billing, config });
   await app.register(paymentRoutes, { billing, config });
+  await app.register(fleetRoutes, { db, clock, config });
   if (billing.provider instanceof StripePaymentProvider) {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     await app.register(stripeWebhookRoutes, { billing, provider: billing.provider });

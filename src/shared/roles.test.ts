@@ -9,7 +9,8 @@ describe('role tabs (spec 2 §6)', () => {
   it('manager has plans and users but not audit, settings, crm or external-db', () => {
     expect(canOpenTab('manager', 'plans')).toBe(true);
     expect(canOpenTab('manager', 'users')).toBe(true);
-    for (const tab of ['audit', 'settings', 'crm', 'external-db'] as const) expect(canOpenTab('manager', tab)).toBe(false);
+    for (const tab of ['audit', 'settings', 'crm', 'external-db'] as const)
+      expect(canOpenTab('manager', tab)).toBe(false);
   });
   it('an unknown role sees only the dashboard', () => {
     expect(tabsForRole('intern')).toEqual(['dashboard']);

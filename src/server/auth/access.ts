@@ -19,12 +19,17 @@ import {
 /**
  * What a route needs, declared on the route itself (DESIGN.md "Contracts"):
  * - public: anyone (the handler may still look at `request.staff()` to answer more to staff);
- * - customer: a signed-in customer (cookie or `Authorization: Bearer`);
+ * - customer: a signed-in customer or team member (cookie or `Authorization: Bearer`), optionally
+ *   only a fleet admin or only the account owner;
  * - staff: any signed-in staff user;
  * - tab (+ permission): a staff user whose role opens that admin tab and who holds the flag.
  */
 export type RouteAccess =
-  { public: true } | { customer: true } | { staff: true } | { tab: AdminTab; permission?: PermissionFlag };
+  | { public: true }
+  /** true: anyone of the account; 'fleet_admin': team, billing and plan; 'owner': the account itself. */
+  | { customer: true | 'fleet_admin' | 'owner' }
+  | { staff: true }
+  | { tab: AdminTab; permission?: PermissionFlag };
 
 export type AccessTableEntry = { method: string; url: string; access: RouteAccess };
 
@@ -49,6 +54,8 @@ declare module 'fastify' {
 }
 
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
+export const FLEET_ADMIN_ONLY_MESSAGE = 'Only a fleet admin can manage the team, billing and plan.';
+export const OWNER_ONLY_MESSAGE = 'Only the account owner can do this.';
 
 export function customerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -94,6 +101,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     if ('customer' in access) {
       const customer = await request.customer();
       if (!customer) return reply.status(401).send({ message: AUTH_REQUIRED_MESSAGE });
+      if (access.customer === 'fleet_admin' && customer.role !== 'fleet_admin') {
+        return reply.status(403).send({ message: FLEET_ADMIN_ONLY_MESSAGE });
+      }
+      if (access.customer === 'owner' && !customer.isOwner) {
+        return reply.status(403).send({ message: OWNER_ONLY_MESSAGE });
+      }
       request.customerUser = customer;
       return;
     }

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
-import { customers, plans, sessions, staffUsers, subscriptions } from '../db/schema';
+import { customers, plans, sessions, staffUsers, subscriptions, teamMembers } from '../db/schema';
 import { prepared } from '../db/prepared';
 import { newToken, tokenDigest } from './tokens';
 
@@ -14,7 +14,16 @@ export type SessionKind = 'staff' | 'customer';
 
 export async function createSession(
   tx: Executor,
-  input: { kind: SessionKind; subjectId: string; ttlMs: number; ip: string | null; userAgent: string | null },
+  input: {
+    kind: SessionKind;
+    /** The staff user, or the customer account. */
+    subjectId: string;
+    /** A team member signing in to their account (customer sessions only). */
+    teamMemberId?: string | null;
+    ttlMs: number;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.ttlMs);
@@ -23,6 +32,7 @@ export async function createSession(
     kind: input.kind,
     staffUserId: input.kind === 'staff' ? input.subjectId : null,
     customerId: input.kind === 'customer' ? input.subjectId : null,
+    teamMemberId: input.kind === 'customer' ? (input.teamMemberId ?? null) : null,
     expiresAt,
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
@@ -101,8 +111,11 @@ export type CustomerPrincipal = {
   status: string;
   subscriptionStatus: string;
   trialEndsAt: Date | null;
+  /** fleet_admin or fleet_user; the owner's own role is fleet_admin. */
   role: string;
   isPasswordSet: boolean;
+  isOwner: boolean;
+  teamMemberId: string | null;
 };
 
 export async function loadCustomerSession(db: Db, token: string): Promise<CustomerPrincipal | null> {
@@ -111,10 +124,11 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
       .select({
         sessionId: sessions.id,
         lastSeenAt: sessions.lastSeenAt,
+        // The account is the customer's; the person is the owner or the team member signed in.
         id: customers.id,
-        email: customers.email,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
+        email: sql<string>`coalesce(${teamMembers.email}, ${customers.email})`,
+        firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
+        lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
         companyName: customers.companyName,
         phone: customers.phone,
         planId: customers.planId,
@@ -122,11 +136,14 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
         status: customers.status,
         subscriptionStatus: sql<string>`coalesce(${subscriptions.status}, 'none')`,
         trialEndsAt: subscriptions.trialEndsAt,
-        role: customers.role,
-        isPasswordSet: customers.isPasswordSet,
+        role: sql<string>`coalesce(${teamMembers.role}, ${customers.role})`,
+        isPasswordSet: sql<boolean>`coalesce(${teamMembers.isPasswordSet}, ${customers.isPasswordSet})`,
+        isOwner: sql<boolean>`${teamMembers.id} is null`,
+        teamMemberId: teamMembers.id,
       })
       .from(sessions)
       .innerJoin(customers, eq(customers.id, sessions.customerId))
+      .leftJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
       .leftJoin(plans, eq(plans.id, customers.planId))
       .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
       .where(

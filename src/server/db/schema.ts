@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -119,6 +120,8 @@ export const sessions = pgTable(
     kind: text('kind').notNull(),
     staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** Set when a team member (not the account owner) signed in; customer_id is their account. */
+    teamMemberId: uuid('team_member_id').references(() => teamMembers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -140,6 +143,8 @@ export const auditLogs = pgTable(
     actorType: text('actor_type').notNull(),
     actorId: text('actor_id'),
     actorEmail: text('actor_email'),
+    /** The customer account the change belongs to, if any (the fleet app's recent changes). */
+    accountId: uuid('account_id'),
     action: text('action').notNull(),
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id'),
@@ -154,6 +159,7 @@ export const auditLogs = pgTable(
     index('audit_logs_created_idx').on(t.createdAt),
     index('audit_logs_resource_idx').on(t.resourceType, t.resourceId),
     index('audit_logs_actor_idx').on(t.actorId),
+    index('audit_logs_account_idx').on(t.accountId, t.createdAt),
   ],
 );
 
@@ -418,6 +424,7 @@ export const vehicles = pgTable(
     uniqueIndex('vehicles_customer_vin_key').on(t.customerId, t.vin),
     uniqueIndex('vehicles_customer_plate_key').on(t.customerId, t.licensePlate),
     index('vehicles_customer_status_idx').on(t.customerId, t.status),
+    index('vehicles_customer_updated_idx').on(t.customerId, t.lastUpdate),
   ],
 );
 
@@ -434,6 +441,9 @@ export const teamMembers = pgTable(
     lastName: text('last_name').notNull(),
     role: text('role').notNull().default('fleet_user'),
     passwordHash: text('password_hash'),
+    /** Invited with a generated password until the member sets their own. */
+    isPasswordSet: boolean('is_password_set').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -450,3 +460,53 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const drivers = pgTable(
+  'drivers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    licenseNumber: text('license_number').notNull(),
+    status: text('status').notNull().default('active'),
+    assignedVehicleId: uuid('assigned_vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('drivers_customer_idx').on(t.customerId, t.name),
+    // one driver per vehicle at a time
+    uniqueIndex('drivers_vehicle_key')
+      .on(t.assignedVehicleId)
+      .where(sql`${t.assignedVehicleId} is not null`),
+  ],
+);
+
+export const maintenanceRecords = pgTable(
+  'maintenance_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    dueMileage: integer('due_mileage'),
+    costCents: integer('cost_cents'),
+    notes: text('notes'),
+    completedDate: date('completed_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('maintenance_customer_idx').on(t.customerId, t.completedDate, t.dueDate),
+    index('maintenance_vehicle_idx').on(t.vehicleId),
+  ],
+);

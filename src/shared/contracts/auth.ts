@@ -4,11 +4,36 @@ import { PERMISSION_FLAGS, STAFF_ROLES } from '../roles';
 
 /** The five password rules of spec 1 §5, each with its own message, in the order they are shown. */
 export const PASSWORD_RULES = [
-  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
-  { id: 'upper', label: 'One uppercase letter', message: 'Password must contain at least one uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
-  { id: 'lower', label: 'One lowercase letter', message: 'Password must contain at least one lowercase letter', test: (p: string) => /[a-z]/.test(p) },
-  { id: 'number', label: 'One number', message: 'Password must contain at least one number', test: (p: string) => /[0-9]/.test(p) },
-  { id: 'special', label: 'One special character', message: 'Password must contain at least one special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
+  {
+    id: 'length',
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    test: (p: string) => p.length >= PASSWORD_MIN_LENGTH,
+  },
+  {
+    id: 'upper',
+    label: 'One uppercase letter',
+    message: 'Password must contain at least one uppercase letter',
+    test: (p: string) => /[A-Z]/.test(p),
+  },
+  {
+    id: 'lower',
+    label: 'One lowercase letter',
+    message: 'Password must contain at least one lowercase letter',
+    test: (p: string) => /[a-z]/.test(p),
+  },
+  {
+    id: 'number',
+    label: 'One number',
+    message: 'Password must contain at least one number',
+    test: (p: string) => /[0-9]/.test(p),
+  },
+  {
+    id: 'special',
+    label: 'One special character',
+    message: 'Password must contain at least one special character',
+    test: (p: string) => /[^A-Za-z0-9]/.test(p),
+  },
 ] as const;
 
 export const strongPassword = PASSWORD_RULES.reduce(
@@ -25,7 +50,10 @@ export const loginRequest = z.object({
     .min(1, 'Email is required')
     .max(254, 'Please enter a valid email address')
     .email('Please enter a valid email address'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password is too long'),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -65,8 +93,12 @@ export const sessionCustomer = z.object({
   status: z.string(),
   subscriptionStatus: z.string(),
   trialEndsAt: z.string().nullable(),
+  /** fleet_admin or fleet_user. */
   role: z.string(),
   isPasswordSet: z.boolean(),
+  /** False for a team member signed in to the account. */
+  isOwner: z.boolean(),
+  teamMemberId: z.string().nullable(),
 });
 export type SessionCustomer = z.infer<typeof sessionCustomer>;
 

@@ -13,11 +13,7 @@ export const successResponse = z.object({ success: z.boolean(), message: z.strin
 
 /** Trimmed text with a required and a maximum length, each with its own message. */
 export function requiredText(message: string, max = 200) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 }
 
 export const emailField = (message = 'Invalid email address') =>

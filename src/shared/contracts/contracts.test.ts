@@ -38,7 +38,10 @@ describe('signUpForm', () => {
   });
   it("puts 'Passwords don't match' on confirmPassword", () => {
     const result = signUpForm.safeParse({ ...valid, confirmPassword: 'Other#Pass1' });
-    expect(result.error?.issues[0]).toMatchObject({ path: ['confirmPassword'], message: "Passwords don't match" });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['confirmPassword'],
+      message: "Passwords don't match",
+    });
   });
 });
 
@@ -53,7 +56,10 @@ describe('password rules', () => {
 
 describe('normalizePlanFeatures (spec 1 §3)', () => {
   it('reads JSON text, objects and lists; unreadable input means the defaults', () => {
-    expect(normalizePlanFeatures('{"analytics":true,"vehicleTracking":false}')).toMatchObject({ analytics: true, vehicleTracking: false });
+    expect(normalizePlanFeatures('{"analytics":true,"vehicleTracking":false}')).toMatchObject({
+      analytics: true,
+      vehicleTracking: false,
+    });
     expect(normalizePlanFeatures(['geofencing'])).toMatchObject({ geofencing: true, vehicleTracking: false });
     expect(normalizePlanFeatures('{not json')).toEqual(DEFAULT_PLAN_FEATURES);
     expect(normalizePlanFeatures(undefined)).toEqual(DEFAULT_PLAN_FEATURES);

@@ -16,10 +16,17 @@ const registrationFields = z.object({
   firstName: requiredText('First name is required', 100),
   lastName: requiredText('Last name is required', 100),
   email: emailField('Invalid email address'),
-  phone: z.string({ error: US_PHONE_MESSAGE }).trim().regex(/^\+1\d{10}$/, US_PHONE_MESSAGE),
+  phone: z
+    .string({ error: US_PHONE_MESSAGE })
+    .trim()
+    .regex(/^\+1\d{10}$/, US_PHONE_MESSAGE),
   companyName: requiredText('Company name is required', 200),
   address: z.string().trim().max(500, 'Address must be at most 500 characters').optional(),
-  planId: z.string({ error: 'Please select a plan' }).trim().min(1, 'Please select a plan').max(60, 'Please select a plan'),
+  planId: z
+    .string({ error: 'Please select a plan' })
+    .trim()
+    .min(1, 'Please select a plan')
+    .max(60, 'Please select a plan'),
   password: strongPassword,
   confirmPassword: z.string({ error: "Passwords don't match" }),
 });
@@ -27,7 +34,10 @@ const registrationFields = z.object({
 const passwordsMatch = { message: "Passwords don't match", path: ['confirmPassword'] };
 
 /** What `POST /api/customers` accepts (the terms flag is checked on screen and not sent). */
-export const registrationRequest = registrationFields.refine((d) => d.password === d.confirmPassword, passwordsMatch);
+export const registrationRequest = registrationFields.refine(
+  (d) => d.password === d.confirmPassword,
+  passwordsMatch,
+);
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
 
 /** The sign-up dialog's form: the same rules plus the terms checkbox. */

@@ -51,9 +51,21 @@ export const saveSettingsResponse = z.object({
 export const BILLING_COUNTRIES = ['US', 'CA', 'UK'] as const;
 
 export const billingAddress = z.object({
-  street: z.string({ error: 'Street is required' }).trim().min(1, 'Street is required').max(200, 'Street is too long'),
-  city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(100, 'City is too long'),
-  state: z.string({ error: 'State or province is required' }).trim().min(1, 'State or province is required').max(100, 'State is too long'),
+  street: z
+    .string({ error: 'Street is required' })
+    .trim()
+    .min(1, 'Street is required')
+    .max(200, 'Street is too long'),
+  city: z
+    .string({ error: 'City is required' })
+    .trim()
+    .min(1, 'City is required')
+    .max(100, 'City is too long'),
+  state: z
+    .string({ error: 'State or province is required' })
+    .trim()
+    .min(1, 'State or province is required')
+    .max(100, 'State is too long'),
   zipCode: z
     .string({ error: 'ZIP or postal code is required' })
     .trim()
@@ -95,15 +107,30 @@ export const updateBillingAddressRequest = z.object({
 });
 
 export const addPaymentMethodRequest = z.object({
-  paymentMethodId: z.string({ error: 'Payment method is required' }).trim().min(3, 'Payment method is required').max(200),
+  paymentMethodId: z
+    .string({ error: 'Payment method is required' })
+    .trim()
+    .min(3, 'Payment method is required')
+    .max(200),
   setAsDefault: z.boolean().default(true),
 });
 
 export const sandboxCardRequest = z.object({
-  number: z.string({ error: 'Your card number is invalid.' }).trim().min(12, 'Your card number is invalid.').max(23, 'Your card number is invalid.'),
-  expMonth: z.coerce.number({ error: "Your card's expiration month is invalid." }).int("Your card's expiration month is invalid."),
-  expYear: z.coerce.number({ error: "Your card's expiration year is invalid." }).int("Your card's expiration year is invalid."),
-  cvc: z.string({ error: "Your card's security code is invalid." }).trim().max(4, "Your card's security code is invalid."),
+  number: z
+    .string({ error: 'Your card number is invalid.' })
+    .trim()
+    .min(12, 'Your card number is invalid.')
+    .max(23, 'Your card number is invalid.'),
+  expMonth: z.coerce
+    .number({ error: "Your card's expiration month is invalid." })
+    .int("Your card's expiration month is invalid."),
+  expYear: z.coerce
+    .number({ error: "Your card's expiration year is invalid." })
+    .int("Your card's expiration year is invalid."),
+  cvc: z
+    .string({ error: "Your card's security code is invalid." })
+    .trim()
+    .max(4, "Your card's security code is invalid."),
 });
 
 export const sandboxConfirmRequest = z.object({
@@ -111,17 +138,25 @@ export const sandboxConfirmRequest = z.object({
   card: sandboxCardRequest,
 });
 
-export const createSubscriptionRequest = z.object({ customerId: z.uuid({ error: 'Missing customer information' }) });
+export const createSubscriptionRequest = z.object({
+  customerId: z.uuid({ error: 'Missing customer information' }),
+});
 export const paymentClientConfig = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('sandbox') }),
   z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
 ]);
-export const createSubscriptionResponse = z.object({ clientSecret: z.string(), payment: paymentClientConfig });
+export const createSubscriptionResponse = z.object({
+  clientSecret: z.string(),
+  payment: paymentClientConfig,
+});
 
 export const changePasswordRequest = z
   .object({
     email: z.string().trim().toLowerCase().max(254).optional(),
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(200),
     newPassword: strongPassword,
   })
   .refine((d) => d.newPassword !== d.currentPassword, {
@@ -130,7 +165,10 @@ export const changePasswordRequest = z
   });
 
 export const deleteAccountRequest = z.object({
-  password: z.string({ error: 'Please enter your password to confirm.' }).min(1, 'Please enter your password to confirm.').max(200),
+  password: z
+    .string({ error: 'Please enter your password to confirm.' })
+    .min(1, 'Please enter your password to confirm.')
+    .max(200),
 });
 
 export const paymentMethodView = z.object({
@@ -155,7 +193,12 @@ export const invoiceView = z.object({
 });
 
 export const billingInfo = z.object({
-  currentPlan: z.object({ id: z.string(), name: z.string(), price: z.number(), interval: z.literal('month') }),
+  currentPlan: z.object({
+    id: z.string(),
+    name: z.string(),
+    price: z.number(),
+    interval: z.literal('month'),
+  }),
   subscriptionStatus: z.string(),
   status: z.string(),
   trialEndsAt: z.string().nullable(),
@@ -192,7 +235,12 @@ export const paymentHistoryResponse = z.object({
   message: z.string(),
 });
 
-export const activityItem = z.object({ id: z.string(), action: z.string(), description: z.string(), createdAt: z.string() });
+export const activityItem = z.object({
+  id: z.string(),
+  action: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
 
 export const customerProfile = z.object({
   id: z.string(),
@@ -217,7 +265,11 @@ export const customerProfile = z.object({
   carLimit: z.number().nullable(),
   currentUsers: z.number(),
   userLimit: z.number().nullable(),
-  usageStats: z.object({ vehicleUtilization: z.number(), activeVehicles: z.number(), totalVehicles: z.number() }),
+  usageStats: z.object({
+    vehicleUtilization: z.number(),
+    activeVehicles: z.number(),
+    totalVehicles: z.number(),
+  }),
   recentActivity: z.array(activityItem),
   address: z.string().nullable(),
   city: z.string().nullable(),

@@ -8,6 +8,8 @@ export type AuditActor = {
   actorEmail: string | null;
   ipAddress: string | null;
   userAgent: string | null;
+  /** The customer account the change belongs to (customer actors: their own). */
+  accountId?: string | null;
 };
 
 export type AuditEntry = {

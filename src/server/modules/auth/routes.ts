@@ -174,7 +174,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         return reply
           .status(401)
           .send({ success: false, message: 'This sign-in link is invalid or has expired.' });
-      return { success: true, user: { ...user, token: request.body.token }, message: 'Token is valid' };
+      const { teamMemberId: _member, ...person } = user;
+      return { success: true, user: { ...person, token: request.body.token }, message: 'Token is valid' };
     },
   });
 
@@ -192,6 +193,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         const created = await createSession(tx, {
           kind: 'customer',
           subjectId: user.id,
+          teamMemberId: user.teamMemberId,
           ttlMs: config.sessionTtlMs,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,

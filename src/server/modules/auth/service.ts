@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SessionCustomer, StaffUser } from '../../../shared/contracts/auth';
 import { STAFF_ROLES, type StaffRole } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { activities, customers, plans, staffUsers, subscriptions } from '../../db/schema';
+import { activities, customers, plans, staffUsers, subscriptions, teamMembers } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, type CustomerPrincipal, type StaffPrincipal } from '../../auth/sessions';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -41,6 +41,8 @@ export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): Sess
     trialEndsAt: c.trialEndsAt?.toISOString() ?? null,
     role: c.role,
     isPasswordSet: c.isPasswordSet,
+    isOwner: c.isOwner,
+    teamMemberId: c.teamMemberId,
   };
 }
 
@@ -114,48 +116,77 @@ export async function signInStaff(
   });
 }
 
+/** The account an email signs in to: the owner's own, or the one a team member belongs to. */
+async function findCustomerLogin(db: Db, email: string) {
+  const base = () =>
+    db
+      .select({ customer: customers, member: teamMembers, planName: plans.name, subscription: subscriptions })
+      .from(customers)
+      .leftJoin(plans, eq(plans.id, customers.planId))
+      .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id));
+  const [owner] = await base()
+    .leftJoin(teamMembers, sql`false`)
+    .where(sql`lower(${customers.email}) = ${email}`);
+  if (owner) return { ...owner, passwordHash: owner.customer.passwordHash };
+  const [member] = await base()
+    .innerJoin(teamMembers, eq(teamMembers.customerId, customers.id))
+    .where(sql`lower(${teamMembers.email}) = ${email}`);
+  return member ? { ...member, passwordHash: member.member?.passwordHash ?? null } : undefined;
+}
+
 export async function signInCustomer(
   db: Db,
   actor: AuditActor,
   input: { email: string; password: string; ttlMs: number },
 ): Promise<{ ok: true; token: string; expiresAt: Date; customer: SessionCustomer } | LoginFailure> {
-  const [row] = await db
-    .select({ customer: customers, planName: plans.name, subscription: subscriptions })
-    .from(customers)
-    .leftJoin(plans, eq(plans.id, customers.planId))
-    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
-    .where(sql`lower(${customers.email}) = ${input.email}`);
-  const valid = await verifyPassword(row?.customer.passwordHash ?? (await decoy()), input.password);
+  const row = await findCustomerLogin(db, input.email);
+  const valid = await verifyPassword(row?.passwordHash ?? (await decoy()), input.password);
+  const personId = row ? (row.member?.id ?? row.customer.id) : null;
   if (!row || !valid) {
     const errorType = row ? 'invalid_password' : 'invalid_email';
     await recordAudit(
       db,
-      { ...actor, actorType: 'anonymous', actorId: row?.customer.id ?? null, actorEmail: input.email },
+      {
+        ...actor,
+        actorType: 'anonymous',
+        actorId: personId,
+        actorEmail: input.email,
+        accountId: row?.customer.id ?? null,
+      },
       {
         action: 'login',
         resourceType: 'authentication',
-        resourceId: row?.customer.id ?? null,
+        resourceId: personId,
         newValues: { kind: 'customer', reason: errorType },
         success: false,
       },
     );
     return { ok: false, errorType, message: LOGIN_MESSAGES[errorType] };
   }
-  const c = row.customer;
+  const { customer: c, member } = row;
   return db.transaction(async (tx) => {
     const session = await createSession(tx, {
       kind: 'customer',
       subjectId: c.id,
+      teamMemberId: member?.id ?? null,
       ttlMs: input.ttlMs,
       ip: actor.ipAddress,
       userAgent: actor.userAgent,
     });
-    const who = { ...actor, actorType: 'customer' as const, actorId: c.id, actorEmail: c.email };
+    if (member)
+      await tx.update(teamMembers).set({ lastLoginAt: new Date() }).where(eq(teamMembers.id, member.id));
+    const who = {
+      ...actor,
+      actorType: 'customer' as const,
+      actorId: personId,
+      actorEmail: member?.email ?? c.email,
+      accountId: c.id,
+    };
     await recordAudit(tx, who, {
       action: 'login',
       resourceType: 'authentication',
-      resourceId: c.id,
-      newValues: { kind: 'customer' },
+      resourceId: personId,
+      newValues: { kind: member ? 'team_member' : 'customer' },
     });
     return {
       ok: true as const,
@@ -163,6 +194,13 @@ export async function signInCustomer(
       expiresAt: session.expiresAt,
       customer: toSessionCustomer({
         ...c,
+        email: member?.email ?? c.email,
+        firstName: member?.firstName ?? c.firstName,
+        lastName: member?.lastName ?? c.lastName,
+        role: member?.role ?? c.role,
+        isPasswordSet: member?.isPasswordSet ?? c.isPasswordSet,
+        isOwner: !member,
+        teamMemberId: member?.id ?? null,
         planName: row.planName,
         subscriptionStatus: row.subscription?.status ?? 'none',
         trialEndsAt: row.subscription?.trialEndsAt ?? null,

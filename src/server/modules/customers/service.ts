@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RegistrationRequest } from '../../../shared/contracts/customers';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { activities, customers } from '../../db/schema';
+import { activities, customers, teamMembers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -23,7 +23,11 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
         .select({ id: customers.id })
         .from(customers)
         .where(sql`lower(${customers.email}) = ${input.email}`);
-      if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, { email: DUPLICATE_EMAIL_MESSAGE });
+      const [member] = await tx
+        .select({ id: teamMembers.id })
+        .from(teamMembers)
+        .where(sql`lower(${teamMembers.email}) = ${input.email}`);
+      if (existing || member) throw conflict(DUPLICATE_EMAIL_MESSAGE, { email: DUPLICATE_EMAIL_MESSAGE });
       const [row] = await tx
         .insert(customers)
         .values({

@@ -64,7 +64,7 @@ export async function paymentRoutes(
     const sandbox = billing.provider;
 
     r.post('/api/payments/sandbox/payment-methods', {
-      config: { access: { customer: true }, rateLimit: checkoutRateLimit },
+      config: { access: { customer: 'fleet_admin' }, rateLimit: checkoutRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox card form: turn card details into a payment method id',

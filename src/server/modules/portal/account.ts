@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, paymentMethods, sessions, subscriptions } from '../../db/schema';
+import { customers, paymentMethods, sessions, subscriptions, teamMembers } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest } from '../../http/errors';
@@ -16,8 +16,18 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 export async function changeCustomerPassword(
   db: Db,
   actor: AuditActor,
-  input: { customerId: string; sessionId: string; currentPassword: string; newPassword: string; now: Date },
+  input: {
+    customerId: string;
+    /** Set when a team member changes their own password. */
+    teamMemberId: string | null;
+    sessionId: string;
+    currentPassword: string;
+    newPassword: string;
+    now: Date;
+  },
 ): Promise<void> {
+  if (input.teamMemberId)
+    return changeTeamMemberPassword(db, actor, { ...input, teamMemberId: input.teamMemberId });
   const customer = await customerById(db, input.customerId);
   if (!(await verifyPassword(customer.passwordHash, input.currentPassword))) {
     await recordAudit(db, actor, {
@@ -40,9 +50,16 @@ export async function changeCustomerPassword(
         updatedAt: input.now,
       })
       .where(eq(customers.id, customer.id));
+    // The owner's other sessions end; team members' sessions are their own.
     await tx
       .delete(sessions)
-      .where(and(eq(sessions.customerId, customer.id), ne(sessions.id, input.sessionId)));
+      .where(
+        and(
+          eq(sessions.customerId, customer.id),
+          isNull(sessions.teamMemberId),
+          ne(sessions.id, input.sessionId),
+        ),
+      );
     await recordAudit(tx, actor, {
       action: 'change_password',
       resourceType: 'customer',
@@ -52,6 +69,49 @@ export async function changeCustomerPassword(
         lastPasswordChange: input.now.toISOString(),
         otherSessionsEnded: true,
       },
+    });
+  });
+}
+
+async function changeTeamMemberPassword(
+  db: Db,
+  actor: AuditActor,
+  input: {
+    customerId: string;
+    teamMemberId: string;
+    sessionId: string;
+    currentPassword: string;
+    newPassword: string;
+    now: Date;
+  },
+): Promise<void> {
+  const [member] = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.id, input.teamMemberId), eq(teamMembers.customerId, input.customerId)));
+  if (!member?.passwordHash || !(await verifyPassword(member.passwordHash, input.currentPassword))) {
+    await recordAudit(db, actor, {
+      action: 'change_password',
+      resourceType: 'team_member',
+      resourceId: input.teamMemberId,
+      success: false,
+    });
+    throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(teamMembers)
+      .set({ passwordHash, isPasswordSet: true, updatedAt: input.now })
+      .where(eq(teamMembers.id, member.id));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.teamMemberId, member.id), ne(sessions.id, input.sessionId)));
+    await recordAudit(tx, actor, {
+      action: 'change_password',
+      resourceType: 'team_member',
+      resourceId: member.id,
+      newValues: { isPasswordSet: true, otherSessionsEnded: true },
     });
   });
 }
@@ -107,18 +167,27 @@ export async function deleteCustomerAccount(
  * our own customer sessions, and it must belong to the email given.
  */
 export async function validateFleetToken(db: Db, token: string, email: string) {
+  // A team member's token signs in that team member, never the account owner.
   const [row] = await db
     .select({
       id: customers.id,
-      email: customers.email,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
+      teamMemberId: teamMembers.id,
+      email: sql<string>`coalesce(${teamMembers.email}, ${customers.email})`,
+      firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
+      lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .leftJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
     .where(and(eq(sessions.id, tokenDigest(token)), eq(sessions.kind, 'customer')));
   if (!row || row.expiresAt <= new Date() || row.email.toLowerCase() !== email.trim().toLowerCase())
     return null;
-  return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName };
+  return {
+    id: row.id,
+    teamMemberId: row.teamMemberId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+  };
 }

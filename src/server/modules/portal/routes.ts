@@ -57,6 +57,10 @@ function assertOwnEmail(request: FastifyRequest, email: string | undefined): voi
 }
 
 const customerOnly = { access: { customer: true } } as const;
+/** Billing, plan and cards: fleet admins only (issue 4). */
+const fleetAdminOnly = { access: { customer: 'fleet_admin' } } as const;
+/** The account itself (export everything, delete it): its owner only. */
+const ownerOnly = { access: { customer: 'owner' } } as const;
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -79,7 +83,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/billing-info', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], response: { 200: billingInfoSchema } },
     handler: async (request) => billingInfo(billing, request.customerUser.id),
   });
@@ -126,7 +130,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/upgrade-plan', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -135,7 +139,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/downgrade-plan', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -144,7 +148,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/cancel-subscription', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], body: cancelRequest, response: { 200: cancelResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -153,7 +157,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/latest-invoice/:email', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: {
       tags: ['portal'],
       params: emailParams,
@@ -174,7 +178,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/invoices', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: {
       tags: ['portal'],
       querystring: pageQuery,
@@ -192,7 +196,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/invoices/:id/pdf', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], params: uuidParams },
     handler: async (request, reply) => {
       const invoice = await invoiceOf(db, request.customerUser.id, request.params.id);
@@ -207,7 +211,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/update-billing-email', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], body: updateBillingEmailRequest, response: { 200: successResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -222,7 +226,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/update-billing-address', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], body: updateBillingAddressRequest, response: { 200: successResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -232,7 +236,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/payment-history/:email', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: {
       tags: ['portal'],
       params: emailParams,
@@ -246,7 +250,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/add-payment-method', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], body: addPaymentMethodRequest, response: { 200: successResponse } },
     handler: async (request) => {
       const card = await addPaymentMethod(billing, actorOf(request), request.customerUser.id, request.body);
@@ -255,7 +259,7 @@ export async function portalRoutes(
   });
 
   r.delete('/api/customer/payment-methods/:id', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
       await removePaymentMethod(billing, actorOf(request), request.customerUser.id, request.params.id);
@@ -264,7 +268,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/payment-methods/:id/set-default', {
-    config: customerOnly,
+    config: fleetAdminOnly,
     schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
       await setDefaultPaymentMethod(billing, actorOf(request), request.customerUser.id, request.params.id);
@@ -277,6 +281,7 @@ export async function portalRoutes(
     assertOwnEmail(request, request.body.email);
     await changeCustomerPassword(db, actorOf(request), {
       customerId: request.customerUser.id,
+      teamMemberId: request.customerUser.teamMemberId,
       sessionId: request.customerUser.sessionId,
       currentPassword: request.body.currentPassword,
       newPassword: request.body.newPassword,
@@ -293,7 +298,7 @@ export async function portalRoutes(
   }
 
   r.get('/api/customer/data-export', {
-    config: customerOnly,
+    config: ownerOnly,
     schema: { tags: ['portal'], summary: 'Everything we hold about the signed-in customer, as JSON' },
     handler: async (request, reply) => {
       const data = await exportCustomerData(billing, request.customerUser.id);
@@ -306,7 +311,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/delete-account', {
-    config: { ...customerOnly, rateLimit: passwordRateLimit },
+    config: { ...ownerOnly, rateLimit: passwordRateLimit },
     schema: { tags: ['portal'], body: deleteAccountRequest, response: { 200: successResponse } },
     handler: async (request, reply) => {
       await deleteCustomerAccount(billing, actorOf(request), request.customerUser.id, request.body.password);

@@ -1,0 +1,275 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  MaintenanceRecord,
+  completeMaintenanceRequest,
+  maintenanceInput,
+  maintenanceListQuery,
+} from '../../../shared/contracts/fleet';
+import type { Db, Executor } from '../../db/client';
+import { maintenanceRecords, vehicles } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+
+export type MaintenanceValues = z.output<typeof maintenanceInput>;
+export type MaintenanceQuery = z.output<typeof maintenanceListQuery>;
+export type CompleteValues = z.output<typeof completeMaintenanceRequest>;
+
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Overdue: not done, and past its due date or the vehicle has reached its due mileage. */
+const overdueSql = (today: string) =>
+  sql<boolean>`(${maintenanceRecords.completedDate} is null and ((${maintenanceRecords.dueDate} is not null and ${maintenanceRecords.dueDate} < ${today}) or (${maintenanceRecords.dueMileage} is not null and ${vehicles.mileage} >= ${maintenanceRecords.dueMileage})))`;
+
+const columns = (today: string) => ({
+  record: maintenanceRecords,
+  vehicle: {
+    id: vehicles.id,
+    make: vehicles.make,
+    model: vehicles.model,
+    licensePlate: vehicles.licensePlate,
+    mileage: vehicles.mileage,
+  },
+  overdue: overdueSql(today),
+});
+
+type Row = {
+  record: typeof maintenanceRecords.$inferSelect;
+  vehicle: MaintenanceRecord['vehicle'];
+  overdue: boolean;
+};
+
+export function toMaintenance(r: Row): MaintenanceRecord {
+  return {
+    id: r.record.id,
+    vehicle: r.vehicle,
+    type: r.record.type,
+    dueDate: r.record.dueDate,
+    dueMileage: r.record.dueMileage,
+    cost: r.record.costCents === null ? null : r.record.costCents / 100,
+    notes: r.record.notes,
+    completedDate: r.record.completedDate,
+    state: r.record.completedDate ? 'completed' : r.overdue ? 'overdue' : 'scheduled',
+    createdAt: r.record.createdAt.toISOString(),
+  };
+}
+
+function selectRecords(exec: Executor, today: string) {
+  return exec
+    .select(columns(today))
+    .from(maintenanceRecords)
+    .innerJoin(
+      vehicles,
+      and(
+        eq(vehicles.id, maintenanceRecords.vehicleId),
+        eq(vehicles.customerId, maintenanceRecords.customerId),
+      ),
+    );
+}
+
+/** Overdue first, then the soonest due; completed ones newest first. */
+export const dueOrder = (today: string) => [
+  desc(overdueSql(today)),
+  sql`${maintenanceRecords.completedDate} desc nulls first`,
+  sql`${maintenanceRecords.dueDate} asc nulls last`,
+  asc(maintenanceRecords.dueMileage),
+  asc(maintenanceRecords.id),
+];
+
+export async function listMaintenance(db: Db, customerId: string, query: MaintenanceQuery, today: string) {
+  const conditions: SQL[] = [eq(maintenanceRecords.customerId, customerId)];
+  if (query.vehicleId) conditions.push(eq(maintenanceRecords.vehicleId, query.vehicleId));
+  if (query.state === 'completed') conditions.push(isNotNull(maintenanceRecords.completedDate));
+  if (query.state === 'overdue') conditions.push(overdueSql(today));
+  if (query.state === 'scheduled')
+    conditions.push(and(isNull(maintenanceRecords.completedDate), sql`not ${overdueSql(today)}`)!);
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(maintenanceRecords.type, like),
+        ilike(vehicles.licensePlate, like),
+        ilike(vehicles.make, like),
+        ilike(vehicles.model, like),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    selectRecords(db, today)
+      .where(where)
+      .orderBy(...dueOrder(today))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: count() })
+      .from(maintenanceRecords)
+      .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
+      .where(where),
+  ]);
+  return { items: rows.map(toMaintenance), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+async function assertOwnVehicle(tx: Executor, customerId: string, vehicleId: string) {
+  const [row] = await tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.customerId, customerId)));
+  if (!row)
+    throw badRequest('Choose a vehicle from your fleet', { vehicleId: 'Choose a vehicle from your fleet' });
+}
+
+async function recordById(exec: Executor, customerId: string, id: string, today: string) {
+  const [row] = await selectRecords(exec, today).where(
+    and(eq(maintenanceRecords.id, id), eq(maintenanceRecords.customerId, customerId)),
+  );
+  if (!row) throw notFound('Maintenance record not found');
+  return row;
+}
+
+const toCents = (cost: number | null | undefined) =>
+  cost === null || cost === undefined ? null : Math.round(cost * 100);
+
+export async function createMaintenance(
+  db: Db,
+  actor: AuditActor,
+  customerId: string,
+  v: MaintenanceValues,
+  today: string,
+) {
+  return db.transaction(async (tx) => {
+    await assertOwnVehicle(tx, customerId, v.vehicleId);
+    const [row] = await tx
+      .insert(maintenanceRecords)
+      .values({
+        customerId,
+        vehicleId: v.vehicleId,
+        type: v.type,
+        dueDate: v.dueDate ?? null,
+        dueMileage: v.dueMileage ?? null,
+        costCents: toCents(v.cost),
+        notes: v.notes ?? null,
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'create',
+      resourceType: 'maintenance',
+      resourceId: row!.id,
+      newValues: {
+        type: v.type,
+        vehicleId: v.vehicleId,
+        dueDate: v.dueDate ?? null,
+        dueMileage: v.dueMileage ?? null,
+      },
+    });
+    return toMaintenance(await recordById(tx, customerId, row!.id, today));
+  });
+}
+
+export async function updateMaintenance(
+  db: Db,
+  actor: AuditActor,
+  customerId: string,
+  id: string,
+  v: MaintenanceValues,
+  today: string,
+) {
+  return db.transaction(async (tx) => {
+    const before = (await recordById(tx, customerId, id, today)).record;
+    await assertOwnVehicle(tx, customerId, v.vehicleId);
+    await tx
+      .update(maintenanceRecords)
+      .set({
+        vehicleId: v.vehicleId,
+        type: v.type,
+        dueDate: v.dueDate ?? null,
+        dueMileage: v.dueMileage ?? null,
+        costCents: toCents(v.cost),
+        notes: v.notes ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(maintenanceRecords.id, id), eq(maintenanceRecords.customerId, customerId)));
+    await recordAudit(tx, actor, {
+      action: 'update',
+      resourceType: 'maintenance',
+      resourceId: id,
+      oldValues: { type: before.type, dueDate: before.dueDate, dueMileage: before.dueMileage },
+      newValues: { type: v.type, dueDate: v.dueDate ?? null, dueMileage: v.dueMileage ?? null },
+    });
+    return toMaintenance(await recordById(tx, customerId, id, today));
+  });
+}
+
+export async function deleteMaintenance(
+  db: Db,
+  actor: AuditActor,
+  customerId: string,
+  id: string,
+  today: string,
+) {
+  await db.transaction(async (tx) => {
+    const before = (await recordById(tx, customerId, id, today)).record;
+    await tx
+      .delete(maintenanceRecords)
+      .where(and(eq(maintenanceRecords.id, id), eq(maintenanceRecords.customerId, customerId)));
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      resourceType: 'maintenance',
+      resourceId: id,
+      oldValues: { type: before.type },
+    });
+  });
+}
+
+/** Completes a record and, when asked, schedules the next one of the same type for the vehicle. */
+export async function completeMaintenance(
+  db: Db,
+  actor: AuditActor,
+  customerId: string,
+  id: string,
+  v: CompleteValues,
+  today: string,
+) {
+  return db.transaction(async (tx) => {
+    const current = await recordById(tx, customerId, id, today);
+    if (current.record.completedDate) throw conflict('This maintenance is already completed.');
+    const completedDate = v.completedDate ?? today;
+    if (completedDate > today)
+      throw badRequest('The completed date cannot be in the future', {
+        completedDate: 'The completed date cannot be in the future',
+      });
+    await tx
+      .update(maintenanceRecords)
+      .set({
+        completedDate,
+        costCents: v.cost === undefined ? current.record.costCents : toCents(v.cost),
+        notes: v.notes === undefined ? current.record.notes : v.notes,
+        updatedAt: new Date(),
+      })
+      .where(eq(maintenanceRecords.id, id));
+    let nextId: string | null = null;
+    if (v.next) {
+      const [next] = await tx
+        .insert(maintenanceRecords)
+        .values({
+          customerId,
+          vehicleId: current.record.vehicleId,
+          type: current.record.type,
+          dueDate: v.next.dueDate ?? null,
+          dueMileage: v.next.dueMileage ?? null,
+        })
+        .returning({ id: maintenanceRecords.id });
+      nextId = next!.id;
+    }
+    await recordAudit(tx, actor, {
+      action: 'complete',
+      resourceType: 'maintenance',
+      resourceId: id,
+      newValues: { completedDate, nextId, next: v.next ?? null },
+    });
+    return {
+      record: toMaintenance(await recordById(tx, customerId, id, today)),
+      next: nextId ? toMaintenance(await recordById(tx, customerId, nextId, today)) : null,
+    };
+  });
+}
