@@ -43,8 +43,10 @@ export function actorOf(request: FastifyRequest, override?: Partial<AuditActor>)
     : customer
       ? {
           actorType: 'customer',
-          actorId: customer.id,
+          // the person acting: the owner, or the team member signed in to the account
+          actorId: customer.teamMemberId ?? customer.id,
           actorEmail: customer.email,
+          accountId: customer.id,
           ipAddress: null,
           userAgent: null,
         }

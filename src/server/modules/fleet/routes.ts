@@ -210,12 +210,10 @@ export async function fleetRoutes(
       response: { 201: z.object({ success: z.literal(true), driver }) },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          success: true,
-          driver: await createDriver(db, actorOf(request), account(request), request.body),
-        }),
+      reply.status(201).send({
+        success: true,
+        driver: await createDriver(db, actorOf(request), account(request), request.body),
+      }),
   });
   r.put('/api/fleet/drivers/:id', {
     config: anyone,
@@ -254,12 +252,10 @@ export async function fleetRoutes(
     config: anyone,
     schema: { tags: ['fleet'], body: maintenanceInput, response: { 201: recordResponse } },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          success: true,
-          record: await createMaintenance(db, actorOf(request), account(request), request.body, today()),
-        }),
+      reply.status(201).send({
+        success: true,
+        record: await createMaintenance(db, actorOf(request), account(request), request.body, today()),
+      }),
   });
   r.put('/api/fleet/maintenance/:id', {
     config: anyone,
