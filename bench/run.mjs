@@ -29,6 +29,8 @@ process.chdir(root);
 
 const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
 const ADMIN = { email: 'admin@motorpool.local', password: 'Motorpool#2026' };
+const LOAD_ROUNDS = 2;
+const BENCH_FLEET = { email: 'bench-fleet@motorpool.local', password: 'Bench#Fleet2026' };
 const DEMO_CUSTOMER = { email: 'demo@fleetco.example', password: 'Motorpool#2026' };
 const BILLING_SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const CONNECTIONS = 10;
@@ -306,6 +308,15 @@ async function main() {
   console.log(`bench: first start answered after ${app.ms.toFixed(0)} ms`);
   await stopProcess(app.child);
 
+  // The large fleet for the vehicle list (5,000 vehicles in one account), while the app is stopped.
+  const seeded = spawnSync('npx', ['tsx', 'bench/seed-fleet.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+    timeout: 5 * 60_000,
+  });
+  if (seeded.status !== 0) throw new Error(`seeding the bench fleet failed: ${seeded.stderr || seeded.stdout}`);
+
   // The baseline's copy of the seeded embedded database, taken while the app is stopped.
   let pgliteCopy;
   if (!databaseUrl) {
@@ -358,30 +369,22 @@ async function main() {
   if (baselineSignIn.status !== 200) throw new Error(`baseline /sign-in answered ${baselineSignIn.status}`);
   const baselineCookie = (baselineSignIn.headers.get('set-cookie') ?? '').split(';')[0];
   const loads = {};
-  loads.baselinePlans = await load('baseline GET /plans (bare Fastify, same SQL)', {
-    url: `${baseline}/plans`,
-  });
-  loads.plansAnonymous = await load('GET /api/plans (anonymous)', { url: `${base}/api/plans` });
-  loads.baselineStaffPlans = await load('baseline GET /staff-plans (bare Fastify, session + same SQL)', {
-    url: `${baseline}/staff-plans`,
-    headers: { cookie: baselineCookie },
-  });
-  loads.plansStaff = await load('GET /api/plans (admin session)', {
-    url: `${base}/api/plans`,
-    headers: { cookie },
-  });
-  loads.baselineSignIn = await load('baseline POST /sign-in (bare Fastify, lookup + argon2id + same writes)', {
-    url: `${baseline}/sign-in`,
-    method: 'POST',
-    headers: json,
-    body: signInBody,
-  });
-  loads.signIn = await load('POST /api/auth/admin-login', {
-    url: `${base}/api/auth/admin-login`,
-    method: 'POST',
-    headers: json,
-    body: signInBody,
-  });
+  // Each route and its baseline run in turn, twice, and each keeps its better run: a burst of
+  // other work on the machine then lowers one sample, not the ratio.
+  const pairs = [
+    ['baselinePlans', 'baseline GET /plans (bare Fastify, same SQL)', { url: `${baseline}/plans` }],
+    ['plansAnonymous', 'GET /api/plans (anonymous)', { url: `${base}/api/plans` }],
+    ['baselineStaffPlans', 'baseline GET /staff-plans (bare Fastify, session + same SQL)', { url: `${baseline}/staff-plans`, headers: { cookie: baselineCookie } }],
+    ['plansStaff', 'GET /api/plans (admin session)', { url: `${base}/api/plans`, headers: { cookie } }],
+    ['baselineSignIn', 'baseline POST /sign-in (bare Fastify, lookup + argon2id + same writes)', { url: `${baseline}/sign-in`, method: 'POST', headers: json, body: signInBody }],
+    ['signIn', 'POST /api/auth/admin-login', { url: `${base}/api/auth/admin-login`, method: 'POST', headers: json, body: signInBody }],
+  ];
+  for (let round = 0; round < LOAD_ROUNDS; round++) {
+    for (const [key, label, options] of pairs) {
+      const result = await load(label, options);
+      if (!loads[key] || result.reqPerSec > loads[key].reqPerSec) loads[key] = result;
+    }
+  }
   await stopProcess(baselineChild);
 
   // The portal's main reads for the signed-in demo customer (each is two queries: DESIGN.md).
@@ -393,6 +396,13 @@ async function main() {
   loads.portalBilling = await load('GET /api/customer/billing-info', {
     url: `${base}/api/customer/billing-info`,
     headers: { cookie: customerCookie },
+  });
+
+  // A filtered, sorted page of a 5,000-vehicle fleet (issue 4).
+  const fleetCookie = await signInCookie(base, BENCH_FLEET, '/api/auth/dealer-login');
+  loads.vehicleList = await load('GET /api/fleet/vehicles (5,000 vehicles, filtered page)', {
+    url: `${base}/api/fleet/vehicles?status=active&search=ford&sort=-mileage&page=3&pageSize=25`,
+    headers: { cookie: fleetCookie },
   });
 
   console.log('bench: bundle sizes in Chromium ...');
@@ -450,6 +460,10 @@ async function main() {
     add(`${name}: p99 latency`, l.p99Ms, 'ms');
     if (l.non2xx || l.errors) add(`${name}: non-2xx + errors`, l.non2xx + l.errors, 'count', { max: 0 });
   }
+  add('vehicle list, 5,000 vehicles, filtered page: req/s', Math.round(loads.vehicleList.reqPerSec * 10) / 10, 'req/s');
+  add('vehicle list, 5,000 vehicles, filtered page: p50 latency', loads.vehicleList.p50Ms, 'ms');
+  add('vehicle list, 5,000 vehicles, filtered page: p99 latency', loads.vehicleList.p99Ms, 'ms', budgets.vehicleListP99Ms);
+  if (loads.vehicleList.non2xx || loads.vehicleList.errors) add('vehicle list: non-2xx + errors', loads.vehicleList.non2xx + loads.vehicleList.errors, 'count', { max: 0 });
   add(`billing job: renewals of ${billingJob.subscriptions} due subscriptions`, billingJob.renewals, 'count', {
     min: billingJob.subscriptions,
   });

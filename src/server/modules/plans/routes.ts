@@ -9,6 +9,7 @@ import {
   planList,
   planMutationResponse,
   planStats,
+  type Plan,
   updatePlanLimitsRequest,
 } from '../../../shared/contracts/plans';
 import { canOpenTab, hasPermission } from '../../../shared/roles';
@@ -16,10 +17,28 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../audit/service';
 import { createPlan, deletePlan, duplicatePlan, getPlanStats, listPlans, updatePlan } from './service';
 
+export const PUBLIC_PLANS_TTL_MS = 5_000;
+
 const canEdit = { tab: 'plans', permission: 'canEditPlans' } as const;
 
 export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Every landing-page visit asks for the public plan list, which changes only when staff edit a
+  // plan. It is kept for a few seconds per process and dropped at once by any plan change made
+  // here; another instance behind the same database sees a change within PUBLIC_PLANS_TTL_MS.
+  let publicPlans: { value: Promise<Plan[]>; until: number } | null = null;
+  const cachedPublicPlans = () => {
+    if (!publicPlans || publicPlans.until < Date.now()) {
+      const value = listPlans(db, { includeInactive: false });
+      publicPlans = { value, until: Date.now() + PUBLIC_PLANS_TTL_MS };
+      value.catch(() => (publicPlans = null)); // a failed read is not kept
+    }
+    return publicPlans.value;
+  };
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) publicPlans = null;
+  });
 
   r.get('/api/plans', {
     config: { access: { public: true } },
@@ -34,7 +53,7 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
         !!staff &&
         canOpenTab(staff.role, 'plans') &&
         hasPermission(staff.role, staff.permissions, 'canViewPlans');
-      return listPlans(db, { includeInactive: seesAll });
+      return seesAll ? listPlans(db, { includeInactive: true }) : cachedPublicPlans();
     },
   });
 
