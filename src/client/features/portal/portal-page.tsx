@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import {
   CreditCardIcon,
   ExternalLinkIcon,
+  InfoIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
   LoaderCircleIcon,
@@ -27,6 +28,7 @@ import { useCustomerLogout, useCustomerSession } from './api';
 import { AutoLoginGate } from './auto-login';
 import { useBillingInfo, useCustomerProfile } from './billing-api';
 import { SubscriptionBanner } from './billing/subscription-banner';
+import { FleetAppButton } from './fleet-link';
 import OverviewTab from './overview/overview-tab';
 
 // Each tab past the first, and the password dialog, is its own chunk: the portal opens on the overview.
@@ -37,25 +39,34 @@ const ChangePasswordDialog = lazy(() => import('./security/change-password-dialo
 
 const TABS = ['overview', 'plans', 'billing', 'settings'] as const;
 type PortalTab = (typeof TABS)[number];
+/** A fleet_user's portal: billing and plan belong to the account's fleet admins. */
+const MEMBER_TABS: readonly PortalTab[] = ['overview', 'settings'];
 
 function isPortalTab(value: string | null): value is PortalTab {
   return (TABS as readonly (string | null)[]).includes(value);
+}
+
+/** A team member with the fleet_user role: the server refuses them billing, plan and cancel calls. */
+function isFleetUser(customer: SessionCustomer): boolean {
+  return customer.role === 'fleet_user';
 }
 
 /**
  * The active tab lives in the address (`?tab=`), so bookmarks, reloads and the back button keep it;
  * `/customer-billing` opens on Billing & Payments. Other query parameters are left as they are.
  */
-function usePortalTab(): [PortalTab, (tab: PortalTab) => void] {
+function usePortalTab(allowed: readonly PortalTab[] = TABS): [PortalTab, (tab: PortalTab) => void] {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
   const requested = params.get('tab');
-  const tab: PortalTab = isPortalTab(requested)
+  const wanted: PortalTab = isPortalTab(requested)
     ? requested
     : path === '/customer-billing'
       ? 'billing'
       : 'overview';
+  // A tab this person cannot open (a fleet_user sent to billing) falls back to the overview.
+  const tab: PortalTab = allowed.includes(wanted) ? wanted : 'overview';
   const setTab = (next: PortalTab) => {
     const nextParams = new URLSearchParams(search);
     nextParams.set('tab', next);
@@ -132,12 +143,10 @@ function PortalHeader({
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link href="/fleet-management">
-              <ExternalLinkIcon aria-hidden="true" />
-              Fleet CRM
-            </Link>
-          </Button>
+          <FleetAppButton variant="outline" size="sm">
+            <ExternalLinkIcon aria-hidden="true" />
+            Fleet CRM
+          </FleetAppButton>
           <Button variant="outline" size="sm" onClick={onOpenSettings}>
             <SettingsIcon aria-hidden="true" />
             Settings
@@ -177,9 +186,7 @@ function PortalCards({
           <CardDescription>Vehicles, drivers and maintenance for {companyName}.</CardDescription>
         </CardHeader>
         <CardFooter>
-          <Button asChild>
-            <Link href="/fleet-management">Go to dashboard</Link>
-          </Button>
+          <FleetAppButton>Go to dashboard</FleetAppButton>
         </CardFooter>
       </Card>
       <Card>
@@ -203,71 +210,131 @@ function PortalCards({
   );
 }
 
-/** The signed-in portal: header, the two cards, the status banner and the four tabs (spec 1 §2). */
+/** Where a fleet_user's Plans and Billing tabs would be: who manages them, and the way to the fleet. */
+function MemberBillingNote() {
+  return (
+    <div
+      data-testid="member-billing-note"
+      className="flex flex-col gap-3 rounded-lg border bg-background px-3 py-2 text-sm sm:flex-row sm:items-center"
+    >
+      <p className="flex items-start gap-2 text-muted-foreground">
+        <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        Billing and plan are managed by your account admin.
+      </p>
+      <FleetAppButton variant="outline" size="sm" className="w-fit shrink-0">
+        <TruckIcon aria-hidden="true" />
+        Open fleet app
+      </FleetAppButton>
+    </div>
+  );
+}
+
+/**
+ * The account-level calls (profile for the '(Profile Error)' mark, billing info for the banner) are
+ * made only for someone who manages billing: a fleet_user would only collect 403s.
+ */
 function Portal({ customer }: { customer: SessionCustomer }) {
-  const [tab, setTab] = usePortalTab();
-  const [passwordOpen, setPasswordOpen] = useState(false);
+  if (isFleetUser(customer)) return <PortalLayout customer={customer} profileError={false} banner={null} />;
+  return <AccountPortal customer={customer} />;
+}
+
+function AccountPortal({ customer }: { customer: SessionCustomer }) {
   const profile = useCustomerProfile(customer.email);
   const billing = useBillingInfo();
   const subscriptionStatus = profile.data?.subscriptionStatus ?? customer.subscriptionStatus;
-
   return (
-    <div className="min-h-dvh bg-muted/40 text-foreground">
-      <PortalHeader
-        customer={customer}
-        profileError={profile.isError}
-        onOpenSettings={() => setTab('settings')}
-      />
-      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
+    <PortalLayout
+      customer={customer}
+      profileError={profile.isError}
+      banner={
         <SubscriptionBanner
           customerId={profile.data?.id ?? customer.id}
           subscriptionStatus={subscriptionStatus}
           trialEndsAt={profile.data?.trialEndsAt ?? customer.trialEndsAt}
           hasCard={billing.data ? billing.data.paymentMethods.length > 0 : null}
         />
+      }
+    />
+  );
+}
+
+/** The signed-in portal: header, the two cards, the status banner and the four tabs (spec 1 §2). */
+function PortalLayout({
+  customer,
+  profileError,
+  banner,
+}: {
+  customer: SessionCustomer;
+  profileError: boolean;
+  banner: ReactNode;
+}) {
+  const member = isFleetUser(customer);
+  const [tab, setTab] = usePortalTab(member ? MEMBER_TABS : TABS);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  return (
+    <div className="min-h-dvh bg-muted/40 text-foreground">
+      <PortalHeader
+        customer={customer}
+        profileError={profileError}
+        onOpenSettings={() => setTab('settings')}
+      />
+      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
+        {banner}
         <PortalCards companyName={customer.companyName} onChangePassword={() => setPasswordOpen(true)} />
         <Tabs
           value={tab}
           onValueChange={(value) => isPortalTab(value) && setTab(value)}
           className="grid gap-2"
         >
-          <TabsList
-            aria-label="Account sections"
-            className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-9 sm:w-fit"
-          >
-            <TabsTrigger value="overview" className="py-1.5">
-              <LayoutDashboardIcon aria-hidden="true" />
-              Overview
-            </TabsTrigger>
-            <TabsTrigger value="plans" className="py-1.5">
-              <PackageIcon aria-hidden="true" />
-              Plans
-            </TabsTrigger>
-            <TabsTrigger value="billing" className="py-1.5">
-              <CreditCardIcon aria-hidden="true" />
-              Billing & Payments
-            </TabsTrigger>
-            <TabsTrigger value="settings" className="py-1.5">
-              <SettingsIcon aria-hidden="true" />
-              Settings
-            </TabsTrigger>
-          </TabsList>
+          <div className="flex flex-col gap-2 md:flex-row md:items-center md:justify-between">
+            <TabsList
+              aria-label="Account sections"
+              className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-9 sm:w-fit"
+            >
+              <TabsTrigger value="overview" className="py-1.5">
+                <LayoutDashboardIcon aria-hidden="true" />
+                Overview
+              </TabsTrigger>
+              {member ? null : (
+                <>
+                  <TabsTrigger value="plans" className="py-1.5">
+                    <PackageIcon aria-hidden="true" />
+                    Plans
+                  </TabsTrigger>
+                  <TabsTrigger value="billing" className="py-1.5">
+                    <CreditCardIcon aria-hidden="true" />
+                    Billing & Payments
+                  </TabsTrigger>
+                </>
+              )}
+              <TabsTrigger value="settings" className="py-1.5">
+                <SettingsIcon aria-hidden="true" />
+                Settings
+              </TabsTrigger>
+            </TabsList>
+            {member ? <MemberBillingNote /> : null}
+          </div>
           <TabsContent value="overview">
             <h2 className="sr-only">Overview</h2>
             <OverviewTab email={customer.email} />
           </TabsContent>
-          <TabsContent value="plans">
-            <h2 className="sr-only">Plans</h2>
-            <Suspense fallback={<TabFallback />}>
-              <PlansTab email={customer.email} />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="billing">
-            <h2 className="sr-only">Billing & Payments</h2>
-            <Suspense fallback={<TabFallback />}>
-              <BillingTab email={customer.email} />
-            </Suspense>
-          </TabsContent>
+          {member ? null : (
+            <>
+              <TabsContent value="plans">
+                <h2 className="sr-only">Plans</h2>
+                <Suspense fallback={<TabFallback />}>
+                  <PlansTab email={customer.email} />
+                </Suspense>
+              </TabsContent>
+              <TabsContent value="billing">
+                <h2 className="sr-only">Billing & Payments</h2>
+                <Suspense fallback={<TabFallback />}>
+                  <BillingTab email={customer.email} />
+                </Suspense>
+              </TabsContent>
+            </>
+          )}
           <TabsContent value="settings">
             <h2 className="sr-only">Settings</h2>
             <Suspense fallback={<TabFallback />}>

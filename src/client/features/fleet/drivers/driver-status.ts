@@ -1,0 +1,13 @@
+import type { DriverStatus } from '@shared/contracts/fleet';
+
+export const DRIVER_STATUS_LABELS: Record<DriverStatus, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  on_leave: 'On leave',
+};
+
+export const DRIVER_STATUS_BADGE: Record<DriverStatus, 'success' | 'secondary' | 'warning'> = {
+  active: 'success',
+  inactive: 'secondary',
+  on_leave: 'warning',
+};

@@ -1,0 +1,79 @@
+import type { MaintenanceRecord } from '@shared/contracts/fleet';
+
+/** Dates, miles and money of the maintenance screens. Due dates are calendar days (YYYY-MM-DD). */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A local calendar day as YYYY-MM-DD (not through UTC, which can be tomorrow or yesterday). */
+export function toYmd(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export function todayYmd(): string {
+  return toYmd(new Date());
+}
+
+function parseYmd(ymd: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!match) return null;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+/** The same day `months` later; the 31st of a shorter month becomes its last day. */
+export function addMonths(ymd: string, months: number): string {
+  const date = parseYmd(ymd) ?? new Date();
+  const day = date.getDate();
+  const target = new Date(date.getFullYear(), date.getMonth() + months, 1);
+  const last = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate();
+  target.setDate(Math.min(day, last));
+  return toYmd(target);
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+export function formatDay(ymd: string): string {
+  const date = parseYmd(ymd);
+  return date ? dateFormat.format(date) : ymd;
+}
+
+const miles = new Intl.NumberFormat('en-US');
+export const formatMiles = (n: number): string => `${miles.format(n)} mi`;
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatUsd = (n: number): string => usd.format(n);
+
+/** Whole days from a calendar date to today; positive when it is past. */
+export function daysPast(ymd: string, today = new Date()): number {
+  const due = parseYmd(ymd);
+  if (!due) return 0;
+  const now = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.round((now.getTime() - due.getTime()) / 86_400_000);
+}
+
+/** Why an overdue record is overdue: "3 days overdue", "1,200 mi over", or both. */
+export function overdueText(record: MaintenanceRecord, today = new Date()): string {
+  const parts: string[] = [];
+  if (record.dueDate) {
+    const days = daysPast(record.dueDate, today);
+    if (days > 0) parts.push(`${days} ${days === 1 ? 'day' : 'days'} overdue`);
+  }
+  if (record.dueMileage !== null && record.vehicle.mileage >= record.dueMileage) {
+    parts.push(`${miles.format(record.vehicle.mileage - record.dueMileage)} mi over`);
+  }
+  return parts.join(' · ') || 'Overdue';
+}
+
+/** Service types offered as suggestions; any other text is fine too. */
+export const MAINTENANCE_TYPES = [
+  'Oil change',
+  'Tire rotation',
+  'Brake inspection',
+  'Annual inspection',
+  'Battery check',
+  'Transmission service',
+  'Coolant flush',
+  'Air filter replacement',
+] as const;
+
+/** The usual interval before the next service: six months or 5,000 miles. */
+export const NEXT_SERVICE_MONTHS = 6;
+export const NEXT_SERVICE_MILES = 5_000;

@@ -1,0 +1,299 @@
+import { useState } from 'react';
+import { InfoIcon, RotateCwIcon, Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
+import { TEAM_ROLES, type TeamMember, type TeamRole } from '@shared/contracts/fleet';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { Progress } from '@client/components/ui/progress';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { errorMessageOf } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+import { toast } from '@client/lib/toast';
+import { ConfirmDialog } from '../drivers/confirm-dialog';
+import { useChangeRole, useFleetSession, useRemoveMember, useTeam, type TeamList } from '../people-api';
+import { UpgradePlanAction } from '../shell/upgrade-link';
+import { InviteDialog } from './invite-dialog';
+import { ROLE_LABELS } from './team-roles';
+
+/** The Team tab: who can sign in to this account, against the plan's user limit. */
+export default function TeamTab() {
+  const team = useTeam();
+  const session = useFleetSession();
+  // Only a fleet_admin manages the team; the server enforces it, the screen just does not offer it.
+  const canManage = session.customer !== null && session.customer.role !== 'fleet_user';
+  const [inviting, setInviting] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const remove = useRemoveMember();
+
+  const onRemove = async () => {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing.id);
+      toast({
+        title: 'Team member removed',
+        description: `${removing.firstName} ${removing.lastName} can no longer sign in.`,
+        variant: 'success',
+      });
+      setRemoving(null);
+    } catch (error) {
+      toast({
+        title: 'Team member not removed',
+        description: errorMessageOf(error, 'The team member could not be removed. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  if (team.isPending || session.isPending) {
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading the team
+        </span>
+        <Skeleton className="h-28 rounded-xl" />
+        <Skeleton className="h-64 rounded-xl" />
+      </div>
+    );
+  }
+  if (team.isError) {
+    return (
+      <EmptyState
+        className="bg-background"
+        icon={UsersIcon}
+        title="The team could not be loaded"
+        text={errorMessageOf(team.error, 'Please try again.')}
+        action={
+          <Button variant="outline" onClick={() => void team.refetch()} disabled={team.isFetching}>
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  const data = team.data;
+  const atLimit = data.userLimit !== null && data.users >= data.userLimit;
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <UsageCard
+        team={data}
+        canManage={canManage}
+        onInvite={() => setInviting(Date.now())}
+        atLimit={atLimit}
+      />
+      {!canManage ? (
+        <p
+          data-testid="team-read-only"
+          className="flex items-start gap-2 rounded-lg border bg-background p-3 text-sm text-muted-foreground"
+        >
+          <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Only a fleet admin manages the team. Ask your account admin to invite someone or change a role.
+        </p>
+      ) : null}
+      <Card>
+        <CardHeader className="px-4 sm:px-6">
+          <CardTitle asHeading="h3">Members</CardTitle>
+          <CardDescription>Everyone who can sign in to this account.</CardDescription>
+        </CardHeader>
+        <CardContent className="px-4 sm:px-6">
+          <div className="overflow-x-auto rounded-md border">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Name</TableHead>
+                  <TableHead className="hidden sm:table-cell">Role</TableHead>
+                  <TableHead className="hidden sm:table-cell">Status</TableHead>
+                  {canManage ? (
+                    <TableHead className="w-px text-right">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  ) : null}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.members.map((m) => (
+                  <MemberRow
+                    key={m.id}
+                    member={m}
+                    isYou={m.email.toLowerCase() === session.customer?.email.toLowerCase()}
+                    canManage={canManage}
+                    onRemove={() => setRemoving(m)}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          {data.members.length <= 1 && canManage ? (
+            <p className="mt-3 text-sm text-muted-foreground">
+              It is just you so far. Invite the people who help run your fleet.
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {inviting !== null ? (
+        <InviteDialog key={inviting} open onOpenChange={(open) => !open && setInviting(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove ${removing ? `${removing.firstName} ${removing.lastName}` : 'team member'}?`}
+        description="They can no longer sign in to this account. Their changes to the fleet stay."
+        confirmLabel="Remove member"
+        busy={remove.isPending}
+        onConfirm={() => void onRemove()}
+      />
+    </div>
+  );
+}
+
+function UsageCard({
+  team,
+  canManage,
+  atLimit,
+  onInvite,
+}: {
+  team: TeamList;
+  canManage: boolean;
+  atLimit: boolean;
+  onInvite: () => void;
+}) {
+  const limited = team.userLimit !== null;
+  const nearLimit = limited && !atLimit && team.users >= (team.userLimit ?? 0) - 1;
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-3 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
+        <div className="grid gap-1.5">
+          <CardTitle asHeading="h3">Team</CardTitle>
+          <CardDescription>
+            {team.planName ? `The ${team.planName} plan` : 'Your plan'}{' '}
+            {limited ? `allows ${team.userLimit} users, the owner included.` : 'allows any number of users.'}
+          </CardDescription>
+        </div>
+        {canManage ? (
+          <Button onClick={onInvite} className="w-full sm:w-auto">
+            <UserPlusIcon aria-hidden="true" />
+            Invite member
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-2 px-4 sm:px-6">
+        <p className="text-sm" data-testid="team-usage">
+          <span className="text-2xl font-semibold tabular-nums">{team.users}</span>{' '}
+          {limited ? (
+            <span className="text-muted-foreground">
+              of {team.userLimit} {team.userLimit === 1 ? 'user' : 'users'}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">{team.users === 1 ? 'user' : 'users'} (no limit)</span>
+          )}
+        </p>
+        {limited ? (
+          <Progress
+            value={team.users}
+            max={team.userLimit ?? 1}
+            aria-label="Users against the plan's limit"
+            indicatorClassName={cn(atLimit ? 'bg-destructive' : nearLimit ? 'bg-warning' : undefined)}
+          />
+        ) : null}
+        {atLimit ? (
+          <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-muted-foreground">
+              Every seat is taken. A bigger plan allows more users.
+            </p>
+            <UpgradePlanAction canManageAccount={canManage} />
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MemberRow({
+  member,
+  isYou,
+  canManage,
+  onRemove,
+}: {
+  member: TeamMember;
+  isYou: boolean;
+  canManage: boolean;
+  onRemove: () => void;
+}) {
+  const changeRole = useChangeRole();
+  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  // The owner's role and membership are the account itself; nobody edits their own access either.
+  const editable = canManage && !member.isOwner && !isYou;
+
+  const onRole = async (role: TeamRole) => {
+    try {
+      await changeRole.mutateAsync({ id: member.id, role });
+      toast({
+        title: 'Role changed',
+        description: `${name} is now a ${ROLE_LABELS[role].toLowerCase()}.`,
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Role not changed',
+        description: errorMessageOf(error, 'The role could not be changed. Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const role = editable ? (
+    <Select
+      value={member.role}
+      onValueChange={(v) => void onRole(v as TeamRole)}
+      disabled={changeRole.isPending}
+    >
+      <SelectTrigger aria-label={`Role of ${name}`} className="h-8 w-36">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {TEAM_ROLES.map((r) => (
+          <SelectItem key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  ) : (
+    <span className="whitespace-nowrap">{ROLE_LABELS[member.role]}</span>
+  );
+
+  return (
+    <TableRow data-testid="team-member-row">
+      <TableCell>
+        <div className="flex max-w-56 flex-wrap items-center gap-1.5 sm:max-w-72">
+          <span className="truncate font-medium">{name}</span>
+          {member.isOwner ? <Badge>Owner</Badge> : null}
+          {isYou ? <Badge variant="outline">You</Badge> : null}
+        </div>
+        <div className="max-w-56 truncate text-xs text-muted-foreground sm:max-w-72">{member.email}</div>
+        {/* Phones have no room for a role column: the role sits under the name. */}
+        <div className="mt-1.5 text-sm sm:hidden">{role}</div>
+      </TableCell>
+      <TableCell className="hidden sm:table-cell">{role}</TableCell>
+      <TableCell className="hidden sm:table-cell">
+        <Badge variant={member.status === 'active' ? 'success' : 'secondary'}>
+          {member.status === 'active' ? 'Active' : 'Invited'}
+        </Badge>
+      </TableCell>
+      {canManage ? (
+        <TableCell className="text-right">
+          {editable ? (
+            <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={onRemove}>
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          ) : null}
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+}
