@@ -82,7 +82,7 @@ function UsageBar({ used, limit, label }: { used: number; limit: number | null; 
         indicatorClassName={share >= 100 ? 'bg-destructive' : share >= 80 ? 'bg-warning' : undefined}
       />
       <p className="text-xs text-muted-foreground">
-        {used >= limit ? 'Limit reached: upgrade to add more' : `${limit - used} remaining`}
+        {used >= limit ? 'Limit reached: a bigger plan adds more' : `${limit - used} remaining`}
       </p>
     </>
   );

@@ -165,6 +165,7 @@ function SettingsForm({
   const [manualSaving, setManualSaving] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const isOwner = customer?.isOwner ?? true;
   // Refs so the timers always send the newest settings, and unmount can flush a waiting save.
   const latest = useRef(initial);
   const autosaveTimer = useRef<number | undefined>(undefined);
@@ -403,33 +404,36 @@ function SettingsForm({
               onCheckedChange={(value) => update('autoExportReports', value)}
             />
           </SettingsSection>
-          <SettingsSection
-            icon={UserRoundCogIcon}
-            title="Account actions"
-            description="Take your data with you, or close your account."
-          >
-            <div className="grid gap-3">
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <p className="max-w-xs text-sm text-muted-foreground">
-                  A JSON file with everything we hold about your account.
-                </p>
-                <Button variant="outline" onClick={onDownload} disabled={exporting}>
-                  {exporting ? (
-                    <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <DownloadIcon aria-hidden="true" />
-                  )}
-                  Download Data
-                </Button>
+          {/* Exporting or deleting the whole account is for its owner (the server refuses anyone else). */}
+          {isOwner ? (
+            <SettingsSection
+              icon={UserRoundCogIcon}
+              title="Account actions"
+              description="Take your data with you, or close your account."
+            >
+              <div className="grid gap-3">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <p className="max-w-xs text-sm text-muted-foreground">
+                    A JSON file with everything we hold about your account.
+                  </p>
+                  <Button variant="outline" onClick={onDownload} disabled={exporting}>
+                    {exporting ? (
+                      <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+                    ) : (
+                      <DownloadIcon aria-hidden="true" />
+                    )}
+                    Download Data
+                  </Button>
+                </div>
+                <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
+                  <p className="max-w-xs text-sm text-muted-foreground">
+                    Cancel your subscription and delete your account permanently.
+                  </p>
+                  <DeleteAccountDialog />
+                </div>
               </div>
-              <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
-                <p className="max-w-xs text-sm text-muted-foreground">
-                  Cancel your subscription and delete your account permanently.
-                </p>
-                <DeleteAccountDialog />
-              </div>
-            </div>
-          </SettingsSection>
+            </SettingsSection>
+          ) : null}
         </div>
       </div>
       <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
