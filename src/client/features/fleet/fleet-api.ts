@@ -17,7 +17,6 @@ import type {
   importPreviewResponse,
 } from '@shared/contracts/fleet';
 import { apiJson, apiRequest, readJson, throwIfResNotOk } from '@client/lib/api';
-import { clearCustomerSession } from '@client/lib/customer-session';
 
 /*
  * The fleet app's shell, overview, vehicles and import/export calls, with the cache invalidation each
@@ -64,17 +63,6 @@ export function useFleetSession(): { customer: SessionCustomer | null; isCheckin
   });
   const customer = query.data?.isAuthenticated ? query.data.customer : null;
   return { customer: query.isFetching ? null : customer, isChecking: query.isFetching };
-}
-
-/** POST /api/auth/customer-logout, then forgets the local copy of the session and every fleet answer. */
-export function useFleetLogout(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return async () => {
-    await apiRequest('POST', '/api/auth/customer-logout', {});
-    clearCustomerSession();
-    queryClient.removeQueries({ queryKey: AUTH_KEY });
-    queryClient.removeQueries({ predicate: fleetKey });
-  };
 }
 
 function fleetKey({ queryKey }: { queryKey: readonly unknown[] }): boolean {

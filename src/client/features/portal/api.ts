@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SessionCustomer } from '@shared/contracts/auth';
-import { apiRequest, readJson, throwIfResNotOk } from '@client/lib/api';
-import { clearCustomerSession, readCustomerToken } from '@client/lib/customer-session';
+import { readJson, throwIfResNotOk } from '@client/lib/api';
+import { readCustomerToken } from '@client/lib/customer-session';
 
 /** The portal's calls (spec 1 §7). */
 
@@ -42,14 +42,4 @@ export function useCustomerSession(): { customer: SessionCustomer | null; isChec
   const customer = query.data?.isAuthenticated ? query.data.customer : null;
   // Decide only on a fresh answer, never on a cached one from before a sign-in or sign-out.
   return { customer: query.isFetching ? null : customer, isChecking: query.isFetching };
-}
-
-/** POST /api/auth/customer-logout, then forgets the local copy of the session. */
-export function useCustomerLogout(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return async () => {
-    await apiRequest('POST', '/api/auth/customer-logout', {});
-    clearCustomerSession();
-    queryClient.removeQueries({ queryKey: CUSTOMER_AUTH_QUERY_KEY });
-  };
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { useCustomerSignOut } from '@client/lib/use-customer-sign-out';
 import {
   CreditCardIcon,
   ExternalLinkIcon,
@@ -21,10 +22,8 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
-import { errorMessageOf } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { useCustomerLogout, useCustomerSession } from './api';
+import { useCustomerSession } from './api';
 import { AutoLoginGate } from './auto-login';
 import { useBillingInfo, useCustomerProfile } from './billing-api';
 import { SubscriptionBanner } from './billing/subscription-banner';
@@ -97,24 +96,7 @@ function PortalHeader({
   profileError: boolean;
   onOpenSettings: () => void;
 }) {
-  const [, navigate] = useLocation();
-  const logout = useCustomerLogout();
-  const [leaving, setLeaving] = useState(false);
-
-  const onLogout = async () => {
-    setLeaving(true);
-    try {
-      await logout();
-      navigate('/customer-login');
-    } catch (error) {
-      setLeaving(false);
-      toast({
-        title: 'Logout failed',
-        description: errorMessageOf(error, 'Could not sign out. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const { signOut: onLogout, leaving } = useCustomerSignOut();
 
   return (
     <header className="border-b bg-background">

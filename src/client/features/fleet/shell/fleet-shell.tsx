@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useCustomerSignOut } from '@client/lib/use-customer-sign-out';
 import {
   ArrowLeftIcon,
   ArrowUpDownIcon,
@@ -18,10 +19,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
-import { errorMessageOf } from '@client/lib/api';
 import { getAppName } from '@client/lib/app-name';
-import { toast } from '@client/lib/toast';
-import { useFleetLogout } from '../fleet-api';
 import OverviewTab from '../overview/overview-tab';
 import { useFleetAccount } from './fleet-account';
 import { FLEET_TAB_LABELS, FLEET_TABS, useFleetParams, type FleetTab } from './use-fleet-params';
@@ -58,24 +56,7 @@ function TabFallback() {
 
 function FleetHeader() {
   const { customer } = useFleetAccount();
-  const [, navigate] = useLocation();
-  const logout = useFleetLogout();
-  const [leaving, setLeaving] = useState(false);
-
-  const onLogout = async () => {
-    setLeaving(true);
-    try {
-      await logout();
-      navigate('/customer-login');
-    } catch (error) {
-      setLeaving(false);
-      toast({
-        title: 'Logout failed',
-        description: errorMessageOf(error, 'Could not sign out. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const { signOut: onLogout, leaving } = useCustomerSignOut();
 
   const person = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
   return (
