@@ -24,12 +24,11 @@ import { planRoutes } from './modules/plans/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { fleetRoutes } from './modules/fleet/routes';
 import { paymentRoutes } from './modules/payments/routes';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
 import type { PaymentProvider } from './integrations/payments/provider';
-import { StripePaymentProvider } from './integrations/payments/stripe';
+import type { StripePaymentProvider as StripeProvider } from './integrations/payments/stripe';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     appName: config.appName,
-    provider: deps.paymentProvider ?? createPaymentProvider(config, db, clock),
+    provider: deps.paymentProvider ?? (await createPaymentProvider(config, db, clock)),
   };
 
   await app.register(cookie);
@@ -98,9 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(portalRoutes, { billing, config });
   await app.register(paymentRoutes, { billing, config });
   await app.register(fleetRoutes, { db, clock, config });
-  if (billing.provider instanceof StripePaymentProvider) {
+  if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
-    await app.register(stripeWebhookRoutes, { billing, provider: billing.provider });
+    const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');
+    await app.register(stripeWebhookRoutes, { billing, provider: billing.provider as StripeProvider });
   }
 
   app.get('/api/docs/openapi.json', {

@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { appRoot } from '../paths';
 import * as schema from './schema';
 
@@ -57,6 +52,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(databaseUrl: string, poolSize = 10, onQuery?: QueryListener): Promise<Database> {
+  // Each driver loads only when it is used: a start on one never pays for the other.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // Migrate on one dedicated connection holding an advisory lock, so two instances starting
   // together against one server do not race each other through the same migration.
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -92,9 +93,15 @@ async function openPglite(options: {
     releaseLock = acquireDirectoryLock(dir);
     dataPath = path.join(dir, 'pg');
   }
+  const [{ PGlite: PGliteClass }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')],
+  );
   let client: PGlite;
   try {
-    client = await PGlite.create(dataPath, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = await PGliteClass.create(
+      dataPath,
+      options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
   } catch (error) {
     releaseLock();
     throw error;

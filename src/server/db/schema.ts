@@ -419,6 +419,10 @@ export const vehicles = pgTable(
     lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Everything the search box matches, lowercased once on write: one LIKE per row instead of five. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(make || ' ' || model || ' ' || vin || ' ' || license_plate || ' ' || coalesce(location, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('vehicles_customer_vin_key').on(t.customerId, t.vin),

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { invoices } from '../../db/schema';
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -9,7 +8,9 @@ const day = (date: Date | null) =>
   date ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date) : '';
 
 /** A one-page PDF invoice, drawn with pdfkit's built-in fonts (no font files to ship). */
-export function renderInvoicePdf(invoice: InvoiceRow, seller: { appName: string }): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceRow, seller: { appName: string }): Promise<Buffer> {
+  // Loaded on the first invoice, not at start: pdfkit is one of the heaviest modules we use.
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',

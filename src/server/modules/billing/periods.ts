@@ -1,4 +1,4 @@
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 
 /** Billing periods are one calendar month (Jan 31 -> Feb 28/29, as date-fns clamps). */
 export function nextPeriodEnd(start: Date): Date {

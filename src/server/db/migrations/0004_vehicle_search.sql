@@ -1,0 +1,1 @@
+ALTER TABLE "vehicles" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(make || ' ' || model || ' ' || vin || ' ' || license_plate || ' ' || coalesce(location, ''))) STORED;
