@@ -57,8 +57,6 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const LOGIN_ERROR_TYPES = ['invalid_email', 'invalid_password'] as const;
-
 export const staffUser = z.object({
   id: z.string(),
   email: z.string(),

@@ -182,11 +182,6 @@ export function useInvalidateAfterImport(): () => Promise<void> {
   return () => invalidateAfterVehicleChange(queryClient);
 }
 
-/** GET /api/fleet/crm-link: where the portal's Fleet CRM button goes. */
-export function useFleetCrmLink() {
-  return useQuery<{ url: string }>({ queryKey: ['/api/fleet/crm-link'], staleTime: 5 * 60 * 1000 });
-}
-
 export type LimitRefusal = { message: string; planName: string | null; limit: number | null };
 
 /** A 409 `limit_reached` answer, or null for any other error. */

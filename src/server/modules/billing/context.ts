@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import {
@@ -103,15 +103,6 @@ export async function billingIdentity(
 export async function paymentByKey(exec: Executor, idempotencyKey: string) {
   const [row] = await exec.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
   return row;
-}
-
-export async function latestPayments(exec: Executor, customerId: string, limit: number) {
-  return exec
-    .select()
-    .from(payments)
-    .where(eq(payments.customerId, customerId))
-    .orderBy(desc(payments.createdAt))
-    .limit(limit);
 }
 
 export const usd = (cents: number) =>

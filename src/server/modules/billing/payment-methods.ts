@@ -9,14 +9,6 @@ import { customerById, ensureProviderCustomer, type BillingDeps } from './contex
 export const LAST_CARD_MESSAGE =
   'You need at least one payment method on file. Add another card before removing this one.';
 
-export async function listPaymentMethods(deps: BillingDeps, customerId: string) {
-  return deps.db
-    .select()
-    .from(paymentMethods)
-    .where(eq(paymentMethods.customerId, customerId))
-    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
-}
-
 /** Attaches a card tokenised by the provider's card form; the first card becomes the default. */
 export async function addPaymentMethod(
   deps: BillingDeps,

@@ -1,5 +1,10 @@
 import Papa from 'papaparse';
-import { VEHICLE_CSV_COLUMNS, vehicleInput, type Driver } from '../../../shared/contracts/fleet';
+import {
+  DRIVER_CSV_COLUMNS,
+  VEHICLE_CSV_COLUMNS,
+  vehicleInput,
+  type Driver,
+} from '../../../shared/contracts/fleet';
 import type { vehicles } from '../../db/schema';
 
 const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -20,7 +25,7 @@ export function vehiclesCsv(rows: (typeof vehicles.$inferSelect)[]): string {
 
 export function driversCsv(rows: Driver[]): string {
   return Papa.unparse({
-    fields: ['name', 'email', 'phone', 'licenseNumber', 'status', 'assignedVehicle'],
+    fields: [...DRIVER_CSV_COLUMNS],
     data: rows.map((d) =>
       [d.name, d.email, d.phone, d.licenseNumber, d.status, d.assignedVehicle?.licensePlate ?? ''].map(
         safeCell,

@@ -30,16 +30,3 @@ export function chunks<T>(items: T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
-
-/** Starts a download of text made in the browser. */
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the browser a moment to start the download before the address is freed.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
