@@ -18,10 +18,19 @@ const SESSION_SQL = `select s.id, s.last_seen_at, u.id as user_id, u.email, u.ro
   where s.id = $1 and s.kind = 'staff' and s.expires_at > now() limit 1`;
 const STAFF_SQL = 'select * from staff_users where lower(email) = lower($1)';
 const SIGN_IN_WRITES = [
-  [`insert into sessions (id, kind, staff_user_id, expires_at, ip, user_agent) values ($1, 'staff', $2, now() + interval '7 days', $3, $4)`, (id, user, req) => [id, user, req.ip, req.headers['user-agent'] ?? null]],
+  [
+    `insert into sessions (id, kind, staff_user_id, expires_at, ip, user_agent) values ($1, 'staff', $2, now() + interval '7 days', $3, $4)`,
+    (id, user, req) => [id, user, req.ip, req.headers['user-agent'] ?? null],
+  ],
   ['update staff_users set last_login_at = now() where id = $1', (_id, user) => [user]],
-  [`insert into audit_logs (actor_type, actor_id, action, resource_type, resource_id, new_values, ip_address, success) values ('staff', $1, 'login', 'authentication', $1, '{"kind":"staff"}', $2, true)`, (_id, user, req) => [user, req.ip]],
-  [`insert into activities (action, description, metadata) values ('admin_login', 'signed in', '{}')`, () => []],
+  [
+    `insert into audit_logs (actor_type, actor_id, action, resource_type, resource_id, new_values, ip_address, success) values ('staff', $1, 'login', 'authentication', $1, '{"kind":"staff"}', $2, true)`,
+    (_id, user, req) => [user, req.ip],
+  ],
+  [
+    `insert into activities (action, description, metadata) values ('admin_login', 'signed in', '{}')`,
+    () => [],
+  ],
 ];
 
 async function openDb() {

@@ -180,11 +180,20 @@ function runBillingJob() {
   const result = spawnSync('npx', ['tsx', 'bench/billing-job.ts'], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, BENCH_SUBSCRIPTIONS: String(BILLING_SUBSCRIPTIONS), ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      ...process.env,
+      BENCH_SUBSCRIPTIONS: String(BILLING_SUBSCRIPTIONS),
+      ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
+    },
     timeout: 20 * 60_000,
   });
-  const line = (result.stdout ?? '').trim().split('\n').filter((l) => l.startsWith('{')).pop();
-  if (result.status !== 0 || !line) throw new Error(`billing job bench failed: ${result.stderr || result.stdout}`);
+  const line = (result.stdout ?? '')
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
+  if (result.status !== 0 || !line)
+    throw new Error(`billing job bench failed: ${result.stderr || result.stdout}`);
   return JSON.parse(line);
 }
 
@@ -315,7 +324,8 @@ async function main() {
     env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
     timeout: 5 * 60_000,
   });
-  if (seeded.status !== 0) throw new Error(`seeding the bench fleet failed: ${seeded.stderr || seeded.stdout}`);
+  if (seeded.status !== 0)
+    throw new Error(`seeding the bench fleet failed: ${seeded.stderr || seeded.stdout}`);
 
   // The baseline's copy of the seeded embedded database, taken while the app is stopped.
   let pgliteCopy;
@@ -365,7 +375,11 @@ async function main() {
   const signInBody = JSON.stringify(ADMIN);
   const json = { 'content-type': 'application/json' };
   // The baseline signs in the same way (same writes), giving a session for its staff read.
-  const baselineSignIn = await fetch(`${baseline}/sign-in`, { method: 'POST', headers: json, body: signInBody });
+  const baselineSignIn = await fetch(`${baseline}/sign-in`, {
+    method: 'POST',
+    headers: json,
+    body: signInBody,
+  });
   if (baselineSignIn.status !== 200) throw new Error(`baseline /sign-in answered ${baselineSignIn.status}`);
   const baselineCookie = (baselineSignIn.headers.get('set-cookie') ?? '').split(';')[0];
   const loads = {};
@@ -374,10 +388,22 @@ async function main() {
   const pairs = [
     ['baselinePlans', 'baseline GET /plans (bare Fastify, same SQL)', { url: `${baseline}/plans` }],
     ['plansAnonymous', 'GET /api/plans (anonymous)', { url: `${base}/api/plans` }],
-    ['baselineStaffPlans', 'baseline GET /staff-plans (bare Fastify, session + same SQL)', { url: `${baseline}/staff-plans`, headers: { cookie: baselineCookie } }],
+    [
+      'baselineStaffPlans',
+      'baseline GET /staff-plans (bare Fastify, session + same SQL)',
+      { url: `${baseline}/staff-plans`, headers: { cookie: baselineCookie } },
+    ],
     ['plansStaff', 'GET /api/plans (admin session)', { url: `${base}/api/plans`, headers: { cookie } }],
-    ['baselineSignIn', 'baseline POST /sign-in (bare Fastify, lookup + argon2id + same writes)', { url: `${baseline}/sign-in`, method: 'POST', headers: json, body: signInBody }],
-    ['signIn', 'POST /api/auth/admin-login', { url: `${base}/api/auth/admin-login`, method: 'POST', headers: json, body: signInBody }],
+    [
+      'baselineSignIn',
+      'baseline POST /sign-in (bare Fastify, lookup + argon2id + same writes)',
+      { url: `${baseline}/sign-in`, method: 'POST', headers: json, body: signInBody },
+    ],
+    [
+      'signIn',
+      'POST /api/auth/admin-login',
+      { url: `${base}/api/auth/admin-login`, method: 'POST', headers: json, body: signInBody },
+    ],
   ];
   for (let round = 0; round < LOAD_ROUNDS; round++) {
     for (const [key, label, options] of pairs) {
@@ -460,14 +486,36 @@ async function main() {
     add(`${name}: p99 latency`, l.p99Ms, 'ms');
     if (l.non2xx || l.errors) add(`${name}: non-2xx + errors`, l.non2xx + l.errors, 'count', { max: 0 });
   }
-  add('vehicle list, 5,000 vehicles, filtered page: req/s', Math.round(loads.vehicleList.reqPerSec * 10) / 10, 'req/s');
+  add(
+    'vehicle list, 5,000 vehicles, filtered page: req/s',
+    Math.round(loads.vehicleList.reqPerSec * 10) / 10,
+    'req/s',
+  );
   add('vehicle list, 5,000 vehicles, filtered page: p50 latency', loads.vehicleList.p50Ms, 'ms');
-  add('vehicle list, 5,000 vehicles, filtered page: p99 latency', loads.vehicleList.p99Ms, 'ms', budgets.vehicleListP99Ms);
-  if (loads.vehicleList.non2xx || loads.vehicleList.errors) add('vehicle list: non-2xx + errors', loads.vehicleList.non2xx + loads.vehicleList.errors, 'count', { max: 0 });
-  add(`billing job: renewals of ${billingJob.subscriptions} due subscriptions`, billingJob.renewals, 'count', {
-    min: billingJob.subscriptions,
-  });
-  add('billing job: time per renewal', Math.round(billingJob.msPerRenewal * 100) / 100, 'ms', budgets.billingJobMsPerRenewal);
+  add(
+    'vehicle list, 5,000 vehicles, filtered page: p99 latency',
+    loads.vehicleList.p99Ms,
+    'ms',
+    budgets.vehicleListP99Ms,
+  );
+  if (loads.vehicleList.non2xx || loads.vehicleList.errors)
+    add('vehicle list: non-2xx + errors', loads.vehicleList.non2xx + loads.vehicleList.errors, 'count', {
+      max: 0,
+    });
+  add(
+    `billing job: renewals of ${billingJob.subscriptions} due subscriptions`,
+    billingJob.renewals,
+    'count',
+    {
+      min: billingJob.subscriptions,
+    },
+  );
+  add(
+    'billing job: time per renewal',
+    Math.round(billingJob.msPerRenewal * 100) / 100,
+    'ms',
+    budgets.billingJobMsPerRenewal,
+  );
   add('billing job: total', Math.round(billingJob.totalMs / 100) / 10, 's');
   add('baseline GET /plans: req/s', Math.round(loads.baselinePlans.reqPerSec * 10) / 10, 'req/s');
   add('baseline staff read: req/s', Math.round(loads.baselineStaffPlans.reqPerSec * 10) / 10, 'req/s');

@@ -6,7 +6,10 @@ const port = process.env.PORT ?? '5000';
 const apiPort = process.env.API_PORT ?? '5001';
 const env = { ...process.env, NODE_ENV: 'development' };
 const children = [
-  spawn('npx', ['tsx', 'watch', 'src/server/main.ts', '--dev'], { stdio: 'inherit', env: { ...env, PORT: apiPort, HOST: '127.0.0.1' } }),
+  spawn('npx', ['tsx', 'watch', 'src/server/main.ts', '--dev'], {
+    stdio: 'inherit',
+    env: { ...env, PORT: apiPort, HOST: '127.0.0.1' },
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...env, PORT: port, API_PORT: apiPort } }),
 ];
 const stop = () => {
