@@ -18,7 +18,13 @@ const apiProject = (driver: 'pglite' | 'pg') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('pg')] : []),
     ],
