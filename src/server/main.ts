@@ -1,6 +1,9 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 
+const signIn = (who: string, email: string, where: string) =>
+  `    ${who.padEnd(15)} ${email.padEnd(24)} ${where}`;
+
 async function main() {
   const config = loadConfig();
   // Open the database first and load the rest of the server meanwhile: the embedded database
@@ -55,8 +58,8 @@ async function main() {
   if (config.seedDemo) {
     lines.push(
       `  Demo sign-ins (password ${DEMO_PASSWORD}, demo only):`,
-      ...DEMO_STAFF.map((s) => `    staff ${s.role.padEnd(8)} ${s.email}   -> ${url}/admin-login`),
-      `    customer         ${DEMO_CUSTOMER_EMAIL}   -> ${url}/customer-login`,
+      ...DEMO_STAFF.map((s) => signIn(`staff, ${s.role}`, s.email, `${url}/admin-login`)),
+      signIn('customer', DEMO_CUSTOMER_EMAIL, `${url}/customer-login`),
     );
   } else {
     lines.push(
