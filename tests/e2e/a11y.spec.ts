@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 const pages = [
   { path: '/', name: 'landing page' },
@@ -12,15 +12,6 @@ for (const { path, name } of pages) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#root > *').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      }));
-    expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+    await expectNoSeriousA11yViolations(page, path);
   });
 }

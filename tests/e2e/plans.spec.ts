@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createPlan, DEMO_STAFF, signInPageAsStaff, staffApi, uniqueSuffix } from './support/api';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 /** Opens /plans on the Plans Management tab, where every plan is listed (the overview shows five). */
 async function openPlansManagement(page: Page): Promise<void> {
@@ -96,10 +96,6 @@ test('the plans manager has no serious or critical accessibility violations', as
   await expect(page.getByTestId('plan-card-professional')).toBeVisible();
   for (const view of ['Grid view', 'Table view']) {
     await page.getByRole('button', { name: view }).click();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-    expect(blocking, `${view}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+    await expectNoSeriousA11yViolations(page, view);
   }
 });

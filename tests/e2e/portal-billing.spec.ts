@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { activeCustomerInBrowser } from './support/subscribed-customer';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 test('add a second card, make it the primary one and remove the first', async ({ page }) => {
   await activeCustomerInBrowser(page, 'starter');
@@ -79,13 +79,7 @@ test('the portal tabs and billing dialogs have no serious or critical accessibil
   page,
 }) => {
   await activeCustomerInBrowser(page, 'professional');
-  const check = async (what: string) => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-    expect(blocking, `${what}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
-  };
+  const check = (what: string) => expectNoSeriousA11yViolations(page, what);
   for (const [tab, ready] of [
     ['overview', 'Recent Activity'],
     ['plans', 'Available plans'],

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_STAFF, signInPageAsStaff } from './support/api';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 /** Staff sign-in (spec 2 §2 reading A, §5, §8) and the admin shell's URL-kept tabs (DECISIONS.md). */
 
@@ -111,10 +111,6 @@ test('the admin shell has no serious or critical accessibility violations', asyn
   for (const path of ['/admin', '/admin?tab=audit', '/admin/settings']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-    expect(blocking, `${path}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+    await expectNoSeriousA11yViolations(page, path);
   }
 });

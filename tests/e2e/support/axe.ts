@@ -1,0 +1,15 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Fails on any serious or critical WCAG 2 A/AA violation on the page as it is now. It first waits for
+ * running animations (a dialog fading in) to end: mid-fade, colours are blended and contrast reads low.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, what: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  expect(blocking, `${what}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+}
