@@ -8,13 +8,13 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { errorMessageOf } from '@client/lib/api';
 import { HISTORY_PAGE_SIZE, useInvoicePage } from '../billing-api';
 import { formatMoney, formatShortDate } from './format';
 import { Pager } from './pager';
 import { StatusBadge } from './transaction-status';
+import { LoadError, LoadingRows } from './list-states';
 
 /** View All Invoices: number, date, status, amount, currency and the PDF, 20 per page. */
 export function InvoicesDialog({
@@ -37,21 +37,9 @@ export function InvoicesDialog({
           </DialogDescription>
         </DialogHeader>
         {invoices.isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading invoices
-            </span>
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-10" />
-            ))}
-          </div>
+          <LoadingRows label="Loading invoices" />
         ) : invoices.isError ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive"
-          >
-            {errorMessageOf(invoices.error, 'Unable to load invoices.')}
-          </p>
+          <LoadError>{errorMessageOf(invoices.error, 'Unable to load invoices.')}</LoadError>
         ) : invoices.data.items.length === 0 ? (
           <EmptyState
             icon={FileTextIcon}

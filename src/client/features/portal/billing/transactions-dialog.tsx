@@ -8,12 +8,12 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { HISTORY_PAGE_SIZE, usePaymentHistory } from '../billing-api';
 import { formatMoney, formatShortDate } from './format';
 import { Pager } from './pager';
 import { StatusBadge } from './transaction-status';
+import { LoadError, LoadingRows } from './list-states';
 
 /** View All Transactions: the payment history, 20 per page, newest first. */
 export function TransactionsDialog({
@@ -36,21 +36,9 @@ export function TransactionsDialog({
           <DialogDescription>Every charge and refund on your account, newest first.</DialogDescription>
         </DialogHeader>
         {history.isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading transactions
-            </span>
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-10" />
-            ))}
-          </div>
+          <LoadingRows label="Loading transactions" />
         ) : history.isError ? (
-          <p
-            role="alert"
-            className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive"
-          >
-            Unable to load transaction history.
-          </p>
+          <LoadError>Unable to load transaction history.</LoadError>
         ) : history.data.payments.length === 0 ? (
           <EmptyState
             icon={ReceiptIcon}
