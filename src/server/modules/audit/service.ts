@@ -61,13 +61,21 @@ export function actorOf(request: FastifyRequest, override?: Partial<AuditActor>)
 
 /** Write one audit row; call it with the transaction that makes the change. */
 export async function recordAudit(exec: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await exec.insert(auditLogs).values({
-    ...actor,
-    action: entry.action,
-    resourceType: entry.resourceType,
-    resourceId: entry.resourceId ?? null,
-    oldValues: entry.oldValues === undefined ? null : redact(entry.oldValues),
-    newValues: entry.newValues === undefined ? null : redact(entry.newValues),
-    success: entry.success ?? true,
-  });
+  await recordAudits(exec, actor, [entry]);
+}
+
+/** Several audit rows by one actor in one statement (an import of many vehicles, say). */
+export async function recordAudits(exec: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await exec.insert(auditLogs).values(
+    entries.map((entry) => ({
+      ...actor,
+      action: entry.action,
+      resourceType: entry.resourceType,
+      resourceId: entry.resourceId ?? null,
+      oldValues: entry.oldValues === undefined ? null : redact(entry.oldValues),
+      newValues: entry.newValues === undefined ? null : redact(entry.newValues),
+      success: entry.success ?? true,
+    })),
+  );
 }

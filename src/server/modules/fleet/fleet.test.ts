@@ -313,6 +313,8 @@ describe('CSV import and export', () => {
       payload: { vehicles: valid },
     });
     expect(commit.json()).toEqual({ success: true, created: 2 });
+    const created = await t.database.db.select().from(auditLogs).where(eq(auditLogs.accountId, c.id));
+    expect(created.filter((a) => a.resourceType === 'vehicle' && a.action === 'create')).toHaveLength(3);
     // three more would pass the limit of 5: the whole chunk is refused, nothing is added
     const over = await t.app.inject({
       method: 'POST',

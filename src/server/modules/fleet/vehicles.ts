@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { drivers, vehicles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, recordAudits, type AuditActor } from '../audit/service';
 import { assertVehicleRoom, lockAccount } from './limits';
 
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -131,8 +131,10 @@ export async function createVehicles(
         .insert(vehicles)
         .values(values.map((v) => ({ ...v, location: v.location ?? null, customerId, lastUpdate: now })))
         .returning();
-      for (const row of rows) {
-        await recordAudit(tx, actor, {
+      await recordAudits(
+        tx,
+        actor,
+        rows.map((row) => ({
           action: 'create',
           resourceType: 'vehicle',
           resourceId: row.id,
@@ -143,8 +145,8 @@ export async function createVehicles(
             vin: row.vin,
             status: row.status,
           },
-        });
-      }
+        })),
+      );
       return rows.map((row) => toVehicle(row, null));
     });
   } catch (error) {
