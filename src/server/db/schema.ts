@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -7,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -125,10 +127,15 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The session ends once it has been unused this long (null: only `expires_at` ends it). */
+    idleTimeoutSeconds: integer('idle_timeout_seconds'),
+    /** The session this one was made from (auto-login from the fleet CRM): ending the parent ends it. */
+    parentId: text('parent_id').references((): AnyPgColumn => sessions.id, { onDelete: 'cascade' }),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
   (t) => [
+    index('sessions_parent_idx').on(t.parentId),
     index('sessions_staff_idx').on(t.staffUserId),
     index('sessions_customer_idx').on(t.customerId),
     index('sessions_expires_idx').on(t.expiresAt),
@@ -376,6 +383,10 @@ export const sandboxIntents = pgTable('sandbox_intents', {
   lastError: text('last_error'),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** Confirmations tried so far: each one charges under its own key, `{intent}:{attempt}`. */
+  attempts: integer('attempts').notNull().default(0),
+  /** While a confirmation runs, no other may start (until this time, if its process died). */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -512,5 +523,78 @@ export const maintenanceRecords = pgTable(
   (t) => [
     index('maintenance_customer_idx').on(t.customerId, t.completedDate, t.dueDate),
     index('maintenance_vehicle_idx').on(t.vehicleId),
+  ],
+);
+
+/**
+ * Every email a customer signs in with, the account owner's and each team member's, kept by
+ * triggers on `customers` and `team_members` (migration 0005): the primary key is what makes one
+ * email sign in to one account, whatever the order or timing of sign-ups and invitations.
+ */
+export const customerLogins = pgTable(
+  'customer_logins',
+  {
+    email: text('email').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    teamMemberId: uuid('team_member_id').references(() => teamMembers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('customer_logins_customer_idx').on(t.customerId)],
+);
+
+/**
+ * Failure counters shared by every instance (sign-in, password checks, checkout payments): one row
+ * per scope and subject, counting within a window that starts at the first failure.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    failures: integer('failures').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.subject] }),
+    index('attempt_counters_window_idx').on(t.windowStartedAt),
+  ],
+);
+
+/** Proof-of-work challenges handed out after too many failed sign-ins; each is used at most once. */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: text('id').primaryKey(),
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    difficulty: integer('difficulty').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A checkout link the product issued for one customer: paying needs that customer's session or
+ * one of these (DECISIONS.md). Only the SHA-256 of the token is kept.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenDigest: text('token_digest').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_links_token_key').on(t.tokenDigest),
+    index('payment_links_customer_idx').on(t.customerId),
   ],
 );

@@ -1,0 +1,65 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { attemptCounters } from '../db/schema';
+
+/**
+ * Failure counters kept in the database, so every instance on one PostgreSQL sees the same count
+ * (and the embedded database keeps working). A window starts at the first failure and lasts
+ * `windowMs`; a failure after it starts a new window. Successes are not counted: callers reset.
+ */
+export type AttemptScope =
+  /** Wrong passwords at staff sign-in, per email. */
+  | 'staff-sign-in'
+  /** Wrong passwords at customer sign-in, per email. */
+  | 'customer-sign-in'
+  /** Wrong current passwords on password-checked customer actions, per person. */
+  | 'customer-password'
+  /** Declined checkout payments, per customer account. */
+  | 'checkout-declined';
+
+export type AttemptRule = { scope: AttemptScope; max: number; windowMs: number };
+
+/** Failures in the current window (0 when the window has passed). */
+export async function failuresOf(exec: Executor, rule: AttemptRule, subject: string, now: Date) {
+  const [row] = await exec
+    .select({ failures: attemptCounters.failures, windowStartedAt: attemptCounters.windowStartedAt })
+    .from(attemptCounters)
+    .where(and(eq(attemptCounters.scope, rule.scope), eq(attemptCounters.subject, subject)));
+  if (!row || row.windowStartedAt.getTime() <= now.getTime() - rule.windowMs) return 0;
+  return row.failures;
+}
+
+/** Counts one failure atomically (one statement, safe under concurrency) and answers the new count. */
+export async function recordFailure(
+  exec: Executor,
+  rule: AttemptRule,
+  subject: string,
+  now: Date,
+): Promise<number> {
+  const windowStart = new Date(now.getTime() - rule.windowMs);
+  const expired = sql`${attemptCounters.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+  const [row] = await exec
+    .insert(attemptCounters)
+    .values({ scope: rule.scope, subject, failures: 1, windowStartedAt: now, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: [attemptCounters.scope, attemptCounters.subject],
+      set: {
+        failures: sql`case when ${expired} then 1 else ${attemptCounters.failures} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then excluded.window_started_at else ${attemptCounters.windowStartedAt} end`,
+        lastFailureAt: sql`excluded.last_failure_at`,
+      },
+    })
+    .returning({ failures: attemptCounters.failures });
+  return row!.failures;
+}
+
+export async function resetFailures(exec: Executor, rule: AttemptRule, subject: string): Promise<void> {
+  await exec
+    .delete(attemptCounters)
+    .where(and(eq(attemptCounters.scope, rule.scope), eq(attemptCounters.subject, subject)));
+}
+
+/** Housekeeping: counters whose window ended long ago say nothing any more. */
+export async function deleteStaleCounters(exec: Executor, olderThan: Date): Promise<void> {
+  await exec.delete(attemptCounters).where(lt(attemptCounters.lastFailureAt, olderThan));
+}
