@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { RegistrationRequest } from '../../../shared/contracts/customers';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { activities, customers, teamMembers } from '../../db/schema';
+import { activities, customers } from '../../db/schema';
+import { emailSignsIn } from './login-emails';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -19,15 +19,8 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
     return await db.transaction(async (tx) => {
       const plan = await findActivePlan(tx, input.planId);
       if (!plan) throw badRequest('Please select a plan', { planId: 'Please select a plan' });
-      const [existing] = await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(sql`lower(${customers.email}) = ${input.email}`);
-      const [member] = await tx
-        .select({ id: teamMembers.id })
-        .from(teamMembers)
-        .where(sql`lower(${teamMembers.email}) = ${input.email}`);
-      if (existing || member) throw conflict(DUPLICATE_EMAIL_MESSAGE, { email: DUPLICATE_EMAIL_MESSAGE });
+      if (await emailSignsIn(tx, input.email))
+        throw conflict(DUPLICATE_EMAIL_MESSAGE, { email: DUPLICATE_EMAIL_MESSAGE });
       const [row] = await tx
         .insert(customers)
         .values({
@@ -76,7 +69,8 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
       return { ...customer, subscriptionStatus: subscription.status, trialEndsAt: subscription.trialEndsAt };
     });
   } catch (error) {
-    // Two sign-ups racing with one email: the unique index decides, and the loser gets the same 409.
+    // A sign-up racing another sign-up or an invitation for the same email: customer_logins'
+    // primary key decides (it is written by a trigger in the insert itself), and the loser gets a 409.
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL_MESSAGE, { email: DUPLICATE_EMAIL_MESSAGE });
     throw error;
   }

@@ -9,6 +9,7 @@ import { customers, sessions, teamMembers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
+import { emailSignsIn } from '../customers/login-emails';
 import { assertUserRoom, countedUsers, lockAccount } from './limits';
 
 export type InviteValues = z.output<typeof inviteTeamMemberRequest>;
@@ -77,11 +78,7 @@ export async function inviteMember(db: Db, actor: AuditActor, customerId: string
     return await db.transaction(async (tx) => {
       const limits = await lockAccount(tx, customerId);
       await assertUserRoom(tx, customerId, limits);
-      const [owner] = await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(sql`lower(${customers.email}) = ${values.email}`);
-      if (owner) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      if (await emailSignsIn(tx, values.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
       const [row] = await tx
         .insert(teamMembers)
         .values({
