@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TeamMember, inviteTeamMemberRequest } from '../../../shared/contracts/fleet';
 import { strongPassword } from '../../../shared/contracts/auth';
