@@ -69,3 +69,22 @@ test('an active Enterprise customer schedules a downgrade to Starter and sees it
   await expect(next).toContainText(shortPeriodEnd);
   await expect(next).toContainText('$120.00');
 });
+
+test('after a cancellation the plans say why they can no longer change', async ({ page }) => {
+  await activeCustomerInBrowser(page, 'starter');
+  const cancelled = await page.request.post('/api/customer/cancel-subscription', { data: {} });
+  expect(cancelled.status()).toBe(200);
+  const info = (await (await page.request.get('/api/customer/billing-info')).json()) as {
+    currentPeriodEnd: string;
+  };
+  await page.goto('/customer-dashboard?tab=plans');
+
+  const endsOn = await page.evaluate(
+    (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso)),
+    info.currentPeriodEnd,
+  );
+  await expect(page.getByRole('button', { name: 'Upgrade to Professional' })).toBeDisabled();
+  await expect(page.getByTestId('plan-card-professional')).toContainText(
+    `Your subscription is cancelled and ends on ${endsOn}, so its plan can no longer be changed.`,
+  );
+});

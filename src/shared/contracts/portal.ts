@@ -96,6 +96,9 @@ export const planChangeResponse = z.object({
 
 export const cancelRequest = z.object({ email: z.string().trim().toLowerCase().max(254).optional() });
 export const cancelResponse = z.object({ success: z.literal(true), message: z.string(), endsAt: z.string() });
+/** Plans cannot change once a cancellation is scheduled: said by the server's 409 and the portal. */
+export const cancelledPlanChangeMessage = (endsOn: string) =>
+  `Your subscription is cancelled and ends on ${endsOn}, so its plan can no longer be changed.`;
 
 export const updateBillingEmailRequest = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { customers, payments, subscriptions } from '../../db/schema';
+import { cancelledPlanChangeMessage } from '../../../shared/contracts/portal';
 import { HttpError, badRequest, conflict } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { fleetUsage, usageExceeds } from '../fleet/usage';
@@ -38,6 +39,9 @@ function assertChangeable(sub: SubscriptionRow, now: Date): void {
       'Your last payment did not go through. Update your payment method and complete checkout first.',
     );
   }
+  // A cancelled subscription has no next billing date: charging for a bigger plan (or scheduling a
+  // smaller one) would bill a period the customer has said they will not have (DECISIONS 0003).
+  if (sub.cancelAtPeriodEnd) throw conflict(cancelledPlanChangeMessage(shortDate(sub.currentPeriodEnd)));
 }
 
 async function targetPlan(deps: BillingDeps, planId: string) {
@@ -251,10 +255,6 @@ export async function downgradePlan(
     if (sub.planId === target.id) throw badRequest('You are already on this plan.');
     if (target.priceCents >= sub.priceCents)
       throw badRequest('That plan does not cost less than your current plan. Use Upgrade instead.');
-    if (sub.cancelAtPeriodEnd)
-      throw conflict(
-        'Your subscription is set to cancel at the end of the period, so there is nothing to downgrade.',
-      );
     const refusal = usageExceeds(await fleetUsage(tx, customerId), {
       name: target.name,
       vehicleLimit: target.vehicleLimit,

@@ -9,7 +9,7 @@ import {
   RotateCwIcon,
   XCircleIcon,
 } from 'lucide-react';
-import type { BillingInfo } from '@shared/contracts/portal';
+import { cancelledPlanChangeMessage, type BillingInfo } from '@shared/contracts/portal';
 import type { Plan } from '@shared/contracts/plans';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -203,7 +203,7 @@ function PlanCard({
     action = (
       <Button
         className="w-full"
-        disabled={busy || !changeable}
+        disabled={busy || !changeable || billing.cancelAtPeriodEnd}
         onClick={() => onChoose({ kind: 'upgrade', plan })}
       >
         <ArrowUpIcon aria-hidden="true" />
@@ -223,7 +223,6 @@ function PlanCard({
       </Button>
     );
     if (isScheduled) hint = 'This change is already scheduled.';
-    else if (billing.cancelAtPeriodEnd) hint = 'Your subscription ends at the end of this period.';
   } else {
     action = (
       <Button variant="outline" className="w-full" disabled>
@@ -231,6 +230,9 @@ function PlanCard({
       </Button>
     );
     hint = 'Contact support to switch between plans of the same price.';
+  }
+  if (!isCurrent && billing.cancelAtPeriodEnd && !hint) {
+    hint = cancelledPlanChangeMessage(formatDate(billing.currentPeriodEnd) ?? 'the end of this period');
   }
   if (!isCurrent && !changeable && !hint) hint = 'Complete your payment first to change plans.';
 
