@@ -69,7 +69,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       LOGIN_RATE_LIMIT_PER_IP: '100000',
-      LOGIN_RATE_LIMIT_PER_ACCOUNT: '100000',
+      // The product's own per-account rule (only failures count): a journey proves the browser check.
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '10',
       CHECKOUT_RATE_LIMIT_PER_IP: '100000',
       LOG_LEVEL: 'warn',
     },

@@ -18,6 +18,7 @@ const envSchema = z.object({
     .default(24 * 7),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  SIGN_IN_CHALLENGE_BITS: z.coerce.number().int().min(1).max(24).default(18),
   CHECKOUT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -50,7 +51,10 @@ export type Config = {
   seedDemo: boolean;
   sessionTtlMs: number;
   loginRateLimitPerIp: number;
+  /** Failed sign-ins per account (15 minutes) before each attempt needs a solved challenge. */
   loginRateLimitPerAccount: number;
+  /** Leading zero bits of that challenge: each bit doubles the browser's work (about half a second at 18). */
+  signInChallengeBits: number;
   checkoutRateLimitPerIp: number;
   bodyLimit: number;
   fleetCrmUrl: string | undefined;
@@ -92,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+    signInChallengeBits: e.SIGN_IN_CHALLENGE_BITS,
     checkoutRateLimitPerIp: e.CHECKOUT_RATE_LIMIT_PER_IP,
     bodyLimit: e.BODY_LIMIT_BYTES,
     fleetCrmUrl: e.FLEET_CRM_URL,

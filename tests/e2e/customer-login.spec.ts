@@ -61,3 +61,27 @@ test('a signed-out visit to the portal goes to the customer login', async ({ pag
   await expect(page).toHaveURL(/\/customer-login$/);
   await expect(page.getByRole('heading', { name: 'Customer Login' })).toBeVisible();
 });
+
+test('after ten failed sign-ins for the account, the right password still gets in', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer();
+  for (let i = 0; i < 10; i++) {
+    const res = await request.post('/api/auth/dealer-login', {
+      data: { email: customer.email, password: 'Not-the#password1' },
+    });
+    expect(res.status()).toBe(401);
+  }
+  const asked = await request.post('/api/auth/dealer-login', {
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(asked.status()).toBe(429);
+
+  // The page solves the server's challenge by itself and signs in.
+  await page.goto('/customer-login');
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/customer-dashboard$/, { timeout: 20_000 });
+});

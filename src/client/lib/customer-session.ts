@@ -4,6 +4,7 @@ import {
   CUSTOMER_TOKEN_STORAGE_KEY,
 } from '@shared/constants';
 import type { SessionCustomer } from '@shared/contracts/auth';
+import { postSignIn } from './sign-in-request';
 
 /*
  * The customer's locally stored sign-in (spec 1 §3 "locally stored keys"): the session token, the
@@ -63,12 +64,7 @@ type LoginAnswer = {
 export async function signInCustomer(email: string, password: string): Promise<CustomerLoginOutcome> {
   let res: Response;
   try {
-    res = await fetch('/api/auth/dealer-login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-      credentials: 'include',
-    });
+    res = await postSignIn('/api/auth/dealer-login', { email, password });
   } catch {
     return { kind: 'network' };
   }

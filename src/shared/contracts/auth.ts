@@ -54,8 +54,27 @@ export const loginRequest = z.object({
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(200, 'Password is too long'),
+  /** A solved sign-in challenge, sent only after the server asked for one (docs/decisions/0003). */
+  proof: z
+    .object({ challengeId: z.string().min(1).max(100), nonce: z.string().regex(/^\d{1,16}$/) })
+    .optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
+
+/**
+ * After too many failed sign-ins for one account, the server asks the browser for a proof of work
+ * before it checks a password: find a nonce such that SHA-256(`{id}:{nonce}`) starts with
+ * `difficulty` zero bits. It slows guessing down without refusing the right password.
+ */
+export const signInChallenge = z.object({ id: z.string(), difficulty: z.number().int() });
+export type SignInChallenge = z.infer<typeof signInChallenge>;
+/** A 429 at sign-in: the per-address limit (message only) or the per-account challenge. */
+export const signInLimitResponse = z.object({
+  success: z.literal(false).optional(),
+  message: z.string(),
+  errorType: z.literal('challenge_required').optional(),
+  challenge: signInChallenge.optional(),
+});
 
 export const staffUser = z.object({
   id: z.string(),

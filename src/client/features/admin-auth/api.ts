@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { adminLoginResponse, LoginRequest } from '@shared/contracts/auth';
+import { postSignIn } from '@client/lib/sign-in-request';
 
 /** The sign-in answer (spec 2 §7): `success`, `message`, `user` and, on failure, `errorType`. */
 export type AdminLoginAnswer = Partial<z.infer<typeof adminLoginResponse>>;
@@ -12,12 +13,7 @@ export type AdminLoginResult = { ok: boolean; status: number; body: AdminLoginAn
  * Only a network failure throws.
  */
 export async function signInStaff(credentials: LoginRequest): Promise<AdminLoginResult> {
-  const res = await fetch('/api/auth/admin-login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(credentials),
-    credentials: 'include',
-  });
+  const res = await postSignIn('/api/auth/admin-login', credentials);
   let body: AdminLoginAnswer = {};
   try {
     const parsed = (await res.json()) as unknown;

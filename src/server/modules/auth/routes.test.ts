@@ -213,7 +213,7 @@ describe('customer sign-in', () => {
 });
 
 describe('sign-in rate limits', () => {
-  it('limits attempts per account with a clear 429', async () => {
+  it('past the per-account threshold of failures, asks for a browser check with a clear 429', async () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_ACCOUNT: '3' });
     try {
       const attempt = () =>
@@ -225,9 +225,11 @@ describe('sign-in rate limits', () => {
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(
-        'Too many sign-in attempts. Please wait a few minutes and try again.',
-      );
+      expect(blocked.json()).toMatchObject({
+        message: 'Too many failed sign-ins for this account. Complete the browser check to continue.',
+        errorType: 'challenge_required',
+        challenge: { id: expect.any(String), difficulty: expect.any(Number) },
+      });
       // another account from the same address is still allowed
       const other = await limited.app.inject({
         method: 'POST',

@@ -6,13 +6,21 @@ import {
   customerAuthState,
   customerLoginResponse,
   loginRequest,
+  signInLimitResponse,
   staffUser,
+  type LoginRequest,
 } from '../../../shared/contracts/auth';
 import { errorResponse } from '../../../shared/contracts/common';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies';
 import { customerToken } from '../../auth/access';
+import {
+  CHALLENGE_REQUIRED_MESSAGE,
+  admitSignIn,
+  signInSucceeded,
+  type SignInScope,
+} from '../../auth/sign-in-throttle';
 import { CUSTOMER_COOKIE, STAFF_COOKIE, createSession, deleteSession } from '../../auth/sessions';
 import { validateFleetToken } from '../portal/account';
 import { actorOf, recordAudit } from '../audit/service';
@@ -23,38 +31,49 @@ export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few m
 export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Two limits on every sign-in: per client address (route config) and per account (below), so
-  // neither one address guessing many accounts nor many addresses guessing one account gets far.
+  // Two limits on every sign-in: per client address (route config, a plain limit) and per account
+  // (auth/sign-in-throttle.ts: failures only, staff and customers apart, past the threshold a
+  // proof of work instead of a lock a stranger could put on someone else's account).
   const perIp = {
     max: config.loginRateLimitPerIp,
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_SIGN_INS }),
   };
-  const accountLimiter = app.createRateLimit({
-    max: config.loginRateLimitPerAccount,
-    timeWindow: '15 minutes',
-    keyGenerator: (request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `account:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-    },
-  });
-  const perAccount = async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await accountLimiter(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      return reply.header('retry-after', limit.ttlInSeconds).status(429).send({ message: TOO_MANY_SIGN_INS });
+  const throttle = { threshold: config.loginRateLimitPerAccount, difficulty: config.signInChallengeBits };
+  /** Runs one sign-in behind the per-account throttle; answers 429 with a challenge when one is due. */
+  const throttled = async <T extends { ok: boolean }>(
+    scope: SignInScope,
+    { email, proof }: LoginRequest,
+    reply: FastifyReply,
+    signIn: () => Promise<T>,
+  ): Promise<T | null> => {
+    const admission = await admitSignIn(db, throttle, scope, email, proof, new Date());
+    if (!admission.admitted) {
+      void reply.status(429).send({
+        success: false,
+        message: CHALLENGE_REQUIRED_MESSAGE,
+        errorType: 'challenge_required',
+        challenge: admission.challenge,
+      });
+      return null;
     }
+    const result = await signIn();
+    if (result.ok) await signInSucceeded(db, throttle, scope, email);
+    return result;
   };
 
   r.post('/api/auth/admin-login', {
     config: { access: { public: true }, rateLimit: perIp },
-    preHandler: perAccount,
     schema: {
       tags: ['auth'],
       body: loginRequest,
-      response: { 200: adminLoginResponse, 401: adminLoginResponse },
+      response: { 200: adminLoginResponse, 401: adminLoginResponse, 429: signInLimitResponse },
     },
     handler: async (request, reply) => {
-      const result = await signInStaff(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs });
+      const result = await throttled('staff-sign-in', request.body, reply, () =>
+        signInStaff(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs }),
+      );
+      if (!result) return reply;
       if (!result.ok) {
         return reply
           .status(401)
@@ -125,17 +144,16 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   r.post('/api/auth/dealer-login', {
     config: { access: { public: true }, rateLimit: perIp },
-    preHandler: perAccount,
     schema: {
       tags: ['auth'],
       body: loginRequest,
-      response: { 200: customerLoginResponse, 401: customerLoginResponse },
+      response: { 200: customerLoginResponse, 401: customerLoginResponse, 429: signInLimitResponse },
     },
     handler: async (request, reply) => {
-      const result = await signInCustomer(db, actorOf(request), {
-        ...request.body,
-        ttlMs: config.sessionTtlMs,
-      });
+      const result = await throttled('customer-sign-in', request.body, reply, () =>
+        signInCustomer(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs }),
+      );
+      if (!result) return reply;
       if (!result.ok) {
         return reply
           .status(401)

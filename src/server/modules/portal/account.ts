@@ -1,7 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, paymentMethods, sessions, subscriptions, teamMembers } from '../../db/schema';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { checkCurrentPassword } from '../../auth/password-checks';
+import { hashPassword } from '../../auth/passwords';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -29,7 +30,9 @@ export async function changeCustomerPassword(
   if (input.teamMemberId)
     return changeTeamMemberPassword(db, actor, { ...input, teamMemberId: input.teamMemberId });
   const customer = await customerById(db, input.customerId);
-  if (!(await verifyPassword(customer.passwordHash, input.currentPassword))) {
+  if (
+    !(await checkCurrentPassword(db, customer.id, customer.passwordHash, input.currentPassword, input.now))
+  ) {
     await recordAudit(db, actor, {
       action: 'change_password',
       resourceType: 'customer',
@@ -89,7 +92,14 @@ async function changeTeamMemberPassword(
     .select()
     .from(teamMembers)
     .where(and(eq(teamMembers.id, input.teamMemberId), eq(teamMembers.customerId, input.customerId)));
-  if (!member?.passwordHash || !(await verifyPassword(member.passwordHash, input.currentPassword))) {
+  const valid = await checkCurrentPassword(
+    db,
+    input.teamMemberId,
+    member?.passwordHash,
+    input.currentPassword,
+    input.now,
+  );
+  if (!member || !valid) {
     await recordAudit(db, actor, {
       action: 'change_password',
       resourceType: 'team_member',
@@ -127,7 +137,7 @@ export async function deleteCustomerAccount(
   password: string,
 ): Promise<void> {
   const customer = await customerById(deps.db, customerId);
-  if (!(await verifyPassword(customer.passwordHash, password))) {
+  if (!(await checkCurrentPassword(deps.db, customerId, customer.passwordHash, password, deps.clock.now()))) {
     await recordAudit(deps.db, actor, {
       action: 'delete',
       resourceType: 'customer',

@@ -276,7 +276,7 @@ export async function portalRoutes(
     },
   });
 
-  const passwordRateLimit = { max: 10, timeWindow: '15 minutes' };
+  // Password-checked routes are limited per person, across URLs, by auth/password-checks.ts.
   const changePassword = async (request: FastifyRequest<{ Body: z.infer<typeof changePasswordRequest> }>) => {
     assertOwnEmail(request, request.body.email);
     await changeCustomerPassword(db, actorOf(request), {
@@ -291,7 +291,7 @@ export async function portalRoutes(
   };
   for (const url of ['/api/auth/change-password', '/api/customer/change-password']) {
     r.post(url, {
-      config: { ...customerOnly, rateLimit: passwordRateLimit },
+      config: customerOnly,
       schema: { tags: ['portal'], body: changePasswordRequest, response: { 200: successResponse } },
       handler: changePassword,
     });
@@ -311,7 +311,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/delete-account', {
-    config: { ...ownerOnly, rateLimit: passwordRateLimit },
+    config: ownerOnly,
     schema: { tags: ['portal'], body: deleteAccountRequest, response: { 200: successResponse } },
     handler: async (request, reply) => {
       await deleteCustomerAccount(billing, actorOf(request), request.customerUser.id, request.body.password);
