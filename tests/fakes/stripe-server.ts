@@ -195,6 +195,8 @@ export type FakeStripe = {
     charges: number;
     refunds: number;
   };
+  /** Every POST that reached the server, with the Idempotency-Key it carried (null: none). */
+  posts: Array<{ path: string; idempotencyKey: string | null }>;
   /** Like Stripe.js `createPaymentMethod` in the browser: a new, unattached card of that test kind. */
   createPaymentMethod(kind: TestCard): string;
   /** Like Stripe.js `confirmPayment` in the browser: pays a checkout intent with a card. */
@@ -224,6 +226,7 @@ export async function startFakeStripe(
     string,
     { method: string; path: string; body: string; status: number; response: string }
   >();
+  const posts: FakeStripe['posts'] = [];
   const counters = {
     requests: 0,
     customers: 0,
@@ -563,6 +566,7 @@ export async function startFakeStripe(
       }
       const key = req.headers['idempotency-key'];
       const idemKey = typeof key === 'string' && req.method === 'POST' ? key : null;
+      if (req.method === 'POST') posts.push({ path: url.pathname, idempotencyKey: idemKey });
       if (idemKey) {
         const previous = idempotent.get(idemKey);
         if (previous) {
@@ -635,6 +639,7 @@ export async function startFakeStripe(
     secretKey,
     settings: (webhookSecret) => ({ secretKey, publishableKey, webhookSecret, apiUrl: url }),
     counters,
+    posts,
     createPaymentMethod: (kind) => newPaymentMethod(kind).id,
     confirmIntent(intentId, paymentMethod) {
       const intent = intents.get(intentId);

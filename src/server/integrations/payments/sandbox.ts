@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { sandboxCharges, sandboxIntents, sandboxPaymentMethods, sandboxRefunds } from '../../db/schema';
@@ -22,6 +22,11 @@ import {
 } from './provider';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** How long a confirmation may hold an intent before another request may take it over. */
+const CLAIM_MS = 60_000;
+/** How long a concurrent confirmation waits for the one holding the claim (then: 'processing'). */
+const SETTLE_WAIT_MS = 10_000;
 
 export class CardValidationError extends Error {
   constructor(public readonly errors: CardErrors) {
@@ -233,20 +238,68 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return intent ? toIntentInfo(intent) : null;
   }
 
-  /** The browser's "confirm payment": charge the card for the intent and keep it on the customer. */
+  /**
+   * The browser's "confirm payment": charge the card for the intent and keep it on the customer.
+   * Like a real processor, an intent is confirmed by one request at a time and succeeds at most
+   * once, whatever the number of requests or instances: the first request claims it in one
+   * conditional update, the others wait for its outcome. Each attempt charges under its own key,
+   * `{intent}:{attempt}`, so a declined card can be followed by another card, and a claim left by a
+   * process that died is taken over only after checking the ledger for a charge it already made.
+   */
   async confirmIntent(intentRef: string, paymentMethodRef: string): Promise<IntentInfo> {
-    const intent = await this.retrieveIntent(intentRef);
-    if (intent.status === 'succeeded') return intent;
-    await this.attachPaymentMethod(intent.customerRef, paymentMethodRef);
-    const result = await this.charge({
-      customerRef: intent.customerRef,
-      paymentMethodRef,
-      amountCents: intent.amountCents,
-      idempotencyKey: `${intent.ref}:${paymentMethodRef}`,
-    });
-    await this.db
+    const now = this.clock.now();
+    const [claim] = await this.db
       .update(sandboxIntents)
-      .set(
+      .set({
+        status: 'processing',
+        attempts: sql`${sandboxIntents.attempts} + 1`,
+        claimedUntil: new Date(now.getTime() + CLAIM_MS),
+      })
+      .where(
+        and(
+          eq(sandboxIntents.id, intentRef),
+          or(
+            eq(sandboxIntents.status, 'requires_payment_method'),
+            and(eq(sandboxIntents.status, 'processing'), lt(sandboxIntents.claimedUntil, now)),
+          ),
+        ),
+      )
+      .returning();
+    if (!claim) return this.outcomeOf(intentRef);
+
+    const settle = (values: Partial<typeof sandboxIntents.$inferInsert>) =>
+      this.db
+        .update(sandboxIntents)
+        .set({ ...values, claimedUntil: null })
+        .where(and(eq(sandboxIntents.id, intentRef), eq(sandboxIntents.attempts, claim.attempts)));
+
+    const [earlier] = await this.db
+      .select()
+      .from(sandboxCharges)
+      .where(
+        and(
+          sql`starts_with(${sandboxCharges.idempotencyKey}, ${`${intentRef}:`})`,
+          eq(sandboxCharges.status, 'succeeded'),
+        ),
+      );
+    if (earlier) {
+      await settle({
+        status: 'succeeded',
+        paymentMethodRef: earlier.paymentMethodRef,
+        chargeRef: earlier.id,
+        lastError: null,
+      });
+      return this.retrieveIntent(intentRef);
+    }
+    try {
+      await this.attachPaymentMethod(claim.customerRef, paymentMethodRef);
+      const result = await this.charge({
+        customerRef: claim.customerRef,
+        paymentMethodRef,
+        amountCents: claim.amountCents,
+        idempotencyKey: `${intentRef}:${claim.attempts}`,
+      });
+      await settle(
         result.status === 'succeeded'
           ? { status: 'succeeded', paymentMethodRef, chargeRef: result.ref, lastError: null }
           : {
@@ -255,9 +308,24 @@ export class SandboxPaymentProvider implements PaymentProvider {
               chargeRef: result.ref,
               lastError: result.message,
             },
-      )
-      .where(eq(sandboxIntents.id, intentRef));
+      );
+    } catch (error) {
+      // Nothing was charged (attach refused, or the charge never ran): the intent is payable again.
+      await settle({ status: 'requires_payment_method' });
+      throw error;
+    }
     return this.retrieveIntent(intentRef);
+  }
+
+  /** Waits for the request that holds the intent's claim to settle it, then answers its outcome. */
+  private async outcomeOf(intentRef: string): Promise<IntentInfo> {
+    const deadline = Date.now() + SETTLE_WAIT_MS;
+    let intent = await this.retrieveIntent(intentRef);
+    while (intent.status === 'processing' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      intent = await this.retrieveIntent(intentRef);
+    }
+    return intent;
   }
 }
 

@@ -252,4 +252,39 @@ describe('StripePaymentProvider against a Stripe-speaking server', () => {
       message: 'The payment provider could not be reached. Please try again.',
     });
   });
+
+  it('every mutating call carries a key of ours, the same for the same operation', async () => {
+    const from = fake.posts.length;
+    const twice = async (call: () => Promise<unknown>) => {
+      await call();
+      await call();
+    };
+    const { customerRef, pm } = await customerWithCard('pm_card_visa');
+    await twice(() => stripe.attachPaymentMethod(customerRef, pm));
+    const charged = await stripe.charge(chargeInput(customerRef, pm, `keys:${customerRef}`));
+    expect(charged.status).toBe('succeeded');
+    await twice(() =>
+      stripe.refund({ chargeRef: charged.ref!, amountCents: 100, idempotencyKey: `refund:${charged.ref}` }),
+    );
+    await twice(() =>
+      stripe.createIntent({
+        customerRef,
+        amountCents: 4900,
+        description: 'Starter plan, first month',
+        idempotencyKey: `checkout:${customerRef}`,
+        metadata: { customerId: 'c-1' },
+      }),
+    );
+    await twice(() => stripe.detachPaymentMethod(pm));
+
+    const posts = fake.posts.slice(from);
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts.filter((p) => !p.idempotencyKey)).toEqual([]);
+    // Keys of ours, not the SDK's random ones: asking twice replays the first answer.
+    for (const path of new Set(posts.map((p) => p.path))) {
+      const keys = posts.filter((p) => p.path === path).map((p) => p.idempotencyKey);
+      if (keys.length > 1) expect(new Set(keys).size, path).toBeLessThan(keys.length);
+    }
+    expect(posts.some((p) => p.path.endsWith('/detach'))).toBe(true);
+  });
 });

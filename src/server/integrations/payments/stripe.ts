@@ -106,7 +106,12 @@ export class StripePaymentProvider implements PaymentProvider {
   /** Like the sandbox, removing a card that is already gone (or was never attached) is not an error. */
   async detachPaymentMethod(paymentMethodRef: string): Promise<void> {
     try {
-      await this.stripe.paymentMethods.detach(paymentMethodRef);
+      // A detached card cannot be attached again, so one key per card is enough.
+      await this.stripe.paymentMethods.detach(
+        paymentMethodRef,
+        {},
+        { idempotencyKey: `detach:${paymentMethodRef}` },
+      );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return;
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {

@@ -17,6 +17,7 @@ import {
   type BillingDeps,
 } from './context';
 import { createInvoice } from './invoices';
+import { lockCardsOf } from './payment-methods';
 import { nextPeriodEnd } from './periods';
 
 /** Statuses that need (or accept) a payment from checkout: a trial, or a subscription awaiting payment. */
@@ -86,6 +87,7 @@ export async function completeCheckout(
   await deps.db.transaction(async (tx) => {
     const sub = await lockSubscription(tx, customerId);
     if (await paymentByKey(tx, key)) return;
+    await lockCardsOf(tx, customerId);
     const plan = (await planById(tx, sub.scheduledPlanId ?? sub.planId))!;
     const [existingCard] = await tx
       .select()

@@ -1,10 +1,26 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { paymentMethods } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { PaymentProviderError } from '../../integrations/payments/provider';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { notifyStaff } from '../notifications/service';
-import { customerById, ensureProviderCustomer, type BillingDeps } from './context';
+import { customerById, ensureProviderCustomer, type BillingDeps, type PaymentMethodRow } from './context';
+
+/**
+ * Locks every card of one customer, always in id order, before any of them changes. Every path that
+ * changes a customer's cards (add, remove, set default, checkout) takes these locks first and in the
+ * same order, so two of them can wait for each other but never deadlock (on PostgreSQL, where
+ * concurrent transactions are real, unordered row locks deadlocked under parallel set-default calls).
+ */
+export async function lockCardsOf(tx: Executor, customerId: string): Promise<PaymentMethodRow[]> {
+  return tx
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.customerId, customerId))
+    .orderBy(asc(paymentMethods.id))
+    .for('update');
+}
 
 export const LAST_CARD_MESSAGE =
   'You need at least one payment method on file. Add another card before removing this one.';
@@ -41,11 +57,7 @@ export async function addPaymentMethod(
     if (existing && existing.customerId !== customerId)
       throw badRequest('This payment method belongs to another customer.');
     if (existing) throw conflict('This card is already on file.');
-    const others = await tx
-      .select({ id: paymentMethods.id })
-      .from(paymentMethods)
-      .where(eq(paymentMethods.customerId, customerId))
-      .for('update');
+    const others = await lockCardsOf(tx, customerId);
     const makeDefault = input.setAsDefault || others.length === 0;
     if (makeDefault)
       await tx
@@ -86,12 +98,10 @@ export async function removePaymentMethod(
   id: string,
 ) {
   const removed = await deps.db.transaction(async (tx) => {
-    const cards = await tx
-      .select()
-      .from(paymentMethods)
-      .where(eq(paymentMethods.customerId, customerId))
-      .orderBy(desc(paymentMethods.createdAt))
-      .for('update');
+    // Newest first: removing the default promotes the newest remaining card.
+    const cards = (await lockCardsOf(tx, customerId)).sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+    );
     const card = cards.find((c) => c.id === id);
     if (!card) throw notFound('Payment method not found');
     if (cards.length <= 1) throw conflict(LAST_CARD_MESSAGE);
@@ -119,11 +129,7 @@ export async function setDefaultPaymentMethod(
   id: string,
 ) {
   await deps.db.transaction(async (tx) => {
-    const [card] = await tx
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)))
-      .for('update');
+    const card = (await lockCardsOf(tx, customerId)).find((c) => c.id === id);
     if (!card) throw notFound('Payment method not found');
     if (card.isDefault) return;
     await tx

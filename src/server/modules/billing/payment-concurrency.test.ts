@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { CARDS, addCard, billingInfo, signUp, type TestCustomer } from '../../../../tests/setup/customers';
+import { customers, invoices, payments, paymentMethods, sandboxCharges } from '../../db/schema';
+
+// Races are real on PostgreSQL (several connections); these run there too when TEST_DATABASE_URL is set.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function startCheckout(c: TestCustomer): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-subscription',
+    headers: { cookie: c.cookie },
+    payload: { customerId: c.id },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().clientSecret as string;
+}
+
+const confirm = (clientSecret: string, number: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm',
+    payload: { clientSecret, card: { number, expMonth: 12, expYear: 2034, cvc: '123' } },
+  });
+
+async function ledgerOf(customerId: string) {
+  const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, customerId));
+  return t.database.db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.customerRef, customer!.providerCustomerRef!));
+}
+
+const rowsOf = async (table: typeof payments | typeof invoices, customerId: string) =>
+  t.database.db.select().from(table).where(eq(table.customerId, customerId));
+
+describe('a payment intent is confirmed at most once', () => {
+  it('five concurrent confirmations of one checkout make one charge, one payment, one invoice', async () => {
+    const c = await signUp(t);
+    const secret = await startCheckout(c);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(secret, CARDS.visa)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    for (const a of answers) expect(a.json().status).toBe('succeeded');
+
+    const charges = await ledgerOf(c.id);
+    expect(charges.map((ch) => ch.status)).toEqual(['succeeded']);
+    expect((await rowsOf(payments, c.id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
+    expect(await rowsOf(invoices, c.id)).toHaveLength(1);
+    expect((await billingInfo(t, c)).subscriptionStatus).toBe('active');
+
+    // Later confirmations of a paid intent charge nothing either.
+    expect((await confirm(secret, CARDS.visa)).statusCode).toBe(200);
+    expect(await ledgerOf(c.id)).toHaveLength(1);
+  });
+
+  it('a declined card, then a good card on the same checkout: one failed and one succeeded charge', async () => {
+    const c = await signUp(t);
+    const secret = await startCheckout(c);
+    const declined = await confirm(secret, CARDS.declined);
+    expect(declined.statusCode).toBe(402);
+    const paid = await confirm(secret, CARDS.visa);
+    expect(paid.statusCode).toBe(200);
+    const charges = await ledgerOf(c.id);
+    expect(charges.map((ch) => ch.status).sort()).toEqual(['failed', 'succeeded']);
+    expect((await billingInfo(t, c)).subscriptionStatus).toBe('active');
+  });
+});
+
+describe('card changes under concurrency', () => {
+  it('30 concurrent set-default calls across 3 cards all succeed and leave exactly one default', async () => {
+    const c = await signUp(t);
+    await addCard(t, c, CARDS.visa);
+    await addCard(t, c, '5555 5555 5555 4444', false);
+    await addCard(t, c, '4012 8888 8888 1881', false);
+    const cards = await t.database.db
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.customerId, c.id));
+    expect(cards).toHaveLength(3);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/customer/payment-methods/${cards[i % 3]!.id}/set-default`,
+          headers: { cookie: c.cookie },
+          payload: {},
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
+    const [defaults] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.customerId, c.id), eq(paymentMethods.isDefault, true)));
+    expect(defaults!.n).toBe(1);
+  });
+});
