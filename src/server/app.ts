@@ -17,6 +17,7 @@ import { registerAccessControl } from './auth/access';
 import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
+import { registerTextGuard } from './http/text-guard';
 import { authRoutes } from './modules/auth/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerAccessControl(app, database.db);
+  registerTextGuard(app);
 
   app.decorate('billing', billing);
   await app.register(healthRoutes, { database });

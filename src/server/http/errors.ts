@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseErrorOf, uniqueViolationMessage } from '../db/errors';
 
 /** An expected failure with a status and a user-facing message (and optional extra fields). */
 export class HttpError extends Error {
@@ -17,6 +18,23 @@ export const badRequest = (message: string, errors?: Record<string, string>) =>
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new HttpError(409, message, errors ? { errors } : {});
+
+/**
+ * The database's own refusals that a request can cause, as the 4xx they are, on both drivers: a
+ * write that lost a race on a unique value (409), a row it refers to that was just removed (409), a
+ * lock conflict PostgreSQL resolved by aborting (409, try again), a value the column cannot hold (400).
+ */
+export function databaseRefusal(error: unknown): { status: number; message: string } | null {
+  const info = databaseErrorOf(error);
+  if (!info) return null;
+  if (info.code === '23505') return { status: 409, message: uniqueViolationMessage(info.constraint) };
+  if (info.code === '23503')
+    return { status: 409, message: 'The record this refers to no longer exists. Reload and try again.' };
+  if (info.code === '40P01' || info.code === '40001')
+    return { status: 409, message: 'Another change was in progress. Please try again.' };
+  if (info.code.startsWith('22')) return { status: 400, message: 'A value in the request is not valid.' };
+  return null;
+}
 
 /** Every error answer is JSON `{message}`; nothing a client sends can produce a 500. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -56,6 +74,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ message: error.message || 'Too many requests. Please try again later.' });
     }
     if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      // Only the code and the constraint: the driver's message and detail quote the values.
+      request.log.warn({ dbError: databaseErrorOf(error) }, 'database refused a write');
+      return reply.status(refusal.status).send({ message: refusal.message });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal server error' });
   });

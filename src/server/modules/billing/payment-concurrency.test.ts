@@ -100,4 +100,26 @@ describe('card changes under concurrency', () => {
       .where(and(eq(paymentMethods.customerId, c.id), eq(paymentMethods.isDefault, true)));
     expect(defaults!.n).toBe(1);
   });
+
+  it('five concurrent additions of one card: one saved, four told it is already on file', async () => {
+    const c = await signUp(t);
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/payment-methods',
+      headers: { cookie: c.cookie },
+      payload: { card: { number: CARDS.visa, expMonth: 12, expYear: 2034, cvc: '123' } },
+    });
+    const add = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/customer/add-payment-method',
+        headers: { cookie: c.cookie },
+        payload: { paymentMethodId: token.json().id, setAsDefault: true },
+      });
+    const answers = await Promise.all(Array.from({ length: 5 }, add));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const r of answers.filter((a) => a.statusCode === 409))
+      expect(r.json().message).toBe('This card is already on file.');
+    expect((await billingInfo(t, c)).paymentMethods).toHaveLength(1);
+  });
 });

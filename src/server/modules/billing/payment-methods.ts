@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { paymentMethods } from '../../db/schema';
+import { customers, paymentMethods } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { PaymentProviderError } from '../../integrations/payments/provider';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -8,12 +8,20 @@ import { notifyStaff } from '../notifications/service';
 import { customerById, ensureProviderCustomer, type BillingDeps, type PaymentMethodRow } from './context';
 
 /**
- * Locks every card of one customer, always in id order, before any of them changes. Every path that
+ * Locks the account and every card of one customer, always in id order, before any card changes. Every path that
  * changes a customer's cards (add, remove, set default, checkout) takes these locks first and in the
  * same order, so two of them can wait for each other but never deadlock (on PostgreSQL, where
  * concurrent transactions are real, unordered row locks deadlocked under parallel set-default calls).
  */
 export async function lockCardsOf(tx: Executor, customerId: string): Promise<PaymentMethodRow[]> {
+  // The account row first: a customer with no card yet has no card row to lock, and two first
+  // cards added at once must still wait for each other. NO KEY UPDATE leaves foreign-key checks
+  // (vehicles, invoices ... being written for the account) unblocked.
+  await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('no key update');
   return tx
     .select()
     .from(paymentMethods)
