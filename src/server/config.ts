@@ -20,6 +20,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SIGN_IN_CHALLENGE_BITS: z.coerce.number().int().min(1).max(24).default(18),
   CHECKOUT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  CHECKOUT_DECLINES_PER_CUSTOMER: z.coerce.number().int().positive().default(5),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -56,6 +57,8 @@ export type Config = {
   /** Leading zero bits of that challenge: each bit doubles the browser's work (about half a second at 18). */
   signInChallengeBits: number;
   checkoutRateLimitPerIp: number;
+  /** Declined checkout payments per customer in an hour before further attempts wait (429). */
+  checkoutDeclinesPerCustomer: number;
   bodyLimit: number;
   fleetCrmUrl: string | undefined;
   trustProxy: boolean;
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
     signInChallengeBits: e.SIGN_IN_CHALLENGE_BITS,
     checkoutRateLimitPerIp: e.CHECKOUT_RATE_LIMIT_PER_IP,
+    checkoutDeclinesPerCustomer: e.CHECKOUT_DECLINES_PER_CUSTOMER,
     bodyLimit: e.BODY_LIMIT_BYTES,
     fleetCrmUrl: e.FLEET_CRM_URL,
     trustProxy: e.TRUST_PROXY,

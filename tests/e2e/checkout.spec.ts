@@ -42,6 +42,7 @@ test('a declined card shows Payment Failed with the provider message and keeps t
   page,
 }) => {
   const customer = await createCustomer({ planId: 'starter' }, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
 
   await page.goto(`/checkout?customerId=${customer.id}`);
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
@@ -57,6 +58,7 @@ test('a declined card shows Payment Failed with the provider message and keeps t
 
 test('a card with a bad number is caught beside the field before any payment', async ({ page }) => {
   const customer = await createCustomer({ planId: 'starter' }, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
   await page.goto(`/checkout?customerId=${customer.id}`);
   await page.getByLabel('Card number').fill('4242 4242 4242 4241');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -75,6 +77,7 @@ test('without a customerId the page says the customer information is missing', a
 
 test('an already active subscription shows the Payment Error card', async ({ page }) => {
   const customer = await createCustomer({ planId: 'starter' }, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
   const start = await page.request.post('/api/create-subscription', { data: { customerId: customer.id } });
   const { clientSecret } = (await start.json()) as { clientSecret: string };
   const paid = await page.request.post('/api/payments/sandbox/confirm', {
@@ -87,4 +90,17 @@ test('an already active subscription shows the Payment Error card', async ({ pag
   await expect(page.getByText('Failed to initialize payment')).toBeVisible();
   await expect(page.getByText('This subscription is already active.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+});
+
+test('a signed-out visitor is sent to sign in, then back to the checkout', async ({ page }) => {
+  const customer = await createCustomer({ planId: 'starter' }, page.request);
+
+  await page.goto(`/checkout?customerId=${customer.id}`);
+  await expect(page).toHaveURL(/\/customer-login\?next=/);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?customerId=${customer.id}$`));
+  await expect(page.getByRole('heading', { name: 'Complete Your Subscription' })).toBeVisible();
 });

@@ -41,6 +41,7 @@ export async function checkout(t: TestApp, customer: TestCustomer, number: strin
   const start = await t.app.inject({
     method: 'POST',
     url: '/api/create-subscription',
+    headers: { cookie: customer.cookie },
     payload: { customerId: customer.id },
   });
   if (start.statusCode !== 200)

@@ -17,10 +17,11 @@ export type AttemptScope =
   /** Declined checkout payments, per customer account. */
   | 'checkout-declined';
 
-export type AttemptRule = { scope: AttemptScope; max: number; windowMs: number };
+/** What is counted, and for how long one window lasts. */
+export type AttemptWindow = { scope: AttemptScope; windowMs: number };
 
 /** Failures in the current window (0 when the window has passed). */
-export async function failuresOf(exec: Executor, rule: AttemptRule, subject: string, now: Date) {
+export async function failuresOf(exec: Executor, rule: AttemptWindow, subject: string, now: Date) {
   const [row] = await exec
     .select({ failures: attemptCounters.failures, windowStartedAt: attemptCounters.windowStartedAt })
     .from(attemptCounters)
@@ -32,7 +33,7 @@ export async function failuresOf(exec: Executor, rule: AttemptRule, subject: str
 /** Counts one failure atomically (one statement, safe under concurrency) and answers the new count. */
 export async function recordFailure(
   exec: Executor,
-  rule: AttemptRule,
+  rule: AttemptWindow,
   subject: string,
   now: Date,
 ): Promise<number> {
@@ -53,7 +54,7 @@ export async function recordFailure(
   return row!.failures;
 }
 
-export async function resetFailures(exec: Executor, rule: AttemptRule, subject: string): Promise<void> {
+export async function resetFailures(exec: Executor, rule: AttemptWindow, subject: string): Promise<void> {
   await exec
     .delete(attemptCounters)
     .where(and(eq(attemptCounters.scope, rule.scope), eq(attemptCounters.subject, subject)));

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
-import { recordFailure, resetFailures, type AttemptRule } from './attempt-counters';
+import { recordFailure, resetFailures, type AttemptWindow } from './attempt-counters';
 import { verifyPassword } from './passwords';
 
 /**
@@ -8,7 +8,8 @@ import { verifyPassword } from './passwords';
  * account) share one counter per person, whichever URL is used. Only a session holder can spend
  * it, so reaching the limit is a plain wait, not a lock a stranger controls.
  */
-const RULE: AttemptRule = { scope: 'customer-password', max: 5, windowMs: 15 * 60_000 };
+const WINDOW: AttemptWindow = { scope: 'customer-password', windowMs: 15 * 60_000 };
+const MAX_FAILURES = 5;
 
 export const TOO_MANY_PASSWORD_CHECKS = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 
@@ -24,9 +25,9 @@ export async function checkCurrentPassword(
   candidate: string,
   now: Date,
 ): Promise<boolean> {
-  const attempts = await recordFailure(db, RULE, subject, now);
-  if (attempts > RULE.max) throw new HttpError(429, TOO_MANY_PASSWORD_CHECKS);
+  const attempts = await recordFailure(db, WINDOW, subject, now);
+  if (attempts > MAX_FAILURES) throw new HttpError(429, TOO_MANY_PASSWORD_CHECKS);
   const valid = hash ? await verifyPassword(hash, candidate) : false;
-  if (valid) await resetFailures(db, RULE, subject);
+  if (valid) await resetFailures(db, WINDOW, subject);
   return valid;
 }

@@ -4,7 +4,7 @@ import type { SignInChallenge } from '../../shared/contracts/auth';
 import { leadingZeroBits, proofInput } from '../../shared/sign-in-proof';
 import type { Db, Executor } from '../db/client';
 import { signInChallenges } from '../db/schema';
-import { recordFailure, resetFailures, type AttemptRule } from './attempt-counters';
+import { recordFailure, resetFailures, type AttemptWindow } from './attempt-counters';
 
 /**
  * The per-account sign-in limit (docs/decisions/0003-hardening.md, item 9). Staff and customer
@@ -28,11 +28,7 @@ export type SignInThrottle = {
   difficulty: number;
 };
 
-const ruleFor = (scope: SignInScope, threshold: number): AttemptRule => ({
-  scope,
-  max: threshold,
-  windowMs: WINDOW_MS,
-});
+const windowOf = (scope: SignInScope): AttemptWindow => ({ scope, windowMs: WINDOW_MS });
 
 export type Admission = { admitted: true } | { admitted: false; challenge: SignInChallenge };
 
@@ -48,7 +44,7 @@ export async function admitSignIn(
   proof: { challengeId: string; nonce: string } | undefined,
   now: Date,
 ): Promise<Admission> {
-  const attempts = await recordFailure(db, ruleFor(scope, throttle.threshold), email, now);
+  const attempts = await recordFailure(db, windowOf(scope), email, now);
   if (attempts <= throttle.threshold) return { admitted: true };
   if (proof && (await redeemProof(db, scope, email, proof, now))) return { admitted: true };
   return { admitted: false, challenge: await issueChallenge(db, throttle, scope, email, now) };
@@ -56,11 +52,10 @@ export async function admitSignIn(
 
 export async function signInSucceeded(
   exec: Executor,
-  throttle: SignInThrottle,
   scope: SignInScope,
   email: string,
 ): Promise<void> {
-  await resetFailures(exec, ruleFor(scope, throttle.threshold), email);
+  await resetFailures(exec, windowOf(scope), email);
 }
 
 async function issueChallenge(

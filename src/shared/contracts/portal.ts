@@ -143,6 +143,8 @@ export const sandboxConfirmRequest = z.object({
 
 export const createSubscriptionRequest = z.object({
   customerId: z.uuid({ error: 'Missing customer information' }),
+  /** A payment link the product issued for this customer (`/checkout?customerId=...&link=...`). */
+  link: z.string().min(20).max(100).optional(),
 });
 export const paymentClientConfig = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('sandbox') }),

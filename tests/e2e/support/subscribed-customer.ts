@@ -5,12 +5,14 @@ import { createCustomer, signInPageAsCustomer, type NewCustomer } from './api';
 export const CARD_OK = '4242424242424242';
 
 /**
- * A customer on `planId` who has already paid: signed up through `POST /api/customers`, then checked out
+ * A customer on `planId` who has already paid: signed up through `POST /api/customers`, then signed in, then checked out
  * through the API (`POST /api/create-subscription`, then `POST /api/payments/sandbox/confirm` with 4242),
  * so the subscription is active with one paid invoice and one card. The page's browser is signed in.
  */
 export async function activeCustomerInBrowser(page: Page, planId: string): Promise<NewCustomer> {
   const customer = await createCustomer({ planId }, page.request);
+  // Only the customer's own session may pay (or a payment link the product issued).
+  await signInPageAsCustomer(page, customer.email, customer.password);
   const start = await page.request.post('/api/create-subscription', { data: { customerId: customer.id } });
   expect(start.status(), `create-subscription: ${await start.text()}`).toBe(200);
   const { clientSecret } = (await start.json()) as { clientSecret: string };
@@ -21,6 +23,5 @@ export async function activeCustomerInBrowser(page: Page, planId: string): Promi
     },
   });
   expect(confirm.status(), `sandbox confirm: ${await confirm.text()}`).toBe(200);
-  await signInPageAsCustomer(page, customer.email, customer.password);
   return customer;
 }

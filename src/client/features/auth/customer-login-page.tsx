@@ -29,10 +29,14 @@ export default function CustomerLoginPage() {
   const params = new URLSearchParams(search);
   const fromSignUp = params.get('auto') === 'true';
   const arrivingEmail = params.get('email') ?? '';
-  // Where to go after signing in when a flow asks for it (checkout: the billing tab); only portal
-  // paths, so the parameter cannot send anyone off the site.
+  // Where to go after signing in when a flow asks for it (after checkout: the billing tab; a
+  // checkout opened without a session: back to it); only these paths, so the parameter cannot send
+  // anyone off the site.
   const next = params.get('next');
-  const returnTo = next && /^\/customer-(dashboard|billing)(\?|$)/.test(next) ? next : null;
+  const returnTo =
+    next && /^\/(customer-(dashboard|billing)(\?|$)|checkout\?customerId=[0-9a-f-]{36}$)/.test(next)
+      ? next
+      : null;
 
   const [email, setEmail] = useState(arrivingEmail);
   const [password, setPassword] = useState('');

@@ -9,14 +9,20 @@ import { apiJson } from '@client/lib/api';
 export type CheckoutIntent = z.infer<typeof createSubscriptionResponse>;
 
 /**
- * POST /api/create-subscription {customerId} -> the client secret and the provider's card form config.
- * A query (not a mutation) so a remount or React's double effects reuse one answer; the server gives the
- * same intent for the same subscription state anyway. Never cached past this page.
+ * POST /api/create-subscription {customerId, link?} -> the client secret and the provider's card form
+ * config. Paying needs the customer's own session or a payment link the product issued (`link`);
+ * anyone else gets 401 and is sent to sign in. A query (not a mutation) so a remount or React's double
+ * effects reuse one answer; the server gives the same intent for the same subscription state anyway.
+ * Never cached past this page.
  */
-export function useCheckoutIntent(customerId: string | null) {
+export function useCheckoutIntent(customerId: string | null, link: string | null) {
   return useQuery({
-    queryKey: ['/api/create-subscription', customerId],
-    queryFn: () => apiJson<CheckoutIntent>('POST', '/api/create-subscription', { customerId }),
+    queryKey: ['/api/create-subscription', customerId, link],
+    queryFn: () =>
+      apiJson<CheckoutIntent>('POST', '/api/create-subscription', {
+        customerId,
+        ...(link ? { link } : {}),
+      }),
     enabled: !!customerId,
     staleTime: Infinity,
     gcTime: 0,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
@@ -123,10 +123,20 @@ function PaymentError({ error }: { error: unknown }) {
 export default function CheckoutPage() {
   usePageTitle('Checkout');
   const search = useSearch();
-  const customerId = new URLSearchParams(search).get('customerId')?.trim() || null;
-  const intent = useCheckoutIntent(customerId);
+  const params = new URLSearchParams(search);
+  const customerId = params.get('customerId')?.trim() || null;
+  const link = params.get('link')?.trim() || null;
+  const intent = useCheckoutIntent(customerId, link);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const mustSignIn = intent.isError && statusOf(intent.error) === 401;
+
+  // Only the customer (or a payment link) may pay: others sign in and come back here.
+  useEffect(() => {
+    if (!mustSignIn || !customerId) return;
+    const back = `/checkout?${new URLSearchParams({ customerId }).toString()}`;
+    navigate(`/customer-login?${new URLSearchParams({ next: back }).toString()}`, { replace: true });
+  }, [mustSignIn, customerId, navigate]);
 
   const onPaid = async (result: PaidResult) => {
     toast({
@@ -156,7 +166,7 @@ export default function CheckoutPage() {
   let content: ReactNode;
   if (!customerId) {
     content = <MissingCustomer />;
-  } else if (intent.isPending) {
+  } else if (intent.isPending || mustSignIn) {
     content = <Spinner size="lg" label="Preparing secure payment" />;
   } else if (intent.isError) {
     content = <PaymentError error={intent.error} />;

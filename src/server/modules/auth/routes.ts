@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       return null;
     }
     const result = await signIn();
-    if (result.ok) await signInSucceeded(db, throttle, scope, email);
+    if (result.ok) await signInSucceeded(db, scope, email);
     return result;
   };
 

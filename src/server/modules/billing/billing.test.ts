@@ -77,6 +77,7 @@ describe('checkout', () => {
     const start = await t.app.inject({
       method: 'POST',
       url: '/api/create-subscription',
+      headers: { cookie: c.cookie },
       payload: { customerId: c.id },
     });
     const res = await t.app.inject({
@@ -99,11 +100,13 @@ describe('checkout', () => {
     const start = await t.app.inject({
       method: 'POST',
       url: '/api/create-subscription',
+      headers: { cookie: c.cookie },
       payload: { customerId: c.id },
     });
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/create-subscription',
+      headers: { cookie: c.cookie },
       payload: { customerId: c.id },
     });
     expect(again.json().clientSecret).toBe(start.json().clientSecret);
@@ -129,16 +132,21 @@ describe('checkout', () => {
     const active = await t.app.inject({
       method: 'POST',
       url: '/api/create-subscription',
+      headers: { cookie: c.cookie },
       payload: { customerId: c.id },
     });
     expect(active.statusCode).toBe(409);
     expect(active.json()).toEqual({ message: 'This subscription is already active.' });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-subscription',
-      payload: { customerId: '00000000-0000-4000-8000-000000000000' },
-    });
-    expect(unknown.statusCode).toBe(404);
+    // Anyone else, for any customer id (real or not, paid or not), gets the same refusal.
+    for (const customerId of [c.id, '00000000-0000-4000-8000-000000000000']) {
+      const stranger = await t.app.inject({
+        method: 'POST',
+        url: '/api/create-subscription',
+        payload: { customerId },
+      });
+      expect(stranger.statusCode).toBe(401);
+      expect(stranger.json()).toEqual({ message: 'Please sign in to pay for this subscription.' });
+    }
     const junk = await t.app.inject({
       method: 'POST',
       url: '/api/create-subscription',
@@ -149,6 +157,7 @@ describe('checkout', () => {
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/create-subscription',
+      headers: { cookie: fresh.cookie },
       payload: { customerId: fresh.id },
     });
     expect(Object.keys(ok.json()).sort()).toEqual(['clientSecret', 'payment']);

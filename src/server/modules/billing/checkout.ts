@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { customers, invoices, paymentMethods, payments, subscriptions } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { failuresOf, recordFailure, resetFailures, type AttemptWindow } from '../../auth/attempt-counters';
+import { customers, invoices, paymentLinks, paymentMethods, payments, subscriptions } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../http/errors';
 import type { ClientConfig } from '../../integrations/payments/provider';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -17,8 +18,44 @@ import {
   type BillingDeps,
 } from './context';
 import { createInvoice } from './invoices';
+import { openPaymentLink } from './payment-links';
 import { lockCardsOf } from './payment-methods';
 import { nextPeriodEnd } from './periods';
+
+export const SIGN_IN_TO_PAY = 'Please sign in to pay for this subscription.';
+export const TOO_MANY_DECLINES =
+  'Too many declined payments for this account. Please wait an hour or contact support.';
+
+/** Declined checkout payments per customer, in the database so every instance counts them. */
+const DECLINES: AttemptWindow = { scope: 'checkout-declined', windowMs: 60 * 60_000 };
+
+/**
+ * Who may pay a customer's subscription: that customer's own fleet admin (session), or whoever
+ * holds a payment link the product issued for that customer. Everyone else gets the same 401
+ * whatever the subscription's state, so the answer says nothing about the customer.
+ */
+export async function assertMayPay(
+  deps: BillingDeps,
+  input: {
+    customerId: string;
+    session: { id: string; role: string } | null;
+    link: string | undefined;
+    maxDeclines: number;
+  },
+): Promise<void> {
+  const now = deps.clock.now();
+  const own = input.session?.id === input.customerId && input.session.role === 'fleet_admin';
+  const linked =
+    !own && input.link ? await openPaymentLink(deps.db, input.customerId, input.link, now) : null;
+  if (!own && !linked) throw new HttpError(401, SIGN_IN_TO_PAY);
+  await assertDeclinesAllowed(deps, input.customerId, input.maxDeclines);
+}
+
+/** Past the limit of declined payments, a customer's checkout waits before any further charge. */
+export async function assertDeclinesAllowed(deps: BillingDeps, customerId: string, maxDeclines: number) {
+  const declines = await failuresOf(deps.db, DECLINES, customerId, deps.clock.now());
+  if (declines >= maxDeclines) throw new HttpError(429, TOO_MANY_DECLINES);
+}
 
 /** Statuses that need (or accept) a payment from checkout: a trial, or a subscription awaiting payment. */
 const PAYABLE = new Set(['trialing', 'pending', 'past_due']);
@@ -142,6 +179,18 @@ export async function completeCheckout(
       })
       .where(eq(subscriptions.id, sub.id));
     await tx.update(customers).set({ status: 'active', updatedAt: now }).where(eq(customers.id, customerId));
+    // The subscription is paid: its payment links have done their job, and its declines are history.
+    await tx
+      .update(paymentLinks)
+      .set({ paidAt: now })
+      .where(
+        and(
+          eq(paymentLinks.customerId, customerId),
+          eq(paymentLinks.purpose, 'subscription'),
+          isNull(paymentLinks.paidAt),
+        ),
+      );
+    await resetFailures(tx, DECLINES, customerId);
     const identity = await billingIdentity(tx, customer);
     const invoice = await createInvoice(tx, {
       customerId,
@@ -212,6 +261,7 @@ export async function recordCheckoutFailure(
   const reason = intent.lastError ?? 'The payment was declined.';
   await deps.db.transaction(async (tx) => {
     const sub = await subscriptionOf(tx, customerId);
+    await recordFailure(tx, DECLINES, customerId, deps.clock.now());
     await tx
       .insert(payments)
       .values({

@@ -13,7 +13,13 @@ import { CardValidationError, SandboxPaymentProvider } from '../../integrations/
 import { actorOf } from '../audit/service';
 import type { Config } from '../../config';
 import type { BillingDeps } from '../billing/context';
-import { completeCheckout, createCheckout, recordCheckoutFailure } from '../billing/checkout';
+import {
+  assertDeclinesAllowed,
+  assertMayPay,
+  completeCheckout,
+  createCheckout,
+  recordCheckoutFailure,
+} from '../billing/checkout';
 
 const checkoutResult = z.object({
   status: z.enum(['succeeded', 'processing']),
@@ -46,7 +52,16 @@ export async function paymentRoutes(
       body: createSubscriptionRequest,
       response: { 200: createSubscriptionResponse },
     },
-    handler: async (request) => createCheckout(billing, request.body.customerId),
+    handler: async (request) => {
+      const { customerId, link } = request.body;
+      await assertMayPay(billing, {
+        customerId,
+        session: await request.customer(),
+        link,
+        maxDeclines: config.checkoutDeclinesPerCustomer,
+      });
+      return createCheckout(billing, customerId);
+    },
   });
 
   /** Reported by the browser after the provider confirmed the payment; the webhook may beat it. */
@@ -57,7 +72,12 @@ export async function paymentRoutes(
       body: z.object({ paymentIntentId: z.string().min(3).max(200) }),
       response: { 200: checkoutResult },
     },
-    handler: async (request) => finish(billing, request, request.body.paymentIntentId),
+    // Anyone may report an intent id; only the customer's own session learns the email back.
+    handler: async (request) => {
+      const outcome = await finish(billing, request, request.body.paymentIntentId);
+      const session = await request.customer();
+      return session?.id === outcome.customerId ? outcome.answer : withoutEmail(outcome.answer);
+    },
   });
 
   if (billing.provider instanceof SandboxPaymentProvider) {
@@ -98,9 +118,13 @@ export async function paymentRoutes(
       handler: async (request) => {
         const intent = await sandbox.findIntentBySecret(request.body.clientSecret);
         if (!intent) throw notFound('This payment could not be found. Reload the page and try again.');
+        // The client secret was handed only to someone allowed to pay (create-subscription).
+        const customerId = intent.metadata.customerId;
+        if (customerId && intent.status !== 'succeeded')
+          await assertDeclinesAllowed(billing, customerId, config.checkoutDeclinesPerCustomer);
         const { ref } = await tokenize(sandbox, request.body.card);
         await sandbox.confirmIntent(intent.ref, ref);
-        return finish(billing, request, intent.ref);
+        return (await finish(billing, request, intent.ref)).answer;
       },
     });
   }
@@ -116,13 +140,27 @@ async function tokenize(sandbox: SandboxPaymentProvider, card: z.infer<typeof sa
   }
 }
 
-async function finish(billing: BillingDeps, request: Parameters<typeof actorOf>[0], intentRef: string) {
+type CheckoutAnswer = z.infer<typeof checkoutResult>;
+
+async function finish(
+  billing: BillingDeps,
+  request: Parameters<typeof actorOf>[0],
+  intentRef: string,
+): Promise<{ customerId: string; answer: CheckoutAnswer }> {
   const outcome = await completeCheckout(billing, actorOf(request), intentRef);
   if (outcome.status === 'failed') {
     await recordCheckoutFailure(billing, actorOf(request), intentRef);
     throw new HttpError(402, outcome.message, { errorType: 'card_error' });
   }
+  const { customerId } = outcome;
   if (outcome.status === 'processing')
-    return { status: 'processing' as const, message: 'Your payment is processing.' };
-  return { status: 'succeeded' as const, email: outcome.email, message: 'Your subscription is active.' };
+    return { customerId, answer: { status: 'processing', message: 'Your payment is processing.' } };
+  return {
+    customerId,
+    answer: { status: 'succeeded', email: outcome.email, message: 'Your subscription is active.' },
+  };
+}
+
+function withoutEmail({ email: _email, ...rest }: CheckoutAnswer): CheckoutAnswer {
+  return rest;
 }

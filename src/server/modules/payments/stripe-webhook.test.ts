@@ -47,9 +47,11 @@ async function paidCheckout(card: TestCard | string = 'pm_card_visa') {
   const reg = await t.app.inject({ method: 'POST', url: '/api/customers', payload: input });
   expect(reg.statusCode).toBe(201);
   const customerId: string = reg.json().customer.id;
+  const { cookie } = await t.customerSession(input.email, input.password);
   const checkout = await t.app.inject({
     method: 'POST',
     url: '/api/create-subscription',
+    headers: { cookie },
     payload: { customerId },
   });
   expect(checkout.statusCode).toBe(200);
