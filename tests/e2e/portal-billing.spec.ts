@@ -56,6 +56,23 @@ test('add a second card, make it the primary one and remove the first', async ({
   await expect(methods).toContainText('Primary');
 });
 
+test('a card the bank declines is not saved, and the form and a toast say why', async ({ page }) => {
+  await activeCustomerInBrowser(page, 'starter');
+  await page.goto('/customer-billing');
+  await page.getByRole('button', { name: 'Manage Payment Methods' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage Payment Methods' });
+  await dialog.getByRole('button', { name: 'Add a card' }).click();
+  await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Add Card' }).click();
+
+  await expect(page.getByText('Failed to add payment method', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Card number')).toHaveAccessibleDescription(/Your card was declined\./);
+  await expect(dialog.getByTestId('manage-card')).toHaveCount(1);
+  await expect(dialog.getByTestId('manage-card')).toContainText('4242');
+});
+
 test('Download Latest Invoice opens the invoice PDF in a new tab', async ({ page }) => {
   await activeCustomerInBrowser(page, 'professional');
   await page.goto('/customer-dashboard?tab=billing');

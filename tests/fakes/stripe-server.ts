@@ -194,6 +194,7 @@ export type FakeStripe = {
     paymentIntents: number;
     charges: number;
     refunds: number;
+    setupIntents: number;
   };
   /** Every POST that reached the server, with the Idempotency-Key it carried (null: none). */
   posts: Array<{ path: string; idempotencyKey: string | null }>;
@@ -235,6 +236,7 @@ export async function startFakeStripe(
     paymentIntents: 0,
     charges: 0,
     refunds: 0,
+    setupIntents: 0,
   };
 
   const publicPm = (pm: PaymentMethod) => {
@@ -470,6 +472,47 @@ export async function startFakeStripe(
           }
         }
         return intent;
+      },
+    },
+    {
+      // A SetupIntent confirmed at once verifies a card for later off-session use, without a charge;
+      // the test cards fail it the way they fail a payment (a card_error, HTTP 402).
+      method: 'POST',
+      pattern: /^\/v1\/setup_intents$/,
+      handle: (params) => {
+        const customer = customerOf(str(params, 'customer'));
+        const pmId = str(params, 'payment_method');
+        const pm = pmId ? resolvePaymentMethod(pmId, 'payment_method') : null;
+        const id = newId('seti');
+        const setupIntent: Json = {
+          id,
+          object: 'setup_intent',
+          customer: customer?.id ?? null,
+          payment_method: pm?.id ?? null,
+          payment_method_types: Array.isArray(params.payment_method_types)
+            ? (params.payment_method_types as string[])
+            : ['card'],
+          usage: str(params, 'usage') ?? 'off_session',
+          status: pm ? 'requires_confirmation' : 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          last_setup_error: null,
+          metadata: metadataOf(params),
+          created: now(),
+          livemode: false,
+        };
+        counters.setupIntents += 1;
+        if (str(params, 'confirm') === 'true' && pm) {
+          const failure = TEST_CARDS[pm.kind].failure;
+          if (failure) {
+            const error = { type: 'card_error', ...failure, payment_method: publicPm(pm) };
+            throw new StripeFailure(402, {
+              ...error,
+              setup_intent: { ...setupIntent, status: 'requires_payment_method', last_setup_error: error },
+            });
+          }
+          setupIntent.status = 'succeeded';
+        }
+        return setupIntent;
       },
     },
     {

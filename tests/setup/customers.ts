@@ -6,6 +6,8 @@ export const CARDS = {
   visa: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
   insufficient: '4000 0000 0000 9995',
+  /** Verified and saved, then declined when charged (renewal failures). */
+  declinesLater: '4000 0000 0000 0341',
 } as const;
 
 export type TestCustomer = { id: string; email: string; password: string; cookie: string; token: string };

@@ -159,10 +159,12 @@ export function SandboxCardForm(props: CardFormProps) {
         await props.onPaid(result);
       }
     } catch (error) {
-      const fieldErrors = statusOf(error) === 400 ? mapServerErrors(fieldErrorsOf(error)) : {};
-      if (fieldErrors.number || fieldErrors.expiry || fieldErrors.cvc) {
-        showErrors(fieldErrors);
-      } else {
+      // 400: the details are wrong; 402: the bank refused the card, said beside the card and in a toast.
+      const status = statusOf(error);
+      const fieldErrors = status === 400 || status === 402 ? mapServerErrors(fieldErrorsOf(error)) : {};
+      const onFields = !!(fieldErrors.number || fieldErrors.expiry || fieldErrors.cvc);
+      if (onFields) showErrors(fieldErrors);
+      if (!onFields || status === 402) {
         onError?.(errorMessageOf(error, 'Your payment could not be processed. Please try again.'));
       }
     } finally {

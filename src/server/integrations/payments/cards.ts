@@ -4,7 +4,7 @@
  */
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
-export type CardBehaviour = 'succeeds' | 'declined' | 'insufficient_funds';
+export type CardBehaviour = 'succeeds' | 'declined' | 'insufficient_funds' | 'declines_later';
 
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Your card has insufficient funds.';
@@ -13,6 +13,9 @@ const TEST_CARDS: Record<string, CardBehaviour> = {
   '4242424242424242': 'succeeds',
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficient_funds',
+  // Like Stripe's 4000 0000 0000 0341: verified and saved, then declined when charged (a card that
+  // goes bad between two renewals).
+  '4000000000000341': 'declines_later',
 };
 
 export function digitsOnly(value: string): string {

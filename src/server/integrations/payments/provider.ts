@@ -10,6 +10,8 @@ export type ChargeResult =
   | { status: 'succeeded'; ref: string }
   | { status: 'failed'; ref: string | null; message: string; code: string };
 
+export type VerifyResult = { ok: true } | { ok: false; message: string; code: string };
+
 export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
 
 export type IntentInfo = {
@@ -34,6 +36,11 @@ export interface PaymentProvider {
   /** Attaches a tokenised card to the provider customer and describes it. */
   attachPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<CardDetails>;
   detachPaymentMethod(paymentMethodRef: string): Promise<void>;
+  /**
+   * Asks the card's bank whether it will accept later charges, without charging it (a zero-amount
+   * authorisation; a SetupIntent at Stripe). A card is saved only after this says yes.
+   */
+  verifyPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<VerifyResult>;
   /** Charges a saved card without the customer present. Same idempotency key, same single charge. */
   charge(input: {
     customerRef: string;

@@ -19,6 +19,7 @@ import {
   type ChargeResult,
   type IntentInfo,
   type PaymentProvider,
+  type VerifyResult,
 } from './provider';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -103,6 +104,30 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .where(eq(sandboxPaymentMethods.id, paymentMethodRef));
   }
 
+  /** A zero-amount authorisation: the card's bank answers as it would for a charge; nothing is kept. */
+  async verifyPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<VerifyResult> {
+    const [pm] = await this.db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.id, paymentMethodRef));
+    if (!pm || pm.customerRef !== customerRef)
+      return { ok: false, message: 'No such payment method.', code: 'resource_missing' };
+    const refusal = this.refusalOf(pm);
+    return refusal ? { ok: false, message: refusal, code: codeOf(refusal) } : { ok: true };
+  }
+
+  /** What the bank says to this card today: null, or its refusal. */
+  private refusalOf(pm: typeof sandboxPaymentMethods.$inferSelect): string | null {
+    const now = this.clock.now();
+    const expired =
+      pm.expYear < now.getUTCFullYear() ||
+      (pm.expYear === now.getUTCFullYear() && pm.expMonth < now.getUTCMonth() + 1);
+    if (expired) return 'Your card has expired.';
+    if (pm.behaviour === 'declined') return CARD_DECLINED_MESSAGE;
+    if (pm.behaviour === 'insufficient_funds') return INSUFFICIENT_FUNDS_MESSAGE;
+    return null;
+  }
+
   async charge(input: {
     customerRef: string;
     paymentMethodRef: string;
@@ -121,17 +146,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!pm || pm.customerRef !== input.customerRef) {
       return { status: 'failed', ref: null, message: 'No such payment method.', code: 'resource_missing' };
     }
-    const now = this.clock.now();
-    const expired =
-      pm.expYear < now.getUTCFullYear() ||
-      (pm.expYear === now.getUTCFullYear() && pm.expMonth < now.getUTCMonth() + 1);
-    const failure = expired
-      ? 'Your card has expired.'
-      : pm.behaviour === 'declined'
-        ? CARD_DECLINED_MESSAGE
-        : pm.behaviour === 'insufficient_funds'
-          ? INSUFFICIENT_FUNDS_MESSAGE
-          : null;
+    const failure = this.refusalOf(pm) ?? (pm.behaviour === 'declines_later' ? CARD_DECLINED_MESSAGE : null);
     const [row] = await this.db
       .insert(sandboxCharges)
       .values({
@@ -332,13 +347,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
 function asResult(row: typeof sandboxCharges.$inferSelect): ChargeResult {
   if (row.status === 'succeeded') return { status: 'succeeded', ref: row.id };
   const message = row.failureMessage ?? CARD_DECLINED_MESSAGE;
-  const code =
-    message === INSUFFICIENT_FUNDS_MESSAGE
-      ? 'insufficient_funds'
-      : message.includes('expired')
-        ? 'expired_card'
-        : 'card_declined';
-  return { status: 'failed', ref: row.id, message, code };
+  return { status: 'failed', ref: row.id, message, code: codeOf(message) };
+}
+
+function codeOf(message: string): string {
+  if (message === INSUFFICIENT_FUNDS_MESSAGE) return 'insufficient_funds';
+  return message.includes('expired') ? 'expired_card' : 'card_declined';
 }
 
 function toIntentInfo(intent: typeof sandboxIntents.$inferSelect): IntentInfo {

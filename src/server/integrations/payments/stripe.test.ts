@@ -287,4 +287,18 @@ describe('StripePaymentProvider against a Stripe-speaking server', () => {
     }
     expect(posts.some((p) => p.path.endsWith('/detach'))).toBe(true);
   });
+
+  it('verifies a card with a SetupIntent: a good card passes, a declined one says why, nothing is charged', async () => {
+    const charges = fake.counters.charges;
+    const good = await customerWithCard('pm_card_visa');
+    expect(await stripe.verifyPaymentMethod(good.customerRef, good.pm)).toEqual({ ok: true });
+    const bad = await customerWithCard('pm_card_chargeDeclined');
+    expect(await stripe.verifyPaymentMethod(bad.customerRef, bad.pm)).toEqual({
+      ok: false,
+      message: 'Your card was declined.',
+      code: 'generic_decline',
+    });
+    expect(fake.counters.setupIntents).toBeGreaterThanOrEqual(2);
+    expect(fake.counters.charges).toBe(charges);
+  });
 });

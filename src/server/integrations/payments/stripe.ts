@@ -6,6 +6,7 @@ import {
   type IntentInfo,
   type IntentStatus,
   type PaymentProvider,
+  type VerifyResult,
 } from './provider';
 
 export type StripeSettings = {
@@ -118,6 +119,42 @@ export class StripePaymentProvider implements PaymentProvider {
         const pm = await this.stripe.paymentMethods.retrieve(paymentMethodRef).catch(() => null);
         if (pm && !pm.customer) return;
       }
+      throw toProviderError(error);
+    }
+  }
+
+  /**
+   * A SetupIntent for the customer and card, confirmed at once for off-session use: the bank
+   * verifies the card without a charge. A card whose bank wants the cardholder to confirm it (3-D
+   * Secure) is refused with a clear message: confirming a saved card in the browser is not built yet.
+   */
+  async verifyPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<VerifyResult> {
+    try {
+      const setup = await this.stripe.setupIntents.create(
+        {
+          customer: customerRef,
+          payment_method: paymentMethodRef,
+          payment_method_types: ['card'],
+          usage: 'off_session',
+          confirm: true,
+        },
+        { idempotencyKey: `setup:${paymentMethodRef}:${customerRef}` },
+      );
+      if (setup.status === 'succeeded') return { ok: true };
+      return {
+        ok: false,
+        message:
+          setup.last_setup_error?.message ??
+          'Your bank asks you to confirm this card, which cannot be done here yet. Please use another card.',
+        code: setup.last_setup_error?.code ?? setup.status,
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError)
+        return {
+          ok: false,
+          message: error.message,
+          code: error.decline_code ?? error.code ?? 'card_declined',
+        };
       throw toProviderError(error);
     }
   }

@@ -217,7 +217,7 @@ describe('plan changes', () => {
   it('an upgrade with a declining card fails with its message and keeps the plan', async () => {
     const c = await signUp(t, { planId: 'starter' });
     await checkout(t, c, CARDS.visa);
-    await addCard(t, c, CARDS.declined, true);
+    await addCard(t, c, CARDS.declinesLater, true);
     clock.advanceDays(1);
     const res = await t.app.inject({
       method: 'POST',
@@ -383,7 +383,7 @@ describe('the billing job', () => {
   it('a failed renewal is retried on day 3 and day 7, then the customer becomes pending', async () => {
     const c = await signUp(t, { planId: 'starter' });
     await checkout(t, c, CARDS.visa);
-    await addCard(t, c, CARDS.declined, true);
+    await addCard(t, c, CARDS.declinesLater, true);
     const due = (await subOf(c.id)).currentPeriodEnd;
     clock.set(new Date(due.getTime() + 60_000));
     await run();

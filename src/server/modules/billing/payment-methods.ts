@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, paymentMethods } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { PaymentProviderError } from '../../integrations/payments/provider';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { notifyStaff } from '../notifications/service';
@@ -51,6 +51,23 @@ export async function addPaymentMethod(
       throw badRequest(error.message, { paymentMethodId: error.message });
     }
     throw error;
+  }
+  // The bank verifies the card before it is saved: a card that would fail the next renewal never
+  // becomes the primary card. Outside the transaction: the provider may be slow.
+  const verdict = await deps.provider.verifyPaymentMethod(customerRef, input.paymentMethodId);
+  if (!verdict.ok) {
+    await deps.provider.detachPaymentMethod(input.paymentMethodId).catch(() => undefined);
+    await recordAudit(deps.db, actor, {
+      action: 'create',
+      resourceType: 'payment_method',
+      resourceId: null,
+      newValues: { brand: card.brand, last4: card.last4, reason: verdict.message },
+      success: false,
+    });
+    throw new HttpError(402, verdict.message, {
+      errorType: verdict.code,
+      errors: { number: verdict.message },
+    });
   }
   return deps.db.transaction(async (tx) => {
     const [existing] = await tx
