@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { registerAccessControl } from './auth/access';
 import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandling } from './http/errors';
+import { loggerOptions } from './http/log-redaction';
 import { registerSecurity } from './http/security';
 import { registerTextGuard } from './http/text-guard';
 import { authRoutes } from './modules/auth/routes';
@@ -44,6 +45,8 @@ export type AppDeps = {
   /** Directory of the built client; null serves the API only (tests). Defaults to dist/client. */
   clientDir?: string | null;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: NodeJS.WritableStream;
   dev?: boolean;
   /** Time for the billing rules; tests pass a controllable clock. */
   clock?: Clock;
@@ -59,10 +62,7 @@ export function defaultClientDir(): string | null {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

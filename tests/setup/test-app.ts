@@ -52,7 +52,12 @@ export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-export type TestAppOptions = { clock?: Clock; paymentProvider?: PaymentProvider };
+export type TestAppOptions = {
+  clock?: Clock;
+  paymentProvider?: PaymentProvider;
+  /** Log (at LOG_LEVEL, default info) to this stream instead of not at all. */
+  logStream?: NodeJS.WritableStream;
+};
 
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -68,7 +73,7 @@ export async function createTestApp(
     BILLING_JOB_INTERVAL_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp({ config, database, clientDir: null, logger: false, ...options });
+  const app = await buildApp({ config, database, clientDir: null, logger: !!options.logStream, ...options });
   await app.ready();
   const signIn = async (url: string, email: string, password: string) => {
     const res = await app.inject({ method: 'POST', url, payload: { email, password } });

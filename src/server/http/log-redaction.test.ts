@@ -1,0 +1,99 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, registration, DEMO_PASSWORD, type TestApp } from '../../../tests/setup/test-app';
+import { redactText, redactUrl } from './log-redaction';
+
+const lines: string[] = [];
+const capture = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: capture });
+});
+afterAll(() => t.close());
+
+describe('no secret reaches the server log', () => {
+  it('a full journey of failing and succeeding calls leaves no secret in any line', async () => {
+    const secrets: string[] = [];
+    const app = t.app;
+
+    // A failing insert: the query's parameters hold the new account's argon2id hash.
+    await t.database.db.execute(sql`
+      create function refuse_customers() returns trigger language plpgsql as $$
+      begin raise exception 'customers are closed today'; end $$`);
+    await t.database.db.execute(
+      sql`create trigger refuse_customers before insert on customers for each row execute function refuse_customers()`,
+    );
+    const input = registration({ password: 'Leak#Check-2026', confirmPassword: 'Leak#Check-2026' });
+    secrets.push(input.password);
+    const failed = await app.inject({ method: 'POST', url: '/api/customers', payload: input });
+    expect(failed.statusCode).toBe(500);
+    await t.database.db.execute(sql`drop trigger refuse_customers on customers`);
+
+    // Sign-ins, failed and successful, for staff and a customer.
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'admin@motorpool.local', password: 'Wrong#Guess-77' },
+    });
+    secrets.push('Wrong#Guess-77');
+    const staff = await app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'admin@motorpool.local', password: DEMO_PASSWORD },
+    });
+    const staffToken = staff.cookies.find((c) => c.name === 'mp_staff')!.value;
+    const customer = await app.inject({
+      method: 'POST',
+      url: '/api/auth/dealer-login',
+      payload: { email: 'demo@fleetco.example', password: DEMO_PASSWORD },
+    });
+    const bearer = customer.json().token as string;
+    secrets.push(DEMO_PASSWORD, staffToken, bearer);
+
+    // A Bearer request, a card tokenised, a URL carrying a sign-in token.
+    await app.inject({
+      method: 'GET',
+      url: '/api/auth/customer',
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/payment-methods',
+      headers: { authorization: `Bearer ${bearer}` },
+      payload: { card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '987' } },
+    });
+    secrets.push('4242424242424242', '4242 4242 4242 4242');
+    await app.inject({
+      method: 'GET',
+      url: `/customer-dashboard?auth=${bearer}&email=demo%40fleetco.example`,
+    });
+    await app.inject({ method: 'GET', url: `/api/nothing-here?token=${staffToken}` });
+
+    const log = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(10);
+    for (const secret of secrets) expect(log, `the log holds ${secret.slice(0, 6)}…`).not.toContain(secret);
+    expect(log).not.toMatch(/\$argon2id\$/);
+    expect(log).not.toMatch(/sk_(test|live)_/);
+    // The failure itself was logged, with its query but without its values.
+    expect(log).toContain('"code":"P0001"');
+    expect(log).toContain('Failed query: insert into \\"customers\\"');
+  });
+
+  it('redacts secrets by their shape in text we did not write', () => {
+    expect(redactText('params: $argon2id$v=19$m=19456,t=2,p=1$abc$def x')).toBe('params: [redacted hash] x');
+    expect(redactText('key sk_test_51Habc123 and whsec_abc')).toBe('key [redacted key] and [redacted key]');
+    expect(redactText('card 4242 4242 4242 4242 order 1234567890123')).toBe(
+      'card [redacted number] order 1234567890123',
+    );
+    expect(redactUrl('/x?auth=abc&tab=billing&link=zzz')).toBe(
+      '/x?auth=[redacted]&tab=billing&link=[redacted]',
+    );
+  });
+});

@@ -1,0 +1,140 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/**
+ * The one redaction layer of the server log (pino, through Fastify): every error and request that
+ * is logged goes through these serialisers, so no line carries a password, a password hash, a
+ * session token or id, a card number, a client secret or an API key, whatever produced it (a failed
+ * query quotes its parameters, a URL can carry a sign-in token).
+ */
+
+const REDACTED = '[redacted]';
+
+/** Secrets by their shape, for text we did not write (driver messages, stacks, URLs). */
+const SECRET_PATTERNS: Array<[RegExp, string]> = [
+  [/\$argon2(?:id|i|d)\$[A-Za-z0-9+/=$,.-]*/g, '[redacted hash]'],
+  [/\b(?:sk|rk|pk)_(?:test|live)_[A-Za-z0-9]+/g, '[redacted key]'],
+  [/\bwhsec_[A-Za-z0-9]+/g, '[redacted key]'],
+  [/\b(?:pi|seti)_[A-Za-z0-9]+_secret_[A-Za-z0-9]+/g, '[redacted client secret]'],
+  [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]'],
+  // Our session and link tokens (32 random bytes, base64url) and their SHA-256 digests (session ids).
+  [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, '[redacted token]'],
+  [/\b[a-f0-9]{64}\b/g, '[redacted id]'],
+];
+
+/** Card numbers: 13 to 19 digits (spaces or dashes allowed) that pass the Luhn check. */
+const CARD_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function redactText(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
+  return out.replace(CARD_LIKE, (match) =>
+    passesLuhn(match.replace(/[ -]/g, '')) ? '[redacted number]' : match,
+  );
+}
+
+/** Query parameters whose values are secrets whatever they look like. */
+const SECRET_PARAMS = /token|auth|link|secret|password|key|code|signature|session/i;
+
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return redactText(url);
+  const params = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return eq >= 0 && SECRET_PARAMS.test(decodeSafely(name)) ? `${name}=${REDACTED}` : pair;
+    });
+  return redactText(`${url.slice(0, at)}?${params.join('&')}`);
+}
+
+function decodeSafely(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+type SerializedError = {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+  code?: string;
+  constraint?: string;
+  statusCode?: number;
+  cause?: SerializedError;
+};
+
+/**
+ * An error as the log keeps it. A failed query (Drizzle's DrizzleQueryError) keeps its SQL but not
+ * its parameters, which are the values written: a password hash, an email, a token.
+ */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: redactText(String(error)), stack: '' };
+  const e = error as Error & {
+    code?: unknown;
+    constraint?: unknown;
+    statusCode?: unknown;
+    query?: unknown;
+    params?: unknown;
+  };
+  let message = e.message;
+  let stack = e.stack;
+  if (typeof e.query === 'string' && Array.isArray(e.params)) {
+    message = `Failed query: ${e.query}`;
+    stack = stack?.replace(e.message, message);
+  }
+  const out: SerializedError = { type: e.name, message: redactText(message), stack: redactText(stack ?? '') };
+  if (typeof e.code === 'string') out.code = e.code;
+  if (typeof e.constraint === 'string') out.constraint = e.constraint;
+  if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+  if (e.cause !== undefined && depth < 5) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
+
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    hostname: request.hostname,
+    remoteAddress: request.ip,
+  };
+}
+
+/** Fastify's logger options: level, these serialisers, and header paths never to print. */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    serializers: {
+      err: (error: unknown) => serializeError(error),
+      error: (error: unknown) => serializeError(error),
+      req: (request: unknown) => serializeRequest(request as FastifyRequest),
+    },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.passwordHash',
+        '*.token',
+        '*.clientSecret',
+      ],
+      censor: REDACTED,
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
