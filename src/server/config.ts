@@ -12,6 +12,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  STAFF_IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -51,6 +52,8 @@ export type Config = {
   /** Seed demo data: always in embedded mode unless SEED_DEMO=false, only with SEED_DEMO=true on a server. */
   seedDemo: boolean;
   sessionTtlMs: number;
+  /** Staff sessions end after this long without a request (customers: their portal setting). */
+  staffIdleTimeoutSeconds: number;
   loginRateLimitPerIp: number;
   /** Failed sign-ins per account (15 minutes) before each attempt needs a solved challenge. */
   loginRateLimitPerAccount: number;
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    staffIdleTimeoutSeconds: Math.round(e.STAFF_IDLE_TIMEOUT_MINUTES * 60),
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
     signInChallengeBits: e.SIGN_IN_CHALLENGE_BITS,

@@ -1,14 +1,55 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, not, or, sql } from 'drizzle-orm';
+import { DEFAULT_CUSTOMER_SETTINGS, type CustomerSettings } from '../../shared/contracts/portal';
 import type { Db, Executor } from '../db/client';
-import { customers, plans, sessions, staffUsers, subscriptions, teamMembers } from '../db/schema';
+import {
+  customerSettings,
+  customers,
+  plans,
+  sessions,
+  staffUsers,
+  subscriptions,
+  teamMembers,
+} from '../db/schema';
 import { prepared } from '../db/prepared';
 import { newToken, tokenDigest } from './tokens';
 
 export const STAFF_COOKIE = 'mp_staff';
 export const CUSTOMER_COOKIE = 'mp_customer';
 
-/** Touch last_seen_at at most this often, so an authenticated read stays one query. */
-const TOUCH_INTERVAL_MS = 15 * 60_000;
+/**
+ * Touch last_seen_at at most this often: often enough that an idle timeout is right to the minute,
+ * rarely enough that an authenticated read stays one query almost always.
+ */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** The portal's `sessionTimeout` setting (spec 1 §3), in seconds of inactivity. */
+export const CUSTOMER_IDLE_TIMEOUTS: Record<CustomerSettings['sessionTimeout'], number> = {
+  '30minutes': 30 * 60,
+  '1hour': 60 * 60,
+  '2hours': 2 * 60 * 60,
+  '4hours': 4 * 60 * 60,
+};
+
+/** The idle timeout of an account's sessions: its portal setting, or the default setting. */
+export async function customerIdleTimeoutSeconds(exec: Executor, customerId: string): Promise<number> {
+  const [row] = await exec
+    .select({ timeout: sql<string | null>`${customerSettings.settings}->>'sessionTimeout'` })
+    .from(customerSettings)
+    .where(eq(customerSettings.customerId, customerId));
+  const setting = (row?.timeout ??
+    DEFAULT_CUSTOMER_SETTINGS.sessionTimeout) as CustomerSettings['sessionTimeout'];
+  return CUSTOMER_IDLE_TIMEOUTS[setting] ?? CUSTOMER_IDLE_TIMEOUTS[DEFAULT_CUSTOMER_SETTINGS.sessionTimeout];
+}
+
+/** A session is alive until it expires, and until it has been unused longer than its idle timeout. */
+export const sessionAlive = () =>
+  and(
+    gt(sessions.expiresAt, sql`now()`),
+    or(
+      isNull(sessions.idleTimeoutSeconds),
+      gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${sessions.idleTimeoutSeconds})`),
+    ),
+  );
 
 export type SessionKind = 'staff' | 'customer';
 
@@ -21,12 +62,17 @@ export async function createSession(
     /** A team member signing in to their account (customer sessions only). */
     teamMemberId?: string | null;
     ttlMs: number;
+    /** Seconds without a request after which the session ends (null: none). */
+    idleTimeoutSeconds: number | null;
+    /** The session this one is made from: it ends with it, and never outlives it. */
+    parent?: { id: string; expiresAt: Date } | null;
     ip: string | null;
     userAgent: string | null;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + input.ttlMs);
+  const wanted = Date.now() + input.ttlMs;
+  const expiresAt = new Date(input.parent ? Math.min(wanted, input.parent.expiresAt.getTime()) : wanted);
   await tx.insert(sessions).values({
     id: tokenDigest(token),
     kind: input.kind,
@@ -34,6 +80,8 @@ export async function createSession(
     customerId: input.kind === 'customer' ? input.subjectId : null,
     teamMemberId: input.kind === 'customer' ? (input.teamMemberId ?? null) : null,
     expiresAt,
+    idleTimeoutSeconds: input.idleTimeoutSeconds,
+    parentId: input.parent?.id ?? null,
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
   });
@@ -45,7 +93,16 @@ export async function deleteSession(tx: Executor, token: string): Promise<void> 
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  await db.delete(sessions).where(not(sessionAlive()!));
+}
+
+/** Every live session of an account takes a new idle timeout (the portal setting changed). */
+export async function setAccountIdleTimeout(
+  tx: Executor,
+  customerId: string,
+  seconds: number,
+): Promise<void> {
+  await tx.update(sessions).set({ idleTimeoutSeconds: seconds }).where(eq(sessions.customerId, customerId));
 }
 
 export type StaffPrincipal = {
@@ -81,13 +138,7 @@ export async function loadStaffSession(db: Db, token: string): Promise<StaffPrin
       })
       .from(sessions)
       .innerJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('id')),
-          eq(sessions.kind, 'staff'),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(sessions.id, sql.placeholder('id')), eq(sessions.kind, 'staff'), sessionAlive()))
       .limit(1)
       .prepare('staff_session'),
   );
@@ -146,13 +197,7 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
       .leftJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
       .leftJoin(plans, eq(plans.id, customers.planId))
       .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('id')),
-          eq(sessions.kind, 'customer'),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(sessions.id, sql.placeholder('id')), eq(sessions.kind, 'customer'), sessionAlive()))
       .limit(1)
       .prepare('customer_session'),
   );

@@ -103,7 +103,11 @@ describe('staff sign-in', () => {
 
   it('logout by navigation ends the session in the database and redirects to /admin-login', async () => {
     const cookie = await t.staffCookie('sales@motorpool.local');
-    const out = await t.app.inject({ method: 'GET', url: '/api/admin/logout', headers: { cookie } });
+    const out = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/admin-login');
     const after = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });

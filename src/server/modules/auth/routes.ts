@@ -21,10 +21,51 @@ import {
   signInSucceeded,
   type SignInScope,
 } from '../../auth/sign-in-throttle';
-import { CUSTOMER_COOKIE, STAFF_COOKIE, createSession, deleteSession } from '../../auth/sessions';
+import {
+  CUSTOMER_COOKIE,
+  STAFF_COOKIE,
+  createSession,
+  customerIdleTimeoutSeconds,
+  deleteSession,
+} from '../../auth/sessions';
 import { validateFleetToken } from '../portal/account';
+import { isSameSiteRequest } from '../../http/same-site';
 import { actorOf, recordAudit } from '../audit/service';
 import { signInCustomer, signInStaff, toSessionCustomer, toStaffUser } from './service';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Plain HTML, no script (the CSP allows none inline): a same-site link is the confirmation. */
+function confirmLogoutPage(appName: string): string {
+  const name = escapeHtml(appName);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${name} - Log out?</title>
+<style>
+  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+  body { margin: 0; min-height: 100dvh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
+  main { max-width: 28rem; padding: 2rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 0.75rem; }
+  h1 { font-size: 1.25rem; margin: 0 0 0.5rem; }
+  p { margin: 0 0 1.5rem; line-height: 1.5; }
+  nav { display: flex; gap: 0.75rem; flex-wrap: wrap; }
+  a { padding: 0.5rem 1rem; border-radius: 0.5rem; text-decoration: none; font-weight: 600; }
+  .primary { background: #2563eb; color: #fff; }
+  .secondary { border: 1px solid color-mix(in srgb, CanvasText 30%, transparent); color: inherit; }
+  a:focus-visible { outline: 2px solid #2563eb; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+<h1>Log out of ${name}?</h1>
+<p>This sign-out was not requested from ${name} itself, so your session is still open. Log out only if you meant to.</p>
+<nav><a class="primary" href="/api/admin/logout">Log out</a><a class="secondary" href="/admin">Back to the back-office</a></nav>
+</main>
+</body>
+</html>`;
+}
 
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
@@ -71,7 +112,11 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     },
     handler: async (request, reply) => {
       const result = await throttled('staff-sign-in', request.body, reply, () =>
-        signInStaff(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs }),
+        signInStaff(db, actorOf(request), {
+          ...request.body,
+          ttlMs: config.sessionTtlMs,
+          idleTimeoutSeconds: config.staffIdleTimeoutSeconds,
+        }),
       );
       if (!result) return reply;
       if (!result.ok) {
@@ -110,6 +155,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     });
   };
 
+  // Logout by navigation (spec 2): a link elsewhere must not sign staff out, so only a same-site
+  // request ends the session; any other gets a page that asks, with a button that is same-site.
   r.get('/api/admin/logout', {
     config: { access: { public: true } },
     schema: {
@@ -117,6 +164,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       summary: 'End the staff session (browser navigation) and go to the sign-in page',
     },
     handler: async (request, reply) => {
+      if (!isSameSiteRequest(request)) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(confirmLogoutPage(config.appName));
+      }
       await endStaffSession(request);
       clearSessionCookie(config, request, reply, STAFF_COOKIE);
       return reply.redirect('/admin-login');
@@ -125,8 +178,14 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   r.get('/api/logout', {
     config: { access: { public: true } },
-    schema: { tags: ['auth'], response: { 200: z.object({ success: z.boolean() }) } },
+    schema: {
+      tags: ['auth'],
+      response: { 200: z.object({ success: z.boolean() }), 403: errorResponse },
+    },
     handler: async (request, reply) => {
+      if (!isSameSiteRequest(request)) {
+        return reply.status(403).send({ message: 'Sign out from the Motorpool pages.' });
+      }
       await endStaffSession(request);
       clearSessionCookie(config, request, reply, STAFF_COOKIE);
       return { success: true };
@@ -192,7 +251,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         return reply
           .status(401)
           .send({ success: false, message: 'This sign-in link is invalid or has expired.' });
-      const { teamMemberId: _member, ...person } = user;
+      const { teamMemberId: _member, sessionId: _session, expiresAt: _expires, ...person } = user;
       return { success: true, user: { ...person, token: request.body.token }, message: 'Token is valid' };
     },
   });
@@ -208,11 +267,15 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       const user = await validateFleetToken(db, request.body.user.token, request.body.user.email);
       if (!user) return reply.status(401).send({ message: 'This sign-in link is invalid or has expired.' });
       const session = await db.transaction(async (tx) => {
+        // A child of the session whose token the fleet CRM presented: signing out of that one
+        // ends this one too, and it never outlives it.
         const created = await createSession(tx, {
           kind: 'customer',
           subjectId: user.id,
           teamMemberId: user.teamMemberId,
           ttlMs: config.sessionTtlMs,
+          idleTimeoutSeconds: await customerIdleTimeoutSeconds(tx, user.id),
+          parent: { id: user.sessionId, expiresAt: user.expiresAt },
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         });

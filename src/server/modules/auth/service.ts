@@ -4,7 +4,12 @@ import { STAFF_ROLES, type StaffRole } from '../../../shared/roles';
 import type { Db } from '../../db/client';
 import { activities, customers, plans, staffUsers, subscriptions, teamMembers } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { createSession, type CustomerPrincipal, type StaffPrincipal } from '../../auth/sessions';
+import {
+  createSession,
+  customerIdleTimeoutSeconds,
+  type CustomerPrincipal,
+  type StaffPrincipal,
+} from '../../auth/sessions';
 import { recordAudit, type AuditActor } from '../audit/service';
 
 export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>): StaffUser {
@@ -60,7 +65,7 @@ const decoy = () => (decoyHash ??= hashPassword(`decoy-${Math.random()}`));
 export async function signInStaff(
   db: Db,
   actor: AuditActor,
-  input: { email: string; password: string; ttlMs: number },
+  input: { email: string; password: string; ttlMs: number; idleTimeoutSeconds: number },
 ): Promise<{ ok: true; token: string; expiresAt: Date; user: StaffUser } | LoginFailure> {
   const [row] = await db
     .select()
@@ -87,6 +92,7 @@ export async function signInStaff(
       kind: 'staff',
       subjectId: row.id,
       ttlMs: input.ttlMs,
+      idleTimeoutSeconds: input.idleTimeoutSeconds,
       ip: actor.ipAddress,
       userAgent: actor.userAgent,
     });
@@ -170,6 +176,7 @@ export async function signInCustomer(
       subjectId: c.id,
       teamMemberId: member?.id ?? null,
       ttlMs: input.ttlMs,
+      idleTimeoutSeconds: await customerIdleTimeoutSeconds(tx, c.id),
       ip: actor.ipAddress,
       userAgent: actor.userAgent,
     });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { customers, paymentMethods, sessions, subscriptions, teamMembers } from '../../db/schema';
 import { checkCurrentPassword } from '../../auth/password-checks';
 import { hashPassword } from '../../auth/passwords';
+import { sessionAlive } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -185,15 +186,17 @@ export async function validateFleetToken(db: Db, token: string, email: string) {
       email: sql<string>`coalesce(${teamMembers.email}, ${customers.email})`,
       firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
       lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
+      sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .leftJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
-    .where(and(eq(sessions.id, tokenDigest(token)), eq(sessions.kind, 'customer')));
-  if (!row || row.expiresAt <= new Date() || row.email.toLowerCase() !== email.trim().toLowerCase())
-    return null;
+    .where(and(eq(sessions.id, tokenDigest(token)), eq(sessions.kind, 'customer'), sessionAlive()));
+  if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return null;
   return {
+    sessionId: row.sessionId,
+    expiresAt: row.expiresAt,
     id: row.id,
     teamMemberId: row.teamMemberId,
     email: row.email,

@@ -26,6 +26,7 @@ import { notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { billingIdentity, customerById, subscriptionOf, type BillingDeps } from '../billing/context';
 import { recordActivity } from '../notifications/service';
+import { CUSTOMER_IDLE_TIMEOUTS, setAccountIdleTimeout } from '../../auth/sessions';
 
 const RECENT_ACTIVITY = 10;
 /** The newest invoices come with billing info; the full list is paged (GET /api/customer/invoices). */
@@ -256,6 +257,9 @@ export async function saveSettings(
     const changed = Object.fromEntries(
       Object.entries(settings).filter(([k, v]) => before[k as keyof CustomerSettings] !== v),
     );
+    // The server enforces the timeout: every open session of the account takes the new one now.
+    if (before.sessionTimeout !== settings.sessionTimeout)
+      await setAccountIdleTimeout(tx, customerId, CUSTOMER_IDLE_TIMEOUTS[settings.sessionTimeout]);
     await recordAudit(tx, actor, {
       action: 'update',
       resourceType: 'settings',

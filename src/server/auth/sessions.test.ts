@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { signUp, type TestCustomer } from '../../../tests/setup/customers';
+import { sessions } from '../db/schema';
+import { tokenDigest } from './tokens';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ STAFF_IDLE_TIMEOUT_MINUTES: '30' });
+});
+afterAll(() => t.close());
+
+const STAFF = 'manager@motorpool.local';
+
+/** Pretends the session was last used `minutes` ago. */
+async function idleFor(token: string, minutes: number) {
+  await t.database.db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now() - make_interval(mins => ${minutes})` })
+    .where(eq(sessions.id, tokenDigest(token)));
+}
+
+const tokenOf = (cookie: string, name: string) =>
+  decodeURIComponent(
+    cookie
+      .split('; ')
+      .find((c) => c.startsWith(`${name}=`))!
+      .slice(name.length + 1),
+  );
+
+const staffMe = (cookie: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+const customerMe = (token: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/customer/billing-info',
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+describe('sessions end after their idle timeout, on the server', () => {
+  it('staff: 30 minutes without a request by default', async () => {
+    const cookie = await t.staffCookie(STAFF);
+    const token = tokenOf(cookie, 'mp_staff');
+    await idleFor(token, 29);
+    expect((await staffMe(cookie)).statusCode).toBe(200);
+    await idleFor(token, 31);
+    expect((await staffMe(cookie)).statusCode).toBe(401);
+  });
+
+  it('a request keeps the session alive', async () => {
+    const cookie = await t.staffCookie(STAFF);
+    const token = tokenOf(cookie, 'mp_staff');
+    await idleFor(token, 29);
+    expect((await staffMe(cookie)).statusCode).toBe(200);
+    // The touch is written after the answer; give it a moment.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [row] = await t.database.db
+      .select({ idle: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::int` })
+      .from(sessions)
+      .where(eq(sessions.id, tokenDigest(token)));
+    expect(row!.idle).toBeLessThan(60);
+  });
+
+  it("customers: their portal's sessionTimeout, applied at once to open sessions when it changes", async () => {
+    const c: TestCustomer = await signUp(t);
+    await idleFor(c.token, 59);
+    expect((await customerMe(c.token)).statusCode).toBe(200);
+    await idleFor(c.token, 61); // the default is one hour
+    expect((await customerMe(c.token)).statusCode).toBe(401);
+
+    const fresh = await t.customerSession(c.email, c.password);
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/customer/settings/${c.email}`,
+      headers: { authorization: `Bearer ${fresh.token}` },
+    });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/customer/settings/${c.email}`,
+      headers: { authorization: `Bearer ${fresh.token}` },
+      payload: { ...settings.json().settings, sessionTimeout: '4hours' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await idleFor(fresh.token, 61);
+    expect((await customerMe(fresh.token)).statusCode).toBe(200);
+    await idleFor(fresh.token, 241);
+    expect((await customerMe(fresh.token)).statusCode).toBe(401);
+
+    // New sessions take the account's setting too.
+    const next = await t.customerSession(c.email, c.password);
+    await idleFor(next.token, 200);
+    expect((await customerMe(next.token)).statusCode).toBe(200);
+  });
+});
+
+describe('a session made from another ends with it', () => {
+  it('the fleet CRM session dies when the session it was made from logs out', async () => {
+    const c = await signUp(t);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/create-customer-session',
+      payload: { user: { email: c.email, token: c.token } },
+    });
+    expect(made.statusCode).toBe(200);
+    const child = made.cookies.find((k) => k.name === 'mp_customer')!.value;
+    expect((await customerMe(child)).statusCode).toBe(200);
+    const [parentRow] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, tokenDigest(c.token)));
+    const [childRow] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, tokenDigest(child)));
+    expect(childRow!.expiresAt.getTime()).toBeLessThanOrEqual(parentRow!.expiresAt.getTime());
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer-logout',
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await customerMe(child)).statusCode).toBe(401);
+  });
+});
+
+describe('logout by navigation only for same-site requests', () => {
+  const logout = (cookie: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/admin/logout', headers: { cookie, ...headers } });
+
+  it('a link on another site does not sign staff out; it shows a page that asks', async () => {
+    const cookie = await t.staffCookie(STAFF);
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, {}, { referer: 'https://evil.example/x' }]) {
+      const res = await logout(cookie, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('href="/api/admin/logout"');
+      expect(res.body).not.toContain('<script');
+      expect((await staffMe(cookie)).statusCode).toBe(200);
+    }
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(json.statusCode).toBe(403);
+    expect((await staffMe(cookie)).statusCode).toBe(200);
+  });
+
+  it('from our own pages (or a same-origin Referer) it ends the session and goes to sign-in', async () => {
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { referer: 'http://localhost:80/admin' }]) {
+      const cookie = await t.staffCookie(STAFF);
+      const res = await logout(cookie, headers);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/admin-login');
+      expect((await staffMe(cookie)).statusCode).toBe(401);
+    }
+  });
+});
