@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { appRoot } from '../paths';
+import { acquireDirectoryLock } from './directory-lock';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -127,38 +128,4 @@ async function timeSelectOne(db: Db): Promise<number> {
   const started = performance.now();
   await db.execute(sql`select 1`);
   return performance.now() - started;
-}
-
-/**
- * PGlite is a single-process database: a lock file keeps a second server (or a second `npm start`)
- * from opening the same directory and corrupting it. A lock left by a dead process is taken over.
- */
-function acquireDirectoryLock(dir: string): () => void {
-  const lockPath = path.join(dir, 'motorpool.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(
-          `The data directory ${dir} is in use by another Motorpool process (pid ${owner}). ` +
-            'Stop it, or set DATA_DIR to another directory.',
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock the data directory ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
