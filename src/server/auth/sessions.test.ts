@@ -126,7 +126,7 @@ describe('a session made from another ends with it', () => {
 });
 
 describe('logout by navigation only for same-site requests', () => {
-  const logout = (cookie: string, headers: Record<string, string>) =>
+  const logout = (cookie: string, headers: Record<string, string | undefined>) =>
     t.app.inject({ method: 'GET', url: '/api/admin/logout', headers: { cookie, ...headers } });
 
   it('a link on another site does not sign staff out; it shows a page that asks', async () => {
