@@ -38,8 +38,17 @@ export async function addCard(t: TestApp, customer: TestCustomer, number: string
   return token.json().id as string;
 }
 
-/** Checkout as the browser does it with the sandbox card form. */
-export async function checkout(t: TestApp, customer: TestCustomer, number: string) {
+/** The sandbox card form's "pay": confirms a checkout's client secret with a card. */
+export function confirmCard(t: TestApp, clientSecret: string, number: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm',
+    payload: { clientSecret, card: { number, expMonth: 12, expYear: 2034, cvc: '123' } },
+  });
+}
+
+/** Starts the customer's own checkout with their session; answers the client secret. */
+export async function startCheckout(t: TestApp, customer: TestCustomer): Promise<string> {
   const start = await t.app.inject({
     method: 'POST',
     url: '/api/create-subscription',
@@ -48,14 +57,12 @@ export async function checkout(t: TestApp, customer: TestCustomer, number: strin
   });
   if (start.statusCode !== 200)
     throw new Error(`create-subscription failed: ${start.statusCode} ${start.body}`);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/confirm',
-    payload: {
-      clientSecret: start.json().clientSecret,
-      card: { number, expMonth: 12, expYear: 2034, cvc: '123' },
-    },
-  });
+  return start.json().clientSecret as string;
+}
+
+/** Checkout as the browser does it with the sandbox card form. */
+export async function checkout(t: TestApp, customer: TestCustomer, number: string) {
+  return confirmCard(t, await startCheckout(t, customer), number);
 }
 
 export async function billingInfo(t: TestApp, customer: TestCustomer) {

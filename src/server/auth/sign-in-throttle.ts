@@ -50,11 +50,7 @@ export async function admitSignIn(
   return { admitted: false, challenge: await issueChallenge(db, throttle, scope, email, now) };
 }
 
-export async function signInSucceeded(
-  exec: Executor,
-  scope: SignInScope,
-  email: string,
-): Promise<void> {
+export async function signInSucceeded(exec: Executor, scope: SignInScope, email: string): Promise<void> {
   await resetFailures(exec, windowOf(scope), email);
 }
 

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { CARDS, billingInfo, signUp, type TestCustomer } from '../../../../tests/setup/customers';
+import {
+  CARDS,
+  billingInfo,
+  confirmCard,
+  signUp,
+  type TestCustomer,
+} from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
 import {
   customers,
@@ -29,12 +35,7 @@ const start = (customerId: string, options: { cookie?: string; link?: string } =
     payload: { customerId, ...(options.link ? { link: options.link } : {}) },
   });
 
-const confirm = (clientSecret: string, number: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/confirm',
-    payload: { clientSecret, card: { number, expMonth: 12, expYear: 2034, cvc: '123' } },
-  });
+const confirm = (clientSecret: string, number: string) => confirmCard(t, clientSecret, number);
 
 async function footprint(c: TestCustomer) {
   const db = t.database.db;

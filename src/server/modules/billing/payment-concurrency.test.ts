@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { CARDS, addCard, billingInfo, signUp, type TestCustomer } from '../../../../tests/setup/customers';
+import {
+  CARDS,
+  addCard,
+  billingInfo,
+  confirmCard,
+  signUp,
+  startCheckout,
+  type TestCustomer,
+} from '../../../../tests/setup/customers';
 import { customers, invoices, payments, paymentMethods, sandboxCharges } from '../../db/schema';
 
 // Races are real on PostgreSQL (several connections); these run there too when TEST_DATABASE_URL is set.
@@ -11,23 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function startCheckout(c: TestCustomer): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-subscription',
-    headers: { cookie: c.cookie },
-    payload: { customerId: c.id },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().clientSecret as string;
-}
-
-const confirm = (clientSecret: string, number: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/confirm',
-    payload: { clientSecret, card: { number, expMonth: 12, expYear: 2034, cvc: '123' } },
-  });
+const startCheckoutOf = (c: TestCustomer) => startCheckout(t, c);
+const confirm = (clientSecret: string, number: string) => confirmCard(t, clientSecret, number);
 
 async function ledgerOf(customerId: string) {
   const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, customerId));
@@ -43,7 +36,7 @@ const rowsOf = async (table: typeof payments | typeof invoices, customerId: stri
 describe('a payment intent is confirmed at most once', () => {
   it('five concurrent confirmations of one checkout make one charge, one payment, one invoice', async () => {
     const c = await signUp(t);
-    const secret = await startCheckout(c);
+    const secret = await startCheckoutOf(c);
     const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(secret, CARDS.visa)));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     for (const a of answers) expect(a.json().status).toBe('succeeded');
@@ -61,7 +54,7 @@ describe('a payment intent is confirmed at most once', () => {
 
   it('a declined card, then a good card on the same checkout: one failed and one succeeded charge', async () => {
     const c = await signUp(t);
-    const secret = await startCheckout(c);
+    const secret = await startCheckoutOf(c);
     const declined = await confirm(secret, CARDS.declined);
     expect(declined.statusCode).toBe(402);
     const paid = await confirm(secret, CARDS.visa);
