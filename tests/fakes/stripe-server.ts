@@ -26,6 +26,18 @@ export const TEST_CARDS = {
       message: 'Your card has insufficient funds.',
     },
   },
+  // 4000 0027 6000 3184: the bank wants 3-D Secure every time. Off-session it is declined with
+  // authentication_required; a SetupIntent waits in requires_action for the cardholder.
+  pm_card_authenticationRequired: {
+    brand: 'visa',
+    last4: '3184',
+    failure: {
+      code: 'authentication_required',
+      decline_code: 'authentication_required',
+      message: 'Your card was declined. This transaction requires authentication.',
+    },
+    authentication: true,
+  },
 } as const;
 export type TestCard = keyof typeof TEST_CARDS;
 
@@ -496,13 +508,23 @@ export async function startFakeStripe(
           status: pm ? 'requires_confirmation' : 'requires_payment_method',
           client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
           last_setup_error: null,
+          next_action: null,
           metadata: metadataOf(params),
           created: now(),
           livemode: false,
         };
         counters.setupIntents += 1;
         if (str(params, 'confirm') === 'true' && pm) {
-          const failure = TEST_CARDS[pm.kind].failure;
+          const card = TEST_CARDS[pm.kind];
+          if ('authentication' in card) {
+            setupIntent.status = 'requires_action';
+            setupIntent.next_action = {
+              type: 'use_stripe_sdk',
+              use_stripe_sdk: { type: 'three_d_secure_redirect' },
+            };
+            return setupIntent;
+          }
+          const failure = card.failure;
           if (failure) {
             const error = { type: 'card_error', ...failure, payment_method: publicPm(pm) };
             throw new StripeFailure(402, {

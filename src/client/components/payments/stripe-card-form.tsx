@@ -5,7 +5,7 @@ import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
 import { LoaderCircleIcon, LockIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
-import { errorMessageOf } from '@client/lib/api';
+import { errorMessageOf, statusOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { NOT_READY_LABEL, PROCESSING_LABEL, type CardFormProps } from './card-form-types';
 import { completeCheckout } from './payments-api';
@@ -92,7 +92,12 @@ function StripeFields(props: CardFormProps) {
         await props.onPaid(await completeCheckout(paymentIntent.id));
       }
     } catch (error) {
-      onError?.(errorMessageOf(error, 'Your payment could not be processed. Please try again.'));
+      const message = errorMessageOf(error, 'Your payment could not be processed. Please try again.');
+      // Our server refused this card (its bank declined it while we verified it, say): the reason
+      // belongs beside the card as well as in the toast.
+      const status = statusOf(error);
+      if (status === 402 || (props.mode === 'tokenize' && status === 400)) fail(message);
+      else onError?.(message);
     } finally {
       busyRef.current = false;
       setBusy(false);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { sandboxCharges, sandboxIntents, sandboxPaymentMethods, sandboxRefunds } from '../../db/schema';
@@ -288,15 +288,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
         .set({ ...values, claimedUntil: null })
         .where(and(eq(sandboxIntents.id, intentRef), eq(sandboxIntents.attempts, claim.attempts)));
 
-    const [earlier] = await this.db
-      .select()
-      .from(sandboxCharges)
-      .where(
-        and(
-          sql`starts_with(${sandboxCharges.idempotencyKey}, ${`${intentRef}:`})`,
-          eq(sandboxCharges.status, 'succeeded'),
-        ),
-      );
+    // By exact keys, so the ledger's unique index answers: a prefix match would scan every charge.
+    const earlierKeys = Array.from({ length: claim.attempts - 1 }, (_, i) => attemptKey(intentRef, i + 1));
+    const [earlier] =
+      earlierKeys.length === 0
+        ? []
+        : await this.db
+            .select()
+            .from(sandboxCharges)
+            .where(
+              and(
+                inArray(sandboxCharges.idempotencyKey, earlierKeys),
+                eq(sandboxCharges.status, 'succeeded'),
+              ),
+            );
     if (earlier) {
       await settle({
         status: 'succeeded',
@@ -312,7 +317,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         customerRef: claim.customerRef,
         paymentMethodRef,
         amountCents: claim.amountCents,
-        idempotencyKey: `${intentRef}:${claim.attempts}`,
+        idempotencyKey: attemptKey(intentRef, claim.attempts),
       });
       await settle(
         result.status === 'succeeded'
@@ -343,6 +348,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return intent;
   }
 }
+
+/** The ledger key of one confirmation attempt: one charge at most per intent and attempt. */
+const attemptKey = (intentRef: string, attempt: number) => `${intentRef}:${attempt}`;
 
 function asResult(row: typeof sandboxCharges.$inferSelect): ChargeResult {
   if (row.status === 'succeeded') return { status: 'succeeded', ref: row.id };

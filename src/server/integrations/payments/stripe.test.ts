@@ -275,6 +275,7 @@ describe('StripePaymentProvider against a Stripe-speaking server', () => {
         metadata: { customerId: 'c-1' },
       }),
     );
+    await twice(() => stripe.verifyPaymentMethod(customerRef, pm));
     await twice(() => stripe.detachPaymentMethod(pm));
 
     const posts = fake.posts.slice(from);
@@ -299,6 +300,18 @@ describe('StripePaymentProvider against a Stripe-speaking server', () => {
       code: 'generic_decline',
     });
     expect(fake.counters.setupIntents).toBeGreaterThanOrEqual(2);
+    expect(fake.counters.charges).toBe(charges);
+  });
+
+  it('refuses a card whose bank asks the cardholder to confirm it (3-D Secure), saying so', async () => {
+    const charges = fake.counters.charges;
+    const { customerRef, pm } = await customerWithCard('pm_card_authenticationRequired');
+    expect(await stripe.verifyPaymentMethod(customerRef, pm)).toEqual({
+      ok: false,
+      message:
+        'Your bank asks you to confirm this card, which cannot be done here yet. Please use another card.',
+      code: 'requires_action',
+    });
     expect(fake.counters.charges).toBe(charges);
   });
 });

@@ -10,7 +10,15 @@ import {
   startCheckout,
   type TestCustomer,
 } from '../../../../tests/setup/customers';
-import { customers, invoices, payments, paymentMethods, sandboxCharges } from '../../db/schema';
+import {
+  customers,
+  invoices,
+  payments,
+  paymentMethods,
+  sandboxCharges,
+  sandboxIntents,
+  sandboxPaymentMethods,
+} from '../../db/schema';
 
 // Races are real on PostgreSQL (several connections); these run there too when TEST_DATABASE_URL is set.
 let t: TestApp;
@@ -61,6 +69,71 @@ describe('a payment intent is confirmed at most once', () => {
     expect(paid.statusCode).toBe(200);
     const charges = await ledgerOf(c.id);
     expect(charges.map((ch) => ch.status).sort()).toEqual(['failed', 'succeeded']);
+    expect((await billingInfo(t, c)).subscriptionStatus).toBe('active');
+  });
+});
+
+/**
+ * What a process that died in the middle of a confirmation leaves behind: the intent claimed for
+ * attempt 1 with its claim run out, and (if it got that far) the charge of attempt 1 in the ledger.
+ */
+async function leftByDeadProcess(c: TestCustomer, secret: string, charged: boolean) {
+  const [intent] = await t.database.db
+    .select()
+    .from(sandboxIntents)
+    .where(eq(sandboxIntents.clientSecret, secret));
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/payment-methods',
+    headers: { cookie: c.cookie },
+    payload: { card: { number: CARDS.visa, expMonth: 12, expYear: 2034, cvc: '123' } },
+  });
+  expect(token.statusCode).toBe(200);
+  await t.database.db
+    .update(sandboxPaymentMethods)
+    .set({ customerRef: intent!.customerRef })
+    .where(eq(sandboxPaymentMethods.id, token.json().id));
+  if (charged)
+    await t.database.db.insert(sandboxCharges).values({
+      id: `ch_sbx_dead_${intent!.id}`,
+      customerRef: intent!.customerRef,
+      paymentMethodRef: token.json().id,
+      amountCents: intent!.amountCents,
+      status: 'succeeded',
+      idempotencyKey: `${intent!.id}:1`,
+    });
+  await t.database.db
+    .update(sandboxIntents)
+    .set({ status: 'processing', attempts: 1, claimedUntil: new Date(Date.now() - 1000) })
+    .where(eq(sandboxIntents.id, intent!.id));
+  return intent!;
+}
+
+describe('a confirmation left unfinished by a process that died', () => {
+  it('is finished by the next one, which finds the charge already made and charges nothing more', async () => {
+    const c = await signUp(t);
+    const secret = await startCheckoutOf(c);
+    const intent = await leftByDeadProcess(c, secret, true);
+    const res = await confirm(secret, CARDS.visa);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('succeeded');
+    expect((await ledgerOf(c.id)).map((ch) => ch.id)).toEqual([`ch_sbx_dead_${intent.id}`]);
+    const paid = await t.database.db
+      .select({ providerRef: payments.providerRef })
+      .from(payments)
+      .where(and(eq(payments.customerId, c.id), eq(payments.status, 'succeeded')));
+    expect(paid).toEqual([{ providerRef: `ch_sbx_dead_${intent.id}` }]);
+    expect((await billingInfo(t, c)).subscriptionStatus).toBe('active');
+  });
+
+  it('is taken over as a new attempt when the dead process charged nothing', async () => {
+    const c = await signUp(t);
+    const secret = await startCheckoutOf(c);
+    const intent = await leftByDeadProcess(c, secret, false);
+    const res = await confirm(secret, CARDS.visa);
+    expect(res.statusCode).toBe(200);
+    const charges = await ledgerOf(c.id);
+    expect(charges.map((ch) => [ch.status, ch.idempotencyKey])).toEqual([['succeeded', `${intent.id}:2`]]);
     expect((await billingInfo(t, c)).subscriptionStatus).toBe('active');
   });
 });
