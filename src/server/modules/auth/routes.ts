@@ -47,7 +47,7 @@ function confirmLogoutPage(appName: string): string {
 <style>
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
   body { margin: 0; min-height: 100dvh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-  main { max-width: 28rem; padding: 2rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 0.75rem; }
+  main { max-width: 28rem; margin: 1rem; padding: 2rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 0.75rem; }
   h1 { font-size: 1.25rem; margin: 0 0 0.5rem; }
   p { margin: 0 0 1.5rem; line-height: 1.5; }
   nav { display: flex; gap: 0.75rem; flex-wrap: wrap; }
