@@ -2,8 +2,9 @@
 // same database work as the app's measured routes, on the same data. Started by bench/run.mjs.
 //   GET  /plans        the query behind GET /api/plans (anonymous)
 //   GET  /staff-plans  the session lookup and the query behind GET /api/plans for a signed-in admin
-//   POST /sign-in      the staff lookup, argon2id verify and the writes of a sign-in (session, last
-//                      sign-in time, audit row, activity row, in one transaction) behind
+//   POST /sign-in      the per-account attempt count, the staff lookup, argon2id verify and the writes
+//                      of a sign-in (count reset, session, last sign-in time, audit row, activity row,
+//                      in one transaction) behind
 //                      POST /api/auth/admin-login
 //   GET  /health   ready probe
 // Env: BASELINE_PORT, and BASELINE_DATABASE_URL (PostgreSQL) or BASELINE_PGLITE_DIR (a copy of the app's).
@@ -15,9 +16,21 @@ const PLANS_SQL = 'select * from plans where active = true and deleted_at is nul
 const STAFF_PLANS_SQL = 'select * from plans where deleted_at is null order by price_cents, id';
 const SESSION_SQL = `select s.id, s.last_seen_at, u.id as user_id, u.email, u.role, u.permissions
   from sessions s join staff_users u on u.id = s.staff_user_id
-  where s.id = $1 and s.kind = 'staff' and s.expires_at > now() limit 1`;
+  where s.id = $1 and s.kind = 'staff' and s.expires_at > now()
+    and (s.idle_timeout_seconds is null or s.last_seen_at > now() - make_interval(secs => s.idle_timeout_seconds))
+  limit 1`;
 const STAFF_SQL = 'select * from staff_users where lower(email) = lower($1)';
+// The per-account throttle counts the attempt before the password check, and a success takes it back
+// in the sign-in's transaction (src/server/auth/sign-in-throttle.ts).
+const ADMIT_SQL = `insert into attempt_counters (scope, subject, failures, window_started_at, last_failure_at)
+  values ('staff-sign-in', $1, 1, now(), now())
+  on conflict (scope, subject) do update set failures = attempt_counters.failures + 1, last_failure_at = now()
+  returning failures`;
 const SIGN_IN_WRITES = [
+  [
+    `delete from attempt_counters where scope = 'staff-sign-in' and subject = $1`,
+    (_id, _user, req) => [String(req.body?.email ?? '')],
+  ],
   [
     `insert into sessions (id, kind, staff_user_id, expires_at, ip, user_agent) values ($1, 'staff', $2, now() + interval '7 days', $3, $4)`,
     (id, user, req) => [id, user, req.ip, req.headers['user-agent'] ?? null],
@@ -88,6 +101,7 @@ app.get('/staff-plans', async (request, reply) => {
 
 app.post('/sign-in', async (request, reply) => {
   const { email, password } = request.body ?? {};
+  await db.query(ADMIT_SQL, [String(email ?? '')]);
   const { rows } = await db.query(STAFF_SQL, [String(email ?? '')]);
   const ok = rows.length === 1 && (await verify(rows[0].password_hash, String(password ?? '')));
   if (!ok) return reply.code(401).send({ message: 'Invalid credentials' });

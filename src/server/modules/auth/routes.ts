@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contracts/auth';
 import { errorResponse } from '../../../shared/contracts/common';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies';
 import { customerToken } from '../../auth/access';
 import {
@@ -86,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     scope: SignInScope,
     { email, proof }: LoginRequest,
     reply: FastifyReply,
-    signIn: () => Promise<T>,
+    signIn: (onSuccess: (tx: Tx) => Promise<void>) => Promise<T>,
   ): Promise<T | null> => {
     const admission = await admitSignIn(db, throttle, scope, email, proof, new Date());
     if (!admission.admitted) {
@@ -98,9 +98,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       });
       return null;
     }
-    const result = await signIn();
-    if (result.ok) await signInSucceeded(db, scope, email);
-    return result;
+    // A success takes the count back in the sign-in's own transaction: no extra commit.
+    return signIn((tx) => signInSucceeded(tx, scope, email));
   };
 
   r.post('/api/auth/admin-login', {
@@ -111,12 +110,13 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       response: { 200: adminLoginResponse, 401: adminLoginResponse, 429: signInLimitResponse },
     },
     handler: async (request, reply) => {
-      const result = await throttled('staff-sign-in', request.body, reply, () =>
-        signInStaff(db, actorOf(request), {
-          ...request.body,
-          ttlMs: config.sessionTtlMs,
-          idleTimeoutSeconds: config.staffIdleTimeoutSeconds,
-        }),
+      const result = await throttled('staff-sign-in', request.body, reply, (onSuccess) =>
+        signInStaff(
+          db,
+          actorOf(request),
+          { ...request.body, ttlMs: config.sessionTtlMs, idleTimeoutSeconds: config.staffIdleTimeoutSeconds },
+          onSuccess,
+        ),
       );
       if (!result) return reply;
       if (!result.ok) {
@@ -209,8 +209,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       response: { 200: customerLoginResponse, 401: customerLoginResponse, 429: signInLimitResponse },
     },
     handler: async (request, reply) => {
-      const result = await throttled('customer-sign-in', request.body, reply, () =>
-        signInCustomer(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs }),
+      const result = await throttled('customer-sign-in', request.body, reply, (onSuccess) =>
+        signInCustomer(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs }, onSuccess),
       );
       if (!result) return reply;
       if (!result.ok) {

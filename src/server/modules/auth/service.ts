@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SessionCustomer, StaffUser } from '../../../shared/contracts/auth';
 import { STAFF_ROLES, type StaffRole } from '../../../shared/roles';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { activities, customers, plans, staffUsers, subscriptions, teamMembers } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import {
@@ -66,6 +66,8 @@ export async function signInStaff(
   db: Db,
   actor: AuditActor,
   input: { email: string; password: string; ttlMs: number; idleTimeoutSeconds: number },
+  /** Runs in the sign-in's own transaction (the throttle starts its count again). */
+  onSuccess: (tx: Tx) => Promise<void> = async () => undefined,
 ): Promise<{ ok: true; token: string; expiresAt: Date; user: StaffUser } | LoginFailure> {
   const [row] = await db
     .select()
@@ -88,6 +90,7 @@ export async function signInStaff(
     return { ok: false, errorType, message: LOGIN_MESSAGES[errorType] };
   }
   return db.transaction(async (tx) => {
+    await onSuccess(tx);
     const session = await createSession(tx, {
       kind: 'staff',
       subjectId: row.id,
@@ -144,6 +147,8 @@ export async function signInCustomer(
   db: Db,
   actor: AuditActor,
   input: { email: string; password: string; ttlMs: number },
+  /** Runs in the sign-in's own transaction (the throttle starts its count again). */
+  onSuccess: (tx: Tx) => Promise<void> = async () => undefined,
 ): Promise<{ ok: true; token: string; expiresAt: Date; customer: SessionCustomer } | LoginFailure> {
   const row = await findCustomerLogin(db, input.email);
   const valid = await verifyPassword(row?.passwordHash ?? (await decoy()), input.password);
@@ -171,6 +176,7 @@ export async function signInCustomer(
   }
   const { customer: c, member } = row;
   return db.transaction(async (tx) => {
+    await onSuccess(tx);
     const session = await createSession(tx, {
       kind: 'customer',
       subjectId: c.id,
