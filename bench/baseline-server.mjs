@@ -2,7 +2,7 @@
 // same database work as the app's measured routes, on the same data. Started by bench/run.mjs.
 //   GET  /plans        the query behind GET /api/plans (anonymous)
 //   GET  /staff-plans  the session lookup and the query behind GET /api/plans for a signed-in admin
-//   POST /sign-in      the per-account attempt count, the staff lookup, argon2id verify and the writes
+//   POST /sign-in      the per-address and per-account counts, the staff lookup, argon2id verify and the writes
 //                      of a sign-in (count reset, session, last sign-in time, audit row, activity row,
 //                      in one transaction) behind
 //                      POST /api/auth/admin-login
@@ -26,6 +26,11 @@ const ADMIT_SQL = `insert into attempt_counters (scope, subject, failures, windo
   values ('staff-sign-in', $1, 1, now(), now())
   on conflict (scope, subject) do update set failures = attempt_counters.failures + 1, last_failure_at = now()
   returning failures`;
+// The per-address limit is counted in the database too (src/server/http/rate-limit-store.ts).
+const RATE_SQL = `insert into attempt_counters (scope, subject, failures, window_started_at, last_failure_at)
+  values ('rate-limit', $1, 1, now(), now())
+  on conflict (scope, subject) do update set failures = attempt_counters.failures + 1, last_failure_at = now()
+  returning failures, window_started_at`;
 const SIGN_IN_WRITES = [
   [
     `delete from attempt_counters where scope = 'staff-sign-in' and subject = $1`,
@@ -101,6 +106,7 @@ app.get('/staff-plans', async (request, reply) => {
 
 app.post('/sign-in', async (request, reply) => {
   const { email, password } = request.body ?? {};
+  await db.query(RATE_SQL, [`POST /api/auth/admin-login|${request.ip}`]);
   await db.query(ADMIT_SQL, [String(email ?? '')]);
   const { rows } = await db.query(STAFF_SQL, [String(email ?? '')]);
   const ok = rows.length === 1 && (await verify(rows[0].password_hash, String(password ?? '')));

@@ -18,6 +18,7 @@ import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandling } from './http/errors';
 import { loggerOptions } from './http/log-redaction';
 import { registerSecurity } from './http/security';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerTextGuard } from './http/text-guard';
 import { authRoutes } from './modules/auth/routes';
 import { customerRoutes } from './modules/customers/routes';
@@ -83,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await registerSecurity(app, { dev: deps.dev ?? false, stripe: billing.provider.name === 'stripe' });
-  await app.register(rateLimit, { global: false });
+  // Limits are counted in the database, so they hold across instances (docs/architecture.md).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   await app.register(swagger, {
     openapi: { info: { title: `${config.appName} API`, version: '1' } },
     transform: jsonSchemaTransform,

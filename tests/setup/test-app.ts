@@ -22,12 +22,14 @@ export type TestApp = {
   customerSession(email: string, password?: string): Promise<{ cookie: string; token: string }>;
   /** The statements the database ran while `work` ran (to hold reads to their query budget). */
   queriesDuring(work: () => Promise<unknown>): Promise<string[]>;
+  /** Another instance of the app, with the same configuration, on the same database. */
+  secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 };
 
 async function freshDatabase(
   onQuery: (sql: string) => void,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; reopen: () => Promise<Database> }> {
   if (process.env.MP_TEST_DRIVER === 'pg') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `mp_t_${randomBytes(6).toString('hex')}`;
@@ -37,6 +39,8 @@ async function freshDatabase(
     const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4, onQuery });
     return {
       database,
+      // Another pool on the same database, as a second instance of the app would have.
+      reopen: () => openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 }),
       drop: async () => {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
@@ -45,7 +49,12 @@ async function freshDatabase(
   }
   const tarball = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
   const database = await openDatabase({ dataDir: null, loadDataDir: tarball, onQuery });
-  return { database, drop: async () => undefined };
+  // The embedded database is one process's: a second app shares the same handle.
+  return {
+    database,
+    drop: async () => undefined,
+    reopen: async () => ({ ...database, close: async () => undefined }),
+  };
 }
 
 export function cookieHeader(response: LightMyRequestResponse): string {
@@ -64,7 +73,7 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   let recording: string[] | null = null;
-  const { database, drop } = await freshDatabase((sql) => recording?.push(sql));
+  const { database, drop, reopen } = await freshDatabase((sql) => recording?.push(sql));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
@@ -88,6 +97,18 @@ export async function createTestApp(
     customerSession: async (email, password = DEMO_PASSWORD) => {
       const res = await signIn('/api/auth/dealer-login', email, password);
       return { cookie: cookieHeader(res), token: res.json<{ token: string }>().token };
+    },
+    secondInstance: async () => {
+      const other = await reopen();
+      const second = await buildApp({ config, database: other, clientDir: null, logger: false, ...options });
+      await second.ready();
+      return {
+        app: second,
+        close: async () => {
+          await second.close();
+          await other.close();
+        },
+      };
     },
     queriesDuring: async (work) => {
       const seen: string[] = [];

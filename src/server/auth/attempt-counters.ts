@@ -15,7 +15,9 @@ export type AttemptScope =
   /** Wrong current passwords on password-checked customer actions, per person. */
   | 'customer-password'
   /** Declined checkout payments, per customer account. */
-  | 'checkout-declined';
+  | 'checkout-declined'
+  /** Requests per client address to a rate-limited route (`http/rate-limit-store.ts`). */
+  | 'rate-limit';
 
 /** What is counted, and for how long one window lasts. */
 export type AttemptWindow = { scope: AttemptScope; windowMs: number };
@@ -37,6 +39,16 @@ export async function recordFailure(
   subject: string,
   now: Date,
 ): Promise<number> {
+  return (await countInWindow(exec, rule, subject, now)).count;
+}
+
+/** Counts one event in the subject's window and answers the count and when the window ends. */
+export async function countInWindow(
+  exec: Executor,
+  rule: AttemptWindow,
+  subject: string,
+  now: Date,
+): Promise<{ count: number; endsAt: Date }> {
   const windowStart = new Date(now.getTime() - rule.windowMs);
   const expired = sql`${attemptCounters.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
   const [row] = await exec
@@ -50,8 +62,8 @@ export async function recordFailure(
         lastFailureAt: sql`excluded.last_failure_at`,
       },
     })
-    .returning({ failures: attemptCounters.failures });
-  return row!.failures;
+    .returning({ count: attemptCounters.failures, windowStartedAt: attemptCounters.windowStartedAt });
+  return { count: row!.count, endsAt: new Date(row!.windowStartedAt.getTime() + rule.windowMs) };
 }
 
 export async function resetFailures(exec: Executor, rule: AttemptWindow, subject: string): Promise<void> {
