@@ -10,7 +10,7 @@ import { recordFailure, resetFailures, type AttemptWindow } from './attempt-coun
  * The per-account sign-in limit (docs/decisions/0003-hardening.md, item 9). Staff and customer
  * sign-ins count apart, only failures count, and a success starts over. Past the threshold the
  * account is not locked (a stranger could then lock anyone out): each further attempt must carry
- * a solved proof-of-work challenge, which costs a browser about a second and an attacker the same
+ * a solved proof-of-work challenge, which costs a browser about half a second and an attacker the same
  * for every guess, and the right password with a proof always gets in.
  */
 export type SignInScope = 'staff-sign-in' | 'customer-sign-in';
