@@ -64,28 +64,41 @@ export async function createSession(
     ttlMs: number;
     /** Seconds without a request after which the session ends (null: none). */
     idleTimeoutSeconds: number | null;
-    /** The session this one is made from: it ends with it, and never outlives it. */
-    parent?: { id: string; expiresAt: Date } | null;
+    /**
+     * The session this one is made from: deleting it deletes this one (the foreign key cascades),
+     * and this one's expiry and idle timeout are capped by its own, read in the same statement.
+     */
+    parentId?: string | null;
     ip: string | null;
     userAgent: string | null;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const wanted = Date.now() + input.ttlMs;
-  const expiresAt = new Date(input.parent ? Math.min(wanted, input.parent.expiresAt.getTime()) : wanted);
-  await tx.insert(sessions).values({
-    id: tokenDigest(token),
-    kind: input.kind,
-    staffUserId: input.kind === 'staff' ? input.subjectId : null,
-    customerId: input.kind === 'customer' ? input.subjectId : null,
-    teamMemberId: input.kind === 'customer' ? (input.teamMemberId ?? null) : null,
-    expiresAt,
-    idleTimeoutSeconds: input.idleTimeoutSeconds,
-    parentId: input.parent?.id ?? null,
-    ip: input.ip,
-    userAgent: input.userAgent?.slice(0, 500) ?? null,
-  });
-  return { token, expiresAt };
+  const expiresAt = new Date(Date.now() + input.ttlMs);
+  const parent = (column: typeof sessions.expiresAt | typeof sessions.idleTimeoutSeconds) =>
+    sql`(select ${column} from ${sessions} where ${sessions.id} = ${input.parentId})`;
+  const [row] = await tx
+    .insert(sessions)
+    .values({
+      id: tokenDigest(token),
+      kind: input.kind,
+      staffUserId: input.kind === 'staff' ? input.subjectId : null,
+      customerId: input.kind === 'customer' ? input.subjectId : null,
+      teamMemberId: input.kind === 'customer' ? (input.teamMemberId ?? null) : null,
+      // least() skips nulls: a parent without an idle timeout leaves ours, and a missing parent
+      // leaves both (the foreign key then refuses the row).
+      expiresAt: input.parentId
+        ? sql`least(${expiresAt.toISOString()}::timestamptz, ${parent(sessions.expiresAt)})`
+        : expiresAt,
+      idleTimeoutSeconds: input.parentId
+        ? sql`least(${input.idleTimeoutSeconds}::integer, ${parent(sessions.idleTimeoutSeconds)})`
+        : input.idleTimeoutSeconds,
+      parentId: input.parentId ?? null,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+    })
+    .returning({ expiresAt: sessions.expiresAt });
+  return { token, expiresAt: row!.expiresAt };
 }
 
 export async function deleteSession(tx: Executor, token: string): Promise<void> {

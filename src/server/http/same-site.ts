@@ -2,9 +2,13 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Whether a request comes from our own pages (or the address bar), not from another site: the
- * browser's `Sec-Fetch-Site`, or, from a browser too old to send it, a `Referer` of our own
- * origin. A request with neither is treated as cross-site: another site can strip the Referer.
+ * browser's `Sec-Fetch-Site`, or, from a browser too old to send it, a `Referer` naming our host.
+ * A request with neither is treated as cross-site: another site can strip the Referer.
  * Used where a GET changes state (the spec's logout by navigation).
+ *
+ * The Referer is compared by host, as the Origin check on mutations (`security.ts`) is: behind a
+ * proxy that ends TLS without TRUST_PROXY the request looks like plain HTTP while the page was
+ * HTTPS, and a scheme mismatch would send the confirmation page's own 'Log out' back to itself.
  */
 export function isSameSiteRequest(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
@@ -12,7 +16,11 @@ export function isSameSiteRequest(request: FastifyRequest): boolean {
   const referer = request.headers.referer;
   if (!referer) return false;
   try {
-    return new URL(referer).origin === new URL(`${request.protocol}://${request.host}`).origin;
+    const from = new URL(referer);
+    if (from.protocol !== 'https:' && from.protocol !== 'http:') return false;
+    // Our host read under the Referer's scheme, so a default port written out on one side only
+    // (`localhost:80`) still compares equal.
+    return from.host === new URL(`${from.protocol}//${request.host}`).host;
   } catch {
     return false;
   }

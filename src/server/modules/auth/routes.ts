@@ -275,7 +275,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
           teamMemberId: user.teamMemberId,
           ttlMs: config.sessionTtlMs,
           idleTimeoutSeconds: await customerIdleTimeoutSeconds(tx, user.id),
-          parent: { id: user.sessionId, expiresAt: user.expiresAt },
+          parentId: user.sessionId,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         });

@@ -257,9 +257,10 @@ export async function saveSettings(
     const changed = Object.fromEntries(
       Object.entries(settings).filter(([k, v]) => before[k as keyof CustomerSettings] !== v),
     );
-    // The server enforces the timeout: every open session of the account takes the new one now.
-    if (before.sessionTimeout !== settings.sessionTimeout)
-      await setAccountIdleTimeout(tx, customerId, CUSTOMER_IDLE_TIMEOUTS[settings.sessionTimeout]);
+    // The server enforces the timeout: every open session of the account takes the saved one now.
+    // Even when the setting looks unchanged: `before` is read without a lock, and a session signed in
+    // while an earlier save ran (or before sessions had idle timeouts) may hold another value.
+    await setAccountIdleTimeout(tx, customerId, CUSTOMER_IDLE_TIMEOUTS[settings.sessionTimeout]);
     await recordAudit(tx, actor, {
       action: 'update',
       resourceType: 'settings',
