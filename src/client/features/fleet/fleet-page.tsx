@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Redirect } from 'wouter';
 import type { SessionCustomer } from '@shared/contracts/auth';
 import { PageSpinner } from '@client/components/ui/spinner';
+import { useCustomerSessionWatch } from '@client/lib/use-customer-session-watch';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { useFleetSession } from './fleet-api';
 import { FleetAccountProvider } from './shell/fleet-account';
@@ -15,6 +16,7 @@ import { FLEET_TAB_LABELS, useFleetParams } from './shell/use-fleet-params';
 export default function FleetPage() {
   const { tab } = useFleetParams();
   usePageTitle(`Fleet Management - ${FLEET_TAB_LABELS[tab]}`);
+  useCustomerSessionWatch();
   const { customer: fresh, isChecking } = useFleetSession();
   // A background re-check of the session must not unmount the app (and lose an open dialog).
   const [known, setKnown] = useState<SessionCustomer | null>(null);

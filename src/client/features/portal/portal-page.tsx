@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useCustomerSignOut } from '@client/lib/use-customer-sign-out';
+import { useCustomerSessionWatch } from '@client/lib/use-customer-session-watch';
 import {
   CreditCardIcon,
   ExternalLinkIcon,
@@ -336,6 +337,7 @@ function PortalLayout({
 
 function PortalScreen() {
   usePageTitle('Customer Portal');
+  useCustomerSessionWatch();
   const { customer: fresh, isChecking } = useCustomerSession();
   // A background re-check of the session (after a plan change) must not unmount the portal: while it
   // runs, the customer last confirmed by the server stays on screen.

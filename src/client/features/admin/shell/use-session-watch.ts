@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
-import { statusOf } from '@client/lib/api';
+import { watchForLostSession } from '@client/lib/session-watch';
 import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
 import { toast } from '@client/lib/toast';
 
@@ -42,23 +42,15 @@ function onSessionLost(queryClient: QueryClient): void {
 export function useSessionWatch(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated') return;
-      const { query } = event;
-      if (isStaffKey(query.queryKey)) {
-        if (query.state.status === 'success' && query.state.data === null) onSessionLost(queryClient);
-        return;
-      }
-      if (query.state.status === 'error' && statusOf(query.state.error) === 401) onSessionLost(queryClient);
-    });
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type !== 'updated' || !event.mutation) return;
-      const { state } = event.mutation;
-      if (state.status === 'error' && statusOf(state.error) === 401) onSessionLost(queryClient);
+    const stopWatching = watchForLostSession(queryClient, () => onSessionLost(queryClient));
+    const unsubscribeSessionCheck = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || !isStaffKey(event.query.queryKey)) return;
+      const { state } = event.query;
+      if (state.status === 'success' && state.data === null) onSessionLost(queryClient);
     });
     return () => {
-      unsubscribeQueries();
-      unsubscribeMutations();
+      stopWatching();
+      unsubscribeSessionCheck();
     };
   }, [queryClient]);
 }
