@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer } from './support/api';
+import { createCustomer, customerApi, signInPageAsCustomer, uniqueEmail } from './support/api';
 
 /** Checkout (spec 1 §2 "Checkout", texts §8): the sandbox card form pays the customer's own trial. */
 
@@ -103,4 +103,29 @@ test('a signed-out visitor is sent to sign in, then back to the checkout', async
 
   await expect(page).toHaveURL(new RegExp(`/checkout\\?customerId=${customer.id}$`));
   await expect(page.getByRole('heading', { name: 'Complete Your Subscription' })).toBeVisible();
+});
+
+test("a team fleet admin pays the account's subscription and lands on its billing tab", async ({ page }) => {
+  const owner = await createCustomer({ planId: 'professional' }, page.request);
+  const ownerApi = await customerApi(owner.email, owner.password);
+  const invited = await ownerApi.post('/api/fleet/team', {
+    data: { firstName: 'Robin', lastName: 'Admin', email: uniqueEmail('team-admin'), role: 'fleet_admin' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { member, temporaryPassword } = (await invited.json()) as {
+    member: { email: string };
+    temporaryPassword: string;
+  };
+  await ownerApi.dispose();
+  await signInPageAsCustomer(page, member.email, temporaryPassword);
+
+  await page.goto(`/checkout?customerId=${owner.id}`);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+
+  // Signed in to the paying account already (with an email that is not the owner's): no second sign-in.
+  await expect(page).toHaveURL(/\/customer-dashboard\?tab=billing$/);
+  await expect(page.getByTestId('billing-status')).toContainText('Active');
 });

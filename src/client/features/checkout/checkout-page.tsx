@@ -149,9 +149,9 @@ export default function CheckoutPage() {
     });
     // Every cached read (session, billing) predates the payment.
     await queryClient.invalidateQueries();
+    // The account, not the email: a team fleet admin pays for the owner's account with their own email.
     const current = await signedInCustomer();
-    const samePerson = current && (!result.email || current.email === result.email.toLowerCase());
-    if (samePerson) navigate('/customer-dashboard?tab=billing');
+    if (current?.id === customerId) navigate('/customer-dashboard?tab=billing');
     else {
       const login = new URLSearchParams({ next: '/customer-dashboard?tab=billing' });
       if (result.email) login.set('email', result.email);

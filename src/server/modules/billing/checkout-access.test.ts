@@ -17,8 +17,10 @@ import {
   payments,
   sandboxCharges,
 } from '../../db/schema';
+import { FLEET_ADMIN_ONLY_MESSAGE } from '../../auth/access';
+import { PAYMENT_RECEIVED } from '../payments/routes';
 import { SIGN_IN_TO_PAY, TOO_MANY_DECLINES } from './checkout';
-import { issuePaymentLink } from './payment-links';
+import { issuePaymentLink, type PaymentLinkPurpose } from './payment-links';
 
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
@@ -47,10 +49,10 @@ async function footprint(c: TestCustomer) {
   };
 }
 
-const linkFor = async (customerId: string, validDays = 7) => {
+const linkFor = async (customerId: string, validDays = 7, purpose: PaymentLinkPurpose = 'subscription') => {
   const link = await issuePaymentLink(t.database.db, {
     customerId,
-    purpose: 'subscription',
+    purpose,
     createdByStaffId: null,
     now: clock.now(),
     validDays,
@@ -69,6 +71,31 @@ describe('who may pay a subscription', () => {
     const other = await signUp(t);
     expect((await start(c.id, { cookie: other.cookie })).statusCode).toBe(401);
     expect(await footprint(c)).toEqual(before);
+  });
+
+  it('a team member who is not a fleet admin is told so (not sent to sign in again); a fleet admin pays', async () => {
+    const c = await signUp(t, { planId: 'professional' });
+    const member = async (role: 'fleet_user' | 'fleet_admin') => {
+      const invited = await t.app.inject({
+        method: 'POST',
+        url: '/api/fleet/team',
+        headers: { cookie: c.cookie },
+        payload: { firstName: 'Team', lastName: role, email: `${role}.${Date.now()}@example.com`, role },
+      });
+      expect(invited.statusCode).toBe(201);
+      const { member: m, temporaryPassword } = invited.json();
+      return t.customerSession(m.email, temporaryPassword);
+    };
+    const before = await footprint(c);
+    const user = await start(c.id, { cookie: (await member('fleet_user')).cookie });
+    expect(user.statusCode).toBe(403);
+    expect(user.json()).toEqual({ message: FLEET_ADMIN_ONLY_MESSAGE });
+    expect(await footprint(c)).toEqual(before);
+
+    const admin = await start(c.id, { cookie: (await member('fleet_admin')).cookie });
+    expect(admin.statusCode).toBe(200);
+    expect((await confirm(admin.json().clientSecret, CARDS.visa)).statusCode).toBe(200);
+    expect((await billingInfo(t, c)).subscriptionStatus).toBe('active');
   });
 
   it('the customer pays with their own session', async () => {
@@ -94,44 +121,58 @@ describe('who may pay a subscription', () => {
     expect((await start(c.id, { link: link.token })).statusCode).toBe(401);
   });
 
-  it('expired, foreign and unknown links are refused like no link at all', async () => {
+  it('expired, foreign, unknown and other-purpose links are refused like no link at all', async () => {
     const c = await signUp(t);
     const other = await signUp(t);
     const expired = await linkFor(c.id, 1);
     clock.advanceDays(2);
     const foreign = await linkFor(other.id);
-    for (const link of [expired.token, foreign.token, 'x'.repeat(43)]) {
+    // Issued to settle one payment request: it must not start (and outlive) a subscription checkout.
+    const request = await linkFor(c.id, 7, 'payment_request');
+    const before = await footprint(c);
+    for (const link of [expired.token, foreign.token, request.token, 'x'.repeat(43)]) {
       const res = await start(c.id, { link });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: SIGN_IN_TO_PAY });
     }
+    expect(await footprint(c)).toEqual(before);
   });
 
-  it('reporting an intent reveals the email only to the customer themselves', async () => {
-    const c = await signUp(t);
-    const res = await start(c.id, { cookie: c.cookie });
-    await confirm(res.json().clientSecret, CARDS.visa);
-    const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, c.id));
-    const [charge] = await t.database.db
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.customerRef, customer!.providerCustomerRef!));
-    const intentId = res.json().clientSecret.split('_secret_')[0] as string;
-    expect(charge).toBeDefined();
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/complete',
-      payload: { paymentIntentId: intentId },
-    });
-    expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.json()).not.toHaveProperty('email');
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/complete',
-      headers: { cookie: c.cookie },
-      payload: { paymentIntentId: intentId },
-    });
-    expect(own.json().email).toBe(c.email);
+  it('reporting an intent tells its outcome only to a session of its own account', async () => {
+    const report = (paymentIntentId: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/checkout/complete',
+        headers: cookie ? { cookie } : {},
+        payload: { paymentIntentId },
+      });
+    const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
+
+    const paid = await signUp(t);
+    const paidSecret = (await start(paid.id, { cookie: paid.cookie })).json().clientSecret as string;
+    expect((await confirm(paidSecret, CARDS.visa)).statusCode).toBe(200);
+    const declined = await signUp(t);
+    const declinedSecret = (await start(declined.id, { cookie: declined.cookie })).json()
+      .clientSecret as string;
+    expect((await confirm(declinedSecret, CARDS.declined)).statusCode).toBe(402);
+
+    const other = await signUp(t);
+    const before = [await footprint(paid), await footprint(declined)];
+    // Paid, declined or unknown, to nobody or to another account: one and the same answer.
+    for (const intentId of [intentOf(paidSecret), intentOf(declinedSecret), 'pi_sandbox_unknown']) {
+      for (const cookie of [undefined, other.cookie]) {
+        const res = await report(intentId, cookie);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual(PAYMENT_RECEIVED);
+      }
+    }
+    expect([await footprint(paid), await footprint(declined)]).toEqual(before);
+
+    const own = await report(intentOf(paidSecret), paid.cookie);
+    expect(own.json()).toMatchObject({ status: 'succeeded', email: paid.email });
+    const ownDecline = await report(intentOf(declinedSecret), declined.cookie);
+    expect(ownDecline.statusCode).toBe(402);
+    expect(ownDecline.json().message).toBe('Your card was declined.');
   });
 
   it('declined payments are limited per customer, before any further charge', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { FLEET_ADMIN_ONLY_MESSAGE } from '../../auth/access';
 import { failuresOf, recordFailure, resetFailures, type AttemptWindow } from '../../auth/attempt-counters';
 import { customers, invoices, paymentLinks, paymentMethods, payments, subscriptions } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../http/errors';
@@ -43,11 +44,23 @@ export async function assertMayPay(
     maxDeclines: number;
   },
 ): Promise<void> {
-  const now = deps.clock.now();
-  const own = input.session?.id === input.customerId && input.session.role === 'fleet_admin';
+  const ofAccount = input.session?.id === input.customerId;
+  const own = ofAccount && input.session?.role === 'fleet_admin';
   const linked =
-    !own && input.link ? await openPaymentLink(deps.db, input.customerId, input.link, now) : null;
-  if (!own && !linked) throw new HttpError(401, SIGN_IN_TO_PAY);
+    !own && input.link
+      ? await openPaymentLink(deps.db, {
+          customerId: input.customerId,
+          token: input.link,
+          purpose: 'subscription',
+          now: deps.clock.now(),
+        })
+      : null;
+  if (!own && !linked) {
+    // A member of this account is already signed in: sending them to sign in again would loop, and
+    // telling them billing is for fleet admins says nothing they cannot see in their own portal.
+    if (ofAccount) throw new HttpError(403, FLEET_ADMIN_ONLY_MESSAGE);
+    throw new HttpError(401, SIGN_IN_TO_PAY);
+  }
   await assertDeclinesAllowed(deps, input.customerId, input.maxDeclines);
 }
 

@@ -39,8 +39,16 @@ export async function issuePaymentLink(
   return { id: row!.id, url: `/checkout?${query.toString()}`, expiresAt };
 }
 
-/** The open link behind a token, if it was issued for this customer and is still good. */
-export async function openPaymentLink(exec: Executor, customerId: string, token: string, now: Date) {
+/**
+ * The open link behind a token, if it was issued for this customer and this purpose and is still
+ * good. The purpose counts: a link sent to settle one payment request must not start a subscription
+ * checkout, whose success would leave that link open for another payment.
+ */
+export async function openPaymentLink(
+  exec: Executor,
+  input: { customerId: string; token: string; purpose: PaymentLinkPurpose; now: Date },
+) {
+  const { customerId, token, purpose, now } = input;
   const [row] = await exec
     .select({ id: paymentLinks.id })
     .from(paymentLinks)
@@ -48,6 +56,7 @@ export async function openPaymentLink(exec: Executor, customerId: string, token:
       and(
         eq(paymentLinks.tokenDigest, tokenDigest(token)),
         eq(paymentLinks.customerId, customerId),
+        eq(paymentLinks.purpose, purpose),
         gt(paymentLinks.expiresAt, now),
         isNull(paymentLinks.paidAt),
       ),

@@ -72,11 +72,21 @@ export async function paymentRoutes(
       body: z.object({ paymentIntentId: z.string().min(3).max(200) }),
       response: { 200: checkoutResult },
     },
-    // Anyone may report an intent id; only the customer's own session learns the email back.
+    // Anyone may report an intent id (acting on it only reads the provider's truth, once), but only
+    // a session of the intent's own account hears the outcome: to anyone else, a paid, declined,
+    // foreign or unknown intent all answer alike, so an intent id tells a stranger nothing.
     handler: async (request) => {
-      const outcome = await finish(billing, request, request.body.paymentIntentId);
       const session = await request.customer();
-      return session?.id === outcome.customerId ? outcome.answer : withoutEmail(outcome.answer);
+      let settled: Settled;
+      try {
+        settled = await settle(billing, request, request.body.paymentIntentId);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode < 500) return PAYMENT_RECEIVED;
+        throw error;
+      }
+      if (!session || session.id !== settled.customerId) return PAYMENT_RECEIVED;
+      if ('refusal' in settled) throw settled.refusal;
+      return settled.answer;
     },
   });
 
@@ -142,17 +152,26 @@ async function tokenize(sandbox: SandboxPaymentProvider, card: z.infer<typeof sa
 
 type CheckoutAnswer = z.infer<typeof checkoutResult>;
 
-async function finish(
+/** What `/api/checkout/complete` tells a caller who is not of the paying account. */
+export const PAYMENT_RECEIVED: CheckoutAnswer = {
+  status: 'processing',
+  message: 'Thank you. Your payment is being confirmed.',
+};
+
+type Settled = { customerId: string; answer: CheckoutAnswer } | { customerId: string; refusal: HttpError };
+
+/** Records the intent's outcome and says whose it was, leaving each route to decide who hears it. */
+async function settle(
   billing: BillingDeps,
   request: Parameters<typeof actorOf>[0],
   intentRef: string,
-): Promise<{ customerId: string; answer: CheckoutAnswer }> {
+): Promise<Settled> {
   const outcome = await completeCheckout(billing, actorOf(request), intentRef);
+  const { customerId } = outcome;
   if (outcome.status === 'failed') {
     await recordCheckoutFailure(billing, actorOf(request), intentRef);
-    throw new HttpError(402, outcome.message, { errorType: 'card_error' });
+    return { customerId, refusal: new HttpError(402, outcome.message, { errorType: 'card_error' }) };
   }
-  const { customerId } = outcome;
   if (outcome.status === 'processing')
     return { customerId, answer: { status: 'processing', message: 'Your payment is processing.' } };
   return {
@@ -161,6 +180,13 @@ async function finish(
   };
 }
 
-function withoutEmail({ email: _email, ...rest }: CheckoutAnswer): CheckoutAnswer {
-  return rest;
+/** For the holder of the client secret, who paid and may hear how it went. */
+async function finish(
+  billing: BillingDeps,
+  request: Parameters<typeof actorOf>[0],
+  intentRef: string,
+): Promise<{ customerId: string; answer: CheckoutAnswer }> {
+  const settled = await settle(billing, request, intentRef);
+  if ('refusal' in settled) throw settled.refusal;
+  return settled;
 }
