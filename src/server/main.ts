@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { serializeError } from './http/log-redaction';
 
 const signIn = (who: string, email: string, where: string) =>
   `    ${who.padEnd(15)} ${email.padEnd(24)} ${where}`;
@@ -70,6 +71,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A failed query's message quotes its parameters (a password hash): print it redacted.
+  console.error(serializeError(error).message);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { staffUsers } from '../db/schema';
+import { serializeError } from '../http/log-redaction';
 import { recordAudit } from '../modules/audit/service';
 
 const LOOKALIKE_FREE = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -81,6 +82,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A failed query's message quotes its parameters (a password hash): print it redacted.
+  console.error(serializeError(error).message);
   process.exit(1);
 });

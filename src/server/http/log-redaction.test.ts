@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, registration, DEMO_PASSWORD, type TestApp } from '../../../tests/setup/test-app';
+import { customers } from '../db/schema';
 import { redactText, redactUrl } from './log-redaction';
 
 const lines: string[] = [];
@@ -34,6 +36,15 @@ describe('no secret reaches the server log', () => {
     secrets.push(input.password);
     const failed = await app.inject({ method: 'POST', url: '/api/customers', payload: input });
     expect(failed.statusCode).toBe(500);
+    // The same kind of failure, logged as code elsewhere might log it: under another key, nested,
+    // next to a user row and headers, with a URL in the message.
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
+    let failure: unknown;
+    await t.database.db
+      .insert(customers)
+      .values({ ...input, passwordHash: hash, planId: 'starter' })
+      .catch((error: unknown) => (failure = error));
+    expect(String(failure)).toContain(hash);
     await t.database.db.execute(sql`drop trigger refuse_customers on customers`);
 
     // Sign-ins, failed and successful, for staff and a customer.
@@ -75,12 +86,26 @@ describe('no secret reaches the server log', () => {
       url: `/customer-dashboard?auth=${bearer}&email=demo%40fleetco.example`,
     });
     await app.inject({ method: 'GET', url: `/api/nothing-here?token=${staffToken}` });
+    app.log.warn(
+      {
+        failure,
+        run: { attempts: [{ lastError: failure }] },
+        user: { email: input.email, passwordHash: hash, sessionId: 'plain-session-id' },
+        headers: { authorization: `Bearer ${bearer}`, cookie: `mp_staff=${staffToken}` },
+        card: { number: '4242424242424242', cvc: '987' },
+      },
+      `retrying /customer-dashboard?auth=${bearer}&email=x`,
+    );
+    secrets.push('plain-session-id');
+    // Sessions are stored by the SHA-256 of their token: those are secrets too.
+    for (const token of [staffToken, bearer]) secrets.push(createHash('sha256').update(token).digest('hex'));
 
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(10);
     for (const secret of secrets) expect(log, `the log holds ${secret.slice(0, 6)}…`).not.toContain(secret);
     expect(log).not.toMatch(/\$argon2id\$/);
     expect(log).not.toMatch(/sk_(test|live)_/);
+    expect(log).not.toMatch(/"cvc"\s*:\s*"?\d/);
     // The failure itself was logged, with its query but without its values.
     expect(log).toContain('"code":"P0001"');
     expect(log).toContain('Failed query: insert into \\"customers\\"');
@@ -94,6 +119,9 @@ describe('no secret reaches the server log', () => {
     );
     expect(redactUrl('/x?auth=abc&tab=billing&link=zzz')).toBe(
       '/x?auth=[redacted]&tab=billing&link=[redacted]',
+    );
+    expect(redactText('GET /checkout?customer=1&client_secret=abc&x=2 failed')).toBe(
+      'GET /checkout?customer=1&client_secret=[redacted]&x=2 failed',
     );
   });
 });

@@ -1,10 +1,11 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
- * The one redaction layer of the server log (pino, through Fastify): every error and request that
- * is logged goes through these serialisers, so no line carries a password, a password hash, a
- * session token or id, a card number, a client secret or an API key, whatever produced it (a failed
- * query quotes its parameters, a URL can carry a sign-in token).
+ * The one redaction layer of the server log (pino, through Fastify): every error, request, object
+ * and message that is logged goes through it, so no line carries a password, a password hash, a
+ * session token or id, a card number or security code, a client secret or an API key, whatever
+ * produced it (a failed query quotes its parameters, a URL can carry a sign-in token). The jobs log
+ * through the same logger; the start-up and CLI failures print `serializeError(error).message`.
  */
 
 const REDACTED = '[redacted]';
@@ -19,6 +20,11 @@ const SECRET_PATTERNS: Array<[RegExp, string]> = [
   // Our session and link tokens (32 random bytes, base64url) and their SHA-256 digests (session ids).
   [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, '[redacted token]'],
   [/\b[a-f0-9]{64}\b/g, '[redacted id]'],
+  // Secret query parameters in free text (a URL quoted in a message), whatever their values look like.
+  [
+    /([?&;][^=&\s"'?#]*(?:token|auth|link|secret|password|key|code|signature|session)[^=&\s"'?#]*=)[^&#\s"']+/gi,
+    '$1[redacted]',
+  ],
 ];
 
 /** Card numbers: 13 to 19 digits (spaces or dashes allowed) that pass the Luhn check. */
@@ -105,6 +111,37 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return out;
 }
 
+/** Keys whose values are secrets whatever they look like (a card's security code has no shape). */
+const SECRET_KEYS =
+  /pass(?:word|wd)|secret|token|authori[sz]ation|cookie|api[-_]?key|session[-_]?id|signature|^cvc$|^cvv$/i;
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Any value logged under a key of its own: strings by shape, secret keys whatever their value,
+ * errors as `serializeError` keeps them. Class instances other than errors (a request, a Date) are
+ * left to their serialisers and their own JSON.
+ */
+export function redactValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (!value || typeof value !== 'object') return value;
+  if (value instanceof Error) return serializeError(value);
+  if (depth > 8) return '[too deep]';
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [
+      key,
+      SECRET_KEYS.test(key) && (typeof child === 'string' || (child && typeof child === 'object'))
+        ? REDACTED
+        : redactValue(child, depth + 1),
+    ]),
+  );
+}
+
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
@@ -114,24 +151,42 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** Fastify's logger options: level, these serialisers, and header paths never to print. */
+const serializers = {
+  err: (error: unknown) => serializeError(error),
+  error: (error: unknown) => serializeError(error),
+  req: (request: unknown) => serializeRequest(request as FastifyRequest),
+};
+
+/**
+ * Fastify's logger options: the serialisers above for errors and requests, `redactValue` for every
+ * other key of a logged object (pino runs `formatters.log` before the serialisers, so the keys
+ * that have one are left to it), `redactText` for the message, and header paths never to print.
+ */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
-    serializers: {
-      err: (error: unknown) => serializeError(error),
-      error: (error: unknown) => serializeError(error),
-      req: (request: unknown) => serializeRequest(request as FastifyRequest),
+    serializers,
+    formatters: {
+      log: (object: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(object).map(([key, value]) => [
+            key,
+            key in serializers || key === 'res' ? value : redactValue(value),
+          ]),
+        ),
+    },
+    hooks: {
+      logMethod(args, method) {
+        const redacted = args.map((arg: unknown) => (typeof arg === 'string' ? redactText(arg) : arg));
+        return method.apply(this, redacted as Parameters<typeof method>);
+      },
     },
     redact: {
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
+        'req.headers["stripe-signature"]',
         'res.headers["set-cookie"]',
-        '*.password',
-        '*.passwordHash',
-        '*.token',
-        '*.clientSecret',
       ],
       censor: REDACTED,
     },
