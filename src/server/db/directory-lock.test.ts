@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
 import { acquireDirectoryLock, startTimeOf } from './directory-lock';
 
 const children: ChildProcess[] = [];
@@ -45,15 +47,35 @@ describe('the data directory lock', () => {
     release();
   });
 
-  it('a live Motorpool holding the directory still blocks a second one, with a clear message', async () => {
-    const other = live(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
-    // What that process's own lock file says: its pid and its start time.
-    let start: string | null = null;
-    for (let i = 0; i < 50 && !start; i++) {
-      start = startTimeOf(other.pid!);
-      if (!start) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const dir = lockedDir(`${other.pid} ${start}`);
-    expect(() => acquireDirectoryLock(dir)).toThrow(/is in use by another Motorpool process/);
+  it('a live Motorpool holding the directory blocks a second one, with a clear message, until it dies', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-lock-'));
+    // Another process takes the lock as openDatabase does, and holds it.
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { acquireDirectoryLock } = await import(${JSON.stringify(new URL('./directory-lock.ts', import.meta.url).href)});
+         acquireDirectoryLock(process.env.LOCK_DIR);
+         console.log('locked');
+         setInterval(() => {}, 60000);`,
+      ],
+      { env: { ...process.env, LOCK_DIR: dir }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(holder);
+    const [chunk] = (await once(holder.stdout!, 'data')) as [Buffer];
+    expect(chunk.toString()).toContain('locked');
+
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      `The data directory ${dir} is in use by another Motorpool process (pid ${holder.pid}).`,
+    );
+
+    // kill -9: the lock file stays behind, naming a dead process, and no longer blocks.
+    holder.kill('SIGKILL');
+    await once(holder, 'exit');
+    expect(fs.readFileSync(path.join(dir, 'motorpool.lock'), 'utf8')).toMatch(new RegExp(`^${holder.pid} `));
+    acquireDirectoryLock(dir)();
   });
 });
