@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { watchForLostSession } from './session-watch';
+import { sessionLostHandler, watchForLostSession } from './session-watch';
 
 const answer = (status: number) => () => Promise.reject(new Error(`${status}: {"message":"x"}`));
 
@@ -41,5 +41,23 @@ describe('watchForLostSession', () => {
     stop();
     await client.fetchQuery({ queryKey: ['c'], queryFn: answer(401), retry: false }).catch(() => undefined);
     expect(onLost).not.toHaveBeenCalled();
+  });
+});
+
+describe('sessionLostHandler', () => {
+  it('leaves once, after the delay, however many calls are refused together', () => {
+    vi.useFakeTimers();
+    try {
+      const leave = vi.fn();
+      const onLost = sessionLostHandler({ description: 'Please sign in again.', delayMs: 500, leave });
+      onLost();
+      onLost();
+      onLost();
+      expect(leave).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(500);
+      expect(leave).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

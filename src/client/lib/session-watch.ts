@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { statusOf } from './api';
+import { toast } from './toast';
 
 /**
  * Calls `onLost` as soon as a query or mutation of this client fails with 401, retries included (the
@@ -19,5 +20,27 @@ export function watchForLostSession(queryClient: QueryClient, onLost: () => void
   return () => {
     unsubscribeQueries();
     unsubscribeMutations();
+  };
+}
+
+/**
+ * The one way a screen leaves after its session is lost: once however many calls failed together,
+ * with the spec's 'Authentication Required' toast, then `leave` after `delayMs` (so the toast can
+ * be read, and the cache's own notification has run). Make one per watch.
+ */
+export function sessionLostHandler(options: {
+  description: string;
+  delayMs: number;
+  leave: () => void;
+}): () => void {
+  let leaving = false;
+  return () => {
+    if (leaving) return;
+    leaving = true;
+    toast({ title: 'Authentication Required', description: options.description, variant: 'destructive' });
+    setTimeout(() => {
+      options.leave();
+      leaving = false;
+    }, options.delayMs);
   };
 }

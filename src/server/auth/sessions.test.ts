@@ -148,15 +148,20 @@ describe('sessions end after their idle timeout, on the server', () => {
 });
 
 describe('a session made from another ends with it', () => {
-  it('the fleet CRM session dies when the session it was made from logs out', async () => {
-    const c = await signUp(t);
+  /** The fleet CRM's auto-login: a new session made from an existing one's token. */
+  async function childSessionOf(token: string, email: string): Promise<string> {
     const made = await t.app.inject({
       method: 'POST',
       url: '/api/auth/create-customer-session',
-      payload: { user: { email: c.email, token: c.token } },
+      payload: { user: { email, token } },
     });
     expect(made.statusCode).toBe(200);
-    const child = made.cookies.find((k) => k.name === 'mp_customer')!.value;
+    return made.cookies.find((k) => k.name === 'mp_customer')!.value;
+  }
+
+  it('the fleet CRM session dies when the session it was made from logs out', async () => {
+    const c = await signUp(t);
+    const child = await childSessionOf(c.token, c.email);
     expect((await customerMe(child)).statusCode).toBe(200);
     const [parentRow] = await t.database.db
       .select()
@@ -184,13 +189,7 @@ describe('a session made from another ends with it', () => {
       .update(sessions)
       .set({ idleTimeoutSeconds: 30 * 60 })
       .where(eq(sessions.id, tokenDigest(c.token)));
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/create-customer-session',
-      payload: { user: { email: c.email, token: c.token } },
-    });
-    expect(made.statusCode).toBe(200);
-    const child = made.cookies.find((k) => k.name === 'mp_customer')!.value;
+    const child = await childSessionOf(c.token, c.email);
     await idleFor(child, 29);
     expect((await customerMe(child)).statusCode).toBe(200);
     await idleFor(child, 31);

@@ -48,31 +48,6 @@ export function redactText(text: string): string {
   );
 }
 
-/** Query parameters whose values are secrets whatever they look like. */
-const SECRET_PARAMS = /token|auth|link|secret|password|key|code|signature|session/i;
-
-export function redactUrl(url: string): string {
-  const at = url.indexOf('?');
-  if (at < 0) return redactText(url);
-  const params = url
-    .slice(at + 1)
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const name = eq < 0 ? pair : pair.slice(0, eq);
-      return eq >= 0 && SECRET_PARAMS.test(decodeSafely(name)) ? `${name}=${REDACTED}` : pair;
-    });
-  return redactText(`${url.slice(0, at)}?${params.join('&')}`);
-}
-
-function decodeSafely(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
 type SerializedError = {
   [key: string]: unknown;
   type: string;
@@ -145,7 +120,7 @@ export function redactValue(value: unknown, depth = 0): unknown {
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactText(request.url),
     hostname: request.hostname,
     remoteAddress: request.ip,
   };
@@ -160,7 +135,7 @@ const serializers = {
 /**
  * Fastify's logger options: the serialisers above for errors and requests, `redactValue` for every
  * other key of a logged object (pino runs `formatters.log` before the serialisers, so the keys
- * that have one are left to it), `redactText` for the message, and header paths never to print.
+ * that have one are left to it), and `redactText` for the message.
  */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
@@ -180,15 +155,6 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
         const redacted = args.map((arg: unknown) => (typeof arg === 'string' ? redactText(arg) : arg));
         return method.apply(this, redacted as Parameters<typeof method>);
       },
-    },
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'req.headers["stripe-signature"]',
-        'res.headers["set-cookie"]',
-      ],
-      censor: REDACTED,
     },
     ...(stream ? { stream } : {}),
   };

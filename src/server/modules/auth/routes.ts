@@ -251,7 +251,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         return reply
           .status(401)
           .send({ success: false, message: 'This sign-in link is invalid or has expired.' });
-      const { teamMemberId: _member, sessionId: _session, expiresAt: _expires, ...person } = user;
+      const { teamMemberId: _member, sessionId: _session, ...person } = user;
       return { success: true, user: { ...person, token: request.body.token }, message: 'Token is valid' };
     },
   });

@@ -134,7 +134,7 @@ export async function paymentRoutes(
           await assertDeclinesAllowed(billing, customerId, config.checkoutDeclinesPerCustomer);
         const { ref } = await tokenize(sandbox, request.body.card);
         await sandbox.confirmIntent(intent.ref, ref);
-        return (await finish(billing, request, intent.ref)).answer;
+        return finish(billing, request, intent.ref);
       },
     });
   }
@@ -185,8 +185,8 @@ async function finish(
   billing: BillingDeps,
   request: Parameters<typeof actorOf>[0],
   intentRef: string,
-): Promise<{ customerId: string; answer: CheckoutAnswer }> {
+): Promise<CheckoutAnswer> {
   const settled = await settle(billing, request, intentRef);
   if ('refusal' in settled) throw settled.refusal;
-  return settled;
+  return settled.answer;
 }

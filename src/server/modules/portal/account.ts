@@ -187,7 +187,6 @@ export async function validateFleetToken(db: Db, token: string, email: string) {
       firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
       lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
       sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
@@ -196,7 +195,6 @@ export async function validateFleetToken(db: Db, token: string, email: string) {
   if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return null;
   return {
     sessionId: row.sessionId,
-    expiresAt: row.expiresAt,
     id: row.id,
     teamMemberId: row.teamMemberId,
     email: row.email,

@@ -1,37 +1,14 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
-import { watchForLostSession } from '@client/lib/session-watch';
+import { sessionLostHandler, watchForLostSession } from '@client/lib/session-watch';
 import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
-import { toast } from '@client/lib/toast';
 
 /** Spec 2 §9: the unauthenticated redirect waits 500 ms so the toast can be read. */
 const REDIRECT_DELAY_MS = 500;
 
-// Module level, not component state: the shell unmounts as soon as the session is gone, and the
-// redirect must still happen (once, however many calls failed at the same moment).
-let redirecting = false;
-
 function isStaffKey(queryKey: readonly unknown[]): boolean {
   return queryKey.length === STAFF_USER_QUERY_KEY.length && queryKey[0] === STAFF_USER_QUERY_KEY[0];
-}
-
-function onSessionLost(queryClient: QueryClient): void {
-  if (redirecting) return;
-  redirecting = true;
-  toast({
-    title: 'Authentication Required',
-    description: 'Please log in to access the admin dashboard',
-    variant: 'destructive',
-  });
-  setTimeout(() => {
-    // Forget everything the old session loaded, and mark the session as gone so /admin-login shows the
-    // form instead of sending a still-cached user back to /admin.
-    queryClient.removeQueries({ predicate: (query) => !isStaffKey(query.queryKey) });
-    queryClient.setQueryData(STAFF_USER_QUERY_KEY, null);
-    navigate('/admin-login', { replace: true });
-    redirecting = false;
-  }, REDIRECT_DELAY_MS);
 }
 
 /**
@@ -42,11 +19,23 @@ function onSessionLost(queryClient: QueryClient): void {
 export function useSessionWatch(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const stopWatching = watchForLostSession(queryClient, () => onSessionLost(queryClient));
+    // The redirect still happens after the shell unmounts (it does as soon as the session is gone).
+    const onSessionLost = sessionLostHandler({
+      description: 'Please log in to access the admin dashboard',
+      delayMs: REDIRECT_DELAY_MS,
+      leave: () => {
+        // Forget everything the old session loaded, and mark the session as gone so /admin-login
+        // shows the form instead of sending a still-cached user back to /admin.
+        queryClient.removeQueries({ predicate: (query) => !isStaffKey(query.queryKey) });
+        queryClient.setQueryData(STAFF_USER_QUERY_KEY, null);
+        navigate('/admin-login', { replace: true });
+      },
+    });
+    const stopWatching = watchForLostSession(queryClient, onSessionLost);
     const unsubscribeSessionCheck = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || !isStaffKey(event.query.queryKey)) return;
       const { state } = event.query;
-      if (state.status === 'success' && state.data === null) onSessionLost(queryClient);
+      if (state.status === 'success' && state.data === null) onSessionLost();
     });
     return () => {
       stopWatching();
