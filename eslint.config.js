@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import featureBoundaries from './eslint-rules/feature-boundaries.js';
 
 export default tseslint.config(
   {
@@ -40,5 +41,10 @@ export default tseslint.config(
       globals: { ...globals.browser },
     },
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { motorpool: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'motorpool/feature-boundaries': 'error' },
   },
 );

@@ -1,6 +1,6 @@
 import { CUSTOMER_EMAIL_STORAGE_KEY, CUSTOMER_RECORD_STORAGE_KEY } from '@shared/constants';
 import { sessionCustomer, type SessionCustomer } from '@shared/contracts/auth';
-import { apiJson, throwIfResNotOk, readJson } from './api';
+import { apiJsonUnchecked, throwIfResNotOk, readJson } from './api';
 import { readCustomerToken } from './customer-session';
 
 /*
@@ -29,7 +29,7 @@ export async function changeCustomerPassword(input: ChangePasswordInput): Promis
       answer = (await readJson(res)) as { message?: string };
     }
   }
-  answer ??= await apiJson<{ message?: string }>('POST', '/api/auth/change-password', input);
+  answer ??= await apiJsonUnchecked<{ message?: string }>('POST', '/api/auth/change-password', input);
   markStoredPasswordSet();
   return { message: answer.message ?? 'Password changed successfully' };
 }

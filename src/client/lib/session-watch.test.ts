@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
 import { sessionLostHandler, watchForLostSession } from './session-watch';
 
-const answer = (status: number) => () => Promise.reject(new Error(`${status}: {"message":"x"}`));
+const answer = (status: number) => () => Promise.reject(new ApiError(status, '{"message":"x"}'));
 
 describe('watchForLostSession', () => {
   it('reports a 401 from a query at its first refused attempt, retries or not', async () => {

@@ -1,4 +1,4 @@
-import { apiJson } from '@client/lib/api';
+import { apiJsonUnchecked } from '@client/lib/api';
 import type { PaidResult } from './card-form-types';
 
 /** The card form's own calls (the caller's follow-up calls stay in its area's api file). */
@@ -12,15 +12,15 @@ type TokenizeAnswer = {
 
 /** Sandbox: card details -> a payment method id (customer session required). */
 export function sandboxTokenize(card: SandboxCard): Promise<TokenizeAnswer> {
-  return apiJson<TokenizeAnswer>('POST', '/api/payments/sandbox/payment-methods', { card });
+  return apiJsonUnchecked<TokenizeAnswer>('POST', '/api/payments/sandbox/payment-methods', { card });
 }
 
 /** Sandbox: pays a checkout. 402 with the card's refusal, 400 with field errors. */
 export function sandboxConfirm(clientSecret: string, card: SandboxCard): Promise<PaidResult> {
-  return apiJson<PaidResult>('POST', '/api/payments/sandbox/confirm', { clientSecret, card });
+  return apiJsonUnchecked<PaidResult>('POST', '/api/payments/sandbox/confirm', { clientSecret, card });
 }
 
 /** Stripe: reports a payment Stripe.js confirmed, so the subscription starts without waiting for the webhook. */
 export function completeCheckout(paymentIntentId: string): Promise<PaidResult> {
-  return apiJson<PaidResult>('POST', '/api/checkout/complete', { paymentIntentId });
+  return apiJsonUnchecked<PaidResult>('POST', '/api/checkout/complete', { paymentIntentId });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createSubscriptionResponse } from '@shared/contracts/portal';
 import type { SessionCustomer } from '@shared/contracts/auth';
-import { apiJson } from '@client/lib/api';
+import { apiJsonUnchecked } from '@client/lib/api';
 
 /** The checkout's calls (spec 1 §7 "Registration, plans, checkout"). */
 
@@ -19,7 +19,7 @@ export function useCheckoutIntent(customerId: string | null, link: string | null
   return useQuery({
     queryKey: ['/api/create-subscription', customerId, link],
     queryFn: () =>
-      apiJson<CheckoutIntent>('POST', '/api/create-subscription', {
+      apiJsonUnchecked<CheckoutIntent>('POST', '/api/create-subscription', {
         customerId,
         ...(link ? { link } : {}),
       }),
@@ -33,7 +33,7 @@ export function useCheckoutIntent(customerId: string | null, link: string | null
 /** GET /api/auth/customer: who is signed in on this browser (null when nobody, or when the check fails). */
 export async function signedInCustomer(): Promise<SessionCustomer | null> {
   try {
-    const state = await apiJson<{ isAuthenticated: boolean; customer: SessionCustomer | null }>(
+    const state = await apiJsonUnchecked<{ isAuthenticated: boolean; customer: SessionCustomer | null }>(
       'GET',
       '/api/auth/customer',
     );

@@ -16,7 +16,7 @@ import type {
   importCommitResponse,
   importPreviewResponse,
 } from '@shared/contracts/fleet';
-import { apiJson, apiRequest, readJson, throwIfResNotOk } from '@client/lib/api';
+import { ApiError, apiJsonUnchecked, apiRequest, readJson, throwIfResNotOk } from '@client/lib/api';
 
 /*
  * The fleet app's shell, overview, vehicles and import/export calls, with the cache invalidation each
@@ -112,7 +112,7 @@ export function useCreateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: VehicleInput) =>
-      apiJson<{ success: true; vehicle: Vehicle }>('POST', VEHICLES_URL, input),
+      apiJsonUnchecked<{ success: true; vehicle: Vehicle }>('POST', VEHICLES_URL, input),
     onSuccess: () => invalidateAfterVehicleChange(queryClient),
   });
 }
@@ -122,7 +122,7 @@ export function useUpdateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: VehicleInput }) =>
-      apiJson<{ success: true; vehicle: Vehicle }>('PUT', `${VEHICLES_URL}/${encodeURIComponent(id)}`, input),
+      apiJsonUnchecked<{ success: true; vehicle: Vehicle }>('PUT', `${VEHICLES_URL}/${encodeURIComponent(id)}`, input),
     onSuccess: () => invalidateAfterVehicleChange(queryClient),
   });
 }
@@ -167,13 +167,13 @@ export function exportUrl(
 /** POST /api/fleet/vehicles/import/preview: the server checks every row against the shared schema. */
 export function useImportPreview() {
   return useMutation({
-    mutationFn: (csv: string) => apiJson<ImportPreview>('POST', `${VEHICLES_URL}/import/preview`, { csv }),
+    mutationFn: (csv: string) => apiJsonUnchecked<ImportPreview>('POST', `${VEHICLES_URL}/import/preview`, { csv }),
   });
 }
 
 /** POST /api/fleet/vehicles/import: one chunk (at most IMPORT_CHUNK_ROWS vehicles). */
 export function importVehicleChunk(vehicles: VehicleInput[]): Promise<ImportCommitResult> {
-  return apiJson<ImportCommitResult>('POST', `${VEHICLES_URL}/import`, { vehicles });
+  return apiJsonUnchecked<ImportCommitResult>('POST', `${VEHICLES_URL}/import`, { vehicles });
 }
 
 /** After an import (complete or stopped part-way): the list, counts and usage changed. */
@@ -186,23 +186,11 @@ export type LimitRefusal = { message: string; planName: string | null; limit: nu
 
 /** A 409 `limit_reached` answer, or null for any other error. */
 export function limitRefusalOf(error: unknown): LimitRefusal | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^409: ([\s\S]*)$/.exec(error.message);
-  if (!match) return null;
-  try {
-    const body = JSON.parse(match[1] ?? '') as {
-      message?: unknown;
-      errorType?: unknown;
-      planName?: unknown;
-      limit?: unknown;
-    };
-    if (body.errorType !== 'limit_reached') return null;
-    return {
-      message: typeof body.message === 'string' ? body.message : 'Your plan limit has been reached.',
-      planName: typeof body.planName === 'string' ? body.planName : null,
-      limit: typeof body.limit === 'number' ? body.limit : null,
-    };
-  } catch {
-    return null;
-  }
+  if (!(error instanceof ApiError) || error.status !== 409 || error.errorType !== 'limit_reached') return null;
+  const { planName, limit } = error.body ?? {};
+  return {
+    message: error.serverMessage ?? 'Your plan limit has been reached.',
+    planName: typeof planName === 'string' ? planName : null,
+    limit: typeof limit === 'number' ? limit : null,
+  };
 }

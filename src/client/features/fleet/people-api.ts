@@ -23,7 +23,7 @@ import type {
   teamList,
 } from '@shared/contracts/fleet';
 import { MAINTENANCE_STATES } from '@shared/contracts/fleet';
-import { apiJson, getQueryFn } from '@client/lib/api';
+import { apiJsonUnchecked, getQueryFn } from '@client/lib/api';
 
 /*
  * The fleet app's drivers, maintenance and team calls (issue 4), with the cache invalidation each
@@ -95,7 +95,7 @@ export function useVehicleOptions(search: string, enabled = true) {
   return useQuery({
     queryKey: [VEHICLES_URL, 'picker', search],
     queryFn: () =>
-      apiJson<Page<Vehicle>>(
+      apiJsonUnchecked<Page<Vehicle>>(
         'GET',
         withQuery(VEHICLES_URL, { search, pageSize: PICKER_PAGE_SIZE, sort: 'make' }),
       ),
@@ -119,7 +119,7 @@ export function useDrivers(params: DriverListParams) {
   return useQuery({
     queryKey: [DRIVERS_URL, params],
     queryFn: () =>
-      apiJson<Page<Driver>>('GET', withQuery(DRIVERS_URL, { ...params, pageSize: PEOPLE_PAGE_SIZE })),
+      apiJsonUnchecked<Page<Driver>>('GET', withQuery(DRIVERS_URL, { ...params, pageSize: PEOPLE_PAGE_SIZE })),
     placeholderData: keepPreviousData,
     staleTime: 30 * 1000,
   });
@@ -135,8 +135,8 @@ export function useSaveDriver() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: DriverInput }) =>
       id
-        ? apiJson<{ success: boolean; driver: Driver }>('PUT', `${DRIVERS_URL}/${id}`, input)
-        : apiJson<{ success: boolean; driver: Driver }>('POST', DRIVERS_URL, input),
+        ? apiJsonUnchecked<{ success: boolean; driver: Driver }>('PUT', `${DRIVERS_URL}/${id}`, input)
+        : apiJsonUnchecked<{ success: boolean; driver: Driver }>('POST', DRIVERS_URL, input),
     onSuccess: () => invalidateDrivers(queryClient),
   });
 }
@@ -144,7 +144,7 @@ export function useSaveDriver() {
 export function useDeleteDriver() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ success: boolean }>('DELETE', `${DRIVERS_URL}/${id}`),
+    mutationFn: (id: string) => apiJsonUnchecked<{ success: boolean }>('DELETE', `${DRIVERS_URL}/${id}`),
     onSuccess: () => invalidateDrivers(queryClient),
   });
 }
@@ -161,7 +161,7 @@ export function useMaintenance(params: MaintenanceListParams) {
   return useQuery({
     queryKey: [MAINTENANCE_URL, params],
     queryFn: () =>
-      apiJson<Page<MaintenanceRecord>>(
+      apiJsonUnchecked<Page<MaintenanceRecord>>(
         'GET',
         withQuery(MAINTENANCE_URL, { ...params, pageSize: PEOPLE_PAGE_SIZE }),
       ),
@@ -180,8 +180,8 @@ export function useSaveMaintenance() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: MaintenanceInput }) =>
       id
-        ? apiJson<{ success: boolean; record: MaintenanceRecord }>('PUT', `${MAINTENANCE_URL}/${id}`, input)
-        : apiJson<{ success: boolean; record: MaintenanceRecord }>('POST', MAINTENANCE_URL, input),
+        ? apiJsonUnchecked<{ success: boolean; record: MaintenanceRecord }>('PUT', `${MAINTENANCE_URL}/${id}`, input)
+        : apiJsonUnchecked<{ success: boolean; record: MaintenanceRecord }>('POST', MAINTENANCE_URL, input),
     onSuccess: () => invalidateMaintenance(queryClient),
   });
 }
@@ -189,7 +189,7 @@ export function useSaveMaintenance() {
 export function useDeleteMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ success: boolean }>('DELETE', `${MAINTENANCE_URL}/${id}`),
+    mutationFn: (id: string) => apiJsonUnchecked<{ success: boolean }>('DELETE', `${MAINTENANCE_URL}/${id}`),
     onSuccess: () => invalidateMaintenance(queryClient),
   });
 }
@@ -198,7 +198,7 @@ export function useCompleteMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: CompleteMaintenanceInput }) =>
-      apiJson<{ success: boolean; record: MaintenanceRecord; next: MaintenanceRecord | null }>(
+      apiJsonUnchecked<{ success: boolean; record: MaintenanceRecord; next: MaintenanceRecord | null }>(
         'POST',
         `${MAINTENANCE_URL}/${id}/complete`,
         input,
@@ -212,7 +212,7 @@ export function useCompleteMaintenance() {
 export function useTeam() {
   return useQuery({
     queryKey: [TEAM_URL],
-    queryFn: () => apiJson<TeamList>('GET', TEAM_URL),
+    queryFn: () => apiJsonUnchecked<TeamList>('GET', TEAM_URL),
     staleTime: 30 * 1000,
   });
 }
@@ -225,7 +225,7 @@ function invalidateTeam(queryClient: QueryClient) {
 export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteInput) => apiJson<InviteResult>('POST', TEAM_URL, input),
+    mutationFn: (input: InviteInput) => apiJsonUnchecked<InviteResult>('POST', TEAM_URL, input),
     onSuccess: () => invalidateTeam(queryClient),
   });
 }
@@ -234,7 +234,7 @@ export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: TeamRole }) =>
-      apiJson<{ success: boolean; member: TeamMember }>('PATCH', `${TEAM_URL}/${id}`, { role }),
+      apiJsonUnchecked<{ success: boolean; member: TeamMember }>('PATCH', `${TEAM_URL}/${id}`, { role }),
     onSuccess: () => invalidateTeam(queryClient),
   });
 }
@@ -242,7 +242,7 @@ export function useChangeRole() {
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<{ success: boolean }>('DELETE', `${TEAM_URL}/${id}`),
+    mutationFn: (id: string) => apiJsonUnchecked<{ success: boolean }>('DELETE', `${TEAM_URL}/${id}`),
     onSuccess: () => invalidateTeam(queryClient),
   });
 }

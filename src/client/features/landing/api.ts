@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Plan } from '@shared/contracts/plans';
 import type { RegistrationRequest } from '@shared/contracts/customers';
-import { apiJson, errorMessageOf } from '@client/lib/api';
+import { apiJsonUnchecked, errorMessageOf } from '@client/lib/api';
 
 /*
  * The landing page's calls. Deliberately plain fetch (through lib/api.ts, which keeps spec 1 §7's error
@@ -23,7 +23,7 @@ export function usePublicPlans(): PlansState & { reload: () => void } {
 
   useEffect(() => {
     let cancelled = false;
-    apiJson<Plan[]>('GET', PLANS_URL)
+    apiJsonUnchecked<Plan[]>('GET', PLANS_URL)
       .then((plans) => {
         if (cancelled) return;
         const active = plans.filter((p) => p.active).sort((a, b) => a.price - b.price);
@@ -56,7 +56,7 @@ export function usePublicPlans(): PlansState & { reload: () => void } {
  */
 export async function isCustomerSignedIn(): Promise<boolean> {
   try {
-    const state = await apiJson<{ isAuthenticated: boolean }>('GET', '/api/auth/customer');
+    const state = await apiJsonUnchecked<{ isAuthenticated: boolean }>('GET', '/api/auth/customer');
     return state.isAuthenticated === true;
   } catch (error) {
     console.warn('Customer session check failed', error);
@@ -66,5 +66,5 @@ export async function isCustomerSignedIn(): Promise<boolean> {
 
 /** POST /api/customers: self sign-up (throws "{status}: {json}" on failure, like apiRequest). */
 export function registerCustomer(input: RegistrationRequest): Promise<{ success: true; message: string }> {
-  return apiJson('POST', '/api/customers', input);
+  return apiJsonUnchecked('POST', '/api/customers', input);
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { CUSTOMER_EMAIL_STORAGE_KEY } from '@shared/constants';
 import { Spinner } from '@client/components/ui/spinner';
-import { apiJson } from '@client/lib/api';
+import { apiJsonUnchecked } from '@client/lib/api';
 import { readStoredCustomer } from '@client/lib/customer-password';
 import { clearCustomerSession } from '@client/lib/customer-session';
 import { toast } from '@client/lib/toast';
@@ -37,9 +37,9 @@ function readAutoLoginParams(search: string): { token: string; email: string; ta
 }
 
 async function autoLogin(token: string, email: string, tab: string | null): Promise<ValidateAnswer['user']> {
-  const validation = await apiJson<ValidateAnswer>('POST', '/api/fleet-crm/validate-token', { token, email });
+  const validation = await apiJsonUnchecked<ValidateAnswer>('POST', '/api/fleet-crm/validate-token', { token, email });
   if (!validation.success || !validation.user) throw new Error(validation.message ?? 'Invalid token');
-  await apiJson('POST', '/api/auth/create-customer-session', {
+  await apiJsonUnchecked('POST', '/api/auth/create-customer-session', {
     user: validation.user,
     ...(tab ? { tab } : {}),
   });

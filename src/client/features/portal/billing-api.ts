@@ -17,7 +17,7 @@ import type {
 } from '@shared/contracts/portal';
 import type { successResponse } from '@shared/contracts/common';
 import type { Plan } from '@shared/contracts/plans';
-import { apiJson, readJson, throwIfResNotOk } from '@client/lib/api';
+import { apiJsonUnchecked, readJson, throwIfResNotOk } from '@client/lib/api';
 import { CUSTOMER_AUTH_QUERY_KEY, type CustomerAuthState } from './api';
 
 /*
@@ -109,7 +109,7 @@ export function usePaymentHistory(email: string, page: number, pageSize: number,
 
 /** GET /api/customer/latest-invoice/{email}: where the newest invoice's PDF is. */
 export function fetchLatestInvoice(email: string) {
-  return apiJson<{ success: true; downloadUrl: string; invoiceNumber: string }>(
+  return apiJsonUnchecked<{ success: true; downloadUrl: string; invoiceNumber: string }>(
     'GET',
     `/api/customer/latest-invoice/${enc(email)}`,
   );
@@ -153,7 +153,7 @@ export function useUpgradePlan(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (planId: string) =>
-      apiJson<PlanChangeResult>('POST', '/api/customer/upgrade-plan', { planId, email }),
+      apiJsonUnchecked<PlanChangeResult>('POST', '/api/customer/upgrade-plan', { planId, email }),
     onSuccess: async (result) => {
       updateSessionPlan(queryClient, result.planId, result.planName);
       await Promise.all([invalidateBilling(queryClient), invalidateSession(queryClient)]);
@@ -168,7 +168,7 @@ export function useDowngradePlan(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (planId: string) =>
-      apiJson<PlanChangeResult>('POST', '/api/customer/downgrade-plan', { planId, email }),
+      apiJsonUnchecked<PlanChangeResult>('POST', '/api/customer/downgrade-plan', { planId, email }),
     onSuccess: () => Promise.all([invalidateBilling(queryClient), invalidateSession(queryClient)]),
   });
 }
@@ -177,7 +177,7 @@ export function useDowngradePlan(email: string) {
 export function useCancelSubscription(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<CancelResult>('POST', '/api/customer/cancel-subscription', { email }),
+    mutationFn: () => apiJsonUnchecked<CancelResult>('POST', '/api/customer/cancel-subscription', { email }),
     onSuccess: () => Promise.all([invalidateBilling(queryClient), invalidateSession(queryClient)]),
   });
 }
@@ -187,7 +187,7 @@ export function useUpdateBillingEmail(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (newBillingEmail: string) =>
-      apiJson<SuccessAnswer>('POST', '/api/customer/update-billing-email', { email, newBillingEmail }),
+      apiJsonUnchecked<SuccessAnswer>('POST', '/api/customer/update-billing-email', { email, newBillingEmail }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BILLING_INFO_QUERY_KEY }),
   });
 }
@@ -197,7 +197,7 @@ export function useUpdateBillingAddress(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (address: BillingAddressInput) =>
-      apiJson<SuccessAnswer>('POST', '/api/customer/update-billing-address', { email, address }),
+      apiJsonUnchecked<SuccessAnswer>('POST', '/api/customer/update-billing-address', { email, address }),
     onSuccess: () =>
       queryClient.invalidateQueries({ predicate: startsWithAny([BILLING_INFO_QUERY_KEY[0], PROFILE_URL]) }),
   });
@@ -208,7 +208,7 @@ export function useAddPaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (paymentMethodId: string) =>
-      apiJson<SuccessAnswer>('POST', '/api/customer/add-payment-method', {
+      apiJsonUnchecked<SuccessAnswer>('POST', '/api/customer/add-payment-method', {
         paymentMethodId,
         setAsDefault: true,
       }),
@@ -220,7 +220,7 @@ export function useAddPaymentMethod() {
 export function useRemovePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<SuccessAnswer>('DELETE', `/api/customer/payment-methods/${enc(id)}`),
+    mutationFn: (id: string) => apiJsonUnchecked<SuccessAnswer>('DELETE', `/api/customer/payment-methods/${enc(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BILLING_INFO_QUERY_KEY }),
   });
 }
@@ -230,7 +230,7 @@ export function useSetDefaultPaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiJson<SuccessAnswer>('POST', `/api/customer/payment-methods/${enc(id)}/set-default`, {}),
+      apiJsonUnchecked<SuccessAnswer>('POST', `/api/customer/payment-methods/${enc(id)}/set-default`, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BILLING_INFO_QUERY_KEY }),
   });
 }

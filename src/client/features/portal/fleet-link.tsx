@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Button, type ButtonProps } from '@client/components/ui/button';
-import { apiJson } from '@client/lib/api';
+import { apiJsonUnchecked } from '@client/lib/api';
 
 /** The built-in fleet app: where the portal's fleet buttons go unless an external fleet CRM is set. */
 export const DEFAULT_FLEET_URL = '/fleet-management';
@@ -14,7 +14,7 @@ export const DEFAULT_FLEET_URL = '/fleet-management';
 export function useFleetCrmUrl(): string {
   const query = useQuery({
     queryKey: ['/api/fleet/crm-link'],
-    queryFn: () => apiJson<{ url: string }>('GET', '/api/fleet/crm-link'),
+    queryFn: () => apiJsonUnchecked<{ url: string }>('GET', '/api/fleet/crm-link'),
     staleTime: 10 * 60 * 1000,
   });
   return query.data?.url || DEFAULT_FLEET_URL;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiJson, errorMessageOf } from '@client/lib/api';
+import { apiJsonUnchecked, errorMessageOf } from '@client/lib/api';
 import { queryClient } from '@client/lib/query-client';
 import { toast } from '@client/lib/toast';
 import type { CreatePlanRequest, Plan, PlanStats } from '@shared/contracts/plans';
@@ -64,7 +64,7 @@ const planUrl = (id: string) => `/api/plans/${encodeURIComponent(id)}`;
 /** POST /api/plans. Field errors (400) and a duplicate id (409) are left to the form to show. */
 export function useCreatePlan() {
   return usePlanMutation({
-    call: (input: CreatePlanRequest) => apiJson<PlanMutationResponse>('POST', '/api/plans', input),
+    call: (input: CreatePlanRequest) => apiJsonUnchecked<PlanMutationResponse>('POST', '/api/plans', input),
     success: () => ({ title: PLAN_TEXTS.created, description: PLAN_TEXTS.createdDescription }),
     failureTitle: PLAN_TEXTS.createFailed,
   });
@@ -74,7 +74,7 @@ export function useCreatePlan() {
 export function useUpdatePlanLimits() {
   return usePlanMutation({
     call: ({ id, ...body }: PlanLimitsUpdate & { id: string }) =>
-      apiJson<PlanMutationResponse>('PUT', planUrl(id), body),
+      apiJsonUnchecked<PlanMutationResponse>('PUT', planUrl(id), body),
     success: () => ({ title: PLAN_TEXTS.updated, description: PLAN_TEXTS.updatedDescription }),
     failureTitle: PLAN_TEXTS.updateFailed,
   });
@@ -84,7 +84,7 @@ export function useUpdatePlanLimits() {
 export function useSetPlanActive() {
   return usePlanMutation({
     call: ({ id, active }: { id: string; active: boolean }) =>
-      apiJson<PlanMutationResponse>('PATCH', planUrl(id), { active }),
+      apiJsonUnchecked<PlanMutationResponse>('PATCH', planUrl(id), { active }),
     success: ({ plan }) => ({
       title: PLAN_TEXTS.updated,
       description: plan.active ? PLAN_TEXTS.activatedDescription : PLAN_TEXTS.deactivatedDescription,
@@ -96,7 +96,7 @@ export function useSetPlanActive() {
 /** POST /api/plans/:id/duplicate: the server makes an inactive copy under a fresh id. */
 export function useDuplicatePlan() {
   return usePlanMutation({
-    call: (id: string) => apiJson<PlanMutationResponse>('POST', `${planUrl(id)}/duplicate`, {}),
+    call: (id: string) => apiJsonUnchecked<PlanMutationResponse>('POST', `${planUrl(id)}/duplicate`, {}),
     success: () => ({ title: PLAN_TEXTS.duplicated, description: PLAN_TEXTS.duplicatedDescription }),
     failureTitle: PLAN_TEXTS.duplicateFailed,
   });
@@ -105,7 +105,7 @@ export function useDuplicatePlan() {
 /** DELETE /api/plans/:id: a soft delete; customers already on the plan keep it. */
 export function useDeletePlan() {
   return usePlanMutation({
-    call: (id: string) => apiJson<{ success: true; message: string }>('DELETE', planUrl(id)),
+    call: (id: string) => apiJsonUnchecked<{ success: true; message: string }>('DELETE', planUrl(id)),
     success: () => ({ title: PLAN_TEXTS.deleted, description: PLAN_TEXTS.deletedDescription }),
     failureTitle: PLAN_TEXTS.deleteFailed,
   });

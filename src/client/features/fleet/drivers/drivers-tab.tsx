@@ -24,7 +24,7 @@ import { DriverDialog } from './driver-dialog';
 import { DRIVER_STATUS_BADGE, DRIVER_STATUS_LABELS } from './driver-status';
 import { ListPager } from './list-pager';
 import { RowActions } from './row-actions';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@client/components/list/use-debounced-value';
 import { vehicleLabel } from './vehicle-picker';
 
 const ALL = 'all';

@@ -6,7 +6,7 @@ import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/cn';
 import { useVehicleOptions } from '../people-api';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@client/components/list/use-debounced-value';
 
 export type PickedVehicle = { id: string; label: string };
 

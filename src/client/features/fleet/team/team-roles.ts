@@ -1,3 +1,4 @@
+import { ApiError } from '@client/lib/api';
 import type { TeamRole } from '@shared/contracts/fleet';
 
 export const ROLE_LABELS: Record<TeamRole, string> = {
@@ -10,15 +11,7 @@ export const ROLE_HINTS: Record<TeamRole, string> = {
   fleet_user: 'Works with vehicles, drivers and maintenance',
 };
 
-/** The `errorType` of a JSON error answer ("409: {...}"), e.g. 'limit_reached'. */
+/** The `errorType` of a JSON error answer, e.g. 'limit_reached'. */
 export function errorTypeOf(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return undefined;
-  try {
-    const parsed = JSON.parse(match[1] ?? '') as { errorType?: unknown };
-    return typeof parsed.errorType === 'string' ? parsed.errorType : undefined;
-  } catch {
-    return undefined;
-  }
+  return error instanceof ApiError ? error.errorType : undefined;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CustomerSettings, saveSettingsResponse } from '@shared/contracts/portal';
-import { apiJson, throwIfResNotOk } from '@client/lib/api';
+import { apiJsonUnchecked, throwIfResNotOk } from '@client/lib/api';
 
 /** The Settings tab's calls (spec 1 §7 "Customer portal"). */
 
@@ -15,7 +15,7 @@ export function useCustomerSettings(email: string | null) {
   return useQuery({
     queryKey: settingsQueryKey(email ?? ''),
     queryFn: () =>
-      apiJson<{ settings: CustomerSettings }>(
+      apiJsonUnchecked<{ settings: CustomerSettings }>(
         'GET',
         `/api/customer/settings/${encodeURIComponent(email ?? '')}`,
       ),
@@ -32,7 +32,7 @@ export function saveCustomerSettings(
 ): Promise<SaveSettingsAnswer> {
   const body = { ...settings, ...(kind === 'auto' ? { autoSaved: true } : { manualSave: true }) };
   const url = `/api/customer/settings/${encodeURIComponent(email)}`;
-  if (!options.keepalive) return apiJson<SaveSettingsAnswer>('PUT', url, body);
+  if (!options.keepalive) return apiJsonUnchecked<SaveSettingsAnswer>('PUT', url, body);
   // Leaving the tab (or the page) with a change still waiting: keepalive lets the save outlive the page.
   return fetch(url, {
     method: 'PUT',
@@ -58,5 +58,5 @@ export async function downloadCustomerData(): Promise<{ blob: Blob; filename: st
 
 /** POST /api/customer/delete-account {password}: 400 with errors.password when it is wrong. */
 export function deleteCustomerAccount(password: string): Promise<{ success: boolean; message: string }> {
-  return apiJson('POST', '/api/customer/delete-account', { password });
+  return apiJsonUnchecked('POST', '/api/customer/delete-account', { password });
 }

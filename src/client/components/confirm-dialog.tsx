@@ -1,0 +1,78 @@
+import { useState, type ReactNode } from 'react';
+import { LoaderCircleIcon } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@client/components/ui/alert-dialog';
+import { Button } from '@client/components/ui/button';
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  /** The button that backs out (default 'Cancel'). */
+  cancelLabel?: string;
+  /** Destructive (the default) for what cannot be undone. */
+  variant?: 'default' | 'destructive';
+  /**
+   * The action. While its promise runs the dialog stays open and busy (a second click cannot start a
+   * second change, Escape cannot hide a failure); closing on success is the caller's to decide.
+   */
+  onConfirm: () => Promise<unknown> | void;
+  /** Busy for a reason the dialog cannot see (the same mutation started elsewhere). */
+  pending?: boolean;
+  /** Extra content under the description (a reason box, a summary). */
+  children?: ReactNode;
+};
+
+/** The one confirmation for every destructive or weighty action. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  variant = 'destructive',
+  onConfirm,
+  pending = false,
+  children,
+}: ConfirmDialogProps) {
+  const [running, setRunning] = useState(false);
+  const busy = pending || running;
+  const confirm = async () => {
+    setRunning(true);
+    try {
+      await onConfirm();
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div className="grid gap-2">{description}</div>
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {children}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
+          <Button variant={variant} onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+            {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            {confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

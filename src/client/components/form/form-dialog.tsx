@@ -1,0 +1,87 @@
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { LoaderCircleIcon } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { cn } from '@client/lib/cn';
+
+/** A submit button that shows it is working and cannot be pressed twice. */
+export function SubmitButton({
+  pending,
+  children,
+  className,
+  variant,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  className?: string;
+  variant?: 'default' | 'destructive';
+}) {
+  return (
+    <Button type="submit" disabled={pending} aria-busy={pending} className={className} variant={variant}>
+      {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+      {children}
+    </Button>
+  );
+}
+
+const WIDTHS = { md: 'sm:max-w-md', lg: 'sm:max-w-lg', xl: 'sm:max-w-xl', '2xl': 'sm:max-w-2xl' } as const;
+
+/**
+ * The one dialog around a form: title, description, the fields, Cancel and the submit button. It cannot
+ * be closed while the form is being sent, so a failure is seen where it happened.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel,
+  pending,
+  onSubmit,
+  width = 'lg',
+  children,
+  footer,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  width?: keyof typeof WIDTHS;
+  children: ReactNode;
+  /** Extra content at the start of the footer (a secondary action). */
+  footer?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent className={cn(WIDTHS[width])}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : null}
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-label={title}>
+          {children}
+          <DialogFooter>
+            {footer}
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { CircleAlertIcon, RotateCwIcon, SearchIcon, XIcon, type LucideIcon } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { errorMessageOf } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+
+export type ListPage<T> = { items: T[]; total: number };
+
+/** Rows of grey while the first page loads, announced once. */
+export function ListSkeleton({ label, rows = 6 }: { label: string; rows?: number }) {
+  return (
+    <div className="grid gap-2 p-4" aria-busy="true">
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-10" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The states every list goes through: skeleton on the first load, an error with Try again, an empty list
+ * with its next step, "no match" with Clear filters when a search or filter left nothing, and otherwise
+ * the rows, dimmed while the next page loads over the last one.
+ */
+export function ListBody<T, P extends ListPage<T>>({
+  query,
+  noun,
+  isFiltered,
+  onClearFilters,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<P>;
+  /** Plural noun of the rows ("vehicles"), for the loading, error and no-match texts. */
+  noun: string;
+  isFiltered: boolean;
+  onClearFilters: () => void;
+  /** What an empty list says and offers when nothing narrows it. */
+  empty: { icon: LucideIcon; title: string; text: ReactNode; action?: ReactNode };
+  children: (page: P) => ReactNode;
+}) {
+  if (query.isPending) return <ListSkeleton label={`Loading ${noun}`} />;
+  if (query.isError) {
+    return (
+      <EmptyState
+        className="m-4"
+        icon={CircleAlertIcon}
+        title={`${capitalise(noun)} could not be loaded`}
+        text={errorMessageOf(query.error, 'Please try again.')}
+        action={
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.data.total === 0) {
+    return isFiltered ? (
+      <EmptyState
+        className="m-4"
+        icon={SearchIcon}
+        title={`No ${noun} match`}
+        text="Try another search or filter."
+        action={
+          <Button variant="outline" onClick={onClearFilters}>
+            <XIcon aria-hidden="true" />
+            Clear filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState className="m-4" {...empty} />
+    );
+  }
+  return (
+    <div
+      className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}
+      aria-busy={query.isFetching}
+    >
+      {children(query.data)}
+    </div>
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { customerAuthState, type SessionCustomer } from '@shared/contracts/auth';
+import { getJson } from './api';
+import { readCustomerToken } from './customer-session';
+
+/*
+ * GET /api/auth/customer: who is signed in as a customer. One key, one fetcher, shared by the portal,
+ * the fleet app, checkout and the landing page's header.
+ */
+
+export const customerAuthKey = ['/api/auth/customer'] as const;
+
+/** No retry, always stale, no refetch on focus (spec 1 §7): it is checked again on every visit. */
+export const customerAuthQuery = queryOptions({
+  queryKey: customerAuthKey,
+  // The HttpOnly cookie authenticates; the stored token goes along as Bearer for browsers that drop it.
+  queryFn: ({ signal }) => {
+    const token = readCustomerToken();
+    return getJson(customerAuthKey[0], customerAuthState, {
+      signal,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  },
+  retry: false,
+  staleTime: 0,
+  refetchOnMount: 'always',
+  refetchOnWindowFocus: false,
+});
+
+/**
+ * The signed-in customer, decided only on a fresh answer, never on a cached one from before a sign-in
+ * or sign-out. A failed check is logged and counts as signed out (spec 1 §8).
+ */
+export function useCustomerSession(): { customer: SessionCustomer | null; isChecking: boolean } {
+  const query = useQuery(customerAuthQuery);
+  useEffect(() => {
+    if (query.error) console.warn('Customer session check failed', query.error);
+  }, [query.error]);
+  const customer = query.data?.isAuthenticated ? query.data.customer : null;
+  return { customer: query.isFetching ? null : customer, isChecking: query.isFetching };
+}
