@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { registerSecurity, securityHeaderOptions } from './security';
 
 let t: TestApp;
 let admin: string;
@@ -113,6 +116,47 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('are exactly the headers @fastify/helmet sets with the same options, on every kind of answer', async () => {
+    const headersOf = async (register: (app: ReturnType<typeof Fastify>) => Promise<void>) => {
+      const app = Fastify({ logger: false });
+      await register(app);
+      app.get('/page', async () => ({ ok: true }));
+      const answers = await Promise.all([
+        app.inject({ method: 'GET', url: '/page' }),
+        app.inject({ method: 'GET', url: '/missing' }),
+      ]);
+      await app.close();
+      return answers.map(({ headers }) => {
+        const { date: _date, ...rest } = headers;
+        return rest;
+      });
+    };
+    for (const options of [
+      { dev: false, stripe: false },
+      { dev: false, stripe: true },
+      { dev: true, stripe: false },
+      { dev: true, stripe: true },
+    ]) {
+      const ours = await headersOf((app) => registerSecurity(app, options));
+      const theirs = await headersOf((app) => app.register(fastifyHelmet, securityHeaderOptions(options)));
+      expect(ours).toEqual(theirs);
+      expect(Object.keys(ours[0]!)).toEqual(expect.arrayContaining(['content-security-policy']));
+    }
+    // The app sends them too: on an API answer, an error and a refused request.
+    const expected = (await headersOf((app) => registerSecurity(app, { dev: false, stripe: false })))[0]!;
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats' }),
+    ]) {
+      for (const [name, value] of Object.entries(expected)) {
+        if (name.startsWith('content-') && name !== 'content-security-policy') continue;
+        if (name === 'connection') continue;
+        expect(res.headers[name], name).toBe(value);
+      }
+    }
   });
 });
 
