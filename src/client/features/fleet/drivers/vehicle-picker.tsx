@@ -1,12 +1,16 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { Popover } from 'radix-ui';
+import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, ChevronDownIcon, SearchIcon } from 'lucide-react';
 import type { Vehicle } from '@shared/contracts/fleet';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
-import { cn } from '@client/lib/cn';
-import { useVehicleOptions } from '../people-api';
 import { useDebouncedValue } from '@client/components/list/use-debounced-value';
+import { cn } from '@client/lib/cn';
+import { vehiclesQuery } from '../api';
+
+/** Vehicles offered at once: enough to choose from, the search box finds the rest. */
+const PICKER_SIZE = 20;
 
 export type PickedVehicle = { id: string; label: string };
 
@@ -40,7 +44,10 @@ export function VehiclePicker({
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
-  const options = useVehicleOptions(debounced, open);
+  const options = useQuery({
+    ...vehiclesQuery({ page: 1, pageSize: PICKER_SIZE, sort: 'make', search: debounced || undefined }),
+    enabled: open,
+  });
   const listId = useId();
 
   const choose = (vehicle: PickedVehicle | null) => {
