@@ -1,13 +1,11 @@
-import { Controller } from 'react-hook-form';
 import { DRIVER_STATUSES, driverInput, type Driver, type DriverStatus } from '@shared/contracts/fleet';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
-import { Field } from '@client/components/ui/field';
 import { toast } from '@client/lib/toast';
 import { useSaveDriver } from '../api';
 import { DRIVER_STATUS_LABELS } from './driver-status';
-import { vehicleLabel, VehiclePicker, type PickedVehicle } from './vehicle-picker';
+import { vehicleLabel, VehiclePickerField, type PickedVehicle } from './vehicle-picker';
 
 type Values = {
   name: string;
@@ -92,15 +90,7 @@ export function DriverDialog({
         <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" />
         <TextField form={form} name="licenseNumber" label="License number" required autoComplete="off" />
         <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
-        <Controller
-          control={form.control}
-          name="vehicle"
-          render={({ field, fieldState }) => (
-            <Field label="Assigned vehicle" error={fieldState.error?.message}>
-              <VehiclePicker value={field.value} onChange={field.onChange} allowNone />
-            </Field>
-          )}
-        />
+        <VehiclePickerField form={form} name="vehicle" label="Assigned vehicle" allowNone />
       </div>
     </FormDialog>
   );

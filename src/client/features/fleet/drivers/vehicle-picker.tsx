@@ -1,8 +1,10 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Popover } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, ChevronDownIcon, SearchIcon } from 'lucide-react';
 import type { Vehicle } from '@shared/contracts/fleet';
+import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { useDebouncedValue } from '@client/components/list/use-debounced-value';
@@ -169,5 +171,36 @@ function PickerOption({
       />
       {children}
     </li>
+  );
+}
+
+/** The picker as a field of a `useSchemaForm` form: label, picker and the field's error. */
+export function VehiclePickerField<F extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  allowNone,
+}: {
+  form: Pick<UseFormReturn<F, unknown, unknown>, 'control'>;
+  name: Path<F>;
+  label: string;
+  required?: boolean;
+  allowNone?: boolean;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field label={label} error={fieldState.error?.message} required={required}>
+          <VehiclePicker
+            value={field.value as PickedVehicle | null}
+            onChange={field.onChange}
+            allowNone={allowNone}
+          />
+        </Field>
+      )}
+    />
   );
 }

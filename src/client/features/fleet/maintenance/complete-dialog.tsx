@@ -8,6 +8,7 @@ import { useCompleteMaintenance } from '../api';
 import { vehicleLabel } from '../drivers/vehicle-picker';
 import {
   addMonths,
+  COST_INPUT,
   formatDay,
   NEXT_SERVICE_MILES,
   NEXT_SERVICE_MONTHS,
@@ -120,15 +121,7 @@ export function CompleteDialog({
           type="date"
           max={todayYmd()}
         />
-        <TextField
-          form={form}
-          name="cost"
-          label="Cost (USD)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-        />
+        <TextField form={form} name="cost" label="Cost (USD)" {...COST_INPUT} />
       </div>
       <TextareaField form={form} name="notes" label="Notes" rows={2} />
       <fieldset className="grid gap-3 rounded-lg border p-4">

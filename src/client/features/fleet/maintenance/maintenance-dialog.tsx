@@ -1,14 +1,12 @@
 import { useId } from 'react';
-import { Controller } from 'react-hook-form';
 import { maintenanceInput, type MaintenanceRecord } from '@shared/contracts/fleet';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
-import { Field } from '@client/components/ui/field';
 import { toast } from '@client/lib/toast';
 import { useSaveMaintenance } from '../api';
-import { vehicleLabel, VehiclePicker, type PickedVehicle } from '../drivers/vehicle-picker';
-import { MAINTENANCE_TYPES } from './maintenance-format';
+import { vehicleLabel, VehiclePickerField, type PickedVehicle } from '../drivers/vehicle-picker';
+import { COST_INPUT, MAINTENANCE_TYPES } from './maintenance-format';
 
 type Values = {
   vehicle: PickedVehicle | null;
@@ -92,15 +90,7 @@ export function MaintenanceDialog({
       onSubmit={onSubmit}
       width="xl"
     >
-      <Controller
-        control={form.control}
-        name="vehicle"
-        render={({ field, fieldState }) => (
-          <Field label="Vehicle" error={fieldState.error?.message} required>
-            <VehiclePicker value={field.value} onChange={field.onChange} />
-          </Field>
-        )}
-      />
+      <VehiclePickerField form={form} name="vehicle" label="Vehicle" required />
       <TextField
         form={form}
         name="type"
@@ -127,15 +117,7 @@ export function MaintenanceDialog({
           step={1}
         />
       </div>
-      <TextField
-        form={form}
-        name="cost"
-        label="Cost (USD)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-      />
+      <TextField form={form} name="cost" label="Cost (USD)" {...COST_INPUT} />
       <TextareaField form={form} name="notes" label="Notes" rows={3} />
     </FormDialog>
   );
