@@ -209,3 +209,12 @@ export function errorMessageOf(error: unknown, fallback: string): string {
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof ApiError ? error.fieldErrors : {};
 }
+
+/** A query string from a list's parameters, leaving out empty ones: `page=2&search=volvo`. */
+export function searchParams(params: Record<string, string | number | boolean | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  return query.toString();
+}
