@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
   AlertTriangleIcon,
@@ -27,7 +27,7 @@ import { errorMessageOf, statusOf } from '@client/lib/api';
 import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { signedInCustomer, useCheckoutIntent } from './checkout-api';
+import { checkoutIntentQuery, signedInCustomer } from './api';
 
 /*
  * `/checkout?customerId=`: pays the customer's own subscription (spec 1 §2, states §4, texts §8).
@@ -126,7 +126,7 @@ export default function CheckoutPage() {
   const params = new URLSearchParams(search);
   const customerId = params.get('customerId')?.trim() || null;
   const link = params.get('link')?.trim() || null;
-  const intent = useCheckoutIntent(customerId, link);
+  const intent = useQuery(checkoutIntentQuery(customerId, link));
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const mustSignIn = intent.isError && statusOf(intent.error) === 401;
@@ -150,7 +150,7 @@ export default function CheckoutPage() {
     // Every cached read (session, billing) predates the payment.
     await queryClient.invalidateQueries();
     // The account, not the email: a team fleet admin pays for the owner's account with their own email.
-    const current = await signedInCustomer();
+    const current = await signedInCustomer(queryClient);
     if (current?.id === customerId) navigate('/customer-dashboard?tab=billing');
     else {
       const login = new URLSearchParams({ next: '/customer-dashboard?tab=billing' });

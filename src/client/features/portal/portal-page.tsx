@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useCustomerSignOut } from '@client/lib/use-customer-sign-out';
 import { useCustomerSessionWatch } from '@client/lib/use-customer-session-watch';
@@ -24,9 +25,9 @@ import { PageSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { useCustomerSession } from './api';
+import { useCustomerSession } from '@client/lib/customer-auth';
+import { billingInfoQuery, profileQuery } from './api';
 import { AutoLoginGate } from './auto-login';
-import { useBillingInfo, useCustomerProfile } from './billing-api';
 import { SubscriptionBanner } from './billing/subscription-banner';
 import { FleetAppButton } from './fleet-link';
 import OverviewTab from './overview/overview-tab';
@@ -222,8 +223,8 @@ function Portal({ customer }: { customer: SessionCustomer }) {
 }
 
 function AccountPortal({ customer }: { customer: SessionCustomer }) {
-  const profile = useCustomerProfile(customer.email);
-  const billing = useBillingInfo();
+  const profile = useQuery(profileQuery(customer.email));
+  const billing = useQuery(billingInfoQuery);
   const subscriptionStatus = profile.data?.subscriptionStatus ?? customer.subscriptionStatus;
   return (
     <PortalLayout

@@ -13,9 +13,9 @@ import {
 } from '@client/components/ui/dialog';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { useAddPaymentMethod, useRemovePaymentMethod, useSetDefaultPaymentMethod } from '../billing-api';
+import { useAddPaymentMethod, useRemovePaymentMethod, useSetDefaultPaymentMethod } from '../api';
 import { cardName, type PaymentMethod } from './card-name';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { formatExpiry } from './format';
 
 /**
@@ -212,9 +212,8 @@ export default function PaymentMethodsDialog({
           }
           confirmLabel="Remove card"
           cancelLabel="Keep card"
-          variant="destructive"
           pending={remove.isPending}
-          onConfirm={() => void onRemove()}
+          onConfirm={onRemove}
         />
       </DialogContent>
     </Dialog>

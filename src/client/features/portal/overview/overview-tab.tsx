@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import {
   ActivityIcon,
@@ -18,7 +19,7 @@ import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { useCustomerProfile } from '../billing-api';
+import { profileQuery } from '../api';
 import { formatDateTime, humanize, statusTone } from '../billing/format';
 
 /** Utilization thresholds of spec 1 §9: above 70 Excellent, above 40 Good, otherwise Low. */
@@ -209,7 +210,7 @@ function OverviewSkeleton() {
 
 /** The Overview tab (spec 1 §2): usage against the plan's limits, status, utilization and activity. */
 export default function OverviewTab({ email }: { email: string }) {
-  const profile = useCustomerProfile(email);
+  const profile = useQuery(profileQuery(email));
   if (profile.isPending) return <OverviewSkeleton />;
   if (profile.isError) {
     return (
