@@ -3,16 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Link, Redirect, useLocation } from 'wouter';
 import { z } from 'zod';
-import { AlertCircleIcon, CheckCircle2Icon, KeyRoundIcon, LoaderCircleIcon, TruckIcon } from 'lucide-react';
+import { AlertCircleIcon, CheckCircle2Icon, KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { PASSWORD_RULES } from '@shared/contracts/auth';
 import { changePasswordRequest } from '@shared/contracts/portal';
 import { PasswordField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { ThemeToggle } from '@client/components/ui/theme-toggle';
-import { getAppName } from '@client/lib/app-name';
 import { cn } from '@client/lib/cn';
 import { changeCustomerPassword, readStoredCustomer } from '@client/lib/customer-password';
 import { readCustomerToken } from '@client/lib/customer-session';
@@ -106,125 +105,111 @@ function ChangePasswordScreen() {
   const done = status === 'success';
 
   return (
-    <div className="flex min-h-dvh flex-col bg-muted/40 text-foreground">
-      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link
-          href="/"
-          className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-4.5" aria-hidden="true" />
+    <PublicShell>
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <KeyRoundIcon className="size-6" aria-hidden="true" />
           </span>
-          {getAppName()}
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
-        <Card className="w-full max-w-md">
-          <CardHeader className="items-center text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-              <KeyRoundIcon className="size-6" aria-hidden="true" />
-            </span>
-            <CardTitle asHeading="h1" className="mt-2 text-2xl">
-              Change Password
-            </CardTitle>
-            <CardDescription>Replace your temporary password with one only you know.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form
-              noValidate
-              onSubmit={(event) => void onSubmit(event)}
-              className="grid gap-4"
-              aria-label="Change password"
-            >
-              {status === 'error' ? (
-                <div
-                  role="alert"
-                  className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-                >
-                  <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>{FAILURE_MESSAGE}</span>
-                </div>
-              ) : null}
-              {done ? (
-                <div
-                  role="status"
-                  className="flex items-start gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm text-success"
-                >
-                  <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>{SUCCESS_MESSAGE}</span>
-                </div>
-              ) : null}
-              <PasswordField
-                form={form}
-                name="currentPassword"
-                label="Current (temporary) password"
-                fieldName="current password"
-                autoComplete="current-password"
-                autoFocus
-                disabled={busy || done}
-              />
-              <div className="grid gap-2">
-                <PasswordField
-                  form={form}
-                  name="newPassword"
-                  label="New password"
-                  fieldName="new password"
-                  autoComplete="new-password"
-                  disabled={busy || done}
-                  aria-describedby="password-strength"
-                />
-                <div id="password-strength" aria-live="polite" className="grid gap-1.5">
-                  <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-                    {strength ? (
-                      <div
-                        className={cn(
-                          'h-full rounded-full transition-all',
-                          strengthStyle[strength].bar,
-                          strengthStyle[strength].width,
-                        )}
-                      />
-                    ) : null}
-                  </div>
-                  <p className="text-xs text-muted-foreground">
-                    Password strength:{' '}
-                    <span
-                      data-testid="password-strength"
-                      className={cn('font-medium', strength ? strengthStyle[strength].text : '')}
-                    >
-                      {strength ?? 'Not entered'}
-                    </span>
-                    <span className="block sm:inline">
-                      {' '}
-                      Use 8+ characters with upper and lower case letters, a number and a symbol.
-                    </span>
-                  </p>
-                </div>
+          <CardTitle asHeading="h1" className="mt-2 text-2xl">
+            Change Password
+          </CardTitle>
+          <CardDescription>Replace your temporary password with one only you know.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form
+            noValidate
+            onSubmit={(event) => void onSubmit(event)}
+            className="grid gap-4"
+            aria-label="Change password"
+          >
+            {status === 'error' ? (
+              <div
+                role="alert"
+                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+              >
+                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{FAILURE_MESSAGE}</span>
               </div>
+            ) : null}
+            {done ? (
+              <div
+                role="status"
+                className="flex items-start gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm text-success"
+              >
+                <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{SUCCESS_MESSAGE}</span>
+              </div>
+            ) : null}
+            <PasswordField
+              form={form}
+              name="currentPassword"
+              label="Current (temporary) password"
+              fieldName="current password"
+              autoComplete="current-password"
+              autoFocus
+              disabled={busy || done}
+            />
+            <div className="grid gap-2">
               <PasswordField
                 form={form}
-                name="confirmPassword"
-                label="Confirm new password"
-                fieldName="confirm password"
+                name="newPassword"
+                label="New password"
+                fieldName="new password"
                 autoComplete="new-password"
                 disabled={busy || done}
+                aria-describedby="password-strength"
               />
-              <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || done}>
-                {busy || done ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                {busy ? 'Changing password...' : done ? 'Redirecting...' : 'Change Password'}
-              </Button>
-            </form>
-            <p className="mt-6 text-center text-sm text-muted-foreground">
-              <Link
-                href="/customer-dashboard"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Back to your portal
-              </Link>
-            </p>
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+              <div id="password-strength" aria-live="polite" className="grid gap-1.5">
+                <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+                  {strength ? (
+                    <div
+                      className={cn(
+                        'h-full rounded-full transition-all',
+                        strengthStyle[strength].bar,
+                        strengthStyle[strength].width,
+                      )}
+                    />
+                  ) : null}
+                </div>
+                <p className="text-xs text-muted-foreground">
+                  Password strength:{' '}
+                  <span
+                    data-testid="password-strength"
+                    className={cn('font-medium', strength ? strengthStyle[strength].text : '')}
+                  >
+                    {strength ?? 'Not entered'}
+                  </span>
+                  <span className="block sm:inline">
+                    {' '}
+                    Use 8+ characters with upper and lower case letters, a number and a symbol.
+                  </span>
+                </p>
+              </div>
+            </div>
+            <PasswordField
+              form={form}
+              name="confirmPassword"
+              label="Confirm new password"
+              fieldName="confirm password"
+              autoComplete="new-password"
+              disabled={busy || done}
+            />
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || done}>
+              {busy || done ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+              {busy ? 'Changing password...' : done ? 'Redirecting...' : 'Change Password'}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-muted-foreground">
+            <Link
+              href="/customer-dashboard"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Back to your portal
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </PublicShell>
   );
 }

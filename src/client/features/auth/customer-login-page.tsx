@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AlertCircleIcon, LoaderCircleIcon, TruckIcon } from 'lucide-react';
+import { AlertCircleIcon, LoaderCircleIcon } from 'lucide-react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
 import { loginRequest } from '@shared/contracts/auth';
 import { PasswordField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { ThemeToggle } from '@client/components/ui/theme-toggle';
-import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { clearCustomerSession, signInCustomer, storeCustomerSession } from '@client/lib/customer-session';
@@ -112,62 +111,48 @@ export default function CustomerLoginPage() {
   };
 
   return (
-    <div className="flex min-h-dvh flex-col bg-muted/40 text-foreground">
-      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link
-          href="/"
-          className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-4.5" aria-hidden="true" />
-          </span>
-          {getAppName()}
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
-        <Card className="w-full max-w-md">
-          <CardHeader className="text-center">
-            <CardTitle asHeading="h1" className="text-2xl">
-              Customer Login
-            </CardTitle>
-            <CardDescription>Sign in to manage your fleet, plan and billing.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Customer login">
-              {general ? (
-                <div
-                  role="alert"
-                  className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-                >
-                  <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>{general}</span>
-                </div>
-              ) : null}
-              <TextField
-                form={form}
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                autoFocus={!arrivingEmail}
-              />
-              <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
-              <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-                {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                {busy ? 'Signing in...' : 'Sign In'}
-              </Button>
-            </form>
-            <p className="mt-6 text-center text-sm text-muted-foreground">
-              New here?{' '}
-              <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">
-                Start a free trial
-              </Link>
-            </p>
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+    <PublicShell>
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle asHeading="h1" className="text-2xl">
+            Customer Login
+          </CardTitle>
+          <CardDescription>Sign in to manage your fleet, plan and billing.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Customer login">
+            {general ? (
+              <div
+                role="alert"
+                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+              >
+                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{general}</span>
+              </div>
+            ) : null}
+            <TextField
+              form={form}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@company.com"
+              autoFocus={!arrivingEmail}
+            />
+            <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+              {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+              {busy ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-muted-foreground">
+            New here?{' '}
+            <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">
+              Start a free trial
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </PublicShell>
   );
 }

@@ -12,7 +12,6 @@ import {
   SettingsIcon,
 } from 'lucide-react';
 import type { BillingInfo } from '@shared/contracts/portal';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
@@ -22,8 +21,8 @@ import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
 import { fetchLatestInvoice, paymentHistoryQuery, RECENT_TRANSACTIONS } from '../api';
 import { COUNTRY_NAMES } from './billing-address-dialog';
-import { cardName } from './card-name';
-import { formatExpiry, formatMoney, formatShortDate } from './format';
+import { CardSummary } from './card-summary';
+import { formatMoney, formatShortDate } from './format';
 import { StatusBadge } from './transaction-status';
 
 /** The billing tab's cards: payment methods, recent transactions, invoices and billing settings. */
@@ -68,21 +67,8 @@ export function PaymentMethodsCard({
         ) : (
           <ul className="grid gap-2" aria-label="Payment methods">
             {cards.map((card) => (
-              <li
-                key={card.id}
-                data-testid="payment-method"
-                className="flex items-center gap-3 rounded-lg border p-3"
-              >
-                <CreditCardIcon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                    {cardName(card)}
-                    {card.isDefault ? <Badge variant="success">Primary</Badge> : null}
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    Expires {formatExpiry(card.expMonth, card.expYear)}
-                  </p>
-                </div>
+              <li key={card.id} data-testid="payment-method" className="rounded-lg border p-3">
+                <CardSummary card={card} />
               </li>
             ))}
           </ul>

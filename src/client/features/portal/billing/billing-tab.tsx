@@ -1,10 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlertIcon, RotateCwIcon } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
-import { EmptyState } from '@client/components/ui/empty-state';
+import { LoadFailed } from '@client/components/load-failed';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { errorMessageOf } from '@client/lib/api';
 import { billingInfoQuery, profileQuery } from '../api';
 import { BillingAddressDialog } from './billing-address-dialog';
 import {
@@ -52,17 +49,11 @@ export default function BillingTab({ email }: { email: string }) {
   if (billing.isPending) return <BillingSkeleton />;
   if (billing.isError) {
     return (
-      <EmptyState
-        className="bg-background"
-        icon={CircleAlertIcon}
+      <LoadFailed
         title="Billing could not be loaded"
-        text={errorMessageOf(billing.error, 'Please try again.')}
-        action={
-          <Button variant="outline" onClick={() => void billing.refetch()} disabled={billing.isFetching}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        }
+        error={billing.error}
+        onRetry={() => void billing.refetch()}
+        retrying={billing.isFetching}
       />
     );
   }

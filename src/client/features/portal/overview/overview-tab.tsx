@@ -1,23 +1,14 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import {
-  ActivityIcon,
-  BadgeCheckIcon,
-  GaugeIcon,
-  HistoryIcon,
-  RotateCwIcon,
-  TruckIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { ActivityIcon, BadgeCheckIcon, GaugeIcon, HistoryIcon, TruckIcon, UsersIcon } from 'lucide-react';
 import type { CustomerProfile } from '@shared/contracts/portal';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
+import { LoadFailed } from '@client/components/load-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { profileQuery } from '../api';
 import { formatDateTime, humanize, statusTone } from '../billing/format';
@@ -214,17 +205,12 @@ export default function OverviewTab({ email }: { email: string }) {
   if (profile.isPending) return <OverviewSkeleton />;
   if (profile.isError) {
     return (
-      <EmptyState
-        className="bg-background"
+      <LoadFailed
         icon={ActivityIcon}
         title="Your overview could not be loaded"
-        text={errorMessageOf(profile.error, 'Please try again.')}
-        action={
-          <Button variant="outline" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        }
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
       />
     );
   }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, CalendarClockIcon, CheckIcon, XCircleIcon } from 'lucide-react';
 import { cancelledPlanChangeMessage, type BillingInfo } from '@shared/contracts/portal';
 import type { Plan } from '@shared/contracts/plans';
+import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
@@ -40,19 +41,6 @@ export type PendingAction =
 export function limitText(limit: number | null, noun: string): string {
   return limit === null ? `Unlimited ${noun}` : `${limit} ${noun}`;
 }
-
-const FEATURE_LABELS: Record<string, string> = {
-  vehicleTracking: 'Vehicle tracking',
-  apiAccess: 'API access',
-  dataExport: 'Data export',
-  analytics: 'Analytics',
-  userManagement: 'User management',
-  customIntegrations: 'Custom integrations',
-  prioritySupport: 'Priority support',
-  mobileApp: 'Mobile app',
-  geofencing: 'Geofencing',
-  maintenanceAlerts: 'Maintenance alerts',
-};
 
 export function CurrentPlanCard({
   billing,
@@ -158,9 +146,9 @@ export function PlanCard({
   const isScheduled = billing.scheduledPlan?.id === plan.id;
   const changeable = CHANGEABLE.has(billing.subscriptionStatus);
   const currentPrice = billing.currentPlan.price;
-  const features = Object.entries(plan.features)
-    .filter(([, on]) => on)
-    .map(([flag]) => FEATURE_LABELS[flag] ?? flag);
+  const features = PLAN_FEATURE_FLAGS.filter((flag) => plan.features[flag]).map(
+    (flag) => PLAN_FEATURE_LABELS[flag],
+  );
   const headingId = `plan-${plan.id}-name`;
 
   let action: ReactNode;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlertIcon, PackageIcon, RotateCwIcon } from 'lucide-react';
+import { PackageIcon } from 'lucide-react';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { Button } from '@client/components/ui/button';
+import { LoadFailed } from '@client/components/load-failed';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessageOf } from '@client/lib/api';
@@ -48,25 +48,14 @@ export default function PlansTab({ email }: { email: string }) {
 
   if (billing.isPending || plans.isPending) return <PlansSkeleton />;
   if (billing.isError || plans.isError) {
-    const error = billing.error ?? plans.error;
     return (
-      <EmptyState
-        className="bg-background"
-        icon={CircleAlertIcon}
+      <LoadFailed
         title="Plans could not be loaded"
-        text={errorMessageOf(error, 'Please try again.')}
-        action={
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (billing.isError) void billing.refetch();
-              if (plans.isError) void plans.refetch();
-            }}
-          >
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        }
+        error={billing.error ?? plans.error}
+        onRetry={() => {
+          if (billing.isError) void billing.refetch();
+          if (plans.isError) void plans.refetch();
+        }}
       />
     );
   }

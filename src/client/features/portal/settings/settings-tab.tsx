@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  AlertCircleIcon,
   BellIcon,
   DatabaseIcon,
   KeyRoundIcon,
@@ -12,11 +11,10 @@ import {
 } from 'lucide-react';
 import type { CustomerSettings } from '@shared/contracts/portal';
 import type { SessionCustomer } from '@shared/contracts/auth';
+import { LoadFailed } from '@client/components/load-failed';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { EmptyState } from '@client/components/ui/empty-state';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { errorMessageOf } from '@client/lib/api';
 import { settingsQuery } from '../api';
 import ChangePasswordDialog from '../security/change-password-dialog';
 import { usePortalCustomer } from '../use-portal-customer';
@@ -220,16 +218,10 @@ export default function SettingsTab() {
   if (query.isPending) return <SettingsSkeleton />;
   if (query.isError) {
     return (
-      <EmptyState
-        className="bg-background"
-        icon={AlertCircleIcon}
+      <LoadFailed
         title="Unable to load your settings"
-        text={errorMessageOf(query.error, 'Please try again.')}
-        action={
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
+        error={query.error}
+        onRetry={() => void query.refetch()}
       />
     );
   }
