@@ -20,6 +20,7 @@ import type { SessionCustomer } from '@shared/contracts/auth';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
@@ -78,13 +79,10 @@ function usePortalTab(allowed: readonly PortalTab[] = TABS): [PortalTab, (tab: P
 
 function TabFallback() {
   return (
-    <div className="grid gap-4" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading
-      </span>
+    <LoadingBlock label="Loading" className="gap-4">
       <Skeleton className="h-40 rounded-xl" />
       <Skeleton className="h-64 rounded-xl" />
-    </div>
+    </LoadingBlock>
   );
 }
 

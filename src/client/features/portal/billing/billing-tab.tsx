@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '@client/components/load-failed';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { billingInfoQuery, profileQuery } from '../api';
 import { BillingAddressDialog } from './billing-address-dialog';
@@ -20,10 +21,7 @@ const PaymentMethodsDialog = lazy(() => import('./payment-methods-dialog'));
 
 function BillingSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading billing
-      </span>
+    <LoadingBlock label="Loading billing">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
         {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} className="h-28 rounded-xl" />
@@ -33,7 +31,7 @@ function BillingSkeleton() {
         <Skeleton className="h-56 rounded-xl" />
         <Skeleton className="h-56 rounded-xl" />
       </div>
-    </div>
+    </LoadingBlock>
   );
 }
 

@@ -61,48 +61,51 @@ export function InvoicesDialog({
               </li>
             ))}
           </ul>
-          <Table aria-label="Invoices" className="max-sm:hidden">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Invoice</TableHead>
-                <TableHead>Date</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-                <TableHead>Currency</TableHead>
-                <TableHead>
-                  <span className="sr-only">PDF</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {page.items.map((invoice) => (
-                <TableRow key={invoice.id}>
-                  <TableCell className="font-medium whitespace-nowrap">{invoice.number}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <time dateTime={invoice.date}>{formatShortDate(invoice.date)}</time>
-                  </TableCell>
-                  <TableCell>
-                    <StatusBadge status={invoice.status} />
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(invoice.amount, invoice.currency)}
-                  </TableCell>
-                  <TableCell className="uppercase">{invoice.currency}</TableCell>
-                  <TableCell>
-                    <a
-                      href={invoice.pdf_url}
-                      target="_blank"
-                      rel="noopener"
-                      className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-                    >
-                      <FileTextIcon className="size-4" aria-hidden="true" />
-                      PDF<span className="sr-only"> of invoice {invoice.number} (opens in a new tab)</span>
-                    </a>
-                  </TableCell>
+          {/* The table's scrolling frame hides with it, so no empty row of space is left on phones. */}
+          <div className="max-sm:hidden">
+            <Table aria-label="Invoices">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Invoice</TableHead>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="text-right">Amount</TableHead>
+                  <TableHead>Currency</TableHead>
+                  <TableHead>
+                    <span className="sr-only">PDF</span>
+                  </TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {page.items.map((invoice) => (
+                  <TableRow key={invoice.id}>
+                    <TableCell className="font-medium whitespace-nowrap">{invoice.number}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      <time dateTime={invoice.date}>{formatShortDate(invoice.date)}</time>
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge status={invoice.status} />
+                    </TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums">
+                      {formatMoney(invoice.amount, invoice.currency)}
+                    </TableCell>
+                    <TableCell className="uppercase">{invoice.currency}</TableCell>
+                    <TableCell>
+                      <a
+                        href={invoice.pdf_url}
+                        target="_blank"
+                        rel="noopener"
+                        className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                      >
+                        <FileTextIcon className="size-4" aria-hidden="true" />
+                        PDF<span className="sr-only"> of invoice {invoice.number} (opens in a new tab)</span>
+                      </a>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
         </>
       )}
     </HistoryDialog>

@@ -61,37 +61,40 @@ export function TransactionsDialog({
               </li>
             ))}
           </ul>
-          <Table aria-label="Transactions" className="max-sm:hidden">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Date</TableHead>
-                <TableHead>Description</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {page.items.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell className="whitespace-nowrap">
-                    <time dateTime={p.created}>{formatShortDate(p.created)}</time>
-                  </TableCell>
-                  <TableCell className="min-w-48">
-                    {p.description}
-                    {p.status === 'failed' && p.failureMessage ? (
-                      <span className="block text-xs text-destructive">{p.failureMessage}</span>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    <StatusBadge status={p.status} />
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(p.amount, p.currency)}
-                  </TableCell>
+          {/* The table's scrolling frame hides with it, so no empty row of space is left on phones. */}
+          <div className="max-sm:hidden">
+            <Table aria-label="Transactions">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Description</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="text-right">Amount</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {page.items.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell className="whitespace-nowrap">
+                      <time dateTime={p.created}>{formatShortDate(p.created)}</time>
+                    </TableCell>
+                    <TableCell className="min-w-48">
+                      {p.description}
+                      {p.status === 'failed' && p.failureMessage ? (
+                        <span className="block text-xs text-destructive">{p.failureMessage}</span>
+                      ) : null}
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge status={p.status} />
+                    </TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums">
+                      {formatMoney(p.amount, p.currency)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
         </>
       )}
     </HistoryDialog>

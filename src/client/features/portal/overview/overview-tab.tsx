@@ -8,6 +8,7 @@ import { LoadFailed } from '@client/components/load-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
 import { profileQuery } from '../api';
@@ -185,17 +186,14 @@ function RecentActivity({ profile }: { profile: CustomerProfile }) {
 
 function OverviewSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading your overview
-      </span>
+    <LoadingBlock label="Loading your overview">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-36 rounded-xl" />
         ))}
       </div>
       <Skeleton className="h-64 rounded-xl" />
-    </div>
+    </LoadingBlock>
   );
 }
 

@@ -4,6 +4,7 @@ import { PackageIcon } from 'lucide-react';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { LoadFailed } from '@client/components/load-failed';
 import { EmptyState } from '@client/components/ui/empty-state';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
@@ -21,17 +22,14 @@ import { confirmationText } from './plan-confirmation';
 
 function PlansSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading plans
-      </span>
+    <LoadingBlock label="Loading plans">
       <Skeleton className="h-48 rounded-xl" />
       <div className="grid gap-4 md:grid-cols-3">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-80 rounded-xl" />
         ))}
       </div>
-    </div>
+    </LoadingBlock>
   );
 }
 

@@ -14,6 +14,7 @@ import type { SessionCustomer } from '@shared/contracts/auth';
 import { LoadFailed } from '@client/components/load-failed';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { settingsQuery } from '../api';
 import ChangePasswordDialog from '../security/change-password-dialog';
@@ -186,17 +187,14 @@ function SettingsForm({
 
 function SettingsSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading settings
-      </span>
+    <LoadingBlock label="Loading settings">
       <Skeleton className="h-10 w-full max-w-sm" />
       <Skeleton className="h-48 w-full rounded-xl" />
       <div className="grid gap-6 lg:grid-cols-2">
         <Skeleton className="h-64 rounded-xl" />
         <Skeleton className="h-64 rounded-xl" />
       </div>
-    </div>
+    </LoadingBlock>
   );
 }
 
