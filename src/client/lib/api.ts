@@ -83,7 +83,7 @@ export async function apiRequest(
   method: HttpMethod | (string & {}),
   url: string,
   data?: unknown,
-  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+  init: { signal?: AbortSignal; headers?: Record<string, string>; keepalive?: boolean } = {},
 ): Promise<Response> {
   const res = await fetch(url, {
     method,
@@ -91,6 +91,8 @@ export async function apiRequest(
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
     signal: init.signal,
+    // A call that must outlive the page (a save made while leaving it).
+    ...(init.keepalive ? { keepalive: true } : {}),
   });
   await throwIfResNotOk(res);
   return res;
@@ -105,7 +107,7 @@ export async function apiJson<S extends z.ZodType>(
   url: string,
   schema: S,
   data?: unknown,
-  init?: { signal?: AbortSignal; headers?: Record<string, string> },
+  init?: { signal?: AbortSignal; headers?: Record<string, string>; keepalive?: boolean },
 ): Promise<z.output<S>> {
   const res = await apiRequest(method, url, data, init);
   return parseAnswer(schema, await readJson(res));
