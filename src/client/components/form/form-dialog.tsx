@@ -18,14 +18,23 @@ export function SubmitButton({
   children,
   className,
   variant,
+  size,
 }: {
   pending: boolean;
   children: ReactNode;
   className?: string;
   variant?: 'default' | 'destructive';
+  size?: 'default' | 'sm';
 }) {
   return (
-    <Button type="submit" disabled={pending} aria-busy={pending} className={className} variant={variant}>
+    <Button
+      type="submit"
+      disabled={pending}
+      aria-busy={pending}
+      className={className}
+      variant={variant}
+      size={size}
+    >
       {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
       {children}
     </Button>
