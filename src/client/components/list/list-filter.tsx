@@ -1,3 +1,4 @@
+import { cn } from '@client/lib/cn';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 
 /**
@@ -9,16 +10,18 @@ export function ListFilter<V extends string>({
   value,
   onChange,
   options,
+  className,
 }: {
   /** The accessible name, e.g. "Vehicle status". */
   label: string;
   value: V;
   onChange: (value: V) => void;
   options: Record<V, string>;
+  className?: string;
 }) {
   return (
     <Select value={value} onValueChange={(next) => onChange(next as V)}>
-      <SelectTrigger aria-label={label} className="w-full sm:w-48">
+      <SelectTrigger aria-label={label} className={cn('w-full sm:w-48', className)}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

@@ -66,7 +66,13 @@ export function ManagedPlans({
           options={{ [ALL]: 'All statuses', active: 'Active', inactive: 'Inactive' }}
         />
         {list.view === 'grid' ? (
-          <ListFilter label="Sort plans" value={state.sort} onChange={state.setSort} options={SORT_LABELS} />
+          <ListFilter
+            label="Sort plans"
+            value={state.sort}
+            onChange={state.setSort}
+            options={SORT_LABELS}
+            className="sm:w-56"
+          />
         ) : null}
       </div>
       <ListBody
