@@ -122,11 +122,7 @@ export function useUpdateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: VehicleInput }) =>
-      apiJsonUnchecked<{ success: true; vehicle: Vehicle }>(
-        'PUT',
-        `${VEHICLES_URL}/${encodeURIComponent(id)}`,
-        input,
-      ),
+      apiJsonUnchecked<{ success: true; vehicle: Vehicle }>('PUT', `${VEHICLES_URL}/${encodeURIComponent(id)}`, input),
     onSuccess: () => invalidateAfterVehicleChange(queryClient),
   });
 }
@@ -171,8 +167,7 @@ export function exportUrl(
 /** POST /api/fleet/vehicles/import/preview: the server checks every row against the shared schema. */
 export function useImportPreview() {
   return useMutation({
-    mutationFn: (csv: string) =>
-      apiJsonUnchecked<ImportPreview>('POST', `${VEHICLES_URL}/import/preview`, { csv }),
+    mutationFn: (csv: string) => apiJsonUnchecked<ImportPreview>('POST', `${VEHICLES_URL}/import/preview`, { csv }),
   });
 }
 
@@ -191,8 +186,7 @@ export type LimitRefusal = { message: string; planName: string | null; limit: nu
 
 /** A 409 `limit_reached` answer, or null for any other error. */
 export function limitRefusalOf(error: unknown): LimitRefusal | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || error.errorType !== 'limit_reached')
-    return null;
+  if (!(error instanceof ApiError) || error.status !== 409 || error.errorType !== 'limit_reached') return null;
   const { planName, limit } = error.body ?? {};
   return {
     message: error.serverMessage ?? 'Your plan limit has been reached.',

@@ -119,10 +119,7 @@ export function useDrivers(params: DriverListParams) {
   return useQuery({
     queryKey: [DRIVERS_URL, params],
     queryFn: () =>
-      apiJsonUnchecked<Page<Driver>>(
-        'GET',
-        withQuery(DRIVERS_URL, { ...params, pageSize: PEOPLE_PAGE_SIZE }),
-      ),
+      apiJsonUnchecked<Page<Driver>>('GET', withQuery(DRIVERS_URL, { ...params, pageSize: PEOPLE_PAGE_SIZE })),
     placeholderData: keepPreviousData,
     staleTime: 30 * 1000,
   });
@@ -183,11 +180,7 @@ export function useSaveMaintenance() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: MaintenanceInput }) =>
       id
-        ? apiJsonUnchecked<{ success: boolean; record: MaintenanceRecord }>(
-            'PUT',
-            `${MAINTENANCE_URL}/${id}`,
-            input,
-          )
+        ? apiJsonUnchecked<{ success: boolean; record: MaintenanceRecord }>('PUT', `${MAINTENANCE_URL}/${id}`, input)
         : apiJsonUnchecked<{ success: boolean; record: MaintenanceRecord }>('POST', MAINTENANCE_URL, input),
     onSuccess: () => invalidateMaintenance(queryClient),
   });

@@ -37,10 +37,7 @@ function readAutoLoginParams(search: string): { token: string; email: string; ta
 }
 
 async function autoLogin(token: string, email: string, tab: string | null): Promise<ValidateAnswer['user']> {
-  const validation = await apiJsonUnchecked<ValidateAnswer>('POST', '/api/fleet-crm/validate-token', {
-    token,
-    email,
-  });
+  const validation = await apiJsonUnchecked<ValidateAnswer>('POST', '/api/fleet-crm/validate-token', { token, email });
   if (!validation.success || !validation.user) throw new Error(validation.message ?? 'Invalid token');
   await apiJsonUnchecked('POST', '/api/auth/create-customer-session', {
     user: validation.user,

@@ -187,10 +187,7 @@ export function useUpdateBillingEmail(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (newBillingEmail: string) =>
-      apiJsonUnchecked<SuccessAnswer>('POST', '/api/customer/update-billing-email', {
-        email,
-        newBillingEmail,
-      }),
+      apiJsonUnchecked<SuccessAnswer>('POST', '/api/customer/update-billing-email', { email, newBillingEmail }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BILLING_INFO_QUERY_KEY }),
   });
 }
@@ -223,8 +220,7 @@ export function useAddPaymentMethod() {
 export function useRemovePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiJsonUnchecked<SuccessAnswer>('DELETE', `/api/customer/payment-methods/${enc(id)}`),
+    mutationFn: (id: string) => apiJsonUnchecked<SuccessAnswer>('DELETE', `/api/customer/payment-methods/${enc(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BILLING_INFO_QUERY_KEY }),
   });
 }
