@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 
 /** Shared call behaviour (spec 1 §7, error texts from §8). */
 
@@ -8,6 +9,12 @@ export const HTML_RESPONSE_ERROR =
 export const NON_JSON_RESPONSE_ERROR = 'Non-JSON response received from server';
 export const JSON_PARSE_ERROR = 'Failed to parse JSON response from server';
 export const UNEXPECTED_ANSWER_ERROR = 'The server sent an answer this page does not understand';
+
+/**
+ * A contract: a zod schema, or a zod/mini one where the full library would weigh on a first load (the
+ * staff session, shared/contracts/staff-session.ts).
+ */
+export type Contract = z.ZodType | ZodMiniType;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -102,14 +109,22 @@ export async function apiRequest(
  * `apiRequest` followed by reading the JSON answer and parsing it with the endpoint's contract, so what a
  * screen gets is what its type says (a mismatch is an error, never a silent cast).
  */
-export async function apiJson<S extends z.ZodType>(
+export async function apiJson<S extends Contract>(
   method: HttpMethod | (string & {}),
   url: string,
   schema: S,
   data?: unknown,
   init?: { signal?: AbortSignal; headers?: Record<string, string>; keepalive?: boolean },
 ): Promise<z.output<S>> {
-  const res = await apiRequest(method, url, data, init);
+  return answerOf(await apiRequest(method, url, data, init), schema);
+}
+
+/**
+ * A Response read as `apiJson` reads one, for calls that cannot go through `apiRequest` (the sign-in's
+ * challenge round): `ApiError` for a non-OK answer, else its JSON parsed with the contract.
+ */
+export async function answerOf<S extends Contract>(res: Response, schema: S): Promise<z.output<S>> {
+  await throwIfResNotOk(res);
   return parseAnswer(schema, await readJson(res));
 }
 
@@ -124,7 +139,7 @@ export async function apiJsonUnchecked<T>(
 }
 
 /** GET with the shared loader's behaviour, parsed with the endpoint's contract: the `queryFn` of every query. */
-export function getJson<S extends z.ZodType>(
+export function getJson<S extends Contract>(
   url: string,
   schema: S,
   init?: { signal?: AbortSignal; headers?: Record<string, string> },
@@ -132,14 +147,16 @@ export function getJson<S extends z.ZodType>(
   return apiJson('GET', url, schema, undefined, init);
 }
 
-function parseAnswer<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+function parseAnswer<S extends Contract>(schema: S, value: unknown): z.output<S> {
+  // The schema's own method: importing zod's parser here would put zod in every chunk that calls the server.
   const result = schema.safeParse(value);
   if (!result.success) {
     // The contract and the server disagree: a bug to see in the console, a plain error for the person.
     console.error('Answer does not match its contract', result.error.issues);
     throw new Error(UNEXPECTED_ANSWER_ERROR);
   }
-  return result.data;
+  // The parsed value; a call through the zod | zod/mini union loses its type, not its check.
+  return result.data as z.output<S>;
 }
 
 function looksLikeHtml(text: string): boolean {

@@ -19,6 +19,7 @@ export function SubmitButton({
   className,
   variant,
   disabled = false,
+  size,
 }: {
   pending: boolean;
   children: ReactNode;
@@ -26,6 +27,7 @@ export function SubmitButton({
   variant?: 'default' | 'destructive';
   /** Not ready to send yet (a required box empty), apart from being busy. */
   disabled?: boolean;
+  size?: 'default' | 'sm';
 }) {
   return (
     <Button
@@ -34,6 +36,7 @@ export function SubmitButton({
       aria-busy={pending}
       className={className}
       variant={variant}
+      size={size}
     >
       {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
       {children}
