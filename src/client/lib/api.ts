@@ -128,16 +128,6 @@ export async function answerOf<S extends Contract>(res: Response, schema: S): Pr
   return parseAnswer(schema, await readJson(res));
 }
 
-/** The old untyped helper, until every area's `api.ts` parses its answers (issue 8 moves them all). */
-export async function apiJsonUnchecked<T>(
-  method: HttpMethod | (string & {}),
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  return (await readJson(res)) as T;
-}
-
 /** GET with the shared loader's behaviour, parsed with the endpoint's contract: the `queryFn` of every query. */
 export function getJson<S extends Contract>(
   url: string,

@@ -20,6 +20,7 @@ import {
 import { apiJson, apiRequest, getJson } from '@client/lib/api';
 import { customerAuthKey, customerAuthQuery } from '@client/lib/customer-auth';
 import { useApiMutation } from '@client/lib/use-api-mutation';
+import { customerProfileKey } from '@client/lib/customer-profile-key';
 
 /*
  * The portal's calls (spec 1 §7 "Customer portal") with the caching of spec 1 §9. Every answer is
@@ -33,11 +34,12 @@ export type SaveSettingsAnswer = z.infer<typeof saveSettingsResponse>;
 export type SaveKind = 'auto' | 'manual';
 type Paging = { page: number; pageSize: number };
 
+// The fleet app's changes make the profile stale too, so its key lives in lib/.
+const profileKey = customerProfileKey;
 const enc = encodeURIComponent;
 const paging = ({ page, pageSize }: Paging) =>
   new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
 
-export const profileKey = ['/api/customer/profile'] as const;
 export const billingInfoKey = ['/api/customer/billing-info'] as const;
 export const plansKey = ['/api/plans'] as const;
 export const invoicesKey = ['/api/customer/invoices'] as const;
