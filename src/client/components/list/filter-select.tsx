@@ -5,10 +5,10 @@ import { cn } from '@client/lib/cn';
 const ALL = '__all__';
 
 /**
- * A list's filter among fixed values, with an "All …" choice that clears it: the value is '' for all,
- * as `useListState` keeps it.
+ * A list's choice among fixed values: a filter (with `allLabel`, an "All …" choice whose value is '',
+ * as `useListState` keeps "no filter") or an order for a view without column headers.
  */
-export function FilterSelect({
+export function FilterSelect<V extends string>({
   value,
   onChange,
   label,
@@ -16,22 +16,25 @@ export function FilterSelect({
   options,
   className,
 }: {
-  value: string;
-  onChange: (next: string) => void;
+  value: V | '';
+  onChange: (next: V | '') => void;
   /** The accessible name, e.g. "Filter by status". */
   label: string;
-  /** The choice that shows everything, e.g. "All statuses". */
-  allLabel: string;
-  options: readonly { value: string; label: ReactNode }[];
+  /** The choice that shows everything, e.g. "All statuses"; none for a choice that is always set. */
+  allLabel?: string;
+  options: readonly { value: V; label: ReactNode }[];
   className?: string;
 }) {
   return (
-    <Select value={value || ALL} onValueChange={(next) => onChange(next === ALL ? '' : next)}>
+    <Select
+      value={value || (allLabel ? ALL : '')}
+      onValueChange={(next) => onChange(next === ALL ? '' : (next as V))}
+    >
       <SelectTrigger className={cn('w-full sm:w-44', className)} aria-label={label}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        <SelectItem value={ALL}>{allLabel}</SelectItem>
+        {allLabel ? <SelectItem value={ALL}>{allLabel}</SelectItem> : null}
         {options.map((option) => (
           <SelectItem key={option.value} value={option.value}>
             {option.label}

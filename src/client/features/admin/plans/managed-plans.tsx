@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { ListBody } from '@client/components/list/list-body';
-import { ListFilter } from '@client/components/list/list-filter';
+import { FilterSelect } from '@client/components/list/filter-select';
 import { ListPager } from '@client/components/list/list-pager';
 import { SearchBox } from '@client/components/list/search-box';
 import { useKeepPageInRange, type ListState } from '@client/components/list/use-list-state';
@@ -12,19 +12,22 @@ import { PlanList, type PlanListProps } from './plan-views';
 
 export type PlanListState = ListState<PlanSort, 'status'>;
 
-const ALL = 'all';
-
 /** Every plan's order for the grid, which has no column headers to click. */
-const SORT_LABELS: Record<PlanSort, string> = {
-  price: 'Price: low to high',
-  '-price': 'Price: high to low',
-  name: 'Name: A to Z',
-  '-name': 'Name: Z to A',
-  customers: 'Customers: fewest first',
-  '-customers': 'Customers: most first',
-  revenue: 'Revenue: lowest first',
-  '-revenue': 'Revenue: highest first',
-};
+const SORT_OPTIONS: readonly { value: PlanSort; label: string }[] = [
+  { value: 'price', label: 'Price: low to high' },
+  { value: '-price', label: 'Price: high to low' },
+  { value: 'name', label: 'Name: A to Z' },
+  { value: '-name', label: 'Name: Z to A' },
+  { value: 'customers', label: 'Customers: fewest first' },
+  { value: '-customers', label: 'Customers: most first' },
+  { value: 'revenue', label: 'Revenue: lowest first' },
+  { value: '-revenue', label: 'Revenue: highest first' },
+];
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
 
 /**
  * Plans Management: every plan, searched, filtered by status, sorted and paged through the list state
@@ -59,18 +62,20 @@ export function ManagedPlans({
           label="Search plans"
           placeholder="Search by name or id"
         />
-        <ListFilter
+        <FilterSelect
           label="Plan status"
-          value={state.filters.status || ALL}
-          onChange={(status) => state.setFilter('status', status === ALL ? '' : status)}
-          options={{ [ALL]: 'All statuses', active: 'Active', inactive: 'Inactive' }}
+          allLabel="All statuses"
+          value={state.filters.status as 'active' | 'inactive' | ''}
+          onChange={(status) => state.setFilter('status', status)}
+          options={STATUS_OPTIONS}
+          className="sm:w-48"
         />
         {list.view === 'grid' ? (
-          <ListFilter
+          <FilterSelect
             label="Sort plans"
             value={state.sort}
-            onChange={state.setSort}
-            options={SORT_LABELS}
+            onChange={(sort) => sort && state.setSort(sort)}
+            options={SORT_OPTIONS}
             className="sm:w-56"
           />
         ) : null}
