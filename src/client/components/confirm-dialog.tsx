@@ -28,6 +28,8 @@ export type ConfirmDialogProps = {
   onConfirm: () => Promise<unknown> | void;
   /** Busy for a reason the dialog cannot see (the same mutation started elsewhere). */
   pending?: boolean;
+  /** The confirm button cannot be pressed yet (a required confirmation not given). */
+  confirmDisabled?: boolean;
   /** Extra content under the description (a reason box, a summary). */
   children?: ReactNode;
 };
@@ -43,6 +45,7 @@ export function ConfirmDialog({
   variant = 'destructive',
   onConfirm,
   pending = false,
+  confirmDisabled = false,
   children,
 }: ConfirmDialogProps) {
   const [running, setRunning] = useState(false);
@@ -67,7 +70,12 @@ export function ConfirmDialog({
         {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
-          <Button variant={variant} onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+          <Button
+            variant={variant}
+            onClick={() => void confirm()}
+            disabled={busy || confirmDisabled}
+            aria-busy={busy}
+          >
             {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
             {confirmLabel}
           </Button>

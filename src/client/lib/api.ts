@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 
 /** Shared call behaviour (spec 1 §7, error texts from §8). */
 
@@ -8,6 +9,12 @@ export const HTML_RESPONSE_ERROR =
 export const NON_JSON_RESPONSE_ERROR = 'Non-JSON response received from server';
 export const JSON_PARSE_ERROR = 'Failed to parse JSON response from server';
 export const UNEXPECTED_ANSWER_ERROR = 'The server sent an answer this page does not understand';
+
+/**
+ * A contract: a zod schema, or a zod/mini one where the full library would weigh on a first load (the
+ * staff session, shared/contracts/staff-session.ts).
+ */
+export type Contract = z.ZodType | ZodMiniType;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -83,7 +90,7 @@ export async function apiRequest(
   method: HttpMethod | (string & {}),
   url: string,
   data?: unknown,
-  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+  init: { signal?: AbortSignal; headers?: Record<string, string>; keepalive?: boolean } = {},
 ): Promise<Response> {
   const res = await fetch(url, {
     method,
@@ -91,6 +98,8 @@ export async function apiRequest(
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
     signal: init.signal,
+    // A call that must outlive the page (a save made while leaving it).
+    ...(init.keepalive ? { keepalive: true } : {}),
   });
   await throwIfResNotOk(res);
   return res;
@@ -100,29 +109,27 @@ export async function apiRequest(
  * `apiRequest` followed by reading the JSON answer and parsing it with the endpoint's contract, so what a
  * screen gets is what its type says (a mismatch is an error, never a silent cast).
  */
-export async function apiJson<S extends z.ZodType>(
+export async function apiJson<S extends Contract>(
   method: HttpMethod | (string & {}),
   url: string,
   schema: S,
   data?: unknown,
-  init?: { signal?: AbortSignal; headers?: Record<string, string> },
+  init?: { signal?: AbortSignal; headers?: Record<string, string>; keepalive?: boolean },
 ): Promise<z.output<S>> {
-  const res = await apiRequest(method, url, data, init);
+  return answerOf(await apiRequest(method, url, data, init), schema);
+}
+
+/**
+ * A Response read as `apiJson` reads one, for calls that cannot go through `apiRequest` (the sign-in's
+ * challenge round): `ApiError` for a non-OK answer, else its JSON parsed with the contract.
+ */
+export async function answerOf<S extends Contract>(res: Response, schema: S): Promise<z.output<S>> {
+  await throwIfResNotOk(res);
   return parseAnswer(schema, await readJson(res));
 }
 
-/** The old untyped helper, until every area's `api.ts` parses its answers (issue 8 moves them all). */
-export async function apiJsonUnchecked<T>(
-  method: HttpMethod | (string & {}),
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  return (await readJson(res)) as T;
-}
-
 /** GET with the shared loader's behaviour, parsed with the endpoint's contract: the `queryFn` of every query. */
-export function getJson<S extends z.ZodType>(
+export function getJson<S extends Contract>(
   url: string,
   schema: S,
   init?: { signal?: AbortSignal; headers?: Record<string, string> },
@@ -130,14 +137,16 @@ export function getJson<S extends z.ZodType>(
   return apiJson('GET', url, schema, undefined, init);
 }
 
-function parseAnswer<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+function parseAnswer<S extends Contract>(schema: S, value: unknown): z.output<S> {
+  // The schema's own method: importing zod's parser here would put zod in every chunk that calls the server.
   const result = schema.safeParse(value);
   if (!result.success) {
     // The contract and the server disagree: a bug to see in the console, a plain error for the person.
     console.error('Answer does not match its contract', result.error.issues);
     throw new Error(UNEXPECTED_ANSWER_ERROR);
   }
-  return result.data;
+  // The parsed value; a call through the zod | zod/mini union loses its type, not its check.
+  return result.data as z.output<S>;
 }
 
 function looksLikeHtml(text: string): boolean {
@@ -208,4 +217,13 @@ export function errorMessageOf(error: unknown, fallback: string): string {
 /** Field errors from a 400 answer `{"message": ..., "errors": {field: message}}`, or an empty object. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof ApiError ? error.fieldErrors : {};
+}
+
+/** A query string from a list's parameters, leaving out empty ones: `page=2&search=volvo`. */
+export function searchParams(params: Record<string, string | number | boolean | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  return query.toString();
 }

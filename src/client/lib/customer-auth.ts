@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { customerAuthState, type SessionCustomer } from '@shared/contracts/auth';
+import type { z } from 'zod';
 import { getJson } from './api';
 import { readCustomerToken } from './customer-session';
 
@@ -10,18 +11,24 @@ import { readCustomerToken } from './customer-session';
  */
 
 export const customerAuthKey = ['/api/auth/customer'] as const;
+export type CustomerAuthState = z.infer<typeof customerAuthState>;
+
+/**
+ * The key's one fetcher. The HttpOnly cookie authenticates; the stored token goes along as Bearer for
+ * browsers that drop it. Called directly only where there is no query client (the landing page).
+ */
+export function fetchCustomerAuth(signal?: AbortSignal): Promise<CustomerAuthState> {
+  const token = readCustomerToken();
+  return getJson(customerAuthKey[0], customerAuthState, {
+    signal,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+}
 
 /** No retry, always stale, no refetch on focus (spec 1 §7): it is checked again on every visit. */
 export const customerAuthQuery = queryOptions({
   queryKey: customerAuthKey,
-  // The HttpOnly cookie authenticates; the stored token goes along as Bearer for browsers that drop it.
-  queryFn: ({ signal }) => {
-    const token = readCustomerToken();
-    return getJson(customerAuthKey[0], customerAuthState, {
-      signal,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  },
+  queryFn: ({ signal }) => fetchCustomerAuth(signal),
   retry: false,
   staleTime: 0,
   refetchOnMount: 'always',

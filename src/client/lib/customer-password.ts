@@ -1,6 +1,7 @@
 import { CUSTOMER_EMAIL_STORAGE_KEY, CUSTOMER_RECORD_STORAGE_KEY } from '@shared/constants';
 import { sessionCustomer, type SessionCustomer } from '@shared/contracts/auth';
-import { apiJsonUnchecked, throwIfResNotOk, readJson } from './api';
+import { successResponse } from '@shared/contracts/common';
+import { apiJson, statusOf } from './api';
 import { readCustomerToken } from './customer-session';
 
 /*
@@ -17,19 +18,16 @@ export async function changeCustomerPassword(input: ChangePasswordInput): Promis
   const token = readCustomerToken();
   let answer: { message?: string } | undefined;
   if (token) {
-    const res = await fetch('/api/customer/change-password', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(input),
-      credentials: 'include',
-    });
-    // A stored token that has ended (signed out elsewhere) must not hide a live cookie session.
-    if (res.status !== 401) {
-      await throwIfResNotOk(res);
-      answer = (await readJson(res)) as { message?: string };
+    try {
+      answer = await apiJson('POST', '/api/customer/change-password', successResponse, input, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    } catch (error) {
+      // A stored token that has ended (signed out elsewhere) must not hide a live cookie session.
+      if (statusOf(error) !== 401) throw error;
     }
   }
-  answer ??= await apiJsonUnchecked<{ message?: string }>('POST', '/api/auth/change-password', input);
+  answer ??= await apiJson('POST', '/api/auth/change-password', successResponse, input);
   markStoredPasswordSet();
   return { message: answer.message ?? 'Password changed successfully' };
 }

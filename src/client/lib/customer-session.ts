@@ -3,7 +3,7 @@ import {
   CUSTOMER_RECORD_STORAGE_KEY,
   CUSTOMER_TOKEN_STORAGE_KEY,
 } from '@shared/constants';
-import type { SessionCustomer } from '@shared/contracts/auth';
+import { customerLoginResponse, type SessionCustomer } from '@shared/contracts/auth';
 import { postSignIn } from './sign-in-request';
 
 /*
@@ -48,14 +48,8 @@ export type CustomerLoginOutcome =
   | { kind: 'failed'; message: string }
   | { kind: 'network' };
 
-type LoginAnswer = {
-  success?: boolean;
-  message?: string;
-  token?: string;
-  customer?: SessionCustomer;
-  redirectUrl?: string;
-  errorType?: string;
-};
+/** Any answer of the sign-in call, whatever its status (a 400 has no `success`, a 401 no customer). */
+const loginAnswer = customerLoginResponse.partial();
 
 /**
  * POST /api/auth/dealer-login. Plain fetch on purpose: the answer's JSON (errorType, message) is read
@@ -68,7 +62,8 @@ export async function signInCustomer(email: string, password: string): Promise<C
   } catch {
     return { kind: 'network' };
   }
-  const body = (await res.json().catch(() => null)) as LoginAnswer | null;
+  const parsed = loginAnswer.safeParse(await res.json().catch(() => null));
+  const body = parsed.success ? parsed.data : null;
   const message = typeof body?.message === 'string' && body.message ? body.message : undefined;
   if (res.ok && body?.success && body.token && body.customer) {
     return {

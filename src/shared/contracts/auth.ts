@@ -133,3 +133,15 @@ export const customerAuthState = z.object({
   isAuthenticated: z.boolean(),
   customer: sessionCustomer.nullable(),
 });
+
+/** POST /api/fleet-crm/validate-token: the fleet CRM's auto-login token checked. */
+export const validateTokenResponse = z.object({
+  success: z.boolean(),
+  user: z
+    .object({ email: z.string(), token: z.string(), firstName: z.string(), lastName: z.string() })
+    .optional(),
+  message: z.string(),
+});
+
+/** POST /api/auth/create-customer-session: the auto-login's own session (the cookie is set). */
+export const createCustomerSessionResponse = z.object({ success: z.boolean(), tab: z.string().nullable() });

@@ -319,3 +319,20 @@ export const importCommitRequest = z.object({
   vehicles: z.array(vehicleInput).min(1).max(IMPORT_CHUNK_ROWS),
 });
 export const importCommitResponse = z.object({ success: z.literal(true), created: z.number() });
+
+/* Answers of the fleet calls, as the client parses them (the routes declare the same shapes). */
+export const vehiclePage = listOf(vehicle);
+export const driverPage = listOf(driver);
+export const maintenancePage = listOf(maintenanceRecord);
+export const vehicleSaved = z.object({ success: z.literal(true), vehicle });
+export const driverSaved = z.object({ success: z.literal(true), driver });
+export const maintenanceSaved = z.object({ success: z.literal(true), record: maintenanceRecord });
+export const maintenanceCompleted = maintenanceSaved.extend({ next: maintenanceRecord.nullable() });
+/** A list's parameters as the client sends them (parsed, so every default is filled in). */
+export type VehicleListParams = z.output<typeof vehicleListQuery>;
+export type DriverListParams = z.output<typeof driverListQuery>;
+export type MaintenanceListParams = z.output<typeof maintenanceListQuery>;
+export type MaintenanceState = (typeof MAINTENANCE_STATES)[number];
+export type ImportPreview = z.infer<typeof importPreviewResponse>;
+export type TeamList = z.infer<typeof teamList>;
+export type InviteResult = z.infer<typeof inviteResponse>;

@@ -287,3 +287,37 @@ export const customerProfile = z.object({
   createdAt: z.string(),
 });
 export type CustomerProfile = z.infer<typeof customerProfile>;
+
+/** GET /api/customer/settings/{email}. */
+export const settingsResponse = z.object({ settings: customerSettings });
+
+/** GET /api/customer/invoices?page=&pageSize=: newest first. */
+export const invoicePage = z.object({
+  items: z.array(invoiceView),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+/** GET /api/customer/latest-invoice/{email}: where the newest invoice's PDF is. */
+export const latestInvoiceResponse = z.object({
+  success: z.literal(true),
+  downloadUrl: z.string(),
+  invoiceNumber: z.string(),
+});
+
+/** GET /api/fleet/crm-link: where the portal sends the customer for their fleet. */
+export const crmLinkResponse = z.object({ url: z.string() });
+
+/** POST /api/payments/sandbox/payment-methods: the sandbox card form's payment method. */
+export const sandboxPaymentMethodResponse = z.object({
+  id: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() }),
+});
+
+/** What paying a checkout answers (sandbox confirm, /api/checkout/complete). */
+export const checkoutResult = z.object({
+  status: z.enum(['succeeded', 'processing']),
+  email: z.string().optional(),
+  message: z.string(),
+});

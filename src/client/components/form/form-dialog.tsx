@@ -18,14 +18,26 @@ export function SubmitButton({
   children,
   className,
   variant,
+  disabled = false,
+  size,
 }: {
   pending: boolean;
   children: ReactNode;
   className?: string;
   variant?: 'default' | 'destructive';
+  /** Not ready to send yet (a required box empty), apart from being busy. */
+  disabled?: boolean;
+  size?: 'default' | 'sm';
 }) {
   return (
-    <Button type="submit" disabled={pending} aria-busy={pending} className={className} variant={variant}>
+    <Button
+      type="submit"
+      disabled={pending || disabled}
+      aria-busy={pending}
+      className={className}
+      variant={variant}
+      size={size}
+    >
       {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
       {children}
     </Button>
@@ -49,6 +61,7 @@ export function FormDialog({
   width = 'lg',
   children,
   footer,
+  submitDisabled,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -61,6 +74,8 @@ export function FormDialog({
   children: ReactNode;
   /** Extra content at the start of the footer (a secondary action). */
   footer?: ReactNode;
+  /** The submit button cannot be pressed yet (the form is not complete). */
+  submitDisabled?: boolean;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -78,7 +93,9 @@ export function FormDialog({
                 Cancel
               </Button>
             </DialogClose>
-            <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+            <SubmitButton pending={pending} disabled={submitDisabled}>
+              {submitLabel}
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

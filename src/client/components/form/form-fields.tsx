@@ -38,8 +38,20 @@ export function TextField<F extends FieldValues>({
   description,
   required,
   className,
+  format,
   ...input
-}: Common<F> & Omit<ComponentProps<'input'>, 'name' | 'form'>) {
+}: Common<F> &
+  Omit<ComponentProps<'input'>, 'name' | 'form'> & {
+    /** Rewrites the text as it is typed (a phone number's country code and digits only). */
+    format?: (text: string) => string;
+  }) {
+  const registered = form.register(name);
+  const onChange: typeof registered.onChange = format
+    ? (event: { target: { value: string } }) => {
+        event.target.value = format(event.target.value);
+        return registered.onChange(event);
+      }
+    : registered.onChange;
   return (
     <Field
       label={label}
@@ -48,7 +60,7 @@ export function TextField<F extends FieldValues>({
       required={required}
       className={className}
     >
-      <Input {...input} {...form.register(name)} />
+      <Input {...input} {...registered} onChange={onChange} />
     </Field>
   );
 }
@@ -107,7 +119,12 @@ export function SelectField<F extends FieldValues>({
   className,
   options,
   placeholder,
-}: Common<F> & { options: readonly { value: string; label: ReactNode }[]; placeholder?: string }) {
+  disabled,
+}: Common<F> & {
+  options: readonly { value: string; label: ReactNode }[];
+  placeholder?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <Controller
@@ -124,7 +141,7 @@ export function SelectField<F extends FieldValues>({
         >
           {/* Field labels its direct child; the Select root is not a control, so its trigger takes the id. */}
           <Select value={field.value as string} onValueChange={field.onChange}>
-            <SelectTrigger id={id} onBlur={field.onBlur}>
+            <SelectTrigger id={id} onBlur={field.onBlur} disabled={disabled}>
               <SelectValue placeholder={placeholder} />
             </SelectTrigger>
             <SelectContent>

@@ -70,6 +70,8 @@ export type SchemaForm<F extends FieldValues, S extends z.ZodType> = UseFormRetu
   submit: (
     action: (input: z.output<S>) => Promise<void>,
     failure: SubmitFailure,
+    /** Runs when the schema refuses the values (nothing is sent), with the errors now on the fields. */
+    onInvalid?: (errors: FieldErrors<F>) => void,
   ) => (event?: BaseSyntheticEvent) => Promise<void>;
   /** Puts an error's field messages on the form's fields; true when at least one was shown. */
   showServerErrors: (error: unknown) => boolean;
@@ -106,7 +108,7 @@ export function useSchemaForm<F extends FieldValues, S extends z.ZodType>({
     return shown;
   };
 
-  const submit: SchemaForm<F, S>['submit'] = (action, failure) =>
+  const submit: SchemaForm<F, S>['submit'] = (action, failure, onInvalid) =>
     form.handleSubmit(async (input) => {
       try {
         await action(input);
@@ -121,7 +123,7 @@ export function useSchemaForm<F extends FieldValues, S extends z.ZodType>({
           });
         }
       }
-    });
+    }, onInvalid);
 
   return Object.assign(form, { submit, showServerErrors });
 }

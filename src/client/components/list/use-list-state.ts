@@ -10,8 +10,11 @@ import { useLocation, useSearch } from 'wouter';
 export type ListStateOptions<Sort extends string, Filter extends string> = {
   sorts: readonly Sort[];
   defaultSort: Sort;
-  /** Each filter's allowed values; anything else in the address counts as no filter. */
-  filters?: Record<Filter, readonly string[]>;
+  /**
+   * Each filter's allowed values (or a test for values that cannot be listed, such as ids); anything
+   * else in the address counts as no filter.
+   */
+  filters?: Record<Filter, readonly string[] | ((value: string) => boolean)>;
   pageSize: number;
   /** Page sizes a person may choose (the first is not special; `pageSize` is the default). */
   pageSizes?: readonly number[];
@@ -71,7 +74,10 @@ export function useListState<Sort extends string, Filter extends string = never>
   options: ListStateOptions<Sort, Filter>,
 ): ListState<Sort, Filter> {
   const { sorts, defaultSort, pageSize: defaultPageSize, pageSizes = [], scope, inMemory = false } = options;
-  const filterValues = (options.filters ?? {}) as Record<Filter, readonly string[]>;
+  const filterValues = (options.filters ?? {}) as Record<
+    Filter,
+    readonly string[] | ((value: string) => boolean)
+  >;
   const { params, update } = useParamStore(inMemory);
   const name = (key: string) => (scope ? `${scope}.${key}` : key);
 
@@ -85,7 +91,9 @@ export function useListState<Sort extends string, Filter extends string = never>
   const filters = {} as Record<Filter, string>;
   for (const key of Object.keys(filterValues) as Filter[]) {
     const value = params.get(name(key));
-    filters[key] = value !== null && filterValues[key].includes(value) ? value : '';
+    const allowed = filterValues[key];
+    const ok = value !== null && (typeof allowed === 'function' ? allowed(value) : allowed.includes(value));
+    filters[key] = ok ? value : '';
   }
   const isFiltered = search !== '' || Object.values<string>(filters).some((v) => v !== '');
 

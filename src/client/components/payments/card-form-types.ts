@@ -1,18 +1,16 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { paymentClientConfig } from '@shared/contracts/portal';
+import type { checkoutResult, paymentClientConfig } from '@shared/contracts/portal';
 
 /** Which card form the server asked for: `GET /api/payments/config`, or `payment` in billing info / checkout. */
 export type PaymentClientConfig = z.infer<typeof paymentClientConfig>;
 
-/** What a successful `mode: 'pay'` reports (the server's checkout answer). */
-export type PaidResult = {
-  /** 'processing' when the provider has not settled yet (Stripe only); the webhook finishes the job. */
-  status: 'succeeded' | 'processing';
-  /** The paying customer's email (absent while processing). */
-  email?: string;
-  message: string;
-};
+/**
+ * What a successful `mode: 'pay'` reports (the server's checkout answer): `status` 'processing' when the
+ * provider has not settled yet (Stripe only; the webhook finishes the job), `email` of the paying
+ * customer (absent while processing).
+ */
+export type PaidResult = z.infer<typeof checkoutResult>;
 
 type CommonCardFormProps = {
   payment: PaymentClientConfig;

@@ -1,12 +1,15 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type ComponentProps } from 'react';
+import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
-import { errorMessageOf, fieldErrorsOf, statusOf } from '@client/lib/api';
+import { errorMessageOf, statusOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { PROCESSING_LABEL, type CardFormProps } from './card-form-types';
-import { sandboxConfirm, sandboxTokenize, type SandboxCard } from './payments-api';
+import { sandboxConfirm, sandboxTokenize } from './api';
 
 /*
  * The built-in sandbox processor's card form: our own fields, so it works offline. The card goes to our
@@ -15,7 +18,7 @@ import { sandboxConfirm, sandboxTokenize, type SandboxCard } from './payments-ap
  */
 
 type FieldName = 'number' | 'expiry' | 'cvc';
-type Errors = Partial<Record<FieldName, string>>;
+type Values = Record<FieldName, string>;
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 const isAmex = (digits: string) => /^3[47]/.test(digits);
@@ -83,74 +86,77 @@ function validateCvc(value: string, number: string): string | undefined {
   return undefined;
 }
 
-/** The server answers `number`, `expMonth`, `expYear`, `cvc`; month and year share the expiry field. */
-function mapServerErrors(errors: Record<string, string>): Errors {
-  const out: Errors = {};
-  if (errors.number) out.number = errors.number;
-  const expiry = errors.expMonth ?? errors.expYear;
-  if (expiry) out.expiry = expiry;
-  if (errors.cvc) out.cvc = errors.cvc;
-  // `card.number` when the body was nested: accept both spellings.
-  if (errors['card.number']) out.number = errors['card.number'];
-  const nestedExpiry = errors['card.expMonth'] ?? errors['card.expYear'];
-  if (nestedExpiry) out.expiry = nestedExpiry;
-  if (errors['card.cvc']) out.cvc = errors['card.cvc'];
-  return out;
+/**
+ * The form's checks (Stripe's texts, stricter than the server's contract), then the card as the server
+ * takes it. Each check runs on every field so that all three can speak at once.
+ */
+const cardSchema = z
+  .object({ number: z.string(), expiry: z.string(), cvc: z.string() })
+  .superRefine((values, ctx) => {
+    const messages: Record<FieldName, string | undefined> = {
+      number: validateNumber(values.number),
+      expiry: validateExpiry(values.expiry),
+      cvc: validateCvc(values.cvc, values.number),
+    };
+    for (const [path, message] of Object.entries(messages)) {
+      if (message) ctx.addIssue({ code: 'custom', path: [path], message });
+    }
+  })
+  .transform((values) => {
+    const expiry = parseExpiry(values.expiry);
+    return {
+      number: digitsOnly(values.number),
+      expMonth: expiry?.month ?? 0,
+      expYear: expiry?.year ?? 0,
+      cvc: digitsOnly(values.cvc),
+    };
+  });
+
+/** The server answers `number`, `expMonth`, `expYear`, `cvc` (or `card.number`...); month and year share the expiry box. */
+function fieldOf(path: string): string {
+  const key = path.startsWith('card.') ? path.slice('card.'.length) : path;
+  return key === 'expMonth' || key === 'expYear' ? 'expiry' : key;
+}
+
+const EMPTY: Values = { number: '', expiry: '', cvc: '' };
+
+function CardInput({
+  label,
+  error,
+  field,
+  ...input
+}: { label: string; error: string | undefined; field: UseFormRegisterReturn } & ComponentProps<
+  typeof Input
+>) {
+  return (
+    <Field label={label} error={error}>
+      <Input inputMode="numeric" {...input} {...field} />
+    </Field>
+  );
 }
 
 export function SandboxCardForm(props: CardFormProps) {
   const { submitLabel, onError, secondaryAction, disabled, className } = props;
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  const numberRef = useRef<HTMLInputElement>(null);
-  const expiryRef = useRef<HTMLInputElement>(null);
-  const cvcRef = useRef<HTMLInputElement>(null);
+  const form = useSchemaForm({ schema: cardSchema, defaultValues: EMPTY, fieldOf });
+  const number = useWatch({ control: form.control, name: 'number' });
+  const { errors, isSubmitting: busy } = form.formState;
   const hintId = useId();
 
-  const check = (name: FieldName): string | undefined => {
-    if (name === 'number') return validateNumber(number);
-    if (name === 'expiry') return validateExpiry(expiry);
-    return validateCvc(cvc, number);
-  };
+  /** Typing reformats the box and clears its error; leaving a filled box checks it. */
+  const register = (name: FieldName, format: (value: string) => string) =>
+    form.register(name, {
+      onChange: (event: { target: { value: string } }) => {
+        form.setValue(name, format(event.target.value));
+        form.clearErrors(name);
+      },
+      onBlur: (event: { target: { value: string } }) => {
+        if (event.target.value) void form.trigger(name);
+      },
+    });
 
-  // Inline validation once a field has been left with something in it (not while the customer types).
-  const onBlur = (name: FieldName, value: string) => {
-    if (!value) return;
-    setErrors((current) => ({ ...current, [name]: check(name) }));
-  };
-  const clearError = (name: FieldName) =>
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-
-  const showErrors = (next: Errors) => {
-    setErrors(next);
-    const first = (['number', 'expiry', 'cvc'] as const).find((name) => next[name]);
-    const inputs = { number: numberRef, expiry: expiryRef, cvc: cvcRef };
-    if (first) inputs[first].current?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busyRef.current || disabled) return;
-    const next: Errors = { number: check('number'), expiry: check('expiry'), cvc: check('cvc') };
-    if (next.number || next.expiry || next.cvc) {
-      showErrors(next);
-      return;
-    }
-    const parsedExpiry = parseExpiry(expiry)!;
-    const card: SandboxCard = {
-      number: digitsOnly(number),
-      expMonth: parsedExpiry.month,
-      expYear: parsedExpiry.year,
-      cvc: digitsOnly(cvc),
-    };
-    busyRef.current = true;
-    setBusy(true);
-    setErrors({});
-    try {
+  const onSubmit = form.submit(
+    async (card) => {
+      if (disabled) return;
       if (props.mode === 'tokenize') {
         const { id } = await sandboxTokenize(card);
         await props.onTokenized(id);
@@ -158,27 +164,22 @@ export function SandboxCardForm(props: CardFormProps) {
         const result = await sandboxConfirm(props.clientSecret, card);
         await props.onPaid(result);
       }
-    } catch (error) {
-      // 400: the details are wrong; 402: the bank refused the card, said beside the card and in a toast.
-      const status = statusOf(error);
-      const fieldErrors = status === 400 || status === 402 ? mapServerErrors(fieldErrorsOf(error)) : {};
-      const onFields = !!(fieldErrors.number || fieldErrors.expiry || fieldErrors.cvc);
-      if (onFields) showErrors(fieldErrors);
-      if (!onFields || status === 402) {
+    },
+    // 400: the details are wrong (said beside the fields); 402: the bank refused the card, said beside
+    // the card and in a toast.
+    (error, shownOnFields) => {
+      if (!shownOnFields || statusOf(error) === 402) {
         onError?.(errorMessageOf(error, 'Your payment could not be processed. Please try again.'));
       }
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const locked = busy || !!disabled;
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       aria-label="Card details"
       aria-busy={busy}
       className={cn('grid gap-4', className)}
@@ -192,57 +193,33 @@ export function SandboxCardForm(props: CardFormProps) {
           Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future expiry date and any CVC.
         </span>
       </p>
-      <Field label="Card number" error={errors.number}>
-        <Input
-          ref={numberRef}
-          name="cardnumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={number}
-          disabled={locked}
-          aria-describedby={hintId}
-          onChange={(event) => {
-            setNumber(formatCardNumber(event.target.value));
-            clearError('number');
-          }}
-          onBlur={(event) => onBlur('number', event.target.value)}
-        />
-      </Field>
+      <CardInput
+        label="Card number"
+        error={errors.number?.message}
+        field={register('number', formatCardNumber)}
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        disabled={locked}
+        aria-describedby={hintId}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <Field label="Expiry (MM/YY)" error={errors.expiry}>
-          <Input
-            ref={expiryRef}
-            name="cc-exp"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            value={expiry}
-            disabled={locked}
-            onChange={(event) => {
-              // The slash is only shown after the third digit, so backspace never gets stuck on it.
-              setExpiry(formatExpiry(event.target.value));
-              clearError('expiry');
-            }}
-            onBlur={(event) => onBlur('expiry', event.target.value)}
-          />
-        </Field>
-        <Field label="CVC" error={errors.cvc}>
-          <Input
-            ref={cvcRef}
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder={isAmex(digitsOnly(number)) ? '1234' : '123'}
-            value={cvc}
-            disabled={locked}
-            onChange={(event) => {
-              setCvc(digitsOnly(event.target.value).slice(0, 4));
-              clearError('cvc');
-            }}
-            onBlur={(event) => onBlur('cvc', event.target.value)}
-          />
-        </Field>
+        {/* The slash is only shown after the third digit, so backspace never gets stuck on it. */}
+        <CardInput
+          label="Expiry (MM/YY)"
+          error={errors.expiry?.message}
+          field={register('expiry', formatExpiry)}
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          disabled={locked}
+        />
+        <CardInput
+          label="CVC"
+          error={errors.cvc?.message}
+          field={register('cvc', (value) => digitsOnly(value).slice(0, 4))}
+          autoComplete="cc-csc"
+          placeholder={isAmex(digitsOnly(number)) ? '1234' : '123'}
+          disabled={locked}
+        />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {secondaryAction}

@@ -8,7 +8,7 @@ import { Label } from '@client/components/ui/label';
 import { errorMessageOf, statusOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { NOT_READY_LABEL, PROCESSING_LABEL, type CardFormProps } from './card-form-types';
-import { completeCheckout } from './payments-api';
+import { completeCheckout } from './api';
 
 /*
  * Stripe Elements (this module is loaded only when the server's provider is Stripe, so neither Stripe.js

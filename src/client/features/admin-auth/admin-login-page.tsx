@@ -1,19 +1,19 @@
-import { useState, type ComponentProps } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { z } from 'zod';
-import { ArrowLeftIcon, CircleAlertIcon, EyeIcon, EyeOffIcon, ShieldCheckIcon } from 'lucide-react';
-import { loginRequest, type LoginRequest } from '@shared/contracts/auth';
+import { ArrowLeftIcon, CircleAlertIcon, ShieldCheckIcon } from 'lucide-react';
+import { loginRequest } from '@shared/contracts/auth';
+import { SubmitButton } from '@client/components/form/form-dialog';
+import { PasswordField, TextField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Field } from '@client/components/ui/field';
-import { Input } from '@client/components/ui/input';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
+import { ApiError } from '@client/lib/api';
 import { getAppName } from '@client/lib/app-name';
-import { cn } from '@client/lib/cn';
 import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -43,19 +43,15 @@ type LoginInput = z.input<typeof loginRequest>;
 export default function AdminLoginPage() {
   usePageTitle('Admin Login');
   const queryClient = useQueryClient();
-  const [showPassword, setShowPassword] = useState(false);
-  const [pending, setPending] = useState(false);
+  const [signedIn, setSignedIn] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginInput, unknown, LoginRequest>({
-    resolver: zodResolver(loginRequest),
+  const form = useSchemaForm<LoginInput, typeof loginRequest>({
+    schema: loginRequest,
     defaultValues: { email: '', password: '' },
   });
+  // The button keeps saying 'Signing in...' after success, until the shell takes over.
+  const pending = form.formState.isSubmitting || signedIn;
 
   const onInvalid = (fieldErrors: FieldErrors<LoginInput>) => {
     // The toast is for the empty form of spec 2 §5; a malformed email only gets its field message.
@@ -65,50 +61,47 @@ export default function AdminLoginPage() {
     if (missing) toast({ title: TEXTS.missingTitle, description: TEXTS.missingText, variant: 'destructive' });
   };
 
-  const onSubmit = async (credentials: LoginRequest) => {
-    setGeneralError(null);
-    setPending(true);
-    try {
-      const { ok, body } = await signInStaff(credentials);
-      if (ok) {
-        toast({ title: 'Login successful', description: 'Welcome back', variant: 'success' });
-        // The button keeps saying 'Signing in...' until the shell takes over.
-        setTimeout(() => {
-          void queryClient.invalidateQueries({ queryKey: STAFF_USER_QUERY_KEY }).then(() => {
-            // At /admin the route swaps to the shell by itself (and keeps any ?tab=); elsewhere go there.
-            if (window.location.pathname !== '/admin') navigate('/admin', { replace: true });
-          });
-        }, REDIRECT_DELAY_MS);
-        return;
-      }
-      setPending(false);
-      if (body.errorType === 'invalid_email') {
-        setError(
-          'email',
-          { type: 'server', message: body.message || TEXTS.noAccount },
-          { shouldFocus: true },
-        );
-      } else if (body.errorType === 'invalid_password') {
-        setError(
-          'password',
-          { type: 'server', message: body.message || TEXTS.wrongPassword },
-          { shouldFocus: true },
-        );
-      } else {
-        // Anything else, the rate limit's 429 included: a general error and a toast.
-        const message = body.message || TEXTS.generalFailure;
-        setGeneralError(message);
-        toast({
-          title: TEXTS.failureToastTitle,
-          description: body.message || TEXTS.failureToastText,
-          variant: 'destructive',
-        });
-      }
-    } catch {
-      setPending(false);
+  const refused = (error: unknown) => {
+    if (!(error instanceof ApiError)) {
       setGeneralError(TEXTS.connectionError);
+      return;
+    }
+    const message = error.serverMessage;
+    if (error.errorType === 'invalid_email') {
+      form.setError('email', { type: 'server', message: message || TEXTS.noAccount }, { shouldFocus: true });
+    } else if (error.errorType === 'invalid_password') {
+      form.setError(
+        'password',
+        { type: 'server', message: message || TEXTS.wrongPassword },
+        { shouldFocus: true },
+      );
+    } else {
+      // Anything else, the rate limit's 429 included: a general error and a toast.
+      setGeneralError(message || TEXTS.generalFailure);
+      toast({
+        title: TEXTS.failureToastTitle,
+        description: message || TEXTS.failureToastText,
+        variant: 'destructive',
+      });
     }
   };
+
+  const onSubmit = form.submit(
+    async (credentials) => {
+      setGeneralError(null);
+      await signInStaff(credentials);
+      setSignedIn(true);
+      toast({ title: 'Login successful', description: 'Welcome back', variant: 'success' });
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: STAFF_USER_QUERY_KEY }).then(() => {
+          // At /admin the route swaps to the shell by itself (and keeps any ?tab=); elsewhere go there.
+          if (window.location.pathname !== '/admin') navigate('/admin', { replace: true });
+        });
+      }, REDIRECT_DELAY_MS);
+    },
+    refused,
+    onInvalid,
+  );
 
   const appName = getAppName();
 
@@ -135,11 +128,7 @@ export default function AdminLoginPage() {
             <CardDescription>Sign in with your staff account to open the admin dashboard.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form
-              noValidate
-              className="grid gap-4"
-              onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
-            >
+            <form noValidate className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
               {generalError ? (
                 <div
                   role="alert"
@@ -149,64 +138,29 @@ export default function AdminLoginPage() {
                   <span>{generalError}</span>
                 </div>
               ) : null}
-              <Field label="Email" error={errors.email?.message}>
-                <Input
-                  type="email"
-                  autoComplete="username"
-                  placeholder="you@company.com"
-                  disabled={pending}
-                  {...register('email')}
-                />
-              </Field>
-              <Field label="Password" error={errors.password?.message} id="admin-login-password">
-                <PasswordInput
-                  visible={showPassword}
-                  onToggle={() => setShowPassword((v) => !v)}
-                  disabled={pending}
-                  {...register('password')}
-                />
-              </Field>
-              <Button type="submit" className="mt-2 w-full" disabled={pending}>
+              <TextField
+                form={form}
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="username"
+                placeholder="you@company.com"
+                disabled={pending}
+              />
+              <PasswordField
+                form={form}
+                name="password"
+                label="Password"
+                autoComplete="current-password"
+                disabled={pending}
+              />
+              <SubmitButton pending={pending} className="mt-2 w-full">
                 {pending ? 'Signing in...' : 'Sign In'}
-              </Button>
+              </SubmitButton>
             </form>
           </CardContent>
         </Card>
       </main>
-    </div>
-  );
-}
-
-type PasswordInputProps = ComponentProps<typeof Input> & {
-  visible: boolean;
-  onToggle: () => void;
-};
-
-/** A password input with a show/hide button inside it; Field's id and aria props land on the input. */
-function PasswordInput({ visible, onToggle, className, disabled, ...props }: PasswordInputProps) {
-  return (
-    <div className="relative">
-      <Input
-        {...props}
-        type={visible ? 'text' : 'password'}
-        autoComplete="current-password"
-        disabled={disabled}
-        className={cn('pr-10', className)}
-      />
-      <button
-        type="button"
-        onClick={onToggle}
-        disabled={disabled}
-        aria-label={visible ? 'Hide password' : 'Show password'}
-        aria-pressed={visible}
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
-      >
-        {visible ? (
-          <EyeOffIcon className="size-4" aria-hidden="true" />
-        ) : (
-          <EyeIcon className="size-4" aria-hidden="true" />
-        )}
-      </button>
     </div>
   );
 }

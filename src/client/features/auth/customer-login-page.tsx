@@ -1,20 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AlertCircleIcon, LoaderCircleIcon, TruckIcon } from 'lucide-react';
+import { AlertCircleIcon, LoaderCircleIcon } from 'lucide-react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
 import { loginRequest } from '@shared/contracts/auth';
+import { PasswordField, TextField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Field } from '@client/components/ui/field';
-import { Input } from '@client/components/ui/input';
-import { ThemeToggle } from '@client/components/ui/theme-toggle';
-import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { clearCustomerSession, signInCustomer, storeCustomerSession } from '@client/lib/customer-session';
-import { PasswordInput } from '@client/components/ui/password-input';
-
-type Errors = { email?: string; password?: string; general?: string };
 
 /** Only same-site paths go through the router; anything else (the external fleet CRM) is a full load. */
 function isInternalPath(url: string): boolean {
@@ -38,11 +34,11 @@ export default function CustomerLoginPage() {
       ? next
       : null;
 
-  const [email, setEmail] = useState(arrivingEmail);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useSchemaForm({ schema: loginRequest, defaultValues: { email: arrivingEmail, password: '' } });
+  // Busy from the click until the page is left (a successful sign-in waits a moment before going).
+  const [leaving, setLeaving] = useState(false);
+  const [general, setGeneral] = useState<string | undefined>();
+  const busy = form.formState.isSubmitting || leaving;
   const arrivalHandled = useRef(false);
 
   // Arriving from sign-up: welcome and ask for the password. Any other arrival starts signed out locally.
@@ -54,137 +50,109 @@ export default function CustomerLoginPage() {
         title: 'Welcome!',
         description: 'Your account is ready. Please enter your password to sign in.',
       });
-      passwordRef.current?.focus();
+      form.setFocus('password');
     } else {
       clearCustomerSession();
     }
-  }, [fromSignUp, arrivingEmail]);
+  }, [fromSignUp, arrivingEmail, form]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const signIn = form.submit(
+    async ({ email, password }) => {
+      const outcome = await signInCustomer(email, password);
+      switch (outcome.kind) {
+        case 'success': {
+          storeCustomerSession(outcome.token, outcome.customer);
+          toast({
+            title: 'Login successful',
+            description: `Welcome back, ${outcome.customer.firstName}!`,
+            variant: 'success',
+          });
+          // Keeps the button busy through the short pause (spec 1 §9: 0.5 s), then leaves the page.
+          setLeaving(true);
+          window.setTimeout(() => {
+            if (returnTo) navigate(returnTo);
+            else if (isInternalPath(outcome.redirectUrl)) navigate(outcome.redirectUrl);
+            else window.location.assign(outcome.redirectUrl);
+          }, LOGIN_REDIRECT_DELAY_MS);
+          return;
+        }
+        case 'invalid_email':
+          form.setError('email', { type: 'server', message: outcome.message });
+          return;
+        case 'invalid_password':
+          form.setError('password', { type: 'server', message: outcome.message });
+          form.setFocus('password', { shouldSelect: true });
+          return;
+        case 'failed':
+          setGeneral(outcome.message);
+          return;
+        case 'network':
+          setGeneral('Connection error. Please try again.');
+      }
+    },
+    { title: 'Sign-in failed', fallback: 'Connection error. Please try again.' },
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    setGeneral(undefined);
+    const { email, password } = form.getValues();
     if (!email.trim() && !password) {
-      setErrors({ email: 'Email is required', password: 'Password is required' });
       toast({
         title: 'Missing fields',
         description: 'Please enter both email and password',
         variant: 'destructive',
       });
-      return;
     }
-    const parsed = loginRequest.safeParse({ email, password });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'email' || key === 'password') && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const outcome = await signInCustomer(parsed.data.email, parsed.data.password);
-    switch (outcome.kind) {
-      case 'success': {
-        storeCustomerSession(outcome.token, outcome.customer);
-        toast({
-          title: 'Login successful',
-          description: `Welcome back, ${outcome.customer.firstName}!`,
-          variant: 'success',
-        });
-        // Keeps the button busy through the short pause (spec 1 §9: 0.5 s), then leaves the page.
-        window.setTimeout(() => {
-          if (returnTo) navigate(returnTo);
-          else if (isInternalPath(outcome.redirectUrl)) navigate(outcome.redirectUrl);
-          else window.location.assign(outcome.redirectUrl);
-        }, LOGIN_REDIRECT_DELAY_MS);
-        return;
-      }
-      case 'invalid_email':
-        setErrors({ email: outcome.message });
-        break;
-      case 'invalid_password':
-        setErrors({ password: outcome.message });
-        passwordRef.current?.select();
-        break;
-      case 'failed':
-        setErrors({ general: outcome.message });
-        break;
-      case 'network':
-        setErrors({ general: 'Connection error. Please try again.' });
-        break;
-    }
-    setBusy(false);
+    void signIn(event);
   };
 
   return (
-    <div className="flex min-h-dvh flex-col bg-muted/40 text-foreground">
-      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link
-          href="/"
-          className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-4.5" aria-hidden="true" />
-          </span>
-          {getAppName()}
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
-        <Card className="w-full max-w-md">
-          <CardHeader className="text-center">
-            <CardTitle asHeading="h1" className="text-2xl">
-              Customer Login
-            </CardTitle>
-            <CardDescription>Sign in to manage your fleet, plan and billing.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Customer login">
-              {errors.general ? (
-                <div
-                  role="alert"
-                  className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-                >
-                  <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>{errors.general}</span>
-                </div>
-              ) : null}
-              <Field label="Email" error={errors.email}>
-                <Input
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  placeholder="you@company.com"
-                  value={email}
-                  autoFocus={!arrivingEmail}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              </Field>
-              <Field label="Password" error={errors.password}>
-                <PasswordInput
-                  ref={passwordRef}
-                  name="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              </Field>
-              <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-                {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                {busy ? 'Signing in...' : 'Sign In'}
-              </Button>
-            </form>
-            <p className="mt-6 text-center text-sm text-muted-foreground">
-              New here?{' '}
-              <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">
-                Start a free trial
-              </Link>
-            </p>
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+    <PublicShell>
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle asHeading="h1" className="text-2xl">
+            Customer Login
+          </CardTitle>
+          <CardDescription>Sign in to manage your fleet, plan and billing.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Customer login">
+            {general ? (
+              <div
+                role="alert"
+                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+              >
+                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{general}</span>
+              </div>
+            ) : null}
+            <TextField
+              form={form}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@company.com"
+              autoFocus={!arrivingEmail}
+            />
+            <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+              {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+              {busy ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-muted-foreground">
+            New here?{' '}
+            <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">
+              Start a free trial
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </PublicShell>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
   AlertTriangleIcon,
@@ -7,11 +7,11 @@ import {
   CalendarCheckIcon,
   CreditCardIcon,
   LockIcon,
-  TruckIcon,
   UserRoundXIcon,
 } from 'lucide-react';
 import { TRIAL_DAYS } from '@shared/constants';
 import { CardForm, type PaidResult } from '@client/components/payments/card-form';
+import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import {
   Card,
@@ -22,12 +22,11 @@ import {
   CardTitle,
 } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { errorMessageOf, statusOf } from '@client/lib/api';
 import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { signedInCustomer, useCheckoutIntent } from './checkout-api';
+import { checkoutIntentQuery, signedInCustomer } from './api';
 
 /*
  * `/checkout?customerId=`: pays the customer's own subscription (spec 1 §2, states §4, texts §8).
@@ -35,28 +34,6 @@ import { signedInCustomer, useCheckoutIntent } from './checkout-api';
  * amount it cannot know. After payment the customer lands on the portal's billing tab, signing in first
  * when this browser has no session for them (DECISIONS.md).
  */
-
-function CheckoutShell({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-dvh flex-col bg-muted/40 text-foreground">
-      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link
-          href="/"
-          className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-4.5" aria-hidden="true" />
-          </span>
-          {getAppName()}
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
-        {children}
-      </main>
-    </div>
-  );
-}
 
 function BackToHomeButton() {
   return (
@@ -126,7 +103,7 @@ export default function CheckoutPage() {
   const params = new URLSearchParams(search);
   const customerId = params.get('customerId')?.trim() || null;
   const link = params.get('link')?.trim() || null;
-  const intent = useCheckoutIntent(customerId, link);
+  const intent = useQuery(checkoutIntentQuery(customerId, link));
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const mustSignIn = intent.isError && statusOf(intent.error) === 401;
@@ -150,7 +127,7 @@ export default function CheckoutPage() {
     // Every cached read (session, billing) predates the payment.
     await queryClient.invalidateQueries();
     // The account, not the email: a team fleet admin pays for the owner's account with their own email.
-    const current = await signedInCustomer();
+    const current = await signedInCustomer(queryClient);
     if (current?.id === customerId) navigate('/customer-dashboard?tab=billing');
     else {
       const login = new URLSearchParams({ next: '/customer-dashboard?tab=billing' });
@@ -227,5 +204,5 @@ export default function CheckoutPage() {
     );
   }
 
-  return <CheckoutShell>{content}</CheckoutShell>;
+  return <PublicShell>{content}</PublicShell>;
 }

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Plan } from '@shared/contracts/plans';
 import type { RegistrationRequest } from '@shared/contracts/customers';
-import { apiJsonUnchecked, errorMessageOf } from '@client/lib/api';
+import { apiJson, apiRequest, errorMessageOf, readJson } from '@client/lib/api';
 
 /*
- * The landing page's calls. Deliberately plain fetch (through lib/api.ts, which keeps spec 1 §7's error
- * texts) instead of TanStack Query: the landing is rendered outside QueryClientProvider so its first load
- * stays well under the JavaScript budget.
+ * The landing page's calls. Deliberately without TanStack Query and without zod on the first load: the
+ * landing is rendered outside QueryClientProvider so its JavaScript stays under its 100 kB budget (React
+ * alone is about 69 kB). What only some visits need (the session check, the sign-up) brings its contract
+ * with it when it runs.
  */
 
 export type PlansState =
@@ -16,30 +17,37 @@ export type PlansState =
 
 const PLANS_URL = '/api/plans';
 
+/**
+ * The one answer of this app read without its contract on the client. Parsing it with `planList` needs
+ * zod's core, about 17 kB gzip even through zod/mini (the core is shared with every other screen's
+ * schemas), which takes the landing to 104.6 kB. The server checks this answer against `planList` (the
+ * route's response schema) before sending it.
+ */
+async function fetchPublicPlans(signal: AbortSignal): Promise<Plan[]> {
+  return (await readJson(await apiRequest('GET', PLANS_URL, undefined, { signal }))) as Plan[];
+}
+
 /** GET /api/plans (public: active plans only), cheapest first. `reload` retries after a failure. */
 export function usePublicPlans(): PlansState & { reload: () => void } {
   const [state, setState] = useState<PlansState>({ status: 'loading', plans: undefined, error: undefined });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    let cancelled = false;
-    apiJsonUnchecked<Plan[]>('GET', PLANS_URL)
+    const controller = new AbortController();
+    fetchPublicPlans(controller.signal)
       .then((plans) => {
-        if (cancelled) return;
         const active = plans.filter((p) => p.active).sort((a, b) => a.price - b.price);
         setState({ status: 'ready', plans: active, error: undefined });
       })
       .catch((error: unknown) => {
-        if (cancelled) return;
+        if (controller.signal.aborted) return;
         setState({
           status: 'error',
           plans: undefined,
           error: errorMessageOf(error, 'Plans could not be loaded.'),
         });
       });
-    return () => {
-      cancelled = true;
-    };
+    return () => controller.abort();
   }, [attempt]);
 
   const reload = useCallback(() => {
@@ -51,20 +59,23 @@ export function usePublicPlans(): PlansState & { reload: () => void } {
 }
 
 /**
- * Whether a customer session exists (GET /api/auth/customer). A failed check is logged and counts as
- * signed out (spec 1 §8).
+ * Whether a customer session exists: GET /api/auth/customer through the session query's own fetcher,
+ * loaded only for the visits that ask (`/?route=customer-dashboard`). A failed check is logged and
+ * counts as signed out (spec 1 §8).
  */
-export async function isCustomerSignedIn(): Promise<boolean> {
+export async function isCustomerSignedIn(signal: AbortSignal): Promise<boolean> {
   try {
-    const state = await apiJsonUnchecked<{ isAuthenticated: boolean }>('GET', '/api/auth/customer');
-    return state.isAuthenticated === true;
+    const { fetchCustomerAuth } = await import('@client/lib/customer-auth');
+    const state = await fetchCustomerAuth(signal);
+    return state.isAuthenticated;
   } catch (error) {
-    console.warn('Customer session check failed', error);
+    if (!signal.aborted) console.warn('Customer session check failed', error);
     return false;
   }
 }
 
-/** POST /api/customers: self sign-up (throws "{status}: {json}" on failure, like apiRequest). */
-export function registerCustomer(input: RegistrationRequest): Promise<{ success: true; message: string }> {
-  return apiJsonUnchecked('POST', '/api/customers', input);
+/** POST /api/customers: self sign-up. Its contract comes with the sign-up dialog, which calls it. */
+export async function registerCustomer(input: RegistrationRequest) {
+  const { registrationResponse } = await import('@shared/contracts/customers');
+  return apiJson('POST', '/api/customers', registrationResponse, input);
 }

@@ -37,15 +37,13 @@ export default function LandingPage() {
     const params = new URLSearchParams(window.location.search);
     if (params.get('route') !== 'customer-dashboard') return;
     const tab = params.get('tab');
-    let cancelled = false;
-    void isCustomerSignedIn().then((signedIn) => {
-      if (cancelled || !signedIn) return;
+    const controller = new AbortController();
+    void isCustomerSignedIn(controller.signal).then((signedIn) => {
+      if (controller.signal.aborted || !signedIn) return;
       window.history.replaceState(window.history.state, '', '/');
       navigate(tab ? `/customer-dashboard?tab=${encodeURIComponent(tab)}` : '/customer-dashboard');
     });
-    return () => {
-      cancelled = true;
-    };
+    return () => controller.abort();
   }, [navigate]);
 
   return (

@@ -1,45 +1,264 @@
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { SessionCustomer } from '@shared/contracts/auth';
-import { readJson, throwIfResNotOk } from '@client/lib/api';
-import { readCustomerToken } from '@client/lib/customer-session';
+import { keepPreviousData, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { createCustomerSessionResponse, validateTokenResponse } from '@shared/contracts/auth';
+import { successResponse } from '@shared/contracts/common';
+import { planList } from '@shared/contracts/plans';
+import {
+  billingInfo,
+  cancelResponse,
+  crmLinkResponse,
+  customerProfile,
+  invoicePage,
+  latestInvoiceResponse,
+  paymentHistoryResponse,
+  planChangeResponse,
+  saveSettingsResponse,
+  settingsResponse,
+  type BillingAddressInput,
+  type CustomerSettings,
+} from '@shared/contracts/portal';
+import { apiJson, apiRequest, getJson } from '@client/lib/api';
+import { customerAuthKey, customerAuthQuery } from '@client/lib/customer-auth';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+import { customerProfileKey } from '@client/lib/customer-profile-key';
 
-/** The portal's calls (spec 1 §7). */
+/*
+ * The portal's calls (spec 1 §7 "Customer portal") with the caching of spec 1 §9. Every answer is
+ * parsed with its contract; each change names by key what it makes stale.
+ */
 
-export const CUSTOMER_AUTH_QUERY_KEY = ['/api/auth/customer'] as const;
+export type Invoice = z.infer<typeof invoicePage>['items'][number];
+export type PaymentHistory = z.infer<typeof paymentHistoryResponse>;
+export type PaymentHistoryItem = PaymentHistory['payments'][number];
+export type SaveSettingsAnswer = z.infer<typeof saveSettingsResponse>;
+export type SaveKind = 'auto' | 'manual';
+type Paging = { page: number; pageSize: number };
 
-export type CustomerAuthState = { isAuthenticated: boolean; customer: SessionCustomer | null };
+// The fleet app's changes make the profile stale too, so its key lives in lib/.
+const profileKey = customerProfileKey;
+const enc = encodeURIComponent;
+const paging = ({ page, pageSize }: Paging) =>
+  new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
 
-async function fetchCustomerAuth({ signal }: { signal: AbortSignal }): Promise<CustomerAuthState> {
-  // The HttpOnly cookie authenticates; the stored token goes along as Bearer for browsers that drop it.
-  const token = readCustomerToken();
-  const res = await fetch(CUSTOMER_AUTH_QUERY_KEY[0], {
-    credentials: 'include',
-    signal,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+export const billingInfoKey = ['/api/customer/billing-info'] as const;
+export const plansKey = ['/api/plans'] as const;
+export const invoicesKey = ['/api/customer/invoices'] as const;
+export const paymentHistoryKey = ['/api/customer/payment-history'] as const;
+export const settingsKey = ['/api/customer/settings'] as const;
+export const crmLinkKey = ['/api/fleet/crm-link'] as const;
+
+/** Transactions and invoices shown per page in the "View All" dialogs. */
+export const HISTORY_PAGE_SIZE = 20;
+/** Recent Transactions on the billing tab (spec 1 §9). */
+export const RECENT_TRANSACTIONS = 5;
+
+/** GET /api/customer/profile/{email}: cached 5 minutes (spec 1 §9). */
+export const profileQuery = (email: string) =>
+  queryOptions({
+    queryKey: [...profileKey, { email }],
+    queryFn: ({ signal }) => getJson(`${profileKey[0]}/${enc(email)}`, customerProfile, { signal }),
+    staleTime: 5 * 60 * 1000,
   });
-  await throwIfResNotOk(res);
-  return (await readJson(res)) as CustomerAuthState;
+
+/** GET /api/customer/billing-info: cached 2 minutes with 2 retries (spec 1 §7, §9). */
+export const billingInfoQuery = queryOptions({
+  queryKey: billingInfoKey,
+  queryFn: ({ signal }) => getJson(billingInfoKey[0], billingInfo, { signal }),
+  staleTime: 2 * 60 * 1000,
+  retry: 2,
+});
+
+/** GET /api/plans: the active plans, cheapest first. */
+export const portalPlansQuery = queryOptions({
+  queryKey: plansKey,
+  queryFn: ({ signal }) => getJson(plansKey[0], planList, { signal }),
+  select: (plans) => plans.filter((p) => p.active).sort((a, b) => a.price - b.price),
+});
+
+/** GET /api/customer/invoices?page=&pageSize=: newest first. */
+export const invoicesQuery = (params: Paging) =>
+  queryOptions({
+    queryKey: [...invoicesKey, params],
+    queryFn: ({ signal }) => getJson(`${invoicesKey[0]}?${paging(params)}`, invoicePage, { signal }),
+    placeholderData: keepPreviousData,
+    // Invoices appear with every payment; a minute keeps the dialog's pages current without refetch storms.
+    staleTime: 60 * 1000,
+  });
+
+/** GET /api/customer/payment-history/{email}?page=&pageSize=: newest first. */
+export const paymentHistoryQuery = (email: string, params: Paging) =>
+  queryOptions({
+    queryKey: [...paymentHistoryKey, { email, ...params }],
+    queryFn: ({ signal }) =>
+      getJson(`${paymentHistoryKey[0]}/${enc(email)}?${paging(params)}`, paymentHistoryResponse, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60 * 1000,
+  });
+
+/** GET /api/customer/latest-invoice/{email}: where the newest invoice's PDF is. */
+export function fetchLatestInvoice(email: string) {
+  return getJson(`/api/customer/latest-invoice/${enc(email)}`, latestInvoiceResponse);
 }
 
 /**
- * GET /api/auth/customer: no retry, always stale, no refetch on focus (spec 1 §7). It is checked again
- * on every visit, so a session that ended elsewhere is noticed. A failed check is logged and counts as
- * signed out (spec 1 §8).
+ * GET /api/fleet/crm-link: the configured external fleet CRM, or the built-in fleet app (DECISIONS.md
+ * "The fleet app is real").
  */
-export function useCustomerSession(): { customer: SessionCustomer | null; isChecking: boolean } {
-  const query = useQuery({
-    queryKey: CUSTOMER_AUTH_QUERY_KEY,
-    queryFn: fetchCustomerAuth,
-    retry: false,
-    staleTime: 0,
-    refetchOnMount: 'always',
-    refetchOnWindowFocus: false,
+export const crmLinkQuery = queryOptions({
+  queryKey: crmLinkKey,
+  queryFn: ({ signal }) => getJson(crmLinkKey[0], crmLinkResponse, { signal }),
+  staleTime: 10 * 60 * 1000,
+});
+
+/** Everything a change to the subscription or its payments can alter, the session's plan badge included. */
+const SUBSCRIPTION_KEYS = [profileKey, billingInfoKey, invoicesKey, paymentHistoryKey, customerAuthKey];
+
+/** The session names the plan (the header's badge): it shows the new plan at once. */
+function updateSessionPlan(queryClient: QueryClient, planId: string, planName: string) {
+  queryClient.setQueryData(customerAuthQuery.queryKey, (old) =>
+    old?.customer ? { ...old, customer: { ...old.customer, planId, planName } } : old,
+  );
+}
+
+/** POST /api/customer/upgrade-plan: applies at once and charges the prorated difference. */
+export function useUpgradePlan(email: string) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (planId: string) => {
+      const result = await apiJson('POST', '/api/customer/upgrade-plan', planChangeResponse, {
+        planId,
+        email,
+      });
+      updateSessionPlan(queryClient, result.planId, result.planName);
+      return result;
+    },
+    invalidates: SUBSCRIPTION_KEYS,
+    // A declined card records a failed payment: the transactions list changes too.
+    onError: () =>
+      Promise.all(
+        [profileKey, billingInfoKey, invoicesKey, paymentHistoryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
-  useEffect(() => {
-    if (query.error) console.warn('Customer session check failed', query.error);
-  }, [query.error]);
-  const customer = query.data?.isAuthenticated ? query.data.customer : null;
-  // Decide only on a fresh answer, never on a cached one from before a sign-in or sign-out.
-  return { customer: query.isFetching ? null : customer, isChecking: query.isFetching };
+}
+
+/** POST /api/customer/downgrade-plan: scheduled for the end of the period. */
+export function useDowngradePlan(email: string) {
+  return useApiMutation({
+    mutationFn: (planId: string) =>
+      apiJson('POST', '/api/customer/downgrade-plan', planChangeResponse, { planId, email }),
+    invalidates: SUBSCRIPTION_KEYS,
+  });
+}
+
+/** POST /api/customer/cancel-subscription: access continues to the end of the period. */
+export function useCancelSubscription(email: string) {
+  return useApiMutation({
+    mutationFn: () => apiJson('POST', '/api/customer/cancel-subscription', cancelResponse, { email }),
+    invalidates: SUBSCRIPTION_KEYS,
+  });
+}
+
+/** POST /api/customer/update-billing-email. */
+export function useUpdateBillingEmail(email: string) {
+  return useApiMutation({
+    mutationFn: (newBillingEmail: string) =>
+      apiJson('POST', '/api/customer/update-billing-email', successResponse, { email, newBillingEmail }),
+    invalidates: [billingInfoKey],
+  });
+}
+
+/** POST /api/customer/update-billing-address. */
+export function useUpdateBillingAddress(email: string) {
+  return useApiMutation({
+    mutationFn: (address: BillingAddressInput) =>
+      apiJson('POST', '/api/customer/update-billing-address', successResponse, { email, address }),
+    invalidates: [billingInfoKey, profileKey],
+  });
+}
+
+/** POST /api/customer/add-payment-method {paymentMethodId, setAsDefault: true}. */
+export function useAddPaymentMethod() {
+  return useApiMutation({
+    mutationFn: (paymentMethodId: string) =>
+      apiJson('POST', '/api/customer/add-payment-method', successResponse, {
+        paymentMethodId,
+        setAsDefault: true,
+      }),
+    invalidates: [billingInfoKey],
+  });
+}
+
+/** DELETE /api/customer/payment-methods/{id}. */
+export function useRemovePaymentMethod() {
+  return useApiMutation({
+    mutationFn: (id: string) =>
+      apiJson('DELETE', `/api/customer/payment-methods/${enc(id)}`, successResponse),
+    invalidates: [billingInfoKey],
+  });
+}
+
+/** POST /api/customer/payment-methods/{id}/set-default. */
+export function useSetDefaultPaymentMethod() {
+  return useApiMutation({
+    mutationFn: (id: string) =>
+      apiJson('POST', `/api/customer/payment-methods/${enc(id)}/set-default`, successResponse, {}),
+    invalidates: [billingInfoKey],
+  });
+}
+
+/** GET /api/customer/settings/{email} */
+export const settingsQuery = (email: string) =>
+  queryOptions({
+    queryKey: [...settingsKey, { email }],
+    queryFn: ({ signal }) => getJson(`${settingsKey[0]}/${enc(email)}`, settingsResponse, { signal }),
+  });
+
+/**
+ * PUT /api/customer/settings/{email} with every setting plus autoSaved or manualSave (spec 1 §7). With
+ * `keepalive` (leaving the tab or the page with a change still waiting) the save outlives the page.
+ */
+export function saveCustomerSettings(
+  email: string,
+  settings: CustomerSettings,
+  kind: SaveKind,
+  options: { keepalive?: boolean } = {},
+): Promise<SaveSettingsAnswer> {
+  const body = { ...settings, ...(kind === 'auto' ? { autoSaved: true } : { manualSave: true }) };
+  return apiJson('PUT', `${settingsKey[0]}/${enc(email)}`, saveSettingsResponse, body, options);
+}
+
+/** GET /api/customer/data-export: the JSON file and the name the server gave it. */
+export async function downloadCustomerData(): Promise<{ blob: Blob; filename: string }> {
+  const res = await apiRequest('GET', '/api/customer/data-export');
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? 'motorpool-data.json';
+  const blob = await res.blob();
+  return { blob: new Blob([blob], { type: 'application/json' }), filename };
+}
+
+/** POST /api/customer/delete-account {password}: 400 with errors.password when it is wrong. */
+export function useDeleteAccount() {
+  return useApiMutation({
+    mutationFn: (password: string) =>
+      apiJson('POST', '/api/customer/delete-account', successResponse, { password }),
+  });
+}
+
+/**
+ * Auto-login from the fleet CRM: POST /api/fleet-crm/validate-token, then
+ * POST /api/auth/create-customer-session (which sets the session cookie).
+ */
+export async function autoLogin(token: string, email: string, tab: string | null) {
+  const validation = await apiJson('POST', '/api/fleet-crm/validate-token', validateTokenResponse, {
+    token,
+    email,
+  });
+  if (!validation.success || !validation.user) throw new Error(validation.message || 'Invalid token');
+  await apiJson('POST', '/api/auth/create-customer-session', createCustomerSessionResponse, {
+    user: validation.user,
+    ...(tab ? { tab } : {}),
+  });
+  return validation.user;
 }

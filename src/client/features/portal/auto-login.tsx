@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { CUSTOMER_EMAIL_STORAGE_KEY } from '@shared/constants';
 import { Spinner } from '@client/components/ui/spinner';
-import { apiJsonUnchecked } from '@client/lib/api';
 import { readStoredCustomer } from '@client/lib/customer-password';
+import { customerAuthKey } from '@client/lib/customer-auth';
 import { clearCustomerSession } from '@client/lib/customer-session';
 import { toast } from '@client/lib/toast';
-import { CUSTOMER_AUTH_QUERY_KEY } from './api';
+import { autoLogin } from './api';
 
 /*
  * Automatic login from the fleet CRM (spec 1 §2, DECISIONS.md): the portal opened with `auth`, `email`
@@ -19,12 +19,6 @@ import { CUSTOMER_AUTH_QUERY_KEY } from './api';
  * exists:  <AutoLoginGate><PortalScreen /></AutoLoginGate>
  */
 
-type ValidateAnswer = {
-  success: boolean;
-  message?: string;
-  user?: { email: string; token: string; firstName: string; lastName: string };
-};
-
 export const AUTO_LOGIN_MESSAGE = 'Automatic login from Fleet CRM...';
 
 /** The auto-login parameters of the current address, or null when there are none. */
@@ -34,16 +28,6 @@ function readAutoLoginParams(search: string): { token: string; email: string; ta
   const email = params.get('email');
   if (!token || !email) return null;
   return { token, email: email.trim().toLowerCase(), tab: params.get('tab') };
-}
-
-async function autoLogin(token: string, email: string, tab: string | null): Promise<ValidateAnswer['user']> {
-  const validation = await apiJsonUnchecked<ValidateAnswer>('POST', '/api/fleet-crm/validate-token', { token, email });
-  if (!validation.success || !validation.user) throw new Error(validation.message ?? 'Invalid token');
-  await apiJsonUnchecked('POST', '/api/auth/create-customer-session', {
-    user: validation.user,
-    ...(tab ? { tab } : {}),
-  });
-  return validation.user;
 }
 
 /** Runs the auto-login when the address asks for it; `done` is true when the portal may render. */
@@ -62,14 +46,14 @@ export function useAutoLogin(): { done: boolean } {
     autoLogin(params.token, params.email, params.tab)
       .then(async (user) => {
         // A locally stored sign-in of someone else must not outlive this one (its token would win).
-        if (readStoredCustomer()?.email.toLowerCase() !== user?.email.toLowerCase()) clearCustomerSession();
+        if (readStoredCustomer()?.email.toLowerCase() !== user.email.toLowerCase()) clearCustomerSession();
         try {
-          localStorage.setItem(CUSTOMER_EMAIL_STORAGE_KEY, user?.email ?? params.email);
+          localStorage.setItem(CUSTOMER_EMAIL_STORAGE_KEY, user.email);
         } catch {
           // The cookie session works without local storage.
         }
         navigate(params.tab === 'billing' ? `${path}?tab=billing` : path, { replace: true });
-        await queryClient.invalidateQueries({ queryKey: CUSTOMER_AUTH_QUERY_KEY });
+        await queryClient.invalidateQueries({ queryKey: customerAuthKey });
         toast({
           title: 'Welcome back!',
           description: 'You were signed in from Fleet CRM.',

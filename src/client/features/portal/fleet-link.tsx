@@ -2,21 +2,14 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Button, type ButtonProps } from '@client/components/ui/button';
-import { apiJsonUnchecked } from '@client/lib/api';
+import { crmLinkQuery } from './api';
 
 /** The built-in fleet app: where the portal's fleet buttons go unless an external fleet CRM is set. */
 export const DEFAULT_FLEET_URL = '/fleet-management';
 
-/**
- * GET /api/fleet/crm-link: the configured external fleet CRM, or the built-in fleet app (DECISIONS.md
- * "The fleet app is real"). Until it answers, and if it fails, the built-in app is the answer.
- */
+/** Where the fleet buttons go: until the crm-link call answers, and if it fails, the built-in app. */
 export function useFleetCrmUrl(): string {
-  const query = useQuery({
-    queryKey: ['/api/fleet/crm-link'],
-    queryFn: () => apiJsonUnchecked<{ url: string }>('GET', '/api/fleet/crm-link'),
-    staleTime: 10 * 60 * 1000,
-  });
+  const query = useQuery(crmLinkQuery);
   return query.data?.url || DEFAULT_FLEET_URL;
 }
 

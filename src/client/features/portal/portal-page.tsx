@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useCustomerSignOut } from '@client/lib/use-customer-sign-out';
 import { useCustomerSessionWatch } from '@client/lib/use-customer-session-watch';
@@ -19,14 +20,15 @@ import type { SessionCustomer } from '@shared/contracts/auth';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { useCustomerSession } from './api';
+import { useCustomerSession } from '@client/lib/customer-auth';
+import { billingInfoQuery, profileQuery } from './api';
 import { AutoLoginGate } from './auto-login';
-import { useBillingInfo, useCustomerProfile } from './billing-api';
 import { SubscriptionBanner } from './billing/subscription-banner';
 import { FleetAppButton } from './fleet-link';
 import OverviewTab from './overview/overview-tab';
@@ -77,13 +79,10 @@ function usePortalTab(allowed: readonly PortalTab[] = TABS): [PortalTab, (tab: P
 
 function TabFallback() {
   return (
-    <div className="grid gap-4" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading
-      </span>
+    <LoadingBlock label="Loading" className="gap-4">
       <Skeleton className="h-40 rounded-xl" />
       <Skeleton className="h-64 rounded-xl" />
-    </div>
+    </LoadingBlock>
   );
 }
 
@@ -222,8 +221,8 @@ function Portal({ customer }: { customer: SessionCustomer }) {
 }
 
 function AccountPortal({ customer }: { customer: SessionCustomer }) {
-  const profile = useCustomerProfile(customer.email);
-  const billing = useBillingInfo();
+  const profile = useQuery(profileQuery(customer.email));
+  const billing = useQuery(billingInfoQuery);
   const subscriptionStatus = profile.data?.subscriptionStatus ?? customer.subscriptionStatus;
   return (
     <PortalLayout

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionCustomer } from '@shared/contracts/auth';
-import { getQueryFn } from '@client/lib/api';
+import { customerAuthQuery } from '@client/lib/customer-auth';
 import { readStoredCustomerEmail } from '@client/lib/customer-password';
-import { CUSTOMER_AUTH_QUERY_KEY, type CustomerAuthState } from './api';
 
 /**
  * The signed-in customer as the portal page's session check saw it (already cached, so no second
@@ -10,11 +9,7 @@ import { CUSTOMER_AUTH_QUERY_KEY, type CustomerAuthState } from './api';
  * and the Change Password dialog, which are rendered inside the portal.
  */
 export function usePortalCustomer(): { customer: SessionCustomer | null; email: string | null } {
-  const session = useQuery({
-    queryKey: CUSTOMER_AUTH_QUERY_KEY,
-    queryFn: getQueryFn<CustomerAuthState>({ on401: 'returnNull' }),
-    staleTime: Infinity,
-  });
+  const session = useQuery({ ...customerAuthQuery, refetchOnMount: false, staleTime: Infinity });
   const customer = session.data?.isAuthenticated ? session.data.customer : null;
   return { customer, email: customer?.email ?? readStoredCustomerEmail() };
 }

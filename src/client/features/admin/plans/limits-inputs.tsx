@@ -1,6 +1,6 @@
-import type { ComponentProps } from 'react';
+import type { KeyboardEvent } from 'react';
+import { TextField } from '@client/components/form/form-fields';
 import { Input } from '@client/components/ui/input';
-import { Field } from '@client/components/ui/field';
 import type { LimitsEditor, LimitsField } from './use-limits-editor';
 
 const LABELS: Record<LimitsField, string> = {
@@ -11,7 +11,8 @@ const LABELS: Record<LimitsField, string> = {
 
 /**
  * One input of the inline edit. `compact` (table cells) names it with the plan's name instead of a
- * visible label, so several open editors stay distinct for screen readers.
+ * visible label, so several open editors stay distinct for screen readers; a table row has no form
+ * around it, so Enter saves from the input itself.
  */
 export function LimitInput({
   editor,
@@ -25,25 +26,24 @@ export function LimitInput({
   compact?: boolean;
 }) {
   const isPrice = field === 'price';
-  const error = editor.errors[field];
-  const props: ComponentProps<'input'> = {
+  const props = {
     type: 'number',
     inputMode: isPrice ? 'decimal' : 'numeric',
     min: isPrice ? 0 : 1,
     step: isPrice ? '0.01' : '1',
     placeholder: isPrice ? undefined : 'Unlimited',
-    value: editor.draft[field],
-    onChange: (e) => editor.set(field, e.target.value),
-    onKeyDown: (e) => {
-      if (e.key === 'Enter') editor.save();
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
       if (e.key === 'Escape') editor.cancel();
+      if (compact && e.key === 'Enter') void editor.save();
     },
-  };
+  } as const;
   if (compact) {
+    const error = editor.form.formState.errors[field]?.message;
     return (
       <div className="grid gap-1">
         <Input
           {...props}
+          {...editor.form.register(field)}
           className="h-8 w-28"
           aria-label={`${LABELS[field]} of ${planName}`}
           aria-invalid={error ? true : undefined}
@@ -57,8 +57,12 @@ export function LimitInput({
     );
   }
   return (
-    <Field label={LABELS[field]} error={error} description={isPrice ? undefined : 'Blank means unlimited'}>
-      <Input {...props} />
-    </Field>
+    <TextField
+      {...props}
+      form={editor.form}
+      name={field}
+      label={LABELS[field]}
+      description={isPrice ? undefined : 'Blank means unlimited'}
+    />
   );
 }

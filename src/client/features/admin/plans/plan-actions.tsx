@@ -5,6 +5,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/t
 import { cn } from '@client/lib/cn';
 import type { Plan } from '@shared/contracts/plans';
 import { useDuplicatePlan, useSetPlanActive } from './api';
+import { PLAN_TEXTS, toastPlanDone, toastPlanFailed } from './plan-texts';
 
 /** An icon-only button: the label is its accessible name and its tooltip. */
 export function IconAction({
@@ -74,14 +75,28 @@ export function PlanActions({
           </IconAction>
           <IconAction
             label={`Duplicate ${plan.name}`}
-            onClick={() => duplicate.mutate(plan.id)}
+            onClick={() =>
+              void duplicate.mutateAsync(plan.id).then(
+                () => toastPlanDone(PLAN_TEXTS.duplicated, PLAN_TEXTS.duplicatedDescription),
+                (error: unknown) => toastPlanFailed(PLAN_TEXTS.duplicateFailed, error),
+              )
+            }
             disabled={duplicate.isPending}
           >
             <CopyIcon aria-hidden="true" />
           </IconAction>
           <IconAction
             label={plan.active ? `Deactivate ${plan.name}` : `Activate ${plan.name}`}
-            onClick={() => setActive.mutate({ id: plan.id, active: !plan.active })}
+            onClick={() =>
+              void setActive.mutateAsync({ id: plan.id, active: !plan.active }).then(
+                ({ plan: changed }) =>
+                  toastPlanDone(
+                    PLAN_TEXTS.updated,
+                    changed.active ? PLAN_TEXTS.activatedDescription : PLAN_TEXTS.deactivatedDescription,
+                  ),
+                (error: unknown) => toastPlanFailed(PLAN_TEXTS.updateFailed, error),
+              )
+            }
             disabled={setActive.isPending}
           >
             {plan.active ? <PowerOffIcon aria-hidden="true" /> : <PowerIcon aria-hidden="true" />}

@@ -1,4 +1,5 @@
 import { CarIcon, UsersIcon } from 'lucide-react';
+import { SubmitButton } from '@client/components/form/form-dialog';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import type { Plan } from '@shared/contracts/plans';
@@ -56,10 +57,8 @@ export function PlanCard({
           <form
             className="grid gap-3"
             aria-label={`Edit ${plan.name}`}
-            onSubmit={(e) => {
-              e.preventDefault();
-              editor.save();
-            }}
+            noValidate
+            onSubmit={(e) => void editor.save(e)}
           >
             <LimitInput editor={editor} field="price" planName={plan.name} />
             <div className="grid grid-cols-2 items-start gap-3">
@@ -67,9 +66,9 @@ export function PlanCard({
               <LimitInput editor={editor} field="userLimit" planName={plan.name} />
             </div>
             <div className="flex gap-2">
-              <Button type="submit" size="sm" disabled={editor.isSaving}>
-                {editor.isSaving ? 'Saving...' : 'Save'}
-              </Button>
+              <SubmitButton pending={editor.isSaving} size="sm">
+                Save
+              </SubmitButton>
               <Button
                 type="button"
                 size="sm"

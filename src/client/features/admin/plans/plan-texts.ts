@@ -1,3 +1,6 @@
+import { errorMessageOf } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+
 /** The plans manager's toast texts (spec 2 §8); titles are exact, descriptions say what happens next. */
 export const PLAN_TEXTS = {
   created: 'Plan created successfully',
@@ -17,3 +20,13 @@ export const PLAN_TEXTS = {
   duplicateFailed: 'Failed to duplicate plan',
   readOnly: 'Your role can view plans but not change them (it needs the Edit plans permission).',
 } as const;
+
+/** A plan change went through: the spec's title and what happens next. */
+export function toastPlanDone(title: string, description: string): void {
+  toast({ title, description, variant: 'success' });
+}
+
+/** A plan change was refused: the spec's title and the server's reason. */
+export function toastPlanFailed(title: string, error: unknown): void {
+  toast({ title, description: errorMessageOf(error, title), variant: 'destructive' });
+}

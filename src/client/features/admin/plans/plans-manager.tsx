@@ -1,139 +1,35 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   AlertTriangleIcon,
   BarChart3Icon,
-  LayoutGridIcon,
   LayersIcon,
-  ListIcon,
   LockIcon,
-  PlusIcon,
   SettingsIcon,
   ShieldAlertIcon,
 } from 'lucide-react';
+import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@client/components/ui/tooltip';
+import { TooltipProvider } from '@client/components/ui/tooltip';
 import { errorMessageOf } from '@client/lib/api';
 import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
-import type { Plan, PlanStats } from '@shared/contracts/plans';
-import { usePlanStats, usePlans } from './api';
+import type { Plan } from '@shared/contracts/plans';
+import { planStatsQuery, staffPlansQuery } from './api';
 import { CreatePlanDialog } from './create-plan-dialog';
 import { DeletePlanDialog } from './delete-plan-dialog';
-import { PlanCard } from './plan-card';
+import { ManagedPlans } from './managed-plans';
+import { DEFAULT_PLAN_SORT, PLAN_PAGE_SIZE, PLAN_SORTS, PLAN_STATUSES } from './narrow-plans';
 import { PlanDetailDialog } from './plan-detail-dialog';
 import { figuresOf, summarize } from './plan-format';
 import { PLAN_TEXTS } from './plan-texts';
-import { PlansTable } from './plans-table';
+import { CreatePlanButton, PlanList, PlansSkeleton, ViewToggle, type ViewMode } from './plan-views';
 import { SummaryCards } from './summary-cards';
 import { usePlanAccess } from './use-plan-access';
 
-type ViewMode = 'grid' | 'table';
 /** The overview tab shows this many plans (spec 2 §2). */
 const OVERVIEW_PLAN_COUNT = 5;
-
-function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (v: ViewMode) => void }) {
-  const options = [
-    { mode: 'grid' as const, label: 'Grid view', icon: LayoutGridIcon },
-    { mode: 'table' as const, label: 'Table view', icon: ListIcon },
-  ];
-  return (
-    <div role="group" aria-label="Plan layout" className="inline-flex rounded-md border bg-background p-0.5">
-      {options.map(({ mode, label, icon: Icon }) => (
-        <Button
-          key={mode}
-          variant={value === mode ? 'secondary' : 'ghost'}
-          size="sm"
-          className="h-8 px-2.5"
-          aria-pressed={value === mode}
-          aria-label={label}
-          title={label}
-          onClick={() => onChange(mode)}
-        >
-          <Icon aria-hidden="true" />
-        </Button>
-      ))}
-    </div>
-  );
-}
-
-/** Create Plan, or the same button greyed out with the reason in a tooltip for view-only roles. */
-function CreatePlanButton({ canEdit, onClick }: { canEdit: boolean; onClick: () => void }) {
-  if (canEdit) {
-    return (
-      <Button onClick={onClick}>
-        <PlusIcon aria-hidden="true" />
-        Create Plan
-      </Button>
-    );
-  }
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        {/* aria-disabled, not disabled: a disabled button gets no hover or focus, so no tooltip. */}
-        <Button
-          aria-disabled="true"
-          aria-describedby="plans-read-only-reason"
-          className="cursor-not-allowed opacity-50 hover:bg-primary"
-        >
-          <LockIcon aria-hidden="true" />
-          Create Plan
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{PLAN_TEXTS.readOnly}</TooltipContent>
-    </Tooltip>
-  );
-}
-
-function PlansSkeleton() {
-  return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
-      {Array.from({ length: 3 }, (_, i) => (
-        <Card key={i} className="space-y-4 p-5">
-          <Skeleton className="h-5 w-32" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-8 w-24" />
-          <div className="space-y-2">
-            {Array.from({ length: 5 }, (_, j) => (
-              <Skeleton key={j} className="h-3.5 w-full" />
-            ))}
-          </div>
-        </Card>
-      ))}
-    </div>
-  );
-}
-
-type PlanListProps = {
-  plans: Plan[];
-  stats: PlanStats | undefined;
-  view: ViewMode;
-  canEdit: boolean;
-  onView: (plan: Plan) => void;
-  onDelete: (plan: Plan) => void;
-};
-
-function PlanList({ plans, stats, view, canEdit, onView, onDelete }: PlanListProps) {
-  if (view === 'table') {
-    return <PlansTable plans={plans} stats={stats} canEdit={canEdit} onView={onView} onDelete={onDelete} />;
-  }
-  return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-      {plans.map((plan) => (
-        <PlanCard
-          key={plan.id}
-          plan={plan}
-          figures={figuresOf(stats, plan.id)}
-          canEdit={canEdit}
-          onView={() => onView(plan)}
-          onDelete={() => onDelete(plan)}
-        />
-      ))}
-    </div>
-  );
-}
 
 /**
  * The subscription plans manager (spec 2 §2): content only, so the admin shell's plans tab and the
@@ -142,10 +38,22 @@ function PlanList({ plans, stats, view, canEdit, onView, onDelete }: PlanListPro
 /** The page's h1, as every admin tab has one; `headingLevel` is for a frame that brings its own. */
 export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2' }) {
   const access = usePlanAccess();
-  const plansQuery = usePlans(access.canView);
-  const statsQuery = usePlanStats(access.canView);
+  // Disabled for staff who may not see plans, so they do not trigger a 403.
+  const plansQuery = useQuery({ ...staffPlansQuery, enabled: access.canView });
+  const statsQuery = useQuery({ ...planStatsQuery, enabled: access.canView });
+  const listState = useListState({
+    sorts: PLAN_SORTS,
+    defaultSort: DEFAULT_PLAN_SORT,
+    filters: { status: PLAN_STATUSES },
+    pageSize: PLAN_PAGE_SIZE,
+  });
   const [view, setView] = useState<ViewMode>('grid');
-  const [tab, setTab] = useState('overview');
+  // An address that narrows the list (a bookmark, Back) opens on the list it narrows.
+  const [tab, setTab] = useState(() =>
+    listState.isFiltered || listState.sort !== DEFAULT_PLAN_SORT || listState.page > 1
+      ? 'management'
+      : 'overview',
+  );
   const [createOpen, setCreateOpen] = useState(false);
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -189,21 +97,12 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
     onDelete: (plan: Plan) => setDeletingId(plan.id),
   };
 
-  const emptyState = (
-    <EmptyState
-      icon={LayersIcon}
-      title="Create Your First Plan"
-      text="No subscription plans exist yet. Create one and it appears on the pricing page for new customers."
-      action={<CreatePlanButton canEdit={canEdit} onClick={() => setCreateOpen(true)} />}
-    />
-  );
-
-  function body(list: Plan[]) {
-    if (isLoading) return <PlansSkeleton />;
-    if (error) return null;
-    if (plans.length === 0) return emptyState;
-    return <PlanList plans={list} {...listProps} />;
-  }
+  const createButton = <CreatePlanButton canEdit={canEdit} onClick={() => setCreateOpen(true)} />;
+  const empty = {
+    icon: LayersIcon,
+    title: 'Create Your First Plan',
+    text: 'No subscription plans exist yet. Create one and it appears on the pricing page for new customers.',
+  };
 
   return (
     <TooltipProvider>
@@ -218,7 +117,7 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
           </div>
           <div className="flex items-center gap-2">
             <ViewToggle value={view} onChange={setView} />
-            <CreatePlanButton canEdit={canEdit} onClick={() => setCreateOpen(true)} />
+            {createButton}
           </div>
         </div>
 
@@ -265,7 +164,13 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
               </TabsTrigger>
             </TabsList>
             <TabsContent value="overview" className="space-y-4">
-              {body(plans.slice(0, OVERVIEW_PLAN_COUNT))}
+              {isLoading ? (
+                <PlansSkeleton />
+              ) : plans.length === 0 ? (
+                <EmptyState {...empty} action={createButton} />
+              ) : (
+                <PlanList plans={plans.slice(0, OVERVIEW_PLAN_COUNT)} {...listProps} />
+              )}
               {!isLoading && plans.length > OVERVIEW_PLAN_COUNT ? (
                 <div className="flex justify-center">
                   <Button variant="outline" onClick={() => setTab('management')}>
@@ -274,7 +179,19 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
                 </div>
               ) : null}
             </TabsContent>
-            <TabsContent value="management">{body(plans)}</TabsContent>
+            <TabsContent value="management">
+              {isLoading ? (
+                <PlansSkeleton />
+              ) : (
+                <ManagedPlans
+                  state={listState}
+                  enabled={access.canView}
+                  empty={empty}
+                  emptyAction={createButton}
+                  {...listProps}
+                />
+              )}
+            </TabsContent>
             <TabsContent value="analytics">
               <EmptyState
                 icon={BarChart3Icon}

@@ -1,7 +1,9 @@
 import { CheckIcon, XIcon } from 'lucide-react';
+import { SortHeader } from '@client/components/list/sort-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 import { LimitInput } from './limits-inputs';
+import type { PlanSort } from './narrow-plans';
 import { IconAction, PlanActions } from './plan-actions';
 import { PlanStatusBadge, PopularBadge } from './plan-badges';
 import { figuresOf, formatLimit, formatMoney } from './plan-format';
@@ -59,7 +61,11 @@ function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
       <TableCell>
         {editor.editing ? (
           <div className="flex items-center gap-0.5">
-            <IconAction label={`Save ${plan.name}`} onClick={editor.save} disabled={editor.isSaving}>
+            <IconAction
+              label={`Save ${plan.name}`}
+              onClick={() => void editor.save()}
+              disabled={editor.isSaving}
+            >
               <CheckIcon aria-hidden="true" />
             </IconAction>
             <IconAction
@@ -85,21 +91,40 @@ function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
   );
 }
 
+type Sorting = { sort: PlanSort; onSort: (sort: PlanSort) => void };
+
 /** The table view: scrolls sideways on narrow screens (the Table wrapper does that). */
-export function PlansTable({ plans, ...rest }: { plans: Plan[] } & Omit<RowProps, 'plan'>) {
+export function PlansTable({
+  plans,
+  sorting,
+  ...rest
+}: { plans: Plan[]; sorting?: Sorting } & Omit<RowProps, 'plan'>) {
+  // Sortable headers when the list can be reordered; the figures start with the largest.
+  const head = (label: string, field?: string, largestFirst = false) =>
+    sorting && field ? (
+      <SortHeader
+        field={field}
+        label={label}
+        sort={sorting.sort}
+        onSort={sorting.onSort}
+        newestFirst={largestFirst}
+      />
+    ) : (
+      <TableHead>{label}</TableHead>
+    );
   return (
     <div className="rounded-xl border bg-card">
       <Table className="min-w-[760px]">
         <TableHeader>
           <TableRow>
-            <TableHead>Plan</TableHead>
-            <TableHead>Price</TableHead>
-            <TableHead>Vehicles</TableHead>
-            <TableHead>Users</TableHead>
-            <TableHead>Customers</TableHead>
-            <TableHead>Revenue</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Actions</TableHead>
+            {head('Plan', 'name')}
+            {head('Price', 'price')}
+            {head('Vehicles')}
+            {head('Users')}
+            {head('Customers', 'customers', true)}
+            {head('Revenue', 'revenue', true)}
+            {head('Status')}
+            {head('Actions')}
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { fieldErrorsOf } from '@client/lib/api';
 import { updatePlanLimitsRequest, type Plan } from '@shared/contracts/plans';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { useUpdatePlanLimits } from './api';
+import { PLAN_TEXTS, toastPlanDone } from './plan-texts';
 
 export type LimitsField = 'price' | 'vehicleLimit' | 'userLimit';
-type Draft = Record<LimitsField, string>;
+type LimitsValues = Record<LimitsField, string>;
 
-const draftOf = (plan: Plan): Draft => ({
+const draftOf = (plan: Plan): LimitsValues => ({
   price: String(plan.price),
   vehicleLimit: plan.vehicleLimit === null ? '' : String(plan.vehicleLimit),
   userLimit: plan.userLimit === null ? '' : String(plan.userLimit),
@@ -18,57 +19,45 @@ export const limitFromInput = (value: string): number | null => (value.trim() ==
 export const priceFromInput = (value: string): number | undefined =>
   value.trim() === '' ? undefined : Number(value);
 
+const limitsInput = (values: LimitsValues) => ({
+  price: priceFromInput(values.price),
+  vehicleLimit: limitFromInput(values.vehicleLimit),
+  userLimit: limitFromInput(values.userLimit),
+});
+
 /**
  * The inline edit of a plan's price and limits (PUT /api/plans/:id), shared by the grid card and the
- * table row. Checks the shared schema first, then shows the server's field errors if it still refuses.
+ * table row: a small form on the shared schema, whose server field errors land on their inputs.
  */
 export function useLimitsEditor(plan: Plan) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(plan));
-  const [errors, setErrors] = useState<Partial<Record<LimitsField, string>>>({});
   const update = useUpdatePlanLimits();
+  const form = useSchemaForm<LimitsValues, typeof updatePlanLimitsRequest>({
+    schema: updatePlanLimitsRequest,
+    defaultValues: draftOf(plan),
+    toInput: limitsInput,
+  });
 
   function start() {
-    setDraft(draftOf(plan));
-    setErrors({});
+    form.reset(draftOf(plan));
     setEditing(true);
   }
 
   function cancel() {
-    setErrors({});
+    form.clearErrors();
     setEditing(false);
   }
 
-  function set(field: LimitsField, value: string) {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  }
+  const save = form.submit(
+    async (limits) => {
+      await update.mutateAsync({ id: plan.id, ...limits });
+      toastPlanDone(PLAN_TEXTS.updated, PLAN_TEXTS.updatedDescription);
+      setEditing(false);
+    },
+    { title: PLAN_TEXTS.updateFailed, fallback: PLAN_TEXTS.updateFailed, always: true },
+  );
 
-  function save() {
-    const parsed = updatePlanLimitsRequest.safeParse({
-      price: priceFromInput(draft.price),
-      vehicleLimit: limitFromInput(draft.vehicleLimit),
-      userLimit: limitFromInput(draft.userLimit),
-    });
-    if (!parsed.success) {
-      const next: Partial<Record<LimitsField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as LimitsField | undefined;
-        if (field && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    update.mutate(
-      { id: plan.id, ...parsed.data },
-      {
-        onSuccess: () => setEditing(false),
-        onError: (error) => setErrors(fieldErrorsOf(error) as Partial<Record<LimitsField, string>>),
-      },
-    );
-  }
-
-  return { editing, draft, errors, start, cancel, set, save, isSaving: update.isPending };
+  return { editing, form, start, cancel, save, isSaving: form.formState.isSubmitting };
 }
 
 export type LimitsEditor = ReturnType<typeof useLimitsEditor>;

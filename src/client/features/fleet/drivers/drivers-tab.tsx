@@ -1,54 +1,43 @@
 import { useState } from 'react';
-import {
-  ArrowDownAZIcon,
-  ArrowUpZAIcon,
-  PlusIcon,
-  RotateCwIcon,
-  SearchIcon,
-  UserRoundIcon,
-} from 'lucide-react';
-import { DRIVER_STATUSES, type Driver, type DriverStatus } from '@shared/contracts/fleet';
+import { useQuery } from '@tanstack/react-query';
+import { PlusIcon, UserRoundIcon } from 'lucide-react';
+import { DRIVER_STATUSES, driverListQuery, type Driver } from '@shared/contracts/fleet';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { FilterSelect } from '@client/components/list/filter-select';
+import { ListBody } from '@client/components/list/list-body';
+import { ListPager } from '@client/components/list/list-pager';
+import { RowActions } from '@client/components/list/row-actions';
+import { SearchBox } from '@client/components/list/search-box';
+import { SortHeader } from '@client/components/list/sort-header';
+import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { EmptyState } from '@client/components/ui/empty-state';
-import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
-import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { PEOPLE_PAGE_SIZE, useDeleteDriver, useDrivers, type DriverSort } from '../people-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { driversQuery, FLEET_PAGE_SIZE, useDeleteDriver } from '../api';
 import { DriverDialog } from './driver-dialog';
 import { DRIVER_STATUS_BADGE, DRIVER_STATUS_LABELS } from './driver-status';
-import { ListPager } from './list-pager';
-import { RowActions } from './row-actions';
-import { useDebouncedValue } from '@client/components/list/use-debounced-value';
 import { vehicleLabel } from './vehicle-picker';
 
-const ALL = 'all';
+const STATUS_OPTIONS = DRIVER_STATUSES.map((s) => ({ value: s, label: DRIVER_STATUS_LABELS[s] }));
 
 /** The Drivers tab: a server-paged, searchable list with add, edit and delete. */
 export default function DriversTab() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<DriverStatus | undefined>(undefined);
-  const [sort, setSort] = useState<DriverSort>('name');
-  const [page, setPage] = useState(1);
-  const debounced = useDebouncedValue(search.trim());
-  const [lastSearch, setLastSearch] = useState(debounced);
-  // A new search starts again from the first page.
-  if (debounced !== lastSearch) {
-    setLastSearch(debounced);
-    setPage(1);
-  }
-  const drivers = useDrivers({ page, search: debounced, status, sort });
+  const state = useListState({
+    sorts: ['name', '-name'],
+    defaultSort: 'name',
+    filters: { status: DRIVER_STATUSES },
+    pageSize: FLEET_PAGE_SIZE,
+    scope: 'drivers',
+  });
+  const drivers = useQuery(driversQuery(driverListQuery.parse(state.query)));
+  useKeepPageInRange(state, drivers.data, drivers.isPlaceholderData);
 
   const [editing, setEditing] = useState<{ driver: Driver | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<Driver | null>(null);
   const remove = useDeleteDriver();
-
-  const filtered = debounced !== '' || status !== undefined;
   const openNew = () => setEditing({ driver: null, key: Date.now() });
 
   const onDelete = async () => {
@@ -80,111 +69,45 @@ export default function DriversTab() {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4 px-4 sm:px-6">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <div className="relative sm:max-w-xs sm:flex-1">
-            <SearchIcon
-              className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Search name, email or license"
-              aria-label="Search drivers"
-              className="pl-8"
-            />
-          </div>
-          <div className="flex gap-2">
-            <Select
-              value={status ?? ALL}
-              onValueChange={(v) => {
-                setStatus(v === ALL ? undefined : (v as DriverStatus));
-                setPage(1);
-              }}
-            >
-              <SelectTrigger aria-label="Filter by status" className="sm:w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All statuses</SelectItem>
-                {DRIVER_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {DRIVER_STATUS_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Button
-              variant="outline"
-              onClick={() => {
-                setSort(sort === 'name' ? '-name' : 'name');
-                setPage(1);
-              }}
-              aria-label={sort === 'name' ? 'Sorted by name A to Z' : 'Sorted by name Z to A'}
-              className="shrink-0"
-            >
-              {sort === 'name' ? (
-                <ArrowDownAZIcon aria-hidden="true" />
-              ) : (
-                <ArrowUpZAIcon aria-hidden="true" />
-              )}
-              Name
-            </Button>
-          </div>
+          <SearchBox
+            value={state.search}
+            onChange={state.setSearch}
+            label="Search drivers"
+            placeholder="Search name, email or license"
+          />
+          <FilterSelect
+            value={state.filters.status}
+            onChange={(status) => state.setFilter('status', status)}
+            label="Filter by status"
+            allLabel="All statuses"
+            options={STATUS_OPTIONS}
+            className="sm:w-40"
+          />
         </div>
 
-        {drivers.isPending ? (
-          <ListSkeleton />
-        ) : drivers.isError ? (
-          <EmptyState
-            icon={UserRoundIcon}
-            title="The drivers could not be loaded"
-            text={errorMessageOf(drivers.error, 'Please try again.')}
-            action={
-              <Button variant="outline" onClick={() => void drivers.refetch()} disabled={drivers.isFetching}>
-                <RotateCwIcon aria-hidden="true" />
-                Try again
+        <ListBody
+          query={drivers}
+          noun="drivers"
+          isFiltered={state.isFiltered}
+          onClearFilters={state.clearFilters}
+          empty={{
+            icon: UserRoundIcon,
+            title: 'No drivers yet',
+            text: 'Add the people who drive your vehicles and assign each one a vehicle.',
+            action: (
+              <Button onClick={openNew}>
+                <PlusIcon aria-hidden="true" />
+                Add driver
               </Button>
-            }
-          />
-        ) : drivers.data.total === 0 ? (
-          filtered ? (
-            <EmptyState
-              icon={SearchIcon}
-              title="No driver matches"
-              text="Try another search or status."
-              action={
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setSearch('');
-                    setStatus(undefined);
-                  }}
-                >
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState
-              icon={UserRoundIcon}
-              title="No drivers yet"
-              text="Add the people who drive your vehicles and assign each one a vehicle."
-              action={
-                <Button onClick={openNew}>
-                  <PlusIcon aria-hidden="true" />
-                  Add driver
-                </Button>
-              }
-            />
-          )
-        ) : (
-          <>
-            <div className="overflow-x-auto rounded-md border" aria-busy={drivers.isPlaceholderData}>
+            ),
+          }}
+        >
+          {(page) => (
+            <div className="overflow-x-auto rounded-md border">
               <Table>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Name</TableHead>
+                    <SortHeader field="name" label="Name" sort={state.sort} onSort={state.setSort} />
                     <TableHead className="hidden md:table-cell">Phone</TableHead>
                     <TableHead className="hidden lg:table-cell">License</TableHead>
                     <TableHead className="hidden sm:table-cell">Status</TableHead>
@@ -194,64 +117,31 @@ export default function DriversTab() {
                     </TableHead>
                   </TableRow>
                 </TableHeader>
-                <TableBody className={drivers.isPlaceholderData ? 'opacity-60' : undefined}>
-                  {drivers.data.items.map((d) => (
-                    <TableRow key={d.id} data-testid="driver-row">
-                      <TableCell>
-                        <div className="max-w-48 truncate font-medium sm:max-w-56">{d.name}</div>
-                        <div className="max-w-48 truncate text-xs text-muted-foreground sm:max-w-56">
-                          {d.email}
-                        </div>
-                        <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground sm:hidden">
-                          <Badge variant={DRIVER_STATUS_BADGE[d.status]}>
-                            {DRIVER_STATUS_LABELS[d.status]}
-                          </Badge>
-                          <span className="truncate">
-                            {d.assignedVehicle ? vehicleLabel(d.assignedVehicle) : 'No vehicle'}
-                          </span>
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden whitespace-nowrap md:table-cell">
-                        {d.phone ?? <span className="text-muted-foreground">—</span>}
-                      </TableCell>
-                      <TableCell className="hidden whitespace-nowrap font-mono text-xs lg:table-cell">
-                        {d.licenseNumber}
-                      </TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        <Badge variant={DRIVER_STATUS_BADGE[d.status]}>
-                          {DRIVER_STATUS_LABELS[d.status]}
-                        </Badge>
-                      </TableCell>
-                      <TableCell className="hidden max-w-64 sm:table-cell">
-                        {d.assignedVehicle ? (
-                          <span className="block truncate">{vehicleLabel(d.assignedVehicle)}</span>
-                        ) : (
-                          <span className="text-muted-foreground">No vehicle</span>
-                        )}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap text-right">
-                        <RowActions
-                          name={d.name}
-                          onEdit={() => setEditing({ driver: d, key: Date.now() })}
-                          onDelete={() => setDeleting(d)}
-                        />
-                      </TableCell>
-                    </TableRow>
+                <TableBody>
+                  {page.items.map((d) => (
+                    <DriverRow
+                      key={d.id}
+                      driver={d}
+                      onEdit={() => setEditing({ driver: d, key: Date.now() })}
+                      onDelete={() => setDeleting(d)}
+                    />
                   ))}
                 </TableBody>
               </Table>
             </div>
-            <ListPager
-              page={page}
-              pageSize={PEOPLE_PAGE_SIZE}
-              total={drivers.data.total}
-              onPage={setPage}
-              busy={drivers.isFetching}
-              label="Driver pages"
-              noun={drivers.data.total === 1 ? 'driver' : 'drivers'}
-            />
-          </>
-        )}
+          )}
+        </ListBody>
+        {drivers.data && drivers.data.total > 0 ? (
+          <ListPager
+            page={state.page}
+            pageSize={state.pageSize}
+            total={drivers.data.total}
+            onPage={state.setPage}
+            busy={drivers.isFetching}
+            label="Driver pages"
+            noun={drivers.data.total === 1 ? 'driver' : 'drivers'}
+          />
+        ) : null}
       </CardContent>
 
       {editing ? (
@@ -268,22 +158,51 @@ export default function DriversTab() {
         title={`Delete ${deleting?.name ?? 'driver'}?`}
         description="The driver is removed and their vehicle is left without a driver. This cannot be undone."
         confirmLabel="Delete driver"
-        busy={remove.isPending}
-        onConfirm={() => void onDelete()}
+        onConfirm={onDelete}
       />
     </Card>
   );
 }
 
-function ListSkeleton() {
+function DriverRow({
+  driver: d,
+  onEdit,
+  onDelete,
+}: {
+  driver: Driver;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const status = <Badge variant={DRIVER_STATUS_BADGE[d.status]}>{DRIVER_STATUS_LABELS[d.status]}</Badge>;
+  const vehicle = d.assignedVehicle ? vehicleLabel(d.assignedVehicle) : null;
   return (
-    <div className="grid gap-2" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading
-      </span>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Skeleton key={i} className="h-12 rounded-md" />
-      ))}
-    </div>
+    <TableRow data-testid="driver-row">
+      <TableCell>
+        <div className="max-w-48 truncate font-medium sm:max-w-56">{d.name}</div>
+        <div className="max-w-48 truncate text-xs text-muted-foreground sm:max-w-56">{d.email}</div>
+        {/* Phones have no room for the status and vehicle columns: they sit under the name. */}
+        <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground sm:hidden">
+          {status}
+          <span className="truncate">{vehicle ?? 'No vehicle'}</span>
+        </div>
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap md:table-cell">
+        {d.phone ?? <span className="text-muted-foreground">—</span>}
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap font-mono text-xs lg:table-cell">
+        {d.licenseNumber}
+      </TableCell>
+      <TableCell className="hidden sm:table-cell">{status}</TableCell>
+      <TableCell className="hidden max-w-64 sm:table-cell">
+        {vehicle ? (
+          <span className="block truncate">{vehicle}</span>
+        ) : (
+          <span className="text-muted-foreground">No vehicle</span>
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-right">
+        <RowActions name={d.name} onEdit={onEdit} onDelete={onDelete} />
+      </TableCell>
+    </TableRow>
   );
 }

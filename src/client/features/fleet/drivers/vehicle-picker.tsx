@@ -1,12 +1,18 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Popover } from 'radix-ui';
+import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, ChevronDownIcon, SearchIcon } from 'lucide-react';
 import type { Vehicle } from '@shared/contracts/fleet';
+import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
-import { cn } from '@client/lib/cn';
-import { useVehicleOptions } from '../people-api';
 import { useDebouncedValue } from '@client/components/list/use-debounced-value';
+import { cn } from '@client/lib/cn';
+import { vehiclesQuery } from '../api';
+
+/** Vehicles offered at once: enough to choose from, the search box finds the rest. */
+const PICKER_SIZE = 20;
 
 export type PickedVehicle = { id: string; label: string };
 
@@ -40,7 +46,10 @@ export function VehiclePicker({
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
-  const options = useVehicleOptions(debounced, open);
+  const options = useQuery({
+    ...vehiclesQuery({ page: 1, pageSize: PICKER_SIZE, sort: 'make', search: debounced || undefined }),
+    enabled: open,
+  });
   const listId = useId();
 
   const choose = (vehicle: PickedVehicle | null) => {
@@ -162,5 +171,36 @@ function PickerOption({
       />
       {children}
     </li>
+  );
+}
+
+/** The picker as a field of a `useSchemaForm` form: label, picker and the field's error. */
+export function VehiclePickerField<F extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  allowNone,
+}: {
+  form: Pick<UseFormReturn<F, unknown, unknown>, 'control'>;
+  name: Path<F>;
+  label: string;
+  required?: boolean;
+  allowNone?: boolean;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field label={label} error={fieldState.error?.message} required={required}>
+          <VehiclePicker
+            value={field.value as PickedVehicle | null}
+            onChange={field.onChange}
+            allowNone={allowNone}
+          />
+        </Field>
+      )}
+    />
   );
 }

@@ -1,5 +1,9 @@
-import { VEHICLE_CSV_COLUMNS, vehicleInput, type VehicleInput } from '@shared/contracts/fleet';
-import type { ImportPreview } from '../fleet-api';
+import {
+  VEHICLE_CSV_COLUMNS,
+  vehicleInput,
+  type ImportPreview,
+  type VehicleInput,
+} from '@shared/contracts/fleet';
 
 /** The import template: just the header row, in the order the server reads and writes. */
 export function templateCsv(): string {

@@ -1,28 +1,14 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { LoaderCircleIcon } from 'lucide-react';
+import { useWatch } from 'react-hook-form';
 import { completeMaintenanceRequest, type MaintenanceRecord } from '@shared/contracts/fleet';
-import { Button } from '@client/components/ui/button';
-import { Checkbox } from '@client/components/ui/checkbox';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
-import { Field } from '@client/components/ui/field';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { Textarea } from '@client/components/ui/textarea';
-import { errorMessageOf, fieldErrorsOf } from '@client/lib/api';
+import { FormDialog } from '@client/components/form/form-dialog';
+import { CheckboxField, TextareaField, TextField } from '@client/components/form/form-fields';
+import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
-import { orNull, schemaResolver } from '../drivers/schema-resolver';
+import { useCompleteMaintenance } from '../api';
 import { vehicleLabel } from '../drivers/vehicle-picker';
-import { useCompleteMaintenance } from '../people-api';
 import {
   addMonths,
+  COST_INPUT,
   formatDay,
   NEXT_SERVICE_MILES,
   NEXT_SERVICE_MONTHS,
@@ -37,26 +23,20 @@ type Values = {
   nextDueDate: string;
   nextDueMileage: string;
 };
-type FieldName = keyof Values;
-const FIELD_NAMES: readonly string[] = ['completedDate', 'cost', 'notes', 'nextDueDate', 'nextDueMileage'];
+
+const toInput = (v: Values) => ({
+  completedDate: v.completedDate,
+  cost: orNull(v.cost),
+  notes: orNull(v.notes),
+  next: v.scheduleNext ? { dueDate: orNull(v.nextDueDate), dueMileage: orNull(v.nextDueMileage) } : null,
+});
 
 /** `next.dueDate` -> `nextDueDate`: the form keeps the next service's boxes flat. */
-function fieldOf(path: PropertyKey[]): string {
-  const [first, second] = path.map(String);
+function fieldOf(path: string): string {
+  const [first, second] = path.split('.');
   if (first === 'next') return second === 'dueMileage' ? 'nextDueMileage' : 'nextDueDate';
-  return first ?? 'completedDate';
+  return first || 'completedDate';
 }
-
-const resolver = schemaResolver(
-  completeMaintenanceRequest,
-  (v: Values) => ({
-    completedDate: v.completedDate,
-    cost: orNull(v.cost),
-    notes: orNull(v.notes),
-    next: v.scheduleNext ? { dueDate: orNull(v.nextDueDate), dueMileage: orNull(v.nextDueMileage) } : null,
-  }),
-  fieldOf,
-);
 
 /**
  * The next service starts from the usual interval: six months after today when the record was due by
@@ -77,6 +57,15 @@ function defaults(record: MaintenanceRecord): Values {
   };
 }
 
+function nextText(next: MaintenanceRecord | null): string {
+  if (!next) return '';
+  const when = [
+    next.dueDate ? formatDay(next.dueDate) : null,
+    next.dueMileage !== null ? `at ${next.dueMileage.toLocaleString('en-US')} mi` : null,
+  ].filter(Boolean);
+  return ` The next one is due ${when.join(' or ')}.`;
+}
+
 /** Mark a service done and, optionally, schedule the next one of the same type. */
 export function CompleteDialog({
   record,
@@ -88,124 +77,78 @@ export function CompleteDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const complete = useCompleteMaintenance();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, ReturnType<typeof completeMaintenanceRequest.parse>>({
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const form = useSchemaForm({
+    schema: completeMaintenanceRequest,
     defaultValues: defaults(record),
+    toInput,
+    fieldOf,
   });
-  const scheduleNext = useWatch({ control, name: 'scheduleNext' });
+  const scheduleNext = useWatch({ control: form.control, name: 'scheduleNext' });
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+  const onSubmit = form.submit(
+    async (input) => {
       const result = await complete.mutateAsync({ id: record.id, input });
-      const next = result.next;
-      const nextText = next
-        ? ` The next one is due ${[
-            next.dueDate ? formatDay(next.dueDate) : null,
-            next.dueMileage !== null ? `at ${next.dueMileage.toLocaleString('en-US')} mi` : null,
-          ]
-            .filter(Boolean)
-            .join(' or ')}.`
-        : '';
       toast({
         title: 'Maintenance completed',
-        description: `${record.type} is done.${nextText}`,
+        description: `${record.type} is done.${nextText(result.next)}`,
         variant: 'success',
       });
       onOpenChange(false);
-    } catch (error) {
-      let shown = false;
-      for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
-        const field = fieldOf(key.split('.'));
-        if (FIELD_NAMES.includes(field)) {
-          setError(field as FieldName, { type: 'server', message });
-          shown = true;
-        }
-      }
-      if (!shown) {
-        toast({
-          title: 'Maintenance not completed',
-          description: errorMessageOf(error, 'The maintenance could not be completed. Please try again.'),
-          variant: 'destructive',
-        });
-      }
-    }
-  });
+    },
+    {
+      title: 'Maintenance not completed',
+      fallback: 'The maintenance could not be completed. Please try again.',
+    },
+  );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Complete {record.type}</DialogTitle>
-          <DialogDescription>{vehicleLabel(record.vehicle)}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Complete maintenance">
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Complete ${record.type}`}
+      description={vehicleLabel(record.vehicle)}
+      submitLabel="Mark completed"
+      pending={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+      width="xl"
+    >
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField
+          form={form}
+          name="completedDate"
+          label="Completed date"
+          required
+          type="date"
+          max={todayYmd()}
+        />
+        <TextField form={form} name="cost" label="Cost (USD)" {...COST_INPUT} />
+      </div>
+      <TextareaField form={form} name="notes" label="Notes" rows={2} />
+      <fieldset className="grid gap-3 rounded-lg border p-4">
+        <legend className="sr-only">Next service</legend>
+        <CheckboxField form={form} name="scheduleNext" label="Schedule the next one" />
+        {scheduleNext ? (
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field label="Completed date" error={errors.completedDate?.message} required>
-              <Input type="date" max={todayYmd()} {...register('completedDate')} />
-            </Field>
-            <Field label="Cost (USD)" error={errors.cost?.message}>
-              <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('cost')} />
-            </Field>
+            <TextField
+              form={form}
+              name="nextDueDate"
+              label="Next due date"
+              description={`Usually ${NEXT_SERVICE_MONTHS} months on`}
+              type="date"
+            />
+            <TextField
+              form={form}
+              name="nextDueMileage"
+              label="Next due mileage (mi)"
+              description={`Usually ${NEXT_SERVICE_MILES.toLocaleString('en-US')} mi on`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+            />
           </div>
-          <Field label="Notes" error={errors.notes?.message}>
-            <Textarea rows={2} {...register('notes')} />
-          </Field>
-          <fieldset className="grid gap-3 rounded-lg border p-4">
-            <legend className="sr-only">Next service</legend>
-            <div className="flex items-center gap-2">
-              <Controller
-                control={control}
-                name="scheduleNext"
-                render={({ field }) => (
-                  <Checkbox
-                    id="schedule-next"
-                    checked={field.value}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                  />
-                )}
-              />
-              <Label htmlFor="schedule-next">Schedule the next one</Label>
-            </div>
-            {scheduleNext ? (
-              <div className="grid items-start gap-4 sm:grid-cols-2">
-                <Field
-                  label="Next due date"
-                  error={errors.nextDueDate?.message}
-                  description={`Usually ${NEXT_SERVICE_MONTHS} months on`}
-                >
-                  <Input type="date" {...register('nextDueDate')} />
-                </Field>
-                <Field
-                  label="Next due mileage (mi)"
-                  error={errors.nextDueMileage?.message}
-                  description={`Usually ${NEXT_SERVICE_MILES.toLocaleString('en-US')} mi on`}
-                >
-                  <Input type="number" inputMode="numeric" min={0} step={1} {...register('nextDueMileage')} />
-                </Field>
-              </div>
-            ) : null}
-          </fieldset>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              Mark completed
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        ) : null}
+      </fieldset>
+    </FormDialog>
   );
 }

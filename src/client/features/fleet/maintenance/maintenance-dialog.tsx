@@ -1,26 +1,12 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { LoaderCircleIcon } from 'lucide-react';
 import { maintenanceInput, type MaintenanceRecord } from '@shared/contracts/fleet';
-import { Button } from '@client/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
-import { Field } from '@client/components/ui/field';
-import { Input } from '@client/components/ui/input';
-import { Textarea } from '@client/components/ui/textarea';
-import { errorMessageOf, fieldErrorsOf } from '@client/lib/api';
+import { FormDialog } from '@client/components/form/form-dialog';
+import { TextareaField, TextField } from '@client/components/form/form-fields';
+import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
-import { orNull, schemaResolver } from '../drivers/schema-resolver';
-import { vehicleLabel, VehiclePicker, type PickedVehicle } from '../drivers/vehicle-picker';
-import { useSaveMaintenance } from '../people-api';
-import { MAINTENANCE_TYPES } from './maintenance-format';
+import { useSaveMaintenance } from '../api';
+import { vehicleLabel, VehiclePickerField, type PickedVehicle } from '../drivers/vehicle-picker';
+import { COST_INPUT, MAINTENANCE_TYPES } from './maintenance-format';
 
 type Values = {
   vehicle: PickedVehicle | null;
@@ -30,23 +16,18 @@ type Values = {
   cost: string;
   notes: string;
 };
-type FieldName = keyof Values;
-const FIELD_NAMES: readonly string[] = ['vehicle', 'type', 'dueDate', 'dueMileage', 'cost', 'notes'];
 
-const fieldOf = (path: PropertyKey[]) => (path[0] === 'vehicleId' ? 'vehicle' : path.map(String).join('.'));
+const toInput = (v: Values) => ({
+  vehicleId: v.vehicle?.id ?? '',
+  type: v.type,
+  dueDate: orNull(v.dueDate),
+  dueMileage: orNull(v.dueMileage),
+  cost: orNull(v.cost),
+  notes: orNull(v.notes),
+});
 
-const resolver = schemaResolver(
-  maintenanceInput,
-  (v: Values) => ({
-    vehicleId: v.vehicle?.id ?? '',
-    type: v.type,
-    dueDate: orNull(v.dueDate),
-    dueMileage: orNull(v.dueMileage),
-    cost: orNull(v.cost),
-    notes: orNull(v.notes),
-  }),
-  fieldOf,
-);
+/** The vehicle's errors show under the picker. */
+const fieldOf = (path: string) => (path === 'vehicleId' ? 'vehicle' : path);
 
 function defaults(record: MaintenanceRecord | null, vehicle: PickedVehicle | null): Values {
   return {
@@ -75,21 +56,15 @@ export function MaintenanceDialog({
 }) {
   const save = useSaveMaintenance();
   const suggestions = useId();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, ReturnType<typeof maintenanceInput.parse>>({
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const form = useSchemaForm({
+    schema: maintenanceInput,
     defaultValues: defaults(record, vehicle),
+    toInput,
+    fieldOf,
   });
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+  const onSubmit = form.submit(
+    async (input) => {
       await save.mutateAsync({ id: record?.id ?? null, input });
       toast({
         title: record ? 'Maintenance updated' : 'Maintenance scheduled',
@@ -97,85 +72,53 @@ export function MaintenanceDialog({
         variant: 'success',
       });
       onOpenChange(false);
-    } catch (error) {
-      let shown = false;
-      for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
-        const field = fieldOf([key]);
-        if (FIELD_NAMES.includes(field)) {
-          setError(field as FieldName, { type: 'server', message });
-          shown = true;
-        }
-      }
-      if (!shown) {
-        toast({
-          title: record ? 'Maintenance not updated' : 'Maintenance not scheduled',
-          description: errorMessageOf(error, 'The maintenance could not be saved. Please try again.'),
-          variant: 'destructive',
-        });
-      }
-    }
-  });
+    },
+    {
+      title: record ? 'Maintenance not updated' : 'Maintenance not scheduled',
+      fallback: 'The maintenance could not be saved. Please try again.',
+    },
+  );
 
-  const title = record ? 'Edit maintenance' : 'Schedule maintenance';
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            Give a due date, a due mileage, or both: whichever comes first.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={title}>
-          <Controller
-            control={control}
-            name="vehicle"
-            render={({ field }) => (
-              <Field label="Vehicle" error={errors.vehicle?.message} required>
-                <VehiclePicker value={field.value} onChange={field.onChange} />
-              </Field>
-            )}
-          />
-          <Field
-            label="Type"
-            error={errors.type?.message}
-            required
-            description="Pick a suggestion or type your own."
-          >
-            <Input list={suggestions} autoComplete="off" {...register('type')} />
-          </Field>
-          <datalist id={suggestions}>
-            {MAINTENANCE_TYPES.map((t) => (
-              <option key={t} value={t} />
-            ))}
-          </datalist>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field label="Due date" error={errors.dueDate?.message}>
-              <Input type="date" {...register('dueDate')} />
-            </Field>
-            <Field label="Due mileage (mi)" error={errors.dueMileage?.message}>
-              <Input type="number" inputMode="numeric" min={0} step={1} {...register('dueMileage')} />
-            </Field>
-          </div>
-          <Field label="Cost (USD)" error={errors.cost?.message}>
-            <Input type="number" inputMode="decimal" min={0} step="0.01" {...register('cost')} />
-          </Field>
-          <Field label="Notes" error={errors.notes?.message}>
-            <Textarea rows={3} {...register('notes')} />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {record ? 'Save changes' : 'Schedule'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={record ? 'Edit maintenance' : 'Schedule maintenance'}
+      description="Give a due date, a due mileage, or both: whichever comes first."
+      submitLabel={record ? 'Save changes' : 'Schedule'}
+      pending={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+      width="xl"
+    >
+      <VehiclePickerField form={form} name="vehicle" label="Vehicle" required />
+      <TextField
+        form={form}
+        name="type"
+        label="Type"
+        required
+        description="Pick a suggestion or type your own."
+        list={suggestions}
+        autoComplete="off"
+      />
+      <datalist id={suggestions}>
+        {MAINTENANCE_TYPES.map((t) => (
+          <option key={t} value={t} />
+        ))}
+      </datalist>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField form={form} name="dueDate" label="Due date" type="date" />
+        <TextField
+          form={form}
+          name="dueMileage"
+          label="Due mileage (mi)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+        />
+      </div>
+      <TextField form={form} name="cost" label="Cost (USD)" {...COST_INPUT} />
+      <TextareaField form={form} name="notes" label="Notes" rows={3} />
+    </FormDialog>
   );
 }

@@ -77,3 +77,6 @@ export const MAINTENANCE_TYPES = [
 /** The usual interval before the next service: six months or 5,000 miles. */
 export const NEXT_SERVICE_MONTHS = 6;
 export const NEXT_SERVICE_MILES = 5_000;
+
+/** The cost box of the maintenance forms: dollars and cents, never negative. */
+export const COST_INPUT = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;

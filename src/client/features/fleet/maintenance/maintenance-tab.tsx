@@ -1,54 +1,76 @@
 import { useState } from 'react';
-import { CircleCheckIcon, PlusIcon, RotateCwIcon, WrenchIcon } from 'lucide-react';
-import type { MaintenanceRecord } from '@shared/contracts/fleet';
-import { Badge } from '@client/components/ui/badge';
+import { useQuery } from '@tanstack/react-query';
+import { PlusIcon, WrenchIcon } from 'lucide-react';
+import { z } from 'zod';
+import {
+  MAINTENANCE_STATES,
+  maintenanceListQuery,
+  type MaintenanceRecord,
+  type MaintenanceState,
+} from '@shared/contracts/fleet';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { ListBody } from '@client/components/list/list-body';
+import { ListPager } from '@client/components/list/list-pager';
+import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { EmptyState } from '@client/components/ui/empty-state';
-import { Skeleton } from '@client/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { errorMessageOf } from '@client/lib/api';
-import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
-import { ConfirmDialog } from '../drivers/confirm-dialog';
-import { ListPager } from '../drivers/list-pager';
-import { RowActions } from '../drivers/row-actions';
+import { FLEET_PAGE_SIZE, maintenanceQuery, useDeleteMaintenance, vehicleQuery } from '../api';
 import { vehicleLabel, VehiclePicker, type PickedVehicle } from '../drivers/vehicle-picker';
-import { PEOPLE_PAGE_SIZE, useDeleteMaintenance, useMaintenance, type MaintenanceState } from '../people-api';
 import { CompleteDialog } from './complete-dialog';
 import { MaintenanceDialog } from './maintenance-dialog';
-import { formatDay, formatMiles, formatUsd, overdueText } from './maintenance-format';
+import { MaintenanceRow } from './maintenance-row';
 
-type Filter = MaintenanceState | 'all';
-const FILTERS: { value: Filter; label: string }[] = [
+const FILTERS: { value: MaintenanceState | ''; label: string }[] = [
   { value: 'overdue', label: 'Overdue' },
   { value: 'scheduled', label: 'Scheduled' },
   { value: 'completed', label: 'Completed' },
-  { value: 'all', label: 'All' },
+  { value: '', label: 'All' },
 ];
 
-const EMPTY_TEXT: Record<Filter, string> = {
+const EMPTY_TEXT: Record<MaintenanceState | '', string> = {
   overdue: 'Nothing is overdue.',
   scheduled: 'No service is scheduled.',
   completed: 'No service has been completed yet.',
-  all: 'No maintenance yet.',
+  '': 'No maintenance yet.',
 };
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 type Dialog =
   | { kind: 'edit'; record: MaintenanceRecord | null; key: number }
   | { kind: 'complete'; record: MaintenanceRecord; key: number }
   | { kind: 'delete'; record: MaintenanceRecord };
 
+/**
+ * The vehicle a list is narrowed to: the one just picked, or (after a reload, from the address's id)
+ * the one the server names.
+ */
+function useFilterVehicle(id: string) {
+  const [picked, setPicked] = useState<PickedVehicle | null>(null);
+  const known = picked !== null && picked.id === id;
+  const loaded = useQuery({ ...vehicleQuery(id), enabled: id !== '' && !known });
+  if (!id) return { vehicle: null, setPicked };
+  if (known) return { vehicle: picked, setPicked };
+  return { vehicle: { id, label: loaded.data ? vehicleLabel(loaded.data) : 'Vehicle' }, setPicked };
+}
+
 /** The Maintenance tab: scheduled and completed services, overdue ones first to the eye. */
 export default function MaintenanceTab() {
-  const [filter, setFilter] = useState<Filter>('all');
-  const [vehicle, setVehicle] = useState<PickedVehicle | null>(null);
-  const [page, setPage] = useState(1);
-  const records = useMaintenance({
-    page,
-    state: filter === 'all' ? undefined : filter,
-    vehicleId: vehicle?.id,
+  // The server orders maintenance itself (overdue first), so the list has one sort.
+  const state = useListState({
+    sorts: ['due'],
+    defaultSort: 'due',
+    filters: { state: MAINTENANCE_STATES, vehicleId: isUuid },
+    pageSize: FLEET_PAGE_SIZE,
+    scope: 'maintenance',
   });
+  const filter = state.filters.state as MaintenanceState | '';
+  const { vehicle, setPicked } = useFilterVehicle(state.filters.vehicleId);
+  const records = useQuery(maintenanceQuery(maintenanceListQuery.parse(state.query)));
+  useKeepPageInRange(state, records.data, records.isPlaceholderData);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const remove = useDeleteMaintenance();
 
@@ -75,6 +97,13 @@ export default function MaintenanceTab() {
     }
   };
 
+  const scheduleButton = (
+    <Button onClick={schedule}>
+      <PlusIcon aria-hidden="true" />
+      Schedule maintenance
+    </Button>
+  );
+
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
@@ -92,15 +121,12 @@ export default function MaintenanceTab() {
           <div role="group" aria-label="Show" className="flex flex-wrap gap-1.5">
             {FILTERS.map((f) => (
               <Button
-                key={f.value}
+                key={f.label}
                 size="sm"
                 variant={filter === f.value ? 'default' : 'outline'}
                 aria-pressed={filter === f.value}
                 className="rounded-full"
-                onClick={() => {
-                  setFilter(f.value);
-                  setPage(1);
-                }}
+                onClick={() => state.setFilter('state', f.value)}
               >
                 {f.label}
               </Button>
@@ -111,8 +137,8 @@ export default function MaintenanceTab() {
               aria-label="Filter by vehicle"
               value={vehicle}
               onChange={(v) => {
-                setVehicle(v);
-                setPage(1);
+                setPicked(v);
+                state.setFilter('vehicleId', v?.id ?? '');
               }}
               allowNone
               noneLabel="All vehicles"
@@ -120,46 +146,24 @@ export default function MaintenanceTab() {
           </div>
         </div>
 
-        {records.isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading
-            </span>
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} className="h-12 rounded-md" />
-            ))}
-          </div>
-        ) : records.isError ? (
-          <EmptyState
-            icon={WrenchIcon}
-            title="The maintenance could not be loaded"
-            text={errorMessageOf(records.error, 'Please try again.')}
-            action={
-              <Button variant="outline" onClick={() => void records.refetch()} disabled={records.isFetching}>
-                <RotateCwIcon aria-hidden="true" />
-                Try again
-              </Button>
-            }
-          />
-        ) : records.data.total === 0 ? (
-          <EmptyState
-            icon={WrenchIcon}
-            title={vehicle ? `${EMPTY_TEXT[filter]} (${vehicle.label})` : EMPTY_TEXT[filter]}
-            text={
-              filter === 'all' && !vehicle
+        {/* Each filter has its own empty text (and the way on is always to schedule), not "no match". */}
+        <ListBody
+          query={records}
+          noun="maintenance records"
+          isFiltered={false}
+          onClearFilters={state.clearFilters}
+          empty={{
+            icon: WrenchIcon,
+            title: vehicle ? `${EMPTY_TEXT[filter]} (${vehicle.label})` : EMPTY_TEXT[filter],
+            text:
+              filter === '' && !vehicle
                 ? 'Schedule oil changes, inspections and other services by date or mileage; overdue ones show here in red.'
-                : undefined
-            }
-            action={
-              <Button onClick={schedule}>
-                <PlusIcon aria-hidden="true" />
-                Schedule maintenance
-              </Button>
-            }
-          />
-        ) : (
-          <>
-            <div className="overflow-x-auto rounded-md border" aria-busy={records.isPlaceholderData}>
+                : undefined,
+            action: scheduleButton,
+          }}
+        >
+          {(page) => (
+            <div className="overflow-x-auto rounded-md border">
               <Table>
                 <TableHeader>
                   <TableRow>
@@ -172,8 +176,8 @@ export default function MaintenanceTab() {
                     </TableHead>
                   </TableRow>
                 </TableHeader>
-                <TableBody className={records.isPlaceholderData ? 'opacity-60' : undefined}>
-                  {records.data.items.map((r) => (
+                <TableBody>
+                  {page.items.map((r) => (
                     <MaintenanceRow
                       key={r.id}
                       record={r}
@@ -185,17 +189,19 @@ export default function MaintenanceTab() {
                 </TableBody>
               </Table>
             </div>
-            <ListPager
-              page={page}
-              pageSize={PEOPLE_PAGE_SIZE}
-              total={records.data.total}
-              onPage={setPage}
-              busy={records.isFetching}
-              label="Maintenance pages"
-              noun={records.data.total === 1 ? 'record' : 'records'}
-            />
-          </>
-        )}
+          )}
+        </ListBody>
+        {records.data && records.data.total > 0 ? (
+          <ListPager
+            page={state.page}
+            pageSize={state.pageSize}
+            total={records.data.total}
+            onPage={state.setPage}
+            busy={records.isFetching}
+            label="Maintenance pages"
+            noun={records.data.total === 1 ? 'record' : 'records'}
+          />
+        ) : null}
       </CardContent>
 
       {dialog?.kind === 'edit' ? (
@@ -220,98 +226,8 @@ export default function MaintenanceTab() {
             : ''
         }
         confirmLabel="Delete record"
-        busy={remove.isPending}
-        onConfirm={() => void onDelete()}
+        onConfirm={onDelete}
       />
     </Card>
-  );
-}
-
-function DueText({ record }: { record: MaintenanceRecord }) {
-  const parts = [
-    record.dueDate ? formatDay(record.dueDate) : null,
-    record.dueMileage !== null ? formatMiles(record.dueMileage) : null,
-  ].filter(Boolean);
-  return <>{parts.join(' or ') || '—'}</>;
-}
-
-function StateBadge({ record }: { record: MaintenanceRecord }) {
-  if (record.state === 'overdue') {
-    return (
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:grid">
-        <Badge variant="destructive">Overdue</Badge>
-        <span className="whitespace-nowrap text-xs font-medium text-destructive">{overdueText(record)}</span>
-      </div>
-    );
-  }
-  if (record.state === 'completed') return <Badge variant="success">Completed</Badge>;
-  return <Badge variant="secondary">Scheduled</Badge>;
-}
-
-function MaintenanceRow({
-  record,
-  onComplete,
-  onEdit,
-  onDelete,
-}: {
-  record: MaintenanceRecord;
-  onComplete: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const overdue = record.state === 'overdue';
-  return (
-    <TableRow
-      data-testid="maintenance-row"
-      data-state={record.state}
-      className={cn(overdue && 'bg-destructive/5 hover:bg-destructive/10')}
-    >
-      <TableCell className={cn(overdue && 'border-l-2 border-l-destructive')}>
-        <div className="max-w-48 truncate font-medium sm:max-w-64">{record.type}</div>
-        <div className="max-w-48 truncate text-xs text-muted-foreground sm:max-w-64">
-          {vehicleLabel(record.vehicle)}
-        </div>
-        <div className="mt-1 sm:hidden">
-          <StateBadge record={record} />
-        </div>
-        <div className="text-xs text-muted-foreground md:hidden">
-          {record.completedDate ? (
-            `Done ${formatDay(record.completedDate)}`
-          ) : (
-            <>
-              Due <DueText record={record} />
-            </>
-          )}
-        </div>
-      </TableCell>
-      <TableCell className="hidden whitespace-nowrap md:table-cell">
-        {record.completedDate ? (
-          <span className="text-muted-foreground">Done {formatDay(record.completedDate)}</span>
-        ) : (
-          <DueText record={record} />
-        )}
-      </TableCell>
-      <TableCell className="hidden sm:table-cell">
-        <StateBadge record={record} />
-      </TableCell>
-      <TableCell className="hidden whitespace-nowrap text-right tabular-nums lg:table-cell">
-        {record.cost !== null ? formatUsd(record.cost) : <span className="text-muted-foreground">—</span>}
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-right">
-        {record.state !== 'completed' ? (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={onComplete}
-            aria-label={`Complete ${record.type}`}
-            className="px-2 sm:px-3"
-          >
-            <CircleCheckIcon aria-hidden="true" />
-            <span className="hidden sm:inline">Complete</span>
-          </Button>
-        ) : null}
-        <RowActions name={record.type} onEdit={onEdit} onDelete={onDelete} />
-      </TableCell>
-    </TableRow>
   );
 }

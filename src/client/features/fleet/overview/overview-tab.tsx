@@ -10,6 +10,7 @@ import {
   CircleCheckIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import type { FleetOverview, MaintenanceRecord } from '@shared/contracts/fleet';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -19,7 +20,7 @@ import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { useFleetOverview } from '../fleet-api';
+import { fleetOverviewQuery } from '../api';
 import { daysSince, formatCalendarDate, formatDateTime, formatNumber, relativeTime } from '../shell/format';
 import { UpgradePlanAction } from '../shell/upgrade-link';
 import { useFleetParams } from '../shell/use-fleet-params';
@@ -288,8 +289,8 @@ function RecentChangesCard({ overview }: { overview: FleetOverview }) {
 
 /** The fleet at a glance: counts, what needs attention, what changed, and the plan's room. */
 export default function OverviewTab() {
-  const overview = useFleetOverview();
-  const { update } = useFleetParams();
+  const overview = useQuery(fleetOverviewQuery);
+  const { setTab } = useFleetParams();
 
   if (overview.isPending) return <OverviewSkeleton />;
   if (overview.isError) {
@@ -360,11 +361,11 @@ export default function OverviewTab() {
           text="Your fleet is empty. Add vehicles one by one, or import a CSV file of your whole fleet."
           action={
             <>
-              <Button onClick={() => update({ tab: 'vehicles', new: 1 })}>
+              <Button onClick={() => setTab('vehicles', { new: '1' })}>
                 <PlusIcon aria-hidden="true" />
                 Add vehicle
               </Button>
-              <Button variant="outline" onClick={() => update({ tab: 'import-export' })}>
+              <Button variant="outline" onClick={() => setTab('import-export')}>
                 Import from CSV
               </Button>
             </>

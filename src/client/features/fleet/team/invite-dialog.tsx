@@ -1,7 +1,15 @@
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { CheckIcon, CircleAlertIcon, CopyIcon, KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
-import { inviteTeamMemberRequest, TEAM_ROLES, type TeamRole } from '@shared/contracts/fleet';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { CheckIcon, CircleAlertIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
+import {
+  inviteTeamMemberRequest,
+  TEAM_ROLES,
+  type InviteResult,
+  type TeamRole,
+} from '@shared/contracts/fleet';
+import { SubmitButton } from '@client/components/form/form-dialog';
+import { SelectField, TextField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -12,20 +20,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
-import { Field } from '@client/components/ui/field';
-import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
-import { errorMessageOf, fieldErrorsOf } from '@client/lib/api';
+import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { schemaResolver } from '../drivers/schema-resolver';
-import { useInviteMember, type InviteResult } from '../people-api';
+import { limitRefusalOf, useInviteMember } from '../api';
 import { UpgradePlanAction } from '../shell/upgrade-link';
-import { errorTypeOf, ROLE_HINTS, ROLE_LABELS } from './team-roles';
+import { ROLE_HINTS, ROLE_LABELS } from './team-roles';
 
 type Values = { firstName: string; lastName: string; email: string; role: TeamRole };
-const FIELD_NAMES: readonly string[] = ['firstName', 'lastName', 'email', 'role'];
 
-const resolver = schemaResolver(inviteTeamMemberRequest, (v: Values) => v);
+const ROLE_OPTIONS = TEAM_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 /**
  * Invite a team member. On success the dialog shows the temporary password once (it is not stored
@@ -39,50 +42,37 @@ export function InviteDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const invite = useInviteMember();
-  const roleId = useId();
   const [invited, setInvited] = useState<InviteResult | null>(null);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, ReturnType<typeof inviteTeamMemberRequest.parse>>({
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { firstName: '', lastName: '', email: '', role: 'fleet_user' },
+  const form = useSchemaForm({
+    schema: inviteTeamMemberRequest,
+    defaultValues: { firstName: '', lastName: '', email: '', role: 'fleet_user' } as Values,
   });
+  const role = useWatch({ control: form.control, name: 'role' });
+  const pending = form.formState.isSubmitting;
 
-  const onSubmit = handleSubmit(async (input) => {
-    setLimitMessage(null);
-    try {
+  const onSubmit = form.submit(
+    async (input) => {
+      setLimitMessage(null);
       setInvited(await invite.mutateAsync(input));
-    } catch (error) {
-      if (errorTypeOf(error) === 'limit_reached') {
-        setLimitMessage(errorMessageOf(error, 'Your plan allows no more users.'));
-        return;
-      }
-      let shown = false;
-      for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
-        if (FIELD_NAMES.includes(key)) {
-          setError(key as keyof Values, { type: 'server', message });
-          shown = true;
-        }
-      }
-      if (!shown) {
+    },
+    // The plan's user limit stays in the dialog with the way to upgrade; the rest goes to a toast.
+    (error, shownOnFields) => {
+      const limit = limitRefusalOf(error, 'Your plan allows no more users.');
+      if (limit) setLimitMessage(limit.message);
+      else if (!shownOnFields) {
         toast({
           title: 'Invitation not sent',
           description: errorMessageOf(error, 'The team member could not be invited. Please try again.'),
           variant: 'destructive',
         });
       }
-    }
-  });
+    },
+  );
 
+  // One dialog for both steps: the form, then the password it answered with.
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="sm:max-w-lg">
         {invited ? (
           <InvitedView result={invited} />
@@ -94,7 +84,12 @@ export function InviteDialog({
                 They sign in with their own email and see the same company&apos;s fleet.
               </DialogDescription>
             </DialogHeader>
-            <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Invite a team member">
+            <form
+              noValidate
+              onSubmit={(event) => void onSubmit(event)}
+              className="grid gap-4"
+              aria-label="Invite a team member"
+            >
               {limitMessage ? (
                 <div
                   role="alert"
@@ -109,56 +104,24 @@ export function InviteDialog({
                 </div>
               ) : null}
               <div className="grid items-start gap-4 sm:grid-cols-2">
-                <Field label="First name" error={errors.firstName?.message} required>
-                  <Input autoComplete="off" {...register('firstName')} />
-                </Field>
-                <Field label="Last name" error={errors.lastName?.message} required>
-                  <Input autoComplete="off" {...register('lastName')} />
-                </Field>
+                <TextField form={form} name="firstName" label="First name" required autoComplete="off" />
+                <TextField form={form} name="lastName" label="Last name" required autoComplete="off" />
               </div>
-              <Field label="Email" error={errors.email?.message} required>
-                <Input type="email" autoComplete="off" {...register('email')} />
-              </Field>
-              <Controller
-                control={control}
+              <TextField form={form} name="email" label="Email" required type="email" autoComplete="off" />
+              <SelectField
+                form={form}
                 name="role"
-                render={({ field }) => (
-                  <Field
-                    id={roleId}
-                    label="Role"
-                    error={errors.role?.message}
-                    description={ROLE_HINTS[field.value]}
-                  >
-                    {/* The id goes on the trigger by hand: Field labels its direct child, here the Select root. */}
-                    <Select value={field.value} onValueChange={(v) => field.onChange(v as TeamRole)}>
-                      <SelectTrigger
-                        id={roleId}
-                        onBlur={field.onBlur}
-                        aria-describedby={`${roleId}-description`}
-                      >
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {TEAM_ROLES.map((r) => (
-                          <SelectItem key={r} value={r}>
-                            {ROLE_LABELS[r]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  </Field>
-                )}
+                label="Role"
+                description={ROLE_HINTS[role]}
+                options={ROLE_OPTIONS}
               />
               <DialogFooter>
                 <DialogClose asChild>
-                  <Button variant="outline" disabled={isSubmitting}>
+                  <Button variant="outline" disabled={pending}>
                     Cancel
                   </Button>
                 </DialogClose>
-                <Button type="submit" disabled={isSubmitting}>
-                  {isSubmitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                  Send invitation
-                </Button>
+                <SubmitButton pending={pending}>Send invitation</SubmitButton>
               </DialogFooter>
             </form>
           </>

@@ -1,4 +1,3 @@
-import { ApiError } from '@client/lib/api';
 import type { TeamRole } from '@shared/contracts/fleet';
 
 export const ROLE_LABELS: Record<TeamRole, string> = {
@@ -10,8 +9,3 @@ export const ROLE_HINTS: Record<TeamRole, string> = {
   fleet_admin: 'Manages the fleet, the team, billing and the plan',
   fleet_user: 'Works with vehicles, drivers and maintenance',
 };
-
-/** The `errorType` of a JSON error answer, e.g. 'limit_reached'. */
-export function errorTypeOf(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.errorType : undefined;
-}

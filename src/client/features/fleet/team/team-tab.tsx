@@ -1,29 +1,29 @@
 import { useState } from 'react';
-import { InfoIcon, RotateCwIcon, Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
-import { TEAM_ROLES, type TeamMember, type TeamRole } from '@shared/contracts/fleet';
+import { useQuery } from '@tanstack/react-query';
+import { InfoIcon, Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
+import { TEAM_ROLES, type TeamList, type TeamMember, type TeamRole } from '@shared/contracts/fleet';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { ListBody } from '@client/components/list/list-body';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
-import { Skeleton } from '@client/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
-import { ConfirmDialog } from '../drivers/confirm-dialog';
-import { useChangeRole, useFleetSession, useRemoveMember, useTeam, type TeamList } from '../people-api';
+import { teamQuery, useChangeRole, useRemoveMember } from '../api';
+import { useFleetAccount } from '../shell/fleet-account';
 import { UpgradePlanAction } from '../shell/upgrade-link';
 import { InviteDialog } from './invite-dialog';
 import { ROLE_LABELS } from './team-roles';
 
 /** The Team tab: who can sign in to this account, against the plan's user limit. */
 export default function TeamTab() {
-  const team = useTeam();
-  const session = useFleetSession();
+  const team = useQuery(teamQuery);
   // Only a fleet_admin manages the team; the server enforces it, the screen just does not offer it.
-  const canManage = session.customer !== null && session.customer.role !== 'fleet_user';
+  const { customer, canManageAccount: canManage } = useFleetAccount();
   const [inviting, setInviting] = useState<number | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const remove = useRemoveMember();
@@ -47,107 +47,91 @@ export default function TeamTab() {
     }
   };
 
-  if (team.isPending || session.isPending) {
-    return (
-      <div className="grid gap-4" aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading the team
-        </span>
-        <Skeleton className="h-28 rounded-xl" />
-        <Skeleton className="h-64 rounded-xl" />
-      </div>
-    );
-  }
-  if (team.isError) {
-    return (
-      <EmptyState
-        className="bg-background"
-        icon={UsersIcon}
-        title="The team could not be loaded"
-        text={errorMessageOf(team.error, 'Please try again.')}
-        action={
-          <Button variant="outline" onClick={() => void team.refetch()} disabled={team.isFetching}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-
-  const data = team.data;
-  const atLimit = data.userLimit !== null && data.users >= data.userLimit;
+  // The owner is always a member, so the list is never empty; ListBody gives it the loading and error states.
   return (
-    <div className="grid grid-cols-1 gap-4">
-      <UsageCard
-        team={data}
-        canManage={canManage}
-        onInvite={() => setInviting(Date.now())}
-        atLimit={atLimit}
-      />
-      {!canManage ? (
-        <p
-          data-testid="team-read-only"
-          className="flex items-start gap-2 rounded-lg border bg-background p-3 text-sm text-muted-foreground"
-        >
-          <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Only a fleet admin manages the team. Ask your account admin to invite someone or change a role.
-        </p>
-      ) : null}
-      <Card>
-        <CardHeader className="px-4 sm:px-6">
-          <CardTitle asHeading="h3">Members</CardTitle>
-          <CardDescription>Everyone who can sign in to this account.</CardDescription>
-        </CardHeader>
-        <CardContent className="px-4 sm:px-6">
-          <div className="overflow-x-auto rounded-md border">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead className="hidden sm:table-cell">Role</TableHead>
-                  <TableHead className="hidden sm:table-cell">Status</TableHead>
-                  {canManage ? (
-                    <TableHead className="w-px text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  ) : null}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.members.map((m) => (
-                  <MemberRow
-                    key={m.id}
-                    member={m}
-                    isYou={m.email.toLowerCase() === session.customer?.email.toLowerCase()}
-                    canManage={canManage}
-                    onRemove={() => setRemoving(m)}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          {data.members.length <= 1 && canManage ? (
-            <p className="mt-3 text-sm text-muted-foreground">
-              It is just you so far. Invite the people who help run your fleet.
+    <ListBody
+      query={team}
+      noun="team members"
+      isFiltered={false}
+      onClearFilters={() => undefined}
+      empty={{
+        icon: UsersIcon,
+        title: 'No team members',
+        text: 'Invite the people who help run your fleet.',
+      }}
+    >
+      {(data) => (
+        <div className="grid grid-cols-1 gap-4">
+          <UsageCard
+            team={data}
+            canManage={canManage}
+            onInvite={() => setInviting(Date.now())}
+            atLimit={data.userLimit !== null && data.users >= data.userLimit}
+          />
+          {!canManage ? (
+            <p
+              data-testid="team-read-only"
+              className="flex items-start gap-2 rounded-lg border bg-background p-3 text-sm text-muted-foreground"
+            >
+              <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              Only a fleet admin manages the team. Ask your account admin to invite someone or change a role.
             </p>
           ) : null}
-        </CardContent>
-      </Card>
+          <Card>
+            <CardHeader className="px-4 sm:px-6">
+              <CardTitle asHeading="h3">Members</CardTitle>
+              <CardDescription>Everyone who can sign in to this account.</CardDescription>
+            </CardHeader>
+            <CardContent className="px-4 sm:px-6">
+              <div className="overflow-x-auto rounded-md border">
+                <Table>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Name</TableHead>
+                      <TableHead className="hidden sm:table-cell">Role</TableHead>
+                      <TableHead className="hidden sm:table-cell">Status</TableHead>
+                      {canManage ? (
+                        <TableHead className="w-px text-right">
+                          <span className="sr-only">Actions</span>
+                        </TableHead>
+                      ) : null}
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {data.items.map((m) => (
+                      <MemberRow
+                        key={m.id}
+                        member={m}
+                        isYou={m.email.toLowerCase() === customer.email.toLowerCase()}
+                        canManage={canManage}
+                        onRemove={() => setRemoving(m)}
+                      />
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+              {data.total <= 1 && canManage ? (
+                <p className="mt-3 text-sm text-muted-foreground">
+                  It is just you so far. Invite the people who help run your fleet.
+                </p>
+              ) : null}
+            </CardContent>
+          </Card>
 
-      {inviting !== null ? (
-        <InviteDialog key={inviting} open onOpenChange={(open) => !open && setInviting(null)} />
-      ) : null}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove ${removing ? `${removing.firstName} ${removing.lastName}` : 'team member'}?`}
-        description="They can no longer sign in to this account. Their changes to the fleet stay."
-        confirmLabel="Remove member"
-        busy={remove.isPending}
-        onConfirm={() => void onRemove()}
-      />
-    </div>
+          {inviting !== null ? (
+            <InviteDialog key={inviting} open onOpenChange={(open) => !open && setInviting(null)} />
+          ) : null}
+          <ConfirmDialog
+            open={removing !== null}
+            onOpenChange={(open) => !open && setRemoving(null)}
+            title={`Remove ${removing ? `${removing.firstName} ${removing.lastName}` : 'team member'}?`}
+            description="They can no longer sign in to this account. Their changes to the fleet stay."
+            confirmLabel="Remove member"
+            onConfirm={onRemove}
+          />
+        </div>
+      )}
+    </ListBody>
   );
 }
 

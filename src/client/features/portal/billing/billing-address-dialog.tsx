@@ -1,28 +1,12 @@
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { LoaderCircleIcon } from 'lucide-react';
 import { BILLING_COUNTRIES, billingAddress, type BillingAddressInput } from '@shared/contracts/portal';
-import { Button } from '@client/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
-import { Field } from '@client/components/ui/field';
-import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
-import { errorMessageOf, fieldErrorsOf } from '@client/lib/api';
+import { FormDialog } from '@client/components/form/form-dialog';
+import { SelectField, TextField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
-import { useUpdateBillingAddress } from '../billing-api';
+import { useUpdateBillingAddress } from '../api';
 
 type Values = z.input<typeof billingAddress>;
-type FieldName = keyof Values;
-const FIELD_NAMES: readonly FieldName[] = ['street', 'city', 'state', 'zipCode', 'country'];
 
 export const COUNTRY_NAMES: Record<(typeof BILLING_COUNTRIES)[number], string> = {
   US: 'United States',
@@ -30,7 +14,15 @@ export const COUNTRY_NAMES: Record<(typeof BILLING_COUNTRIES)[number], string> =
   UK: 'United Kingdom',
 };
 
+const COUNTRY_OPTIONS = BILLING_COUNTRIES.map((code) => ({
+  value: code,
+  label: `${COUNTRY_NAMES[code]} (${code})`,
+}));
+
 const EMPTY: Values = { street: '', city: '', state: '', zipCode: '', country: 'US' };
+
+/** The server names fields `address.street` and so on. */
+const fieldOf = (path: string) => path.replace(/^address\./, '');
 
 /** Update Billing Address: printed on invoices. Countries US, CA and UK (spec 1 §3, §9). */
 export function BillingAddressDialog({
@@ -45,21 +37,10 @@ export function BillingAddressDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateBillingAddress(email);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, BillingAddressInput>({
-    resolver: zodResolver(billingAddress),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: current ?? EMPTY,
-  });
+  const form = useSchemaForm({ schema: billingAddress, defaultValues: current ?? EMPTY, fieldOf });
 
-  const onSubmit = handleSubmit(async (address) => {
-    try {
+  const onSubmit = form.submit(
+    async (address) => {
       const result = await update.mutateAsync(address);
       toast({
         title: 'Billing Address Updated',
@@ -67,77 +48,51 @@ export function BillingAddressDialog({
         variant: 'success',
       });
       onOpenChange(false);
-    } catch (error) {
-      // The server names fields `address.street` and so on.
-      for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
-        const name = key.replace(/^address\./, '');
-        if ((FIELD_NAMES as readonly string[]).includes(name)) {
-          setError(name as FieldName, { type: 'server', message });
-        }
-      }
-      toast({
-        title: 'Update Failed',
-        description: errorMessageOf(error, 'Your billing address could not be updated. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  });
+    },
+    {
+      title: 'Update Failed',
+      fallback: 'Your billing address could not be updated. Please try again.',
+      always: true,
+    },
+  );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Update Billing Address</DialogTitle>
-          <DialogDescription>This address is printed on your invoices.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Update billing address">
-          <Field label="Street" error={errors.street?.message} required>
-            <Input autoComplete="street-address" {...register('street')} />
-          </Field>
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field label="City" error={errors.city?.message} required>
-              <Input autoComplete="address-level2" {...register('city')} />
-            </Field>
-            <Field label="State or province" error={errors.state?.message} required>
-              <Input autoComplete="address-level1" {...register('state')} />
-            </Field>
-            <Field label="ZIP or postal code" error={errors.zipCode?.message} required>
-              <Input autoComplete="postal-code" {...register('zipCode')} />
-            </Field>
-            <Controller
-              control={control}
-              name="country"
-              render={({ field }) => (
-                <Select value={field.value ?? 'US'} onValueChange={field.onChange} name={field.name}>
-                  <Field label="Country" error={errors.country?.message} required>
-                    <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                      <SelectValue placeholder="Choose a country" />
-                    </SelectTrigger>
-                  </Field>
-                  <SelectContent>
-                    {BILLING_COUNTRIES.map((code) => (
-                      <SelectItem key={code} value={code}>
-                        {COUNTRY_NAMES[code]} ({code})
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              Update Address
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Update Billing Address"
+      description="This address is printed on your invoices."
+      submitLabel="Update Address"
+      pending={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+      width="xl"
+    >
+      <TextField form={form} name="street" label="Street" autoComplete="street-address" required />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField form={form} name="city" label="City" autoComplete="address-level2" required />
+        <TextField
+          form={form}
+          name="state"
+          label="State or province"
+          autoComplete="address-level1"
+          required
+        />
+        <TextField
+          form={form}
+          name="zipCode"
+          label="ZIP or postal code"
+          autoComplete="postal-code"
+          required
+        />
+        <SelectField
+          form={form}
+          name="country"
+          label="Country"
+          options={COUNTRY_OPTIONS}
+          placeholder="Choose a country"
+          required
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { CreditCardIcon, LoaderCircleIcon, PlusIcon, StarIcon, Trash2Icon } from 'lucide-react';
+import { LoaderCircleIcon, PlusIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import type { BillingInfo } from '@shared/contracts/portal';
 import { CardForm } from '@client/components/payments/card-form';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -13,10 +12,10 @@ import {
 } from '@client/components/ui/dialog';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { useAddPaymentMethod, useRemovePaymentMethod, useSetDefaultPaymentMethod } from '../billing-api';
+import { useAddPaymentMethod, useRemovePaymentMethod, useSetDefaultPaymentMethod } from '../api';
 import { cardName, type PaymentMethod } from './card-name';
-import { ConfirmDialog } from './confirm-dialog';
-import { formatExpiry } from './format';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { CardSummary } from './card-summary';
 
 /**
  * Manage Payment Methods (spec 1 §2): add a card through the active provider's form, make one the
@@ -107,18 +106,7 @@ export default function PaymentMethodsDialog({
                 data-testid="manage-card"
                 className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between"
               >
-                <div className="flex min-w-0 items-center gap-3">
-                  <CreditCardIcon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                      {cardName(card)}
-                      {card.isDefault ? <Badge variant="success">Primary</Badge> : null}
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      Expires {formatExpiry(card.expMonth, card.expYear)}
-                    </p>
-                  </div>
-                </div>
+                <CardSummary card={card} />
                 <div className="flex shrink-0 flex-wrap gap-2">
                   {!card.isDefault ? (
                     <Button
@@ -212,9 +200,8 @@ export default function PaymentMethodsDialog({
           }
           confirmLabel="Remove card"
           cancelLabel="Keep card"
-          variant="destructive"
           pending={remove.isPending}
-          onConfirm={() => void onRemove()}
+          onConfirm={onRemove}
         />
       </DialogContent>
     </Dialog>

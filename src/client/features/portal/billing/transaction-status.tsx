@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@client/components/ui/badge';
-import type { PaymentHistoryItem } from '../billing-api';
+import type { PaymentHistoryItem } from '../api';
 
 const STATUS: Record<string, { label: string; variant: BadgeProps['variant'] }> = {
   // Spec 1 §3: succeeded and paid both count as paid.

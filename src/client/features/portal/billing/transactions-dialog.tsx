@@ -1,19 +1,10 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ReceiptIcon } from 'lucide-react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
-import { EmptyState } from '@client/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { HISTORY_PAGE_SIZE, usePaymentHistory } from '../billing-api';
+import { paymentHistoryQuery } from '../api';
 import { formatMoney, formatShortDate } from './format';
-import { Pager } from './pager';
+import { HistoryDialog, useHistoryPaging } from './history-dialog';
 import { StatusBadge } from './transaction-status';
-import { LoadError, LoadingRows } from './list-states';
 
 /** View All Transactions: the payment history, 20 per page, newest first. */
 export function TransactionsDialog({
@@ -25,51 +16,54 @@ export function TransactionsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [page, setPage] = useState(1);
-  const history = usePaymentHistory(email, page, HISTORY_PAGE_SIZE, open);
+  const paging = useHistoryPaging();
+  const history = useQuery({
+    ...paymentHistoryQuery(email, { page: paging.page, pageSize: paging.pageSize }),
+    // The spec names this answer's rows `payments`; the list reads them as its items.
+    select: (answer) => ({ items: answer.payments, total: answer.total }),
+  });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>All Transactions</DialogTitle>
-          <DialogDescription>Every charge and refund on your account, newest first.</DialogDescription>
-        </DialogHeader>
-        {history.isPending ? (
-          <LoadingRows label="Loading transactions" />
-        ) : history.isError ? (
-          <LoadError>Unable to load transaction history.</LoadError>
-        ) : history.data.payments.length === 0 ? (
-          <EmptyState
-            icon={ReceiptIcon}
-            headingLevel="h3"
-            title="No transactions yet"
-            text="Charges appear here after your first payment."
-            className="py-8"
-          />
-        ) : (
-          <>
-            {/* Phones get a list rather than a table that scrolls sideways. */}
-            <ul className="grid gap-2 sm:hidden" aria-label="Transactions">
-              {history.data.payments.map((p) => (
-                <li key={p.id} className="grid gap-1 rounded-lg border p-3 text-sm">
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="font-medium break-words">{p.description}</span>
-                    <span className="shrink-0 font-medium tabular-nums">
-                      {formatMoney(p.amount, p.currency)}
-                    </span>
-                  </div>
-                  <div className="flex items-center justify-between gap-2 text-muted-foreground">
-                    <time dateTime={p.created}>{formatShortDate(p.created)}</time>
-                    <StatusBadge status={p.status} />
-                  </div>
-                  {p.status === 'failed' && p.failureMessage ? (
-                    <span className="text-xs text-destructive">{p.failureMessage}</span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            <Table aria-label="Transactions" className="max-sm:hidden">
+    <HistoryDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="All Transactions"
+      description="Every charge and refund on your account, newest first."
+      paging={paging}
+      query={history}
+      noun="transactions"
+      pagerLabel="Transaction pages"
+      empty={{
+        icon: ReceiptIcon,
+        title: 'No transactions yet',
+        text: 'Charges appear here after your first payment.',
+      }}
+    >
+      {(page) => (
+        <>
+          {/* Phones get a list rather than a table that scrolls sideways. */}
+          <ul className="grid gap-2 sm:hidden" aria-label="Transactions">
+            {page.items.map((p) => (
+              <li key={p.id} className="grid gap-1 rounded-lg border p-3 text-sm">
+                <div className="flex items-start justify-between gap-2">
+                  <span className="font-medium break-words">{p.description}</span>
+                  <span className="shrink-0 font-medium tabular-nums">
+                    {formatMoney(p.amount, p.currency)}
+                  </span>
+                </div>
+                <div className="flex items-center justify-between gap-2 text-muted-foreground">
+                  <time dateTime={p.created}>{formatShortDate(p.created)}</time>
+                  <StatusBadge status={p.status} />
+                </div>
+                {p.status === 'failed' && p.failureMessage ? (
+                  <span className="text-xs text-destructive">{p.failureMessage}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {/* The table's scrolling frame hides with it, so no empty row of space is left on phones. */}
+          <div className="max-sm:hidden">
+            <Table aria-label="Transactions">
               <TableHeader>
                 <TableRow>
                   <TableHead>Date</TableHead>
@@ -79,7 +73,7 @@ export function TransactionsDialog({
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {history.data.payments.map((p) => (
+                {page.items.map((p) => (
                   <TableRow key={p.id}>
                     <TableCell className="whitespace-nowrap">
                       <time dateTime={p.created}>{formatShortDate(p.created)}</time>
@@ -100,17 +94,9 @@ export function TransactionsDialog({
                 ))}
               </TableBody>
             </Table>
-            <Pager
-              label="Transaction pages"
-              page={page}
-              pageSize={HISTORY_PAGE_SIZE}
-              total={history.data.total}
-              onPage={setPage}
-              busy={history.isFetching}
-            />
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+          </div>
+        </>
+      )}
+    </HistoryDialog>
   );
 }

@@ -1,24 +1,17 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import {
-  ActivityIcon,
-  BadgeCheckIcon,
-  GaugeIcon,
-  HistoryIcon,
-  RotateCwIcon,
-  TruckIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { ActivityIcon, BadgeCheckIcon, GaugeIcon, HistoryIcon, TruckIcon, UsersIcon } from 'lucide-react';
 import type { CustomerProfile } from '@shared/contracts/portal';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
+import { LoadFailed } from '@client/components/load-failed';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { useCustomerProfile } from '../billing-api';
+import { profileQuery } from '../api';
 import { formatDateTime, humanize, statusTone } from '../billing/format';
 
 /** Utilization thresholds of spec 1 §9: above 70 Excellent, above 40 Good, otherwise Low. */
@@ -193,37 +186,29 @@ function RecentActivity({ profile }: { profile: CustomerProfile }) {
 
 function OverviewSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading your overview
-      </span>
+    <LoadingBlock label="Loading your overview">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-36 rounded-xl" />
         ))}
       </div>
       <Skeleton className="h-64 rounded-xl" />
-    </div>
+    </LoadingBlock>
   );
 }
 
 /** The Overview tab (spec 1 §2): usage against the plan's limits, status, utilization and activity. */
 export default function OverviewTab({ email }: { email: string }) {
-  const profile = useCustomerProfile(email);
+  const profile = useQuery(profileQuery(email));
   if (profile.isPending) return <OverviewSkeleton />;
   if (profile.isError) {
     return (
-      <EmptyState
-        className="bg-background"
+      <LoadFailed
         icon={ActivityIcon}
         title="Your overview could not be loaded"
-        text={errorMessageOf(profile.error, 'Please try again.')}
-        action={
-          <Button variant="outline" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        }
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
       />
     );
   }

@@ -1,370 +1,43 @@
-import { useState, type ReactNode } from 'react';
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  CalendarClockIcon,
-  CheckIcon,
-  CircleAlertIcon,
-  PackageIcon,
-  RotateCwIcon,
-  XCircleIcon,
-} from 'lucide-react';
-import { cancelledPlanChangeMessage, type BillingInfo } from '@shared/contracts/portal';
-import type { Plan } from '@shared/contracts/plans';
-import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@client/components/ui/card';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PackageIcon } from 'lucide-react';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { LoadFailed } from '@client/components/load-failed';
 import { EmptyState } from '@client/components/ui/empty-state';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessageOf } from '@client/lib/api';
-import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
 import {
-  useBillingInfo,
+  billingInfoQuery,
+  portalPlansQuery,
+  profileQuery,
   useCancelSubscription,
-  useCustomerProfile,
   useDowngradePlan,
-  usePortalPlans,
   useUpgradePlan,
-} from '../billing-api';
-import { ConfirmDialog } from '../billing/confirm-dialog';
+} from '../api';
 import { formatDate, formatMoney } from '../billing/format';
-
-/** Feature tiers of spec 1 §2. */
-export function featureTier(planId: string): string {
-  switch (planId) {
-    case 'starter':
-      return 'Basic';
-    case 'professional':
-      return 'Advanced';
-    case 'enterprise':
-      return 'Premium';
-    default:
-      return 'Custom';
-  }
-}
-
-const POPULAR_PLAN_ID = 'professional';
-
-/** Plan changes the server accepts only on a running subscription (trialing or active). */
-const CHANGEABLE = new Set(['trialing', 'active']);
-
-type PendingAction =
-  { kind: 'upgrade'; plan: Plan } | { kind: 'downgrade'; plan: Plan } | { kind: 'cancel' } | null;
-
-function limitText(limit: number | null, noun: string): string {
-  return limit === null ? `Unlimited ${noun}` : `${limit} ${noun}`;
-}
-
-const FEATURE_LABELS: Record<string, string> = {
-  vehicleTracking: 'Vehicle tracking',
-  apiAccess: 'API access',
-  dataExport: 'Data export',
-  analytics: 'Analytics',
-  userManagement: 'User management',
-  customIntegrations: 'Custom integrations',
-  prioritySupport: 'Priority support',
-  mobileApp: 'Mobile app',
-  geofencing: 'Geofencing',
-  maintenanceAlerts: 'Maintenance alerts',
-};
-
-function CurrentPlanCard({
-  billing,
-  plan,
-  carLimit,
-  userLimit,
-  onCancel,
-}: {
-  billing: BillingInfo;
-  plan: Plan | undefined;
-  carLimit: number | null;
-  userLimit: number | null;
-  /** Shown here only when the current plan is no longer in the catalogue (so it has no card below). */
-  onCancel?: () => void;
-}) {
-  const periodEnd = formatDate(billing.currentPeriodEnd);
-  const trialEnd = billing.subscriptionStatus === 'trialing' ? formatDate(billing.trialEndsAt) : null;
-  return (
-    <Card data-testid="current-plan">
-      <CardHeader className="gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <CardDescription>Current plan</CardDescription>
-          <CardTitle asHeading="h3" className="text-2xl">
-            {billing.currentPlan.name}
-          </CardTitle>
-        </div>
-        <p className="text-2xl font-bold tracking-tight">
-          {formatMoney(billing.currentPlan.price)}
-          <span className="text-sm font-normal text-muted-foreground">/month</span>
-        </p>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-          <div className="rounded-lg border p-3">
-            <dt className="text-xs text-muted-foreground">Vehicle limit</dt>
-            <dd className="font-semibold">{carLimit === null ? 'Unlimited' : carLimit}</dd>
-          </div>
-          <div className="rounded-lg border p-3">
-            <dt className="text-xs text-muted-foreground">User limit</dt>
-            <dd className="font-semibold">{userLimit === null ? 'Unlimited' : userLimit}</dd>
-          </div>
-          <div className="rounded-lg border p-3">
-            <dt className="text-xs text-muted-foreground">Feature tier</dt>
-            <dd className="font-semibold">{featureTier(plan?.id ?? billing.currentPlan.id)}</dd>
-          </div>
-        </dl>
-        {billing.scheduledPlan && periodEnd ? (
-          <p
-            role="status"
-            data-testid="scheduled-change"
-            className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
-          >
-            <CalendarClockIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-            <span>
-              <span className="font-medium">
-                Changes to {billing.scheduledPlan.name} on {periodEnd}
-              </span>{' '}
-              ({formatMoney(billing.scheduledPlan.price)}/month from then). You keep{' '}
-              {billing.currentPlan.name} until that date.
-            </span>
-          </p>
-        ) : null}
-        {billing.cancelAtPeriodEnd && periodEnd ? (
-          <p
-            role="status"
-            data-testid="scheduled-cancellation"
-            className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
-          >
-            <XCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-            <span>
-              <span className="font-medium">Ends on {periodEnd}</span>. Your subscription was cancelled; you
-              keep full access until then.
-            </span>
-          </p>
-        ) : null}
-        {trialEnd ? <p className="text-sm text-muted-foreground">Free trial until {trialEnd}.</p> : null}
-        {onCancel && !billing.cancelAtPeriodEnd && billing.subscriptionStatus !== 'canceled' ? (
-          <Button
-            variant="outline"
-            className="justify-self-start text-destructive hover:text-destructive"
-            onClick={onCancel}
-          >
-            Cancel Subscription
-          </Button>
-        ) : null}
-      </CardContent>
-    </Card>
-  );
-}
-
-function PlanCard({
-  plan,
-  billing,
-  onChoose,
-  busy,
-}: {
-  plan: Plan;
-  billing: BillingInfo;
-  onChoose: (action: Exclude<PendingAction, null>) => void;
-  busy: boolean;
-}) {
-  const isCurrent = plan.id === billing.currentPlan.id;
-  const isScheduled = billing.scheduledPlan?.id === plan.id;
-  const changeable = CHANGEABLE.has(billing.subscriptionStatus);
-  const currentPrice = billing.currentPlan.price;
-  const features = Object.entries(plan.features)
-    .filter(([, on]) => on)
-    .map(([flag]) => FEATURE_LABELS[flag] ?? flag);
-  const headingId = `plan-${plan.id}-name`;
-
-  let action: ReactNode;
-  let hint: string | null = null;
-  if (isCurrent) {
-    action = (
-      <Button
-        variant="outline"
-        className="w-full text-destructive hover:text-destructive"
-        disabled={busy || billing.cancelAtPeriodEnd || billing.subscriptionStatus === 'canceled'}
-        onClick={() => onChoose({ kind: 'cancel' })}
-      >
-        Cancel Subscription
-      </Button>
-    );
-    if (billing.cancelAtPeriodEnd) hint = 'Cancellation is already scheduled.';
-  } else if (plan.price > currentPrice) {
-    action = (
-      <Button
-        className="w-full"
-        disabled={busy || !changeable || billing.cancelAtPeriodEnd}
-        onClick={() => onChoose({ kind: 'upgrade', plan })}
-      >
-        <ArrowUpIcon aria-hidden="true" />
-        Upgrade to {plan.name}
-      </Button>
-    );
-  } else if (plan.price < currentPrice) {
-    action = (
-      <Button
-        variant="outline"
-        className="w-full"
-        disabled={busy || !changeable || isScheduled || billing.cancelAtPeriodEnd}
-        onClick={() => onChoose({ kind: 'downgrade', plan })}
-      >
-        <ArrowDownIcon aria-hidden="true" />
-        Downgrade to {plan.name}
-      </Button>
-    );
-    if (isScheduled) hint = 'This change is already scheduled.';
-  } else {
-    action = (
-      <Button variant="outline" className="w-full" disabled>
-        Same price as your plan
-      </Button>
-    );
-    hint = 'Contact support to switch between plans of the same price.';
-  }
-  if (!isCurrent && billing.cancelAtPeriodEnd && !hint) {
-    hint = cancelledPlanChangeMessage(formatDate(billing.currentPeriodEnd) ?? 'the end of this period');
-  }
-  if (!isCurrent && !changeable && !hint) hint = 'Complete your payment first to change plans.';
-
-  return (
-    <Card
-      aria-labelledby={headingId}
-      data-testid={`plan-card-${plan.id}`}
-      className={cn('relative flex flex-col', isCurrent && 'border-primary ring-1 ring-primary')}
-    >
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardTitle asHeading="h3" id={headingId}>
-            {plan.name}
-          </CardTitle>
-          {plan.id === POPULAR_PLAN_ID ? <Badge>Popular</Badge> : null}
-          {isCurrent ? <Badge variant="secondary">Current plan</Badge> : null}
-          {isScheduled ? <Badge variant="warning">Scheduled</Badge> : null}
-        </div>
-        {plan.description ? <CardDescription>{plan.description}</CardDescription> : null}
-        <p className="mt-2 text-3xl font-bold tracking-tight">
-          {formatMoney(plan.price)}
-          <span className="text-sm font-normal text-muted-foreground">/month</span>
-        </p>
-      </CardHeader>
-      <CardContent className="flex-1">
-        <ul className="grid gap-2 text-sm" aria-label={`${plan.name} includes`}>
-          {[
-            limitText(plan.vehicleLimit, 'vehicles'),
-            limitText(plan.userLimit, 'users'),
-            `${featureTier(plan.id)} features`,
-            ...features,
-          ].map((line) => (
-            <li key={line} className="flex items-start gap-2">
-              <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              {line}
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-      <CardFooter className="flex-col items-stretch gap-2">
-        {action}
-        {hint ? <p className="text-center text-xs text-muted-foreground">{hint}</p> : null}
-      </CardFooter>
-    </Card>
-  );
-}
+import { CurrentPlanCard, PlanCard, type PendingAction } from './plan-cards';
+import { confirmationText } from './plan-confirmation';
 
 function PlansSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading plans
-      </span>
+    <LoadingBlock label="Loading plans">
       <Skeleton className="h-48 rounded-xl" />
       <div className="grid gap-4 md:grid-cols-3">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-80 rounded-xl" />
         ))}
       </div>
-    </div>
+    </LoadingBlock>
   );
-}
-
-function confirmationText(action: Exclude<PendingAction, null>, billing: BillingInfo) {
-  const periodEnd = formatDate(billing.currentPeriodEnd) ?? 'the end of your billing period';
-  if (action.kind === 'cancel') {
-    return {
-      title: 'Cancel your subscription?',
-      confirmLabel: 'Cancel Subscription',
-      cancelLabel: 'Keep subscription',
-      variant: 'destructive' as const,
-      body: (
-        <>
-          <p>
-            You keep full access to {billing.currentPlan.name} until {periodEnd}. After that your account
-            stops and you are not charged again.
-          </p>
-          <p className="font-medium text-foreground">This cannot be undone.</p>
-        </>
-      ),
-    };
-  }
-  if (action.kind === 'upgrade') {
-    const trialing = billing.subscriptionStatus === 'trialing';
-    return {
-      title: `Upgrade to ${action.plan.name}?`,
-      confirmLabel: `Upgrade to ${action.plan.name}`,
-      cancelLabel: 'Keep current plan',
-      variant: 'default' as const,
-      body: (
-        <>
-          <p>
-            The upgrade applies immediately: {action.plan.name} costs {formatMoney(action.plan.price)}/month.
-          </p>
-          {trialing ? (
-            <p>You are on a free trial, so nothing is charged now.</p>
-          ) : (
-            <p>
-              The prorated difference for the rest of this billing period (until {periodEnd}) is charged now
-              to your default payment method. After that you pay {formatMoney(action.plan.price)} each month.
-            </p>
-          )}
-        </>
-      ),
-    };
-  }
-  return {
-    title: `Downgrade to ${action.plan.name}?`,
-    confirmLabel: `Downgrade to ${action.plan.name}`,
-    cancelLabel: 'Keep current plan',
-    variant: 'default' as const,
-    body: (
-      <>
-        <p>
-          The change takes effect at the end of your billing period, on {periodEnd}. Until then you keep{' '}
-          {billing.currentPlan.name} and its limits.
-        </p>
-        <p>
-          From then on you pay {formatMoney(action.plan.price)}/month, with{' '}
-          {limitText(action.plan.vehicleLimit, 'vehicles').toLowerCase()} and{' '}
-          {limitText(action.plan.userLimit, 'users').toLowerCase()}.
-        </p>
-      </>
-    ),
-  };
 }
 
 /** The Plans tab (spec 1 §2, §4, §8): the current plan, the catalogue and the plan changes. */
 export default function PlansTab({ email }: { email: string }) {
-  const billing = useBillingInfo();
-  const plans = usePortalPlans();
-  const profile = useCustomerProfile(email);
+  const billing = useQuery(billingInfoQuery);
+  const plans = useQuery(portalPlansQuery);
+  const profile = useQuery(profileQuery(email));
   const upgrade = useUpgradePlan(email);
   const downgrade = useDowngradePlan(email);
   const cancel = useCancelSubscription(email);
@@ -373,25 +46,14 @@ export default function PlansTab({ email }: { email: string }) {
 
   if (billing.isPending || plans.isPending) return <PlansSkeleton />;
   if (billing.isError || plans.isError) {
-    const error = billing.error ?? plans.error;
     return (
-      <EmptyState
-        className="bg-background"
-        icon={CircleAlertIcon}
+      <LoadFailed
         title="Plans could not be loaded"
-        text={errorMessageOf(error, 'Please try again.')}
-        action={
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (billing.isError) void billing.refetch();
-              if (plans.isError) void plans.refetch();
-            }}
-          >
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        }
+        error={billing.error ?? plans.error}
+        onRetry={() => {
+          if (billing.isError) void billing.refetch();
+          if (plans.isError) void plans.refetch();
+        }}
       />
     );
   }
@@ -494,7 +156,7 @@ export default function PlansTab({ email }: { email: string }) {
           cancelLabel={text.cancelLabel}
           variant={text.variant}
           pending={busy}
-          onConfirm={() => void run()}
+          onConfirm={run}
         />
       ) : null}
     </div>

@@ -1,24 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { LoaderCircleIcon, Trash2Icon } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
+import { Trash2Icon } from 'lucide-react';
+import { deleteAccountRequest } from '@shared/contracts/portal';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { PasswordField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Button } from '@client/components/ui/button';
-import { Field } from '@client/components/ui/field';
-import { PasswordInput } from '@client/components/ui/password-input';
-import { errorMessageOf, fieldErrorsOf } from '@client/lib/api';
 import { clearCustomerSession } from '@client/lib/customer-session';
 import { toast } from '@client/lib/toast';
-import { deleteCustomerAccount } from './settings-api';
+import { useDeleteAccount } from '../api';
 
 /**
  * Delete Account: the password confirms it is really the customer (type to confirm). The server cancels
@@ -26,32 +18,21 @@ import { deleteCustomerAccount } from './settings-api';
  */
 export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const remove = useDeleteAccount();
+  const form = useSchemaForm({ schema: deleteAccountRequest, defaultValues: { password: '' } });
+  const password = useWatch({ control: form.control, name: 'password' });
+  const busy = form.formState.isSubmitting;
 
   const onOpenChange = (next: boolean) => {
-    if (busy) return;
     setOpen(next);
-    if (!next) {
-      setPassword('');
-      setError(undefined);
-    }
+    if (!next) form.reset();
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!password) {
-      setError('Please enter your password to confirm.');
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const answer = await deleteCustomerAccount(password);
+  const onSubmit = form.submit(
+    async (input) => {
+      const answer = await remove.mutateAsync(input.password);
       clearCustomerSession();
       queryClient.clear();
       toast({
@@ -59,66 +40,45 @@ export function DeleteAccountDialog() {
         description: answer.message || 'Your account and its data have been deleted.',
       });
       navigate('/', { replace: true });
-    } catch (failure) {
-      const fieldError = fieldErrorsOf(failure).password;
-      if (fieldError) {
-        setError(fieldError);
-      } else {
-        toast({
-          title: 'Deletion Failed',
-          description: errorMessageOf(failure, 'Unable to delete your account. Please try again.'),
-          variant: 'destructive',
-        });
-      }
-      setBusy(false);
-    }
-  };
+    },
+    { title: 'Deletion Failed', fallback: 'Unable to delete your account. Please try again.' },
+  );
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogTrigger asChild>
-        <Button variant="destructive">
-          <Trash2Icon aria-hidden="true" />
-          Delete Account
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-            <AlertDialogDescription asChild>
-              <div className="grid gap-2">
-                <p>
-                  Your subscription is cancelled at once and no further charges are made. Your account,
-                  vehicles, drivers, maintenance records, settings and saved cards are permanently deleted.
-                </p>
-                <p className="font-medium text-foreground">This cannot be undone.</p>
-              </div>
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <Field label="Enter your password to confirm" error={error}>
-            <PasswordInput
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              disabled={busy}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setError(undefined);
-              }}
-            />
-          </Field>
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button" disabled={busy}>
-              Cancel
-            </AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy || !password}>
-              {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {busy ? 'Deleting...' : 'Delete Account'}
-            </Button>
-          </AlertDialogFooter>
+    <>
+      <Button variant="destructive" onClick={() => setOpen(true)}>
+        <Trash2Icon aria-hidden="true" />
+        Delete Account
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Delete your account?"
+        description={
+          <>
+            <p>
+              Your subscription is cancelled at once and no further charges are made. Your account, vehicles,
+              drivers, maintenance records, settings and saved cards are permanently deleted.
+            </p>
+            <p className="font-medium text-foreground">This cannot be undone.</p>
+          </>
+        }
+        confirmLabel={busy ? 'Deleting...' : 'Delete Account'}
+        onConfirm={() => onSubmit()}
+        pending={busy}
+        confirmDisabled={!password}
+      >
+        {/* A form of its own, so Enter in the password box confirms as the button does. */}
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+          <PasswordField
+            form={form}
+            name="password"
+            label="Enter your password to confirm"
+            autoComplete="current-password"
+            disabled={busy}
+          />
         </form>
-      </AlertDialogContent>
-    </AlertDialog>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -1,0 +1,40 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { SessionCustomer } from '@shared/contracts/auth';
+import { createSubscriptionResponse } from '@shared/contracts/portal';
+import { apiJson } from '@client/lib/api';
+import { customerAuthQuery } from '@client/lib/customer-auth';
+
+/** The checkout's calls (spec 1 §7 "Registration, plans, checkout"). */
+
+export const checkoutIntentKey = ['/api/create-subscription'] as const;
+
+/**
+ * POST /api/create-subscription {customerId, link?} -> the client secret and the provider's card form
+ * config. Paying needs the customer's own session or a payment link the product issued (`link`);
+ * anyone else gets 401 and is sent to sign in. A query (not a mutation) so a remount or React's double
+ * effects reuse one answer; the server gives the same intent for the same subscription state anyway.
+ * Never cached past this page.
+ */
+export const checkoutIntentQuery = (customerId: string | null, link: string | null) =>
+  queryOptions({
+    queryKey: [...checkoutIntentKey, { customerId, link }],
+    queryFn: () =>
+      apiJson('POST', checkoutIntentKey[0], createSubscriptionResponse, {
+        customerId,
+        ...(link ? { link } : {}),
+      }),
+    enabled: !!customerId,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+
+/** Who is signed in on this browser, asked afresh (null when nobody, or when the check fails). */
+export async function signedInCustomer(queryClient: QueryClient): Promise<SessionCustomer | null> {
+  try {
+    const state = await queryClient.fetchQuery(customerAuthQuery);
+    return state.isAuthenticated ? state.customer : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,265 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { successResponse } from '@shared/contracts/common';
+import {
+  driverPage,
+  driverSaved,
+  fleetOverview,
+  importCommitResponse,
+  importPreviewResponse,
+  inviteResponse,
+  maintenanceCompleted,
+  maintenancePage,
+  maintenanceSaved,
+  teamList,
+  vehicle,
+  vehiclePage,
+  vehicleSaved,
+  type DriverInput,
+  type DriverListParams,
+  type MaintenanceInput,
+  type MaintenanceListParams,
+  type TeamRole,
+  type Vehicle,
+  type VehicleInput,
+  type VehicleListParams,
+  type completeMaintenanceRequest,
+  type inviteTeamMemberRequest,
+} from '@shared/contracts/fleet';
+import type { z } from 'zod';
+import { ApiError, apiJson, getJson, searchParams } from '@client/lib/api';
+import { customerProfileKey } from '@client/lib/customer-profile-key';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/*
+ * Every call of the fleet app (/fleet-management): one query factory per endpoint, one hook per change,
+ * each answer parsed with the fleet contract, and what each change makes stale named by key.
+ */
+
+export const fleetOverviewKey = ['/api/fleet/overview'] as const;
+export const vehiclesKey = ['/api/fleet/vehicles'] as const;
+export const driversKey = ['/api/fleet/drivers'] as const;
+export const maintenanceKey = ['/api/fleet/maintenance'] as const;
+export const teamKey = ['/api/fleet/team'] as const;
+
+const enc = encodeURIComponent;
+/** Fleet lists are fresh for 30 s: long enough for tab switches, short enough for a colleague's change. */
+const FRESH = 30_000;
+
+/**
+ * A vehicle moves the overview's counts and usage, the driver and maintenance lists (they show vehicle
+ * names) and the portal's vehicle count.
+ */
+const AFTER_VEHICLE_CHANGE = [vehiclesKey, fleetOverviewKey, driversKey, maintenanceKey, customerProfileKey];
+/** A driver change moves vehicle assignments. */
+const AFTER_DRIVER_CHANGE = [driversKey, vehiclesKey, fleetOverviewKey];
+/** Maintenance feeds the overview's due list and overdue count. */
+const AFTER_MAINTENANCE_CHANGE = [maintenanceKey, fleetOverviewKey];
+/** The team size shows on the overview's usage and the portal's Team Members figure. */
+const AFTER_TEAM_CHANGE = [teamKey, fleetOverviewKey, customerProfileKey];
+
+/* ---------------------------------------------------------------- overview */
+
+export const fleetOverviewQuery = queryOptions({
+  queryKey: fleetOverviewKey,
+  queryFn: ({ signal }) => getJson(fleetOverviewKey[0], fleetOverview, { signal }),
+  staleTime: FRESH,
+  refetchOnMount: true,
+});
+
+/* ---------------------------------------------------------------- vehicles */
+
+/** Rows per page of the vehicle, driver and maintenance lists. */
+export const FLEET_PAGE_SIZE = 25;
+
+/** GET /api/fleet/vehicles: paged, searched and sorted on the server; the last page stays while the next loads. */
+export const vehiclesQuery = (query: VehicleListParams) =>
+  queryOptions({
+    queryKey: [...vehiclesKey, query],
+    queryFn: ({ signal }) => getJson(`${vehiclesKey[0]}?${searchParams(query)}`, vehiclePage, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: FRESH,
+    refetchOnMount: true,
+  });
+
+/** GET /api/fleet/vehicles/{id}: one vehicle (a filter's label after a reload). */
+export const vehicleQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...vehiclesKey, { id }],
+    queryFn: ({ signal }) => getJson(`${vehiclesKey[0]}/${enc(id)}`, vehicle, { signal }),
+    staleTime: FRESH,
+  });
+
+export function useCreateVehicle() {
+  return useApiMutation({
+    mutationFn: (input: VehicleInput) => apiJson('POST', vehiclesKey[0], vehicleSaved, input),
+    invalidates: AFTER_VEHICLE_CHANGE,
+  });
+}
+
+/** PUT /api/fleet/vehicles/{id} (the whole record). */
+export function useUpdateVehicle() {
+  return useApiMutation({
+    mutationFn: ({ id, input }: { id: string; input: VehicleInput }) =>
+      apiJson('PUT', `${vehiclesKey[0]}/${enc(id)}`, vehicleSaved, input),
+    invalidates: AFTER_VEHICLE_CHANGE,
+  });
+}
+
+export function useDeleteVehicle() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('DELETE', `${vehiclesKey[0]}/${enc(id)}`, successResponse),
+    invalidates: AFTER_VEHICLE_CHANGE,
+  });
+}
+
+/** The vehicle as the form and PUT expect it (every field of vehicleInput). */
+export function vehicleToInput(v: Vehicle, overrides: Partial<VehicleInput> = {}): VehicleInput {
+  const { make, model, year, vin, licensePlate, status, mileage, fuelLevel, location } = v;
+  return { make, model, year, vin, licensePlate, status, mileage, fuelLevel, location, ...overrides };
+}
+
+/* ---------------------------------------------------------------- import and export */
+
+/** The CSV export addresses: every row that matches the filter, not just the page on screen. */
+export function exportUrl(
+  kind: 'vehicles' | 'drivers',
+  filter: { search?: string; status?: string },
+): string {
+  const qs = searchParams(filter);
+  return `/api/fleet/${kind}/export.csv${qs ? `?${qs}` : ''}`;
+}
+
+/** POST /api/fleet/vehicles/import/preview: the server checks every row against the shared schema. */
+export function useImportPreview() {
+  return useApiMutation({
+    mutationFn: (csv: string) =>
+      apiJson('POST', `${vehiclesKey[0]}/import/preview`, importPreviewResponse, { csv }),
+  });
+}
+
+/** POST /api/fleet/vehicles/import: one chunk (at most IMPORT_CHUNK_ROWS vehicles), each saved on its own. */
+export function useImportVehicleChunk() {
+  return useApiMutation({
+    mutationFn: (vehicles: VehicleInput[]) =>
+      apiJson('POST', `${vehiclesKey[0]}/import`, importCommitResponse, { vehicles }),
+    invalidates: AFTER_VEHICLE_CHANGE,
+  });
+}
+
+export type LimitRefusal = { message: string; planName: string | null; limit: number | null };
+
+/** A 409 `limit_reached` answer (a plan's vehicle or user limit), or null for any other error. */
+export function limitRefusalOf(
+  error: unknown,
+  fallback = 'Your plan limit has been reached.',
+): LimitRefusal | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.errorType !== 'limit_reached')
+    return null;
+  const { planName, limit } = error.body ?? {};
+  return {
+    message: error.serverMessage ?? fallback,
+    planName: typeof planName === 'string' ? planName : null,
+    limit: typeof limit === 'number' ? limit : null,
+  };
+}
+
+/* ---------------------------------------------------------------- drivers */
+
+export const driversQuery = (query: DriverListParams) =>
+  queryOptions({
+    queryKey: [...driversKey, query],
+    queryFn: ({ signal }) => getJson(`${driversKey[0]}?${searchParams(query)}`, driverPage, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: FRESH,
+  });
+
+/** POST a new driver (id null) or PUT an existing one. */
+export function useSaveDriver() {
+  return useApiMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: DriverInput }) =>
+      id
+        ? apiJson('PUT', `${driversKey[0]}/${enc(id)}`, driverSaved, input)
+        : apiJson('POST', driversKey[0], driverSaved, input),
+    invalidates: AFTER_DRIVER_CHANGE,
+  });
+}
+
+export function useDeleteDriver() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('DELETE', `${driversKey[0]}/${enc(id)}`, successResponse),
+    invalidates: AFTER_DRIVER_CHANGE,
+  });
+}
+
+/* ---------------------------------------------------------------- maintenance */
+
+export const maintenanceQuery = (query: MaintenanceListParams) =>
+  queryOptions({
+    queryKey: [...maintenanceKey, query],
+    queryFn: ({ signal }) =>
+      getJson(`${maintenanceKey[0]}?${searchParams(query)}`, maintenancePage, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: FRESH,
+  });
+
+/** POST a new record (id null) or PUT an existing one. */
+export function useSaveMaintenance() {
+  return useApiMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: MaintenanceInput }) =>
+      id
+        ? apiJson('PUT', `${maintenanceKey[0]}/${enc(id)}`, maintenanceSaved, input)
+        : apiJson('POST', maintenanceKey[0], maintenanceSaved, input),
+    invalidates: AFTER_MAINTENANCE_CHANGE,
+  });
+}
+
+export function useDeleteMaintenance() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('DELETE', `${maintenanceKey[0]}/${enc(id)}`, successResponse),
+    invalidates: AFTER_MAINTENANCE_CHANGE,
+  });
+}
+
+export function useCompleteMaintenance() {
+  return useApiMutation({
+    mutationFn: ({ id, input }: { id: string; input: z.input<typeof completeMaintenanceRequest> }) =>
+      apiJson('POST', `${maintenanceKey[0]}/${enc(id)}/complete`, maintenanceCompleted, input),
+    invalidates: AFTER_MAINTENANCE_CHANGE,
+  });
+}
+
+/* ---------------------------------------------------------------- team */
+
+/**
+ * GET /api/fleet/team: every member at once (the plan's user limit keeps it short), with the usage
+ * figures; `items` and `total` let the list states show it like any list.
+ */
+export const teamQuery = queryOptions({
+  queryKey: teamKey,
+  queryFn: ({ signal }) => getJson(teamKey[0], teamList, { signal }),
+  select: (team) => ({ ...team, items: team.members, total: team.members.length }),
+  staleTime: FRESH,
+});
+
+export function useInviteMember() {
+  return useApiMutation({
+    mutationFn: (input: z.output<typeof inviteTeamMemberRequest>) =>
+      apiJson('POST', teamKey[0], inviteResponse, input),
+    invalidates: AFTER_TEAM_CHANGE,
+  });
+}
+
+export function useChangeRole() {
+  return useApiMutation({
+    mutationFn: ({ id, role }: { id: string; role: TeamRole }) =>
+      apiJson('PATCH', `${teamKey[0]}/${enc(id)}`, successResponse, { role }),
+    invalidates: AFTER_TEAM_CHANGE,
+  });
+}
+
+export function useRemoveMember() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('DELETE', `${teamKey[0]}/${enc(id)}`, successResponse),
+    invalidates: AFTER_TEAM_CHANGE,
+  });
+}

@@ -1,0 +1,48 @@
+import { DownloadIcon } from 'lucide-react';
+import type { VehicleStatus } from '@shared/contracts/fleet';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { exportUrl } from '../api';
+import { useVehicleListState } from '../vehicles/vehicle-list-state';
+import { VEHICLE_STATUS_LABELS } from '../vehicles/vehicle-status';
+
+function filterText(search: string, status: VehicleStatus | undefined): string | null {
+  const parts = [
+    search ? `matching “${search}”` : null,
+    status ? `with status ${VEHICLE_STATUS_LABELS[status]}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' and ') : null;
+}
+
+/** CSV export of vehicles (as the Vehicles tab filters them) and of drivers. */
+export function ExportCard() {
+  const { query } = useVehicleListState();
+  const filter = { search: query.search ?? '', status: query.status };
+  const description = filterText(filter.search, filter.status);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asHeading="h3">Export to CSV</CardTitle>
+        <CardDescription>
+          {description
+            ? `Vehicles ${description}, as filtered on the Vehicles tab: every matching row, not just one page.`
+            : 'Every vehicle and every driver of your fleet. Filter the Vehicles tab first to export part of it.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button asChild>
+          <a href={exportUrl('vehicles', filter)} download>
+            <DownloadIcon aria-hidden="true" />
+            Export vehicles
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={exportUrl('drivers', {})} download>
+            <DownloadIcon aria-hidden="true" />
+            Export drivers
+          </a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
