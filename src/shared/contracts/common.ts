@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdminTab, PermissionFlag } from '../roles';
 
 /** Every non-2xx answer: `{message}`; validation failures also carry one message per field. */
 export const errorResponse = z.object({
@@ -18,3 +19,71 @@ export function requiredText(message: string, max = 200) {
 
 export const emailField = (message = 'Invalid email address') =>
   z.string({ error: message }).trim().toLowerCase().max(254, 'Email is too long').email(message);
+
+/**
+ * Paging (DESIGN.md "Contracts"): every list that can grow takes `page` and `pageSize` (plus its
+ * own `search`, `sort` and filters) and answers `{items, total, page, pageSize}`. The limits are
+ * options so each list keeps the bounds its clients were given.
+ */
+export type PagingOptions = { defaultPageSize?: number; maxPageSize?: number; maxPage?: number };
+
+export const pageFields = ({
+  defaultPageSize = 25,
+  maxPageSize = 100,
+  maxPage = 100_000,
+}: PagingOptions = {}) => ({
+  page: z.coerce.number().int().min(1).max(maxPage).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+});
+
+/** Free-text search of a list; what it matches is the list's own business. */
+export const searchField = z.string().trim().max(100).optional();
+
+/** A sort key from the list's own set (`name` ascending, `-name` descending), with its default. */
+export const sortField = <const S extends readonly [string, ...string[]]>(sorts: S, defaultSort: S[number]) =>
+  z.enum(sorts).default(defaultSort);
+
+/** The query of a paged list: page and pageSize, then the list's search, sort and filters. */
+export function pagedQuery<F extends z.ZodRawShape>(fields: F, options: PagingOptions = {}) {
+  return z.object({ ...pageFields(options), ...fields });
+}
+
+/** The answer of a paged list. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type PageRequest = { page: number; pageSize: number };
+
+/** Rows to skip before the requested page. */
+export const pageOffset = (request: PageRequest) => (request.page - 1) * request.pageSize;
+
+export const toPage = <T>(request: PageRequest, items: T[], total: number): Page<T> => ({
+  items,
+  total,
+  page: request.page,
+  pageSize: request.pageSize,
+});
+
+/**
+ * Named access rules for routes (DESIGN.md "Contracts"; checked by server/auth/access.ts). They
+ * are the same declarations under one name each, so the access snapshot reads as before.
+ */
+export const access = {
+  /** Anyone; the handler may still answer more to a signed-in user. */
+  public: { public: true },
+  /** Anyone signed in to a customer account: the owner or a team member. */
+  customer: { customer: true },
+  /** A fleet admin of the account: team, billing and plan. */
+  fleetAdmin: { customer: 'fleet_admin' },
+  /** The account owner only: the account itself (export, delete). */
+  owner: { customer: 'owner' },
+  /** Any signed-in staff user. */
+  staff: { staff: true },
+  /** Staff whose role opens this admin tab. */
+  staffTab: <const T extends AdminTab>(tab: T) => ({ tab }),
+  /** Staff whose role opens this admin tab and who hold this permission. */
+  staffPermission: <const T extends AdminTab, const P extends PermissionFlag>(tab: T, permission: P) => ({
+    tab,
+    permission,
+  }),
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './common';
+import { emailField, pagedQuery, pageOf, searchField, sortField } from './common';
 
 /** The customer's fleet app (issue 4; spec 1 §3 demo vehicle and driver fields). */
 export const VEHICLE_STATUSES = ['active', 'maintenance', 'retired', 'inactive'] as const;
@@ -90,21 +90,15 @@ export const VEHICLE_SORTS = [
   '-status',
 ] as const;
 
-const page = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  search: z.string().trim().max(100).optional(),
-};
-
-export const vehicleListQuery = z.object({
-  ...page,
+export const vehicleListQuery = pagedQuery({
+  search: searchField,
   status: z.enum(VEHICLE_STATUSES).optional(),
-  sort: z.enum(VEHICLE_SORTS).default('-lastUpdate'),
+  sort: sortField(VEHICLE_SORTS, '-lastUpdate'),
 });
 export type VehicleListQuery = z.input<typeof vehicleListQuery>;
 
-export const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+/** The paged answer; the name the fleet lists were written with (`pageOf` in common.ts). */
+export const listOf = pageOf;
 
 export const driverInput = z.object({
   name: text('Name', 120),
@@ -130,10 +124,12 @@ export const driver = z.object({
 });
 export type Driver = z.infer<typeof driver>;
 
-export const driverListQuery = z.object({
-  ...page,
+export const DRIVER_SORTS = ['name', '-name', 'createdAt', '-createdAt'] as const;
+
+export const driverListQuery = pagedQuery({
+  search: searchField,
   status: z.enum(DRIVER_STATUSES).optional(),
-  sort: z.enum(['name', '-name', 'createdAt', '-createdAt']).default('name'),
+  sort: sortField(DRIVER_SORTS, 'name'),
 });
 
 const isoDate = (label: string) =>
@@ -199,8 +195,8 @@ export const maintenanceRecord = z.object({
 });
 export type MaintenanceRecord = z.infer<typeof maintenanceRecord>;
 
-export const maintenanceListQuery = z.object({
-  ...page,
+export const maintenanceListQuery = pagedQuery({
+  search: searchField,
   state: z.enum(MAINTENANCE_STATES).optional(),
   vehicleId: z.uuid().optional(),
 });

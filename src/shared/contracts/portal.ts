@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './common';
+import { emailField, pagedQuery, pageOf } from './common';
 import { strongPassword } from './auth';
 
 /** Customer portal settings (spec 1 §3) with the spec's defaults. */
@@ -197,6 +197,12 @@ export const invoiceView = z.object({
   pdf_url: z.string(),
 });
 
+/** The portal's paged lists keep the bounds they were given: 20 a page, at most 10,000 pages. */
+const portalPaging = { defaultPageSize: 20, maxPage: 10_000 };
+
+export const invoiceListQuery = pagedQuery({}, portalPaging);
+export const invoiceList = pageOf(invoiceView);
+
 export const billingInfo = z.object({
   currentPlan: z.object({
     id: z.string(),
@@ -231,6 +237,8 @@ export const paymentHistoryItem = z.object({
   receipt_url: z.string().nullable(),
   failureMessage: z.string().nullable(),
 });
+/** Paged like every list; the answer keeps the spec's own shape (`payments`, `success`, `message`). */
+export const paymentHistoryQuery = pagedQuery({}, portalPaging);
 export const paymentHistoryResponse = z.object({
   success: z.literal(true),
   payments: z.array(paymentHistoryItem),

@@ -10,7 +10,7 @@ import {
   staffUser,
   type LoginRequest,
 } from '../../../shared/contracts/auth';
-import { errorResponse } from '../../../shared/contracts/common';
+import { access, errorResponse } from '../../../shared/contracts/common';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies';
@@ -103,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   };
 
   r.post('/api/auth/admin-login', {
-    config: { access: { public: true }, rateLimit: perIp },
+    config: { access: access.public, rateLimit: perIp },
     schema: {
       tags: ['auth'],
       body: loginRequest,
@@ -130,7 +130,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   });
 
   r.get('/api/auth/user', {
-    config: { access: { staff: true } },
+    config: { access: access.staff },
     schema: { tags: ['auth'], response: { 200: staffUser, 401: errorResponse } },
     handler: async (request) => toStaffUser(request.staffUser),
   });
@@ -158,7 +158,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   // Logout by navigation (spec 2): a link elsewhere must not sign staff out, so only a same-site
   // request ends the session; any other gets a page that asks, with a button that is same-site.
   r.get('/api/admin/logout', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: {
       tags: ['auth'],
       summary: 'End the staff session (browser navigation) and go to the sign-in page',
@@ -177,7 +177,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   });
 
   r.get('/api/logout', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: {
       tags: ['auth'],
       response: { 200: z.object({ success: z.boolean() }), 403: errorResponse },
@@ -193,7 +193,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   });
 
   r.get('/api/login', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: {
       tags: ['auth'],
       summary: 'External identity sign-in is not configured: go to the sign-in page',
@@ -202,7 +202,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   });
 
   r.post('/api/auth/dealer-login', {
-    config: { access: { public: true }, rateLimit: perIp },
+    config: { access: access.public, rateLimit: perIp },
     schema: {
       tags: ['auth'],
       body: loginRequest,
@@ -232,7 +232,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   // Auto-login from the fleet CRM (spec 1 §2): the CRM's validation endpoint, built in, then a
   // session of our own. The token travels inside `user` and is checked again by the server.
   r.post('/api/fleet-crm/validate-token', {
-    config: { access: { public: true }, rateLimit: perIp },
+    config: { access: access.public, rateLimit: perIp },
     schema: {
       tags: ['auth'],
       body: z.object({ token: z.string().min(1).max(200), email: z.string().trim().toLowerCase().max(254) }),
@@ -257,7 +257,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   });
 
   r.post('/api/auth/create-customer-session', {
-    config: { access: { public: true }, rateLimit: perIp },
+    config: { access: access.public, rateLimit: perIp },
     schema: {
       tags: ['auth'],
       body: z.object({ user: autoLoginUser, tab: z.string().max(40).optional() }),
@@ -297,7 +297,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   });
 
   r.get('/api/auth/customer', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: { tags: ['auth'], response: { 200: customerAuthState } },
     handler: async (request) => {
       const customer = await request.customer();
@@ -306,7 +306,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   });
 
   r.post('/api/auth/customer-logout', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: { tags: ['auth'], response: { 200: z.object({ success: z.boolean() }) } },
     handler: async (request, reply) => {
       const token = customerToken(request);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
@@ -11,9 +12,18 @@ import {
   type BillingAddress,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { customerContext, type RequestContext } from '../../http/request-context';
 import type { PaymentProvider } from '../../integrations/payments/provider';
 
 export type BillingDeps = { db: Db; provider: PaymentProvider; clock: Clock; appName: string };
+
+/** A customer's request that reaches the card processor: the request context and the provider. */
+export type BillingContext = RequestContext & { provider: PaymentProvider };
+
+export const billingContext = (request: FastifyRequest, billing: BillingDeps): BillingContext => ({
+  ...customerContext(request, billing),
+  provider: billing.provider,
+});
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -62,7 +72,10 @@ export async function defaultPaymentMethod(
 }
 
 /** The provider's customer record, created on first need and remembered. */
-export async function ensureProviderCustomer(deps: BillingDeps, customer: CustomerRow): Promise<string> {
+export async function ensureProviderCustomer(
+  deps: { db: Executor; provider: PaymentProvider },
+  customer: CustomerRow,
+): Promise<string> {
   if (customer.providerCustomerRef) return customer.providerCustomerRef;
   const ref = await deps.provider.createCustomer({
     customerId: customer.id,

@@ -3,9 +3,10 @@ import type { Executor } from '../../db/client';
 import { customers, paymentMethods } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { PaymentProviderError } from '../../integrations/payments/provider';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { inTransaction } from '../../http/request-context';
+import { recordAudit } from '../audit/service';
 import { notifyStaff } from '../notifications/service';
-import { customerById, ensureProviderCustomer, type BillingDeps, type PaymentMethodRow } from './context';
+import { customerById, ensureProviderCustomer, type BillingContext, type PaymentMethodRow } from './context';
 
 /**
  * Locks the account and every card of one customer, always in id order, before any card changes. Every path that
@@ -35,16 +36,15 @@ export const LAST_CARD_MESSAGE =
 
 /** Attaches a card tokenised by the provider's card form; the first card becomes the default. */
 export async function addPaymentMethod(
-  deps: BillingDeps,
-  actor: AuditActor,
-  customerId: string,
+  ctx: BillingContext,
   input: { paymentMethodId: string; setAsDefault: boolean },
 ) {
-  const customer = await customerById(deps.db, customerId);
-  const customerRef = await ensureProviderCustomer(deps, customer);
+  const { provider, accountId: customerId } = ctx;
+  const customer = await customerById(ctx.db, customerId);
+  const customerRef = await ensureProviderCustomer(ctx, customer);
   let card;
   try {
-    card = await deps.provider.attachPaymentMethod(customerRef, input.paymentMethodId);
+    card = await provider.attachPaymentMethod(customerRef, input.paymentMethodId);
   } catch (error) {
     // A token that does not exist is a 404; one the processor will not attach is a bad request.
     if (error instanceof PaymentProviderError && error.code !== 'resource_missing') {
@@ -54,10 +54,10 @@ export async function addPaymentMethod(
   }
   // The bank verifies the card before it is saved: a card that would fail the next renewal never
   // becomes the primary card. Outside the transaction: the provider may be slow.
-  const verdict = await deps.provider.verifyPaymentMethod(customerRef, input.paymentMethodId);
+  const verdict = await provider.verifyPaymentMethod(customerRef, input.paymentMethodId);
   if (!verdict.ok) {
-    await deps.provider.detachPaymentMethod(input.paymentMethodId).catch(() => undefined);
-    await recordAudit(deps.db, actor, {
+    await provider.detachPaymentMethod(input.paymentMethodId).catch(() => undefined);
+    await recordAudit(ctx.db, ctx.actor, {
       action: 'create',
       resourceType: 'payment_method',
       resourceId: null,
@@ -69,13 +69,14 @@ export async function addPaymentMethod(
       errors: { number: verdict.message },
     });
   }
-  return deps.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx, account, actor }) => {
+    // Across accounts on purpose: a card the processor knows belongs to one account only.
     const [existing] = await tx
       .select()
       .from(paymentMethods)
       .where(
         and(
-          eq(paymentMethods.provider, deps.provider.name),
+          eq(paymentMethods.provider, provider.name),
           eq(paymentMethods.providerRef, input.paymentMethodId),
         ),
       );
@@ -84,16 +85,10 @@ export async function addPaymentMethod(
     if (existing) throw conflict('This card is already on file.');
     const others = await lockCardsOf(tx, customerId);
     const makeDefault = input.setAsDefault || others.length === 0;
-    if (makeDefault)
-      await tx
-        .update(paymentMethods)
-        .set({ isDefault: false })
-        .where(eq(paymentMethods.customerId, customerId));
-    const [row] = await tx
-      .insert(paymentMethods)
-      .values({
-        customerId,
-        provider: deps.provider.name,
+    if (makeDefault) await account.update(paymentMethods, { isDefault: false });
+    const [row] = await account
+      .insert(paymentMethods, {
+        provider: provider.name,
         providerRef: input.paymentMethodId,
         ...card,
         isDefault: makeDefault,
@@ -116,24 +111,19 @@ export async function addPaymentMethod(
 }
 
 /** Removes a card, never the last one; removing the default promotes the newest remaining card. */
-export async function removePaymentMethod(
-  deps: BillingDeps,
-  actor: AuditActor,
-  customerId: string,
-  id: string,
-) {
-  const removed = await deps.db.transaction(async (tx) => {
+export async function removePaymentMethod(ctx: BillingContext, id: string) {
+  const removed = await inTransaction(ctx, async ({ db: tx, account, actor, accountId }) => {
     // Newest first: removing the default promotes the newest remaining card.
-    const cards = (await lockCardsOf(tx, customerId)).sort(
+    const cards = (await lockCardsOf(tx, accountId)).sort(
       (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
     );
     const card = cards.find((c) => c.id === id);
     if (!card) throw notFound('Payment method not found');
     if (cards.length <= 1) throw conflict(LAST_CARD_MESSAGE);
-    await tx.delete(paymentMethods).where(eq(paymentMethods.id, id));
+    await account.delete(paymentMethods, eq(paymentMethods.id, id));
     if (card.isDefault) {
       const next = cards.find((c) => c.id !== id)!;
-      await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+      await account.update(paymentMethods, { isDefault: true }, eq(paymentMethods.id, next.id));
     }
     await recordAudit(tx, actor, {
       action: 'delete',
@@ -144,24 +134,16 @@ export async function removePaymentMethod(
     return card;
   });
   // The card is gone from our records; telling the provider is best effort.
-  await deps.provider.detachPaymentMethod(removed.providerRef).catch(() => undefined);
+  await ctx.provider.detachPaymentMethod(removed.providerRef).catch(() => undefined);
 }
 
-export async function setDefaultPaymentMethod(
-  deps: BillingDeps,
-  actor: AuditActor,
-  customerId: string,
-  id: string,
-) {
-  await deps.db.transaction(async (tx) => {
-    const card = (await lockCardsOf(tx, customerId)).find((c) => c.id === id);
+export async function setDefaultPaymentMethod(ctx: BillingContext, id: string) {
+  await inTransaction(ctx, async ({ db: tx, account, actor, accountId }) => {
+    const card = (await lockCardsOf(tx, accountId)).find((c) => c.id === id);
     if (!card) throw notFound('Payment method not found');
     if (card.isDefault) return;
-    await tx
-      .update(paymentMethods)
-      .set({ isDefault: false })
-      .where(and(eq(paymentMethods.customerId, customerId), ne(paymentMethods.id, id)));
-    await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, id));
+    await account.update(paymentMethods, { isDefault: false }, ne(paymentMethods.id, id));
+    await account.update(paymentMethods, { isDefault: true }, eq(paymentMethods.id, id));
     await recordAudit(tx, actor, {
       action: 'update',
       resourceType: 'payment_method',

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { customers, payments, subscriptions } from '../../db/schema';
 import { cancelledPlanChangeMessage } from '../../../shared/contracts/portal';
 import { HttpError, badRequest, conflict } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { inTransaction } from '../../http/request-context';
+import { recordAudit } from '../audit/service';
 import { fleetUsage, usageExceeds } from '../fleet/usage';
 import { notifyStaff, recordActivity } from '../notifications/service';
 import { findActivePlan } from '../plans/service';
@@ -17,7 +18,7 @@ import {
   planById,
   shortDate,
   usd,
-  type BillingDeps,
+  type BillingContext,
   type SubscriptionRow,
 } from './context';
 import { createInvoice } from './invoices';
@@ -44,8 +45,8 @@ function assertChangeable(sub: SubscriptionRow, now: Date): void {
   if (sub.cancelAtPeriodEnd) throw conflict(cancelledPlanChangeMessage(shortDate(sub.currentPeriodEnd)));
 }
 
-async function targetPlan(deps: BillingDeps, planId: string) {
-  const plan = await findActivePlan(deps.db, planId);
+async function targetPlan(ctx: BillingContext, planId: string) {
+  const plan = await findActivePlan(ctx.db, planId);
   if (!plan) throw badRequest('Please select a plan', { planId: 'Please select a plan' });
   return plan;
 }
@@ -65,15 +66,11 @@ export type PlanChangeResult = {
  * first; the card is never charged inside a database transaction (the provider may be slow, and
  * the embedded database has one connection), so the subscription is claimed meanwhile.
  */
-export async function upgradePlan(
-  deps: BillingDeps,
-  actor: AuditActor,
-  customerId: string,
-  planId: string,
-): Promise<PlanChangeResult> {
-  const target = await targetPlan(deps, planId);
-  const now = deps.clock.now();
-  const sub = await deps.db.transaction(async (tx) => {
+export async function upgradePlan(ctx: BillingContext, planId: string): Promise<PlanChangeResult> {
+  const { actor, accountId: customerId } = ctx;
+  const target = await targetPlan(ctx, planId);
+  const now = ctx.clock.now();
+  const sub = await ctx.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, customerId);
     assertChangeable(row, now);
     if (row.planId === target.id) throw badRequest('You are already on this plan.');
@@ -87,10 +84,10 @@ export async function upgradePlan(
     return row;
   });
   const release = () =>
-    deps.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
+    ctx.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
 
   try {
-    const customer = await customerById(deps.db, customerId);
+    const customer = await customerById(ctx.db, customerId);
     const amount =
       sub.status === 'trialing'
         ? 0
@@ -103,14 +100,14 @@ export async function upgradePlan(
           });
     const idempotencyKey = `upgrade:${sub.id}:${sub.planId}:${target.id}:${sub.currentPeriodStart.toISOString()}`;
     let charge: { ref: string; paymentMethodId: string } | null = null;
-    if (amount >= MIN_CHARGE_CENTS && !(await paymentByKey(deps.db, idempotencyKey))) {
-      const card = await defaultPaymentMethod(deps.db, customerId);
+    if (amount >= MIN_CHARGE_CENTS && !(await paymentByKey(ctx.db, idempotencyKey))) {
+      const card = await defaultPaymentMethod(ctx.db, customerId);
       if (!card)
         throw badRequest(
           'Add a payment method before upgrading: the difference for this period is charged now.',
         );
-      const customerRef = await ensureProviderCustomer(deps, customer);
-      const result = await deps.provider.charge({
+      const customerRef = await ensureProviderCustomer(ctx, customer);
+      const result = await ctx.provider.charge({
         customerRef,
         paymentMethodRef: card.providerRef,
         amountCents: amount,
@@ -119,14 +116,14 @@ export async function upgradePlan(
         metadata: { customerId, subscriptionId: sub.id, planId: target.id },
       });
       if (result.status === 'failed') {
-        await deps.db.transaction(async (tx) => {
+        await ctx.db.transaction(async (tx) => {
           await tx.insert(payments).values({
             customerId,
             subscriptionId: sub.id,
             amountCents: amount,
             status: 'failed',
             description: `Upgrade to ${target.name} (prorated)`,
-            provider: deps.provider.name,
+            provider: ctx.provider.name,
             providerRef: result.ref,
             paymentMethodId: card.id,
             failureMessage: result.message,
@@ -158,7 +155,7 @@ export async function upgradePlan(
       charge = { ref: result.ref, paymentMethodId: card.id };
     }
 
-    const invoiceNumber = await deps.db.transaction(async (tx) => {
+    const invoiceNumber = await ctx.db.transaction(async (tx) => {
       const before = await lockSubscription(tx, customerId);
       await applyPlan(tx, customerId, target, now);
       await tx
@@ -192,7 +189,7 @@ export async function upgradePlan(
           amountCents: amount,
           status: 'succeeded',
           description: `Upgrade to ${target.name} (prorated)`,
-          provider: deps.provider.name,
+          provider: ctx.provider.name,
           providerRef: charge.ref,
           paymentMethodId: charge.paymentMethodId,
           idempotencyKey,
@@ -241,21 +238,18 @@ export async function upgradePlan(
 }
 
 /** A downgrade waits for the end of the period, and only if the fleet fits the cheaper plan. */
-export async function downgradePlan(
-  deps: BillingDeps,
-  actor: AuditActor,
-  customerId: string,
-  planId: string,
-): Promise<PlanChangeResult> {
-  const target = await targetPlan(deps, planId);
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+export async function downgradePlan(ctx: BillingContext, planId: string): Promise<PlanChangeResult> {
+  const { actor, accountId: customerId } = ctx;
+  const target = await targetPlan(ctx, planId);
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async (txc) => {
+    const tx = txc.db;
     const sub = await lockSubscription(tx, customerId);
     assertChangeable(sub, now);
     if (sub.planId === target.id) throw badRequest('You are already on this plan.');
     if (target.priceCents >= sub.priceCents)
       throw badRequest('That plan does not cost less than your current plan. Use Upgrade instead.');
-    const refusal = usageExceeds(await fleetUsage(tx, customerId), {
+    const refusal = usageExceeds(await fleetUsage(txc), {
       name: target.name,
       vehicleLimit: target.vehicleLimit,
       userLimit: target.userLimit,
@@ -298,9 +292,10 @@ export async function downgradePlan(
 }
 
 /** Cancellation keeps access to the end of the period (the billing job ends it then). */
-export async function cancelSubscription(deps: BillingDeps, actor: AuditActor, customerId: string) {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+export async function cancelSubscription(ctx: BillingContext) {
+  const { actor, accountId: customerId } = ctx;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
     const sub = await lockSubscription(tx, customerId);
     if (sub.status === 'canceled') throw conflict('This subscription has already ended.');
     if (sub.cancelAtPeriodEnd)

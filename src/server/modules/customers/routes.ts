@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { actorOf } from '../audit/service';
 import { registerCustomer } from './service';
+import { access } from '../../../shared/contracts/common';
 
 export async function customerRoutes(
   app: FastifyInstance,
@@ -15,7 +16,7 @@ export async function customerRoutes(
 
   r.post('/api/customers', {
     config: {
-      access: { public: true },
+      access: access.public,
       rateLimit: { max: Math.max(10, config.loginRateLimitPerIp), timeWindow: '1 minute' },
     },
     schema: {

@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Driver, driverInput, driverListQuery } from '../../../shared/contracts/fleet';
-import type { Db, Executor } from '../../db/client';
+import { pageOffset, toPage } from '../../../shared/contracts/common';
+import type { AccountScope } from '../../db/account-scope';
 import { isUniqueViolation } from '../../db/errors';
 import { drivers, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { inTransaction, type RequestContext } from '../../http/request-context';
+import { recordAudit } from '../audit/service';
 
 export type DriverValues = z.output<typeof driverInput>;
 export type DriverQuery = z.output<typeof driverListQuery>;
@@ -43,8 +45,8 @@ function toDriver(r: DriverRow): Driver {
   };
 }
 
-export function driverFilter(customerId: string, query: { search?: string; status?: string }): SQL {
-  const conditions: SQL[] = [eq(drivers.customerId, customerId)];
+export function driverFilter(account: AccountScope, query: { search?: string; status?: string }): SQL {
+  const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(drivers.status, query.status));
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -52,11 +54,12 @@ export function driverFilter(customerId: string, query: { search?: string; statu
       or(ilike(drivers.name, like), ilike(drivers.email, like), ilike(drivers.licenseNumber, like))!,
     );
   }
-  return and(...conditions)!;
+  return account.where(drivers, ...conditions);
 }
 
-function selectDrivers(exec: Executor) {
-  return exec
+/** Drivers with their vehicle, which is always one of the same account's. */
+function selectDrivers({ db }: RequestContext) {
+  return db
     .select(driverColumns)
     .from(drivers)
     .leftJoin(
@@ -65,45 +68,40 @@ function selectDrivers(exec: Executor) {
     );
 }
 
-export async function listDrivers(db: Db, customerId: string, query: DriverQuery) {
-  const where = driverFilter(customerId, query);
+export async function listDrivers(ctx: RequestContext, query: DriverQuery) {
+  const where = driverFilter(ctx.account, query);
   const column = query.sort.replace(/^-/, '') === 'name' ? drivers.name : drivers.createdAt;
-  const [rows, [total]] = await Promise.all([
-    selectDrivers(db)
+  const [rows, total] = await Promise.all([
+    selectDrivers(ctx)
       .where(where)
       .orderBy(query.sort.startsWith('-') ? desc(column) : asc(column), asc(drivers.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(drivers).where(where),
+      .offset(pageOffset(query)),
+    ctx.db.select({ n: count() }).from(drivers).where(where),
   ]);
-  return { items: rows.map(toDriver), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return toPage(query, rows.map(toDriver), total[0]?.n ?? 0);
 }
 
-export async function driversForExport(
-  db: Db,
-  customerId: string,
-  query: { search?: string; status?: string },
-) {
-  return (await selectDrivers(db).where(driverFilter(customerId, query)).orderBy(asc(drivers.name))).map(
+export async function driversForExport(ctx: RequestContext, query: { search?: string; status?: string }) {
+  return (await selectDrivers(ctx).where(driverFilter(ctx.account, query)).orderBy(asc(drivers.name))).map(
     toDriver,
   );
 }
 
 /** The vehicle must be one of the account's; another account's id is simply unknown. */
-async function assertOwnVehicle(tx: Executor, customerId: string, vehicleId: string | null | undefined) {
+export async function assertOwnVehicle(
+  { account }: RequestContext,
+  vehicleId: string | null | undefined,
+  field: 'assignedVehicleId' | 'vehicleId',
+) {
   if (!vehicleId) return;
-  const [row] = await tx
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.customerId, customerId)));
+  const [row] = await account.select(vehicles, eq(vehicles.id, vehicleId));
   if (!row)
-    throw badRequest('Choose a vehicle from your fleet', {
-      assignedVehicleId: 'Choose a vehicle from your fleet',
-    });
+    throw badRequest('Choose a vehicle from your fleet', { [field]: 'Choose a vehicle from your fleet' });
 }
 
-async function driverById(exec: Executor, customerId: string, id: string) {
-  const [row] = await selectDrivers(exec).where(and(eq(drivers.id, id), eq(drivers.customerId, customerId)));
+async function driverById(ctx: RequestContext, id: string) {
+  const [row] = await selectDrivers(ctx).where(ctx.account.where(drivers, eq(drivers.id, id)));
   if (!row) throw notFound('Driver not found');
   return row;
 }
@@ -113,53 +111,46 @@ const assignmentTaken = (error: unknown) =>
     ? conflict(ONE_DRIVER_PER_VEHICLE, { assignedVehicleId: ONE_DRIVER_PER_VEHICLE })
     : (error as Error);
 
-export async function createDriver(db: Db, actor: AuditActor, customerId: string, values: DriverValues) {
+export async function createDriver(ctx: RequestContext, values: DriverValues) {
   try {
-    return await db.transaction(async (tx) => {
-      await assertOwnVehicle(tx, customerId, values.assignedVehicleId);
-      const [row] = await tx
-        .insert(drivers)
-        .values({
+    return await inTransaction(ctx, async (tx) => {
+      await assertOwnVehicle(tx, values.assignedVehicleId, 'assignedVehicleId');
+      const [row] = await tx.account
+        .insert(drivers, {
           ...values,
           phone: values.phone ?? null,
           assignedVehicleId: values.assignedVehicleId ?? null,
-          customerId,
         })
         .returning();
-      await recordAudit(tx, actor, {
+      await recordAudit(tx.db, tx.actor, {
         action: 'create',
         resourceType: 'driver',
         resourceId: row!.id,
         newValues: { name: row!.name, assignedVehicleId: row!.assignedVehicleId },
       });
-      return toDriver(await driverById(tx, customerId, row!.id));
+      return toDriver(await driverById(tx, row!.id));
     });
   } catch (error) {
     throw assignmentTaken(error);
   }
 }
 
-export async function updateDriver(
-  db: Db,
-  actor: AuditActor,
-  customerId: string,
-  id: string,
-  values: DriverValues,
-) {
+export async function updateDriver(ctx: RequestContext, id: string, values: DriverValues) {
   try {
-    return await db.transaction(async (tx) => {
-      const before = (await driverById(tx, customerId, id)).driver;
-      await assertOwnVehicle(tx, customerId, values.assignedVehicleId);
-      await tx
-        .update(drivers)
-        .set({
+    return await inTransaction(ctx, async (tx) => {
+      const before = (await driverById(tx, id)).driver;
+      await assertOwnVehicle(tx, values.assignedVehicleId, 'assignedVehicleId');
+      await tx.account.update(
+        drivers,
+        {
           ...values,
           phone: values.phone ?? null,
           assignedVehicleId: values.assignedVehicleId ?? null,
           updatedAt: new Date(),
-        })
-        .where(and(eq(drivers.id, id), eq(drivers.customerId, customerId)));
-      await recordAudit(tx, actor, {
+        },
+        eq(drivers.id, id),
+      );
+      await recordAudit(tx.db, tx.actor, {
         action: 'update',
         resourceType: 'driver',
         resourceId: id,
@@ -170,18 +161,18 @@ export async function updateDriver(
           assignedVehicleId: values.assignedVehicleId ?? null,
         },
       });
-      return toDriver(await driverById(tx, customerId, id));
+      return toDriver(await driverById(tx, id));
     });
   } catch (error) {
     throw assignmentTaken(error);
   }
 }
 
-export async function deleteDriver(db: Db, actor: AuditActor, customerId: string, id: string) {
-  await db.transaction(async (tx) => {
-    const before = (await driverById(tx, customerId, id)).driver;
-    await tx.delete(drivers).where(and(eq(drivers.id, id), eq(drivers.customerId, customerId)));
-    await recordAudit(tx, actor, {
+export async function deleteDriver(ctx: RequestContext, id: string) {
+  await inTransaction(ctx, async (tx) => {
+    const before = (await driverById(tx, id)).driver;
+    await tx.account.delete(drivers, eq(drivers.id, id));
+    await recordAudit(tx.db, tx.actor, {
       action: 'delete',
       resourceType: 'driver',
       resourceId: id,

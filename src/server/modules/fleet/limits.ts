@@ -1,7 +1,7 @@
-import { and, count, eq, ne } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { eq, ne } from 'drizzle-orm';
 import { customers, plans, teamMembers, vehicles } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
 
 export type AccountLimits = {
   vehicleLimit: number | null;
@@ -13,44 +13,30 @@ export type AccountLimits = {
  * Locks the customer's row for the rest of the transaction, so two requests adding the last
  * allowed vehicle (or team member) at the same moment are counted one after the other.
  */
-export async function lockAccount(tx: Executor, customerId: string): Promise<AccountLimits> {
-  const [row] = await tx
+export async function lockAccount({ db, account }: RequestContext): Promise<AccountLimits> {
+  const [row] = await db
     .select({ vehicleLimit: customers.carLimit, userLimit: customers.userLimit, planName: plans.name })
     .from(customers)
     .leftJoin(plans, eq(plans.id, customers.planId))
-    .where(eq(customers.id, customerId))
+    .where(account.isAccount)
     .for('update', { of: customers });
   if (!row) throw notFound('Customer not found');
   return row;
 }
 
-export async function countedVehicles(tx: Executor, customerId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(vehicles)
-    .where(and(eq(vehicles.customerId, customerId), ne(vehicles.status, 'retired')));
-  return row?.n ?? 0;
-}
+/** Vehicles that count against the plan: every one not retired. */
+export const countedVehicles = ({ account }: RequestContext) =>
+  account.count(vehicles, ne(vehicles.status, 'retired'));
 
-export async function countedUsers(tx: Executor, customerId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(teamMembers)
-    .where(eq(teamMembers.customerId, customerId));
-  return 1 + (row?.n ?? 0);
-}
+/** The account owner plus invited team members. */
+export const countedUsers = async ({ account }: RequestContext) => 1 + (await account.count(teamMembers));
 
 const planLabel = (limits: AccountLimits) => (limits.planName ? `${limits.planName} plan` : 'plan');
 
 /** Refuses `adding` more vehicles that count against the plan when they would not fit. */
-export async function assertVehicleRoom(
-  tx: Executor,
-  customerId: string,
-  limits: AccountLimits,
-  adding: number,
-) {
+export async function assertVehicleRoom(ctx: RequestContext, limits: AccountLimits, adding: number) {
   if (limits.vehicleLimit === null || adding <= 0) return;
-  const current = await countedVehicles(tx, customerId);
+  const current = await countedVehicles(ctx);
   if (current + adding <= limits.vehicleLimit) return;
   const room = Math.max(0, limits.vehicleLimit - current);
   throw new HttpError(
@@ -62,9 +48,9 @@ export async function assertVehicleRoom(
   );
 }
 
-export async function assertUserRoom(tx: Executor, customerId: string, limits: AccountLimits) {
+export async function assertUserRoom(ctx: RequestContext, limits: AccountLimits) {
   if (limits.userLimit === null) return;
-  const current = await countedUsers(tx, customerId);
+  const current = await countedUsers(ctx);
   if (current < limits.userLimit) return;
   throw new HttpError(
     409,

@@ -6,16 +6,20 @@ import type {
   maintenanceInput,
   maintenanceListQuery,
 } from '../../../shared/contracts/fleet';
-import type { Db, Executor } from '../../db/client';
+import { pageOffset, toPage } from '../../../shared/contracts/common';
 import { maintenanceRecords, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { inTransaction, type RequestContext } from '../../http/request-context';
+import { recordAudit } from '../audit/service';
+import { assertOwnVehicle } from './drivers';
 
 export type MaintenanceValues = z.output<typeof maintenanceInput>;
 export type MaintenanceQuery = z.output<typeof maintenanceListQuery>;
 export type CompleteValues = z.output<typeof completeMaintenanceRequest>;
 
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** Due dates are days: "today" is the request's day on the context's clock. */
+const todayOf = (ctx: RequestContext) => isoDay(ctx.clock.now());
 
 /** Overdue: not done, and past its due date or the vehicle has reached its due mileage. */
 const overdueSql = (today: string) =>
@@ -54,8 +58,9 @@ export function toMaintenance(r: Row): MaintenanceRecord {
   };
 }
 
-function selectRecords(exec: Executor, today: string) {
-  return exec
+/** Records with their vehicle, which is always one of the same account's. */
+function selectRecords({ db }: RequestContext, today: string) {
+  return db
     .select(columns(today))
     .from(maintenanceRecords)
     .innerJoin(
@@ -76,8 +81,9 @@ export const dueOrder = (today: string) => [
   asc(maintenanceRecords.id),
 ];
 
-export async function listMaintenance(db: Db, customerId: string, query: MaintenanceQuery, today: string) {
-  const conditions: SQL[] = [eq(maintenanceRecords.customerId, customerId)];
+export async function listMaintenance(ctx: RequestContext, query: MaintenanceQuery) {
+  const today = todayOf(ctx);
+  const conditions: SQL[] = [];
   if (query.vehicleId) conditions.push(eq(maintenanceRecords.vehicleId, query.vehicleId));
   if (query.state === 'completed') conditions.push(isNotNull(maintenanceRecords.completedDate));
   if (query.state === 'overdue') conditions.push(overdueSql(today));
@@ -94,34 +100,25 @@ export async function listMaintenance(db: Db, customerId: string, query: Mainten
       )!,
     );
   }
-  const where = and(...conditions);
+  const where = ctx.account.where(maintenanceRecords, ...conditions);
   const [rows, [total]] = await Promise.all([
-    selectRecords(db, today)
+    selectRecords(ctx, today)
       .where(where)
       .orderBy(...dueOrder(today))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
+      .offset(pageOffset(query)),
+    ctx.db
       .select({ n: count() })
       .from(maintenanceRecords)
       .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
       .where(where),
   ]);
-  return { items: rows.map(toMaintenance), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return toPage(query, rows.map(toMaintenance), total?.n ?? 0);
 }
 
-async function assertOwnVehicle(tx: Executor, customerId: string, vehicleId: string) {
-  const [row] = await tx
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.customerId, customerId)));
-  if (!row)
-    throw badRequest('Choose a vehicle from your fleet', { vehicleId: 'Choose a vehicle from your fleet' });
-}
-
-async function recordById(exec: Executor, customerId: string, id: string, today: string) {
-  const [row] = await selectRecords(exec, today).where(
-    and(eq(maintenanceRecords.id, id), eq(maintenanceRecords.customerId, customerId)),
+async function recordById(ctx: RequestContext, id: string) {
+  const [row] = await selectRecords(ctx, todayOf(ctx)).where(
+    ctx.account.where(maintenanceRecords, eq(maintenanceRecords.id, id)),
   );
   if (!row) throw notFound('Maintenance record not found');
   return row;
@@ -130,19 +127,11 @@ async function recordById(exec: Executor, customerId: string, id: string, today:
 const toCents = (cost: number | null | undefined) =>
   cost === null || cost === undefined ? null : Math.round(cost * 100);
 
-export async function createMaintenance(
-  db: Db,
-  actor: AuditActor,
-  customerId: string,
-  v: MaintenanceValues,
-  today: string,
-) {
-  return db.transaction(async (tx) => {
-    await assertOwnVehicle(tx, customerId, v.vehicleId);
-    const [row] = await tx
-      .insert(maintenanceRecords)
-      .values({
-        customerId,
+export async function createMaintenance(ctx: RequestContext, v: MaintenanceValues) {
+  return inTransaction(ctx, async (tx) => {
+    await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
+    const [row] = await tx.account
+      .insert(maintenanceRecords, {
         vehicleId: v.vehicleId,
         type: v.type,
         dueDate: v.dueDate ?? null,
@@ -151,7 +140,7 @@ export async function createMaintenance(
         notes: v.notes ?? null,
       })
       .returning();
-    await recordAudit(tx, actor, {
+    await recordAudit(tx.db, tx.actor, {
       action: 'create',
       resourceType: 'maintenance',
       resourceId: row!.id,
@@ -162,24 +151,17 @@ export async function createMaintenance(
         dueMileage: v.dueMileage ?? null,
       },
     });
-    return toMaintenance(await recordById(tx, customerId, row!.id, today));
+    return toMaintenance(await recordById(tx, row!.id));
   });
 }
 
-export async function updateMaintenance(
-  db: Db,
-  actor: AuditActor,
-  customerId: string,
-  id: string,
-  v: MaintenanceValues,
-  today: string,
-) {
-  return db.transaction(async (tx) => {
-    const before = (await recordById(tx, customerId, id, today)).record;
-    await assertOwnVehicle(tx, customerId, v.vehicleId);
-    await tx
-      .update(maintenanceRecords)
-      .set({
+export async function updateMaintenance(ctx: RequestContext, id: string, v: MaintenanceValues) {
+  return inTransaction(ctx, async (tx) => {
+    const before = (await recordById(tx, id)).record;
+    await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
+    await tx.account.update(
+      maintenanceRecords,
+      {
         vehicleId: v.vehicleId,
         type: v.type,
         dueDate: v.dueDate ?? null,
@@ -187,32 +169,25 @@ export async function updateMaintenance(
         costCents: toCents(v.cost),
         notes: v.notes ?? null,
         updatedAt: new Date(),
-      })
-      .where(and(eq(maintenanceRecords.id, id), eq(maintenanceRecords.customerId, customerId)));
-    await recordAudit(tx, actor, {
+      },
+      eq(maintenanceRecords.id, id),
+    );
+    await recordAudit(tx.db, tx.actor, {
       action: 'update',
       resourceType: 'maintenance',
       resourceId: id,
       oldValues: { type: before.type, dueDate: before.dueDate, dueMileage: before.dueMileage },
       newValues: { type: v.type, dueDate: v.dueDate ?? null, dueMileage: v.dueMileage ?? null },
     });
-    return toMaintenance(await recordById(tx, customerId, id, today));
+    return toMaintenance(await recordById(tx, id));
   });
 }
 
-export async function deleteMaintenance(
-  db: Db,
-  actor: AuditActor,
-  customerId: string,
-  id: string,
-  today: string,
-) {
-  await db.transaction(async (tx) => {
-    const before = (await recordById(tx, customerId, id, today)).record;
-    await tx
-      .delete(maintenanceRecords)
-      .where(and(eq(maintenanceRecords.id, id), eq(maintenanceRecords.customerId, customerId)));
-    await recordAudit(tx, actor, {
+export async function deleteMaintenance(ctx: RequestContext, id: string) {
+  await inTransaction(ctx, async (tx) => {
+    const before = (await recordById(tx, id)).record;
+    await tx.account.delete(maintenanceRecords, eq(maintenanceRecords.id, id));
+    await recordAudit(tx.db, tx.actor, {
       action: 'delete',
       resourceType: 'maintenance',
       resourceId: id,
@@ -222,37 +197,30 @@ export async function deleteMaintenance(
 }
 
 /** Completes a record and, when asked, schedules the next one of the same type for the vehicle. */
-export async function completeMaintenance(
-  db: Db,
-  actor: AuditActor,
-  customerId: string,
-  id: string,
-  v: CompleteValues,
-  today: string,
-) {
-  return db.transaction(async (tx) => {
-    const current = await recordById(tx, customerId, id, today);
+export async function completeMaintenance(ctx: RequestContext, id: string, v: CompleteValues) {
+  const today = todayOf(ctx);
+  return inTransaction(ctx, async (tx) => {
+    const current = await recordById(tx, id);
     if (current.record.completedDate) throw conflict('This maintenance is already completed.');
     const completedDate = v.completedDate ?? today;
     if (completedDate > today)
       throw badRequest('The completed date cannot be in the future', {
         completedDate: 'The completed date cannot be in the future',
       });
-    await tx
-      .update(maintenanceRecords)
-      .set({
+    await tx.account.update(
+      maintenanceRecords,
+      {
         completedDate,
         costCents: v.cost === undefined ? current.record.costCents : toCents(v.cost),
         notes: v.notes === undefined ? current.record.notes : v.notes,
         updatedAt: new Date(),
-      })
-      .where(eq(maintenanceRecords.id, id));
+      },
+      eq(maintenanceRecords.id, id),
+    );
     let nextId: string | null = null;
     if (v.next) {
-      const [next] = await tx
-        .insert(maintenanceRecords)
-        .values({
-          customerId,
+      const [next] = await tx.account
+        .insert(maintenanceRecords, {
           vehicleId: current.record.vehicleId,
           type: current.record.type,
           dueDate: v.next.dueDate ?? null,
@@ -261,15 +229,15 @@ export async function completeMaintenance(
         .returning({ id: maintenanceRecords.id });
       nextId = next!.id;
     }
-    await recordAudit(tx, actor, {
+    await recordAudit(tx.db, tx.actor, {
       action: 'complete',
       resourceType: 'maintenance',
       resourceId: id,
       newValues: { completedDate, nextId, next: v.next ?? null },
     });
     return {
-      record: toMaintenance(await recordById(tx, customerId, id, today)),
-      next: nextId ? toMaintenance(await recordById(tx, customerId, nextId, today)) : null,
+      record: toMaintenance(await recordById(tx, id)),
+      next: nextId ? toMaintenance(await recordById(tx, nextId)) : null,
     };
   });
 }

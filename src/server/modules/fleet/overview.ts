@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FleetOverview } from '../../../shared/contracts/fleet';
-import type { Db } from '../../db/client';
 import {
   auditLogs,
   customers,
@@ -11,7 +10,8 @@ import {
   vehicles,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { dueOrder, toMaintenance } from './maintenance';
+import type { RequestContext } from '../../http/request-context';
+import { dueOrder, isoDay, toMaintenance } from './maintenance';
 
 const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member'];
 const LIST = 8;
@@ -35,12 +35,11 @@ function summary(row: typeof auditLogs.$inferSelect): string {
 }
 
 export async function fleetOverview(
-  db: Db,
-  customerId: string,
-  today: string,
+  { db, account, accountId, clock }: RequestContext,
   canManageAccount: boolean,
 ): Promise<FleetOverview> {
-  const [account] = await db
+  const today = isoDay(clock.now());
+  const [plan] = await db
     .select({
       planId: customers.planId,
       planName: plans.name,
@@ -49,16 +48,16 @@ export async function fleetOverview(
     })
     .from(customers)
     .leftJoin(plans, eq(plans.id, customers.planId))
-    .where(eq(customers.id, customerId));
-  if (!account) throw notFound('Customer not found');
-  const unassigned = and(eq(drivers.customerId, customerId), isNull(drivers.assignedVehicleId));
-  const open = and(eq(maintenanceRecords.customerId, customerId), isNull(maintenanceRecords.completedDate));
+    .where(account.isAccount);
+  if (!plan) throw notFound('Customer not found');
+  const unassigned = account.where(drivers, isNull(drivers.assignedVehicleId));
+  const open = account.where(maintenanceRecords, isNull(maintenanceRecords.completedDate));
   const overdue = sql<boolean>`((${maintenanceRecords.dueDate} is not null and ${maintenanceRecords.dueDate} < ${today}) or (${maintenanceRecords.dueMileage} is not null and ${vehicles.mileage} >= ${maintenanceRecords.dueMileage}))`;
-  const [statusRows, due, [overdueCount], idle, [idleCount], changes, [team]] = await Promise.all([
+  const [statusRows, due, [overdueCount], idle, [idleCount], changes, team] = await Promise.all([
     db
       .select({ status: vehicles.status, n: count() })
       .from(vehicles)
-      .where(eq(vehicles.customerId, customerId))
+      .where(account.where(vehicles))
       .groupBy(vehicles.status),
     db
       .select({
@@ -94,14 +93,15 @@ export async function fleetOverview(
       .from(auditLogs)
       .where(
         and(
-          eq(auditLogs.accountId, customerId),
+          // The audit trail is not an owned table: its rows name the account they belong to.
+          eq(auditLogs.accountId, accountId),
           inArray(auditLogs.resourceType, FLEET_RESOURCES),
           eq(auditLogs.success, true),
         ),
       )
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(LIST),
-    db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.customerId, customerId)),
+    account.count(teamMembers),
   ]);
   const byStatus = Object.fromEntries(statusRows.map((r) => [r.status, r.n]));
   const total = statusRows.reduce((sum, r) => sum + r.n, 0);
@@ -126,12 +126,12 @@ export async function fleetOverview(
       createdAt: c.createdAt.toISOString(),
     })),
     usage: {
-      planId: account.planId,
-      planName: account.planName,
+      planId: plan.planId,
+      planName: plan.planName,
       vehicles: total - (byStatus.retired ?? 0),
-      vehicleLimit: account.vehicleLimit,
-      users: 1 + (team?.n ?? 0),
-      userLimit: account.userLimit,
+      vehicleLimit: plan.vehicleLimit,
+      users: 1 + team,
+      userLimit: plan.userLimit,
     },
     canManageAccount,
   };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,15 +25,14 @@ import {
   VEHICLE_STATUSES,
   DRIVER_STATUSES,
 } from '../../../shared/contracts/fleet';
-import { successResponse } from '../../../shared/contracts/common';
+import { access, successResponse } from '../../../shared/contracts/common';
 import { uuidParams } from '../../../shared/contracts/portal';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { actorOf } from '../audit/service';
-import { driversCsv, previewVehicleCsv, vehiclesCsv } from './csv';
+import { customerContext } from '../../http/request-context';
+import { driversCsv, vehiclesCsv } from './csv';
 import { createDriver, deleteDriver, driversForExport, listDrivers, updateDriver } from './drivers';
-import { lockAccount, countedVehicles } from './limits';
 import {
   completeMaintenance,
   createMaintenance,
@@ -47,15 +46,13 @@ import { changeMemberRole, inviteMember, listTeam, removeMember } from './team';
 import {
   createVehicles,
   deleteVehicle,
-  existingIdentifiers,
   getVehicle,
   listVehicles,
+  previewVehicleImport,
   updateVehicle,
   vehiclesForExport,
 } from './vehicles';
 
-const anyone = { access: { customer: true } } as const;
-const fleetAdmin = { access: { customer: 'fleet_admin' } } as const;
 const exportQuery = (statuses: readonly [string, ...string[]]) =>
   z.object({ search: z.string().trim().max(100).optional(), status: z.enum(statuses).optional() });
 
@@ -66,17 +63,16 @@ export async function fleetRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const today = () => isoDay(clock.now());
-  const account = (request: { customerUser: { id: string } }) => request.customerUser.id;
+  const ctx = (request: FastifyRequest) => customerContext(request, { db, clock });
 
   r.get('/api/fleet/overview', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], response: { 200: overviewSchema } },
-    handler: async (request) =>
-      fleetOverview(db, account(request), today(), request.customerUser.role === 'fleet_admin'),
+    handler: async (request) => fleetOverview(ctx(request), request.customerUser.role === 'fleet_admin'),
   });
 
   r.get('/api/fleet/crm-link', {
-    config: anyone,
+    config: { access: access.customer },
     schema: {
       tags: ['fleet'],
       summary: 'Where the portal sends the customer for their fleet',
@@ -87,15 +83,15 @@ export async function fleetRoutes(
 
   // Vehicles
   r.get('/api/fleet/vehicles', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], querystring: vehicleListQuery, response: { 200: listOf(vehicle) } },
-    handler: async (request) => listVehicles(db, account(request), request.query),
+    handler: async (request) => listVehicles(ctx(request), request.query),
   });
   r.get('/api/fleet/vehicles/export.csv', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], querystring: exportQuery(VEHICLE_STATUSES) },
     handler: async (request, reply) => {
-      const rows = await vehiclesForExport(db, account(request), request.query);
+      const rows = await vehiclesForExport(ctx(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="vehicles-${today()}.csv"`)
@@ -103,63 +99,39 @@ export async function fleetRoutes(
     },
   });
   r.post('/api/fleet/vehicles/import/preview', {
-    config: anyone,
+    config: { access: access.customer },
     // The CSV travels as JSON text, so a 2 MB file needs a little more than the default limit.
     bodyLimit: 3 * 1024 * 1024,
     schema: { tags: ['fleet'], body: importPreviewRequest, response: { 200: importPreviewResponse } },
-    handler: async (request) => {
-      const customerId = account(request);
-      const preview = previewVehicleCsv(request.body.csv, await existingIdentifiers(db, customerId));
-      const limits = await db.transaction(async (tx) => {
-        const l = await lockAccount(tx, customerId);
-        return { ...l, used: await countedVehicles(tx, customerId) };
-      });
-      return {
-        ...preview,
-        remaining: limits.vehicleLimit === null ? null : Math.max(0, limits.vehicleLimit - limits.used),
-        planName: limits.planName,
-      };
-    },
+    handler: async (request) => previewVehicleImport(ctx(request), request.body.csv),
   });
   r.post('/api/fleet/vehicles/import', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], body: importCommitRequest, response: { 200: importCommitResponse } },
     handler: async (request) => {
-      const created = await createVehicles(
-        db,
-        actorOf(request),
-        account(request),
-        request.body.vehicles,
-        clock.now(),
-      );
+      const created = await createVehicles(ctx(request), request.body.vehicles);
       return { success: true as const, created: created.length };
     },
   });
   r.get('/api/fleet/vehicles/:id', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: vehicle } },
-    handler: async (request) => getVehicle(db, account(request), request.params.id),
+    handler: async (request) => getVehicle(ctx(request), request.params.id),
   });
   r.post('/api/fleet/vehicles', {
-    config: anyone,
+    config: { access: access.customer },
     schema: {
       tags: ['fleet'],
       body: vehicleInput,
       response: { 201: z.object({ success: z.literal(true), vehicle }) },
     },
     handler: async (request, reply) => {
-      const [created] = await createVehicles(
-        db,
-        actorOf(request),
-        account(request),
-        [request.body],
-        clock.now(),
-      );
+      const [created] = await createVehicles(ctx(request), [request.body]);
       return reply.status(201).send({ success: true, vehicle: created! });
     },
   });
   r.put('/api/fleet/vehicles/:id', {
-    config: anyone,
+    config: { access: access.customer },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -168,42 +140,35 @@ export async function fleetRoutes(
     },
     handler: async (request) => ({
       success: true as const,
-      vehicle: await updateVehicle(
-        db,
-        actorOf(request),
-        account(request),
-        request.params.id,
-        request.body,
-        clock.now(),
-      ),
+      vehicle: await updateVehicle(ctx(request), request.params.id, request.body),
     }),
   });
   r.delete('/api/fleet/vehicles/:id', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
-      await deleteVehicle(db, actorOf(request), account(request), request.params.id);
+      await deleteVehicle(ctx(request), request.params.id);
       return { success: true, message: 'Vehicle deleted' };
     },
   });
 
   // Drivers
   r.get('/api/fleet/drivers', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], querystring: driverListQuery, response: { 200: listOf(driver) } },
-    handler: async (request) => listDrivers(db, account(request), request.query),
+    handler: async (request) => listDrivers(ctx(request), request.query),
   });
   r.get('/api/fleet/drivers/export.csv', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], querystring: exportQuery(DRIVER_STATUSES) },
     handler: async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="drivers-${today()}.csv"`)
-        .send(driversCsv(await driversForExport(db, account(request), request.query))),
+        .send(driversCsv(await driversForExport(ctx(request), request.query))),
   });
   r.post('/api/fleet/drivers', {
-    config: anyone,
+    config: { access: access.customer },
     schema: {
       tags: ['fleet'],
       body: driverInput,
@@ -212,11 +177,11 @@ export async function fleetRoutes(
     handler: async (request, reply) =>
       reply.status(201).send({
         success: true,
-        driver: await createDriver(db, actorOf(request), account(request), request.body),
+        driver: await createDriver(ctx(request), request.body),
       }),
   });
   r.put('/api/fleet/drivers/:id', {
-    config: anyone,
+    config: { access: access.customer },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -225,14 +190,14 @@ export async function fleetRoutes(
     },
     handler: async (request) => ({
       success: true as const,
-      driver: await updateDriver(db, actorOf(request), account(request), request.params.id, request.body),
+      driver: await updateDriver(ctx(request), request.params.id, request.body),
     }),
   });
   r.delete('/api/fleet/drivers/:id', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
-      await deleteDriver(db, actorOf(request), account(request), request.params.id);
+      await deleteDriver(ctx(request), request.params.id);
       return { success: true, message: 'Driver deleted' };
     },
   });
@@ -240,25 +205,25 @@ export async function fleetRoutes(
   // Maintenance
   const recordResponse = z.object({ success: z.literal(true), record: maintenanceRecord });
   r.get('/api/fleet/maintenance', {
-    config: anyone,
+    config: { access: access.customer },
     schema: {
       tags: ['fleet'],
       querystring: maintenanceListQuery,
       response: { 200: listOf(maintenanceRecord) },
     },
-    handler: async (request) => listMaintenance(db, account(request), request.query, today()),
+    handler: async (request) => listMaintenance(ctx(request), request.query),
   });
   r.post('/api/fleet/maintenance', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], body: maintenanceInput, response: { 201: recordResponse } },
     handler: async (request, reply) =>
       reply.status(201).send({
         success: true,
-        record: await createMaintenance(db, actorOf(request), account(request), request.body, today()),
+        record: await createMaintenance(ctx(request), request.body),
       }),
   });
   r.put('/api/fleet/maintenance/:id', {
-    config: anyone,
+    config: { access: access.customer },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -267,26 +232,19 @@ export async function fleetRoutes(
     },
     handler: async (request) => ({
       success: true as const,
-      record: await updateMaintenance(
-        db,
-        actorOf(request),
-        account(request),
-        request.params.id,
-        request.body,
-        today(),
-      ),
+      record: await updateMaintenance(ctx(request), request.params.id, request.body),
     }),
   });
   r.delete('/api/fleet/maintenance/:id', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
-      await deleteMaintenance(db, actorOf(request), account(request), request.params.id, today());
+      await deleteMaintenance(ctx(request), request.params.id);
       return { success: true, message: 'Maintenance deleted' };
     },
   });
   r.post('/api/fleet/maintenance/:id/complete', {
-    config: anyone,
+    config: { access: access.customer },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -295,36 +253,24 @@ export async function fleetRoutes(
     },
     handler: async (request) => ({
       success: true as const,
-      ...(await completeMaintenance(
-        db,
-        actorOf(request),
-        account(request),
-        request.params.id,
-        request.body,
-        today(),
-      )),
+      ...(await completeMaintenance(ctx(request), request.params.id, request.body)),
     }),
   });
 
   // Team
   r.get('/api/fleet/team', {
-    config: anyone,
+    config: { access: access.customer },
     schema: { tags: ['fleet'], response: { 200: teamList } },
     handler: async (request) => {
-      const team = await listTeam(db, account(request));
+      const team = await listTeam(ctx(request));
       return { ...team, planName: request.customerUser.planName };
     },
   });
   r.post('/api/fleet/team', {
-    config: fleetAdmin,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['fleet'], body: inviteTeamMemberRequest, response: { 201: inviteResponse } },
     handler: async (request, reply) => {
-      const { member, temporaryPassword } = await inviteMember(
-        db,
-        actorOf(request),
-        account(request),
-        request.body,
-      );
+      const { member, temporaryPassword } = await inviteMember(ctx(request), request.body);
       return reply.status(201).send({
         success: true,
         member,
@@ -334,7 +280,7 @@ export async function fleetRoutes(
     },
   });
   r.patch('/api/fleet/team/:id', {
-    config: fleetAdmin,
+    config: { access: access.fleetAdmin },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -342,15 +288,15 @@ export async function fleetRoutes(
       response: { 200: successResponse },
     },
     handler: async (request) => {
-      await changeMemberRole(db, actorOf(request), account(request), request.params.id, request.body.role);
+      await changeMemberRole(ctx(request), request.params.id, request.body.role);
       return { success: true, message: 'Role updated' };
     },
   });
   r.delete('/api/fleet/team/:id', {
-    config: fleetAdmin,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
-      await removeMember(db, actorOf(request), account(request), request.params.id);
+      await removeMember(ctx(request), request.params.id);
       return { success: true, message: 'Team member removed' };
     },
   });

@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TeamMember, inviteTeamMemberRequest } from '../../../shared/contracts/fleet';
 import { strongPassword } from '../../../shared/contracts/auth';
-import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, sessions, teamMembers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { inTransaction, type RequestContext } from '../../http/request-context';
+import { recordAudit } from '../audit/service';
 import { emailSignsIn } from '../customers/login-emails';
 import { assertUserRoom, countedUsers, lockAccount } from './limits';
 
@@ -26,7 +26,7 @@ export function temporaryPassword(): string {
   return password;
 }
 
-export async function listTeam(db: Db, customerId: string) {
+export async function listTeam({ db, account }: RequestContext) {
   const [owner] = await db
     .select({
       id: customers.id,
@@ -38,13 +38,9 @@ export async function listTeam(db: Db, customerId: string) {
       planId: customers.planId,
     })
     .from(customers)
-    .where(eq(customers.id, customerId));
+    .where(account.isAccount);
   if (!owner) throw notFound('Customer not found');
-  const members = await db
-    .select()
-    .from(teamMembers)
-    .where(eq(teamMembers.customerId, customerId))
-    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.id));
+  const members = await account.select(teamMembers).orderBy(asc(teamMembers.createdAt), asc(teamMembers.id));
   const list: TeamMember[] = [
     {
       id: owner.id,
@@ -71,18 +67,17 @@ export async function listTeam(db: Db, customerId: string) {
 }
 
 /** Invites a member with a generated password, shown once to the inviter; the limit applies. */
-export async function inviteMember(db: Db, actor: AuditActor, customerId: string, values: InviteValues) {
+export async function inviteMember(ctx: RequestContext, values: InviteValues) {
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   try {
-    return await db.transaction(async (tx) => {
-      const limits = await lockAccount(tx, customerId);
-      await assertUserRoom(tx, customerId, limits);
-      if (await emailSignsIn(tx, values.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      const [row] = await tx
-        .insert(teamMembers)
-        .values({
-          customerId,
+    return await inTransaction(ctx, async (tx) => {
+      const limits = await lockAccount(tx);
+      await assertUserRoom(tx, limits);
+      // Across accounts on purpose: one email signs in to one account (customer_logins).
+      if (await emailSignsIn(tx.db, values.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      const [row] = await tx.account
+        .insert(teamMembers, {
           email: values.email,
           firstName: values.firstName,
           lastName: values.lastName,
@@ -90,7 +85,7 @@ export async function inviteMember(db: Db, actor: AuditActor, customerId: string
           passwordHash,
         })
         .returning();
-      await recordAudit(tx, actor, {
+      await recordAudit(tx.db, tx.actor, {
         action: 'create',
         resourceType: 'team_member',
         resourceId: row!.id,
@@ -106,7 +101,7 @@ export async function inviteMember(db: Db, actor: AuditActor, customerId: string
         status: 'invited',
         createdAt: row!.createdAt.toISOString(),
       };
-      return { member, temporaryPassword: password, users: await countedUsers(tx, customerId) };
+      return { member, temporaryPassword: password, users: await countedUsers(tx) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
@@ -114,26 +109,19 @@ export async function inviteMember(db: Db, actor: AuditActor, customerId: string
   }
 }
 
-export async function changeMemberRole(
-  db: Db,
-  actor: AuditActor,
-  customerId: string,
-  id: string,
-  role: 'fleet_admin' | 'fleet_user',
-) {
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(teamMembers)
-      .where(and(eq(teamMembers.id, id), eq(teamMembers.customerId, customerId)))
-      .for('update');
-    if (!before)
-      throw notFound(
-        id === customerId ? 'The account owner is always a fleet admin.' : 'Team member not found',
-      );
-    if (actor.actorId === id) throw badRequest('You cannot change your own role.');
-    await tx.update(teamMembers).set({ role, updatedAt: new Date() }).where(eq(teamMembers.id, id));
-    await recordAudit(tx, actor, {
+/** A member of the account, locked for the change; the owner is not a member and cannot be changed. */
+async function memberForChange(tx: RequestContext, id: string, ownerMessage: string) {
+  const [member] = await tx.account.select(teamMembers, eq(teamMembers.id, id)).for('update');
+  if (!member) throw notFound(id === tx.accountId ? ownerMessage : 'Team member not found');
+  return member;
+}
+
+export async function changeMemberRole(ctx: RequestContext, id: string, role: 'fleet_admin' | 'fleet_user') {
+  await inTransaction(ctx, async (tx) => {
+    const before = await memberForChange(tx, id, 'The account owner is always a fleet admin.');
+    if (tx.actor.actorId === id) throw badRequest('You cannot change your own role.');
+    await tx.account.update(teamMembers, { role, updatedAt: new Date() }, eq(teamMembers.id, id));
+    await recordAudit(tx.db, tx.actor, {
       action: 'update',
       resourceType: 'team_member',
       resourceId: id,
@@ -144,19 +132,14 @@ export async function changeMemberRole(
 }
 
 /** Removing a member also ends their sessions (the foreign key cascades). */
-export async function removeMember(db: Db, actor: AuditActor, customerId: string, id: string) {
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(teamMembers)
-      .where(and(eq(teamMembers.id, id), eq(teamMembers.customerId, customerId)))
-      .for('update');
-    if (!before)
-      throw notFound(id === customerId ? 'The account owner cannot be removed.' : 'Team member not found');
-    if (actor.actorId === id) throw badRequest('You cannot remove yourself. Ask another fleet admin.');
-    await tx.delete(sessions).where(eq(sessions.teamMemberId, id));
-    await tx.delete(teamMembers).where(eq(teamMembers.id, id));
-    await recordAudit(tx, actor, {
+export async function removeMember(ctx: RequestContext, id: string) {
+  await inTransaction(ctx, async (tx) => {
+    const before = await memberForChange(tx, id, 'The account owner cannot be removed.');
+    if (tx.actor.actorId === id) throw badRequest('You cannot remove yourself. Ask another fleet admin.');
+    // Sessions are not the account's data; the member was just found in the account.
+    await tx.db.delete(sessions).where(eq(sessions.teamMemberId, id));
+    await tx.account.delete(teamMembers, eq(teamMembers.id, id));
+    await recordAudit(tx.db, tx.actor, {
       action: 'delete',
       resourceType: 'team_member',
       resourceId: id,

@@ -1,6 +1,6 @@
-import { and, count, eq, ne } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { eq, ne } from 'drizzle-orm';
 import { teamMembers, vehicles } from '../../db/schema';
+import type { RequestContext } from '../../http/request-context';
 
 export type FleetUsage = {
   /** Vehicles that count against the plan: every one not retired. */
@@ -10,19 +10,13 @@ export type FleetUsage = {
   users: number;
 };
 
-export async function fleetUsage(exec: Executor, customerId: string): Promise<FleetUsage> {
-  const [[counted], [active], [team]] = await Promise.all([
-    exec
-      .select({ n: count() })
-      .from(vehicles)
-      .where(and(eq(vehicles.customerId, customerId), ne(vehicles.status, 'retired'))),
-    exec
-      .select({ n: count() })
-      .from(vehicles)
-      .where(and(eq(vehicles.customerId, customerId), eq(vehicles.status, 'active'))),
-    exec.select({ n: count() }).from(teamMembers).where(eq(teamMembers.customerId, customerId)),
+export async function fleetUsage({ account }: RequestContext): Promise<FleetUsage> {
+  const [counted, active, team] = await Promise.all([
+    account.count(vehicles, ne(vehicles.status, 'retired')),
+    account.count(vehicles, eq(vehicles.status, 'active')),
+    account.count(teamMembers),
   ]);
-  return { vehicles: counted?.n ?? 0, activeVehicles: active?.n ?? 0, users: 1 + (team?.n ?? 0) };
+  return { vehicles: counted, activeVehicles: active, users: 1 + team };
 }
 
 /** Why a plan with these limits cannot hold the fleet as it is today, or null when it can. */

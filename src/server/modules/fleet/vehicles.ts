@@ -1,12 +1,15 @@
-import { and, asc, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Vehicle, vehicleInput, vehicleListQuery } from '../../../shared/contracts/fleet';
-import type { Db, Executor } from '../../db/client';
+import { pageOffset, toPage } from '../../../shared/contracts/common';
+import type { AccountScope } from '../../db/account-scope';
 import { isUniqueViolation } from '../../db/errors';
 import { drivers, vehicles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { recordAudit, recordAudits, type AuditActor } from '../audit/service';
-import { assertVehicleRoom, lockAccount } from './limits';
+import { inTransaction, type RequestContext } from '../../http/request-context';
+import { recordAudit, recordAudits } from '../audit/service';
+import { previewVehicleCsv } from './csv';
+import { assertVehicleRoom, countedVehicles, lockAccount } from './limits';
 
 type VehicleRow = typeof vehicles.$inferSelect;
 export type VehicleValues = z.output<typeof vehicleInput>;
@@ -39,19 +42,23 @@ export function toVehicle(row: VehicleRow, driver: { id: string; name: string } 
   };
 }
 
-/** Every statement is scoped by the account: a foreign id simply is not found. */
-export function vehicleFilter(customerId: string, query: { search?: string; status?: string }): SQL {
-  const conditions: SQL[] = [eq(vehicles.customerId, customerId)];
+/** The list's filter, on the account's vehicles only. */
+export function vehicleFilter(account: AccountScope, query: { search?: string; status?: string }): SQL {
+  const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(vehicles.status, query.status));
   if (query.search) {
     const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(like(vehicles.searchText, pattern));
   }
-  return and(...conditions)!;
+  return account.where(vehicles, ...conditions);
 }
 
-export async function listVehicles(db: Db, customerId: string, query: VehicleQuery) {
-  const where = vehicleFilter(customerId, query);
+/** The driver a vehicle has, if any (a vehicle has one at a time). */
+const driverOf = ({ account }: RequestContext, vehicleId: string) =>
+  account.where(drivers, eq(drivers.assignedVehicleId, vehicleId));
+
+export async function listVehicles({ db, account }: RequestContext, query: VehicleQuery) {
+  const where = vehicleFilter(account, query);
   const column = SORT_COLUMNS[query.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
   const order = query.sort.startsWith('-') ? desc(column) : asc(column);
   // The page and the total in one scan (a window count), instead of filtering the fleet twice.
@@ -63,40 +70,39 @@ export async function listVehicles(db: Db, customerId: string, query: VehicleQue
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(vehicles)
-    .leftJoin(drivers, and(eq(drivers.assignedVehicleId, vehicles.id), eq(drivers.customerId, customerId)))
+    .leftJoin(drivers, account.where(drivers, eq(drivers.assignedVehicleId, vehicles.id)))
     .where(where)
     .orderBy(order, asc(vehicles.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(pageOffset(query));
   // Past the last page there is no row to carry the total; only then count separately.
   const total =
     rows[0]?.total ??
     (query.page > 1 ? ((await db.select({ n: count() }).from(vehicles).where(where))[0]?.n ?? 0) : 0);
-  return {
-    items: rows.map((r) => toVehicle(r.vehicle, r.driverId ? { id: r.driverId, name: r.driverName! } : null)),
+  return toPage(
+    query,
+    rows.map((r) => toVehicle(r.vehicle, r.driverId ? { id: r.driverId, name: r.driverName! } : null)),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  );
 }
 
-async function vehicleOf(exec: Executor, customerId: string, id: string, lock = false) {
-  const query = exec
-    .select()
-    .from(vehicles)
-    .where(and(eq(vehicles.id, id), eq(vehicles.customerId, customerId)));
+async function vehicleOf({ account }: RequestContext, id: string, lock = false) {
+  const query = account.select(vehicles, eq(vehicles.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Vehicle not found');
   return row;
 }
 
-export async function getVehicle(db: Db, customerId: string, id: string): Promise<Vehicle> {
-  const row = await vehicleOf(db, customerId, id);
-  const [driver] = await db
+async function withDriver(ctx: RequestContext, row: VehicleRow): Promise<Vehicle> {
+  const [driver] = await ctx.db
     .select({ id: drivers.id, name: drivers.name })
     .from(drivers)
-    .where(and(eq(drivers.assignedVehicleId, id), eq(drivers.customerId, customerId)));
+    .where(driverOf(ctx, row.id));
   return toVehicle(row, driver ?? null);
+}
+
+export async function getVehicle(ctx: RequestContext, id: string): Promise<Vehicle> {
+  return withDriver(ctx, await vehicleOf(ctx, id));
 }
 
 /** A duplicate VIN or plate in the same account, as a field error. */
@@ -116,24 +122,21 @@ function duplicateError(error: unknown): Error {
 
 const counts = (status: string) => status !== 'retired';
 
-export async function createVehicles(
-  db: Db,
-  actor: AuditActor,
-  customerId: string,
-  values: VehicleValues[],
-  now: Date,
-) {
+export async function createVehicles(ctx: RequestContext, values: VehicleValues[]) {
+  const now = ctx.clock.now();
   try {
-    return await db.transaction(async (tx) => {
-      const limits = await lockAccount(tx, customerId);
-      await assertVehicleRoom(tx, customerId, limits, values.filter((v) => counts(v.status)).length);
-      const rows = await tx
-        .insert(vehicles)
-        .values(values.map((v) => ({ ...v, location: v.location ?? null, customerId, lastUpdate: now })))
+    return await inTransaction(ctx, async (tx) => {
+      const limits = await lockAccount(tx);
+      await assertVehicleRoom(tx, limits, values.filter((v) => counts(v.status)).length);
+      const rows = await tx.account
+        .insert(
+          vehicles,
+          values.map((v) => ({ ...v, location: v.location ?? null, lastUpdate: now })),
+        )
         .returning();
       await recordAudits(
-        tx,
-        actor,
+        tx.db,
+        tx.actor,
         rows.map((row) => ({
           action: 'create',
           resourceType: 'vehicle',
@@ -154,51 +157,43 @@ export async function createVehicles(
   }
 }
 
-export async function updateVehicle(
-  db: Db,
-  actor: AuditActor,
-  customerId: string,
-  id: string,
-  values: VehicleValues,
-  now: Date,
-) {
+export async function updateVehicle(ctx: RequestContext, id: string, values: VehicleValues) {
+  const now = ctx.clock.now();
   try {
-    return await db.transaction(async (tx) => {
-      const limits = await lockAccount(tx, customerId);
-      const before = await vehicleOf(tx, customerId, id, true);
+    return await inTransaction(ctx, async (tx) => {
+      const limits = await lockAccount(tx);
+      const before = await vehicleOf(tx, id, true);
       // Bringing a retired vehicle back makes it count against the plan again.
-      if (!counts(before.status) && counts(values.status)) await assertVehicleRoom(tx, customerId, limits, 1);
-      const [row] = await tx
-        .update(vehicles)
-        .set({ ...values, location: values.location ?? null, lastUpdate: now, updatedAt: now })
-        .where(and(eq(vehicles.id, id), eq(vehicles.customerId, customerId)))
+      if (!counts(before.status) && counts(values.status)) await assertVehicleRoom(tx, limits, 1);
+      const [row] = await tx.account
+        .update(
+          vehicles,
+          { ...values, location: values.location ?? null, lastUpdate: now, updatedAt: now },
+          eq(vehicles.id, id),
+        )
         .returning();
       const changed = Object.fromEntries(
         Object.entries(values).filter(([k, v]) => before[k as keyof VehicleRow] !== (v ?? null)),
       );
-      await recordAudit(tx, actor, {
+      await recordAudit(tx.db, tx.actor, {
         action: 'update',
         resourceType: 'vehicle',
         resourceId: id,
         oldValues: Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof VehicleRow]])),
         newValues: { ...changed, licensePlate: row!.licensePlate },
       });
-      const [driver] = await tx
-        .select({ id: drivers.id, name: drivers.name })
-        .from(drivers)
-        .where(and(eq(drivers.assignedVehicleId, id), eq(drivers.customerId, customerId)));
-      return toVehicle(row!, driver ?? null);
+      return withDriver(tx, row!);
     });
   } catch (error) {
     throw duplicateError(error);
   }
 }
 
-export async function deleteVehicle(db: Db, actor: AuditActor, customerId: string, id: string) {
-  await db.transaction(async (tx) => {
-    const before = await vehicleOf(tx, customerId, id, true);
-    await tx.delete(vehicles).where(and(eq(vehicles.id, id), eq(vehicles.customerId, customerId)));
-    await recordAudit(tx, actor, {
+export async function deleteVehicle(ctx: RequestContext, id: string) {
+  await inTransaction(ctx, async (tx) => {
+    const before = await vehicleOf(tx, id, true);
+    await tx.account.delete(vehicles, eq(vehicles.id, id));
+    await recordAudit(tx.db, tx.actor, {
       action: 'delete',
       resourceType: 'vehicle',
       resourceId: id,
@@ -214,22 +209,38 @@ export async function deleteVehicle(db: Db, actor: AuditActor, customerId: strin
 
 /** Every vehicle matching the list's filter, for CSV export. */
 export async function vehiclesForExport(
-  db: Db,
-  customerId: string,
+  { db, account }: RequestContext,
   query: { search?: string; status?: string },
 ) {
   return db
     .select()
     .from(vehicles)
-    .where(vehicleFilter(customerId, query))
+    .where(vehicleFilter(account, query))
     .orderBy(asc(vehicles.make), asc(vehicles.model), asc(vehicles.licensePlate));
 }
 
 /** VINs and plates already in the account (import preview checks against them). */
-export async function existingIdentifiers(db: Db, customerId: string) {
+async function existingIdentifiers({ db, account }: RequestContext) {
   const rows = await db
     .select({ vin: vehicles.vin, licensePlate: vehicles.licensePlate })
     .from(vehicles)
-    .where(eq(vehicles.customerId, customerId));
+    .where(account.where(vehicles));
   return { vins: new Set(rows.map((r) => r.vin)), plates: new Set(rows.map((r) => r.licensePlate)) };
+}
+
+/**
+ * The import preview: each row checked against the form's rules and the fleet, and the room the
+ * plan leaves, counted under the account lock so it agrees with what an import would be allowed.
+ */
+export async function previewVehicleImport(ctx: RequestContext, csv: string) {
+  const preview = previewVehicleCsv(csv, await existingIdentifiers(ctx));
+  const limits = await inTransaction(ctx, async (tx) => ({
+    ...(await lockAccount(tx)),
+    used: await countedVehicles(tx),
+  }));
+  return {
+    ...preview,
+    remaining: limits.vehicleLimit === null ? null : Math.max(0, limits.vehicleLimit - limits.used),
+    planName: limits.planName,
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { access } from '../../../shared/contracts/common';
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -13,7 +14,7 @@ const healthResponse = z.object({
 
 export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: { tags: ['system'], response: { 200: healthResponse, 503: healthResponse } },
     handler: async (request, reply) => {
       const base = { driver: database.driver, uptimeSeconds: Math.round(process.uptime()) };

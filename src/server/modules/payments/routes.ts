@@ -20,6 +20,7 @@ import {
   createCheckout,
   recordCheckoutFailure,
 } from '../billing/checkout';
+import { access } from '../../../shared/contracts/common';
 
 const checkoutResult = z.object({
   status: z.enum(['succeeded', 'processing']),
@@ -35,7 +36,7 @@ export async function paymentRoutes(
   const checkoutRateLimit = { max: config.checkoutRateLimitPerIp, timeWindow: '1 minute' };
 
   r.get('/api/payments/config', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: {
       tags: ['payments'],
       summary: 'Which card form the browser shows',
@@ -45,7 +46,7 @@ export async function paymentRoutes(
   });
 
   r.post('/api/create-subscription', {
-    config: { access: { public: true }, rateLimit: checkoutRateLimit },
+    config: { access: access.public, rateLimit: checkoutRateLimit },
     schema: {
       tags: ['payments'],
       summary: "Start the payment of the customer's own subscription; answers only what the card form needs",
@@ -66,7 +67,7 @@ export async function paymentRoutes(
 
   /** Reported by the browser after the provider confirmed the payment; the webhook may beat it. */
   r.post('/api/checkout/complete', {
-    config: { access: { public: true }, rateLimit: checkoutRateLimit },
+    config: { access: access.public, rateLimit: checkoutRateLimit },
     schema: {
       tags: ['payments'],
       body: z.object({ paymentIntentId: z.string().min(3).max(200) }),
@@ -94,7 +95,7 @@ export async function paymentRoutes(
     const sandbox = billing.provider;
 
     r.post('/api/payments/sandbox/payment-methods', {
-      config: { access: { customer: 'fleet_admin' }, rateLimit: checkoutRateLimit },
+      config: { access: access.fleetAdmin, rateLimit: checkoutRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox card form: turn card details into a payment method id',
@@ -118,7 +119,7 @@ export async function paymentRoutes(
     });
 
     r.post('/api/payments/sandbox/confirm', {
-      config: { access: { public: true }, rateLimit: checkoutRateLimit },
+      config: { access: access.public, rateLimit: checkoutRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox card form: pay a checkout',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { access } from '../../../shared/contracts/common';
 import { webhookEvents } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import {
@@ -34,7 +35,7 @@ export async function stripeWebhookRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/webhooks/stripe', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: {
       tags: ['payments'],
       summary: 'Stripe webhook (signed by Stripe; duplicates by event id are ignored)',

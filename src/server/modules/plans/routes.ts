@@ -15,11 +15,11 @@ import {
 import { canOpenTab, hasPermission } from '../../../shared/roles';
 import type { Db } from '../../db/client';
 import { actorOf } from '../audit/service';
-import { createPlan, deletePlan, duplicatePlan, getPlanStats, listPlans, updatePlan } from './service';
+import { getPlanStats } from './all-accounts';
+import { createPlan, deletePlan, duplicatePlan, listPlans, updatePlan } from './service';
+import { access } from '../../../shared/contracts/common';
 
 export const PUBLIC_PLANS_TTL_MS = 5_000;
-
-const canEdit = { tab: 'plans', permission: 'canEditPlans' } as const;
 
 export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +41,7 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   r.get('/api/plans', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: {
       summary: 'Plans: active ones for everyone; all of them for staff who may view plans',
       tags: ['plans'],
@@ -58,7 +58,7 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   r.get('/api/admin/plans/stats', {
-    config: { access: { tab: 'plans', permission: 'canViewPlans' } },
+    config: { access: access.staffPermission('plans', 'canViewPlans') },
     schema: {
       summary: 'Customer counts and monthly revenue per plan',
       tags: ['plans'],
@@ -68,7 +68,7 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   r.post('/api/plans', {
-    config: { access: canEdit },
+    config: { access: access.staffPermission('plans', 'canEditPlans') },
     schema: { tags: ['plans'], body: createPlanRequest, response: { 201: planMutationResponse } },
     handler: async (request, reply) => {
       const plan = await createPlan(db, actorOf(request), request.body);
@@ -77,7 +77,7 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   r.put('/api/plans/:id', {
-    config: { access: canEdit },
+    config: { access: access.staffPermission('plans', 'canEditPlans') },
     schema: {
       summary: 'Inline edit of price and limits',
       tags: ['plans'],
@@ -92,7 +92,7 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   r.patch('/api/plans/:id', {
-    config: { access: canEdit },
+    config: { access: access.staffPermission('plans', 'canEditPlans') },
     schema: {
       tags: ['plans'],
       params: planIdParams,
@@ -106,7 +106,7 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   r.post('/api/plans/:id/duplicate', {
-    config: { access: canEdit },
+    config: { access: access.staffPermission('plans', 'canEditPlans') },
     schema: {
       summary: 'Create an inactive copy of a plan',
       tags: ['plans'],
@@ -121,7 +121,7 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   r.delete('/api/plans/:id', {
-    config: { access: canEdit },
+    config: { access: access.staffPermission('plans', 'canEditPlans') },
     schema: { tags: ['plans'], params: planIdParams, response: { 200: planDeleteResponse } },
     handler: async (request) => {
       await deletePlan(db, actorOf(request), request.params.id);

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { normalizePlanFeatures, type Plan, type PlanStats } from '../../../shared/contracts/plans';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { normalizePlanFeatures, type Plan } from '../../../shared/contracts/plans';
 import type { Db, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { prepared } from '../../db/prepared';
-import { customers, plans, subscriptions } from '../../db/schema';
+import { plans } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 
@@ -41,36 +41,6 @@ export async function listPlans(db: Db, options: { includeInactive: boolean }): 
       .prepare(name),
   );
   return (await query.execute()).map(toPlan);
-}
-
-/** Real figures from the customers table: how many customers each plan has and what they pay. */
-export async function getPlanStats(db: Db): Promise<PlanStats> {
-  const rows = await db
-    .select({
-      planId: customers.planId,
-      customerCount: count(),
-      activeCustomers: sql<number>`count(*) filter (where ${customers.status} = 'active')`.mapWith(Number),
-      payingCustomers:
-        sql<number>`count(*) filter (where ${customers.status} = 'active' and ${subscriptions.status} = 'active')`.mapWith(
-          Number,
-        ),
-      priceCents: plans.priceCents,
-    })
-    .from(customers)
-    .leftJoin(plans, eq(plans.id, customers.planId))
-    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
-    .groupBy(customers.planId, plans.priceCents);
-  const result: PlanStats = { totalCustomers: 0, plans: {} };
-  for (const row of rows) {
-    result.totalCustomers += row.customerCount;
-    if (!row.planId) continue;
-    result.plans[row.planId] = {
-      customerCount: row.customerCount,
-      activeCustomers: row.activeCustomers,
-      monthlyRevenue: ((row.priceCents ?? 0) * row.payingCustomers) / 100,
-    };
-  }
-  return result;
 }
 
 async function findPlanForUpdate(tx: Executor, id: string): Promise<PlanRow> {

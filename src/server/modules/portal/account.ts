@@ -6,8 +6,9 @@ import { hashPassword } from '../../auth/passwords';
 import { sessionAlive } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { customerById, type BillingDeps } from '../billing/context';
+import { inTransaction, type RequestContext } from '../../http/request-context';
+import { recordAudit } from '../audit/service';
+import { customerById, type BillingContext } from '../billing/context';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 
@@ -15,25 +16,22 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
  * A new password ends every other session of the account (the one in use stays), marks the
  * password as set by the customer, and erases any temporary password staff had generated.
  */
-export async function changeCustomerPassword(
-  db: Db,
-  actor: AuditActor,
-  input: {
-    customerId: string;
-    /** Set when a team member changes their own password. */
-    teamMemberId: string | null;
-    sessionId: string;
-    currentPassword: string;
-    newPassword: string;
-    now: Date;
-  },
-): Promise<void> {
+type PasswordChange = {
+  /** Set when a team member changes their own password. */
+  teamMemberId: string | null;
+  /** The session in use, which stays. */
+  sessionId: string;
+  currentPassword: string;
+  newPassword: string;
+};
+
+export async function changeCustomerPassword(ctx: RequestContext, input: PasswordChange): Promise<void> {
   if (input.teamMemberId)
-    return changeTeamMemberPassword(db, actor, { ...input, teamMemberId: input.teamMemberId });
-  const customer = await customerById(db, input.customerId);
-  if (
-    !(await checkCurrentPassword(db, customer.id, customer.passwordHash, input.currentPassword, input.now))
-  ) {
+    return changeTeamMemberPassword(ctx, { ...input, teamMemberId: input.teamMemberId });
+  const { db, actor } = ctx;
+  const now = ctx.clock.now();
+  const customer = await customerById(db, ctx.accountId);
+  if (!(await checkCurrentPassword(db, customer.id, customer.passwordHash, input.currentPassword, now))) {
     await recordAudit(db, actor, {
       action: 'change_password',
       resourceType: 'customer',
@@ -43,17 +41,14 @@ export async function changeCustomerPassword(
     throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(customers)
-      .set({
-        passwordHash,
-        isPasswordSet: true,
-        lastPasswordChange: input.now,
-        temporaryPasswordEnc: null,
-        updatedAt: input.now,
-      })
-      .where(eq(customers.id, customer.id));
+  await inTransaction(ctx, async ({ db: tx, account }) => {
+    await account.updateAccount({
+      passwordHash,
+      isPasswordSet: true,
+      lastPasswordChange: now,
+      temporaryPasswordEnc: null,
+      updatedAt: now,
+    });
     // The owner's other sessions end; team members' sessions are their own.
     await tx
       .delete(sessions)
@@ -70,7 +65,7 @@ export async function changeCustomerPassword(
       resourceId: customer.id,
       newValues: {
         isPasswordSet: true,
-        lastPasswordChange: input.now.toISOString(),
+        lastPasswordChange: now.toISOString(),
         otherSessionsEnded: true,
       },
     });
@@ -78,27 +73,18 @@ export async function changeCustomerPassword(
 }
 
 async function changeTeamMemberPassword(
-  db: Db,
-  actor: AuditActor,
-  input: {
-    customerId: string;
-    teamMemberId: string;
-    sessionId: string;
-    currentPassword: string;
-    newPassword: string;
-    now: Date;
-  },
+  ctx: RequestContext,
+  input: PasswordChange & { teamMemberId: string },
 ): Promise<void> {
-  const [member] = await db
-    .select()
-    .from(teamMembers)
-    .where(and(eq(teamMembers.id, input.teamMemberId), eq(teamMembers.customerId, input.customerId)));
+  const { db, actor, account } = ctx;
+  const now = ctx.clock.now();
+  const [member] = await account.select(teamMembers, eq(teamMembers.id, input.teamMemberId));
   const valid = await checkCurrentPassword(
     db,
     input.teamMemberId,
     member?.passwordHash,
     input.currentPassword,
-    input.now,
+    now,
   );
   if (!member || !valid) {
     await recordAudit(db, actor, {
@@ -110,11 +96,12 @@ async function changeTeamMemberPassword(
     throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(teamMembers)
-      .set({ passwordHash, isPasswordSet: true, updatedAt: input.now })
-      .where(eq(teamMembers.id, member.id));
+  await inTransaction(ctx, async ({ db: tx, account }) => {
+    await account.update(
+      teamMembers,
+      { passwordHash, isPasswordSet: true, updatedAt: now },
+      eq(teamMembers.id, member.id),
+    );
     await tx
       .delete(sessions)
       .where(and(eq(sessions.teamMemberId, member.id), ne(sessions.id, input.sessionId)));
@@ -131,15 +118,11 @@ async function changeTeamMemberPassword(
  * Delete Account: confirmed with the password; the subscription ends now, cards are detached at
  * the provider, and the account with all its records goes (the audit trail keeps the event).
  */
-export async function deleteCustomerAccount(
-  deps: BillingDeps,
-  actor: AuditActor,
-  customerId: string,
-  password: string,
-): Promise<void> {
-  const customer = await customerById(deps.db, customerId);
-  if (!(await checkCurrentPassword(deps.db, customerId, customer.passwordHash, password, deps.clock.now()))) {
-    await recordAudit(deps.db, actor, {
+export async function deleteCustomerAccount(ctx: BillingContext, password: string): Promise<void> {
+  const { db, actor, account, accountId: customerId } = ctx;
+  const customer = await customerById(db, customerId);
+  if (!(await checkCurrentPassword(db, customerId, customer.passwordHash, password, ctx.clock.now()))) {
+    await recordAudit(db, actor, {
       action: 'delete',
       resourceType: 'customer',
       resourceId: customerId,
@@ -149,14 +132,10 @@ export async function deleteCustomerAccount(
       errors: { password: 'The password is incorrect.' },
     });
   }
-  const cards = await deps.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, customerId));
-  await deps.db.transaction(async (tx) => {
-    const [sub] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.customerId, customerId))
-      .for('update');
-    await tx.delete(customers).where(eq(customers.id, customerId));
+  const cards = await account.select(paymentMethods);
+  await inTransaction(ctx, async ({ db: tx, account: locked }) => {
+    const [sub] = await locked.select(subscriptions).for('update');
+    await tx.delete(customers).where(locked.isAccount);
     await recordAudit(tx, actor, {
       action: 'delete',
       resourceType: 'customer',
@@ -170,7 +149,7 @@ export async function deleteCustomerAccount(
       newValues: { deletedBy: 'customer', subscription: 'cancelled' },
     });
   });
-  for (const card of cards) await deps.provider.detachPaymentMethod(card.providerRef).catch(() => undefined);
+  for (const card of cards) await ctx.provider.detachPaymentMethod(card.providerRef).catch(() => undefined);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { successResponse } from '../../../shared/contracts/common';
+import { access, successResponse } from '../../../shared/contracts/common';
 import {
   addPaymentMethodRequest,
   billingInfo as billingInfoSchema,
@@ -12,7 +12,9 @@ import {
   customerSettings as settingsSchema,
   deleteAccountRequest,
   emailParams,
-  invoiceView,
+  invoiceList,
+  invoiceListQuery,
+  paymentHistoryQuery,
   paymentHistoryResponse,
   planChangeRequest,
   planChangeResponse,
@@ -26,8 +28,8 @@ import { clearSessionCookie } from '../../auth/cookies';
 import { CUSTOMER_COOKIE } from '../../auth/sessions';
 import type { Config } from '../../config';
 import { HttpError, notFound } from '../../http/errors';
-import { actorOf } from '../audit/service';
-import type { BillingDeps } from '../billing/context';
+import { customerContext } from '../../http/request-context';
+import { billingContext, type BillingDeps } from '../billing/context';
 import { renderInvoicePdf } from '../billing/invoice-pdf';
 import { addPaymentMethod, removePaymentMethod, setDefaultPaymentMethod } from '../billing/payment-methods';
 import { cancelSubscription, downgradePlan, upgradePlan } from '../billing/plan-changes';
@@ -56,40 +58,32 @@ function assertOwnEmail(request: FastifyRequest, email: string | undefined): voi
   }
 }
 
-const customerOnly = { access: { customer: true } } as const;
-/** Billing, plan and cards: fleet admins only (issue 4). */
-const fleetAdminOnly = { access: { customer: 'fleet_admin' } } as const;
-/** The account itself (export everything, delete it): its owner only. */
-const ownerOnly = { access: { customer: 'owner' } } as const;
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
 export async function portalRoutes(
   app: FastifyInstance,
   { billing, config }: { billing: BillingDeps; config: Config },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = billing;
+  const ctx = (request: FastifyRequest) => customerContext(request, billing);
+  // Billing, plan and cards reach the card processor too.
+  const billingCtx = (request: FastifyRequest) => billingContext(request, billing);
 
   r.get('/api/customer/profile/:email', {
-    config: customerOnly,
+    config: { access: access.customer },
     schema: { tags: ['portal'], params: emailParams, response: { 200: profileSchema } },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
-      return customerProfile(db, request.customerUser.id);
+      return customerProfile(ctx(request));
     },
   });
 
   r.get('/api/customer/billing-info', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], response: { 200: billingInfoSchema } },
-    handler: async (request) => billingInfo(billing, request.customerUser.id),
+    handler: async (request) => billingInfo(billingCtx(request)),
   });
 
   r.get('/api/customer/settings/:email', {
-    config: customerOnly,
+    config: { access: access.customer },
     schema: {
       tags: ['portal'],
       params: emailParams,
@@ -97,12 +91,12 @@ export async function portalRoutes(
     },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
-      return { settings: await loadSettings(db, request.customerUser.id) };
+      return { settings: await loadSettings(ctx(request)) };
     },
   });
 
   r.put('/api/customer/settings/:email', {
-    config: customerOnly,
+    config: { access: access.customer },
     schema: {
       tags: ['portal'],
       params: emailParams,
@@ -112,13 +106,7 @@ export async function portalRoutes(
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
       const { autoSaved: _auto, manualSave, ...settings } = request.body;
-      const saved = await saveSettings(
-        billing,
-        actorOf(request),
-        request.customerUser.id,
-        settings,
-        manualSave ? 'manual' : 'auto',
-      );
+      const saved = await saveSettings(ctx(request), settings, manualSave ? 'manual' : 'auto');
       return {
         success: true as const,
         message: 'Settings saved',
@@ -130,34 +118,34 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/upgrade-plan', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      return upgradePlan(billing, actorOf(request), request.customerUser.id, request.body.planId);
+      return upgradePlan(billingCtx(request), request.body.planId);
     },
   });
 
   r.post('/api/customer/downgrade-plan', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      return downgradePlan(billing, actorOf(request), request.customerUser.id, request.body.planId);
+      return downgradePlan(billingCtx(request), request.body.planId);
     },
   });
 
   r.post('/api/customer/cancel-subscription', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], body: cancelRequest, response: { 200: cancelResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      return cancelSubscription(billing, actorOf(request), request.customerUser.id);
+      return cancelSubscription(billingCtx(request));
     },
   });
 
   r.get('/api/customer/latest-invoice/:email', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: {
       tags: ['portal'],
       params: emailParams,
@@ -167,7 +155,7 @@ export async function portalRoutes(
     },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
-      const invoice = await latestInvoice(db, request.customerUser.id);
+      const invoice = await latestInvoice(ctx(request));
       if (!invoice) throw notFound('No invoices yet. Your first invoice is issued with your first payment.');
       return {
         success: true as const,
@@ -178,28 +166,20 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/invoices', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: {
       tags: ['portal'],
-      querystring: pageQuery,
-      response: {
-        200: z.object({
-          items: z.array(invoiceView),
-          total: z.number(),
-          page: z.number(),
-          pageSize: z.number(),
-        }),
-      },
+      querystring: invoiceListQuery,
+      response: { 200: invoiceList },
     },
-    handler: async (request) =>
-      invoicePage(db, request.customerUser.id, request.query.page, request.query.pageSize),
+    handler: async (request) => invoicePage(ctx(request), request.query),
   });
 
   r.get('/api/customer/invoices/:id/pdf', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], params: uuidParams },
     handler: async (request, reply) => {
-      const invoice = await invoiceOf(db, request.customerUser.id, request.params.id);
+      const invoice = await invoiceOf(ctx(request), request.params.id);
       if (!invoice) throw notFound('Invoice not found');
       const pdf = await renderInvoicePdf(invoice, { appName: config.appName });
       return reply
@@ -211,67 +191,62 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/update-billing-email', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], body: updateBillingEmailRequest, response: { 200: successResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      await updateBillingEmail(
-        billing,
-        actorOf(request),
-        request.customerUser.id,
-        request.body.newBillingEmail,
-      );
+      await updateBillingEmail(ctx(request), request.body.newBillingEmail);
       return { success: true, message: `Invoices will be sent to ${request.body.newBillingEmail}.` };
     },
   });
 
   r.post('/api/customer/update-billing-address', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], body: updateBillingAddressRequest, response: { 200: successResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      await updateBillingAddress(billing, actorOf(request), request.customerUser.id, request.body.address);
+      await updateBillingAddress(ctx(request), request.body.address);
       return { success: true, message: 'Your billing address has been updated.' };
     },
   });
 
   r.get('/api/customer/payment-history/:email', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: {
       tags: ['portal'],
       params: emailParams,
-      querystring: pageQuery,
+      querystring: paymentHistoryQuery,
       response: { 200: paymentHistoryResponse },
     },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
-      return paymentHistory(db, request.customerUser.id, request.query.page, request.query.pageSize);
+      return paymentHistory(ctx(request), request.query);
     },
   });
 
   r.post('/api/customer/add-payment-method', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], body: addPaymentMethodRequest, response: { 200: successResponse } },
     handler: async (request) => {
-      const card = await addPaymentMethod(billing, actorOf(request), request.customerUser.id, request.body);
+      const card = await addPaymentMethod(billingCtx(request), request.body);
       return { success: true, message: `${card.brand.toUpperCase()} ending in ${card.last4} was added.` };
     },
   });
 
   r.delete('/api/customer/payment-methods/:id', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
-      await removePaymentMethod(billing, actorOf(request), request.customerUser.id, request.params.id);
+      await removePaymentMethod(billingCtx(request), request.params.id);
       return { success: true, message: 'Payment method removed' };
     },
   });
 
   r.post('/api/customer/payment-methods/:id/set-default', {
-    config: fleetAdminOnly,
+    config: { access: access.fleetAdmin },
     schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
-      await setDefaultPaymentMethod(billing, actorOf(request), request.customerUser.id, request.params.id);
+      await setDefaultPaymentMethod(billingCtx(request), request.params.id);
       return { success: true, message: 'Default payment method updated' };
     },
   });
@@ -279,29 +254,27 @@ export async function portalRoutes(
   // Password-checked routes are limited per person, across URLs, by auth/password-checks.ts.
   const changePassword = async (request: FastifyRequest<{ Body: z.infer<typeof changePasswordRequest> }>) => {
     assertOwnEmail(request, request.body.email);
-    await changeCustomerPassword(db, actorOf(request), {
-      customerId: request.customerUser.id,
+    await changeCustomerPassword(ctx(request), {
       teamMemberId: request.customerUser.teamMemberId,
       sessionId: request.customerUser.sessionId,
       currentPassword: request.body.currentPassword,
       newPassword: request.body.newPassword,
-      now: billing.clock.now(),
     });
     return { success: true, message: 'Password changed successfully' };
   };
   for (const url of ['/api/auth/change-password', '/api/customer/change-password']) {
     r.post(url, {
-      config: customerOnly,
+      config: { access: access.customer },
       schema: { tags: ['portal'], body: changePasswordRequest, response: { 200: successResponse } },
       handler: changePassword,
     });
   }
 
   r.get('/api/customer/data-export', {
-    config: ownerOnly,
+    config: { access: access.owner },
     schema: { tags: ['portal'], summary: 'Everything we hold about the signed-in customer, as JSON' },
     handler: async (request, reply) => {
-      const data = await exportCustomerData(billing, request.customerUser.id);
+      const data = await exportCustomerData(ctx(request));
       const day = billing.clock.now().toISOString().slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="motorpool-data-${day}.json"`)
@@ -311,10 +284,10 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/delete-account', {
-    config: ownerOnly,
+    config: { access: access.owner },
     schema: { tags: ['portal'], body: deleteAccountRequest, response: { 200: successResponse } },
     handler: async (request, reply) => {
-      await deleteCustomerAccount(billing, actorOf(request), request.customerUser.id, request.body.password);
+      await deleteCustomerAccount(billingCtx(request), request.body.password);
       clearSessionCookie(config, request, reply, CUSTOMER_COOKIE);
       return { success: true, message: 'Your account and its data have been deleted.' };
     },

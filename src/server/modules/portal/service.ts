@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_CUSTOMER_SETTINGS,
@@ -8,7 +8,7 @@ import {
   type CustomerProfile,
   type CustomerSettings,
 } from '../../../shared/contracts/portal';
-import type { Executor } from '../../db/client';
+import { toPage, type PageRequest } from '../../../shared/contracts/common';
 import {
   activities,
   auditLogs,
@@ -23,8 +23,9 @@ import {
   vehicles,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { billingIdentity, customerById, subscriptionOf, type BillingDeps } from '../billing/context';
+import { inTransaction, type RequestContext } from '../../http/request-context';
+import { recordAudit } from '../audit/service';
+import { billingIdentity, customerById, subscriptionOf, type BillingContext } from '../billing/context';
 import { recordActivity } from '../notifications/service';
 import { CUSTOMER_IDLE_TIMEOUTS, setAccountIdleTimeout } from '../../auth/sessions';
 
@@ -40,8 +41,8 @@ type ActivityJson = { id: string; action: string; description: string; createdAt
  * The portal's profile in one query (with the session lookup, two per request: DESIGN.md): usage
  * counts and the recent activity come as subselects instead of their own round trips.
  */
-export async function customerProfile(exec: Executor, customerId: string): Promise<CustomerProfile> {
-  const [row] = await exec
+export async function customerProfile({ db, account }: RequestContext): Promise<CustomerProfile> {
+  const [row] = await db
     .select({
       customer: customers,
       plan: plans,
@@ -66,7 +67,7 @@ export async function customerProfile(exec: Executor, customerId: string): Promi
     .from(customers)
     .leftJoin(plans, eq(plans.id, customers.planId))
     .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
-    .where(eq(customers.id, customerId));
+    .where(account.isAccount);
   if (!row) throw notFound('Customer not found');
   const usage = { vehicles: row.vehicles, activeVehicles: row.activeVehicles, users: 1 + row.teamMembers };
   const recent = row.recent;
@@ -134,8 +135,8 @@ type InvoiceJson = {
 const scheduledPlans = alias(plans, 'scheduled_plan');
 
 /** Billing info in one query (two with the session lookup), cards and newest invoices aggregated. */
-export async function billingInfo(deps: BillingDeps, customerId: string): Promise<BillingInfo> {
-  const [row] = await deps.db
+export async function billingInfo({ db, account, provider }: BillingContext): Promise<BillingInfo> {
+  const [row] = await db
     .select({
       customer: customers,
       subscription: subscriptions,
@@ -156,7 +157,7 @@ export async function billingInfo(deps: BillingDeps, customerId: string): Promis
     .leftJoin(plans, eq(plans.id, sql`coalesce(${subscriptions.planId}, ${customers.planId})`))
     .leftJoin(scheduledPlans, eq(scheduledPlans.id, subscriptions.scheduledPlanId))
     .leftJoin(customerSettings, eq(customerSettings.customerId, customers.id))
-    .where(eq(customers.id, customerId));
+    .where(account.isAccount);
   if (!row) throw notFound('Customer not found');
   const { customer, subscription: sub, plan, scheduled } = row;
   const cards = row.cards;
@@ -198,20 +199,15 @@ export async function billingInfo(deps: BillingDeps, customerId: string): Promis
     invoices: recentInvoices.map(toInvoiceView),
     billingEmail: identity.billingEmail,
     billingAddress: identity.billingAddress as BillingAddressInput | null,
-    payment: deps.provider.clientConfig(),
+    payment: provider.clientConfig(),
   };
 }
 
-export async function paymentHistory(exec: Executor, customerId: string, page: number, pageSize: number) {
-  const [rows, [total]] = await Promise.all([
-    exec
-      .select()
-      .from(payments)
-      .where(eq(payments.customerId, customerId))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    exec.select({ n: count() }).from(payments).where(eq(payments.customerId, customerId)),
+export async function paymentHistory({ account }: RequestContext, request: PageRequest) {
+  const { page, pageSize } = request;
+  const { rows, total } = await account.page(payments, request, [
+    desc(payments.createdAt),
+    desc(payments.id),
   ]);
   return {
     success: true as const,
@@ -225,43 +221,39 @@ export async function paymentHistory(exec: Executor, customerId: string, page: n
       receipt_url: p.invoiceId && p.status !== 'failed' ? invoicePdfUrl(p.invoiceId) : null,
       failureMessage: p.failureMessage,
     })),
-    total: total?.n ?? 0,
+    total,
     page,
     pageSize,
-    message: rows.length === 0 && page === 1 ? 'No transactions yet.' : `${total?.n ?? 0} transactions`,
+    message: rows.length === 0 && page === 1 ? 'No transactions yet.' : `${total} transactions`,
   };
 }
 
-export async function loadSettings(exec: Executor, customerId: string): Promise<CustomerSettings> {
-  const [row] = await exec.select().from(customerSettings).where(eq(customerSettings.customerId, customerId));
+export async function loadSettings({ account }: RequestContext): Promise<CustomerSettings> {
+  const [row] = await account.select(customerSettings);
   const parsed = settingsSchema.partial().safeParse(row?.settings ?? {});
   return { ...DEFAULT_CUSTOMER_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 
 export async function saveSettings(
-  deps: BillingDeps,
-  actor: AuditActor,
-  customerId: string,
+  ctx: RequestContext,
   settings: CustomerSettings,
   mode: 'auto' | 'manual',
 ): Promise<CustomerSettings> {
-  return deps.db.transaction(async (tx) => {
-    const before = await loadSettings(tx, customerId);
-    await tx
-      .insert(customerSettings)
-      .values({ customerId, settings })
-      .onConflictDoUpdate({
-        target: customerSettings.customerId,
-        set: { settings, updatedAt: deps.clock.now() },
-      });
+  const customerId = ctx.accountId;
+  return inTransaction(ctx, async (tx) => {
+    const before = await loadSettings(tx);
+    await tx.account.insert(customerSettings, { settings }).onConflictDoUpdate({
+      target: customerSettings.customerId,
+      set: { settings, updatedAt: tx.clock.now() },
+    });
     const changed = Object.fromEntries(
       Object.entries(settings).filter(([k, v]) => before[k as keyof CustomerSettings] !== v),
     );
     // The server enforces the timeout: every open session of the account takes the saved one now.
     // Even when the setting looks unchanged: `before` is read without a lock, and a session signed in
     // while an earlier save ran (or before sessions had idle timeouts) may hold another value.
-    await setAccountIdleTimeout(tx, customerId, CUSTOMER_IDLE_TIMEOUTS[settings.sessionTimeout]);
-    await recordAudit(tx, actor, {
+    await setAccountIdleTimeout(tx.db, customerId, CUSTOMER_IDLE_TIMEOUTS[settings.sessionTimeout]);
+    await recordAudit(tx.db, tx.actor, {
       action: 'update',
       resourceType: 'settings',
       resourceId: customerId,
@@ -274,83 +266,64 @@ export async function saveSettings(
   });
 }
 
-export async function updateBillingEmail(
-  deps: BillingDeps,
-  actor: AuditActor,
-  customerId: string,
-  newEmail: string,
+type CustomerRow = typeof customers.$inferSelect;
+
+/**
+ * A change to the account's billing identity, with its activity and its audit row, in one
+ * transaction; `change` makes it and answers the values it replaced.
+ */
+function changeBillingIdentity(
+  ctx: RequestContext,
+  what: string,
+  newValues: Record<string, unknown>,
+  change: (tx: RequestContext, customer: CustomerRow) => Promise<Record<string, unknown>>,
 ) {
-  await deps.db.transaction(async (tx) => {
-    const customer = await customerById(tx, customerId);
-    await tx
-      .update(customers)
-      .set({ billingEmail: newEmail, updatedAt: deps.clock.now() })
-      .where(eq(customers.id, customerId));
-    await recordActivity(tx, {
+  return inTransaction(ctx, async (tx) => {
+    const customer = await customerById(tx.db, tx.accountId);
+    const oldValues = await change(tx, customer);
+    await recordActivity(tx.db, {
       action: 'customer_updated',
-      description: `${customer.companyName} changed the billing email`,
-      customerId,
+      description: `${customer.companyName} changed the ${what}`,
+      customerId: tx.accountId,
       metadata: { customerEmail: customer.email },
     });
-    await recordAudit(tx, actor, {
+    await recordAudit(tx.db, tx.actor, {
       action: 'update',
       resourceType: 'customer',
-      resourceId: customerId,
-      oldValues: { billingEmail: customer.billingEmail ?? customer.email },
-      newValues: { billingEmail: newEmail },
+      resourceId: tx.accountId,
+      oldValues,
+      newValues,
     });
   });
 }
 
-export async function updateBillingAddress(
-  deps: BillingDeps,
-  actor: AuditActor,
-  customerId: string,
-  address: BillingAddressInput,
-) {
-  await deps.db.transaction(async (tx) => {
-    const customer = await customerById(tx, customerId);
-    const before = (await billingIdentity(tx, customer)).billingAddress;
-    await tx
-      .insert(customerSettings)
-      .values({ customerId, settings: DEFAULT_CUSTOMER_SETTINGS, billingAddress: address })
+export async function updateBillingEmail(ctx: RequestContext, newEmail: string) {
+  await changeBillingIdentity(ctx, 'billing email', { billingEmail: newEmail }, async (tx, customer) => {
+    await tx.account.updateAccount({ billingEmail: newEmail, updatedAt: tx.clock.now() });
+    return { billingEmail: customer.billingEmail ?? customer.email };
+  });
+}
+
+export async function updateBillingAddress(ctx: RequestContext, address: BillingAddressInput) {
+  await changeBillingIdentity(ctx, 'billing address', { billingAddress: address }, async (tx, customer) => {
+    const before = (await billingIdentity(tx.db, customer)).billingAddress;
+    await tx.account
+      .insert(customerSettings, { settings: DEFAULT_CUSTOMER_SETTINGS, billingAddress: address })
       .onConflictDoUpdate({
         target: customerSettings.customerId,
-        set: { billingAddress: address, updatedAt: deps.clock.now() },
+        set: { billingAddress: address, updatedAt: tx.clock.now() },
       });
-    await recordActivity(tx, {
-      action: 'customer_updated',
-      description: `${customer.companyName} changed the billing address`,
-      customerId,
-      metadata: { customerEmail: customer.email },
-    });
-    await recordAudit(tx, actor, {
-      action: 'update',
-      resourceType: 'customer',
-      resourceId: customerId,
-      oldValues: { billingAddress: before },
-      newValues: { billingAddress: address },
-    });
+    return { billingAddress: before };
   });
 }
 
-export async function invoicePage(exec: Executor, customerId: string, page: number, pageSize: number) {
-  const [rows, [total]] = await Promise.all([
-    exec
-      .select()
-      .from(invoices)
-      .where(eq(invoices.customerId, customerId))
-      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    exec.select({ n: count() }).from(invoices).where(eq(invoices.customerId, customerId)),
+export async function invoicePage({ account }: RequestContext, request: PageRequest) {
+  const { rows, total } = await account.page(invoices, request, [
+    desc(invoices.issuedAt),
+    desc(invoices.number),
   ]);
-  return {
-    items: rows.map((i) => toInvoiceView({ ...i, description: i.lines[0]?.description ?? null })),
-    total: total?.n ?? 0,
-    page,
-    pageSize,
-  };
+  const items = rows.map((i) => toInvoiceView({ ...i, description: i.lines[0]?.description ?? null }));
+  return toPage(request, items, total);
 }
 
 function toInvoiceView(i: Omit<InvoiceJson, 'issuedAt'> & { issuedAt: Date }) {
@@ -366,45 +339,33 @@ function toInvoiceView(i: Omit<InvoiceJson, 'issuedAt'> & { issuedAt: Date }) {
   };
 }
 
-export async function invoiceOf(exec: Executor, customerId: string, invoiceId: string) {
-  const [row] = await exec
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)));
+export async function invoiceOf({ account }: RequestContext, invoiceId: string) {
+  const [row] = await account.select(invoices, eq(invoices.id, invoiceId));
   return row;
 }
 
-export async function latestInvoice(exec: Executor, customerId: string) {
-  const [row] = await exec
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.customerId, customerId), sql`${invoices.status} <> 'void'`))
+export async function latestInvoice({ account }: RequestContext) {
+  const [row] = await account
+    .select(invoices, sql`${invoices.status} <> 'void'`)
     .orderBy(desc(invoices.issuedAt), desc(invoices.number))
     .limit(1);
   return row;
 }
 
 /** Everything we hold about the customer, as one JSON document (Download Data). */
-export async function exportCustomerData(deps: BillingDeps, customerId: string) {
-  const customer = await customerById(deps.db, customerId);
+export async function exportCustomerData(ctx: RequestContext) {
+  const { db, account: mine, accountId: customerId } = ctx;
+  const customer = await customerById(db, customerId);
   const { passwordHash: _hash, temporaryPasswordEnc: _temp, ...account } = customer;
   const [subscription, cards, allInvoices, allPayments, settings, fleet, team, activity, audit] =
     await Promise.all([
-      subscriptionOf(deps.db, customerId),
-      deps.db.select().from(paymentMethods).where(eq(paymentMethods.customerId, customerId)),
-      deps.db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.customerId, customerId))
-        .orderBy(desc(invoices.issuedAt)),
-      deps.db
-        .select()
-        .from(payments)
-        .where(eq(payments.customerId, customerId))
-        .orderBy(desc(payments.createdAt)),
-      deps.db.select().from(customerSettings).where(eq(customerSettings.customerId, customerId)),
-      deps.db.select().from(vehicles).where(eq(vehicles.customerId, customerId)),
-      deps.db
+      subscriptionOf(db, customerId),
+      mine.select(paymentMethods),
+      mine.select(invoices).orderBy(desc(invoices.issuedAt)),
+      mine.select(payments).orderBy(desc(payments.createdAt)),
+      mine.select(customerSettings),
+      mine.select(vehicles),
+      db
         .select({
           id: teamMembers.id,
           email: teamMembers.email,
@@ -414,13 +375,10 @@ export async function exportCustomerData(deps: BillingDeps, customerId: string) 
           createdAt: teamMembers.createdAt,
         })
         .from(teamMembers)
-        .where(eq(teamMembers.customerId, customerId)),
-      deps.db
-        .select()
-        .from(activities)
-        .where(eq(activities.customerId, customerId))
-        .orderBy(desc(activities.createdAt)),
-      deps.db
+        .where(mine.where(teamMembers)),
+      mine.select(activities).orderBy(desc(activities.createdAt)),
+      // The audit trail is not an owned table: the account's rows are the ones it made or names.
+      db
         .select()
         .from(auditLogs)
         .where(
@@ -430,7 +388,7 @@ export async function exportCustomerData(deps: BillingDeps, customerId: string) 
         .limit(5000),
     ]);
   return {
-    exportedAt: deps.clock.now().toISOString(),
+    exportedAt: ctx.clock.now().toISOString(),
     account,
     subscription: subscription ?? null,
     paymentMethods: cards.map(({ providerRef: _ref, ...card }) => card),
