@@ -21,17 +21,18 @@ import {
   signInSucceeded,
   type SignInScope,
 } from '../../auth/sign-in-throttle';
-import {
-  CUSTOMER_COOKIE,
-  STAFF_COOKIE,
-  createSession,
-  customerIdleTimeoutSeconds,
-  deleteSession,
-} from '../../auth/sessions';
+import { CUSTOMER_COOKIE, STAFF_COOKIE } from '../../auth/sessions';
 import { validateFleetToken } from '../portal/account';
 import { isSameSiteRequest } from '../../http/same-site';
-import { actorOf, recordAudit } from '../audit/service';
-import { signInCustomer, signInStaff, toSessionCustomer, toStaffUser } from './service';
+import { actorOf } from '../audit/service';
+import {
+  createFleetCrmSession,
+  signInCustomer,
+  signInStaff,
+  signOut,
+  toSessionCustomer,
+  toStaffUser,
+} from './service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -139,20 +140,14 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     const token = request.cookies[STAFF_COOKIE];
     if (!token) return;
     const staff = await request.staff();
-    await db.transaction(async (tx) => {
-      await deleteSession(tx, token);
-      if (staff) {
-        await recordAudit(
-          tx,
-          actorOf(request, { actorType: 'staff', actorId: staff.id, actorEmail: staff.email }),
-          {
-            action: 'logout',
-            resourceType: 'authentication',
-            resourceId: staff.id,
-          },
-        );
-      }
-    });
+    await signOut(
+      db,
+      token,
+      staff && {
+        actor: actorOf(request, { actorType: 'staff', actorId: staff.id, actorEmail: staff.email }),
+        subjectId: staff.id,
+      },
+    );
   };
 
   // Logout by navigation (spec 2): a link elsewhere must not sign staff out, so only a same-site
@@ -266,31 +261,16 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     handler: async (request, reply) => {
       const user = await validateFleetToken(db, request.body.user.token, request.body.user.email);
       if (!user) return reply.status(401).send({ message: 'This sign-in link is invalid or has expired.' });
-      const session = await db.transaction(async (tx) => {
-        // A child of the session whose token the fleet CRM presented: signing out of that one
-        // ends this one too, and it never outlives it.
-        const created = await createSession(tx, {
-          kind: 'customer',
-          subjectId: user.id,
-          teamMemberId: user.teamMemberId,
+      const session = await createFleetCrmSession(
+        db,
+        actorOf(request, { actorType: 'customer', actorId: user.id, actorEmail: user.email }),
+        {
+          user,
           ttlMs: config.sessionTtlMs,
-          idleTimeoutSeconds: await customerIdleTimeoutSeconds(tx, user.id),
-          parentId: user.sessionId,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
-        });
-        await recordAudit(
-          tx,
-          actorOf(request, { actorType: 'customer', actorId: user.id, actorEmail: user.email }),
-          {
-            action: 'login',
-            resourceType: 'authentication',
-            resourceId: user.id,
-            newValues: { kind: 'customer', via: 'fleet-crm' },
-          },
-        );
-        return created;
-      });
+        },
+      );
       setSessionCookie(config, request, reply, CUSTOMER_COOKIE, session.token, session.expiresAt);
       return { success: true, tab: request.body.tab ?? null };
     },
@@ -312,20 +292,18 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       const token = customerToken(request);
       if (token) {
         const customer = await request.customer();
-        await db.transaction(async (tx) => {
-          await deleteSession(tx, token);
-          if (customer) {
-            await recordAudit(
-              tx,
-              actorOf(request, { actorType: 'customer', actorId: customer.id, actorEmail: customer.email }),
-              {
-                action: 'logout',
-                resourceType: 'authentication',
-                resourceId: customer.id,
-              },
-            );
-          }
-        });
+        await signOut(
+          db,
+          token,
+          customer && {
+            actor: actorOf(request, {
+              actorType: 'customer',
+              actorId: customer.id,
+              actorEmail: customer.email,
+            }),
+            subjectId: customer.id,
+          },
+        );
       }
       clearSessionCookie(config, request, reply, CUSTOMER_COOKIE);
       return { success: true };

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import {
   createSession,
   customerIdleTimeoutSeconds,
+  deleteSession,
   type CustomerPrincipal,
   type StaffPrincipal,
 } from '../../auth/sessions';
@@ -219,5 +220,59 @@ export async function signInCustomer(
         trialEndsAt: row.subscription?.trialEndsAt ?? null,
       }),
     };
+  });
+}
+
+/** Ends the session of this token; when it was someone's, the audit trail says who signed out. */
+export async function signOut(
+  db: Db,
+  token: string,
+  signedOut: { actor: AuditActor; subjectId: string } | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await deleteSession(tx, token);
+    if (signedOut) {
+      await recordAudit(tx, signedOut.actor, {
+        action: 'logout',
+        resourceType: 'authentication',
+        resourceId: signedOut.subjectId,
+      });
+    }
+  });
+}
+
+/**
+ * The session the fleet CRM's auto-login opens: a child of the session whose token the CRM
+ * presented, so signing out of that one ends this one too, and it never outlives it.
+ */
+export async function createFleetCrmSession(
+  db: Db,
+  actor: AuditActor,
+  input: {
+    user: { id: string; teamMemberId: string | null; sessionId: string };
+    ttlMs: number;
+    ip: string;
+    userAgent: string | null;
+  },
+) {
+  const { user } = input;
+  return db.transaction(async (tx) => {
+    const created = await createSession(tx, {
+      kind: 'customer',
+      subjectId: user.id,
+      teamMemberId: user.teamMemberId,
+      ttlMs: input.ttlMs,
+      idleTimeoutSeconds: await customerIdleTimeoutSeconds(tx, user.id),
+      parentId: user.sessionId,
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
+    await recordAudit(tx, actor, {
+      action: 'login',
+      resourceType: 'authentication',
+      resourceId: user.id,
+      newValues: { kind: 'customer', via: 'fleet-crm' },
+    });
+    return created;
   });
 }
