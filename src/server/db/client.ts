@@ -19,6 +19,8 @@ export type Database = {
   /** Round-trip time of `select 1` in milliseconds; throws when the database does not answer. */
   ping(): Promise<number>;
   close(): Promise<void>;
+  /** How long opening took, in ms: the engine or connection, then the migrations (the start-up line shows them). */
+  openedIn: { connectMs: number; migrateMs: number };
   /** Embedded only: the whole database as a tarball, to start other databases from (tests). */
   dump?: () => Promise<Blob>;
 };
@@ -61,8 +63,10 @@ async function openPostgres(databaseUrl: string, poolSize = 10, onQuery?: QueryL
   ]);
   // Migrate on one dedicated connection holding an advisory lock, so two instances starting
   // together against one server do not race each other through the same migration.
+  const started = performance.now();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const connected = performance.now();
   try {
     await client.query('select pg_advisory_lock(727274)');
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
@@ -78,6 +82,7 @@ async function openPostgres(databaseUrl: string, poolSize = 10, onQuery?: QueryL
     driver: 'pg',
     ping: () => timeSelectOne(db),
     close: () => pool.end(),
+    openedIn: { connectMs: connected - started, migrateMs: performance.now() - connected },
   };
 }
 
@@ -97,6 +102,7 @@ async function openPglite(options: {
   const [{ PGlite: PGliteClass }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
     [import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')],
   );
+  const started = performance.now();
   let client: PGlite;
   try {
     client = await PGliteClass.create(
@@ -110,12 +116,14 @@ async function openPglite(options: {
   // Drizzle calls only `query` and `transaction` on its client (drizzle-orm/pglite/session.js).
   const queries = withDrizzleParsers(client) as PGlite;
   const db = drizzlePglite({ client: queries, schema, ...loggerFor(options.onQuery) }) as unknown as Db;
+  const created = performance.now();
   await migratePglite(drizzlePglite({ client: queries, schema }), { migrationsFolder: migrationsFolder() });
   let closed = false;
   return {
     db,
     driver: 'pglite',
     ping: () => timeSelectOne(db),
+    openedIn: { connectMs: created - started, migrateMs: performance.now() - created },
     dump: async () => client.dumpDataDir('none'),
     close: async () => {
       if (closed) return;
