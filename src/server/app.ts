@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { appRoot } from './paths';
+import { access } from '../shared/contracts/common';
 import type { Database } from './db/client';
 import { registerAccessControl } from './auth/access';
 import { registerClientAssets } from './http/client-assets';
@@ -108,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   app.get('/api/docs/openapi.json', {
-    config: { access: { public: true } },
+    config: { access: access.public },
     schema: { hide: true },
     handler: async () => app.swagger(),
   });
