@@ -1,19 +1,9 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/cn';
+import { styled } from './styled';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)}
-      {...props}
-    />
-  );
-}
-
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
-}
+export const Card = styled('div', 'card', 'rounded-xl border bg-card text-card-foreground shadow-sm');
+export const CardHeader = styled('div', 'card-header', 'flex flex-col gap-1.5 p-6');
 
 /** Renders an <h3> by default; pass `asHeading` to pick another level. */
 export function CardTitle({
@@ -30,18 +20,6 @@ export function CardTitle({
   );
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return (
-    <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
-}
-
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('p-6 pt-0', className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div data-slot="card-footer" className={cn('flex items-center gap-2 p-6 pt-0', className)} {...props} />
-  );
-}
+export const CardDescription = styled('p', 'card-description', 'text-sm text-muted-foreground');
+export const CardContent = styled('div', 'card-content', 'p-6 pt-0');
+export const CardFooter = styled('div', 'card-footer', 'flex items-center gap-2 p-6 pt-0');

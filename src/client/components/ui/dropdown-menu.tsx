@@ -1,7 +1,9 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ElementType, ReactNode } from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronRightIcon, CircleIcon } from 'lucide-react';
 import { cn } from '@client/lib/cn';
+import { floating } from './floating';
+import { styled } from './styled';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
@@ -13,25 +15,16 @@ export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 const itemClass =
   'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none transition-colors focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*=size-])]:size-4';
 
-export function DropdownMenuContent({
-  className,
-  sideOffset = 4,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        data-slot="dropdown-menu-content"
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-40 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
-  );
-}
+export const DropdownMenuContent = floating(
+  DropdownMenuPrimitive.Portal,
+  styled(
+    DropdownMenuPrimitive.Content,
+    'dropdown-menu-content',
+    'z-50 min-w-40 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
+  ),
+);
+
+const Item = styled(DropdownMenuPrimitive.Item, 'dropdown-menu-item', itemClass);
 
 export function DropdownMenuItem({
   className,
@@ -43,10 +36,8 @@ export function DropdownMenuItem({
   variant?: 'default' | 'destructive';
 }) {
   return (
-    <DropdownMenuPrimitive.Item
-      data-slot="dropdown-menu-item"
+    <Item
       className={cn(
-        itemClass,
         inset && 'pl-8',
         variant === 'destructive' &&
           'text-destructive focus:bg-destructive focus:text-destructive-foreground',
@@ -57,39 +48,34 @@ export function DropdownMenuItem({
   );
 }
 
-export function DropdownMenuCheckboxItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.CheckboxItem>) {
-  return (
-    <DropdownMenuPrimitive.CheckboxItem className={cn(itemClass, 'pl-8', className)} {...props}>
-      <span className="absolute left-2 flex size-3.5 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <CheckIcon className="size-4" aria-hidden="true" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
-      {children}
-    </DropdownMenuPrimitive.CheckboxItem>
-  );
+/**
+ * A checkbox or radio item: the caller's label with `mark` in the left gutter while the item is chosen.
+ * The two items differ only in their mark.
+ */
+function markedItem<
+  T extends typeof DropdownMenuPrimitive.CheckboxItem | typeof DropdownMenuPrimitive.RadioItem,
+>(Primitive: T, mark: ReactNode) {
+  const StyledItem: ElementType = styled(Primitive, null, `${itemClass} pl-8`);
+  return function MarkedItem({ children, ...props }: ComponentProps<T>) {
+    return (
+      <StyledItem {...props}>
+        <span className="absolute left-2 flex size-3.5 items-center justify-center">
+          <DropdownMenuPrimitive.ItemIndicator>{mark}</DropdownMenuPrimitive.ItemIndicator>
+        </span>
+        {children}
+      </StyledItem>
+    );
+  };
 }
 
-export function DropdownMenuRadioItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
-  return (
-    <DropdownMenuPrimitive.RadioItem className={cn(itemClass, 'pl-8', className)} {...props}>
-      <span className="absolute left-2 flex size-3.5 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <CircleIcon className="size-2 fill-current" aria-hidden="true" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
-      {children}
-    </DropdownMenuPrimitive.RadioItem>
-  );
-}
+export const DropdownMenuCheckboxItem = markedItem(
+  DropdownMenuPrimitive.CheckboxItem,
+  <CheckIcon className="size-4" aria-hidden="true" />,
+);
+export const DropdownMenuRadioItem = markedItem(
+  DropdownMenuPrimitive.RadioItem,
+  <CircleIcon className="size-2 fill-current" aria-hidden="true" />,
+);
 
 export function DropdownMenuLabel({
   className,
@@ -104,20 +90,16 @@ export function DropdownMenuLabel({
   );
 }
 
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return (
-    <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />
-  );
-}
-
-export function DropdownMenuShortcut({ className, ...props }: ComponentProps<'span'>) {
-  return (
-    <span className={cn('ml-auto text-xs tracking-widest text-muted-foreground', className)} {...props} />
-  );
-}
+export const DropdownMenuSeparator = styled(
+  DropdownMenuPrimitive.Separator,
+  null,
+  '-mx-1 my-1 h-px bg-border',
+);
+export const DropdownMenuShortcut = styled(
+  'span',
+  null,
+  'ml-auto text-xs tracking-widest text-muted-foreground',
+);
 
 export function DropdownMenuSubTrigger({
   className,
@@ -136,19 +118,16 @@ export function DropdownMenuSubTrigger({
   );
 }
 
-export function DropdownMenuSubContent({
-  className,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.SubContent>) {
+const SubContent = styled(
+  DropdownMenuPrimitive.SubContent,
+  null,
+  'z-50 min-w-32 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-lg',
+);
+
+export function DropdownMenuSubContent(props: ComponentProps<typeof DropdownMenuPrimitive.SubContent>) {
   return (
     <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.SubContent
-        className={cn(
-          'z-50 min-w-32 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-lg',
-          className,
-        )}
-        {...props}
-      />
+      <SubContent {...props} />
     </DropdownMenuPrimitive.Portal>
   );
 }

@@ -1,73 +1,40 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@client/lib/cn';
+import { styled } from './styled';
+
+const TableElement = styled('table', 'table', 'w-full caption-bottom text-sm');
 
 /** A plain table in a horizontally scrollable wrapper. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table(props: ComponentProps<'table'>) {
   return (
     <div data-slot="table-container" className="relative w-full overflow-x-auto">
-      <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      <TableElement {...props} />
     </div>
   );
 }
 
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead data-slot="table-header" className={cn('[&_tr]:border-b', className)} {...props} />;
+export const TableHeader = styled('thead', 'table-header', '[&_tr]:border-b');
+export const TableBody = styled('tbody', 'table-body', '[&_tr:last-child]:border-0');
+export const TableFooter = styled(
+  'tfoot',
+  'table-footer',
+  'border-t bg-muted/50 font-medium [&>tr]:last:border-b-0',
+);
+export const TableRow = styled(
+  'tr',
+  'table-row',
+  'border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted',
+);
+
+const HeadCell = styled(
+  'th',
+  'table-head',
+  'h-10 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground [&:has([role=checkbox])]:pr-0',
+);
+
+/** A column header (`scope="col"` unless told otherwise). */
+export function TableHead(props: ComponentProps<'th'>) {
+  return <HeadCell scope="col" {...props} />;
 }
 
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-}
-
-export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
-  return (
-    <tfoot
-      data-slot="table-footer"
-      className={cn('border-t bg-muted/50 font-medium [&>tr]:last:border-b-0', className)}
-      {...props}
-    />
-  );
-}
-
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return (
-    <tr
-      data-slot="table-row"
-      className={cn('border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted', className)}
-      {...props}
-    />
-  );
-}
-
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return (
-    <th
-      data-slot="table-head"
-      scope="col"
-      className={cn(
-        'h-10 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground [&:has([role=checkbox])]:pr-0',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return (
-    <td
-      data-slot="table-cell"
-      className={cn('px-3 py-2.5 align-middle [&:has([role=checkbox])]:pr-0', className)}
-      {...props}
-    />
-  );
-}
-
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return (
-    <caption
-      data-slot="table-caption"
-      className={cn('mt-4 text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const TableCell = styled('td', 'table-cell', 'px-3 py-2.5 align-middle [&:has([role=checkbox])]:pr-0');
+export const TableCaption = styled('caption', 'table-caption', 'mt-4 text-sm text-muted-foreground');

@@ -1,9 +1,8 @@
-import type { ComponentProps } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cva } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
-import { cn } from '@client/lib/cn';
 import { dismissToast, TOAST_DURATION, useToast } from '@client/lib/toast';
+import { styled } from './styled';
 
 const toastVariants = cva(
   'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-9 shadow-lg transition-all data-[state=open]:animate-slide-in-right data-[state=closed]:animate-fade-out data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=end]:animate-slide-out-right data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none',
@@ -20,17 +19,11 @@ const toastVariants = cva(
 );
 
 /** An optional button inside a toast (`altText` says how to do the same without the toast). */
-export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
-  return (
-    <ToastPrimitive.Action
-      className={cn(
-        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-current/30 bg-transparent px-3 text-sm font-medium outline-none hover:bg-black/5 focus-visible:ring-2 focus-visible:ring-ring dark:hover:bg-white/10',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const ToastAction = styled(
+  ToastPrimitive.Action,
+  null,
+  'inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-current/30 bg-transparent px-3 text-sm font-medium outline-none hover:bg-black/5 focus-visible:ring-2 focus-visible:ring-ring dark:hover:bg-white/10',
+);
 
 /**
  * Renders the toasts of lib/toast.ts (loaded by `Toaster` on the first toast, to keep Radix Toast out of

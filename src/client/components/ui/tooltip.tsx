@@ -1,6 +1,7 @@
 import { createContext, useContext, type ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import { cn } from '@client/lib/cn';
+import { floating } from './floating';
+import { styled } from './styled';
 
 /** Spec 1 §9: tooltips open after 700 ms; moving between tooltips within 300 ms skips the delay. */
 export const TOOLTIP_DELAY = 700;
@@ -37,22 +38,11 @@ export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
 
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({
-  className,
-  sideOffset = 4,
-  ...props
-}: ComponentProps<typeof TooltipPrimitive.Content>) {
-  return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        data-slot="tooltip-content"
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 max-w-xs rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md data-[state=delayed-open]:animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
-    </TooltipPrimitive.Portal>
-  );
-}
+export const TooltipContent = floating(
+  TooltipPrimitive.Portal,
+  styled(
+    TooltipPrimitive.Content,
+    'tooltip-content',
+    'z-50 max-w-xs rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md data-[state=delayed-open]:animate-fade-in',
+  ),
+);
