@@ -6,6 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { z } from 'zod';
 import { ArrowLeftIcon, CircleAlertIcon, ShieldCheckIcon } from 'lucide-react';
 import { loginRequest } from '@shared/contracts/auth';
+import { IconBadge } from '@client/components/icon-badge';
 import { SubmitButton } from '@client/components/form/form-dialog';
 import { PasswordField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
@@ -119,9 +120,7 @@ export default function AdminLoginPage() {
       <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
         <Card className="w-full max-w-sm">
           <CardHeader className="items-center text-center">
-            <div className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-              <ShieldCheckIcon className="size-6" aria-hidden="true" />
-            </div>
+            <IconBadge icon={ShieldCheckIcon} size="lg" shape="circle" className="mb-1" />
             <CardTitle asHeading="h1" className="text-xl">
               {appName} Admin
             </CardTitle>

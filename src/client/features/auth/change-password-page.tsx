@@ -7,6 +7,7 @@ import { AlertCircleIcon, CheckCircle2Icon, KeyRoundIcon, LoaderCircleIcon } fro
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { PASSWORD_RULES } from '@shared/contracts/auth';
 import { changePasswordRequest } from '@shared/contracts/portal';
+import { IconBadge } from '@client/components/icon-badge';
 import { PasswordField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { PublicShell } from '@client/components/public-shell';
@@ -108,9 +109,7 @@ function ChangePasswordScreen() {
     <PublicShell>
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <KeyRoundIcon className="size-6" aria-hidden="true" />
-          </span>
+          <IconBadge icon={KeyRoundIcon} size="lg" shape="circle" />
           <CardTitle asHeading="h1" className="mt-2 text-2xl">
             Change Password
           </CardTitle>

@@ -10,6 +10,7 @@ import {
   UserRoundXIcon,
 } from 'lucide-react';
 import { TRIAL_DAYS } from '@shared/constants';
+import { IconBadge } from '@client/components/icon-badge';
 import { CardForm, type PaidResult } from '@client/components/payments/card-form';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
@@ -50,9 +51,7 @@ function MissingCustomer() {
   return (
     <Card className="w-full max-w-md text-center">
       <CardHeader className="items-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-          <UserRoundXIcon className="size-6" aria-hidden="true" />
-        </span>
+        <IconBadge icon={UserRoundXIcon} size="lg" shape="circle" tone="muted" />
         <CardTitle asHeading="h1" className="mt-2 text-xl">
           Missing customer information
         </CardTitle>
@@ -74,9 +73,7 @@ function PaymentError({ error }: { error: unknown }) {
   return (
     <Card className="w-full max-w-md text-center" role="alert">
       <CardHeader className="items-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <AlertTriangleIcon className="size-6" aria-hidden="true" />
-        </span>
+        <IconBadge icon={AlertTriangleIcon} size="lg" shape="circle" tone="destructive" />
         <CardTitle asHeading="h1" className="mt-2 text-xl">
           Payment Error
         </CardTitle>
@@ -151,9 +148,7 @@ export default function CheckoutPage() {
     content = (
       <Card className="w-full max-w-lg">
         <CardHeader>
-          <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <CreditCardIcon className="size-5" aria-hidden="true" />
-          </span>
+          <IconBadge icon={CreditCardIcon} />
           <CardTitle asHeading="h1" className="mt-2 text-2xl">
             Complete Your Subscription
           </CardTitle>

@@ -17,6 +17,7 @@ import {
   TruckIcon,
 } from 'lucide-react';
 import type { SessionCustomer } from '@shared/contracts/auth';
+import { IconBadge } from '@client/components/icon-badge';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -102,9 +103,7 @@ function PortalHeader({
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-5" aria-hidden="true" />
-          </span>
+          <IconBadge icon={TruckIcon} tone="brand" className="shrink-0" />
           <div className="min-w-0">
             <h1 className="truncate text-lg font-semibold leading-tight tracking-tight">
               {customer.companyName}
@@ -159,9 +158,7 @@ function PortalCards({
     <div className="grid gap-6 md:grid-cols-2">
       <Card>
         <CardHeader>
-          <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <LayoutDashboardIcon className="size-5" aria-hidden="true" />
-          </span>
+          <IconBadge icon={LayoutDashboardIcon} />
           <CardTitle asHeading="h2" className="mt-2">
             Fleet Management
           </CardTitle>
@@ -173,9 +170,7 @@ function PortalCards({
       </Card>
       <Card>
         <CardHeader>
-          <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <ShieldCheckIcon className="size-5" aria-hidden="true" />
-          </span>
+          <IconBadge icon={ShieldCheckIcon} />
           <CardTitle asHeading="h2" className="mt-2">
             Security Center
           </CardTitle>

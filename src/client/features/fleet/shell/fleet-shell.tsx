@@ -14,6 +14,7 @@ import {
   WrenchIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { IconBadge } from '@client/components/icon-badge';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -63,9 +64,7 @@ function FleetHeader() {
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-5" aria-hidden="true" />
-          </span>
+          <IconBadge icon={TruckIcon} tone="brand" className="shrink-0" />
           <div className="min-w-0">
             <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
               {getAppName()} Fleet
