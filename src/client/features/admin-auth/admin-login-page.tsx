@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { z } from 'zod';
-import { ArrowLeftIcon, CircleAlertIcon, ShieldCheckIcon } from 'lucide-react';
+import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react';
 import { loginRequest } from '@shared/contracts/auth';
+import { FormNotice } from '@client/components/form-notice';
 import { IconBadge } from '@client/components/icon-badge';
 import { SubmitButton } from '@client/components/form/form-dialog';
 import { PasswordField, TextField } from '@client/components/form/form-fields';
@@ -128,15 +129,7 @@ export default function AdminLoginPage() {
           </CardHeader>
           <CardContent>
             <form noValidate className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
-              {generalError ? (
-                <div
-                  role="alert"
-                  className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-                >
-                  <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>{generalError}</span>
-                </div>
-              ) : null}
+              {generalError ? <FormNotice compact>{generalError}</FormNotice> : null}
               <TextField
                 form={form}
                 name="email"

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AlertCircleIcon, LoaderCircleIcon } from 'lucide-react';
+import { LoaderCircleIcon } from 'lucide-react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
 import { loginRequest } from '@shared/contracts/auth';
 import { PasswordField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { FormNotice } from '@client/components/form-notice';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -121,15 +122,7 @@ export default function CustomerLoginPage() {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Customer login">
-            {general ? (
-              <div
-                role="alert"
-                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-              >
-                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>{general}</span>
-              </div>
-            ) : null}
+            {general ? <FormNotice>{general}</FormNotice> : null}
             <TextField
               form={form}
               name="email"
