@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { z } from 'zod';
-import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react';
+import { ShieldCheckIcon } from 'lucide-react';
 import { loginRequest } from '@shared/contracts/auth';
+import { BackLinkButton } from '@client/components/back-link-button';
 import { FormNotice } from '@client/components/form-notice';
 import { IconBadge } from '@client/components/icon-badge';
 import { SubmitButton } from '@client/components/form/form-dialog';
 import { PasswordField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { ApiError } from '@client/lib/api';
@@ -110,12 +109,9 @@ export default function AdminLoginPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40 text-foreground">
       <header className="flex h-14 items-center justify-between gap-4 px-4">
-        <Button asChild variant="ghost" size="sm">
-          <Link href="/">
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to main site
-          </Link>
-        </Button>
+        <BackLinkButton href="/" variant="ghost" size="sm">
+          Back to main site
+        </BackLinkButton>
         <ThemeToggle />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">

@@ -10,6 +10,7 @@ import {
   UserRoundXIcon,
 } from 'lucide-react';
 import { TRIAL_DAYS } from '@shared/constants';
+import { BackLinkButton } from '@client/components/back-link-button';
 import { IconBadge } from '@client/components/icon-badge';
 import { CardForm, type PaidResult } from '@client/components/payments/card-form';
 import { PublicShell } from '@client/components/public-shell';
@@ -36,17 +37,6 @@ import { checkoutIntentQuery, signedInCustomer } from './api';
  * when this browser has no session for them (DECISIONS.md).
  */
 
-function BackToHomeButton() {
-  return (
-    <Button asChild variant="outline">
-      <Link href="/">
-        <ArrowLeftIcon aria-hidden="true" />
-        Back to Home
-      </Link>
-    </Button>
-  );
-}
-
 function MissingCustomer() {
   return (
     <Card className="w-full max-w-md text-center">
@@ -61,7 +51,7 @@ function MissingCustomer() {
         </CardDescription>
       </CardHeader>
       <CardFooter className="justify-center">
-        <BackToHomeButton />
+        <BackLinkButton href="/">Back to Home</BackLinkButton>
       </CardFooter>
     </Card>
   );
@@ -83,7 +73,7 @@ function PaymentError({ error }: { error: unknown }) {
         ) : null}
       </CardHeader>
       <CardFooter className="flex-col-reverse justify-center gap-2 sm:flex-row">
-        <BackToHomeButton />
+        <BackLinkButton href="/">Back to Home</BackLinkButton>
         {alreadyActive ? (
           <Button asChild>
             <Link href="/customer-dashboard?tab=billing">Sign in to your portal</Link>

@@ -1,7 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Link } from 'wouter';
 import {
-  ArrowLeftIcon,
   ArrowUpDownIcon,
   CarIcon,
   LayoutDashboardIcon,
@@ -10,10 +8,10 @@ import {
   WrenchIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { BackLinkButton } from '@client/components/back-link-button';
 import { CustomerHeader } from '@client/components/customer-header';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { getAppName } from '@client/lib/app-name';
@@ -52,12 +50,9 @@ function FleetHeader() {
     <CustomerHeader
       className="max-w-7xl gap-3 py-3"
       actions={
-        <Button asChild variant="outline" size="sm">
-          <Link href="/customer-dashboard">
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
+        <BackLinkButton href="/customer-dashboard" size="sm">
+          Back to Dashboard
+        </BackLinkButton>
       }
     >
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
