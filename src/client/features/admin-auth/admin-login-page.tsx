@@ -9,8 +9,8 @@ import { BackLinkButton } from '@client/components/back-link-button';
 import { FormNotice } from '@client/components/form-notice';
 import { IconBadge } from '@client/components/icon-badge';
 import { SubmitButton } from '@client/components/form/form-dialog';
-import { PasswordField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { SignInFields } from '@client/components/sign-in-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { ApiError } from '@client/lib/api';
@@ -126,22 +126,7 @@ export default function AdminLoginPage() {
           <CardContent>
             <form noValidate className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
               {generalError ? <FormNotice compact>{generalError}</FormNotice> : null}
-              <TextField
-                form={form}
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="username"
-                placeholder="you@company.com"
-                disabled={pending}
-              />
-              <PasswordField
-                form={form}
-                name="password"
-                label="Password"
-                autoComplete="current-password"
-                disabled={pending}
-              />
+              <SignInFields form={form} emailAutoComplete="username" disabled={pending} />
               <SubmitButton pending={pending} className="mt-2 w-full">
                 {pending ? 'Signing in...' : 'Sign In'}
               </SubmitButton>

@@ -3,11 +3,11 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { LoaderCircleIcon } from 'lucide-react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
 import { loginRequest } from '@shared/contracts/auth';
-import { PasswordField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { FormNotice } from '@client/components/form-notice';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
+import { SignInFields } from '@client/components/sign-in-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -123,16 +123,7 @@ export default function CustomerLoginPage() {
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Customer login">
             {general ? <FormNotice>{general}</FormNotice> : null}
-            <TextField
-              form={form}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              autoFocus={!arrivingEmail}
-            />
-            <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
+            <SignInFields form={form} emailAutoComplete="email" autoFocus={!arrivingEmail} />
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
               {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
               {busy ? 'Signing in...' : 'Sign In'}
