@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
@@ -114,7 +115,7 @@ export function CreatePlanDialog({
       onSubmit={onSubmit}
       width="2xl"
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField form={form} name="name" label="Plan name" autoComplete="off" required />
         <TextField
           form={form}
@@ -125,9 +126,9 @@ export function CreatePlanDialog({
           spellCheck={false}
           required
         />
-      </div>
+      </FieldRow>
       <TextareaField form={form} name="description" label="Description" rows={2} />
-      <div className="grid items-start gap-4 sm:grid-cols-3">
+      <FieldRow columns={3}>
         <TextField
           form={form}
           name="price"
@@ -152,7 +153,7 @@ export function CreatePlanDialog({
           label="User limit"
           description="Blank means unlimited"
         />
-      </div>
+      </FieldRow>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Features</legend>
         <div className="grid gap-x-6 gap-y-3 rounded-lg border p-3 sm:grid-cols-2">

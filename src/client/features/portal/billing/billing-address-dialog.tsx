@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { BILLING_COUNTRIES, billingAddress, type BillingAddressInput } from '@shared/contracts/portal';
+import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
@@ -68,7 +69,7 @@ export function BillingAddressDialog({
       width="xl"
     >
       <TextField form={form} name="street" label="Street" autoComplete="street-address" required />
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField form={form} name="city" label="City" autoComplete="address-level2" required />
         <TextField
           form={form}
@@ -92,7 +93,7 @@ export function BillingAddressDialog({
           placeholder="Choose a country"
           required
         />
-      </div>
+      </FieldRow>
     </FormDialog>
   );
 }
