@@ -6,7 +6,8 @@ import { IconBadge } from '@client/components/icon-badge';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { LandingButton } from './landing-ui';
 
-const SECTIONS = [
+/** The page's sections, linked from the header, its mobile menu and the footer. */
+export const SECTIONS = [
   { href: '#features', label: 'Features' },
   { href: '#pricing', label: 'Pricing' },
   { href: '#contact', label: 'Contact' },
