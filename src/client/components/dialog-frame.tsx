@@ -6,6 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 
 const WIDTHS = { xl: 'sm:max-w-xl', '3xl': 'sm:max-w-3xl' } as const;
 
@@ -20,9 +21,7 @@ export function DialogFrame({
   description,
   width,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogOpenProps & {
   title: string;
   description: ReactNode;
   width: keyof typeof WIDTHS;

@@ -8,6 +8,7 @@ import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { CheckboxField, PasswordField, SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
 import { registerCustomer } from './api';
@@ -15,9 +16,7 @@ import { formatPrice } from './pricing-section';
 
 type SignUpValues = z.input<typeof signUpForm>;
 
-export type SignUpDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export type SignUpDialogProps = DialogOpenProps & {
   /** The active plans shown on the landing page. */
   plans: Plan[];
   plansError?: string;

@@ -6,6 +6,7 @@ import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { createPlanRequest, DEFAULT_PLAN_FEATURES, type PlanFeatures } from '@shared/contracts/plans';
 import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { useCreatePlan } from './api';
@@ -60,13 +61,7 @@ const LIMIT_INPUT = {
   placeholder: 'Unlimited',
 } as const;
 
-export function CreatePlanDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreatePlanDialog({ open, onOpenChange }: DialogOpenProps) {
   const create = useCreatePlan();
   const form = useSchemaForm<PlanFormValues, typeof createPlanRequest>({
     schema: createPlanRequest,

@@ -4,6 +4,7 @@ import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { toast } from '@client/lib/toast';
 import { useUpdateBillingAddress } from '../api';
 
@@ -31,11 +32,9 @@ export function BillingAddressDialog({
   current,
   open,
   onOpenChange,
-}: {
+}: DialogOpenProps & {
   email: string;
   current: BillingAddressInput | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateBillingAddress(email);
   const form = useSchemaForm({ schema: billingAddress, defaultValues: current ?? EMPTY, fieldOf });

@@ -6,6 +6,7 @@ import { ListBody, type ListPage } from '@client/components/list/list-body';
 import { ListPager } from '@client/components/list/list-pager';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Table, TableBody, TableHeader, TableRow } from '@client/components/ui/table';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { HISTORY_PAGE_SIZE } from '../api';
 
 /** The billing history lists are newest first, always: the server does not sort them otherwise. */
@@ -35,9 +36,7 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   cards,
   columns,
   rows,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogOpenProps & {
   title: string;
   description: string;
   paging: ReturnType<typeof useHistoryPaging>;

@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileTextIcon } from 'lucide-react';
 import { TableCell, TableHead, TableRow } from '@client/components/ui/table';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { invoicesQuery } from '../api';
 import { formatMoney, formatShortDate } from './format';
 import { HistoryDialog, useHistoryPaging } from './history-dialog';
 import { StatusBadge } from './transaction-status';
 
 /** View All Invoices: number, date, status, amount, currency and the PDF, 20 per page. */
-export function InvoicesDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function InvoicesDialog({ open, onOpenChange }: DialogOpenProps) {
   const paging = useHistoryPaging();
   const invoices = useQuery(invoicesQuery({ page: paging.page, pageSize: paging.pageSize }));
 

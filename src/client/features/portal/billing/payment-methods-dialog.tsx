@@ -9,6 +9,7 @@ import { toast } from '@client/lib/toast';
 import { useAddPaymentMethod, useRemovePaymentMethod, useSetDefaultPaymentMethod } from '../api';
 import { cardName, type PaymentMethod } from './card-name';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { CardSummary } from './card-summary';
 
 /**
@@ -21,10 +22,8 @@ export default function PaymentMethodsDialog({
   open,
   onOpenChange,
   startWithForm,
-}: {
+}: DialogOpenProps & {
   billing: BillingInfo;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   /** Open with the card form showing (the empty state's Add button). */
   startWithForm: boolean;
 }) {

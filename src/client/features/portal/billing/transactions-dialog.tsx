@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ReceiptIcon } from 'lucide-react';
 import { TableCell, TableHead, TableRow } from '@client/components/ui/table';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { paymentHistoryQuery } from '../api';
 import { formatMoney, formatShortDate } from './format';
 import { HistoryDialog, useHistoryPaging } from './history-dialog';
@@ -11,10 +12,8 @@ export function TransactionsDialog({
   email,
   open,
   onOpenChange,
-}: {
+}: DialogOpenProps & {
   email: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const paging = useHistoryPaging();
   const history = useQuery({
