@@ -27,6 +27,13 @@ const NotFoundPage = lazy(() => import('./features/not-found/not-found-page'));
 
 type Screen = LazyExoticComponent<ComponentType>;
 
+/** The staff pages outside the admin shell: signed out, they send the browser to /admin-login. */
+const STAFF_PAGES: [path: string, screen: Screen][] = [
+  ['/admin/email-settings', EmailSettingsPage],
+  ['/admin/settings', SettingsPage],
+  ['/plans', PlansPage],
+];
+
 /** `/admin-login` and `/login`: the sign-in for visitors; signed-in staff go to /admin. */
 function StaffSignInRoute() {
   const { isLoading, isAuthenticated } = useStaffAuth();
@@ -64,15 +71,11 @@ export default function AppRoutes() {
           <Route path="/admin">
             <StaffRoute screen={AdminShell} fallback={AdminLoginPage} />
           </Route>
-          <Route path="/admin/email-settings">
-            <StaffRoute screen={EmailSettingsPage} />
-          </Route>
-          <Route path="/admin/settings">
-            <StaffRoute screen={SettingsPage} />
-          </Route>
-          <Route path="/plans">
-            <StaffRoute screen={PlansPage} />
-          </Route>
+          {STAFF_PAGES.map(([path, screen]) => (
+            <Route key={path} path={path}>
+              <StaffRoute screen={screen} />
+            </Route>
+          ))}
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -10,10 +10,9 @@ import {
   AlertDialogTitle,
 } from '@client/components/ui/alert-dialog';
 import { Button } from '@client/components/ui/button';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 
-export type ConfirmDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export type ConfirmDialogProps = DialogOpenProps & {
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { TruckIcon } from 'lucide-react';
+import { IconBadge } from '@client/components/icon-badge';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { getAppName } from '@client/lib/app-name';
 
@@ -16,9 +17,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
           href="/"
           className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-4.5" aria-hidden="true" />
-          </span>
+          <IconBadge icon={TruckIcon} size="sm" tone="brand" iconClassName="size-4.5" />
           {getAppName()}
         </Link>
         <ThemeToggle />

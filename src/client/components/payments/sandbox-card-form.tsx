@@ -142,18 +142,6 @@ export function SandboxCardForm(props: CardFormProps) {
   const { errors, isSubmitting: busy } = form.formState;
   const hintId = useId();
 
-  /** Typing reformats the box and clears its error; leaving a filled box checks it. */
-  const register = (name: FieldName, format: (value: string) => string) =>
-    form.register(name, {
-      onChange: (event: { target: { value: string } }) => {
-        form.setValue(name, format(event.target.value));
-        form.clearErrors(name);
-      },
-      onBlur: (event: { target: { value: string } }) => {
-        if (event.target.value) void form.trigger(name);
-      },
-    });
-
   const onSubmit = form.submit(
     async (card) => {
       if (disabled) return;
@@ -176,6 +164,24 @@ export function SandboxCardForm(props: CardFormProps) {
 
   const locked = busy || !!disabled;
 
+  /**
+   * A box's binding: typing reformats it and clears its error, leaving a filled box checks it, and its
+   * error shows beside it.
+   */
+  const bind = (name: FieldName, format: (value: string) => string) => ({
+    error: errors[name]?.message,
+    disabled: locked,
+    field: form.register(name, {
+      onChange: (event: { target: { value: string } }) => {
+        form.setValue(name, format(event.target.value));
+        form.clearErrors(name);
+      },
+      onBlur: (event: { target: { value: string } }) => {
+        if (event.target.value) void form.trigger(name);
+      },
+    }),
+  });
+
   return (
     <form
       noValidate
@@ -195,30 +201,24 @@ export function SandboxCardForm(props: CardFormProps) {
       </p>
       <CardInput
         label="Card number"
-        error={errors.number?.message}
-        field={register('number', formatCardNumber)}
+        {...bind('number', formatCardNumber)}
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        disabled={locked}
         aria-describedby={hintId}
       />
       <div className="grid grid-cols-2 gap-4">
         {/* The slash is only shown after the third digit, so backspace never gets stuck on it. */}
         <CardInput
           label="Expiry (MM/YY)"
-          error={errors.expiry?.message}
-          field={register('expiry', formatExpiry)}
+          {...bind('expiry', formatExpiry)}
           autoComplete="cc-exp"
           placeholder="MM/YY"
-          disabled={locked}
         />
         <CardInput
           label="CVC"
-          error={errors.cvc?.message}
-          field={register('cvc', (value) => digitsOnly(value).slice(0, 4))}
+          {...bind('cvc', (value) => digitsOnly(value).slice(0, 4))}
           autoComplete="cc-csc"
           placeholder={isAmex(digitsOnly(number)) ? '1234' : '123'}
-          disabled={locked}
         />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import type { z } from 'zod';
-import { ArrowLeftIcon, CircleAlertIcon, ShieldCheckIcon } from 'lucide-react';
+import { ShieldCheckIcon } from 'lucide-react';
 import { loginRequest } from '@shared/contracts/auth';
+import { BackLinkButton } from '@client/components/back-link-button';
+import { FormNotice } from '@client/components/form-notice';
+import { IconBadge } from '@client/components/icon-badge';
 import { SubmitButton } from '@client/components/form/form-dialog';
-import { PasswordField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { Button } from '@client/components/ui/button';
+import { SignInFields } from '@client/components/sign-in-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { ApiError } from '@client/lib/api';
@@ -108,20 +109,15 @@ export default function AdminLoginPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-muted/40 text-foreground">
       <header className="flex h-14 items-center justify-between gap-4 px-4">
-        <Button asChild variant="ghost" size="sm">
-          <Link href="/">
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to main site
-          </Link>
-        </Button>
+        <BackLinkButton href="/" variant="ghost" size="sm">
+          Back to main site
+        </BackLinkButton>
         <ThemeToggle />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
         <Card className="w-full max-w-sm">
           <CardHeader className="items-center text-center">
-            <div className="mb-1 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-              <ShieldCheckIcon className="size-6" aria-hidden="true" />
-            </div>
+            <IconBadge icon={ShieldCheckIcon} size="lg" shape="circle" className="mb-1" />
             <CardTitle asHeading="h1" className="text-xl">
               {appName} Admin
             </CardTitle>
@@ -129,31 +125,8 @@ export default function AdminLoginPage() {
           </CardHeader>
           <CardContent>
             <form noValidate className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
-              {generalError ? (
-                <div
-                  role="alert"
-                  className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-                >
-                  <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>{generalError}</span>
-                </div>
-              ) : null}
-              <TextField
-                form={form}
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="username"
-                placeholder="you@company.com"
-                disabled={pending}
-              />
-              <PasswordField
-                form={form}
-                name="password"
-                label="Password"
-                autoComplete="current-password"
-                disabled={pending}
-              />
+              {generalError ? <FormNotice compact>{generalError}</FormNotice> : null}
+              <SignInFields form={form} emailAutoComplete="username" disabled={pending} />
               <SubmitButton pending={pending} className="mt-2 w-full">
                 {pending ? 'Signing in...' : 'Sign In'}
               </SubmitButton>

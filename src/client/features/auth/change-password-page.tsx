@@ -3,10 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Link, Redirect, useLocation } from 'wouter';
 import { z } from 'zod';
-import { AlertCircleIcon, CheckCircle2Icon, KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
+import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { PASSWORD_RULES } from '@shared/contracts/auth';
 import { changePasswordRequest } from '@shared/contracts/portal';
+import { FormNotice } from '@client/components/form-notice';
+import { IconBadge } from '@client/components/icon-badge';
 import { PasswordField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { PublicShell } from '@client/components/public-shell';
@@ -108,9 +110,7 @@ function ChangePasswordScreen() {
     <PublicShell>
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <KeyRoundIcon className="size-6" aria-hidden="true" />
-          </span>
+          <IconBadge icon={KeyRoundIcon} size="lg" shape="circle" />
           <CardTitle asHeading="h1" className="mt-2 text-2xl">
             Change Password
           </CardTitle>
@@ -123,24 +123,8 @@ function ChangePasswordScreen() {
             className="grid gap-4"
             aria-label="Change password"
           >
-            {status === 'error' ? (
-              <div
-                role="alert"
-                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-              >
-                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>{FAILURE_MESSAGE}</span>
-              </div>
-            ) : null}
-            {done ? (
-              <div
-                role="status"
-                className="flex items-start gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm text-success"
-              >
-                <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>{SUCCESS_MESSAGE}</span>
-              </div>
-            ) : null}
+            {status === 'error' ? <FormNotice>{FAILURE_MESSAGE}</FormNotice> : null}
+            {done ? <FormNotice tone="success">{SUCCESS_MESSAGE}</FormNotice> : null}
             <PasswordField
               form={form}
               name="currentPassword"

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AlertCircleIcon, LoaderCircleIcon } from 'lucide-react';
+import { LoaderCircleIcon } from 'lucide-react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
 import { loginRequest } from '@shared/contracts/auth';
-import { PasswordField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { FormNotice } from '@client/components/form-notice';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
+import { SignInFields } from '@client/components/sign-in-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -121,25 +122,8 @@ export default function CustomerLoginPage() {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Customer login">
-            {general ? (
-              <div
-                role="alert"
-                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-              >
-                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>{general}</span>
-              </div>
-            ) : null}
-            <TextField
-              form={form}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              autoFocus={!arrivingEmail}
-            />
-            <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
+            {general ? <FormNotice>{general}</FormNotice> : null}
+            <SignInFields form={form} emailAutoComplete="email" autoFocus={!arrivingEmail} />
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
               {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
               {busy ? 'Signing in...' : 'Sign In'}

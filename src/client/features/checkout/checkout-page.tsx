@@ -10,6 +10,8 @@ import {
   UserRoundXIcon,
 } from 'lucide-react';
 import { TRIAL_DAYS } from '@shared/constants';
+import { BackLinkButton } from '@client/components/back-link-button';
+import { IconBadge } from '@client/components/icon-badge';
 import { CardForm, type PaidResult } from '@client/components/payments/card-form';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
@@ -35,24 +37,11 @@ import { checkoutIntentQuery, signedInCustomer } from './api';
  * when this browser has no session for them (DECISIONS.md).
  */
 
-function BackToHomeButton() {
-  return (
-    <Button asChild variant="outline">
-      <Link href="/">
-        <ArrowLeftIcon aria-hidden="true" />
-        Back to Home
-      </Link>
-    </Button>
-  );
-}
-
 function MissingCustomer() {
   return (
     <Card className="w-full max-w-md text-center">
       <CardHeader className="items-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-          <UserRoundXIcon className="size-6" aria-hidden="true" />
-        </span>
+        <IconBadge icon={UserRoundXIcon} size="lg" shape="circle" tone="muted" />
         <CardTitle asHeading="h1" className="mt-2 text-xl">
           Missing customer information
         </CardTitle>
@@ -62,7 +51,7 @@ function MissingCustomer() {
         </CardDescription>
       </CardHeader>
       <CardFooter className="justify-center">
-        <BackToHomeButton />
+        <BackLinkButton href="/">Back to Home</BackLinkButton>
       </CardFooter>
     </Card>
   );
@@ -74,9 +63,7 @@ function PaymentError({ error }: { error: unknown }) {
   return (
     <Card className="w-full max-w-md text-center" role="alert">
       <CardHeader className="items-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <AlertTriangleIcon className="size-6" aria-hidden="true" />
-        </span>
+        <IconBadge icon={AlertTriangleIcon} size="lg" shape="circle" tone="destructive" />
         <CardTitle asHeading="h1" className="mt-2 text-xl">
           Payment Error
         </CardTitle>
@@ -86,7 +73,7 @@ function PaymentError({ error }: { error: unknown }) {
         ) : null}
       </CardHeader>
       <CardFooter className="flex-col-reverse justify-center gap-2 sm:flex-row">
-        <BackToHomeButton />
+        <BackLinkButton href="/">Back to Home</BackLinkButton>
         {alreadyActive ? (
           <Button asChild>
             <Link href="/customer-dashboard?tab=billing">Sign in to your portal</Link>
@@ -151,9 +138,7 @@ export default function CheckoutPage() {
     content = (
       <Card className="w-full max-w-lg">
         <CardHeader>
-          <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <CreditCardIcon className="size-5" aria-hidden="true" />
-          </span>
+          <IconBadge icon={CreditCardIcon} />
           <CardTitle asHeading="h1" className="mt-2 text-2xl">
             Complete Your Subscription
           </CardTitle>

@@ -2,10 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { MenuIcon, TruckIcon, XIcon } from 'lucide-react';
 import { getAppName } from '@client/lib/app-name';
+import { IconBadge } from '@client/components/icon-badge';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { LandingButton } from './landing-ui';
 
-const SECTIONS = [
+/** The page's sections, linked from the header, its mobile menu and the footer. */
+export const SECTIONS = [
   { href: '#features', label: 'Features' },
   { href: '#pricing', label: 'Pricing' },
   { href: '#contact', label: 'Contact' },
@@ -18,9 +20,7 @@ const navLinkClass =
 export function Brand() {
   return (
     <span className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <TruckIcon className="size-4.5" aria-hidden="true" />
-      </span>
+      <IconBadge icon={TruckIcon} size="sm" tone="brand" iconClassName="size-4.5" />
       {getAppName()}
     </span>
   );

@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { TRIAL_DAYS } from '@shared/constants';
 import { getAppName } from '@client/lib/app-name';
-import { Brand } from './landing-header';
+import { Brand, SECTIONS } from './landing-header';
 import { LandingButton } from './landing-ui';
 
 /*
@@ -333,15 +333,11 @@ export function Footer() {
           <p className="text-sm text-muted-foreground">Fleet management for growing businesses.</p>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
-          <a className="text-muted-foreground hover:text-foreground" href="#features">
-            Features
-          </a>
-          <a className="text-muted-foreground hover:text-foreground" href="#pricing">
-            Pricing
-          </a>
-          <a className="text-muted-foreground hover:text-foreground" href="#contact">
-            Contact
-          </a>
+          {SECTIONS.map((s) => (
+            <a key={s.href} className="text-muted-foreground hover:text-foreground" href={s.href}>
+              {s.label}
+            </a>
+          ))}
           <Link className="text-muted-foreground hover:text-foreground" href="/customer-login">
             Customer Login
           </Link>

@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import { formatUsPhoneInput, signUpForm } from '@shared/contracts/customers';
 import { TRIAL_DAYS } from '@shared/constants';
 import type { Plan } from '@shared/contracts/plans';
+import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { CheckboxField, PasswordField, SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
 import { registerCustomer } from './api';
@@ -14,9 +16,7 @@ import { formatPrice } from './pricing-section';
 
 type SignUpValues = z.input<typeof signUpForm>;
 
-export type SignUpDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export type SignUpDialogProps = DialogOpenProps & {
   /** The active plans shown on the landing page. */
   plans: Plan[];
   plansError?: string;
@@ -87,7 +87,7 @@ export default function SignUpDialog({
       onSubmit={onSubmit}
       width="2xl"
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required />
         <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" required />
         <TextField
@@ -125,7 +125,7 @@ export default function SignUpDialog({
           disabled={noPlans}
           required
         />
-      </div>
+      </FieldRow>
       <TextField
         form={form}
         name="address"
@@ -133,7 +133,7 @@ export default function SignUpDialog({
         description="Optional"
         autoComplete="street-address"
       />
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <PasswordField form={form} name="password" label="Password" autoComplete="new-password" required />
         <PasswordField
           form={form}
@@ -143,7 +143,7 @@ export default function SignUpDialog({
           autoComplete="new-password"
           required
         />
-      </div>
+      </FieldRow>
       <CheckboxField form={form} name="terms" label="I agree to the Terms of Service and Privacy Policy" />
     </FormDialog>
   );

@@ -1,32 +1,28 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Redirect, useLocation, useSearch } from 'wouter';
-import { useCustomerSignOut } from '@client/lib/use-customer-sign-out';
-import { useCustomerSessionWatch } from '@client/lib/use-customer-session-watch';
+import { useLocation, useSearch } from 'wouter';
 import {
   CreditCardIcon,
   ExternalLinkIcon,
   InfoIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
-  LoaderCircleIcon,
-  LogOutIcon,
   PackageIcon,
   SettingsIcon,
   ShieldCheckIcon,
   TruckIcon,
 } from 'lucide-react';
 import type { SessionCustomer } from '@shared/contracts/auth';
+import { CustomerHeader } from '@client/components/customer-header';
+import { IconBadge } from '@client/components/icon-badge';
+import { SignedInCustomer } from '@client/components/signed-in-customer';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { PageSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { useCustomerSession } from '@client/lib/customer-auth';
 import { billingInfoQuery, profileQuery } from './api';
 import { AutoLoginGate } from './auto-login';
 import { SubscriptionBanner } from './billing/subscription-banner';
@@ -96,35 +92,11 @@ function PortalHeader({
   profileError: boolean;
   onOpenSettings: () => void;
 }) {
-  const { signOut: onLogout, leaving } = useCustomerSignOut();
-
   return (
-    <header className="border-b bg-background">
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 sm:px-6 md:flex-row md:items-center md:justify-between">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-lg font-semibold leading-tight tracking-tight">
-              {customer.companyName}
-            </h1>
-            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-              <span>Welcome, {customer.firstName}</span>
-              {profileError ? (
-                <span className="font-medium text-destructive" data-testid="profile-error">
-                  (Profile Error)
-                </span>
-              ) : null}
-              {customer.planName ? (
-                <Badge variant="secondary" data-testid="portal-plan-badge">
-                  {customer.planName}
-                </Badge>
-              ) : null}
-            </div>
-          </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
+    <CustomerHeader
+      className="max-w-6xl gap-4 py-4"
+      actions={
+        <>
           <FleetAppButton variant="outline" size="sm">
             <ExternalLinkIcon aria-hidden="true" />
             Fleet CRM
@@ -133,21 +105,28 @@ function PortalHeader({
             <SettingsIcon aria-hidden="true" />
             Settings
           </Button>
-          <ThemeToggle />
-          <Button variant="ghost" size="sm" onClick={onLogout} disabled={leaving}>
-            {leaving ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <LogOutIcon aria-hidden="true" />
-            )}
-            Logout
-          </Button>
-        </div>
+        </>
+      }
+    >
+      <h1 className="truncate text-lg font-semibold leading-tight tracking-tight">{customer.companyName}</h1>
+      <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <span>Welcome, {customer.firstName}</span>
+        {profileError ? (
+          <span className="font-medium text-destructive" data-testid="profile-error">
+            (Profile Error)
+          </span>
+        ) : null}
+        {customer.planName ? (
+          <Badge variant="secondary" data-testid="portal-plan-badge">
+            {customer.planName}
+          </Badge>
+        ) : null}
       </div>
-    </header>
+    </CustomerHeader>
   );
 }
 
+/** The two cards under the header: what each opens and the button that opens it. */
 function PortalCards({
   companyName,
   onChangePassword,
@@ -155,39 +134,39 @@ function PortalCards({
   companyName: string;
   onChangePassword: () => void;
 }) {
+  const cards = [
+    {
+      icon: LayoutDashboardIcon,
+      title: 'Fleet Management',
+      description: `Vehicles, drivers and maintenance for ${companyName}.`,
+      action: <FleetAppButton>Go to dashboard</FleetAppButton>,
+    },
+    {
+      icon: ShieldCheckIcon,
+      title: 'Security Center',
+      description: 'Keep your account safe with a strong password.',
+      action: (
+        <Button variant="outline" onClick={onChangePassword}>
+          <KeyRoundIcon aria-hidden="true" />
+          Change Password
+        </Button>
+      ),
+    },
+  ];
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <LayoutDashboardIcon className="size-5" aria-hidden="true" />
-          </span>
-          <CardTitle asHeading="h2" className="mt-2">
-            Fleet Management
-          </CardTitle>
-          <CardDescription>Vehicles, drivers and maintenance for {companyName}.</CardDescription>
-        </CardHeader>
-        <CardFooter>
-          <FleetAppButton>Go to dashboard</FleetAppButton>
-        </CardFooter>
-      </Card>
-      <Card>
-        <CardHeader>
-          <span className="flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <ShieldCheckIcon className="size-5" aria-hidden="true" />
-          </span>
-          <CardTitle asHeading="h2" className="mt-2">
-            Security Center
-          </CardTitle>
-          <CardDescription>Keep your account safe with a strong password.</CardDescription>
-        </CardHeader>
-        <CardFooter>
-          <Button variant="outline" onClick={onChangePassword}>
-            <KeyRoundIcon aria-hidden="true" />
-            Change Password
-          </Button>
-        </CardFooter>
-      </Card>
+      {cards.map(({ icon, title, description, action }) => (
+        <Card key={title}>
+          <CardHeader>
+            <IconBadge icon={icon} />
+            <CardTitle asHeading="h2" className="mt-2">
+              {title}
+            </CardTitle>
+            <CardDescription>{description}</CardDescription>
+          </CardHeader>
+          <CardFooter>{action}</CardFooter>
+        </Card>
+      ))}
     </div>
   );
 }
@@ -336,17 +315,7 @@ function PortalLayout({
 
 function PortalScreen() {
   usePageTitle('Customer Portal');
-  useCustomerSessionWatch();
-  const { customer: fresh, isChecking } = useCustomerSession();
-  // A background re-check of the session (after a plan change) must not unmount the portal: while it
-  // runs, the customer last confirmed by the server stays on screen.
-  const [known, setKnown] = useState<SessionCustomer | null>(null);
-  if (fresh && fresh !== known) setKnown(fresh);
-  const customer = fresh ?? (isChecking ? known : null);
-
-  if (!customer && isChecking) return <PageSpinner label="Checking your session" />;
-  if (!customer) return <Redirect to="/customer-login" replace />;
-  return <Portal customer={customer} />;
+  return <SignedInCustomer>{(customer) => <Portal customer={customer} />}</SignedInCustomer>;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { createPlanRequest, DEFAULT_PLAN_FEATURES, type PlanFeatures } from '@shared/contracts/plans';
 import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { useCreatePlan } from './api';
@@ -59,13 +61,7 @@ const LIMIT_INPUT = {
   placeholder: 'Unlimited',
 } as const;
 
-export function CreatePlanDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CreatePlanDialog({ open, onOpenChange }: DialogOpenProps) {
   const create = useCreatePlan();
   const form = useSchemaForm<PlanFormValues, typeof createPlanRequest>({
     schema: createPlanRequest,
@@ -114,7 +110,7 @@ export function CreatePlanDialog({
       onSubmit={onSubmit}
       width="2xl"
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField form={form} name="name" label="Plan name" autoComplete="off" required />
         <TextField
           form={form}
@@ -125,9 +121,9 @@ export function CreatePlanDialog({
           spellCheck={false}
           required
         />
-      </div>
+      </FieldRow>
       <TextareaField form={form} name="description" label="Description" rows={2} />
-      <div className="grid items-start gap-4 sm:grid-cols-3">
+      <FieldRow columns={3}>
         <TextField
           form={form}
           name="price"
@@ -152,7 +148,7 @@ export function CreatePlanDialog({
           label="User limit"
           description="Blank means unlimited"
         />
-      </div>
+      </FieldRow>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Features</legend>
         <div className="grid gap-x-6 gap-y-3 rounded-lg border p-3 sm:grid-cols-2">

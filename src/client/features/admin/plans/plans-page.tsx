@@ -1,6 +1,5 @@
-import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
+import { BackLinkButton } from '@client/components/back-link-button';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { getAppName } from '@client/lib/app-name';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -20,12 +19,9 @@ export default function PlansPage() {
             {getAppName()}
           </Link>
           <div className="flex items-center gap-1">
-            <Button asChild variant="ghost" size="sm">
-              <Link href="/admin?tab=plans">
-                <ArrowLeftIcon aria-hidden="true" />
-                Back to admin
-              </Link>
-            </Button>
+            <BackLinkButton href="/admin?tab=plans" variant="ghost" size="sm">
+              Back to admin
+            </BackLinkButton>
             <ThemeToggle />
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ShieldAlertIcon } from 'lucide-react';
 import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
+import { IconBadge } from '@client/components/icon-badge';
 import { Button } from '@client/components/ui/button';
 import { RoleBadge } from './admin-header';
 
@@ -14,9 +15,7 @@ export function AccessDenied({ role }: { role: string }) {
       aria-labelledby="access-denied-title"
       className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-destructive/40 px-6 py-12 text-center"
     >
-      <div className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-        <ShieldAlertIcon className="size-6" aria-hidden="true" />
-      </div>
+      <IconBadge icon={ShieldAlertIcon} size="lg" shape="circle" tone="destructive" />
       <h1 id="access-denied-title" className="text-xl font-semibold">
         Access Denied
       </h1>

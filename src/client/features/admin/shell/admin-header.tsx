@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LogOutIcon, TruckIcon } from 'lucide-react';
+import { IconBadge } from '@client/components/icon-badge';
 import { Button } from '@client/components/ui/button';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { getAppName } from '@client/lib/app-name';
@@ -56,9 +57,7 @@ export function AdminHeader({ user, menuButton }: { user: StaffUser; menuButton?
           href="/admin"
           className="flex items-center gap-2 rounded-md text-base font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-4" aria-hidden="true" />
-          </span>
+          <IconBadge icon={TruckIcon} size="sm" tone="brand" />
           <span>{getAppName()}</span>
           <span className="hidden text-sm font-normal text-muted-foreground md:inline">Admin</span>
         </Link>

@@ -1,116 +1,71 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Link } from 'wouter';
-import { useCustomerSignOut } from '@client/lib/use-customer-sign-out';
+import { lazy, Suspense, type ComponentType } from 'react';
 import {
-  ArrowLeftIcon,
   ArrowUpDownIcon,
   CarIcon,
   LayoutDashboardIcon,
-  LoaderCircleIcon,
-  LogOutIcon,
-  TruckIcon,
   UserRoundIcon,
   UsersIcon,
   WrenchIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { BackLinkButton } from '@client/components/back-link-button';
+import { CustomerHeader } from '@client/components/customer-header';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { getAppName } from '@client/lib/app-name';
 import OverviewTab from '../overview/overview-tab';
 import { useFleetAccount } from './fleet-account';
 import { FLEET_TAB_LABELS, FLEET_TABS, useFleetParams, type FleetTab } from './use-fleet-params';
 
-// The app opens on the overview; every other tab is its own chunk, loaded when first opened.
-const VehiclesTab = lazy(() => import('../vehicles/vehicles-tab'));
-const DriversTab = lazy(() => import('../drivers/drivers-tab'));
-const MaintenanceTab = lazy(() => import('../maintenance/maintenance-tab'));
-const TeamTab = lazy(() => import('../team/team-tab'));
-const ImportExportTab = lazy(() => import('../import-export/import-export-tab'));
-
-const TAB_ICONS: Record<FleetTab, LucideIcon> = {
-  overview: LayoutDashboardIcon,
-  vehicles: CarIcon,
-  drivers: UserRoundIcon,
-  maintenance: WrenchIcon,
-  team: UsersIcon,
-  'import-export': ArrowUpDownIcon,
+/** Each tab's icon and screen. The app opens on the overview; every other tab is its own chunk. */
+const TABS: Record<FleetTab, { icon: LucideIcon; Screen: ComponentType }> = {
+  overview: { icon: LayoutDashboardIcon, Screen: OverviewTab },
+  vehicles: { icon: CarIcon, Screen: lazy(() => import('../vehicles/vehicles-tab')) },
+  drivers: { icon: UserRoundIcon, Screen: lazy(() => import('../drivers/drivers-tab')) },
+  maintenance: { icon: WrenchIcon, Screen: lazy(() => import('../maintenance/maintenance-tab')) },
+  team: { icon: UsersIcon, Screen: lazy(() => import('../team/team-tab')) },
+  'import-export': {
+    icon: ArrowUpDownIcon,
+    Screen: lazy(() => import('../import-export/import-export-tab')),
+  },
 };
 
 const ROLE_LABELS: Record<string, string> = { fleet_admin: 'Fleet admin', fleet_user: 'Fleet user' };
 
 function TabFallback() {
   return (
-    <div className="grid gap-4" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading
-      </span>
+    <LoadingBlock label="Loading" className="gap-4">
       <Skeleton className="h-12 rounded-xl" />
       <Skeleton className="h-80 rounded-xl" />
-    </div>
+    </LoadingBlock>
   );
 }
 
 function FleetHeader() {
   const { customer } = useFleetAccount();
-  const { signOut: onLogout, leaving } = useCustomerSignOut();
-
   const person = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
   return (
-    <header className="border-b bg-background">
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:px-6 md:flex-row md:items-center md:justify-between">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <TruckIcon className="size-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-              {getAppName()} Fleet
-            </p>
-            <h1 className="truncate text-lg font-semibold leading-tight tracking-tight">
-              {customer.companyName}
-            </h1>
-            <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-              <span className="truncate" data-testid="fleet-signed-in-as">
-                {person}
-              </span>
-              {ROLE_LABELS[customer.role] ? (
-                <Badge variant="secondary">{ROLE_LABELS[customer.role]}</Badge>
-              ) : null}
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link href="/customer-dashboard">
-              <ArrowLeftIcon aria-hidden="true" />
-              Back to Dashboard
-            </Link>
-          </Button>
-          <ThemeToggle />
-          <Button variant="ghost" size="sm" onClick={onLogout} disabled={leaving}>
-            {leaving ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <LogOutIcon aria-hidden="true" />
-            )}
-            Logout
-          </Button>
-        </div>
-      </div>
-    </header>
-  );
-}
-
-function Panel({ value, children }: { value: FleetTab; children: ReactNode }) {
-  return (
-    <TabsContent value={value} className="mt-2">
-      <h2 className="sr-only">{FLEET_TAB_LABELS[value]}</h2>
-      <Suspense fallback={<TabFallback />}>{children}</Suspense>
-    </TabsContent>
+    <CustomerHeader
+      className="max-w-7xl gap-3 py-3"
+      actions={
+        <BackLinkButton href="/customer-dashboard" size="sm">
+          Back to Dashboard
+        </BackLinkButton>
+      }
+    >
+      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        {getAppName()} Fleet
+      </p>
+      <h1 className="truncate text-lg font-semibold leading-tight tracking-tight">{customer.companyName}</h1>
+      <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <span className="truncate" data-testid="fleet-signed-in-as">
+          {person}
+        </span>
+        {ROLE_LABELS[customer.role] ? <Badge variant="secondary">{ROLE_LABELS[customer.role]}</Badge> : null}
+      </p>
+    </CustomerHeader>
   );
 }
 
@@ -132,7 +87,7 @@ export function FleetShell() {
           {/* On phones the row scrolls sideways rather than wrapping into a block of buttons. */}
           <TabsList aria-label="Fleet sections" className="h-10 w-full justify-start sm:w-fit">
             {FLEET_TABS.map((value) => {
-              const Icon = TAB_ICONS[value];
+              const Icon = TABS[value].icon;
               return (
                 <TabsTrigger key={value} value={value} className="shrink-0 py-1.5">
                   <Icon aria-hidden="true" />
@@ -141,24 +96,17 @@ export function FleetShell() {
               );
             })}
           </TabsList>
-          <Panel value="overview">
-            <OverviewTab />
-          </Panel>
-          <Panel value="vehicles">
-            <VehiclesTab />
-          </Panel>
-          <Panel value="drivers">
-            <DriversTab />
-          </Panel>
-          <Panel value="maintenance">
-            <MaintenanceTab />
-          </Panel>
-          <Panel value="team">
-            <TeamTab />
-          </Panel>
-          <Panel value="import-export">
-            <ImportExportTab />
-          </Panel>
+          {FLEET_TABS.map((value) => {
+            const { Screen } = TABS[value];
+            return (
+              <TabsContent key={value} value={value} className="mt-2">
+                <h2 className="sr-only">{FLEET_TAB_LABELS[value]}</h2>
+                <Suspense fallback={<TabFallback />}>
+                  <Screen />
+                </Suspense>
+              </TabsContent>
+            );
+          })}
         </Tabs>
       </main>
     </div>

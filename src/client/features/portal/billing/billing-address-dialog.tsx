@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { BILLING_COUNTRIES, billingAddress, type BillingAddressInput } from '@shared/contracts/portal';
+import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { toast } from '@client/lib/toast';
 import { useUpdateBillingAddress } from '../api';
 
@@ -30,11 +32,9 @@ export function BillingAddressDialog({
   current,
   open,
   onOpenChange,
-}: {
+}: DialogOpenProps & {
   email: string;
   current: BillingAddressInput | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateBillingAddress(email);
   const form = useSchemaForm({ schema: billingAddress, defaultValues: current ?? EMPTY, fieldOf });
@@ -68,7 +68,7 @@ export function BillingAddressDialog({
       width="xl"
     >
       <TextField form={form} name="street" label="Street" autoComplete="street-address" required />
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField form={form} name="city" label="City" autoComplete="address-level2" required />
         <TextField
           form={form}
@@ -92,7 +92,7 @@ export function BillingAddressDialog({
           placeholder="Choose a country"
           required
         />
-      </div>
+      </FieldRow>
     </FormDialog>
   );
 }

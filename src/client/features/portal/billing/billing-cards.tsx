@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   CreditCardIcon,
@@ -10,6 +10,7 @@ import {
   PlusIcon,
   ReceiptIcon,
   SettingsIcon,
+  type LucideIcon,
 } from 'lucide-react';
 import type { BillingInfo } from '@shared/contracts/portal';
 import { Button } from '@client/components/ui/button';
@@ -204,6 +205,33 @@ export function InvoicesCard({
   );
 }
 
+/** One line of the billing settings: its icon and name, the value indented under them. */
+function BillingDetail({
+  icon: Icon,
+  label,
+  testId,
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  testId: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="flex items-center gap-2 text-xs text-muted-foreground">
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className={cn('pl-6 font-medium', className)} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
 export function BillingSettingsCard({
   billing,
   onEmail,
@@ -222,26 +250,14 @@ export function BillingSettingsCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-3 text-sm">
-          <div className="grid gap-0.5">
-            <dt className="flex items-center gap-2 text-xs text-muted-foreground">
-              <MailIcon className="size-4 shrink-0" aria-hidden="true" />
-              Billing email
-            </dt>
-            <dd className="pl-6 font-medium break-all" data-testid="billing-email">
-              {billing.billingEmail}
-            </dd>
-          </div>
-          <div className="grid gap-0.5">
-            <dt className="flex items-center gap-2 text-xs text-muted-foreground">
-              <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
-              Billing address
-            </dt>
-            <dd className="pl-6 font-medium" data-testid="billing-address">
-              {address
-                ? `${address.street}, ${address.city}, ${address.state} ${address.zipCode}, ${COUNTRY_NAMES[address.country]}`
-                : 'No billing address yet'}
-            </dd>
-          </div>
+          <BillingDetail icon={MailIcon} label="Billing email" testId="billing-email" className="break-all">
+            {billing.billingEmail}
+          </BillingDetail>
+          <BillingDetail icon={MapPinIcon} label="Billing address" testId="billing-address">
+            {address
+              ? `${address.street}, ${address.city}, ${address.state} ${address.zipCode}, ${COUNTRY_NAMES[address.country]}`
+              : 'No billing address yet'}
+          </BillingDetail>
         </dl>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button variant="outline" onClick={onEmail}>

@@ -2,6 +2,7 @@ import { updateBillingEmailRequest } from '@shared/contracts/portal';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { toast } from '@client/lib/toast';
 import { useUpdateBillingEmail } from '../api';
 
@@ -13,11 +14,9 @@ export function BillingEmailDialog({
   currentBillingEmail,
   open,
   onOpenChange,
-}: {
+}: DialogOpenProps & {
   email: string;
   currentBillingEmail: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateBillingEmail(email);
   const form = useSchemaForm({ schema, defaultValues: { newBillingEmail: currentBillingEmail } });

@@ -49,13 +49,11 @@ export function formatExpiry(month: number, year: number): string {
   return `${String(month).padStart(2, '0')}/${year}`;
 }
 
-export type Tone = 'success' | 'warning' | 'destructive';
-
 /** Account status colours (spec 1 §2): active green, pending yellow, anything else red. */
-export function statusTone(status: string): Tone {
-  if (status === 'active') return 'success';
-  if (status === 'pending') return 'warning';
-  return 'destructive';
+export function statusTextClass(status: string): string {
+  if (status === 'active') return 'text-success';
+  if (status === 'pending') return 'text-warning';
+  return 'text-destructive';
 }
 
 /** `past_due` -> `Past due`. */

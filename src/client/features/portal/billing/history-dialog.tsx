@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
+import { DialogFrame } from '@client/components/dialog-frame';
 import { ListBody, type ListPage } from '@client/components/list/list-body';
 import { ListPager } from '@client/components/list/list-pager';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { Table, TableBody, TableHeader, TableRow } from '@client/components/ui/table';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { HISTORY_PAGE_SIZE } from '../api';
 
 /** The billing history lists are newest first, always: the server does not sort them otherwise. */
@@ -21,7 +17,11 @@ export function useHistoryPaging() {
   return useListState({ sorts: SORTS, defaultSort: 'newest', pageSize: HISTORY_PAGE_SIZE, inMemory: true });
 }
 
-/** A "View All" billing dialog: a server-paged list with its loading, error and empty states. */
+/**
+ * A "View All" billing dialog: a server-paged list with its loading, error and empty states. Phones get
+ * a list of cards (a wide table would hide its last columns off-screen), larger screens a table; `label`
+ * names both.
+ */
 export function HistoryDialog<P extends ListPage<unknown>>({
   open,
   onOpenChange,
@@ -32,10 +32,11 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   noun,
   pagerLabel,
   empty,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  label,
+  cards,
+  columns,
+  rows,
+}: DialogOpenProps & {
   title: string;
   description: string;
   paging: ReturnType<typeof useHistoryPaging>;
@@ -43,39 +44,50 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   noun: string;
   pagerLabel: string;
   empty: { icon: LucideIcon; title: string; text: string };
-  children: (page: P) => ReactNode;
+  label: string;
+  /** The page's items as list items, for phones. */
+  cards: (page: P) => ReactNode;
+  /** The table's header cells. */
+  columns: ReactNode;
+  /** The page's items as table rows. */
+  rows: (page: P) => ReactNode;
 }) {
   useKeepPageInRange(paging, query.data, query.isPlaceholderData);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <ListBody
-          query={query}
-          noun={noun}
-          isFiltered={false}
-          onClearFilters={paging.clearFilters}
-          empty={empty}
-        >
-          {(page) => (
-            <div className="grid gap-4">
-              {children(page)}
-              <ListPager
-                label={pagerLabel}
-                page={paging.page}
-                pageSize={paging.pageSize}
-                total={page.total}
-                onPage={paging.setPage}
-                busy={query.isFetching}
-                noun={noun}
-              />
+    <DialogFrame open={open} onOpenChange={onOpenChange} title={title} description={description} width="3xl">
+      <ListBody
+        query={query}
+        noun={noun}
+        isFiltered={false}
+        onClearFilters={paging.clearFilters}
+        empty={empty}
+      >
+        {(page) => (
+          <div className="grid gap-4">
+            <ul className="grid gap-2 sm:hidden" aria-label={label}>
+              {cards(page)}
+            </ul>
+            {/* The table's scrolling frame hides with it, so no empty row of space is left on phones. */}
+            <div className="max-sm:hidden">
+              <Table aria-label={label}>
+                <TableHeader>
+                  <TableRow>{columns}</TableRow>
+                </TableHeader>
+                <TableBody>{rows(page)}</TableBody>
+              </Table>
             </div>
-          )}
-        </ListBody>
-      </DialogContent>
-    </Dialog>
+            <ListPager
+              label={pagerLabel}
+              page={paging.page}
+              pageSize={paging.pageSize}
+              total={page.total}
+              onPage={paging.setPage}
+              busy={query.isFetching}
+              noun={noun}
+            />
+          </div>
+        )}
+      </ListBody>
+    </DialogFrame>
   );
 }

@@ -3,18 +3,13 @@ import { LoaderCircleIcon, PlusIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import type { BillingInfo } from '@shared/contracts/portal';
 import { CardForm } from '@client/components/payments/card-form';
 import { Button } from '@client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { DialogFrame } from '@client/components/dialog-frame';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useAddPaymentMethod, useRemovePaymentMethod, useSetDefaultPaymentMethod } from '../api';
 import { cardName, type PaymentMethod } from './card-name';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { CardSummary } from './card-summary';
 
 /**
@@ -27,10 +22,8 @@ export default function PaymentMethodsDialog({
   open,
   onOpenChange,
   startWithForm,
-}: {
+}: DialogOpenProps & {
   billing: BillingInfo;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   /** Open with the card form showing (the empty state's Add button). */
   startWithForm: boolean;
 }) {
@@ -89,121 +82,118 @@ export default function PaymentMethodsDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !add.isPending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Manage Payment Methods</DialogTitle>
-          <DialogDescription>
-            Your primary card pays renewals and upgrades. Card numbers are never stored on our servers.
-          </DialogDescription>
-        </DialogHeader>
-
-        {cards.length > 0 ? (
-          <ul className="grid gap-2" aria-label="Saved cards">
-            {cards.map((card) => (
-              <li
-                key={card.id}
-                data-testid="manage-card"
-                className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <CardSummary card={card} />
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  {!card.isDefault ? (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={busy}
-                      onClick={() => void onMakeDefault(card)}
-                      aria-label={`Make ${cardName(card)} the primary card`}
-                    >
-                      <StarIcon aria-hidden="true" />
-                      Set as default
-                    </Button>
-                  ) : null}
-                  {cards.length > 1 ? (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="text-destructive hover:text-destructive"
-                      disabled={busy}
-                      onClick={() => setRemoving(card)}
-                      aria-label={`Remove ${cardName(card)}`}
-                    >
-                      <Trash2Icon aria-hidden="true" />
-                      Remove
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
-            No payment method on file yet.
-          </p>
-        )}
-        {cards.length === 1 ? (
-          <p className="text-xs text-muted-foreground">
-            Add another card before removing this one: your subscription always needs a card on file.
-          </p>
-        ) : null}
-
-        {showForm ? (
-          <section aria-labelledby="add-card-heading" className="grid gap-3 rounded-lg border p-4">
-            <h3 id="add-card-heading" className="text-sm font-semibold">
-              Add a card
-            </h3>
-            <CardForm
-              key={formKey}
-              mode="tokenize"
-              payment={billing.payment}
-              submitLabel="Add Card"
-              onTokenized={onTokenized}
-              onError={(message) =>
-                toast({ title: 'Failed to add payment method', description: message, variant: 'destructive' })
-              }
-              disabled={remove.isPending || setDefault.isPending}
-              secondaryAction={
-                cards.length > 0 ? (
-                  <Button variant="outline" onClick={() => setAdding(false)} disabled={add.isPending}>
-                    Cancel
+    <DialogFrame
+      open={open}
+      onOpenChange={(next) => !add.isPending && onOpenChange(next)}
+      title="Manage Payment Methods"
+      description="Your primary card pays renewals and upgrades. Card numbers are never stored on our servers."
+      width="xl"
+    >
+      {cards.length > 0 ? (
+        <ul className="grid gap-2" aria-label="Saved cards">
+          {cards.map((card) => (
+            <li
+              key={card.id}
+              data-testid="manage-card"
+              className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <CardSummary card={card} />
+              <div className="flex shrink-0 flex-wrap gap-2">
+                {!card.isDefault ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => void onMakeDefault(card)}
+                    aria-label={`Make ${cardName(card)} the primary card`}
+                  >
+                    <StarIcon aria-hidden="true" />
+                    Set as default
                   </Button>
-                ) : undefined
-              }
-            />
-          </section>
-        ) : (
-          <Button
-            variant="outline"
-            onClick={() => setAdding(true)}
-            disabled={busy}
-            className="justify-self-start"
-          >
-            {busy ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <PlusIcon aria-hidden="true" />
-            )}
-            Add a card
-          </Button>
-        )}
+                ) : null}
+                {cards.length > 1 ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive hover:text-destructive"
+                    disabled={busy}
+                    onClick={() => setRemoving(card)}
+                    aria-label={`Remove ${cardName(card)}`}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                    Remove
+                  </Button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
+          No payment method on file yet.
+        </p>
+      )}
+      {cards.length === 1 ? (
+        <p className="text-xs text-muted-foreground">
+          Add another card before removing this one: your subscription always needs a card on file.
+        </p>
+      ) : null}
 
-        <ConfirmDialog
-          open={removing !== null}
-          onOpenChange={(next) => !next && setRemoving(null)}
-          title="Remove this card?"
-          description={
-            <p>
-              {removing ? cardName(removing) : 'This card'} will no longer be charged.
-              {removing?.isDefault ? ' Another card on file becomes your primary card.' : ''}
-            </p>
-          }
-          confirmLabel="Remove card"
-          cancelLabel="Keep card"
-          pending={remove.isPending}
-          onConfirm={onRemove}
-        />
-      </DialogContent>
-    </Dialog>
+      {showForm ? (
+        <section aria-labelledby="add-card-heading" className="grid gap-3 rounded-lg border p-4">
+          <h3 id="add-card-heading" className="text-sm font-semibold">
+            Add a card
+          </h3>
+          <CardForm
+            key={formKey}
+            mode="tokenize"
+            payment={billing.payment}
+            submitLabel="Add Card"
+            onTokenized={onTokenized}
+            onError={(message) =>
+              toast({ title: 'Failed to add payment method', description: message, variant: 'destructive' })
+            }
+            disabled={remove.isPending || setDefault.isPending}
+            secondaryAction={
+              cards.length > 0 ? (
+                <Button variant="outline" onClick={() => setAdding(false)} disabled={add.isPending}>
+                  Cancel
+                </Button>
+              ) : undefined
+            }
+          />
+        </section>
+      ) : (
+        <Button
+          variant="outline"
+          onClick={() => setAdding(true)}
+          disabled={busy}
+          className="justify-self-start"
+        >
+          {busy ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <PlusIcon aria-hidden="true" />
+          )}
+          Add a card
+        </Button>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(next) => !next && setRemoving(null)}
+        title="Remove this card?"
+        description={
+          <p>
+            {removing ? cardName(removing) : 'This card'} will no longer be charged.
+            {removing?.isDefault ? ' Another card on file becomes your primary card.' : ''}
+          </p>
+        }
+        confirmLabel="Remove card"
+        cancelLabel="Keep card"
+        pending={remove.isPending}
+        onConfirm={onRemove}
+      />
+    </DialogFrame>
   );
 }

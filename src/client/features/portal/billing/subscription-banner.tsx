@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CalendarClockIcon, CircleAlertIcon, CreditCardIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/cn';
 import { formatDate } from './format';
 
 export type SubscriptionBannerProps = {
@@ -10,6 +12,51 @@ export type SubscriptionBannerProps = {
   /** Null while billing info loads: the trial banner waits rather than guess. */
   hasCard: boolean | null;
 };
+
+const TONES = {
+  /** A payment is due: an alert. */
+  payment: {
+    role: 'alert',
+    icon: CircleAlertIcon,
+    frame: 'border-destructive/40 bg-destructive/10',
+    iconColor: 'text-destructive',
+  },
+  /** The trial's end: news, not an error. */
+  trial: {
+    role: 'status',
+    icon: CalendarClockIcon,
+    frame: 'border-primary/30 bg-primary/5',
+    iconColor: 'text-primary',
+  },
+} as const;
+
+function Banner({
+  tone,
+  action,
+  children,
+}: {
+  tone: keyof typeof TONES;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  const { role, icon: Icon, frame, iconColor } = TONES[tone];
+  return (
+    <div
+      role={role}
+      data-testid="subscription-banner"
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border p-4 text-sm sm:flex-row sm:items-center sm:justify-between',
+        frame,
+      )}
+    >
+      <div className="flex items-start gap-3">
+        <Icon className={cn('mt-0.5 size-5 shrink-0', iconColor)} aria-hidden="true" />
+        <p>{children}</p>
+      </div>
+      {action}
+    </div>
+  );
+}
 
 /**
  * The call to action when the subscription needs one: a payment that did not go through (pending,
@@ -25,31 +72,26 @@ export function SubscriptionBanner({
 
   if (subscriptionStatus === 'pending' || subscriptionStatus === 'past_due') {
     return (
-      <div
-        role="alert"
-        data-testid="subscription-banner"
-        className="flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+      <Banner
+        tone="payment"
+        action={
+          <Button asChild variant="destructive" className="shrink-0">
+            <Link href={checkoutHref}>
+              <CreditCardIcon aria-hidden="true" />
+              Complete payment
+            </Link>
+          </Button>
+        }
       >
-        <div className="flex items-start gap-3">
-          <CircleAlertIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
-          <p>
-            <span className="font-semibold">
-              {subscriptionStatus === 'pending'
-                ? 'Your subscription needs a payment.'
-                : 'Your last payment failed.'}
-            </span>{' '}
-            {subscriptionStatus === 'pending'
-              ? 'Complete checkout to activate your plan and keep access to your fleet.'
-              : 'We will retry it; pay now to keep your account in good standing.'}
-          </p>
-        </div>
-        <Button asChild variant="destructive" className="shrink-0">
-          <Link href={checkoutHref}>
-            <CreditCardIcon aria-hidden="true" />
-            Complete payment
-          </Link>
-        </Button>
-      </div>
+        <span className="font-semibold">
+          {subscriptionStatus === 'pending'
+            ? 'Your subscription needs a payment.'
+            : 'Your last payment failed.'}
+        </span>{' '}
+        {subscriptionStatus === 'pending'
+          ? 'Complete checkout to activate your plan and keep access to your fleet.'
+          : 'We will retry it; pay now to keep your account in good standing.'}
+      </Banner>
     );
   }
 
@@ -57,30 +99,25 @@ export function SubscriptionBanner({
     const ends = formatDate(trialEndsAt);
     if (!ends || hasCard === null) return null;
     return (
-      <div
-        role="status"
-        data-testid="subscription-banner"
-        className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+      <Banner
+        tone="trial"
+        action={
+          hasCard ? null : (
+            <Button asChild className="shrink-0">
+              <Link href={checkoutHref}>Subscribe now</Link>
+            </Button>
+          )
+        }
       >
-        <div className="flex items-start gap-3">
-          <CalendarClockIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <p>
-            <span className="font-medium">You are on a free trial.</span> It ends on{' '}
-            <time dateTime={trialEndsAt ?? undefined} className="font-medium">
-              {ends}
-            </time>
-            .{' '}
-            {hasCard
-              ? 'Your primary card is charged then.'
-              : 'Add a card by subscribing now to keep access after the trial.'}
-          </p>
-        </div>
-        {hasCard ? null : (
-          <Button asChild className="shrink-0">
-            <Link href={checkoutHref}>Subscribe now</Link>
-          </Button>
-        )}
-      </div>
+        <span className="font-medium">You are on a free trial.</span> It ends on{' '}
+        <time dateTime={trialEndsAt ?? undefined} className="font-medium">
+          {ends}
+        </time>
+        .{' '}
+        {hasCard
+          ? 'Your primary card is charged then.'
+          : 'Add a card by subscribing now to keep access after the trial.'}
+      </Banner>
     );
   }
 

@@ -3,15 +3,9 @@ import { BadgeCheckIcon, CalendarIcon, DollarSignIcon, ReceiptIcon, TruckIcon } 
 import type { BillingInfo } from '@shared/contracts/portal';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { formatDate, formatMoney, formatShortDate, humanize, statusTone } from './format';
+import { formatDate, formatMoney, formatShortDate, humanize, statusTextClass } from './format';
 
 /** The billing tab's five figures: status, monthly, next billing, annual and per vehicle. */
-
-const toneText = {
-  success: 'text-success',
-  warning: 'text-warning',
-  destructive: 'text-destructive',
-} as const;
 
 function Stat({
   title,
@@ -64,7 +58,6 @@ export function SummaryCards({
   carLimit: number | null | undefined;
 }) {
   const price = billing.currentPlan.price;
-  const tone = statusTone(billing.status);
   const next = formatShortDate(billing.nextBillingDate);
   const trialingWithoutCard =
     billing.subscriptionStatus === 'trialing' && billing.paymentMethods.length === 0;
@@ -77,7 +70,7 @@ export function SummaryCards({
         testId="billing-status"
         note={`Subscription: ${humanize(billing.subscriptionStatus)}`}
       >
-        <span className={toneText[tone]}>{humanize(billing.status)}</span>
+        <span className={statusTextClass(billing.status)}>{humanize(billing.status)}</span>
       </Stat>
       <Stat
         title="Monthly Subscription"

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ReceiptIcon } from 'lucide-react';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@client/components/ui/table';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { paymentHistoryQuery } from '../api';
 import { formatMoney, formatShortDate } from './format';
 import { HistoryDialog, useHistoryPaging } from './history-dialog';
@@ -11,10 +12,8 @@ export function TransactionsDialog({
   email,
   open,
   onOpenChange,
-}: {
+}: DialogOpenProps & {
   email: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const paging = useHistoryPaging();
   const history = useQuery({
@@ -38,65 +37,53 @@ export function TransactionsDialog({
         title: 'No transactions yet',
         text: 'Charges appear here after your first payment.',
       }}
-    >
-      {(page) => (
+      label="Transactions"
+      cards={(page) =>
+        page.items.map((p) => (
+          <li key={p.id} className="grid gap-1 rounded-lg border p-3 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <span className="font-medium break-words">{p.description}</span>
+              <span className="shrink-0 font-medium tabular-nums">{formatMoney(p.amount, p.currency)}</span>
+            </div>
+            <div className="flex items-center justify-between gap-2 text-muted-foreground">
+              <time dateTime={p.created}>{formatShortDate(p.created)}</time>
+              <StatusBadge status={p.status} />
+            </div>
+            {p.status === 'failed' && p.failureMessage ? (
+              <span className="text-xs text-destructive">{p.failureMessage}</span>
+            ) : null}
+          </li>
+        ))
+      }
+      columns={
         <>
-          {/* Phones get a list rather than a table that scrolls sideways. */}
-          <ul className="grid gap-2 sm:hidden" aria-label="Transactions">
-            {page.items.map((p) => (
-              <li key={p.id} className="grid gap-1 rounded-lg border p-3 text-sm">
-                <div className="flex items-start justify-between gap-2">
-                  <span className="font-medium break-words">{p.description}</span>
-                  <span className="shrink-0 font-medium tabular-nums">
-                    {formatMoney(p.amount, p.currency)}
-                  </span>
-                </div>
-                <div className="flex items-center justify-between gap-2 text-muted-foreground">
-                  <time dateTime={p.created}>{formatShortDate(p.created)}</time>
-                  <StatusBadge status={p.status} />
-                </div>
-                {p.status === 'failed' && p.failureMessage ? (
-                  <span className="text-xs text-destructive">{p.failureMessage}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {/* The table's scrolling frame hides with it, so no empty row of space is left on phones. */}
-          <div className="max-sm:hidden">
-            <Table aria-label="Transactions">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Description</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {page.items.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell className="whitespace-nowrap">
-                      <time dateTime={p.created}>{formatShortDate(p.created)}</time>
-                    </TableCell>
-                    <TableCell className="min-w-48">
-                      {p.description}
-                      {p.status === 'failed' && p.failureMessage ? (
-                        <span className="block text-xs text-destructive">{p.failureMessage}</span>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      <StatusBadge status={p.status} />
-                    </TableCell>
-                    <TableCell className="text-right whitespace-nowrap tabular-nums">
-                      {formatMoney(p.amount, p.currency)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <TableHead>Date</TableHead>
+          <TableHead>Description</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
         </>
-      )}
-    </HistoryDialog>
+      }
+      rows={(page) =>
+        page.items.map((p) => (
+          <TableRow key={p.id}>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={p.created}>{formatShortDate(p.created)}</time>
+            </TableCell>
+            <TableCell className="min-w-48">
+              {p.description}
+              {p.status === 'failed' && p.failureMessage ? (
+                <span className="block text-xs text-destructive">{p.failureMessage}</span>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={p.status} />
+            </TableCell>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">
+              {formatMoney(p.amount, p.currency)}
+            </TableCell>
+          </TableRow>
+        ))
+      }
+    />
   );
 }

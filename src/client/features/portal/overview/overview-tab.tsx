@@ -12,7 +12,7 @@ import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
 import { profileQuery } from '../api';
-import { formatDateTime, humanize, statusTone } from '../billing/format';
+import { formatDateTime, humanize, statusTextClass } from '../billing/format';
 
 /** Utilization thresholds of spec 1 §9: above 70 Excellent, above 40 Good, otherwise Low. */
 export function utilizationLabel(percent: number): 'Excellent' | 'Good' | 'Low' {
@@ -20,12 +20,6 @@ export function utilizationLabel(percent: number): 'Excellent' | 'Good' | 'Low' 
   if (percent > 40) return 'Good';
   return 'Low';
 }
-
-const toneText = {
-  success: 'text-success',
-  warning: 'text-warning',
-  destructive: 'text-destructive',
-} as const;
 
 function StatCard({
   title,
@@ -82,7 +76,6 @@ function UsageBar({ used, limit, label }: { used: number; limit: number | null; 
 }
 
 function OverviewCards({ profile }: { profile: CustomerProfile }) {
-  const tone = statusTone(profile.status);
   const { vehicleUtilization, totalVehicles, activeVehicles } = profile.usageStats;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -95,7 +88,9 @@ function OverviewCards({ profile }: { profile: CustomerProfile }) {
         <UsageBar used={profile.currentUsers} limit={profile.userLimit} label="Team members" />
       </StatCard>
       <StatCard title="Account Status" icon={BadgeCheckIcon} testId="overview-status">
-        <p className={cn('text-2xl font-bold tracking-tight', toneText[tone])}>{humanize(profile.status)}</p>
+        <p className={cn('text-2xl font-bold tracking-tight', statusTextClass(profile.status))}>
+          {humanize(profile.status)}
+        </p>
         <p className="text-xs text-muted-foreground">
           Subscription: {humanize(profile.subscriptionStatus)}
           {profile.planName ? ` · ${profile.planName} plan` : ''}

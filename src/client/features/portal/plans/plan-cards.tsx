@@ -42,6 +42,38 @@ export function limitText(limit: number | null, noun: string): string {
   return limit === null ? `Unlimited ${noun}` : `${limit} ${noun}`;
 }
 
+const NOTICE_TONES = {
+  change: { icon: CalendarClockIcon, frame: 'border-warning/40 bg-warning/10', iconColor: 'text-warning' },
+  cancellation: {
+    icon: XCircleIcon,
+    frame: 'border-destructive/40 bg-destructive/10',
+    iconColor: 'text-destructive',
+  },
+} as const;
+
+/** What is already scheduled for the end of the period: a plan change or the cancellation. */
+function ScheduledNotice({
+  testId,
+  tone,
+  children,
+}: {
+  testId: string;
+  tone: keyof typeof NOTICE_TONES;
+  children: ReactNode;
+}) {
+  const { icon: Icon, frame, iconColor } = NOTICE_TONES[tone];
+  return (
+    <p
+      role="status"
+      data-testid={testId}
+      className={cn('flex items-start gap-2 rounded-lg border p-3 text-sm', frame)}
+    >
+      <Icon className={cn('mt-0.5 size-4 shrink-0', iconColor)} aria-hidden="true" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
 export function CurrentPlanCard({
   billing,
   plan,
@@ -88,33 +120,19 @@ export function CurrentPlanCard({
           </div>
         </dl>
         {billing.scheduledPlan && periodEnd ? (
-          <p
-            role="status"
-            data-testid="scheduled-change"
-            className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
-          >
-            <CalendarClockIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
-            <span>
-              <span className="font-medium">
-                Changes to {billing.scheduledPlan.name} on {periodEnd}
-              </span>{' '}
-              ({formatMoney(billing.scheduledPlan.price)}/month from then). You keep{' '}
-              {billing.currentPlan.name} until that date.
-            </span>
-          </p>
+          <ScheduledNotice testId="scheduled-change" tone="change">
+            <span className="font-medium">
+              Changes to {billing.scheduledPlan.name} on {periodEnd}
+            </span>{' '}
+            ({formatMoney(billing.scheduledPlan.price)}/month from then). You keep {billing.currentPlan.name}{' '}
+            until that date.
+          </ScheduledNotice>
         ) : null}
         {billing.cancelAtPeriodEnd && periodEnd ? (
-          <p
-            role="status"
-            data-testid="scheduled-cancellation"
-            className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
-          >
-            <XCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-            <span>
-              <span className="font-medium">Ends on {periodEnd}</span>. Your subscription was cancelled; you
-              keep full access until then.
-            </span>
-          </p>
+          <ScheduledNotice testId="scheduled-cancellation" tone="cancellation">
+            <span className="font-medium">Ends on {periodEnd}</span>. Your subscription was cancelled; you
+            keep full access until then.
+          </ScheduledNotice>
         ) : null}
         {trialEnd ? <p className="text-sm text-muted-foreground">Free trial until {trialEnd}.</p> : null}
         {onCancel && !billing.cancelAtPeriodEnd && billing.subscriptionStatus !== 'canceled' ? (

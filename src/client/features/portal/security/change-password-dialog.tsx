@@ -6,6 +6,7 @@ import { changePasswordRequest } from '@shared/contracts/portal';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { PasswordField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import { cn } from '@client/lib/cn';
 import { changeCustomerPassword } from '@client/lib/customer-password';
 import { toast } from '@client/lib/toast';
@@ -42,9 +43,7 @@ function Requirement({ met, label }: { met: boolean; label: string }) {
   );
 }
 
-export type ChangePasswordDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
-
-export default function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialogProps) {
+export default function ChangePasswordDialog({ open, onOpenChange }: DialogOpenProps) {
   const { email } = usePortalCustomer();
   const form = useSchemaForm({ schema, defaultValues: EMPTY });
   const [currentPassword, newPassword, confirmPassword] = useWatch({

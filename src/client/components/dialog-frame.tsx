@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import type { DialogOpenProps } from '@client/components/dialog-open';
+
+const WIDTHS = { xl: 'sm:max-w-xl', '3xl': 'sm:max-w-3xl' } as const;
+
+/**
+ * A dialog that shows rather than asks (a history, the saved cards): title and description above its
+ * content. A form in a dialog is `FormDialog`; a yes/no question `ConfirmDialog`.
+ */
+export function DialogFrame({
+  open,
+  onOpenChange,
+  title,
+  description,
+  width,
+  children,
+}: DialogOpenProps & {
+  title: string;
+  description: ReactNode;
+  width: keyof typeof WIDTHS;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={WIDTHS[width]}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
