@@ -20,22 +20,21 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   return { id: res.json().customer.id, email: input.email, password: input.password, ...session };
 }
 
+/** A card as the sandbox card form sends it. */
+export const cardDetails = (number: string) => ({ number, expMonth: 12, expYear: 2034, cvc: '123' });
+
+/** The sandbox card form's "save": the processor's token for the card, not yet on file. */
+export function tokeniseCard(t: TestApp, customer: TestCustomer, number: string) {
+  return t.post(customer, '/api/payments/sandbox/payment-methods', { card: cardDetails(number) });
+}
+
 export async function addCard(t: TestApp, customer: TestCustomer, number: string, setAsDefault = true) {
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/payment-methods',
-    headers: { cookie: customer.cookie },
-    payload: { card: { number, expMonth: 12, expYear: 2034, cvc: '123' } },
-  });
+  const token = await tokeniseCard(t, customer, number);
   if (token.statusCode !== 200) throw new Error(`tokenise failed: ${token.statusCode} ${token.body}`);
-  const added = await t.app.inject({
-    method: 'POST',
-    url: '/api/customer/add-payment-method',
-    headers: { cookie: customer.cookie },
-    payload: { paymentMethodId: token.json().id, setAsDefault },
-  });
+  const paymentMethodId = token.json().id as string;
+  const added = await t.post(customer, '/api/customer/add-payment-method', { paymentMethodId, setAsDefault });
   if (added.statusCode !== 200) throw new Error(`add card failed: ${added.statusCode} ${added.body}`);
-  return token.json().id as string;
+  return paymentMethodId;
 }
 
 /** The sandbox card form's "pay": confirms a checkout's client secret with a card. */
@@ -43,18 +42,13 @@ export function confirmCard(t: TestApp, clientSecret: string, number: string) {
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/sandbox/confirm',
-    payload: { clientSecret, card: { number, expMonth: 12, expYear: 2034, cvc: '123' } },
+    payload: { clientSecret, card: cardDetails(number) },
   });
 }
 
 /** Starts the customer's own checkout with their session; answers the client secret. */
 export async function startCheckout(t: TestApp, customer: TestCustomer): Promise<string> {
-  const start = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-subscription',
-    headers: { cookie: customer.cookie },
-    payload: { customerId: customer.id },
-  });
+  const start = await t.post(customer, '/api/create-subscription', { customerId: customer.id });
   if (start.statusCode !== 200)
     throw new Error(`create-subscription failed: ${start.statusCode} ${start.body}`);
   return start.json().clientSecret as string;
@@ -66,11 +60,7 @@ export async function checkout(t: TestApp, customer: TestCustomer, number: strin
 }
 
 export async function billingInfo(t: TestApp, customer: TestCustomer) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/customer/billing-info',
-    headers: { cookie: customer.cookie },
-  });
+  const res = await t.get(customer, '/api/customer/billing-info');
   if (res.statusCode !== 200) throw new Error(`billing-info failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }

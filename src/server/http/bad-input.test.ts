@@ -364,14 +364,8 @@ describe('no input makes any API route answer 500', () => {
     // A base refused by its own contract would hide every broken part behind that refusal.
     expect(unreached.filter((u) => !ON_PURPOSE.some((route) => u.startsWith(`${route}:`)))).toEqual([]);
     // the sessions held throughout, so the routes behind them were really reached
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: admin } })).statusCode,
-    ).toBe(200);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/customer',
-      headers: { cookie: customer.cookie },
-    });
+    expect((await t.get(admin, '/api/auth/user')).statusCode).toBe(200);
+    const me = await t.get(customer, '/api/auth/customer');
     expect(me.json().isAuthenticated).toBe(true);
   }, 600_000);
 

@@ -89,7 +89,7 @@ describe('same-origin mutations', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed' });
-    const plans = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } });
+    const plans = await t.get(admin, '/api/plans');
     expect(plans.json<{ id: string }[]>().map((p) => p.id)).not.toContain('evil-plan');
   });
 
@@ -147,7 +147,7 @@ describe('security headers', () => {
     // The app sends them too: on an API answer, an error and a refused request.
     const expected = (await headersOf((app) => registerSecurity(app, { dev: false, stripe: false })))[0]!;
     for (const res of [
-      await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } }),
+      await t.get(admin, '/api/plans'),
       await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
       await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats' }),
     ]) {
