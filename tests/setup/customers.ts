@@ -1,5 +1,5 @@
 // Factories for API tests that need a signed-up customer, cards and checkouts.
-import type { TestApp } from './test-app';
+import type { Session, TestApp } from './test-app';
 import { registration } from './test-app';
 
 export const CARDS = {
@@ -63,4 +63,72 @@ export async function billingInfo(t: TestApp, customer: TestCustomer) {
   const res = await t.get(customer, '/api/customer/billing-info');
   if (res.statusCode !== 200) throw new Error(`billing-info failed: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** POSTs a new row as the session and answers what the API sent back; throws if it was refused. */
+export async function created(t: TestApp, session: Session, url: string, payload: object) {
+  const res = await t.post(session, url, payload);
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+let serial = 0;
+/** Unique within the test run: for plates, emails and names that must not collide. */
+export const unique = () => `${Date.now() % 1e6}${++serial}`;
+
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+export const randomVin = () =>
+  Array.from({ length: 17 }, () => VIN_CHARS[Math.floor(Math.random() * VIN_CHARS.length)]).join('');
+
+/** The ids of one row of every kind a customer account owns, made through the API as the customer would. */
+export type AccountRows = {
+  vehicle: string;
+  driver: string;
+  maintenance: string;
+  teamMember: string;
+  invoice: string;
+  paymentMethod: string;
+  /** The processor's token of the card on file. */
+  cardToken: string;
+};
+
+export async function accountRows(t: TestApp, c: TestCustomer): Promise<AccountRows> {
+  await checkout(t, c, CARDS.visa); // an invoice
+  const cardToken = await addCard(t, c, CARDS.visa);
+  const info = await billingInfo(t, c);
+  const vehicle = (
+    await created(t, c, '/api/fleet/vehicles', {
+      make: 'Ford',
+      model: 'Transit',
+      year: 2021,
+      vin: randomVin(),
+      licensePlate: `ROW ${unique()}`,
+    })
+  ).vehicle.id;
+  const driver = (
+    await created(t, c, '/api/fleet/drivers', {
+      name: 'Own Driver',
+      email: `driver.${unique()}@example.com`,
+      licenseNumber: 'D1',
+    })
+  ).driver.id;
+  const maintenance = (
+    await created(t, c, '/api/fleet/maintenance', { vehicleId: vehicle, type: 'Oil', dueDate: '2030-01-15' })
+  ).record.id;
+  const teamMember = (
+    await created(t, c, '/api/fleet/team', {
+      firstName: 'Team',
+      lastName: 'Member',
+      email: `member.${unique()}@example.com`,
+    })
+  ).member.id;
+  return {
+    vehicle,
+    driver,
+    maintenance,
+    teamMember,
+    invoice: info.invoices[0].id,
+    paymentMethod: info.paymentMethods[0].id,
+    cardToken,
+  };
 }
