@@ -14,7 +14,7 @@ import { withDatabase } from './global-setup';
 
 export { DEMO_PASSWORD };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Payload = string | object;
 /** Who sends a request: a staff cookie, or a customer from `signUp` (anything with a `cookie`). */
 export type Session = string | { cookie: string };
@@ -29,6 +29,7 @@ export type TestApp = {
   get(session: Session, url: string): Promise<LightMyRequestResponse>;
   post(session: Session, url: string, payload?: Payload): Promise<LightMyRequestResponse>;
   put(session: Session, url: string, payload?: Payload): Promise<LightMyRequestResponse>;
+  patch(session: Session, url: string, payload?: Payload): Promise<LightMyRequestResponse>;
   delete(session: Session, url: string): Promise<LightMyRequestResponse>;
   /** The statements the database ran while `work` ran (to hold reads to their query budget). */
   queriesDuring(work: () => Promise<unknown>): Promise<string[]>;
@@ -109,6 +110,7 @@ export async function createTestApp(
     get: (session, url) => send('GET', session, url),
     post: (session, url, payload) => send('POST', session, url, payload),
     put: (session, url, payload) => send('PUT', session, url, payload),
+    patch: (session, url, payload) => send('PATCH', session, url, payload),
     delete: (session, url) => send('DELETE', session, url),
     staffCookie: async (email, password = DEMO_PASSWORD) =>
       cookieHeader(await signIn('/api/auth/admin-login', email, password)),

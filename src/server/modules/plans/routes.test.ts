@@ -142,12 +142,7 @@ describe('POST /api/plans', () => {
     const anon = await t.app.inject({ method: 'POST', url: '/api/plans', payload: newPlan('nope-1') });
     expect(anon.statusCode).toBe(401);
     for (const cookie of [sales, manager]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/plans',
-        headers: { cookie },
-        payload: newPlan('nope-2'),
-      });
+      const res = await t.post(cookie, '/api/plans', newPlan('nope-2'));
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: "You don't have permission to access this section" });
     }
@@ -160,11 +155,10 @@ describe('editing, duplicating and deleting', () => {
     const put = await t.put(admin, '/api/plans/editable', { price: 59, vehicleLimit: null, userLimit: 4 });
     expect(put.statusCode).toBe(200);
     expect(put.json().plan).toMatchObject({ price: 59, vehicleLimit: null, userLimit: 4 });
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/plans/editable',
-      headers: { cookie: admin },
-      payload: { name: 'Editable Pro', active: false, features: '{"prioritySupport":true}' },
+    const patch = await t.patch(admin, '/api/plans/editable', {
+      name: 'Editable Pro',
+      active: false,
+      features: '{"prioritySupport":true}',
     });
     expect(patch.json().plan).toMatchObject({
       name: 'Editable Pro',
@@ -179,20 +173,10 @@ describe('editing, duplicating and deleting', () => {
   });
 
   it('answers 404 for an unknown plan and 400 for an empty PATCH', async () => {
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/plans/no-such',
-      headers: { cookie: admin },
-      payload: { name: 'x' },
-    });
+    const missing = await t.patch(admin, '/api/plans/no-such', { name: 'x' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Plan not found' });
-    const empty = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/plans/starter',
-      headers: { cookie: admin },
-      payload: {},
-    });
+    const empty = await t.patch(admin, '/api/plans/starter', {});
     expect(empty.statusCode).toBe(400);
   });
 
@@ -255,12 +239,7 @@ describe('query budget (DESIGN.md: at most two queries for an authenticated read
     const staff = await t.queriesDuring(() => t.get(admin, '/api/plans'));
     expect(staff).toHaveLength(2);
     // the public list is read once and then served from memory until it expires or a plan changes
-    await t.app.inject({
-      method: 'PATCH',
-      url: '/api/plans/starter',
-      headers: { cookie: admin },
-      payload: { description: 'Perfect for small fleets' },
-    });
+    await t.patch(admin, '/api/plans/starter', { description: 'Perfect for small fleets' });
     const first = await t.queriesDuring(() => t.app.inject({ method: 'GET', url: '/api/plans' }));
     expect(first).toHaveLength(1);
     const second = await t.queriesDuring(() => t.app.inject({ method: 'GET', url: '/api/plans' }));
