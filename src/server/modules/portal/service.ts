@@ -276,11 +276,9 @@ function changeBillingIdentity(
   return inTransaction(ctx, async (tx) => {
     const customer = await customerById(tx.db, tx.accountId);
     const oldValues = await change(tx, customer);
-    await recordActivity(tx.db, {
+    await recordActivity(tx.db, customer, {
       action: 'customer_updated',
       description: `${customer.companyName} changed the ${what}`,
-      customerId: tx.accountId,
-      metadata: { customerEmail: customer.email },
     });
     await recordAudit(tx.db, tx.actor, {
       action: 'update',
