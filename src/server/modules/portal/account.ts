@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { customers, paymentMethods, sessions, subscriptions, teamMembers } from '../../db/schema';
 import { checkCurrentPassword } from '../../auth/password-checks';
 import { hashPassword } from '../../auth/passwords';
-import { sessionAlive } from '../../auth/sessions';
+import { liveSession } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
@@ -170,7 +170,7 @@ export async function validateFleetToken(db: Db, token: string, email: string) {
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .leftJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
-    .where(and(eq(sessions.id, tokenDigest(token)), eq(sessions.kind, 'customer'), sessionAlive()));
+    .where(liveSession('customer', tokenDigest(token)));
   if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return null;
   return {
     sessionId: row.sessionId,
