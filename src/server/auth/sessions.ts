@@ -182,6 +182,13 @@ export type CustomerPrincipal = {
   teamMemberId: string | null;
 };
 
+/** The person a customer session signs in: the team member, or else the account's owner. */
+export const sessionPerson = {
+  email: sql<string>`coalesce(${teamMembers.email}, ${customers.email})`,
+  firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
+  lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
+};
+
 export async function loadCustomerSession(db: Db, token: string): Promise<CustomerPrincipal | null> {
   const query = prepared(db, 'customer_session', (d) =>
     d
@@ -190,9 +197,7 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
         lastSeenAt: sessions.lastSeenAt,
         // The account is the customer's; the person is the owner or the team member signed in.
         id: customers.id,
-        email: sql<string>`coalesce(${teamMembers.email}, ${customers.email})`,
-        firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
-        lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
+        ...sessionPerson,
         companyName: customers.companyName,
         phone: customers.phone,
         planId: customers.planId,

@@ -1,9 +1,9 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, paymentMethods, sessions, subscriptions, teamMembers } from '../../db/schema';
 import { checkCurrentPassword } from '../../auth/password-checks';
 import { hashPassword } from '../../auth/passwords';
-import { liveSession } from '../../auth/sessions';
+import { liveSession, sessionPerson } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
@@ -162,9 +162,7 @@ export async function validateFleetToken(db: Db, token: string, email: string) {
     .select({
       id: customers.id,
       teamMemberId: teamMembers.id,
-      email: sql<string>`coalesce(${teamMembers.email}, ${customers.email})`,
-      firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
-      lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
+      ...sessionPerson,
       sessionId: sessions.id,
     })
     .from(sessions)
