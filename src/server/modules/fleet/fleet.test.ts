@@ -29,6 +29,9 @@ function newVehicle(extra: Record<string, unknown> = {}) {
 
 const addVehicle = (c: TestCustomer, extra: Record<string, unknown> = {}) =>
   t.post(c, '/api/fleet/vehicles', newVehicle(extra));
+/** A driver assigned to the vehicle. */
+const addDriver = (c: TestCustomer, vehicleId: string, name: string, email: string, licenseNumber: string) =>
+  t.post(c, '/api/fleet/drivers', { name, email, licenseNumber, assignedVehicleId: vehicleId });
 
 describe('vehicles', () => {
   it('creates, reads, updates and deletes a vehicle, audited for the account', async () => {
@@ -120,12 +123,7 @@ describe('vehicles', () => {
     expect((await t.get(b, url)).statusCode, 'GET').toBe(404);
     expect((await t.put(b, url, newVehicle())).statusCode, 'PUT').toBe(404);
     expect((await t.delete(b, url)).statusCode, 'DELETE').toBe(404);
-    const driver = await t.post(b, '/api/fleet/drivers', {
-      name: 'Eve',
-      email: 'eve@example.com',
-      licenseNumber: 'X1',
-      assignedVehicleId: v.id,
-    });
+    const driver = await addDriver(b, v.id, 'Eve', 'eve@example.com', 'X1');
     expect(driver.statusCode).toBe(400);
     const maintenance = await t.post(b, '/api/fleet/maintenance', {
       vehicleId: v.id,
@@ -269,20 +267,10 @@ describe('drivers', () => {
   it('one driver per vehicle at a time', async () => {
     const c = await signUp(t, { planId: 'professional' });
     const v = (await addVehicle(c)).json().vehicle;
-    const first = await t.post(c, '/api/fleet/drivers', {
-      name: 'Ann Driver',
-      email: 'ann@example.com',
-      licenseNumber: 'L-1',
-      assignedVehicleId: v.id,
-    });
+    const first = await addDriver(c, v.id, 'Ann Driver', 'ann@example.com', 'L-1');
     expect(first.statusCode).toBe(201);
     expect(first.json().driver.assignedVehicle).toMatchObject({ id: v.id, licensePlate: v.licensePlate });
-    const second = await t.post(c, '/api/fleet/drivers', {
-      name: 'Bob Driver',
-      email: 'bob@example.com',
-      licenseNumber: 'L-2',
-      assignedVehicleId: v.id,
-    });
+    const second = await addDriver(c, v.id, 'Bob Driver', 'bob@example.com', 'L-2');
     expect(second.statusCode).toBe(409);
     expect(second.json().errors.assignedVehicleId).toMatch(/one driver at a time/);
     const listed = await t.get(c, '/api/fleet/vehicles');
