@@ -24,7 +24,8 @@ export const ADMIN_TABS = [
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-const ADMIN_ROLE_TABS: readonly AdminTab[] = [
+/** A manager runs the business: customers, plans, the fleet, payments and the staff. */
+const MANAGER_TABS: readonly AdminTab[] = [
   'dashboard',
   'customers',
   'plans',
@@ -32,32 +33,19 @@ const ADMIN_ROLE_TABS: readonly AdminTab[] = [
   'payments',
   'emails',
   'analytics',
-  'users',
-  'crm',
-  'external-db',
   'support',
   'monitoring',
   'revenue',
-  'audit',
-  'settings',
+  'users',
 ];
+
+/** An admin (and root) opens a manager's tabs and the system's own. */
+const ADMIN_ROLE_TABS: readonly AdminTab[] = [...MANAGER_TABS, 'crm', 'external-db', 'audit', 'settings'];
 
 export const ROLE_TABS: Record<StaffRole, readonly AdminTab[]> = {
   admin: ADMIN_ROLE_TABS,
   root: ADMIN_ROLE_TABS,
-  manager: [
-    'dashboard',
-    'customers',
-    'plans',
-    'fleet',
-    'payments',
-    'emails',
-    'analytics',
-    'support',
-    'monitoring',
-    'revenue',
-    'users',
-  ],
+  manager: MANAGER_TABS,
   sales: ['dashboard', 'customers', 'fleet'],
 };
 

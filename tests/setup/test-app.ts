@@ -14,12 +14,23 @@ import { withDatabase } from './global-setup';
 
 export { DEMO_PASSWORD };
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Payload = string | object;
+/** Who sends a request: a staff cookie, or a customer from `signUp` (anything with a `cookie`). */
+export type Session = string | { cookie: string };
+
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
   /** Signs in through the real endpoint and returns the cookie header to send. */
   staffCookie(email: string, password?: string): Promise<string>;
   customerSession(email: string, password?: string): Promise<{ cookie: string; token: string }>;
+  /** Requests with a signed-in session's cookie, as the browser sends them. */
+  get(session: Session, url: string): Promise<LightMyRequestResponse>;
+  post(session: Session, url: string, payload?: Payload): Promise<LightMyRequestResponse>;
+  put(session: Session, url: string, payload?: Payload): Promise<LightMyRequestResponse>;
+  patch(session: Session, url: string, payload?: Payload): Promise<LightMyRequestResponse>;
+  delete(session: Session, url: string): Promise<LightMyRequestResponse>;
   /** The statements the database ran while `work` ran (to hold reads to their query budget). */
   queriesDuring(work: () => Promise<unknown>): Promise<string[]>;
   /** Another instance of the app, with the same configuration, on the same database. */
@@ -89,9 +100,18 @@ export async function createTestApp(
     if (res.statusCode !== 200) throw new Error(`sign-in as ${email} failed: ${res.statusCode} ${res.body}`);
     return res;
   };
+  const send = (method: Method, session: Session, url: string, payload?: Payload) => {
+    const cookie = typeof session === 'string' ? session : session.cookie;
+    return app.inject({ method, url, headers: { cookie }, payload });
+  };
   return {
     app,
     database,
+    get: (session, url) => send('GET', session, url),
+    post: (session, url, payload) => send('POST', session, url, payload),
+    put: (session, url, payload) => send('PUT', session, url, payload),
+    patch: (session, url, payload) => send('PATCH', session, url, payload),
+    delete: (session, url) => send('DELETE', session, url),
     staffCookie: async (email, password = DEMO_PASSWORD) =>
       cookieHeader(await signIn('/api/auth/admin-login', email, password)),
     customerSession: async (email, password = DEMO_PASSWORD) => {

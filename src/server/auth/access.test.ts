@@ -54,11 +54,7 @@ describe('the access hook', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(bearer.statusCode).toBe(401);
-    const withCookie = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/plans/starter',
-      headers: { cookie },
-    });
+    const withCookie = await t.delete(cookie, '/api/plans/starter');
     expect(withCookie.statusCode).toBe(401);
   });
 });

@@ -30,8 +30,7 @@ const tokenOf = (cookie: string, name: string) =>
       .slice(name.length + 1),
   );
 
-const staffMe = (cookie: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+const staffMe = (cookie: string) => t.get(cookie, '/api/auth/user');
 const customerMe = (token: string) =>
   t.app.inject({
     method: 'GET',
@@ -58,7 +57,7 @@ describe('sessions end after their idle timeout, on the server', () => {
         .update(sessions)
         .set({ lastSeenAt: sql`now() - interval '6 minutes'` })
         .where(eq(sessions.id, tokenDigest(token)));
-      const res = await short.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      const res = await short.get(cookie, '/api/auth/user');
       expect(res.statusCode).toBe(401);
     } finally {
       await short.close();

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, not, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, not, or, sql, type Placeholder } from 'drizzle-orm';
 import { DEFAULT_CUSTOMER_SETTINGS, type CustomerSettings } from '../../shared/contracts/portal';
 import type { Db, Executor } from '../db/client';
 import {
@@ -52,6 +52,10 @@ export const sessionAlive = () =>
   );
 
 export type SessionKind = 'staff' | 'customer';
+
+/** The live session of this kind whose id is `id` (a token's digest, or the placeholder for one). */
+export const liveSession = (kind: SessionKind, id: string | Placeholder) =>
+  and(eq(sessions.id, id), eq(sessions.kind, kind), sessionAlive());
 
 export async function createSession(
   tx: Executor,
@@ -151,15 +155,11 @@ export async function loadStaffSession(db: Db, token: string): Promise<StaffPrin
       })
       .from(sessions)
       .innerJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), eq(sessions.kind, 'staff'), sessionAlive()))
+      .where(liveSession('staff', sql.placeholder('id')))
       .limit(1)
       .prepare('staff_session'),
   );
-  const [row] = await query.execute({ id: tokenDigest(token) });
-  if (!row) return null;
-  touchLater(db, row.sessionId, row.lastSeenAt);
-  const { lastSeenAt: _seen, ...principal } = row;
-  return principal;
+  return principalOf(db, await query.execute({ id: tokenDigest(token) }));
 }
 
 export type CustomerPrincipal = {
@@ -182,6 +182,13 @@ export type CustomerPrincipal = {
   teamMemberId: string | null;
 };
 
+/** The person a customer session signs in: the team member, or else the account's owner. */
+export const sessionPerson = {
+  email: sql<string>`coalesce(${teamMembers.email}, ${customers.email})`,
+  firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
+  lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
+};
+
 export async function loadCustomerSession(db: Db, token: string): Promise<CustomerPrincipal | null> {
   const query = prepared(db, 'customer_session', (d) =>
     d
@@ -190,9 +197,7 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
         lastSeenAt: sessions.lastSeenAt,
         // The account is the customer's; the person is the owner or the team member signed in.
         id: customers.id,
-        email: sql<string>`coalesce(${teamMembers.email}, ${customers.email})`,
-        firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
-        lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
+        ...sessionPerson,
         companyName: customers.companyName,
         phone: customers.phone,
         planId: customers.planId,
@@ -210,11 +215,18 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
       .leftJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
       .leftJoin(plans, eq(plans.id, customers.planId))
       .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
-      .where(and(eq(sessions.id, sql.placeholder('id')), eq(sessions.kind, 'customer'), sessionAlive()))
+      .where(liveSession('customer', sql.placeholder('id')))
       .limit(1)
       .prepare('customer_session'),
   );
-  const [row] = await query.execute({ id: tokenDigest(token) });
+  return principalOf(db, await query.execute({ id: tokenDigest(token) }));
+}
+
+/** Who a found session signs in (without when it was last seen), marking it seen now and then. */
+function principalOf<R extends { sessionId: string; lastSeenAt: Date }>(
+  db: Db,
+  [row]: R[],
+): Omit<R, 'lastSeenAt'> | null {
   if (!row) return null;
   touchLater(db, row.sessionId, row.lastSeenAt);
   const { lastSeenAt: _seen, ...principal } = row;

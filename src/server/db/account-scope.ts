@@ -24,18 +24,23 @@ import {
   vehicles,
 } from './schema';
 
-/** The tables whose rows belong to one customer account, each by its `customer_id`. */
-export type OwnedTable =
-  | typeof vehicles
-  | typeof drivers
-  | typeof maintenanceRecords
-  | typeof teamMembers
-  | typeof paymentMethods
-  | typeof invoices
-  | typeof payments
-  | typeof customerSettings
-  | typeof subscriptions
-  | typeof activities;
+/**
+ * The tables whose rows belong to one customer account, each by its `customer_id` (the isolation
+ * test compares an account's rows in every one of them before and after another account's requests).
+ */
+export const OWNED_TABLES = [
+  vehicles,
+  drivers,
+  maintenanceRecords,
+  teamMembers,
+  paymentMethods,
+  invoices,
+  payments,
+  customerSettings,
+  subscriptions,
+  activities,
+] as const;
+export type OwnedTable = (typeof OWNED_TABLES)[number];
 
 type Condition = SQL | undefined;
 type NewRow<T extends OwnedTable> = Omit<T['$inferInsert'], 'customerId'>;

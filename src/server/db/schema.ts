@@ -15,8 +15,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+const randomId = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** The customer account a row belongs to; removing the account removes the row. */
+const ownedBy = () =>
+  uuid('customer_id')
+    .notNull()
+    .references((): AnyPgColumn => customers.id, { onDelete: 'cascade' });
 
 /** Key/value facts about this database itself (for example that demo data was seeded once). */
 export const appMeta = pgTable('app_meta', {
@@ -28,7 +34,7 @@ export const appMeta = pgTable('app_meta', {
 export const staffUsers = pgTable(
   'staff_users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name'),
@@ -72,7 +78,7 @@ export const plans = pgTable(
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
@@ -174,7 +180,7 @@ export const auditLogs = pgTable(
 export const activities = pgTable(
   'activities',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     action: text('action').notNull(),
     description: text('description').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -192,10 +198,8 @@ export const activities = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    customerId: ownedBy(),
     planId: text('plan_id').notNull(),
     status: text('status').notNull(),
     /** The price of the current period, fixed when the period starts. */
@@ -227,10 +231,8 @@ export const subscriptions = pgTable(
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    customerId: ownedBy(),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref').notNull(),
     brand: text('brand').notNull(),
@@ -272,11 +274,9 @@ export type BillingAddress = {
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     number: text('number').notNull(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: ownedBy(),
     subscriptionId: uuid('subscription_id'),
     /** subscription: one per billing period; proration: an upgrade's difference. */
     kind: text('kind').notNull().default('subscription'),
@@ -307,10 +307,8 @@ export const invoices = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    customerId: ownedBy(),
     subscriptionId: uuid('subscription_id'),
     invoiceId: uuid('invoice_id'),
     amountCents: integer('amount_cents').notNull(),
@@ -337,7 +335,7 @@ export const payments = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     type: text('type').notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
@@ -414,10 +412,8 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
 export const vehicles = pgTable(
   'vehicles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    customerId: ownedBy(),
     make: text('make').notNull(),
     model: text('model').notNull(),
     year: integer('year').notNull(),
@@ -447,10 +443,8 @@ export const vehicles = pgTable(
 export const teamMembers = pgTable(
   'team_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    customerId: ownedBy(),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -479,10 +473,8 @@ export const webhookEvents = pgTable('webhook_events', {
 export const drivers = pgTable(
   'drivers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    customerId: ownedBy(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
@@ -504,10 +496,8 @@ export const drivers = pgTable(
 export const maintenanceRecords = pgTable(
   'maintenance_records',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    customerId: ownedBy(),
     vehicleId: uuid('vehicle_id')
       .notNull()
       .references(() => vehicles.id, { onDelete: 'cascade' }),
@@ -535,9 +525,7 @@ export const customerLogins = pgTable(
   'customer_logins',
   {
     email: text('email').primaryKey(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: ownedBy(),
     teamMemberId: uuid('team_member_id').references(() => teamMembers.id, { onDelete: 'cascade' }),
   },
   (t) => [index('customer_logins_customer_idx').on(t.customerId)],
@@ -582,11 +570,9 @@ export const signInChallenges = pgTable(
 export const paymentLinks = pgTable(
   'payment_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tokenDigest: text('token_digest').notNull(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: ownedBy(),
     purpose: text('purpose').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),

@@ -31,10 +31,26 @@ export const DEMO_STAFF: { email: string; role: StaffRole; firstName: string; la
 
 export const DEMO_CUSTOMER_EMAIL = 'demo@fleetco.example';
 
-const features = (on: (keyof PlanFeatures)[]): PlanFeatures => ({
+const features = (on: readonly (keyof PlanFeatures)[]): PlanFeatures => ({
   ...DEFAULT_PLAN_FEATURES,
   ...Object.fromEntries(on.map((f) => [f, true])),
 });
+
+// Each plan has everything the plan below it has, and more.
+const STARTER_FEATURES = ['vehicleTracking', 'maintenanceAlerts', 'mobileApp'] as const;
+const PROFESSIONAL_FEATURES = [
+  ...STARTER_FEATURES,
+  'analytics',
+  'dataExport',
+  'userManagement',
+  'geofencing',
+] as const;
+const ENTERPRISE_FEATURES = [
+  ...PROFESSIONAL_FEATURES,
+  'apiAccess',
+  'customIntegrations',
+  'prioritySupport',
+] as const;
 
 export const DEMO_PLANS = [
   {
@@ -44,7 +60,7 @@ export const DEMO_PLANS = [
     priceCents: 12_000,
     vehicleLimit: 5,
     userLimit: 3,
-    features: features(['vehicleTracking', 'maintenanceAlerts', 'mobileApp']),
+    features: features(STARTER_FEATURES),
   },
   {
     id: 'professional',
@@ -53,15 +69,7 @@ export const DEMO_PLANS = [
     priceCents: 18_900,
     vehicleLimit: 15,
     userLimit: 5,
-    features: features([
-      'vehicleTracking',
-      'maintenanceAlerts',
-      'mobileApp',
-      'analytics',
-      'dataExport',
-      'userManagement',
-      'geofencing',
-    ]),
+    features: features(PROFESSIONAL_FEATURES),
   },
   {
     id: 'enterprise',
@@ -70,18 +78,7 @@ export const DEMO_PLANS = [
     priceCents: 29_500,
     vehicleLimit: 50,
     userLimit: 25,
-    features: features([
-      'vehicleTracking',
-      'maintenanceAlerts',
-      'mobileApp',
-      'analytics',
-      'dataExport',
-      'userManagement',
-      'geofencing',
-      'apiAccess',
-      'customIntegrations',
-      'prioritySupport',
-    ]),
+    features: features(ENTERPRISE_FEATURES),
   },
 ];
 

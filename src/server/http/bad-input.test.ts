@@ -2,14 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import {
-  CARDS,
-  addCard,
-  billingInfo,
-  checkout,
+  accountRows,
+  created,
+  randomVin,
   signUp,
   startCheckout,
+  unique,
   type TestCustomer,
 } from '../../../tests/setup/customers';
+import {
+  bodySchemaOf,
+  operationOf,
+  withValue,
+  type JsonSchema,
+  type Parameter,
+} from '../../../tests/setup/openapi';
 
 /**
  * Junk to every declared API route, as staff and as a customer. Each route first gets a body, path
@@ -19,90 +26,36 @@ import {
  * being refused for some other field.
  */
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  enum?: unknown[];
-  format?: string;
-  pattern?: string;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-};
-type Parameter = { in: 'path' | 'query'; name: string; schema: JsonSchema };
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-};
-
 let t: TestApp;
 let admin: string;
 let customer: TestCustomer;
 /** Rows of the customer's own (and plans), so ids in paths and bodies find something. */
 const real: Record<string, string> = {};
 
-const unique = () => randomUUID().slice(0, 8);
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const randomVin = () =>
-  Array.from({ length: 17 }, () => VIN_CHARS[Math.floor(Math.random() * VIN_CHARS.length)]).join('');
-
-async function created(url: string, cookie: string, payload: Record<string, unknown>): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
-  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  const body = res.json();
-  return (body.id ??
-    body.plan?.id ??
-    body.member?.id ??
-    body.vehicle?.id ??
-    body.driver?.id ??
-    body.record?.id) as string;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.staffCookie('admin@motorpool.local');
   // A plan without limits, so the rows the loop creates never run into one and hide a bad value;
   // a dearer one to upgrade to; one to edit through /api/plans/:id.
-  const plan = (price: number) =>
-    created('/api/plans', admin, { id: `junk-${unique()}`, name: `Junk ${unique()}`, price });
+  const plan = async (price: number) => {
+    const id = `junk-${unique()}`;
+    await created(t, admin, '/api/plans', { id, name: `Junk ${unique()}`, price });
+    return id;
+  };
   const roomy = await plan(50);
   real.dearerPlan = await plan(500);
   real.plans = await plan(10);
   customer = await signUp(t, { planId: roomy });
-  const c = customer.cookie;
-  // Paid, so it has an invoice; a second customer's checkout stays open for the confirm route.
-  await checkout(t, customer, CARDS.visa);
+  // A row of every kind the customer owns; a second customer's checkout stays open for the confirm route.
+  const rows = await accountRows(t, customer);
   real.checkoutSecret = await startCheckout(t, await signUp(t));
-  real.paymentMethodToken = await addCard(t, customer, CARDS.visa);
-  const info = await billingInfo(t, customer);
-  real.invoices = info.invoices[0].id;
-  real['payment-methods'] = info.paymentMethods[0].id;
-  real.vehicles = await created('/api/fleet/vehicles', c, {
-    make: 'Ford',
-    model: 'Transit',
-    year: 2020,
-    vin: randomVin(),
-    licensePlate: 'JNK 1',
-  });
-  real.drivers = await created('/api/fleet/drivers', c, {
-    name: 'Junk Driver',
-    email: `driver.${unique()}@example.com`,
-    licenseNumber: 'D123',
-  });
-  real.maintenance = await created('/api/fleet/maintenance', c, {
-    vehicleId: real.vehicles,
-    type: 'Oil change',
-    dueDate: '2030-01-15',
-  });
-  real.team = await created('/api/fleet/team', c, {
-    firstName: 'Junk',
-    lastName: 'Member',
-    email: `member.${unique()}@example.com`,
-  });
+  real.paymentMethodToken = rows.cardToken;
+  real.invoices = rows.invoice;
+  real['payment-methods'] = rows.paymentMethod;
+  real.vehicles = rows.vehicle;
+  real.drivers = rows.driver;
+  real.maintenance = rows.maintenance;
+  real.team = rows.teamMember;
 });
 afterAll(() => t.close());
 
@@ -215,13 +168,6 @@ function leaves(value: unknown, path: string[] = []): Array<{ path: string[]; va
   return [{ path, value }];
 }
 
-function withValue(base: unknown, path: string[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const copy = (Array.isArray(base) ? [...base] : { ...(base as object) }) as Record<string, unknown>;
-  copy[path[0]!] = withValue(copy[path[0]!], path.slice(1), value);
-  return copy;
-}
-
 /** Text PostgreSQL cannot store (NUL, lone surrogates) and text longer than any column. */
 const BAD_TEXT = ['\u0000', 'a\u0000b', '\ud800', 'x\udc00y', 'x'.repeat(100_000)];
 /** Numbers past every column, and numeric strings a coercing schema would read as numbers. */
@@ -307,7 +253,6 @@ type Call = { method: string; url: string; cookie: string; payload?: string };
 
 describe('no input makes any API route answer 500', () => {
   it('every declared route, with every kind of junk, as staff and as a customer', async () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     const failures: string[] = [];
     const unreached: string[] = [];
     let requests = 0;
@@ -334,9 +279,9 @@ describe('no input makes any API route answer 500', () => {
     for (const { method, url } of t.app.accessTable) {
       // Logging out would end the sessions the rest of the loop uses; it takes no input anyway.
       if (url.includes('webhooks') || url.includes('logout')) continue;
-      const op = doc.paths[url.replace(/:([a-z]+)/gi, '{$1}')]?.[method.toLowerCase()] ?? {};
+      const op = operationOf(t.app, method, url);
       const params = op.parameters ?? [];
-      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      const bodySchema = bodySchemaOf(op);
       const hasBody = method !== 'GET' && method !== 'DELETE';
       const baseOf = () => sample(bodySchema, `${method} ${url}`);
       const base = () => (hasBody ? JSON.stringify(baseOf()) : undefined);
@@ -364,14 +309,8 @@ describe('no input makes any API route answer 500', () => {
     // A base refused by its own contract would hide every broken part behind that refusal.
     expect(unreached.filter((u) => !ON_PURPOSE.some((route) => u.startsWith(`${route}:`)))).toEqual([]);
     // the sessions held throughout, so the routes behind them were really reached
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: admin } })).statusCode,
-    ).toBe(200);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/customer',
-      headers: { cookie: customer.cookie },
-    });
+    expect((await t.get(admin, '/api/auth/user')).statusCode).toBe(200);
+    const me = await t.get(customer, '/api/auth/customer');
     expect(me.json().isAuthenticated).toBe(true);
   }, 600_000);
 

@@ -80,26 +80,25 @@ describe('bad input never produces a 500', () => {
 });
 
 describe('same-origin mutations', () => {
-  it('refuses a mutation from another origin and changes nothing', async () => {
-    const res = await t.app.inject({
+  /** The admin creates a plan from a page served by `origin` (the app is at localhost:5000). */
+  const createPlanFrom = (origin: string, plan: { id: string; name: string; price: number }) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/plans',
-      headers: { cookie: admin, origin: 'https://evil.example', host: 'localhost:5000' },
-      payload: { id: 'evil-plan', name: 'Evil', price: 1 },
+      headers: { cookie: admin, origin, host: 'localhost:5000' },
+      payload: plan,
     });
+
+  it('refuses a mutation from another origin and changes nothing', async () => {
+    const res = await createPlanFrom('https://evil.example', { id: 'evil-plan', name: 'Evil', price: 1 });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed' });
-    const plans = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } });
+    const plans = await t.get(admin, '/api/plans');
     expect(plans.json<{ id: string }[]>().map((p) => p.id)).not.toContain('evil-plan');
   });
 
   it('accepts a mutation from our own origin', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin, origin: 'http://localhost:5000', host: 'localhost:5000' },
-      payload: { id: 'own-plan', name: 'Own', price: 1 },
-    });
+    const res = await createPlanFrom('http://localhost:5000', { id: 'own-plan', name: 'Own', price: 1 });
     expect(res.statusCode).toBe(201);
   });
 });
@@ -147,7 +146,7 @@ describe('security headers', () => {
     // The app sends them too: on an API answer, an error and a refused request.
     const expected = (await headersOf((app) => registerSecurity(app, { dev: false, stripe: false })))[0]!;
     for (const res of [
-      await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } }),
+      await t.get(admin, '/api/plans'),
       await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
       await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats' }),
     ]) {

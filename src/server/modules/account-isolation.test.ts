@@ -2,29 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import {
-  CARDS,
-  addCard,
-  billingInfo,
-  checkout,
-  signUp,
-  type TestCustomer,
-} from '../../../tests/setup/customers';
-import type { OwnedTable } from '../db/account-scope';
-import {
-  activities,
-  customerSettings,
-  customers,
-  drivers,
-  invoices,
-  maintenanceRecords,
-  paymentMethods,
-  payments,
-  sandboxPaymentMethods,
-  subscriptions,
-  teamMembers,
-  vehicles,
-} from '../db/schema';
+import { accountRows, randomVin, signUp, unique, type TestCustomer } from '../../../tests/setup/customers';
+import { bodySchemaOf, operationOf, withValue, type JsonSchema } from '../../../tests/setup/openapi';
+import { OWNED_TABLES } from '../db/account-scope';
+import { customers, sandboxPaymentMethods } from '../db/schema';
 
 /**
  * Account B, signed in, names account A's rows on every customer route that takes an id, and is
@@ -33,21 +14,6 @@ import {
  * new customer route that takes an id is tested as soon as it is registered, and fails here until
  * this file knows which of an account's rows its id names.
  */
-
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  enum?: unknown[];
-  format?: string;
-  pattern?: string;
-  anyOf?: JsonSchema[];
-  minimum?: number;
-};
-type Operation = {
-  parameters?: { in: 'path' | 'query'; name: string }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-};
 
 /** The kind of row each id names: by the path segment before `:id`, or by the field's name. */
 const KIND_OF: Record<string, string> = {
@@ -86,78 +52,16 @@ let b: TestCustomer;
 let rowsOfA: Rows;
 let rowsOfB: Rows;
 
-let serial = 0;
-const unique = () => `${Date.now() % 1e6}${++serial}`;
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const randomVin = () =>
-  Array.from({ length: 17 }, () => VIN_CHARS[Math.floor(Math.random() * VIN_CHARS.length)]).join('');
-
-async function create(c: TestCustomer, url: string, payload: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url, headers: { cookie: c.cookie }, payload });
-  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-
-/** One row of every kind an account owns, through the API as the customer makes them. */
+/** One row of every kind an account owns, and its email (a portal path names the account by it). */
 async function rowsOf(c: TestCustomer): Promise<Rows> {
-  await checkout(t, c, CARDS.visa); // an invoice
-  const cardToken = await addCard(t, c, CARDS.visa);
-  const info = await billingInfo(t, c);
-  const vehicle = (
-    await create(c, '/api/fleet/vehicles', {
-      make: 'Ford',
-      model: 'Transit',
-      year: 2021,
-      vin: randomVin(),
-      licensePlate: `ISO ${unique()}`,
-    })
-  ).vehicle.id;
-  const driver = (
-    await create(c, '/api/fleet/drivers', {
-      name: 'Own Driver',
-      email: `driver.${unique()}@example.com`,
-      licenseNumber: 'D1',
-    })
-  ).driver.id;
-  const maintenance = (
-    await create(c, '/api/fleet/maintenance', { vehicleId: vehicle, type: 'Oil', dueDate: '2030-01-15' })
-  ).record.id;
-  const teamMember = (
-    await create(c, '/api/fleet/team', {
-      firstName: 'Team',
-      lastName: 'Member',
-      email: `member.${unique()}@example.com`,
-    })
-  ).member.id;
-  return {
-    email: c.email,
-    vehicle,
-    driver,
-    maintenance,
-    teamMember,
-    invoice: info.invoices[0].id,
-    paymentMethod: info.paymentMethods[0].id,
-    cardToken,
-  };
+  return { email: c.email, ...(await accountRows(t, c)) };
 }
 
 /** Every row of the account's, in our tables and at the card processor, to compare before and after. */
 async function snapshotOf(customerId: string, cardTokens: string[]) {
   const db = t.database.db;
-  const owned: OwnedTable[] = [
-    vehicles,
-    drivers,
-    maintenanceRecords,
-    teamMembers,
-    paymentMethods,
-    invoices,
-    payments,
-    customerSettings,
-    subscriptions,
-    activities,
-  ];
   const tables = await Promise.all(
-    owned.map((table) => db.select().from(table).where(eq(table.customerId, customerId))),
+    OWNED_TABLES.map((table) => db.select().from(table).where(eq(table.customerId, customerId))),
   );
   const account = await db.select().from(customers).where(eq(customers.id, customerId));
   const cards = await db
@@ -204,13 +108,6 @@ function idPaths(schema: JsonSchema | undefined, path: string[] = []): string[][
   );
 }
 
-function withValue(base: unknown, path: string[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const copy = { ...(base as Record<string, unknown>) };
-  copy[path[0]!] = withValue(copy[path[0]!], path.slice(1), value);
-  return copy;
-}
-
 type Case = {
   label: string;
   method: string;
@@ -221,7 +118,6 @@ type Case = {
 
 /** For each customer route that takes an id: one request per id, naming account A's row there. */
 function casesOf(): { cases: Case[]; unknown: string[] } {
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
   const cases: Case[] = [];
   const unknown: string[] = [];
   const kindOf = (where: string, key: string) => {
@@ -232,8 +128,8 @@ function casesOf(): { cases: Case[]; unknown: string[] } {
   for (const { method, url, access } of t.app.accessTable) {
     if (!('customer' in access)) continue;
     const route = `${method} ${url}`;
-    const op = doc.paths[url.replace(/:([a-z]+)/gi, '{$1}')]?.[method.toLowerCase()] ?? {};
-    const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+    const op = operationOf(t.app, method, url);
+    const bodySchema = bodySchemaOf(op);
     const body = () => sample(bodySchema, rowsOfB);
     const params = [...url.matchAll(/:([a-z]+)/gi)].map((m) => m[1]!);
     // B's own row in every path parameter, A's in the one under test.

@@ -97,7 +97,8 @@ export const adminLoginResponse = z.object({
   errorType: z.string().optional(),
 });
 
-export const sessionCustomer = z.object({
+/** Who a signed-in customer is: the start of both the session's customer and the portal profile. */
+export const customerIdentity = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -105,6 +106,10 @@ export const sessionCustomer = z.object({
   fullName: z.string(),
   companyName: z.string(),
   phone: z.string().nullable(),
+});
+export type CustomerIdentity = z.infer<typeof customerIdentity>;
+
+export const sessionCustomer = customerIdentity.extend({
   planId: z.string().nullable(),
   planName: z.string().nullable(),
   status: z.string(),

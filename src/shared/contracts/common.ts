@@ -13,8 +13,8 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const successResponse = z.object({ success: z.boolean(), message: z.string().optional() });
 
 /** Trimmed text with a required and a maximum length, each with its own message. */
-export function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+export function requiredText(message: string, max = 200, tooLong = `Must be at most ${max} characters`) {
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 }
 
 export const emailField = (message = 'Invalid email address') =>

@@ -22,11 +22,7 @@ const registrationFields = z.object({
     .regex(/^\+1\d{10}$/, US_PHONE_MESSAGE),
   companyName: requiredText('Company name is required', 200),
   address: z.string().trim().max(500, 'Address must be at most 500 characters').optional(),
-  planId: z
-    .string({ error: 'Please select a plan' })
-    .trim()
-    .min(1, 'Please select a plan')
-    .max(60, 'Please select a plan'),
+  planId: requiredText('Please select a plan', 60, 'Please select a plan'),
   password: strongPassword,
   confirmPassword: z.string({ error: "Passwords don't match" }),
 });

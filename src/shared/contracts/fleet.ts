@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, pagedQuery, pageOf, searchField, sortField } from './common';
+import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /** The customer's fleet app (issue 4; spec 1 §3 demo vehicle and driver fields). */
 export const VEHICLE_STATUSES = ['active', 'maintenance', 'retired', 'inactive'] as const;
@@ -17,11 +17,7 @@ export const VIN_MESSAGE = 'VIN must be 17 letters and digits (the letters I, O 
 const yearMessage = () => `Year must be between ${FIRST_MODEL_YEAR} and ${lastModelYear()}`;
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  requiredText(`${label} is required`, max, `${label} must be at most ${max} characters`);
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z.coerce

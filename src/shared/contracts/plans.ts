@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_FEATURE_FLAGS, type PlanFeatureFlag } from '../plan-features';
+import { requiredText } from './common';
 
 export type PlanFeatures = Record<PlanFeatureFlag, boolean>;
 
@@ -69,11 +70,7 @@ export const PLAN_ID_MESSAGE =
   'Plan id must be 2 to 40 characters: lowercase letters, numbers and dashes, starting with a letter or number';
 
 const planFields = {
-  name: z
-    .string({ error: 'Plan name is required' })
-    .trim()
-    .min(1, 'Plan name is required')
-    .max(80, 'Plan name must be at most 80 characters'),
+  name: requiredText('Plan name is required', 80, 'Plan name must be at most 80 characters'),
   description: z.string().trim().max(500, 'Description must be at most 500 characters'),
   price,
   interval: z.literal('month', { error: 'Plans are billed monthly' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailField, pagedQuery, pageOf } from './common';
-import { strongPassword } from './auth';
+import { emailField, pagedQuery, pageOf, requiredText } from './common';
+import { customerIdentity, strongPassword } from './auth';
 
 /** Customer portal settings (spec 1 §3) with the spec's defaults. */
 export const customerSettings = z.object({
@@ -51,21 +51,9 @@ export const saveSettingsResponse = z.object({
 export const BILLING_COUNTRIES = ['US', 'CA', 'UK'] as const;
 
 export const billingAddress = z.object({
-  street: z
-    .string({ error: 'Street is required' })
-    .trim()
-    .min(1, 'Street is required')
-    .max(200, 'Street is too long'),
-  city: z
-    .string({ error: 'City is required' })
-    .trim()
-    .min(1, 'City is required')
-    .max(100, 'City is too long'),
-  state: z
-    .string({ error: 'State or province is required' })
-    .trim()
-    .min(1, 'State or province is required')
-    .max(100, 'State is too long'),
+  street: requiredText('Street is required', 200, 'Street is too long'),
+  city: requiredText('City is required', 100, 'City is too long'),
+  state: requiredText('State or province is required', 100, 'State is too long'),
   zipCode: z
     .string({ error: 'ZIP or postal code is required' })
     .trim()
@@ -255,14 +243,7 @@ export const activityItem = z.object({
   createdAt: z.string(),
 });
 
-export const customerProfile = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  companyName: z.string(),
-  phone: z.string().nullable(),
+export const customerProfile = customerIdentity.extend({
   role: z.string(),
   planId: z.string().nullable(),
   planName: z.string().nullable(),

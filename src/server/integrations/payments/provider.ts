@@ -25,6 +25,25 @@ export type IntentInfo = {
   metadata: Record<string, string>;
 };
 
+export type ChargeInput = {
+  customerRef: string;
+  paymentMethodRef: string;
+  amountCents: number;
+  description: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
+export type RefundInput = { chargeRef: string; amountCents: number; idempotencyKey: string };
+
+export type IntentInput = {
+  customerRef: string;
+  amountCents: number;
+  description: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
 /** What the browser needs to show the provider's card form. */
 export type ClientConfig = { provider: 'sandbox' } | { provider: 'stripe'; publishableKey: string };
 
@@ -42,23 +61,10 @@ export interface PaymentProvider {
    */
   verifyPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<VerifyResult>;
   /** Charges a saved card without the customer present. Same idempotency key, same single charge. */
-  charge(input: {
-    customerRef: string;
-    paymentMethodRef: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-    metadata: Record<string, string>;
-  }): Promise<ChargeResult>;
-  refund(input: { chargeRef: string; amountCents: number; idempotencyKey: string }): Promise<{ ref: string }>;
+  charge(input: ChargeInput): Promise<ChargeResult>;
+  refund(input: RefundInput): Promise<{ ref: string }>;
   /** A payment the customer confirms in the browser (checkout); the card is kept for renewals. */
-  createIntent(input: {
-    customerRef: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-    metadata: Record<string, string>;
-  }): Promise<{ ref: string; clientSecret: string }>;
+  createIntent(input: IntentInput): Promise<{ ref: string; clientSecret: string }>;
   retrieveIntent(ref: string): Promise<IntentInfo>;
 }
 

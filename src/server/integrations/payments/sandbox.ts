@@ -16,9 +16,12 @@ import {
 import {
   PaymentProviderError,
   type CardDetails,
+  type ChargeInput,
   type ChargeResult,
   type IntentInfo,
+  type IntentInput,
   type PaymentProvider,
+  type RefundInput,
   type VerifyResult,
 } from './provider';
 
@@ -128,12 +131,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return null;
   }
 
-  async charge(input: {
-    customerRef: string;
-    paymentMethodRef: string;
-    amountCents: number;
-    idempotencyKey: string;
-  }): Promise<ChargeResult> {
+  /** The sandbox keeps no description or metadata with a charge. */
+  async charge(input: Omit<ChargeInput, 'description' | 'metadata'>): Promise<ChargeResult> {
     const [previous] = await this.db
       .select()
       .from(sandboxCharges)
@@ -169,11 +168,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return asResult(winner!);
   }
 
-  async refund(input: {
-    chargeRef: string;
-    amountCents: number;
-    idempotencyKey: string;
-  }): Promise<{ ref: string }> {
+  async refund(input: RefundInput): Promise<{ ref: string }> {
     const [previous] = await this.db
       .select()
       .from(sandboxRefunds)
@@ -208,12 +203,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     });
   }
 
-  async createIntent(input: {
-    customerRef: string;
-    amountCents: number;
-    idempotencyKey: string;
-    metadata: Record<string, string>;
-  }): Promise<{ ref: string; clientSecret: string }> {
+  async createIntent(
+    input: Omit<IntentInput, 'description'>,
+  ): Promise<{ ref: string; clientSecret: string }> {
     const ref = id('pi_sbx');
     const [row] = await this.db
       .insert(sandboxIntents)

@@ -2,10 +2,13 @@ import Stripe from 'stripe';
 import {
   PaymentProviderError,
   type CardDetails,
+  type ChargeInput,
   type ChargeResult,
   type IntentInfo,
+  type IntentInput,
   type IntentStatus,
   type PaymentProvider,
+  type RefundInput,
   type VerifyResult,
 } from './provider';
 
@@ -159,14 +162,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async charge(input: {
-    customerRef: string;
-    paymentMethodRef: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-    metadata: Record<string, string>;
-  }): Promise<ChargeResult> {
+  async charge(input: ChargeInput): Promise<ChargeResult> {
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
@@ -208,11 +204,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /** `chargeRef` is what `charge` and `retrieveIntent` report: a charge id, or a PaymentIntent id. */
-  async refund(input: {
-    chargeRef: string;
-    amountCents: number;
-    idempotencyKey: string;
-  }): Promise<{ ref: string }> {
+  async refund(input: RefundInput): Promise<{ ref: string }> {
     const target = input.chargeRef.startsWith('pi_')
       ? { payment_intent: input.chargeRef }
       : { charge: input.chargeRef };
@@ -229,13 +221,7 @@ export class StripePaymentProvider implements PaymentProvider {
    * Cards only (rather than automatic payment methods): the card is kept for off-session renewals,
    * and our records describe a payment method by card brand, last four digits and expiry.
    */
-  async createIntent(input: {
-    customerRef: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-    metadata: Record<string, string>;
-  }): Promise<{ ref: string; clientSecret: string }> {
+  async createIntent(input: IntentInput): Promise<{ ref: string; clientSecret: string }> {
     const intent = await this.call(() =>
       this.stripe.paymentIntents.create(
         {

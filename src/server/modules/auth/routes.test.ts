@@ -24,11 +24,7 @@ describe('staff sign-in', () => {
     const cookie = res.cookies.find((c) => c.name === 'mp_staff')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(res.json().user.passwordHash).toBeUndefined();
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: { cookie: cookieHeader(res) },
-    });
+    const me = await t.get(cookieHeader(res), '/api/auth/user');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       email: 'admin@motorpool.local',
@@ -83,11 +79,7 @@ describe('staff sign-in', () => {
 
   it('GET /api/auth/user is 401 without a session or with a forged one', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
-    const forged = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: { cookie: 'mp_staff=forged-token' },
-    });
+    const forged = await t.get('mp_staff=forged-token', '/api/auth/user');
     expect(forged.statusCode).toBe(401);
   });
 
@@ -110,7 +102,7 @@ describe('staff sign-in', () => {
     });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/admin-login');
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    const after = await t.get(cookie, '/api/auth/user');
     expect(after.statusCode).toBe(401);
   });
 
@@ -154,11 +146,7 @@ describe('customer sign-in', () => {
       isAuthenticated: true,
       customer: { email: 'demo@fleetco.example' },
     });
-    const viaCookie = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/customer',
-      headers: { cookie: cookieHeader(res) },
-    });
+    const viaCookie = await t.get(cookieHeader(res), '/api/auth/customer');
     expect(viaCookie.json().isAuthenticated).toBe(true);
   });
 
@@ -188,7 +176,7 @@ describe('customer sign-in', () => {
 
   it('logout ends the session', async () => {
     const { cookie, token } = await t.customerSession('demo@fleetco.example');
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/customer-logout', headers: { cookie } });
+    const out = await t.post(cookie, '/api/auth/customer-logout');
     expect(out.json()).toEqual({ success: true });
     const me = await t.app.inject({
       method: 'GET',

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SessionCustomer, StaffUser } from '../../../shared/contracts/auth';
+import type { CustomerIdentity, SessionCustomer, StaffUser } from '../../../shared/contracts/auth';
 import { STAFF_ROLES, type StaffRole } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { activities, customers, plans, staffUsers, subscriptions, teamMembers } from '../../db/schema';
@@ -31,7 +31,8 @@ export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>): StaffUser {
   };
 }
 
-export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): SessionCustomer {
+/** Who a customer is, as the session and the portal profile answer it (`customerIdentity`). */
+export function toCustomerIdentity(c: Omit<CustomerIdentity, 'fullName'>): CustomerIdentity {
   return {
     id: c.id,
     email: c.email,
@@ -40,6 +41,12 @@ export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): Sess
     fullName: `${c.firstName} ${c.lastName}`.trim(),
     companyName: c.companyName,
     phone: c.phone,
+  };
+}
+
+export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): SessionCustomer {
+  return {
+    ...toCustomerIdentity(c),
     planId: c.planId,
     planName: c.planName,
     status: c.status,

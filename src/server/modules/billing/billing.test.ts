@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { CARDS, addCard, billingInfo, checkout, signUp } from '../../../../tests/setup/customers';
+import {
+  CARDS,
+  addCard,
+  billingInfo,
+  checkout,
+  confirmCard,
+  signUp,
+  startCheckout,
+} from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
 import { invoices, notifications, payments, subscriptions, vehicles, activities } from '../../db/schema';
 
@@ -16,6 +24,14 @@ const day = 86_400_000;
 
 async function paymentsOf(customerId: string) {
   return t.database.db.select().from(payments).where(eq(payments.customerId, customerId));
+}
+
+/** The staff notifications of the customer's failed payments. */
+async function failureNotices(customerId: string) {
+  return t.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.customerId, customerId), eq(notifications.type, 'payment_failed')));
 }
 
 describe('checkout', () => {
@@ -56,10 +72,7 @@ describe('checkout', () => {
     expect((await paymentsOf(c.id)).map((p) => [p.status, p.failureMessage])).toEqual([
       ['failed', 'Your card was declined.'],
     ]);
-    const staff = await t.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.customerId, c.id), eq(notifications.type, 'payment_failed')));
+    const staff = await failureNotices(c.id);
     expect(staff).toHaveLength(1);
   });
 
@@ -74,17 +87,11 @@ describe('checkout', () => {
 
   it('refuses invalid card details with field messages', async () => {
     const c = await signUp(t);
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-subscription',
-      headers: { cookie: c.cookie },
-      payload: { customerId: c.id },
-    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/confirm',
       payload: {
-        clientSecret: start.json().clientSecret,
+        clientSecret: await startCheckout(t, c),
         card: { number: '4242 4242 4242 4241', expMonth: 1, expYear: 2020, cvc: '1' },
       },
     });
@@ -97,29 +104,12 @@ describe('checkout', () => {
 
   it('a double submit of the same payment charges once', async () => {
     const c = await signUp(t);
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-subscription',
-      headers: { cookie: c.cookie },
-      payload: { customerId: c.id },
-    });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-subscription',
-      headers: { cookie: c.cookie },
-      payload: { customerId: c.id },
-    });
-    expect(again.json().clientSecret).toBe(start.json().clientSecret);
-    const confirm = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/payments/sandbox/confirm',
-        payload: {
-          clientSecret: start.json().clientSecret,
-          card: { number: CARDS.visa, expMonth: 12, expYear: 2034, cvc: '123' },
-        },
-      });
-    const results = await Promise.all([confirm(), confirm()]);
+    const secret = await startCheckout(t, c);
+    expect(await startCheckout(t, c)).toBe(secret);
+    const results = await Promise.all([
+      confirmCard(t, secret, CARDS.visa),
+      confirmCard(t, secret, CARDS.visa),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const succeeded = (await paymentsOf(c.id)).filter((p) => p.status === 'succeeded');
     expect(succeeded).toHaveLength(1);
@@ -129,12 +119,7 @@ describe('checkout', () => {
   it('starts payment only for a subscription that needs one, and reveals nothing else', async () => {
     const c = await signUp(t);
     await checkout(t, c, CARDS.visa);
-    const active = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-subscription',
-      headers: { cookie: c.cookie },
-      payload: { customerId: c.id },
-    });
+    const active = await t.post(c, '/api/create-subscription', { customerId: c.id });
     expect(active.statusCode).toBe(409);
     expect(active.json()).toEqual({ message: 'This subscription is already active.' });
     // Anyone else, for any customer id (real or not, paid or not), gets the same refusal.
@@ -154,12 +139,7 @@ describe('checkout', () => {
     });
     expect(junk.statusCode).toBe(400);
     const fresh = await signUp(t);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-subscription',
-      headers: { cookie: fresh.cookie },
-      payload: { customerId: fresh.id },
-    });
+    const ok = await t.post(fresh, '/api/create-subscription', { customerId: fresh.id });
     expect(Object.keys(ok.json()).sort()).toEqual(['clientSecret', 'payment']);
   });
 });
@@ -174,42 +154,23 @@ describe('plan changes', () => {
     const expected = Math.round(
       ((18_900 - 12_000) * (new Date(info.currentPeriodEnd).getTime() - clock.now().getTime())) / periodMs,
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/upgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'professional', email: c.email },
-    });
+    const res = await t.post(c, '/api/customer/upgrade-plan', { planId: 'professional', email: c.email });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ planId: 'professional', chargedAmount: expected / 100 });
     const after = await billingInfo(t, c);
     expect(after.currentPlan).toMatchObject({ id: 'professional', price: 189 });
     expect(after.invoices[0]).toMatchObject({ amount: expected / 100, status: 'paid' });
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/profile/${c.email}`,
-      headers: { cookie: c.cookie },
-    });
+    const profile = await t.get(c, `/api/customer/profile/${c.email}`);
     expect(profile.json()).toMatchObject({ planId: 'professional', carLimit: 15, userLimit: 5 });
     // double submit: nothing more is charged
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/upgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'professional' },
-    });
+    const again = await t.post(c, '/api/customer/upgrade-plan', { planId: 'professional' });
     expect(again.statusCode).toBe(400);
     expect((await paymentsOf(c.id)).filter((p) => p.status === 'succeeded')).toHaveLength(2);
   });
 
   it('an upgrade during the trial charges nothing', async () => {
     const c = await signUp(t, { planId: 'starter' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/upgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'enterprise' },
-    });
+    const res = await t.post(c, '/api/customer/upgrade-plan', { planId: 'enterprise' });
     expect(res.json()).toMatchObject({ chargedAmount: 0, planId: 'enterprise' });
     expect(await paymentsOf(c.id)).toHaveLength(0);
   });
@@ -219,12 +180,7 @@ describe('plan changes', () => {
     await checkout(t, c, CARDS.visa);
     await addCard(t, c, CARDS.declinesLater, true);
     clock.advanceDays(1);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/upgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'professional' },
-    });
+    const res = await t.post(c, '/api/customer/upgrade-plan', { planId: 'professional' });
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toBe('Your card was declined.');
     expect((await billingInfo(t, c)).currentPlan.id).toBe('starter');
@@ -233,12 +189,7 @@ describe('plan changes', () => {
   it('a downgrade is scheduled for the period end', async () => {
     const c = await signUp(t, { planId: 'enterprise' });
     await checkout(t, c, CARDS.visa);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/downgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'starter' },
-    });
+    const res = await t.post(c, '/api/customer/downgrade-plan', { planId: 'starter' });
     expect(res.statusCode).toBe(200);
     const info = await billingInfo(t, c);
     expect(info.currentPlan.id).toBe('enterprise');
@@ -259,12 +210,7 @@ describe('plan changes', () => {
         licensePlate: `FLEET-${i}`,
       })),
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/downgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'starter' },
-    });
+    const res = await t.post(c, '/api/customer/downgrade-plan', { planId: 'starter' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       'Your fleet has 6 vehicles but the Starter plan allows 5. Retire or remove 1 vehicle before downgrading.',
@@ -274,49 +220,24 @@ describe('plan changes', () => {
       .update(vehicles)
       .set({ status: 'retired' })
       .where(and(eq(vehicles.customerId, c.id), eq(vehicles.licensePlate, 'FLEET-0')));
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/downgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'starter' },
-    });
+    const ok = await t.post(c, '/api/customer/downgrade-plan', { planId: 'starter' });
     expect(ok.statusCode).toBe(200);
   });
 
   it('refuses changes that are not what they say', async () => {
     const c = await signUp(t, { planId: 'professional' });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/upgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'starter' },
-    });
+    const up = await t.post(c, '/api/customer/upgrade-plan', { planId: 'starter' });
     expect(up.statusCode).toBe(400);
-    const down = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/downgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'enterprise' },
-    });
+    const down = await t.post(c, '/api/customer/downgrade-plan', { planId: 'enterprise' });
     expect(down.statusCode).toBe(400);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/upgrade-plan',
-      headers: { cookie: c.cookie },
-      payload: { planId: 'nope' },
-    });
+    const unknown = await t.post(c, '/api/customer/upgrade-plan', { planId: 'nope' });
     expect(unknown.statusCode).toBe(400);
   });
 
   it('cancellation keeps access to the period end, then ends it', async () => {
     const c = await signUp(t, { planId: 'starter' });
     await checkout(t, c, CARDS.visa);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/cancel-subscription',
-      headers: { cookie: c.cookie },
-      payload: { email: c.email },
-    });
+    const res = await t.post(c, '/api/customer/cancel-subscription', { email: c.email });
     expect(res.statusCode).toBe(200);
     const info = await billingInfo(t, c);
     expect(info).toMatchObject({
@@ -325,12 +246,7 @@ describe('plan changes', () => {
       nextBillingDate: null,
     });
     expect(res.json().endsAt).toBe(info.currentPeriodEnd);
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/cancel-subscription',
-      headers: { cookie: c.cookie },
-      payload: {},
-    });
+    const twice = await t.post(c, '/api/customer/cancel-subscription', {});
     expect(twice.statusCode).toBe(409);
   });
 });
@@ -355,20 +271,10 @@ describe('the billing job', () => {
   it('renews monthly, applies a scheduled downgrade, and ends a cancelled subscription', async () => {
     const down = await signUp(t, { planId: 'professional' });
     await checkout(t, down, CARDS.visa);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/downgrade-plan',
-      headers: { cookie: down.cookie },
-      payload: { planId: 'starter' },
-    });
+    await t.post(down, '/api/customer/downgrade-plan', { planId: 'starter' });
     const gone = await signUp(t, { planId: 'starter' });
     await checkout(t, gone, CARDS.visa);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/cancel-subscription',
-      headers: { cookie: gone.cookie },
-      payload: {},
-    });
+    await t.post(gone, '/api/customer/cancel-subscription', {});
     clock.advanceDays(32);
     await run();
     const info = await billingInfo(t, down);
@@ -405,10 +311,7 @@ describe('the billing job', () => {
       .from(invoices)
       .where(and(eq(invoices.customerId, c.id), eq(invoices.status, 'open')));
     expect(open).toHaveLength(1); // one invoice for the period, however many attempts
-    const staff = await t.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.customerId, c.id), eq(notifications.type, 'payment_failed')));
+    const staff = await failureNotices(c.id);
     expect(staff).toHaveLength(3);
     const feed = await t.database.db
       .select()

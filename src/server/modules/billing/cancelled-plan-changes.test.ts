@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { CARDS, billingInfo, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
+import { CARDS, billingInfo, checkout, signUp } from '../../../../tests/setup/customers';
 import { cancelledPlanChangeMessage } from '../../../shared/contracts/portal';
 import { manualClock } from '../../clock';
 import { payments, sandboxCharges } from '../../db/schema';
@@ -14,14 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (c: TestCustomer, url: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie: c.cookie }, payload });
-
 async function cancelledCustomer() {
   const c = await signUp(t, { planId: 'starter' });
   expect((await checkout(t, c, CARDS.visa)).statusCode).toBe(200);
   clock.advanceDays(10);
-  expect((await post(c, '/api/customer/cancel-subscription', {})).statusCode).toBe(200);
+  expect((await t.post(c, '/api/customer/cancel-subscription', {})).statusCode).toBe(200);
   return c;
 }
 
@@ -31,7 +28,7 @@ describe('plan changes after a cancellation', () => {
     const before = await billingInfo(t, c);
     const chargesBefore = await t.database.db.select().from(sandboxCharges);
 
-    const res = await post(c, '/api/customer/upgrade-plan', { planId: 'professional' });
+    const res = await t.post(c, '/api/customer/upgrade-plan', { planId: 'professional' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(cancelledPlanChangeMessage(shortDate(new Date(before.currentPeriodEnd))));
 
@@ -50,8 +47,8 @@ describe('plan changes after a cancellation', () => {
   it('a downgrade is refused with the same rule', async () => {
     const c = await signUp(t, { planId: 'professional' });
     expect((await checkout(t, c, CARDS.visa)).statusCode).toBe(200);
-    expect((await post(c, '/api/customer/cancel-subscription', {})).statusCode).toBe(200);
-    const res = await post(c, '/api/customer/downgrade-plan', { planId: 'starter' });
+    expect((await t.post(c, '/api/customer/cancel-subscription', {})).statusCode).toBe(200);
+    const res = await t.post(c, '/api/customer/downgrade-plan', { planId: 'starter' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/^Your subscription is cancelled and ends on /);
     expect((await billingInfo(t, c)).scheduledPlan).toBeNull();

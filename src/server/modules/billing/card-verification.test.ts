@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { CARDS, addCard, billingInfo, signUp, type TestCustomer } from '../../../../tests/setup/customers';
+import {
+  CARDS,
+  addCard,
+  billingInfo,
+  signUp,
+  tokeniseCard,
+  type TestCustomer,
+} from '../../../../tests/setup/customers';
 import { notifications } from '../../db/schema';
 
 let t: TestApp;
@@ -11,19 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function tryAdd(c: TestCustomer, number: string) {
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/payment-methods',
-    headers: { cookie: c.cookie },
-    payload: { card: { number, expMonth: 12, expYear: 2034, cvc: '123' } },
-  });
+  const token = await tokeniseCard(t, c, number);
   expect(token.statusCode).toBe(200);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/customer/add-payment-method',
-    headers: { cookie: c.cookie },
-    payload: { paymentMethodId: token.json().id, setAsDefault: true },
-  });
+  const paymentMethodId = token.json().id;
+  return t.post(c, '/api/customer/add-payment-method', { paymentMethodId, setAsDefault: true });
 }
 
 const staffNotes = async (c: TestCustomer) =>

@@ -76,11 +76,11 @@ describe('who may pay a subscription', () => {
   it('a team member who is not a fleet admin is told so (not sent to sign in again); a fleet admin pays', async () => {
     const c = await signUp(t, { planId: 'professional' });
     const member = async (role: 'fleet_user' | 'fleet_admin') => {
-      const invited = await t.app.inject({
-        method: 'POST',
-        url: '/api/fleet/team',
-        headers: { cookie: c.cookie },
-        payload: { firstName: 'Team', lastName: role, email: `${role}.${Date.now()}@example.com`, role },
+      const invited = await t.post(c, '/api/fleet/team', {
+        firstName: 'Team',
+        lastName: role,
+        email: `${role}.${Date.now()}@example.com`,
+        role,
       });
       expect(invited.statusCode).toBe(201);
       const { member: m, temporaryPassword } = invited.json();

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { FLEET_ADMIN_ONLY_MESSAGE } from '../../auth/access';
 import { failuresOf, recordFailure, resetFailures, type AttemptWindow } from '../../auth/attempt-counters';
-import { customers, invoices, paymentLinks, paymentMethods, payments, subscriptions } from '../../db/schema';
+import { invoices, paymentLinks, paymentMethods, payments, subscriptions } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../http/errors';
 import type { ClientConfig } from '../../integrations/payments/provider';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -14,10 +14,12 @@ import {
   lockSubscription,
   paymentByKey,
   planById,
+  setCustomerStatus,
   subscriptionOf,
   usd,
   type BillingDeps,
 } from './context';
+import { reportFailedPayment } from './failed-payments';
 import { createInvoice } from './invoices';
 import { openPaymentLink } from './payment-links';
 import { lockCardsOf } from './payment-methods';
@@ -191,7 +193,7 @@ export async function completeCheckout(
         updatedAt: now,
       })
       .where(eq(subscriptions.id, sub.id));
-    await tx.update(customers).set({ status: 'active', updatedAt: now }).where(eq(customers.id, customerId));
+    await setCustomerStatus(tx, customerId, 'active', now);
     // The subscription is paid: its payment links have done their job, and its declines are history.
     await tx
       .update(paymentLinks)
@@ -229,19 +231,12 @@ export async function completeCheckout(
       idempotencyKey: key,
       planId: plan.id,
     });
-    if (!existingCard) {
-      await notifyStaff(tx, {
-        type: 'payment_method_added',
-        customerId,
-        customerEmail: customer.email,
-        data: { brand: card.brand, last4: card.last4 },
-      });
-    }
-    await recordActivity(tx, {
+    if (!existingCard)
+      await notifyStaff(tx, customer, 'payment_method_added', { brand: card.brand, last4: card.last4 });
+    await recordActivity(tx, customer, {
       action: 'payment_succeeded',
       description: `${customer.companyName} subscribed to ${plan.name} and paid ${usd(intent.amountCents)}`,
-      customerId,
-      metadata: { amount: intent.amountCents / 100, planName: plan.name, customerEmail: customer.email },
+      metadata: { amount: intent.amountCents / 100, planName: plan.name },
     });
     await recordAudit(tx, actor, {
       action: 'checkout',
@@ -290,17 +285,10 @@ export async function recordCheckoutFailure(
         planId: intent.metadata.planId ?? null,
       })
       .onConflictDoNothing();
-    await notifyStaff(tx, {
-      type: 'payment_failed',
-      customerId,
-      customerEmail: customer.email,
-      data: { amount: intent.amountCents / 100, reason },
-    });
-    await recordActivity(tx, {
-      action: 'payment_failed',
-      description: `${customer.companyName}: checkout payment of ${usd(intent.amountCents)} failed (${reason})`,
-      customerId,
-      metadata: { amount: intent.amountCents / 100, customerEmail: customer.email },
+    await reportFailedPayment(tx, customer, {
+      what: 'checkout payment',
+      amountCents: intent.amountCents,
+      reason,
     });
     await recordAudit(tx, actor, {
       action: 'checkout',

@@ -98,6 +98,16 @@ export async function applyPlan(tx: Executor, customerId: string, plan: PlanRow,
     .where(eq(subscriptions.customerId, customerId));
 }
 
+/** The account's own status, which follows its subscription's (active, pending, cancelled). */
+export async function setCustomerStatus(
+  tx: Executor,
+  customerId: string,
+  status: 'active' | 'pending' | 'cancelled',
+  now: Date,
+): Promise<void> {
+  await tx.update(customers).set({ status, updatedAt: now }).where(eq(customers.id, customerId));
+}
+
 export async function billingIdentity(
   exec: Executor,
   customer: CustomerRow,

@@ -8,6 +8,7 @@ import {
   confirmCard,
   signUp,
   startCheckout,
+  tokeniseCard,
   type TestCustomer,
 } from '../../../../tests/setup/customers';
 import {
@@ -82,12 +83,7 @@ async function leftByDeadProcess(c: TestCustomer, secret: string, charged: boole
     .select()
     .from(sandboxIntents)
     .where(eq(sandboxIntents.clientSecret, secret));
-  const token = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/payment-methods',
-    headers: { cookie: c.cookie },
-    payload: { card: { number: CARDS.visa, expMonth: 12, expYear: 2034, cvc: '123' } },
-  });
+  const token = await tokeniseCard(t, c, CARDS.visa);
   expect(token.statusCode).toBe(200);
   await t.database.db
     .update(sandboxPaymentMethods)
@@ -109,13 +105,19 @@ async function leftByDeadProcess(c: TestCustomer, secret: string, charged: boole
   return intent!;
 }
 
+/** A checkout whose confirmation a process left unfinished (`charged`: after its charge), confirmed again. */
+async function confirmedAfterDeadProcess(charged: boolean) {
+  const c = await signUp(t);
+  const secret = await startCheckoutOf(c);
+  const intent = await leftByDeadProcess(c, secret, charged);
+  const res = await confirm(secret, CARDS.visa);
+  expect(res.statusCode).toBe(200);
+  return { c, intent, res };
+}
+
 describe('a confirmation left unfinished by a process that died', () => {
   it('is finished by the next one, which finds the charge already made and charges nothing more', async () => {
-    const c = await signUp(t);
-    const secret = await startCheckoutOf(c);
-    const intent = await leftByDeadProcess(c, secret, true);
-    const res = await confirm(secret, CARDS.visa);
-    expect(res.statusCode).toBe(200);
+    const { c, intent, res } = await confirmedAfterDeadProcess(true);
     expect(res.json().status).toBe('succeeded');
     expect((await ledgerOf(c.id)).map((ch) => ch.id)).toEqual([`ch_sbx_dead_${intent.id}`]);
     const paid = await t.database.db
@@ -127,11 +129,7 @@ describe('a confirmation left unfinished by a process that died', () => {
   });
 
   it('is taken over as a new attempt when the dead process charged nothing', async () => {
-    const c = await signUp(t);
-    const secret = await startCheckoutOf(c);
-    const intent = await leftByDeadProcess(c, secret, false);
-    const res = await confirm(secret, CARDS.visa);
-    expect(res.statusCode).toBe(200);
+    const { c, intent } = await confirmedAfterDeadProcess(false);
     const charges = await ledgerOf(c.id);
     expect(charges.map((ch) => [ch.status, ch.idempotencyKey])).toEqual([['succeeded', `${intent.id}:2`]]);
     expect((await billingInfo(t, c)).subscriptionStatus).toBe('active');
@@ -151,12 +149,7 @@ describe('card changes under concurrency', () => {
     expect(cards).toHaveLength(3);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/customer/payment-methods/${cards[i % 3]!.id}/set-default`,
-          headers: { cookie: c.cookie },
-          payload: {},
-        }),
+        t.post(c, `/api/customer/payment-methods/${cards[i % 3]!.id}/set-default`, {}),
       ),
     );
     expect(answers.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
@@ -169,19 +162,8 @@ describe('card changes under concurrency', () => {
 
   it('five concurrent additions of one card: one saved, four told it is already on file', async () => {
     const c = await signUp(t);
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/payment-methods',
-      headers: { cookie: c.cookie },
-      payload: { card: { number: CARDS.visa, expMonth: 12, expYear: 2034, cvc: '123' } },
-    });
-    const add = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/customer/add-payment-method',
-        headers: { cookie: c.cookie },
-        payload: { paymentMethodId: token.json().id, setAsDefault: true },
-      });
+    const paymentMethodId = (await tokeniseCard(t, c, CARDS.visa)).json().id;
+    const add = () => t.post(c, '/api/customer/add-payment-method', { paymentMethodId, setAsDefault: true });
     const answers = await Promise.all(Array.from({ length: 5 }, add));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const r of answers.filter((a) => a.statusCode === 409))

@@ -94,12 +94,7 @@ export async function addPaymentMethod(
         isDefault: makeDefault,
       })
       .returning();
-    await notifyStaff(tx, {
-      type: 'payment_method_added',
-      customerId,
-      customerEmail: customer.email,
-      data: { brand: card.brand, last4: card.last4 },
-    });
+    await notifyStaff(tx, customer, 'payment_method_added', { brand: card.brand, last4: card.last4 });
     await recordAudit(tx, actor, {
       action: 'create',
       resourceType: 'payment_method',

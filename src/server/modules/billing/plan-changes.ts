@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { customers, payments, subscriptions } from '../../db/schema';
+import { payments, subscriptions } from '../../db/schema';
 import { cancelledPlanChangeMessage } from '../../../shared/contracts/portal';
 import { HttpError, badRequest, conflict } from '../../http/errors';
 import { inTransaction } from '../../http/request-context';
@@ -16,11 +16,13 @@ import {
   lockSubscription,
   paymentByKey,
   planById,
+  setCustomerStatus,
   shortDate,
   usd,
   type BillingContext,
   type SubscriptionRow,
 } from './context';
+import { reportFailedPayment } from './failed-payments';
 import { createInvoice } from './invoices';
 import { prorationCents } from './periods';
 
@@ -130,17 +132,11 @@ export async function upgradePlan(ctx: BillingContext, planId: string): Promise<
             idempotencyKey: `${idempotencyKey}:failed:${result.ref ?? now.getTime()}`,
             planId: target.id,
           });
-          await notifyStaff(tx, {
-            type: 'payment_failed',
-            customerId,
-            customerEmail: customer.email,
-            data: { amount: amount / 100, reason: result.message },
-          });
-          await recordActivity(tx, {
-            action: 'payment_failed',
-            description: `${customer.companyName}: upgrade payment of ${usd(amount)} failed (${result.message})`,
-            customerId,
-            metadata: { amount: amount / 100, customerEmail: customer.email, planName: target.name },
+          await reportFailedPayment(tx, customer, {
+            what: 'upgrade payment',
+            amountCents: amount,
+            reason: result.message,
+            activity: { planName: target.name },
           });
           await recordAudit(tx, actor, {
             action: 'upgrade',
@@ -195,24 +191,17 @@ export async function upgradePlan(ctx: BillingContext, planId: string): Promise<
           idempotencyKey,
           planId: target.id,
         });
-        await recordActivity(tx, {
+        await recordActivity(tx, customer, {
           action: 'payment_succeeded',
           description: `${customer.companyName} paid ${usd(amount)} for the upgrade to ${target.name}`,
-          customerId,
-          metadata: { amount: amount / 100, planName: target.name, customerEmail: customer.email },
+          metadata: { amount: amount / 100, planName: target.name },
         });
       }
-      await notifyStaff(tx, {
-        type: 'plan_upgrade',
-        customerId,
-        customerEmail: customer.email,
-        data: { from: before.planId, to: target.id },
-      });
-      await recordActivity(tx, {
+      await notifyStaff(tx, customer, 'plan_upgrade', { from: before.planId, to: target.id });
+      await recordActivity(tx, customer, {
         action: 'plan_changed',
         description: `${customer.companyName} upgraded to ${target.name}`,
-        customerId,
-        metadata: { planName: target.name, customerEmail: customer.email },
+        metadata: { planName: target.name },
       });
       await recordAudit(tx, actor, {
         action: 'upgrade',
@@ -260,17 +249,11 @@ export async function downgradePlan(ctx: BillingContext, planId: string): Promis
       .update(subscriptions)
       .set({ scheduledPlanId: target.id, updatedAt: now })
       .where(eq(subscriptions.id, sub.id));
-    await notifyStaff(tx, {
-      type: 'plan_downgrade',
-      customerId,
-      customerEmail: customer.email,
-      data: { from: sub.planId, to: target.id },
-    });
-    await recordActivity(tx, {
+    await notifyStaff(tx, customer, 'plan_downgrade', { from: sub.planId, to: target.id });
+    await recordActivity(tx, customer, {
       action: 'plan_changed',
       description: `${customer.companyName} scheduled a downgrade to ${target.name} on ${shortDate(sub.currentPeriodEnd)}`,
-      customerId,
-      metadata: { planName: target.name, customerEmail: customer.email },
+      metadata: { planName: target.name },
     });
     await recordAudit(tx, actor, {
       action: 'downgrade',
@@ -317,23 +300,13 @@ export async function cancelSubscription(ctx: BillingContext) {
           : { cancelAtPeriodEnd: true, canceledAt: now, scheduledPlanId: null, updatedAt: now },
       )
       .where(eq(subscriptions.id, sub.id));
-    if (endsNow) {
-      await tx
-        .update(customers)
-        .set({ status: 'cancelled', updatedAt: now })
-        .where(eq(customers.id, customerId));
-    }
-    await notifyStaff(tx, {
-      type: 'subscription_cancelled',
-      customerId,
-      customerEmail: customer.email,
-      data: { endsAt: (endsNow ? now : sub.currentPeriodEnd).toISOString() },
+    if (endsNow) await setCustomerStatus(tx, customerId, 'cancelled', now);
+    await notifyStaff(tx, customer, 'subscription_cancelled', {
+      endsAt: (endsNow ? now : sub.currentPeriodEnd).toISOString(),
     });
-    await recordActivity(tx, {
+    await recordActivity(tx, customer, {
       action: 'plan_changed',
       description: `${customer.companyName} cancelled their subscription (access until ${shortDate(endsNow ? now : sub.currentPeriodEnd)})`,
-      customerId,
-      metadata: { customerEmail: customer.email },
     });
     await recordAudit(tx, actor, {
       action: 'cancel',

@@ -1,15 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { customerSettings, customers, paymentMethods, payments, plans, subscriptions } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { notifyStaff, recordActivity } from '../notifications/service';
+import { recordActivity } from '../notifications/service';
 import {
   applyPlan,
   ensureProviderCustomer,
+  setCustomerStatus,
   shortDate,
   usd,
   type BillingDeps,
+  type CustomerRow,
   type SubscriptionRow,
 } from './context';
+import { reportFailedPayment } from './failed-payments';
 import { createInvoice, findPeriodInvoice, markInvoicePaid } from './invoices';
 import { nextPeriodEnd, retryAt } from './periods';
 
@@ -39,8 +42,7 @@ export async function processDueSubscription(
   if (!['trialing', 'active', 'past_due'].includes(claimed.status)) return release(deps, claimed, 'skipped');
 
   const { customer, card, plan, billingAddress } = await renewalContext(deps, claimed);
-  if (!card && claimed.status === 'trialing')
-    return trialEndsWithoutCard(deps, claimed, customer.companyName, customer.email);
+  if (!card && claimed.status === 'trialing') return trialEndsWithoutCard(deps, claimed, customer);
 
   const periodStart = claimed.currentPeriodEnd;
   const periodEnd = nextPeriodEnd(periodStart);
@@ -128,11 +130,10 @@ export async function processDueSubscription(
       if (earlier) await markInvoicePaid(tx, invoice.id, now);
       if (plan && plan.id !== sub.planId) {
         await applyPlan(tx, customer.id, plan, now);
-        await recordActivity(tx, {
+        await recordActivity(tx, customer, {
           action: 'plan_changed',
           description: `${customer.companyName} moved to ${plan.name} as scheduled`,
-          customerId: customer.id,
-          metadata: { planName: plan.name, customerEmail: customer.email },
+          metadata: { planName: plan.name },
         });
       }
       await tx
@@ -149,19 +150,11 @@ export async function processDueSubscription(
           updatedAt: now,
         })
         .where(eq(subscriptions.id, sub.id));
-      await tx
-        .update(customers)
-        .set({ status: 'active', updatedAt: now })
-        .where(and(eq(customers.id, customer.id)));
-      await recordActivity(tx, {
+      await setCustomerStatus(tx, customer.id, 'active', now);
+      await recordActivity(tx, customer, {
         action: 'payment_succeeded',
         description: `${customer.companyName} paid ${usd(amountCents)} for ${description}`,
-        customerId: customer.id,
-        metadata: {
-          amount: amountCents / 100,
-          planName: plan?.name ?? sub.planId,
-          customerEmail: customer.email,
-        },
+        metadata: { amount: amountCents / 100, planName: plan?.name ?? sub.planId },
       });
       await recordAudit(tx, SYSTEM, {
         action: 'renew',
@@ -183,27 +176,14 @@ export async function processDueSubscription(
         updatedAt: now,
       })
       .where(eq(subscriptions.id, sub.id));
-    if (!next)
-      await tx
-        .update(customers)
-        .set({ status: 'pending', updatedAt: now })
-        .where(eq(customers.id, customer.id));
-    await notifyStaff(tx, {
-      type: 'payment_failed',
-      customerId: customer.id,
-      customerEmail: customer.email,
-      data: {
-        amount: amountCents / 100,
-        reason: result.message,
-        attempt,
-        nextRetryAt: next?.toISOString() ?? null,
-      },
-    });
-    await recordActivity(tx, {
-      action: 'payment_failed',
-      description: `${customer.companyName}: payment of ${usd(amountCents)} failed (${result.message})${next ? `, retry on ${shortDate(next)}` : ', account needs action'}`,
-      customerId: customer.id,
-      metadata: { amount: amountCents / 100, customerEmail: customer.email, attempt },
+    if (!next) await setCustomerStatus(tx, customer.id, 'pending', now);
+    await reportFailedPayment(tx, customer, {
+      what: 'payment',
+      amountCents,
+      reason: result.message,
+      then: next ? `, retry on ${shortDate(next)}` : ', account needs action',
+      notification: { attempt, nextRetryAt: next?.toISOString() ?? null },
+      activity: { attempt },
     });
     await recordAudit(tx, SYSTEM, {
       action: 'renew',
@@ -259,10 +239,7 @@ async function endSubscription(deps: BillingDeps, sub: SubscriptionRow): Promise
         updatedAt: now,
       })
       .where(eq(subscriptions.id, sub.id));
-    await tx
-      .update(customers)
-      .set({ status: 'cancelled', updatedAt: now })
-      .where(eq(customers.id, sub.customerId));
+    await setCustomerStatus(tx, sub.customerId, 'cancelled', now);
     await recordAudit(tx, SYSTEM, {
       action: 'cancel',
       resourceType: 'subscription',
@@ -277,8 +254,7 @@ async function endSubscription(deps: BillingDeps, sub: SubscriptionRow): Promise
 async function trialEndsWithoutCard(
   deps: BillingDeps,
   sub: SubscriptionRow,
-  company: string,
-  email: string,
+  customer: CustomerRow,
 ): Promise<RenewalOutcome> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -286,15 +262,10 @@ async function trialEndsWithoutCard(
       .update(subscriptions)
       .set({ status: 'pending', nextActionAt: null, claimedUntil: null, updatedAt: now })
       .where(eq(subscriptions.id, sub.id));
-    await tx
-      .update(customers)
-      .set({ status: 'pending', updatedAt: now })
-      .where(eq(customers.id, sub.customerId));
-    await recordActivity(tx, {
+    await setCustomerStatus(tx, sub.customerId, 'pending', now);
+    await recordActivity(tx, customer, {
       action: 'customer_updated',
-      description: `${company}'s trial ended without a payment method: waiting for checkout`,
-      customerId: sub.customerId,
-      metadata: { customerEmail: email },
+      description: `${customer.companyName}'s trial ended without a payment method: waiting for checkout`,
     });
     await recordAudit(tx, SYSTEM, {
       action: 'trial_end',

@@ -15,12 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const invite = (email: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/fleet/team',
-    headers: { cookie: owner.cookie },
-    payload: { firstName: 'Sam', lastName: 'Race', email, role: 'fleet_user' },
-  });
+  t.post(owner, '/api/fleet/team', { firstName: 'Sam', lastName: 'Race', email, role: 'fleet_user' });
 
 async function accountsFor(email: string) {
   const lower = email.toLowerCase();
@@ -70,11 +65,7 @@ describe('one email signs in to one account', () => {
     const input = registration();
     const invited = await invite(input.email);
     expect(invited.statusCode).toBe(201);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/fleet/team/${invited.json().member.id}`,
-      headers: { cookie: owner.cookie },
-    });
+    const removed = await t.delete(owner, `/api/fleet/team/${invited.json().member.id}`);
     expect(removed.statusCode).toBeLessThan(300);
     const signed = await t.app.inject({ method: 'POST', url: '/api/customers', payload: input });
     expect(signed.statusCode).toBe(201);

@@ -1,11 +1,12 @@
 import type { RegistrationRequest } from '../../../shared/contracts/customers';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { activities, customers } from '../../db/schema';
+import { customers } from '../../db/schema';
 import { emailSignsIn } from './login-emails';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
+import { recordActivity } from '../notifications/service';
 import { startTrial } from '../billing/trial';
 import { findActivePlan } from '../plans/service';
 
@@ -55,13 +56,11 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
         resourceId: customer.id,
         newValues: visible,
       });
-      await tx.insert(activities).values({
+      await recordActivity(tx, customer, {
         action: 'customer_registered',
         description: `${customer.companyName} signed up for the ${plan.name} plan`,
-        customerId: customer.id,
         metadata: {
           planName: plan.name,
-          customerEmail: customer.email,
           ipAddress: actor.ipAddress,
           userAgent: actor.userAgent?.slice(0, 50) ?? null,
         },

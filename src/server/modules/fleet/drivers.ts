@@ -111,17 +111,18 @@ const assignmentTaken = (error: unknown) =>
     ? conflict(ONE_DRIVER_PER_VEHICLE, { assignedVehicleId: ONE_DRIVER_PER_VEHICLE })
     : (error as Error);
 
+/** The form's values as the driver's columns (absent ones empty). */
+const driverValues = (values: DriverValues) => ({
+  ...values,
+  phone: values.phone ?? null,
+  assignedVehicleId: values.assignedVehicleId ?? null,
+});
+
 export async function createDriver(ctx: RequestContext, values: DriverValues) {
   try {
     return await inTransaction(ctx, async (tx) => {
       await assertOwnVehicle(tx, values.assignedVehicleId, 'assignedVehicleId');
-      const [row] = await tx.account
-        .insert(drivers, {
-          ...values,
-          phone: values.phone ?? null,
-          assignedVehicleId: values.assignedVehicleId ?? null,
-        })
-        .returning();
+      const [row] = await tx.account.insert(drivers, driverValues(values)).returning();
       await recordAudit(tx.db, tx.actor, {
         action: 'create',
         resourceType: 'driver',
@@ -142,12 +143,7 @@ export async function updateDriver(ctx: RequestContext, id: string, values: Driv
       await assertOwnVehicle(tx, values.assignedVehicleId, 'assignedVehicleId');
       await tx.account.update(
         drivers,
-        {
-          ...values,
-          phone: values.phone ?? null,
-          assignedVehicleId: values.assignedVehicleId ?? null,
-          updatedAt: new Date(),
-        },
+        { ...driverValues(values), updatedAt: new Date() },
         eq(drivers.id, id),
       );
       await recordAudit(tx.db, tx.actor, {

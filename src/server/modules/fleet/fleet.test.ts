@@ -27,9 +27,11 @@ function newVehicle(extra: Record<string, unknown> = {}) {
   };
 }
 
-const as = (c: TestCustomer) => ({ cookie: c.cookie });
 const addVehicle = (c: TestCustomer, extra: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/fleet/vehicles', headers: as(c), payload: newVehicle(extra) });
+  t.post(c, '/api/fleet/vehicles', newVehicle(extra));
+/** A driver assigned to the vehicle. */
+const addDriver = (c: TestCustomer, vehicleId: string, name: string, email: string, licenseNumber: string) =>
+  t.post(c, '/api/fleet/drivers', { name, email, licenseNumber, assignedVehicleId: vehicleId });
 
 describe('vehicles', () => {
   it('creates, reads, updates and deletes a vehicle, audited for the account', async () => {
@@ -48,16 +50,16 @@ describe('vehicles', () => {
       location: 'Depot',
       driver: null,
     });
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/fleet/vehicles/${v.id}`,
-      headers: as(c),
-      payload: { ...newVehicle(), vin: v.vin, licensePlate: v.licensePlate, mileage: 1234 },
+    const updated = await t.put(c, `/api/fleet/vehicles/${v.id}`, {
+      ...newVehicle(),
+      vin: v.vin,
+      licensePlate: v.licensePlate,
+      mileage: 1234,
     });
     expect(updated.json().vehicle.mileage).toBe(1234);
-    const read = await t.app.inject({ method: 'GET', url: `/api/fleet/vehicles/${v.id}`, headers: as(c) });
+    const read = await t.get(c, `/api/fleet/vehicles/${v.id}`);
     expect(read.json().mileage).toBe(1234);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/fleet/vehicles/${v.id}`, headers: as(c) });
+    const del = await t.delete(c, `/api/fleet/vehicles/${v.id}`);
     expect(del.statusCode).toBe(200);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, v.id));
     expect(audit.map((a) => [a.action, a.accountId])).toEqual([
@@ -70,20 +72,15 @@ describe('vehicles', () => {
 
   it("validates every field with the form's messages", async () => {
     const c = await signUp(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/vehicles',
-      headers: as(c),
-      payload: {
-        make: '',
-        model: 'X',
-        year: 1979,
-        vin: '1FTBR1C8XMKA0000I',
-        licensePlate: '',
-        mileage: -1,
-        fuelLevel: 101,
-        status: 'stolen',
-      },
+    const res = await t.post(c, '/api/fleet/vehicles', {
+      make: '',
+      model: 'X',
+      year: 1979,
+      vin: '1FTBR1C8XMKA0000I',
+      licensePlate: '',
+      mileage: -1,
+      fuelLevel: 101,
+      status: 'stolen',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
@@ -103,33 +100,18 @@ describe('vehicles', () => {
     const a = await signUp(t, { planId: 'professional' });
     const b = await signUp(t, { planId: 'professional' });
     const first = newVehicle();
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/fleet/vehicles', headers: as(a), payload: first }))
-        .statusCode,
-    ).toBe(201);
-    const sameVin = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/vehicles',
-      headers: as(a),
-      payload: { ...newVehicle(), vin: first.vin },
-    });
+    expect((await t.post(a, '/api/fleet/vehicles', first)).statusCode).toBe(201);
+    const sameVin = await t.post(a, '/api/fleet/vehicles', { ...newVehicle(), vin: first.vin });
     expect(sameVin.statusCode).toBe(409);
     expect(sameVin.json().errors).toEqual({ vin: 'A vehicle with this VIN is already in your fleet' });
-    const samePlate = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/vehicles',
-      headers: as(a),
-      payload: { ...newVehicle(), licensePlate: first.licensePlate },
+    const samePlate = await t.post(a, '/api/fleet/vehicles', {
+      ...newVehicle(),
+      licensePlate: first.licensePlate,
     });
     expect(samePlate.json().errors).toEqual({
       licensePlate: 'A vehicle with this license plate is already in your fleet',
     });
-    const otherAccount = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/vehicles',
-      headers: as(b),
-      payload: first,
-    });
+    const otherAccount = await t.post(b, '/api/fleet/vehicles', first);
     expect(otherAccount.statusCode).toBe(201);
   });
 
@@ -137,31 +119,21 @@ describe('vehicles', () => {
     const a = await signUp(t, { planId: 'professional' });
     const b = await signUp(t, { planId: 'professional' });
     const v = (await addVehicle(a)).json().vehicle;
-    for (const [method, payload] of [
-      ['GET', undefined],
-      ['PUT', newVehicle()],
-      ['DELETE', undefined],
-    ] as const) {
-      const res = await t.app.inject({ method, url: `/api/fleet/vehicles/${v.id}`, headers: as(b), payload });
-      expect(res.statusCode, method).toBe(404);
-    }
-    const driver = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/drivers',
-      headers: as(b),
-      payload: { name: 'Eve', email: 'eve@example.com', licenseNumber: 'X1', assignedVehicleId: v.id },
-    });
+    const url = `/api/fleet/vehicles/${v.id}`;
+    expect((await t.get(b, url)).statusCode, 'GET').toBe(404);
+    expect((await t.put(b, url, newVehicle())).statusCode, 'PUT').toBe(404);
+    expect((await t.delete(b, url)).statusCode, 'DELETE').toBe(404);
+    const driver = await addDriver(b, v.id, 'Eve', 'eve@example.com', 'X1');
     expect(driver.statusCode).toBe(400);
-    const maintenance = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/maintenance',
-      headers: as(b),
-      payload: { vehicleId: v.id, type: 'Oil', dueMileage: 5 },
+    const maintenance = await t.post(b, '/api/fleet/maintenance', {
+      vehicleId: v.id,
+      type: 'Oil',
+      dueMileage: 5,
     });
     expect(maintenance.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(vehicles).where(eq(vehicles.id, v.id));
     expect(row!.customerId).toBe(a.id);
-    const list = await t.app.inject({ method: 'GET', url: '/api/fleet/vehicles', headers: as(b) });
+    const list = await t.get(b, '/api/fleet/vehicles');
     expect(list.json().items.map((x: { id: string }) => x.id)).not.toContain(v.id);
   });
 
@@ -173,30 +145,14 @@ describe('vehicles', () => {
         mileage: i * 100,
         status: i === 6 ? 'maintenance' : 'active',
       });
-    const page = await t.app.inject({
-      method: 'GET',
-      url: '/api/fleet/vehicles?page=2&pageSize=3&sort=mileage',
-      headers: as(c),
-    });
+    const page = await t.get(c, '/api/fleet/vehicles?page=2&pageSize=3&sort=mileage');
     expect(page.json()).toMatchObject({ total: 7, page: 2, pageSize: 3 });
     expect(page.json().items.map((v: { mileage: number }) => v.mileage)).toEqual([300, 400, 500]);
-    const search = await t.app.inject({
-      method: 'GET',
-      url: '/api/fleet/vehicles?search=volvo',
-      headers: as(c),
-    });
+    const search = await t.get(c, '/api/fleet/vehicles?search=volvo');
     expect(search.json().total).toBe(3);
-    const status = await t.app.inject({
-      method: 'GET',
-      url: '/api/fleet/vehicles?status=maintenance',
-      headers: as(c),
-    });
+    const status = await t.get(c, '/api/fleet/vehicles?status=maintenance');
     expect(status.json().total).toBe(1);
-    const junk = await t.app.inject({
-      method: 'GET',
-      url: '/api/fleet/vehicles?sort=drop%20table',
-      headers: as(c),
-    });
+    const junk = await t.get(c, '/api/fleet/vehicles?sort=drop%20table');
     expect(junk.statusCode).toBe(400);
   });
 });
@@ -212,25 +168,15 @@ describe('plan limits', () => {
     const retiredOk = await addVehicle(c, { status: 'retired' });
     expect(retiredOk.statusCode).toBe(201);
     // bringing the retired one back would exceed the limit
-    const back = await t.app.inject({
-      method: 'PUT',
-      url: `/api/fleet/vehicles/${retiredOk.json().vehicle.id}`,
-      headers: as(c),
-      payload: {
-        ...newVehicle(),
-        vin: retiredOk.json().vehicle.vin,
-        licensePlate: retiredOk.json().vehicle.licensePlate,
-        status: 'active',
-      },
+    const back = await t.put(c, `/api/fleet/vehicles/${retiredOk.json().vehicle.id}`, {
+      ...newVehicle(),
+      vin: retiredOk.json().vehicle.vin,
+      licensePlate: retiredOk.json().vehicle.licensePlate,
+      status: 'active',
     });
     expect(back.statusCode).toBe(409);
     // an upgrade raises the limit
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/upgrade-plan',
-      headers: as(c),
-      payload: { planId: 'professional' },
-    });
+    await t.post(c, '/api/customer/upgrade-plan', { planId: 'professional' });
     expect((await addVehicle(c)).statusCode).toBe(201);
   });
 
@@ -239,7 +185,7 @@ describe('plan limits', () => {
     for (let i = 0; i < 4; i++) await addVehicle(c);
     const results = await Promise.all([addVehicle(c), addVehicle(c), addVehicle(c)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    const list = await t.app.inject({ method: 'GET', url: '/api/fleet/vehicles', headers: as(c) });
+    const list = await t.get(c, '/api/fleet/vehicles');
     expect(list.json().total).toBe(5);
   });
 });
@@ -249,11 +195,7 @@ describe('CSV import and export', () => {
     const c = await signUp(t, { planId: 'enterprise' });
     await addVehicle(c, { make: 'Volvo', location: '=HYPERLINK("x")' });
     await addVehicle(c, { make: 'Ford' });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/fleet/vehicles/export.csv?search=volvo',
-      headers: as(c),
-    });
+    const res = await t.get(c, '/api/fleet/vehicles/export.csv?search=volvo');
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('make,model,year,vin,licensePlate,status,mileage,fuelLevel,location');
@@ -273,12 +215,7 @@ describe('CSV import and export', () => {
       'Ford,Transit,2021,1FTBR1C8XMKA77777,IMP-5,,,,',
       'Ram,ProMaster,2020,3C6TRVDG0LE111113,IMP-6,maintenance,90000,20,',
     ].join('\n');
-    const preview = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/vehicles/import/preview',
-      headers: as(c),
-      payload: { csv },
-    });
+    const preview = await t.post(c, '/api/fleet/vehicles/import/preview', { csv });
     expect(preview.statusCode).toBe(200);
     const body = preview.json();
     expect(body).toMatchObject({
@@ -306,37 +243,22 @@ describe('CSV import and export', () => {
         ...r.values,
         location: r.values.location || null,
       }));
-    const commit = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/vehicles/import',
-      headers: as(c),
-      payload: { vehicles: valid },
-    });
+    const commit = await t.post(c, '/api/fleet/vehicles/import', { vehicles: valid });
     expect(commit.json()).toEqual({ success: true, created: 2 });
     const created = await t.database.db.select().from(auditLogs).where(eq(auditLogs.accountId, c.id));
     expect(created.filter((a) => a.resourceType === 'vehicle' && a.action === 'create')).toHaveLength(3);
     // three more would pass the limit of 5: the whole chunk is refused, nothing is added
-    const over = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/vehicles/import',
-      headers: as(c),
-      payload: { vehicles: [newVehicle(), newVehicle(), newVehicle()] },
+    const over = await t.post(c, '/api/fleet/vehicles/import', {
+      vehicles: [newVehicle(), newVehicle(), newVehicle()],
     });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toMatch(/room for 2 more, not 3/);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/fleet/vehicles', headers: as(c) })).json().total,
-    ).toBe(3);
+    expect((await t.get(c, '/api/fleet/vehicles')).json().total).toBe(3);
   });
 
   it('names missing columns', async () => {
     const c = await signUp(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/vehicles/import/preview',
-      headers: as(c),
-      payload: { csv: 'make,model\nFord,Transit' },
-    });
+    const res = await t.post(c, '/api/fleet/vehicles/import/preview', { csv: 'make,model\nFord,Transit' });
     expect(res.json().missingColumns).toEqual(['year', 'vin', 'licensePlate']);
   });
 });
@@ -345,35 +267,15 @@ describe('drivers', () => {
   it('one driver per vehicle at a time', async () => {
     const c = await signUp(t, { planId: 'professional' });
     const v = (await addVehicle(c)).json().vehicle;
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/drivers',
-      headers: as(c),
-      payload: {
-        name: 'Ann Driver',
-        email: 'ann@example.com',
-        licenseNumber: 'L-1',
-        assignedVehicleId: v.id,
-      },
-    });
+    const first = await addDriver(c, v.id, 'Ann Driver', 'ann@example.com', 'L-1');
     expect(first.statusCode).toBe(201);
     expect(first.json().driver.assignedVehicle).toMatchObject({ id: v.id, licensePlate: v.licensePlate });
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/drivers',
-      headers: as(c),
-      payload: {
-        name: 'Bob Driver',
-        email: 'bob@example.com',
-        licenseNumber: 'L-2',
-        assignedVehicleId: v.id,
-      },
-    });
+    const second = await addDriver(c, v.id, 'Bob Driver', 'bob@example.com', 'L-2');
     expect(second.statusCode).toBe(409);
     expect(second.json().errors.assignedVehicleId).toMatch(/one driver at a time/);
-    const listed = await t.app.inject({ method: 'GET', url: '/api/fleet/vehicles', headers: as(c) });
+    const listed = await t.get(c, '/api/fleet/vehicles');
     expect(listed.json().items[0].driver).toMatchObject({ name: 'Ann Driver' });
-    const csv = await t.app.inject({ method: 'GET', url: '/api/fleet/drivers/export.csv', headers: as(c) });
+    const csv = await t.get(c, '/api/fleet/drivers/export.csv');
     expect(csv.body).toContain(`Ann Driver,ann@example.com,,L-1,active,${v.licensePlate}`);
   });
 });
@@ -382,56 +284,38 @@ describe('maintenance', () => {
   it('is overdue past its date or mileage, completes, and schedules the next one', async () => {
     const c = await signUp(t, { planId: 'professional' });
     const v = (await addVehicle(c, { mileage: 50_000 })).json().vehicle;
-    const late = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/maintenance',
-      headers: as(c),
-      payload: { vehicleId: v.id, type: 'Oil change', dueDate: '2020-01-01', cost: 89.5 },
+    const late = await t.post(c, '/api/fleet/maintenance', {
+      vehicleId: v.id,
+      type: 'Oil change',
+      dueDate: '2020-01-01',
+      cost: 89.5,
     });
     expect(late.json().record).toMatchObject({ state: 'overdue', cost: 89.5 });
-    const byMileage = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/maintenance',
-      headers: as(c),
-      payload: { vehicleId: v.id, type: 'Tires', dueMileage: 45_000 },
+    const byMileage = await t.post(c, '/api/fleet/maintenance', {
+      vehicleId: v.id,
+      type: 'Tires',
+      dueMileage: 45_000,
     });
     expect(byMileage.json().record.state).toBe('overdue');
-    const later = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/maintenance',
-      headers: as(c),
-      payload: { vehicleId: v.id, type: 'Inspection', dueDate: '2099-01-01' },
+    const later = await t.post(c, '/api/fleet/maintenance', {
+      vehicleId: v.id,
+      type: 'Inspection',
+      dueDate: '2099-01-01',
     });
     expect(later.json().record.state).toBe('scheduled');
-    const neither = await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/maintenance',
-      headers: as(c),
-      payload: { vehicleId: v.id, type: 'X' },
-    });
+    const neither = await t.post(c, '/api/fleet/maintenance', { vehicleId: v.id, type: 'X' });
     expect(neither.json().errors).toEqual({ dueDate: 'Give a due date, a due mileage, or both' });
-    const overdue = await t.app.inject({
-      method: 'GET',
-      url: '/api/fleet/maintenance?state=overdue',
-      headers: as(c),
-    });
+    const overdue = await t.get(c, '/api/fleet/maintenance?state=overdue');
     expect(overdue.json().total).toBe(2);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/fleet/maintenance/${late.json().record.id}/complete`,
-      headers: as(c),
-      payload: { cost: 95, next: { dueDate: '2099-06-01' } },
+    const done = await t.post(c, `/api/fleet/maintenance/${late.json().record.id}/complete`, {
+      cost: 95,
+      next: { dueDate: '2099-06-01' },
     });
     expect(done.json().record.state).toBe('completed');
     expect(done.json().next).toMatchObject({ type: 'Oil change', dueDate: '2099-06-01', state: 'scheduled' });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/fleet/maintenance/${late.json().record.id}/complete`,
-      headers: as(c),
-      payload: {},
-    });
+    const again = await t.post(c, `/api/fleet/maintenance/${late.json().record.id}/complete`, {});
     expect(again.statusCode).toBe(409);
-    const overview = await t.app.inject({ method: 'GET', url: '/api/fleet/overview', headers: as(c) });
+    const overview = await t.get(c, '/api/fleet/overview');
     expect(overview.json()).toMatchObject({ overdueCount: 1, vehicles: { active: 1, total: 1 } });
     expect(overview.json().dueMaintenance[0]).toMatchObject({ type: 'Tires', state: 'overdue' });
   });
@@ -441,15 +325,10 @@ describe('team', () => {
   it('invites up to the user limit; a member signs in, sees the fleet, not billing or team management', async () => {
     const owner = await signUp(t, { planId: 'starter' });
     const v = (await addVehicle(owner)).json().vehicle;
-    const start = await t.app.inject({ method: 'GET', url: '/api/fleet/team', headers: as(owner) });
+    const start = await t.get(owner, '/api/fleet/team');
     expect(start.json()).toMatchObject({ users: 1, userLimit: 3 });
     const invite = (email: string, role = 'fleet_user') =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/fleet/team',
-        headers: as(owner),
-        payload: { firstName: 'Tess', lastName: 'Member', email, role },
-      });
+      t.post(owner, '/api/fleet/team', { firstName: 'Tess', lastName: 'Member', email, role });
     const first = await invite(`member.${Date.now()}@example.com`);
     expect(first.statusCode).toBe(201);
     const { temporaryPassword, member } = first.json();
@@ -461,11 +340,7 @@ describe('team', () => {
     expect((await invite(owner.email)).statusCode).toBe(409);
 
     const session = await t.customerSession(member.email, temporaryPassword);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/customer',
-      headers: { cookie: session.cookie },
-    });
+    const me = await t.get(session, '/api/auth/customer');
     expect(me.json().customer).toMatchObject({
       id: owner.id,
       email: member.email,
@@ -474,11 +349,7 @@ describe('team', () => {
       teamMemberId: member.id,
       isPasswordSet: false,
     });
-    const fleet = await t.app.inject({
-      method: 'GET',
-      url: '/api/fleet/vehicles',
-      headers: { cookie: session.cookie },
-    });
+    const fleet = await t.get(session, '/api/fleet/vehicles');
     expect(fleet.json().items.map((x: { id: string }) => x.id)).toEqual([v.id]);
     for (const [method, url] of [
       ['GET', '/api/customer/billing-info'],
@@ -495,38 +366,25 @@ describe('team', () => {
       expect(res.statusCode, url).toBe(403);
     }
     // the member sets their own password
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: { cookie: session.cookie },
-      payload: { email: member.email, currentPassword: temporaryPassword, newPassword: 'Mine#Pass123' },
+    const changed = await t.post(session, '/api/auth/change-password', {
+      email: member.email,
+      currentPassword: temporaryPassword,
+      newPassword: 'Mine#Pass123',
     });
     expect(changed.statusCode).toBe(200);
     await t.customerSession(member.email, 'Mine#Pass123');
     await t.customerSession(owner.email, owner.password); // the owner's password is untouched
 
     // removing the member ends their sessions
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/fleet/team/${member.id}`,
-      headers: as(owner),
-    });
+    const removed = await t.delete(owner, `/api/fleet/team/${member.id}`);
     expect(removed.statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/fleet/vehicles', headers: { cookie: session.cookie } }))
-        .statusCode,
-    ).toBe(401);
+    expect((await t.get(session, '/api/fleet/vehicles')).statusCode).toBe(401);
   });
 
   it('an email already used by a team member cannot sign up as a customer', async () => {
     const owner = await signUp(t, { planId: 'professional' });
     const email = `taken.${Date.now()}@example.com`;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/fleet/team',
-      headers: as(owner),
-      payload: { firstName: 'A', lastName: 'B', email },
-    });
+    await t.post(owner, '/api/fleet/team', { firstName: 'A', lastName: 'B', email });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/customers',

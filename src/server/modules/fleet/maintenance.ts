@@ -22,7 +22,7 @@ export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const todayOf = (ctx: RequestContext) => isoDay(ctx.clock.now());
 
 /** Overdue: not done, and past its due date or the vehicle has reached its due mileage. */
-const overdueSql = (today: string) =>
+export const overdueSql = (today: string) =>
   sql<boolean>`(${maintenanceRecords.completedDate} is null and ((${maintenanceRecords.dueDate} is not null and ${maintenanceRecords.dueDate} < ${today}) or (${maintenanceRecords.dueMileage} is not null and ${vehicles.mileage} >= ${maintenanceRecords.dueMileage})))`;
 
 const columns = (today: string) => ({
@@ -59,7 +59,7 @@ export function toMaintenance(r: Row): MaintenanceRecord {
 }
 
 /** Records with their vehicle, which is always one of the same account's. */
-function selectRecords({ db }: RequestContext, today: string) {
+export function selectRecords({ db }: RequestContext, today: string) {
   return db
     .select(columns(today))
     .from(maintenanceRecords)
@@ -70,6 +70,15 @@ function selectRecords({ db }: RequestContext, today: string) {
         eq(vehicles.customerId, maintenanceRecords.customerId),
       ),
     );
+}
+
+/** How many records match, joined to their vehicle for conditions on its plate or mileage. */
+export function countRecords({ db }: RequestContext, where: SQL | undefined) {
+  return db
+    .select({ n: count() })
+    .from(maintenanceRecords)
+    .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
+    .where(where);
 }
 
 /** Overdue first, then the soonest due; completed ones newest first. */
@@ -107,11 +116,7 @@ export async function listMaintenance(ctx: RequestContext, query: MaintenanceQue
       .orderBy(...dueOrder(today))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
-    ctx.db
-      .select({ n: count() })
-      .from(maintenanceRecords)
-      .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
-      .where(where),
+    countRecords(ctx, where),
   ]);
   return toPage(query, rows.map(toMaintenance), total?.n ?? 0);
 }
@@ -127,19 +132,20 @@ async function recordById(ctx: RequestContext, id: string) {
 const toCents = (cost: number | null | undefined) =>
   cost === null || cost === undefined ? null : Math.round(cost * 100);
 
+/** The form's values as the record's columns (absent ones empty). */
+const recordValues = (v: MaintenanceValues) => ({
+  vehicleId: v.vehicleId,
+  type: v.type,
+  dueDate: v.dueDate ?? null,
+  dueMileage: v.dueMileage ?? null,
+  costCents: toCents(v.cost),
+  notes: v.notes ?? null,
+});
+
 export async function createMaintenance(ctx: RequestContext, v: MaintenanceValues) {
   return inTransaction(ctx, async (tx) => {
     await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
-    const [row] = await tx.account
-      .insert(maintenanceRecords, {
-        vehicleId: v.vehicleId,
-        type: v.type,
-        dueDate: v.dueDate ?? null,
-        dueMileage: v.dueMileage ?? null,
-        costCents: toCents(v.cost),
-        notes: v.notes ?? null,
-      })
-      .returning();
+    const [row] = await tx.account.insert(maintenanceRecords, recordValues(v)).returning();
     await recordAudit(tx.db, tx.actor, {
       action: 'create',
       resourceType: 'maintenance',
@@ -161,15 +167,7 @@ export async function updateMaintenance(ctx: RequestContext, id: string, v: Main
     await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
     await tx.account.update(
       maintenanceRecords,
-      {
-        vehicleId: v.vehicleId,
-        type: v.type,
-        dueDate: v.dueDate ?? null,
-        dueMileage: v.dueMileage ?? null,
-        costCents: toCents(v.cost),
-        notes: v.notes ?? null,
-        updatedAt: new Date(),
-      },
+      { ...recordValues(v), updatedAt: new Date() },
       eq(maintenanceRecords.id, id),
     );
     await recordAudit(tx.db, tx.actor, {

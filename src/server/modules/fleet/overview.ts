@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FleetOverview } from '../../../shared/contracts/fleet';
 import {
   auditLogs,
@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
-import { dueOrder, isoDay, toMaintenance } from './maintenance';
+import { countRecords, dueOrder, isoDay, overdueSql, selectRecords, toMaintenance } from './maintenance';
 
 const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member'];
 const LIST = 8;
@@ -34,10 +34,8 @@ function summary(row: typeof auditLogs.$inferSelect): string {
   return `${noun}${what ? ` ${what}` : ''} ${verb}`;
 }
 
-export async function fleetOverview(
-  { db, account, accountId, clock }: RequestContext,
-  canManageAccount: boolean,
-): Promise<FleetOverview> {
+export async function fleetOverview(ctx: RequestContext, canManageAccount: boolean): Promise<FleetOverview> {
+  const { db, account, accountId, clock } = ctx;
   const today = isoDay(clock.now());
   const [plan] = await db
     .select({
@@ -52,35 +50,17 @@ export async function fleetOverview(
   if (!plan) throw notFound('Customer not found');
   const unassigned = account.where(drivers, isNull(drivers.assignedVehicleId));
   const open = account.where(maintenanceRecords, isNull(maintenanceRecords.completedDate));
-  const overdue = sql<boolean>`((${maintenanceRecords.dueDate} is not null and ${maintenanceRecords.dueDate} < ${today}) or (${maintenanceRecords.dueMileage} is not null and ${vehicles.mileage} >= ${maintenanceRecords.dueMileage}))`;
   const [statusRows, due, [overdueCount], idle, [idleCount], changes, team] = await Promise.all([
     db
       .select({ status: vehicles.status, n: count() })
       .from(vehicles)
       .where(account.where(vehicles))
       .groupBy(vehicles.status),
-    db
-      .select({
-        record: maintenanceRecords,
-        vehicle: {
-          id: vehicles.id,
-          make: vehicles.make,
-          model: vehicles.model,
-          licensePlate: vehicles.licensePlate,
-          mileage: vehicles.mileage,
-        },
-        overdue,
-      })
-      .from(maintenanceRecords)
-      .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
+    selectRecords(ctx, today)
       .where(open)
       .orderBy(...dueOrder(today))
       .limit(LIST),
-    db
-      .select({ n: count() })
-      .from(maintenanceRecords)
-      .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
-      .where(and(open, overdue)),
+    countRecords(ctx, and(open, overdueSql(today))),
     db
       .select({ id: drivers.id, name: drivers.name })
       .from(drivers)

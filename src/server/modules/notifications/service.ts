@@ -14,36 +14,32 @@ export type ActivityAction =
   | 'customer_updated'
   | 'admin_login';
 
+/** The customer a notification or feed entry is about: staff know them by their email. */
+export type AboutCustomer = { id: string; email: string };
+
 /** Write both in the transaction of the change they describe. */
 export async function notifyStaff(
   tx: Executor,
-  input: {
-    type: NotificationType;
-    customerId: string;
-    customerEmail: string;
-    data?: Record<string, unknown>;
-  },
+  customer: AboutCustomer,
+  type: NotificationType,
+  data: Record<string, unknown> = {},
 ): Promise<void> {
   await tx.insert(notifications).values({
-    type: input.type,
-    customerId: input.customerId,
-    data: { ...input.data, customerEmail: input.customerEmail, action: input.type },
+    type,
+    customerId: customer.id,
+    data: { ...data, customerEmail: customer.email, action: type },
   });
 }
 
 export async function recordActivity(
   tx: Executor,
-  input: {
-    action: ActivityAction;
-    description: string;
-    customerId?: string | null;
-    metadata?: Record<string, unknown>;
-  },
+  customer: AboutCustomer,
+  entry: { action: ActivityAction; description: string; metadata?: Record<string, unknown> },
 ): Promise<void> {
   await tx.insert(activities).values({
-    action: input.action,
-    description: input.description,
-    customerId: input.customerId ?? null,
-    metadata: input.metadata ?? {},
+    action: entry.action,
+    description: entry.description,
+    customerId: customer.id,
+    metadata: { ...entry.metadata, customerEmail: customer.email },
   });
 }

@@ -48,12 +48,7 @@ async function paidCheckout(card: TestCard | string = 'pm_card_visa') {
   expect(reg.statusCode).toBe(201);
   const customerId: string = reg.json().customer.id;
   const { cookie } = await t.customerSession(input.email, input.password);
-  const checkout = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-subscription',
-    headers: { cookie },
-    payload: { customerId },
-  });
+  const checkout = await t.post(cookie, '/api/create-subscription', { customerId });
   expect(checkout.statusCode).toBe(200);
   expect(checkout.json().payment).toEqual({ provider: 'stripe', publishableKey: 'pk_test_x' });
   const intentId = fake.intentIdFromClientSecret(checkout.json().clientSecret);
@@ -67,7 +62,7 @@ async function paidCheckout(card: TestCard | string = 'pm_card_visa') {
 
 async function billingInfo(email: string, password: string) {
   const { cookie } = await t.customerSession(email, password);
-  const res = await t.app.inject({ method: 'GET', url: '/api/customer/billing-info', headers: { cookie } });
+  const res = await t.get(cookie, '/api/customer/billing-info');
   expect(res.statusCode).toBe(200);
   return res.json();
 }

@@ -58,29 +58,19 @@ describe('GET /api/plans', () => {
   });
 
   it('hides inactive plans from the public but shows them to staff who may view plans', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin },
-      payload: newPlan('hidden-one', { active: false }),
-    });
+    await t.post(admin, '/api/plans', newPlan('hidden-one', { active: false }));
     const pub = await t.app.inject({ method: 'GET', url: '/api/plans' });
     expect(pub.json<{ id: string }[]>().map((p) => p.id)).not.toContain('hidden-one');
-    const staff = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: manager } });
+    const staff = await t.get(manager, '/api/plans');
     expect(staff.json<{ id: string }[]>().map((p) => p.id)).toContain('hidden-one');
-    const salesView = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: sales } });
+    const salesView = await t.get(sales, '/api/plans');
     expect(salesView.json<{ id: string }[]>().map((p) => p.id)).not.toContain('hidden-one');
   });
 });
 
 describe('POST /api/plans', () => {
   it('creates a plan, shows it publicly and audits it in the same change', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin },
-      payload: newPlan('fleet-plus'),
-    });
+    const res = await t.post(admin, '/api/plans', newPlan('fleet-plus'));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       success: true,
@@ -105,60 +95,45 @@ describe('POST /api/plans', () => {
   });
 
   it('accepts features as JSON text or a list, and blank limits as unlimited', async () => {
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin },
-      payload: newPlan('text-features', {
+    const text = await t.post(
+      admin,
+      '/api/plans',
+      newPlan('text-features', {
         features: '{"geofencing":true}',
         vehicleLimit: null,
         userLimit: null,
       }),
-    });
+    );
     expect(text.statusCode).toBe(201);
     expect(text.json().plan).toMatchObject({
       vehicleLimit: null,
       userLimit: null,
       features: { geofencing: true },
     });
-    const list = await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin },
-      payload: newPlan('list-features', { features: ['apiAccess'] }),
-    });
+    const list = await t.post(admin, '/api/plans', newPlan('list-features', { features: ['apiAccess'] }));
     expect(list.json().plan.features).toMatchObject({ apiAccess: true, vehicleTracking: false });
   });
 
   it('refuses bad input with one message per field and creates nothing', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin },
-      payload: { id: 'Bad Id!', name: '', price: -1, vehicleLimit: 0, userLimit: 1.5 },
+    const res = await t.post(admin, '/api/plans', {
+      id: 'Bad Id!',
+      name: '',
+      price: -1,
+      vehicleLimit: 0,
+      userLimit: 1.5,
     });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; errors: Record<string, string> }>();
     expect(Object.keys(body.errors).sort()).toEqual(['id', 'name', 'price', 'userLimit', 'vehicleLimit']);
     expect(body.errors.name).toBe('Plan name is required');
-    const price = await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin },
-      payload: newPlan('cents', { price: 10.001 }),
-    });
+    const price = await t.post(admin, '/api/plans', newPlan('cents', { price: 10.001 }));
     expect(price.statusCode).toBe(400);
-    const all = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } });
+    const all = await t.get(admin, '/api/plans');
     expect(all.json<{ id: string }[]>().map((p) => p.id)).not.toContain('cents');
   });
 
   it('refuses a duplicate id with 409', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin },
-      payload: newPlan('starter'),
-    });
+    const res = await t.post(admin, '/api/plans', newPlan('starter'));
     expect(res.statusCode).toBe(409);
     expect(res.json().errors.id).toMatch(/already exists/);
   });
@@ -167,12 +142,7 @@ describe('POST /api/plans', () => {
     const anon = await t.app.inject({ method: 'POST', url: '/api/plans', payload: newPlan('nope-1') });
     expect(anon.statusCode).toBe(401);
     for (const cookie of [sales, manager]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/plans',
-        headers: { cookie },
-        payload: newPlan('nope-2'),
-      });
+      const res = await t.post(cookie, '/api/plans', newPlan('nope-2'));
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: "You don't have permission to access this section" });
     }
@@ -181,25 +151,14 @@ describe('POST /api/plans', () => {
 
 describe('editing, duplicating and deleting', () => {
   it('PUT changes price and limits; PATCH changes any field; both are audited with old and new values', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin },
-      payload: newPlan('editable'),
-    });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/plans/editable',
-      headers: { cookie: admin },
-      payload: { price: 59, vehicleLimit: null, userLimit: 4 },
-    });
+    await t.post(admin, '/api/plans', newPlan('editable'));
+    const put = await t.put(admin, '/api/plans/editable', { price: 59, vehicleLimit: null, userLimit: 4 });
     expect(put.statusCode).toBe(200);
     expect(put.json().plan).toMatchObject({ price: 59, vehicleLimit: null, userLimit: 4 });
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/plans/editable',
-      headers: { cookie: admin },
-      payload: { name: 'Editable Pro', active: false, features: '{"prioritySupport":true}' },
+    const patch = await t.patch(admin, '/api/plans/editable', {
+      name: 'Editable Pro',
+      active: false,
+      features: '{"prioritySupport":true}',
     });
     expect(patch.json().plan).toMatchObject({
       name: 'Editable Pro',
@@ -214,96 +173,55 @@ describe('editing, duplicating and deleting', () => {
   });
 
   it('answers 404 for an unknown plan and 400 for an empty PATCH', async () => {
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/plans/no-such',
-      headers: { cookie: admin },
-      payload: { name: 'x' },
-    });
+    const missing = await t.patch(admin, '/api/plans/no-such', { name: 'x' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Plan not found' });
-    const empty = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/plans/starter',
-      headers: { cookie: admin },
-      payload: {},
-    });
+    const empty = await t.patch(admin, '/api/plans/starter', {});
     expect(empty.statusCode).toBe(400);
   });
 
   it('duplicates into an inactive copy with a fresh id each time', async () => {
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/plans/starter/duplicate',
-      headers: { cookie: admin },
-      payload: {},
-    });
+    const first = await t.post(admin, '/api/plans/starter/duplicate', {});
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       message: 'Plan duplicated successfully',
       plan: { id: 'starter-copy', name: 'Starter (Copy)', active: false, price: 120, vehicleLimit: 5 },
     });
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/plans/starter/duplicate',
-      headers: { cookie: admin },
-      payload: {},
-    });
+    const second = await t.post(admin, '/api/plans/starter/duplicate', {});
     expect(second.json().plan.id).toBe('starter-copy-2');
   });
 
   it('deletes a plan from every list while its customers keep it', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/plans',
-      headers: { cookie: admin },
-      payload: newPlan('to-delete'),
-    });
+    await t.post(admin, '/api/plans', newPlan('to-delete'));
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/customers',
       payload: registration({ planId: 'to-delete' }),
     });
     expect(signUp.statusCode).toBe(201);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/plans/to-delete',
-      headers: { cookie: admin },
-    });
+    const del = await t.delete(admin, '/api/plans/to-delete');
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true, message: 'Plan deleted successfully' });
-    const staffList = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } });
+    const staffList = await t.get(admin, '/api/plans');
     expect(staffList.json<{ id: string }[]>().map((p) => p.id)).not.toContain('to-delete');
     const customer = await t.customerSession(signUp.json().customer.email, 'Str0ng#Pass');
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/customer',
-      headers: { cookie: customer.cookie },
-    });
+    const me = await t.get(customer, '/api/auth/customer');
     expect(me.json().customer).toMatchObject({ planId: 'to-delete', planName: 'Plan to-delete' });
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/plans/to-delete',
-      headers: { cookie: admin },
-    });
+    const again = await t.delete(admin, '/api/plans/to-delete');
     expect(again.statusCode).toBe(404);
   });
 });
 
 describe('GET /api/admin/plans/stats', () => {
   it('counts real customers per plan and revenue from paying ones only', async () => {
-    const before = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: admin } })
-    ).json();
+    const before = (await t.get(admin, '/api/admin/plans/stats')).json();
     expect(before.plans.professional).toMatchObject({ monthlyRevenue: 189 }); // the demo customer pays
     await t.app.inject({
       method: 'POST',
       url: '/api/customers',
       payload: registration({ planId: 'professional' }),
     });
-    const after = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/plans/stats', headers: { cookie: admin } })
-    ).json();
+    const after = (await t.get(admin, '/api/admin/plans/stats')).json();
     expect(after.totalCustomers).toBe(before.totalCustomers + 1);
     expect(after.plans.professional.customerCount).toBe(before.plans.professional.customerCount + 1);
     // a trialing customer is a customer but not yet revenue
@@ -311,28 +229,17 @@ describe('GET /api/admin/plans/stats', () => {
   });
 
   it('is refused to sales', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/plans/stats',
-      headers: { cookie: sales },
-    });
+    const res = await t.get(sales, '/api/admin/plans/stats');
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe('query budget (DESIGN.md: at most two queries for an authenticated read)', () => {
   it('the staff plan list runs the session lookup and one query; the public one a single query', async () => {
-    const staff = await t.queriesDuring(() =>
-      t.app.inject({ method: 'GET', url: '/api/plans', headers: { cookie: admin } }),
-    );
+    const staff = await t.queriesDuring(() => t.get(admin, '/api/plans'));
     expect(staff).toHaveLength(2);
     // the public list is read once and then served from memory until it expires or a plan changes
-    await t.app.inject({
-      method: 'PATCH',
-      url: '/api/plans/starter',
-      headers: { cookie: admin },
-      payload: { description: 'Perfect for small fleets' },
-    });
+    await t.patch(admin, '/api/plans/starter', { description: 'Perfect for small fleets' });
     const first = await t.queriesDuring(() => t.app.inject({ method: 'GET', url: '/api/plans' }));
     expect(first).toHaveLength(1);
     const second = await t.queriesDuring(() => t.app.inject({ method: 'GET', url: '/api/plans' }));
@@ -342,13 +249,7 @@ describe('query budget (DESIGN.md: at most two queries for an authenticated read
 
 describe('races', () => {
   it('two creations of one id at the same moment make one plan and a 409', async () => {
-    const create = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/plans',
-        headers: { cookie: admin },
-        payload: newPlan('racing-plan'),
-      });
+    const create = () => t.post(admin, '/api/plans', newPlan('racing-plan'));
     const results = await Promise.all([create(), create()]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });

@@ -1,9 +1,9 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, paymentMethods, sessions, subscriptions, teamMembers } from '../../db/schema';
 import { checkCurrentPassword } from '../../auth/password-checks';
 import { hashPassword } from '../../auth/passwords';
-import { sessionAlive } from '../../auth/sessions';
+import { liveSession, sessionPerson } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
@@ -162,15 +162,13 @@ export async function validateFleetToken(db: Db, token: string, email: string) {
     .select({
       id: customers.id,
       teamMemberId: teamMembers.id,
-      email: sql<string>`coalesce(${teamMembers.email}, ${customers.email})`,
-      firstName: sql<string>`coalesce(${teamMembers.firstName}, ${customers.firstName})`,
-      lastName: sql<string>`coalesce(${teamMembers.lastName}, ${customers.lastName})`,
+      ...sessionPerson,
       sessionId: sessions.id,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .leftJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
-    .where(and(eq(sessions.id, tokenDigest(token)), eq(sessions.kind, 'customer'), sessionAlive()));
+    .where(liveSession('customer', tokenDigest(token)));
   if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) return null;
   return {
     sessionId: row.sessionId,

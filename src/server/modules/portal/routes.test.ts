@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { cookieHeader, createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   CARDS,
   addCard,
@@ -21,18 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (c: TestCustomer) => ({ cookie: c.cookie });
-
 describe('a customer reaches only their own records', () => {
   const byEmail = [
-    ['GET', '/api/customer/profile/{email}'],
-    ['GET', '/api/customer/settings/{email}'],
-    ['GET', '/api/customer/latest-invoice/{email}'],
-    ['GET', '/api/customer/payment-history/{email}'],
-  ] as const;
+    '/api/customer/profile/{email}',
+    '/api/customer/settings/{email}',
+    '/api/customer/latest-invoice/{email}',
+    '/api/customer/payment-history/{email}',
+  ];
 
-  it.each(byEmail)("%s %s with another customer's email is 403", async (method, path) => {
-    const res = await t.app.inject({ method, url: path.replace('{email}', bob.email), headers: as(alice) });
+  it.each(byEmail)("GET %s with another customer's email is 403", async (path) => {
+    const res = await t.get(alice, path.replace('{email}', bob.email));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'You can only access your own account.' });
   });
@@ -43,23 +41,12 @@ describe('a customer reaches only their own records', () => {
       ['/api/customer/cancel-subscription', { email: bob.email }],
       ['/api/customer/update-billing-email', { email: bob.email, newBillingEmail: 'x@example.com' }],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url, headers: as(alice), payload });
+      const res = await t.post(alice, url, payload);
       expect(res.statusCode, url).toBe(403);
     }
-    const settings = await t.app.inject({
-      method: 'PUT',
-      url: `/api/customer/settings/${bob.email}`,
-      headers: as(alice),
-      payload: {
-        ...(
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/customer/settings/${alice.email}`,
-            headers: as(alice),
-          })
-        ).json().settings,
-        marketingEmails: true,
-      },
+    const settings = await t.put(alice, `/api/customer/settings/${bob.email}`, {
+      ...(await t.get(alice, `/api/customer/settings/${alice.email}`)).json().settings,
+      marketingEmails: true,
     });
     expect(settings.statusCode).toBe(403);
     const info = await billingInfo(t, bob);
@@ -73,23 +60,15 @@ describe('a customer reaches only their own records', () => {
   it("another customer's card or invoice is not found", async () => {
     await addCard(t, bob, CARDS.visa);
     const bobsCard = (await billingInfo(t, bob)).paymentMethods[0].id;
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/customer/payment-methods/${bobsCard}`,
-      headers: as(alice),
-    });
+    const del = await t.delete(alice, `/api/customer/payment-methods/${bobsCard}`);
     expect(del.statusCode).toBe(404);
-    const def = await t.app.inject({
-      method: 'POST',
-      url: `/api/customer/payment-methods/${bobsCard}/set-default`,
-      headers: as(alice),
-    });
+    const def = await t.post(alice, `/api/customer/payment-methods/${bobsCard}/set-default`);
     expect(def.statusCode).toBe(404);
     await checkout(t, bob, CARDS.visa);
     const invoice = (await billingInfo(t, bob)).invoices[0];
-    const pdf = await t.app.inject({ method: 'GET', url: invoice.pdf_url, headers: as(alice) });
+    const pdf = await t.get(alice, invoice.pdf_url);
     expect(pdf.statusCode).toBe(404);
-    const own = await t.app.inject({ method: 'GET', url: invoice.pdf_url, headers: as(bob) });
+    const own = await t.get(bob, invoice.pdf_url);
     expect(own.statusCode).toBe(200);
   });
 
@@ -106,11 +85,7 @@ describe('a customer reaches only their own records', () => {
 
 describe('profile and billing info', () => {
   it('answers the portal customer with real usage and limits', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/profile/${alice.email.toUpperCase()}`,
-      headers: as(alice),
-    });
+    const res = await t.get(alice, `/api/customer/profile/${alice.email.toUpperCase()}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       email: alice.email,
@@ -147,7 +122,7 @@ describe('query budget (DESIGN.md: at most two queries for an authenticated read
   ])('%s runs the session lookup and one query', async (_name, url) => {
     await addCard(t, alice, CARDS.visa);
     const queries = await t.queriesDuring(async () => {
-      const res = await t.app.inject({ method: 'GET', url: url(), headers: as(alice) });
+      const res = await t.get(alice, url());
       expect(res.statusCode).toBe(200);
     });
     expect(queries).toHaveLength(2);
@@ -156,11 +131,7 @@ describe('query budget (DESIGN.md: at most two queries for an authenticated read
 
 describe('settings', () => {
   it('starts from the spec defaults and saves every field', async () => {
-    const first = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/settings/${alice.email}`,
-      headers: as(alice),
-    });
+    const first = await t.get(alice, `/api/customer/settings/${alice.email}`);
     expect(first.json().settings).toEqual({
       emailNotifications: true,
       pushNotifications: true,
@@ -181,19 +152,13 @@ describe('settings', () => {
       dataRetention: '730',
       marketingEmails: true,
     };
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/customer/settings/${alice.email}`,
-      headers: as(alice),
-      payload: { ...changed, autoSaved: true },
+    const saved = await t.put(alice, `/api/customer/settings/${alice.email}`, {
+      ...changed,
+      autoSaved: true,
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ success: true, crmSyncStatus: 'success' });
-    const again = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/settings/${alice.email}`,
-      headers: as(alice),
-    });
+    const again = await t.get(alice, `/api/customer/settings/${alice.email}`);
     expect(again.json().settings).toEqual(changed);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, alice.id));
     expect(audit.find((a) => a.resourceType === 'settings')?.newValues).toMatchObject({
@@ -203,14 +168,10 @@ describe('settings', () => {
   });
 
   it('refuses values outside the lists', async () => {
-    const base = (
-      await t.app.inject({ method: 'GET', url: `/api/customer/settings/${alice.email}`, headers: as(alice) })
-    ).json().settings;
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/customer/settings/${alice.email}`,
-      headers: as(alice),
-      payload: { ...base, sessionTimeout: 'forever' },
+    const base = (await t.get(alice, `/api/customer/settings/${alice.email}`)).json().settings;
+    const res = await t.put(alice, `/api/customer/settings/${alice.email}`, {
+      ...base,
+      sessionTimeout: 'forever',
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['sessionTimeout']);
@@ -219,25 +180,18 @@ describe('settings', () => {
 
 describe('billing email and address', () => {
   it('updates both, validated', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/update-billing-email',
-      headers: as(alice),
-      payload: { email: alice.email, newBillingEmail: 'nope' },
+    const bad = await t.post(alice, '/api/customer/update-billing-email', {
+      email: alice.email,
+      newBillingEmail: 'nope',
     });
     expect(bad.statusCode).toBe(400);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/update-billing-email',
-      headers: as(alice),
-      payload: { email: alice.email, newBillingEmail: 'Accounts@Alice.example' },
+    const ok = await t.post(alice, '/api/customer/update-billing-email', {
+      email: alice.email,
+      newBillingEmail: 'Accounts@Alice.example',
     });
     expect(ok.statusCode).toBe(200);
-    const badAddress = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/update-billing-address',
-      headers: as(alice),
-      payload: { address: { street: '', city: 'Austin', state: 'TX', zipCode: '78701', country: 'FR' } },
+    const badAddress = await t.post(alice, '/api/customer/update-billing-address', {
+      address: { street: '', city: 'Austin', state: 'TX', zipCode: '78701', country: 'FR' },
     });
     expect(badAddress.statusCode).toBe(400);
     expect(Object.keys(badAddress.json().errors).sort()).toEqual(['address.country', 'address.street']);
@@ -248,12 +202,7 @@ describe('billing email and address', () => {
       zipCode: '78701',
       country: 'US',
     };
-    const okAddress = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/update-billing-address',
-      headers: as(alice),
-      payload: { address },
-    });
+    const okAddress = await t.post(alice, '/api/customer/update-billing-address', { address });
     expect(okAddress.statusCode).toBe(200);
     const info = await billingInfo(t, alice);
     expect(info).toMatchObject({ billingEmail: 'accounts@alice.example', billingAddress: address });
@@ -274,79 +223,38 @@ describe('payment methods', () => {
     ]);
     const second = info.paymentMethods[1].id;
     const first = info.paymentMethods[0].id;
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/customer/payment-methods/${second}/set-default`,
-          headers: as(c),
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/customer/payment-methods/${first}`,
-          headers: as(c),
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await t.post(c, `/api/customer/payment-methods/${second}/set-default`)).statusCode).toBe(200);
+    expect((await t.delete(c, `/api/customer/payment-methods/${first}`)).statusCode).toBe(200);
     info = await billingInfo(t, c);
     expect(
       info.paymentMethods.map((p: { last4: string; isDefault: boolean }) => [p.last4, p.isDefault]),
     ).toEqual([['4444', true]]);
-    const last = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/customer/payment-methods/${second}`,
-      headers: as(c),
-    });
+    const last = await t.delete(c, `/api/customer/payment-methods/${second}`);
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toMatch(/at least one payment method/);
   });
 
   it('refuses bad card numbers and unknown tokens', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/payment-methods',
-      headers: as(alice),
-      payload: { card: { number: '1234 5678 9012 3456', expMonth: 12, expYear: 2030, cvc: '123' } },
+    const res = await t.post(alice, '/api/payments/sandbox/payment-methods', {
+      card: { number: '1234 5678 9012 3456', expMonth: 12, expYear: 2030, cvc: '123' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.number).toBe('Your card number is invalid.');
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/add-payment-method',
-      headers: as(alice),
-      payload: { paymentMethodId: 'pm_sbx_nope' },
+    const unknown = await t.post(alice, '/api/customer/add-payment-method', {
+      paymentMethodId: 'pm_sbx_nope',
     });
     expect(unknown.statusCode).toBe(404);
-    const junkId = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/customer/payment-methods/not-a-uuid',
-      headers: as(alice),
-    });
+    const junkId = await t.delete(alice, '/api/customer/payment-methods/not-a-uuid');
     expect(junkId.statusCode).toBe(400);
   });
 
   it("cannot attach another customer's card token", async () => {
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/payment-methods',
-      headers: as(bob),
-      payload: { card: { number: CARDS.visa, expMonth: 12, expYear: 2030, cvc: '123' } },
+    const token = await t.post(bob, '/api/payments/sandbox/payment-methods', {
+      card: { number: CARDS.visa, expMonth: 12, expYear: 2030, cvc: '123' },
     });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/add-payment-method',
-      headers: as(bob),
-      payload: { paymentMethodId: token.json().id },
-    });
-    const steal = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/add-payment-method',
-      headers: as(alice),
-      payload: { paymentMethodId: token.json().id },
+    await t.post(bob, '/api/customer/add-payment-method', { paymentMethodId: token.json().id });
+    const steal = await t.post(alice, '/api/customer/add-payment-method', {
+      paymentMethodId: token.json().id,
     });
     expect(steal.statusCode).toBe(400);
     expect(steal.json().message).toBe('This payment method belongs to another customer.');
@@ -356,29 +264,17 @@ describe('payment methods', () => {
 describe('invoices and history', () => {
   it('numbers invoices sequentially, serves a real PDF, and lists the history', async () => {
     const c = await signUp(t, { planId: 'starter' });
-    const none = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/latest-invoice/${c.email}`,
-      headers: as(c),
-    });
+    const none = await t.get(c, `/api/customer/latest-invoice/${c.email}`);
     expect(none.statusCode).toBe(404);
     await checkout(t, c, CARDS.declined);
     await checkout(t, c, CARDS.visa);
-    const latest = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/latest-invoice/${c.email}`,
-      headers: as(c),
-    });
+    const latest = await t.get(c, `/api/customer/latest-invoice/${c.email}`);
     expect(latest.statusCode).toBe(200);
-    const pdf = await t.app.inject({ method: 'GET', url: latest.json().downloadUrl, headers: as(c) });
+    const pdf = await t.get(c, latest.json().downloadUrl);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.length).toBeGreaterThan(1000);
-    const history = await t.app.inject({
-      method: 'GET',
-      url: `/api/customer/payment-history/${c.email}`,
-      headers: as(c),
-    });
+    const history = await t.get(c, `/api/customer/payment-history/${c.email}`);
     expect(history.json()).toMatchObject({ success: true, total: 2 });
     expect(
       history.json().payments.map((p: { status: string; amount: number }) => [p.status, p.amount]),
@@ -401,19 +297,16 @@ describe('password', () => {
   it('changes with the current password, keeps this session, ends the others', async () => {
     const c = await signUp(t);
     const other = await t.customerSession(c.email, c.password);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: as(c),
-      payload: { email: c.email, currentPassword: 'Wrong#Pass1', newPassword: 'N3w#Password' },
+    const wrong = await t.post(c, '/api/auth/change-password', {
+      email: c.email,
+      currentPassword: 'Wrong#Pass1',
+      newPassword: 'N3w#Password',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ currentPassword: 'Your current password is incorrect.' });
-    const weak = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: as(c),
-      payload: { currentPassword: c.password, newPassword: 'weak' },
+    const weak = await t.post(c, '/api/auth/change-password', {
+      currentPassword: c.password,
+      newPassword: 'weak',
     });
     expect(weak.statusCode).toBe(400);
     const ok = await t.app.inject({
@@ -423,15 +316,8 @@ describe('password', () => {
       payload: { email: c.email, currentPassword: c.password, newPassword: 'N3w#Password' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: as(c) })).json()
-        .isAuthenticated,
-    ).toBe(true);
-    expect(
-      (
-        await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: { cookie: other.cookie } })
-      ).json().isAuthenticated,
-    ).toBe(false);
+    expect((await t.get(c, '/api/auth/customer')).json().isAuthenticated).toBe(true);
+    expect((await t.get(other, '/api/auth/customer')).json().isAuthenticated).toBe(false);
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, c.id));
     expect(row).toMatchObject({ isPasswordSet: true, temporaryPasswordEnc: null });
     expect(row!.lastPasswordChange).not.toBeNull();
@@ -465,17 +351,15 @@ describe('auto-login from the fleet CRM', () => {
       payload: { user: ok.json().user, tab: 'billing' },
     });
     expect(session.json()).toEqual({ success: true, tab: 'billing' });
-    const cookie = session.cookies.map((x) => `${x.name}=${x.value}`).join('; ');
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/auth/customer', headers: { cookie } })).json().customer
-        .email,
-    ).toBe(alice.email);
+    expect((await t.get(cookieHeader(session), '/api/auth/customer')).json().customer.email).toBe(
+      alice.email,
+    );
   });
 });
 
 describe('data export and account deletion', () => {
   it('exports everything we hold, without secrets', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/customer/data-export', headers: as(alice) });
+    const res = await t.get(alice, '/api/customer/data-export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="motorpool-data-/);
     const body = res.json();
@@ -500,27 +384,15 @@ describe('data export and account deletion', () => {
   it('deletes the account only with the password, then signs out', async () => {
     const c = await signUp(t);
     await checkout(t, c, CARDS.visa);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/delete-account',
-      headers: as(c),
-      payload: { password: 'nope' },
-    });
+    const wrong = await t.post(c, '/api/customer/delete-account', { password: 'nope' });
     expect(wrong.statusCode).toBe(400);
     expect((await t.database.db.select().from(customers).where(eq(customers.id, c.id))).length).toBe(1);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/delete-account',
-      headers: as(c),
-      payload: { password: c.password },
-    });
+    const ok = await t.post(c, '/api/customer/delete-account', { password: c.password });
     expect(ok.statusCode).toBe(200);
     expect(await t.database.db.select().from(customers).where(eq(customers.id, c.id))).toEqual([]);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.customerId, c.id))).toEqual([]);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, c.id));
     expect(audit.some((a) => a.action === 'delete' && a.success)).toBe(true);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/customer/billing-info', headers: as(c) })).statusCode,
-    ).toBe(401);
+    expect((await t.get(c, '/api/customer/billing-info')).statusCode).toBe(401);
   });
 });

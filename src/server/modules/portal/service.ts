@@ -25,6 +25,7 @@ import {
 import { notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/service';
+import { toCustomerIdentity } from '../auth/service';
 import { billingIdentity, customerById, subscriptionOf, type BillingContext } from '../billing/context';
 import { recordActivity } from '../notifications/service';
 import { CUSTOMER_IDLE_TIMEOUTS, setAccountIdleTimeout } from '../../auth/sessions';
@@ -73,13 +74,7 @@ export async function customerProfile({ db, account }: RequestContext): Promise<
   const recent = row.recent;
   const { customer: c, plan, subscription: s } = row;
   return {
-    id: c.id,
-    email: c.email,
-    firstName: c.firstName,
-    lastName: c.lastName,
-    fullName: `${c.firstName} ${c.lastName}`.trim(),
-    companyName: c.companyName,
-    phone: c.phone,
+    ...toCustomerIdentity(c),
     role: c.role,
     planId: c.planId,
     planName: plan?.name ?? null,
@@ -281,11 +276,9 @@ function changeBillingIdentity(
   return inTransaction(ctx, async (tx) => {
     const customer = await customerById(tx.db, tx.accountId);
     const oldValues = await change(tx, customer);
-    await recordActivity(tx.db, {
+    await recordActivity(tx.db, customer, {
       action: 'customer_updated',
       description: `${customer.companyName} changed the ${what}`,
-      customerId: tx.accountId,
-      metadata: { customerEmail: customer.email },
     });
     await recordAudit(tx.db, tx.actor, {
       action: 'update',
