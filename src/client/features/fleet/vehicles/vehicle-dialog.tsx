@@ -4,12 +4,11 @@ import { CircleAlertIcon } from 'lucide-react';
 import {
   FIRST_MODEL_YEAR,
   lastModelYear,
-  VEHICLE_STATUSES,
   vehicleInput,
   type Vehicle,
   type VehicleStatus,
 } from '@shared/contracts/fleet';
-import { FormDialog } from '@client/components/form/form-dialog';
+import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm, type SchemaForm } from '@client/components/form/use-schema-form';
 import { Input } from '@client/components/ui/input';
@@ -19,7 +18,7 @@ import { toast } from '@client/lib/toast';
 import { limitRefusalOf, useCreateVehicle, useUpdateVehicle, type LimitRefusal } from '../api';
 import { useFleetAccount } from '../shell/fleet-account';
 import { UpgradePlanAction } from '../shell/upgrade-link';
-import { VEHICLE_STATUS_LABELS } from './vehicle-status';
+import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
 
 type Values = {
   make: string;
@@ -32,8 +31,6 @@ type Values = {
   fuelLevel: string;
   location: string;
 };
-
-const STATUS_OPTIONS = VEHICLE_STATUSES.map((s) => ({ value: s, label: VEHICLE_STATUS_LABELS[s] }));
 
 function defaults(v: Vehicle | null): Values {
   return {
@@ -61,9 +58,7 @@ export function VehicleDialog({
 }: {
   /** null: a new vehicle. */
   vehicle: Vehicle | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogOpenProps) {
   const { canManageAccount } = useFleetAccount();
   const create = useCreateVehicle();
   const update = useUpdateVehicle();
@@ -150,7 +145,7 @@ export function VehicleDialog({
           name="status"
           label="Status"
           required
-          options={STATUS_OPTIONS}
+          options={VEHICLE_STATUS_OPTIONS}
           placeholder="Choose a status"
         />
         <TextField
