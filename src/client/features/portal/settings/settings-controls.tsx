@@ -1,11 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import type { CustomerSettings } from '@shared/contracts/portal';
 import { OptionSelect, type SelectOption } from '@client/components/form/option-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
+import { CHOICES, isSwitch, SWITCHES, type ChoiceName, type SettingsGroupSpec } from './settings-options';
 
-/** The Settings tab's building blocks: a titled section, a switch row and a select row. */
+/** The Settings tab's building blocks: a titled section, a switch row, a select row and a group of settings. */
 
 export function SettingsSection({
   icon: Icon,
@@ -100,5 +102,50 @@ export function SelectRow<T extends string>({
         trigger={{ id, 'aria-describedby': description ? `${id}-description` : undefined }}
       />
     </div>
+  );
+}
+
+/** The settings on screen and how one changes (`useSettingsAutosave`'s). */
+export type SettingValues = {
+  settings: CustomerSettings;
+  update: <K extends keyof CustomerSettings>(key: K, value: CustomerSettings[K]) => void;
+};
+
+/** A section of settings: a switch or a select per setting, in the group's order, then any extra rows. */
+export function SettingsGroup({
+  group,
+  values,
+  children,
+}: {
+  group: SettingsGroupSpec;
+  values: SettingValues;
+  children?: ReactNode;
+}) {
+  return (
+    <SettingsSection icon={group.icon} title={group.title} description={group.description}>
+      {group.settings.map((name) =>
+        isSwitch(name) ? (
+          <SwitchRow
+            key={name}
+            {...SWITCHES[name]}
+            checked={values.settings[name]}
+            onCheckedChange={(value) => values.update(name, value)}
+          />
+        ) : (
+          <ChoiceRow key={name} name={name} values={values} />
+        ),
+      )}
+      {children}
+    </SettingsSection>
+  );
+}
+
+function ChoiceRow<K extends ChoiceName>({ name, values }: { name: K; values: SettingValues }) {
+  return (
+    <SelectRow
+      {...CHOICES[name]}
+      value={values.settings[name]}
+      onValueChange={(value) => values.update(name, value)}
+    />
   );
 }
