@@ -110,18 +110,10 @@ export const vehicleQuery = (id: string) =>
     staleTime: FRESH,
   });
 
-export function useCreateVehicle() {
+/** POST a new vehicle (id null) or PUT an existing one (the whole record). */
+export function useSaveVehicle() {
   return useApiMutation({
-    mutationFn: (input: VehicleInput) => apiJson('POST', vehiclesKey[0], vehicleSaved, input),
-    invalidates: AFTER_VEHICLE_CHANGE,
-  });
-}
-
-/** PUT /api/fleet/vehicles/{id} (the whole record). */
-export function useUpdateVehicle() {
-  return useApiMutation({
-    mutationFn: ({ id, input }: { id: string; input: VehicleInput }) =>
-      apiJson('PUT', `${vehiclesKey[0]}/${enc(id)}`, vehicleSaved, input),
+    mutationFn: saveAt<VehicleInput, typeof vehicleSaved>(vehiclesKey, vehicleSaved),
     invalidates: AFTER_VEHICLE_CHANGE,
   });
 }

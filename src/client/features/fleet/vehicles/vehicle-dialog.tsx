@@ -15,7 +15,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { limitRefusalOf, useCreateVehicle, useUpdateVehicle, type LimitRefusal } from '../api';
+import { limitRefusalOf, useSaveVehicle, type LimitRefusal } from '../api';
 import { useFleetAccount } from '../shell/fleet-account';
 import { UpgradePlanAction } from '../shell/upgrade-link';
 import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
@@ -60,8 +60,7 @@ export function VehicleDialog({
   vehicle: Vehicle | null;
 } & DialogOpenProps) {
   const { canManageAccount } = useFleetAccount();
-  const create = useCreateVehicle();
-  const update = useUpdateVehicle();
+  const save = useSaveVehicle();
   const [refusal, setRefusal] = useState<LimitRefusal | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
@@ -79,21 +78,13 @@ export function VehicleDialog({
     async (input) => {
       setRefusal(null);
       setFormError(null);
-      if (vehicle) {
-        await update.mutateAsync({ id: vehicle.id, input });
-        toast({
-          title: 'Vehicle updated',
-          description: `${input.make} ${input.model} was saved.`,
-          variant: 'success',
-        });
-      } else {
-        await create.mutateAsync(input);
-        toast({
-          title: 'Vehicle added',
-          description: `${input.make} ${input.model} is in your fleet.`,
-          variant: 'success',
-        });
-      }
+      await save.mutateAsync({ id: vehicle?.id ?? null, input });
+      const name = `${input.make} ${input.model}`;
+      toast({
+        title: vehicle ? 'Vehicle updated' : 'Vehicle added',
+        description: vehicle ? `${name} was saved.` : `${name} is in your fleet.`,
+        variant: 'success',
+      });
       onOpenChange(false);
     },
     // A plan limit and any error that reached no field stay in the dialog, beside the buttons.

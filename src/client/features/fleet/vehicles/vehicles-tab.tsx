@@ -15,7 +15,7 @@ import { useKeepPageInRange } from '@client/components/list/use-list-state';
 import { Card } from '@client/components/ui/card';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { limitRefusalOf, useDeleteVehicle, useUpdateVehicle, vehiclesQuery, vehicleToInput } from '../api';
+import { limitRefusalOf, useDeleteVehicle, useSaveVehicle, vehiclesQuery, vehicleToInput } from '../api';
 import { useMediaQuery } from '../shell/use-media-query';
 import { VehicleDialog } from './vehicle-dialog';
 import { useVehicleListState } from './vehicle-list-state';
@@ -58,7 +58,7 @@ export default function VehiclesTab() {
   const isDesktop = useMediaQuery('(min-width: 768px)');
   const list = useQuery(vehiclesQuery(state.query));
   useKeepPageInRange(state, list.data, list.isPlaceholderData);
-  const updateVehicle = useUpdateVehicle();
+  const saveVehicle = useSaveVehicle();
   const deleteVehicle = useDeleteVehicle();
   const [dialog, setDialog] = useState<{ vehicle: Vehicle | null } | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
@@ -67,7 +67,7 @@ export default function VehiclesTab() {
 
   const onRetire = async (v: Vehicle) => {
     try {
-      await updateVehicle.mutateAsync({ id: v.id, input: vehicleToInput(v, { status: 'retired' }) });
+      await saveVehicle.mutateAsync({ id: v.id, input: vehicleToInput(v, { status: 'retired' }) });
       toast({
         title: 'Vehicle retired',
         description: `${v.make} ${v.model} (${v.licensePlate}) no longer counts against your plan.`,
