@@ -44,11 +44,15 @@ export function SubmitButton({
   );
 }
 
+/** What opens and closes a dialog: the opener's state, and how the dialog asks to close. */
+export type DialogOpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
 const WIDTHS = { md: 'sm:max-w-md', lg: 'sm:max-w-lg', xl: 'sm:max-w-xl', '2xl': 'sm:max-w-2xl' } as const;
 
 /**
  * The one dialog around a form: title, description, the fields, Cancel and the submit button. It cannot
- * be closed while the form is being sent, so a failure is seen where it happened.
+ * be closed while the form is being sent, so a failure is seen where it happened. A `result` takes the
+ * form's place once the form has done its job (what the server answered, shown once).
  */
 export function FormDialog({
   open,
@@ -62,9 +66,8 @@ export function FormDialog({
   children,
   footer,
   submitDisabled,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  result,
+}: DialogOpenProps & {
   title: string;
   description?: ReactNode;
   submitLabel: string;
@@ -76,28 +79,39 @@ export function FormDialog({
   footer?: ReactNode;
   /** The submit button cannot be pressed yet (the form is not complete). */
   submitDisabled?: boolean;
+  /** Shown in place of the title, form and buttons: its own header and way out. */
+  result?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className={cn(WIDTHS[width])}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {description ? <DialogDescription>{description}</DialogDescription> : null}
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-label={title}>
-          {children}
-          <DialogFooter>
-            {footer}
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <SubmitButton pending={pending} disabled={submitDisabled}>
-              {submitLabel}
-            </SubmitButton>
-          </DialogFooter>
-        </form>
+        {result ?? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{title}</DialogTitle>
+              {description ? <DialogDescription>{description}</DialogDescription> : null}
+            </DialogHeader>
+            <form
+              noValidate
+              onSubmit={(event) => void onSubmit(event)}
+              className="grid gap-4"
+              aria-label={title}
+            >
+              {children}
+              <DialogFooter>
+                {footer}
+                <DialogClose asChild>
+                  <Button variant="outline" disabled={pending}>
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <SubmitButton pending={pending} disabled={submitDisabled}>
+                  {submitLabel}
+                </SubmitButton>
+              </DialogFooter>
+            </form>
+          </>
+        )}
       </DialogContent>
     </Dialog>
   );

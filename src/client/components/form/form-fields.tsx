@@ -1,11 +1,11 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Controller, get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Checkbox } from '@client/components/ui/checkbox';
-import { Field } from '@client/components/ui/field';
+import { Field, type FieldProps } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
 import { PasswordInput } from '@client/components/ui/password-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
+import { OptionSelect, type SelectOption } from './option-select';
 
 /*
  * Fields bound to a `useSchemaForm` form by name: label, control, hint and the field's error (from the
@@ -31,21 +31,37 @@ function errorOf<F extends FieldValues>(form: AnyForm<F>, name: Path<F>): string
   return error?.message;
 }
 
-export function TextField<F extends FieldValues>({
+/** A field's props apart from its control's: what `BoundField` takes, and the rest for the control. */
+function splitField<F extends FieldValues, C>(props: Common<F> & C) {
+  const { form, name, label, description, required, className, ...control } = props;
+  return [{ form, name, label, description, required, className }, control] as const;
+}
+
+/** The frame of every field: its label, hint and error (from the schema or the server) around the control. */
+function BoundField<F extends FieldValues>({
   form,
   name,
-  label,
-  description,
-  required,
-  className,
+  id,
+  children,
+  ...frame
+}: Common<F> & { id?: string; children: FieldProps['children'] }) {
+  return (
+    <Field id={id} error={errorOf(form, name)} {...frame}>
+      {children}
+    </Field>
+  );
+}
+
+export function TextField<F extends FieldValues>({
   format,
-  ...input
+  ...props
 }: Common<F> &
   Omit<ComponentProps<'input'>, 'name' | 'form'> & {
     /** Rewrites the text as it is typed (a phone number's country code and digits only). */
     format?: (text: string) => string;
   }) {
-  const registered = form.register(name);
+  const [field, input] = splitField(props);
+  const registered = field.form.register(field.name);
   const onChange: typeof registered.onChange = format
     ? (event: { target: { value: string } }) => {
         event.target.value = format(event.target.value);
@@ -53,106 +69,60 @@ export function TextField<F extends FieldValues>({
       }
     : registered.onChange;
   return (
-    <Field
-      label={label}
-      description={description}
-      error={errorOf(form, name)}
-      required={required}
-      className={className}
-    >
+    <BoundField {...field}>
       <Input {...input} {...registered} onChange={onChange} />
-    </Field>
+    </BoundField>
   );
 }
 
-export function PasswordField<F extends FieldValues>({
-  form,
-  name,
-  label,
-  description,
-  required,
-  className,
-  ...input
-}: Common<F> & Omit<ComponentProps<typeof PasswordInput>, 'name' | 'form'>) {
+export function PasswordField<F extends FieldValues>(
+  props: Common<F> & Omit<ComponentProps<typeof PasswordInput>, 'name' | 'form'>,
+) {
+  const [field, input] = splitField(props);
   return (
-    <Field
-      label={label}
-      description={description}
-      error={errorOf(form, name)}
-      required={required}
-      className={className}
-    >
-      <PasswordInput {...input} {...form.register(name)} />
-    </Field>
+    <BoundField {...field}>
+      <PasswordInput {...input} {...field.form.register(field.name)} />
+    </BoundField>
   );
 }
 
-export function TextareaField<F extends FieldValues>({
-  form,
-  name,
-  label,
-  description,
-  required,
-  className,
-  ...textarea
-}: Common<F> & Omit<ComponentProps<'textarea'>, 'name' | 'form'>) {
+export function TextareaField<F extends FieldValues>(
+  props: Common<F> & Omit<ComponentProps<'textarea'>, 'name' | 'form'>,
+) {
+  const [field, textarea] = splitField(props);
   return (
-    <Field
-      label={label}
-      description={description}
-      error={errorOf(form, name)}
-      required={required}
-      className={className}
-    >
-      <Textarea {...textarea} {...form.register(name)} />
-    </Field>
+    <BoundField {...field}>
+      <Textarea {...textarea} {...field.form.register(field.name)} />
+    </BoundField>
   );
 }
 
 /** A choice among fixed options; the value is the option's `value`. */
 export function SelectField<F extends FieldValues>({
-  form,
-  name,
-  label,
-  description,
-  required,
-  className,
   options,
   placeholder,
   disabled,
+  ...field
 }: Common<F> & {
-  options: readonly { value: string; label: ReactNode }[];
+  options: readonly SelectOption<string>[];
   placeholder?: string;
   disabled?: boolean;
 }) {
   const id = useId();
   return (
     <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Field
-          id={id}
-          label={label}
-          description={description}
-          error={errorOf(form, name)}
-          required={required}
-          className={className}
-        >
-          {/* Field labels its direct child; the Select root is not a control, so its trigger takes the id. */}
-          <Select value={field.value as string} onValueChange={field.onChange}>
-            <SelectTrigger id={id} onBlur={field.onBlur} disabled={disabled}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
+      control={field.form.control}
+      name={field.name}
+      render={({ field: bound }) => (
+        <BoundField id={id} {...field}>
+          <OptionSelect
+            value={bound.value as string}
+            onChange={bound.onChange}
+            options={options}
+            placeholder={placeholder}
+            trigger={{ id, onBlur: bound.onBlur, disabled }}
+          />
+        </BoundField>
       )}
     />
   );

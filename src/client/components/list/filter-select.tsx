@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { OptionSelect, type SelectOption } from '@client/components/form/option-select';
 import { cn } from '@client/lib/cn';
 
 const ALL = '__all__';
@@ -22,25 +21,15 @@ export function FilterSelect<V extends string>({
   label: string;
   /** The choice that shows everything, e.g. "All statuses"; none for a choice that is always set. */
   allLabel?: string;
-  options: readonly { value: V; label: ReactNode }[];
+  options: readonly SelectOption<V>[];
   className?: string;
 }) {
   return (
-    <Select
+    <OptionSelect<V | typeof ALL>
       value={value || (allLabel ? ALL : '')}
-      onValueChange={(next) => onChange(next === ALL ? '' : (next as V))}
-    >
-      <SelectTrigger className={cn('w-full sm:w-44', className)} aria-label={label}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {allLabel ? <SelectItem value={ALL}>{allLabel}</SelectItem> : null}
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+      onChange={(next) => onChange(next === ALL ? '' : next)}
+      options={allLabel ? [{ value: ALL, label: allLabel }, ...options] : options}
+      trigger={{ className: cn('w-full sm:w-44', className), 'aria-label': label }}
+    />
   );
 }

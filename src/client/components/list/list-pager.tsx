@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { OptionSelect } from '@client/components/form/option-select';
 import { Button } from '@client/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import type { ListState } from './use-list-state';
 
 const formatCount = (n: number) => n.toLocaleString();
 
@@ -44,18 +45,12 @@ export function ListPager({
       </p>
       <div className="flex flex-wrap items-center gap-2">
         {pageSizes && onPageSize ? (
-          <Select value={String(pageSize)} onValueChange={(v) => onPageSize(Number(v))}>
-            <SelectTrigger aria-label="Rows per page" className="h-8 w-28">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {pageSizes.map((size) => (
-                <SelectItem key={size} value={String(size)}>
-                  {size} / page
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            value={String(pageSize)}
+            onChange={(v) => onPageSize(Number(v))}
+            options={pageSizes.map((size) => ({ value: String(size), label: `${size} / page` }))}
+            trigger={{ 'aria-label': 'Rows per page', className: 'h-8 w-28' }}
+          />
         ) : null}
         {pages > 1 ? (
           <>
@@ -79,5 +74,41 @@ export function ListPager({
         ) : null}
       </div>
     </nav>
+  );
+}
+
+/**
+ * The pager under a list that `useListState` drives, shown once its answer has rows; busy (default)
+ * while the next page loads.
+ */
+export function ListStatePager({
+  state,
+  query,
+  busy = query.isFetching,
+  noun,
+  label,
+  testId,
+}: {
+  state: Pick<ListState<string, string>, 'page' | 'pageSize' | 'setPage'>;
+  query: { data?: { total: number }; isFetching: boolean };
+  busy?: boolean;
+  /** After the range: one noun for any count, or the noun for one row and for more. */
+  noun?: string | readonly [one: string, more: string];
+  label: string;
+  testId?: string;
+}) {
+  const total = query.data?.total ?? 0;
+  if (total === 0) return null;
+  return (
+    <ListPager
+      page={state.page}
+      pageSize={state.pageSize}
+      total={total}
+      onPage={state.setPage}
+      busy={busy}
+      label={label}
+      noun={typeof noun === 'string' || noun === undefined ? noun : noun[total === 1 ? 0 : 1]}
+      testId={testId}
+    />
   );
 }

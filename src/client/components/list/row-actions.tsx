@@ -7,6 +7,9 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 
+/** What a row passes on to its `RowActions`. */
+export type RowActionHandlers = { onEdit: () => void; onDelete: () => void };
+
 /**
  * Edit and delete for one row: two icon buttons from `sm` up, one menu on phones where a row has no
  * room for both beside its text.
@@ -18,9 +21,7 @@ export function RowActions({
 }: {
   /** What the row is, for the buttons' accessible names ("Edit Alex Rivera"). */
   name: string;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+} & RowActionHandlers) {
   return (
     <>
       <span className="hidden sm:inline-flex">

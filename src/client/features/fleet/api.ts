@@ -26,7 +26,7 @@ import {
   type inviteTeamMemberRequest,
 } from '@shared/contracts/fleet';
 import type { z } from 'zod';
-import { ApiError, apiJson, getJson, searchParams } from '@client/lib/api';
+import { ApiError, apiJson, getJson, searchParams, type Contract } from '@client/lib/api';
 import { customerProfileKey } from '@client/lib/customer-profile-key';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
@@ -57,6 +57,33 @@ const AFTER_MAINTENANCE_CHANGE = [maintenanceKey, fleetOverviewKey];
 /** The team size shows on the overview's usage and the portal's Team Members figure. */
 const AFTER_TEAM_CHANGE = [teamKey, fleetOverviewKey, customerProfileKey];
 
+type ListParams = Parameters<typeof searchParams>[0];
+
+/** One page of a server-paged list, keyed by its parameters; the last page stays while the next loads. */
+function pageQuery<K extends readonly [string], P extends ListParams, S extends Contract>(
+  key: K,
+  page: S,
+  query: P,
+) {
+  return queryOptions({
+    queryKey: [...key, query],
+    queryFn: ({ signal }) => getJson(`${key[0]}?${searchParams(query)}`, page, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: FRESH,
+  });
+}
+
+/** POST a new row (id null) to a list's path, or PUT an existing one at its own path. */
+function saveAt<I, S extends Contract>(key: readonly [string], saved: S) {
+  return ({ id, input }: { id: string | null; input: I }) =>
+    id ? apiJson('PUT', `${key[0]}/${enc(id)}`, saved, input) : apiJson('POST', key[0], saved, input);
+}
+
+/** DELETE one row of a list, at its own path. */
+function deleteAt(key: readonly [string]) {
+  return (id: string) => apiJson('DELETE', `${key[0]}/${enc(id)}`, successResponse);
+}
+
 /* ---------------------------------------------------------------- overview */
 
 export const fleetOverviewQuery = queryOptions({
@@ -71,15 +98,9 @@ export const fleetOverviewQuery = queryOptions({
 /** Rows per page of the vehicle, driver and maintenance lists. */
 export const FLEET_PAGE_SIZE = 25;
 
-/** GET /api/fleet/vehicles: paged, searched and sorted on the server; the last page stays while the next loads. */
+/** GET /api/fleet/vehicles: paged, searched and sorted on the server. */
 export const vehiclesQuery = (query: VehicleListParams) =>
-  queryOptions({
-    queryKey: [...vehiclesKey, query],
-    queryFn: ({ signal }) => getJson(`${vehiclesKey[0]}?${searchParams(query)}`, vehiclePage, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: FRESH,
-    refetchOnMount: true,
-  });
+  queryOptions({ ...pageQuery(vehiclesKey, vehiclePage, query), refetchOnMount: true });
 
 /** GET /api/fleet/vehicles/{id}: one vehicle (a filter's label after a reload). */
 export const vehicleQuery = (id: string) =>
@@ -89,27 +110,16 @@ export const vehicleQuery = (id: string) =>
     staleTime: FRESH,
   });
 
-export function useCreateVehicle() {
+/** POST a new vehicle (id null) or PUT an existing one (the whole record). */
+export function useSaveVehicle() {
   return useApiMutation({
-    mutationFn: (input: VehicleInput) => apiJson('POST', vehiclesKey[0], vehicleSaved, input),
-    invalidates: AFTER_VEHICLE_CHANGE,
-  });
-}
-
-/** PUT /api/fleet/vehicles/{id} (the whole record). */
-export function useUpdateVehicle() {
-  return useApiMutation({
-    mutationFn: ({ id, input }: { id: string; input: VehicleInput }) =>
-      apiJson('PUT', `${vehiclesKey[0]}/${enc(id)}`, vehicleSaved, input),
+    mutationFn: saveAt<VehicleInput, typeof vehicleSaved>(vehiclesKey, vehicleSaved),
     invalidates: AFTER_VEHICLE_CHANGE,
   });
 }
 
 export function useDeleteVehicle() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('DELETE', `${vehiclesKey[0]}/${enc(id)}`, successResponse),
-    invalidates: AFTER_VEHICLE_CHANGE,
-  });
+  return useApiMutation({ mutationFn: deleteAt(vehiclesKey), invalidates: AFTER_VEHICLE_CHANGE });
 }
 
 /** The vehicle as the form and PUT expect it (every field of vehicleInput). */
@@ -165,59 +175,35 @@ export function limitRefusalOf(
 
 /* ---------------------------------------------------------------- drivers */
 
-export const driversQuery = (query: DriverListParams) =>
-  queryOptions({
-    queryKey: [...driversKey, query],
-    queryFn: ({ signal }) => getJson(`${driversKey[0]}?${searchParams(query)}`, driverPage, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: FRESH,
-  });
+export const driversQuery = (query: DriverListParams) => pageQuery(driversKey, driverPage, query);
 
 /** POST a new driver (id null) or PUT an existing one. */
 export function useSaveDriver() {
   return useApiMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: DriverInput }) =>
-      id
-        ? apiJson('PUT', `${driversKey[0]}/${enc(id)}`, driverSaved, input)
-        : apiJson('POST', driversKey[0], driverSaved, input),
+    mutationFn: saveAt<DriverInput, typeof driverSaved>(driversKey, driverSaved),
     invalidates: AFTER_DRIVER_CHANGE,
   });
 }
 
 export function useDeleteDriver() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('DELETE', `${driversKey[0]}/${enc(id)}`, successResponse),
-    invalidates: AFTER_DRIVER_CHANGE,
-  });
+  return useApiMutation({ mutationFn: deleteAt(driversKey), invalidates: AFTER_DRIVER_CHANGE });
 }
 
 /* ---------------------------------------------------------------- maintenance */
 
 export const maintenanceQuery = (query: MaintenanceListParams) =>
-  queryOptions({
-    queryKey: [...maintenanceKey, query],
-    queryFn: ({ signal }) =>
-      getJson(`${maintenanceKey[0]}?${searchParams(query)}`, maintenancePage, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: FRESH,
-  });
+  pageQuery(maintenanceKey, maintenancePage, query);
 
 /** POST a new record (id null) or PUT an existing one. */
 export function useSaveMaintenance() {
   return useApiMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: MaintenanceInput }) =>
-      id
-        ? apiJson('PUT', `${maintenanceKey[0]}/${enc(id)}`, maintenanceSaved, input)
-        : apiJson('POST', maintenanceKey[0], maintenanceSaved, input),
+    mutationFn: saveAt<MaintenanceInput, typeof maintenanceSaved>(maintenanceKey, maintenanceSaved),
     invalidates: AFTER_MAINTENANCE_CHANGE,
   });
 }
 
 export function useDeleteMaintenance() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('DELETE', `${maintenanceKey[0]}/${enc(id)}`, successResponse),
-    invalidates: AFTER_MAINTENANCE_CHANGE,
-  });
+  return useApiMutation({ mutationFn: deleteAt(maintenanceKey), invalidates: AFTER_MAINTENANCE_CHANGE });
 }
 
 export function useCompleteMaintenance() {
@@ -258,8 +244,5 @@ export function useChangeRole() {
 }
 
 export function useRemoveMember() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('DELETE', `${teamKey[0]}/${enc(id)}`, successResponse),
-    invalidates: AFTER_TEAM_CHANGE,
-  });
+  return useApiMutation({ mutationFn: deleteAt(teamKey), invalidates: AFTER_TEAM_CHANGE });
 }

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { ListBody } from '@client/components/list/list-body';
 import { FilterSelect } from '@client/components/list/filter-select';
-import { ListPager } from '@client/components/list/list-pager';
-import { SearchBox } from '@client/components/list/search-box';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListToolbar } from '@client/components/list/list-toolbar';
 import { useKeepPageInRange, type ListState } from '@client/components/list/use-list-state';
 import { staffPlansQuery } from './api';
 import { narrowPlans, type PlanSort } from './narrow-plans';
@@ -55,13 +55,7 @@ export function ManagedPlans({
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <SearchBox
-          value={state.search}
-          onChange={state.setSearch}
-          label="Search plans"
-          placeholder="Search by name or id"
-        />
+      <ListToolbar search={{ state, label: 'Search plans', placeholder: 'Search by name or id' }}>
         <FilterSelect
           label="Plan status"
           allLabel="All statuses"
@@ -79,7 +73,7 @@ export function ManagedPlans({
             className="sm:w-56"
           />
         ) : null}
-      </div>
+      </ListToolbar>
       <ListBody
         query={query}
         noun="plans"
@@ -91,16 +85,8 @@ export function ManagedPlans({
           <PlanList {...list} plans={page.items} sorting={{ sort: state.sort, onSort: state.setSort }} />
         )}
       </ListBody>
-      {query.data && query.data.total > 0 ? (
-        <ListPager
-          page={state.page}
-          pageSize={state.pageSize}
-          total={query.data.total}
-          onPage={state.setPage}
-          label="Plan pages"
-          noun="plans"
-        />
-      ) : null}
+      {/* The plans are paged in the browser: there is no next page to wait for. */}
+      <ListStatePager state={state} query={query} busy={false} label="Plan pages" noun="plans" />
     </div>
   );
 }

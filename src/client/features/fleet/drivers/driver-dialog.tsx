@@ -1,10 +1,10 @@
-import { DRIVER_STATUSES, driverInput, type Driver, type DriverStatus } from '@shared/contracts/fleet';
-import { FormDialog } from '@client/components/form/form-dialog';
+import { driverInput, type Driver, type DriverStatus } from '@shared/contracts/fleet';
+import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useSaveDriver } from '../api';
-import { DRIVER_STATUS_LABELS } from './driver-status';
+import { DRIVER_STATUS_OPTIONS } from './driver-status';
 import { vehicleLabel, VehiclePickerField, type PickedVehicle } from './vehicle-picker';
 
 type Values = {
@@ -15,8 +15,6 @@ type Values = {
   status: DriverStatus;
   vehicle: PickedVehicle | null;
 };
-
-const STATUS_OPTIONS = DRIVER_STATUSES.map((s) => ({ value: s, label: DRIVER_STATUS_LABELS[s] }));
 
 const toInput = (v: Values) => ({
   name: v.name,
@@ -51,9 +49,7 @@ export function DriverDialog({
 }: {
   /** null: a new driver. */
   driver: Driver | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogOpenProps) {
   const save = useSaveDriver();
   const form = useSchemaForm({ schema: driverInput, defaultValues: defaults(driver), toInput, fieldOf });
 
@@ -89,7 +85,7 @@ export function DriverDialog({
         <TextField form={form} name="email" label="Email" required type="email" autoComplete="off" />
         <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" />
         <TextField form={form} name="licenseNumber" label="License number" required autoComplete="off" />
-        <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
+        <SelectField form={form} name="status" label="Status" options={DRIVER_STATUS_OPTIONS} />
         <VehiclePickerField form={form} name="vehicle" label="Assigned vehicle" allowNone />
       </div>
     </FormDialog>

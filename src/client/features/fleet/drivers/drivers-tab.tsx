@@ -1,27 +1,25 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PlusIcon, UserRoundIcon } from 'lucide-react';
+import { UserRoundIcon } from 'lucide-react';
 import { DRIVER_STATUSES, driverListQuery, type Driver } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { AddButton } from '@client/components/list/add-button';
 import { FilterSelect } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
-import { ListPager } from '@client/components/list/list-pager';
-import { RowActions } from '@client/components/list/row-actions';
-import { SearchBox } from '@client/components/list/search-box';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListTable } from '@client/components/list/list-table';
+import { ListToolbar } from '@client/components/list/list-toolbar';
+import { RowActions, type RowActionHandlers } from '@client/components/list/row-actions';
+import { changeRow } from '@client/components/list/row-change';
 import { SortHeader } from '@client/components/list/sort-header';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { errorMessageOf } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
+import { TableCell, TableHead, TableRow } from '@client/components/ui/table';
 import { driversQuery, FLEET_PAGE_SIZE, useDeleteDriver } from '../api';
+import { TabCard } from '../shell/tab-card';
 import { DriverDialog } from './driver-dialog';
-import { DRIVER_STATUS_BADGE, DRIVER_STATUS_LABELS } from './driver-status';
+import { DRIVER_STATUS_BADGE, DRIVER_STATUS_LABELS, DRIVER_STATUS_OPTIONS } from './driver-status';
 import { vehicleLabel } from './vehicle-picker';
-
-const STATUS_OPTIONS = DRIVER_STATUSES.map((s) => ({ value: s, label: DRIVER_STATUS_LABELS[s] }));
 
 /** The Drivers tab: a server-paged, searchable list with add, edit and delete. */
 export default function DriversTab() {
@@ -42,48 +40,36 @@ export default function DriversTab() {
 
   const onDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: 'Driver deleted', description: `${deleting.name} was removed.`, variant: 'success' });
-      setDeleting(null);
-    } catch (error) {
-      toast({
-        title: 'Driver not deleted',
-        description: errorMessageOf(error, 'The driver could not be deleted. Please try again.'),
-        variant: 'destructive',
-      });
-    }
+    const deleted = await changeRow(() => remove.mutateAsync(deleting.id), {
+      done: { title: 'Driver deleted', description: `${deleting.name} was removed.`, variant: 'success' },
+      failed: { title: 'Driver not deleted', fallback: 'The driver could not be deleted. Please try again.' },
+    });
+    if (deleted) setDeleting(null);
   };
 
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-3 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
-        <div className="grid gap-1.5">
-          <CardTitle asHeading="h3">Drivers</CardTitle>
-          <CardDescription>Who drives your vehicles, and which vehicle each one has.</CardDescription>
-        </div>
-        <Button onClick={openNew} className="w-full sm:w-auto">
-          <PlusIcon aria-hidden="true" />
-          Add driver
-        </Button>
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-4 px-4 sm:px-6">
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <SearchBox
-            value={state.search}
-            onChange={state.setSearch}
-            label="Search drivers"
-            placeholder="Search name, email or license"
-          />
+    <>
+      <TabCard
+        title="Drivers"
+        description="Who drives your vehicles, and which vehicle each one has."
+        action={
+          <AddButton onClick={openNew} className="w-full sm:w-auto">
+            Add driver
+          </AddButton>
+        }
+      >
+        <ListToolbar
+          search={{ state, label: 'Search drivers', placeholder: 'Search name, email or license' }}
+        >
           <FilterSelect
             value={state.filters.status}
             onChange={(status) => state.setFilter('status', status)}
             label="Filter by status"
             allLabel="All statuses"
-            options={STATUS_OPTIONS}
+            options={DRIVER_STATUS_OPTIONS}
             className="sm:w-40"
           />
-        </div>
+        </ListToolbar>
 
         <ListBody
           query={drivers}
@@ -94,55 +80,35 @@ export default function DriversTab() {
             icon: UserRoundIcon,
             title: 'No drivers yet',
             text: 'Add the people who drive your vehicles and assign each one a vehicle.',
-            action: (
-              <Button onClick={openNew}>
-                <PlusIcon aria-hidden="true" />
-                Add driver
-              </Button>
-            ),
+            action: <AddButton onClick={openNew}>Add driver</AddButton>,
           }}
         >
           {(page) => (
-            <div className="overflow-x-auto rounded-md border">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <SortHeader field="name" label="Name" sort={state.sort} onSort={state.setSort} />
-                    <TableHead className="hidden md:table-cell">Phone</TableHead>
-                    <TableHead className="hidden lg:table-cell">License</TableHead>
-                    <TableHead className="hidden sm:table-cell">Status</TableHead>
-                    <TableHead className="hidden sm:table-cell">Vehicle</TableHead>
-                    <TableHead className="w-px text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {page.items.map((d) => (
-                    <DriverRow
-                      key={d.id}
-                      driver={d}
-                      onEdit={() => setEditing({ driver: d, key: Date.now() })}
-                      onDelete={() => setDeleting(d)}
-                    />
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+            <ListTable
+              actions
+              head={
+                <>
+                  <SortHeader field="name" label="Name" sort={state.sort} onSort={state.setSort} />
+                  <TableHead className="hidden md:table-cell">Phone</TableHead>
+                  <TableHead className="hidden lg:table-cell">License</TableHead>
+                  <TableHead className="hidden sm:table-cell">Status</TableHead>
+                  <TableHead className="hidden sm:table-cell">Vehicle</TableHead>
+                </>
+              }
+            >
+              {page.items.map((d) => (
+                <DriverRow
+                  key={d.id}
+                  driver={d}
+                  onEdit={() => setEditing({ driver: d, key: Date.now() })}
+                  onDelete={() => setDeleting(d)}
+                />
+              ))}
+            </ListTable>
           )}
         </ListBody>
-        {drivers.data && drivers.data.total > 0 ? (
-          <ListPager
-            page={state.page}
-            pageSize={state.pageSize}
-            total={drivers.data.total}
-            onPage={state.setPage}
-            busy={drivers.isFetching}
-            label="Driver pages"
-            noun={drivers.data.total === 1 ? 'driver' : 'drivers'}
-          />
-        ) : null}
-      </CardContent>
+        <ListStatePager state={state} query={drivers} label="Driver pages" noun={['driver', 'drivers']} />
+      </TabCard>
 
       {editing ? (
         <DriverDialog
@@ -160,19 +126,11 @@ export default function DriversTab() {
         confirmLabel="Delete driver"
         onConfirm={onDelete}
       />
-    </Card>
+    </>
   );
 }
 
-function DriverRow({
-  driver: d,
-  onEdit,
-  onDelete,
-}: {
-  driver: Driver;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+function DriverRow({ driver: d, onEdit, onDelete }: { driver: Driver } & RowActionHandlers) {
   const status = <Badge variant={DRIVER_STATUS_BADGE[d.status]}>{DRIVER_STATUS_LABELS[d.status]}</Badge>;
   const vehicle = d.assignedVehicle ? vehicleLabel(d.assignedVehicle) : null;
   return (

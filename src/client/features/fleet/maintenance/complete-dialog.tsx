@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { completeMaintenanceRequest, type MaintenanceRecord } from '@shared/contracts/fleet';
-import { FormDialog } from '@client/components/form/form-dialog';
+import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
 import { CheckboxField, TextareaField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
@@ -73,9 +73,7 @@ export function CompleteDialog({
   onOpenChange,
 }: {
   record: MaintenanceRecord;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogOpenProps) {
   const complete = useCompleteMaintenance();
   const form = useSchemaForm({
     schema: completeMaintenanceRequest,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { maintenanceInput, type MaintenanceRecord } from '@shared/contracts/fleet';
-import { FormDialog } from '@client/components/form/form-dialog';
+import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
@@ -51,9 +51,7 @@ export function MaintenanceDialog({
   record: MaintenanceRecord | null;
   /** The vehicle to start with for a new record (the list's vehicle filter). */
   vehicle: PickedVehicle | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogOpenProps) {
   const save = useSaveMaintenance();
   const suggestions = useId();
   const form = useSchemaForm({

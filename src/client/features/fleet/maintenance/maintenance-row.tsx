@@ -1,6 +1,6 @@
 import { CircleCheckIcon } from 'lucide-react';
 import type { MaintenanceRecord } from '@shared/contracts/fleet';
-import { RowActions } from '@client/components/list/row-actions';
+import { RowActions, type RowActionHandlers } from '@client/components/list/row-actions';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { TableCell, TableRow } from '@client/components/ui/table';
@@ -36,12 +36,7 @@ export function MaintenanceRow({
   onComplete,
   onEdit,
   onDelete,
-}: {
-  record: MaintenanceRecord;
-  onComplete: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+}: { record: MaintenanceRecord; onComplete: () => void } & RowActionHandlers) {
   const overdue = record.state === 'overdue';
   return (
     <TableRow

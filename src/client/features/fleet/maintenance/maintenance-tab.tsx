@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PlusIcon, WrenchIcon } from 'lucide-react';
+import { WrenchIcon } from 'lucide-react';
 import { z } from 'zod';
 import {
   MAINTENANCE_STATES,
@@ -9,16 +9,18 @@ import {
   type MaintenanceState,
 } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { AddButton } from '@client/components/list/add-button';
 import { ListBody } from '@client/components/list/list-body';
-import { ListPager } from '@client/components/list/list-pager';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListTable } from '@client/components/list/list-table';
+import { ListToolbar } from '@client/components/list/list-toolbar';
+import { changeRow } from '@client/components/list/row-change';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { errorMessageOf } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
+import { TableHead } from '@client/components/ui/table';
 import { FLEET_PAGE_SIZE, maintenanceQuery, useDeleteMaintenance, vehicleQuery } from '../api';
 import { vehicleLabel, VehiclePicker, type PickedVehicle } from '../drivers/vehicle-picker';
+import { TabCard } from '../shell/tab-card';
 import { CompleteDialog } from './complete-dialog';
 import { MaintenanceDialog } from './maintenance-dialog';
 import { MaintenanceRow } from './maintenance-row';
@@ -80,44 +82,32 @@ export default function MaintenanceTab() {
 
   const onDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({
+    const deleted = await changeRow(() => remove.mutateAsync(deleting.id), {
+      done: {
         title: 'Maintenance deleted',
         description: `${deleting.type} was removed.`,
         variant: 'success',
-      });
-      setDialog(null);
-    } catch (error) {
-      toast({
+      },
+      failed: {
         title: 'Maintenance not deleted',
-        description: errorMessageOf(error, 'The record could not be deleted. Please try again.'),
-        variant: 'destructive',
-      });
-    }
+        fallback: 'The record could not be deleted. Please try again.',
+      },
+    });
+    if (deleted) setDialog(null);
   };
 
-  const scheduleButton = (
-    <Button onClick={schedule}>
-      <PlusIcon aria-hidden="true" />
-      Schedule maintenance
-    </Button>
-  );
-
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-3 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
-        <div className="grid gap-1.5">
-          <CardTitle asHeading="h3">Maintenance</CardTitle>
-          <CardDescription>Scheduled and completed services. Overdue ones are marked in red.</CardDescription>
-        </div>
-        <Button onClick={schedule} className="w-full sm:w-auto">
-          <PlusIcon aria-hidden="true" />
-          Schedule maintenance
-        </Button>
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-4 px-4 sm:px-6">
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+    <>
+      <TabCard
+        title="Maintenance"
+        description="Scheduled and completed services. Overdue ones are marked in red."
+        action={
+          <AddButton onClick={schedule} className="w-full sm:w-auto">
+            Schedule maintenance
+          </AddButton>
+        }
+      >
+        <ListToolbar className="sm:justify-between">
           <div role="group" aria-label="Show" className="flex flex-wrap gap-1.5">
             {FILTERS.map((f) => (
               <Button
@@ -144,7 +134,7 @@ export default function MaintenanceTab() {
               noneLabel="All vehicles"
             />
           </div>
-        </div>
+        </ListToolbar>
 
         {/* Each filter has its own empty text (and the way on is always to schedule), not "no match". */}
         <ListBody
@@ -159,50 +149,40 @@ export default function MaintenanceTab() {
               filter === '' && !vehicle
                 ? 'Schedule oil changes, inspections and other services by date or mileage; overdue ones show here in red.'
                 : undefined,
-            action: scheduleButton,
+            action: <AddButton onClick={schedule}>Schedule maintenance</AddButton>,
           }}
         >
           {(page) => (
-            <div className="overflow-x-auto rounded-md border">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Service</TableHead>
-                    <TableHead className="hidden md:table-cell">Due</TableHead>
-                    <TableHead className="hidden sm:table-cell">State</TableHead>
-                    <TableHead className="hidden text-right lg:table-cell">Cost</TableHead>
-                    <TableHead className="w-px text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {page.items.map((r) => (
-                    <MaintenanceRow
-                      key={r.id}
-                      record={r}
-                      onComplete={() => setDialog({ kind: 'complete', record: r, key: Date.now() })}
-                      onEdit={() => setDialog({ kind: 'edit', record: r, key: Date.now() })}
-                      onDelete={() => setDialog({ kind: 'delete', record: r })}
-                    />
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+            <ListTable
+              actions
+              head={
+                <>
+                  <TableHead>Service</TableHead>
+                  <TableHead className="hidden md:table-cell">Due</TableHead>
+                  <TableHead className="hidden sm:table-cell">State</TableHead>
+                  <TableHead className="hidden text-right lg:table-cell">Cost</TableHead>
+                </>
+              }
+            >
+              {page.items.map((r) => (
+                <MaintenanceRow
+                  key={r.id}
+                  record={r}
+                  onComplete={() => setDialog({ kind: 'complete', record: r, key: Date.now() })}
+                  onEdit={() => setDialog({ kind: 'edit', record: r, key: Date.now() })}
+                  onDelete={() => setDialog({ kind: 'delete', record: r })}
+                />
+              ))}
+            </ListTable>
           )}
         </ListBody>
-        {records.data && records.data.total > 0 ? (
-          <ListPager
-            page={state.page}
-            pageSize={state.pageSize}
-            total={records.data.total}
-            onPage={state.setPage}
-            busy={records.isFetching}
-            label="Maintenance pages"
-            noun={records.data.total === 1 ? 'record' : 'records'}
-          />
-        ) : null}
-      </CardContent>
+        <ListStatePager
+          state={state}
+          query={records}
+          label="Maintenance pages"
+          noun={['record', 'records']}
+        />
+      </TabCard>
 
       {dialog?.kind === 'edit' ? (
         <MaintenanceDialog
@@ -228,6 +208,6 @@ export default function MaintenanceTab() {
         confirmLabel="Delete record"
         onConfirm={onDelete}
       />
-    </Card>
+    </>
   );
 }

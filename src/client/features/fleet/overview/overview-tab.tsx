@@ -3,8 +3,6 @@ import {
   CircleAlertIcon,
   CirclePauseIcon,
   HistoryIcon,
-  PlusIcon,
-  RotateCwIcon,
   WrenchIcon,
   ArchiveIcon,
   CircleCheckIcon,
@@ -12,13 +10,15 @@ import {
 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { FleetOverview, MaintenanceRecord } from '@shared/contracts/fleet';
+import { AddButton } from '@client/components/list/add-button';
+import { LoadFailed } from '@client/components/load-failed';
+import { LoadingBlock } from '@client/components/loading-block';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { fleetOverviewQuery } from '../api';
 import { daysSince, formatCalendarDate, formatDateTime, formatNumber, relativeTime } from '../shell/format';
@@ -30,10 +30,7 @@ const NEAR_LIMIT = 0.8;
 
 function OverviewSkeleton() {
   return (
-    <div className="grid gap-4" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading the overview
-      </span>
+    <LoadingBlock label="Loading the overview" className="gap-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} className="h-24 rounded-xl" />
@@ -43,7 +40,7 @@ function OverviewSkeleton() {
         <Skeleton className="h-64 rounded-xl lg:col-span-2" />
         <Skeleton className="h-64 rounded-xl" />
       </div>
-    </div>
+    </LoadingBlock>
   );
 }
 
@@ -295,17 +292,10 @@ export default function OverviewTab() {
   if (overview.isPending) return <OverviewSkeleton />;
   if (overview.isError) {
     return (
-      <EmptyState
-        className="bg-background"
-        icon={CircleAlertIcon}
+      <LoadFailed
         title="The overview could not be loaded"
-        text={errorMessageOf(overview.error, 'Please try again.')}
-        action={
-          <Button variant="outline" onClick={() => void overview.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        }
+        error={overview.error}
+        onRetry={() => void overview.refetch()}
       />
     );
   }
@@ -361,10 +351,7 @@ export default function OverviewTab() {
           text="Your fleet is empty. Add vehicles one by one, or import a CSV file of your whole fleet."
           action={
             <>
-              <Button onClick={() => setTab('vehicles', { new: '1' })}>
-                <PlusIcon aria-hidden="true" />
-                Add vehicle
-              </Button>
+              <AddButton onClick={() => setTab('vehicles', { new: '1' })}>Add vehicle</AddButton>
               <Button variant="outline" onClick={() => setTab('import-export')}>
                 Import from CSV
               </Button>

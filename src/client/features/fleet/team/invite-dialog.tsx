@@ -1,20 +1,13 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CheckIcon, CircleAlertIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
-import {
-  inviteTeamMemberRequest,
-  TEAM_ROLES,
-  type InviteResult,
-  type TeamRole,
-} from '@shared/contracts/fleet';
-import { SubmitButton } from '@client/components/form/form-dialog';
+import { inviteTeamMemberRequest, type InviteResult, type TeamRole } from '@shared/contracts/fleet';
+import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Button } from '@client/components/ui/button';
 import {
-  Dialog,
   DialogClose,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
@@ -24,23 +17,15 @@ import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { limitRefusalOf, useInviteMember } from '../api';
 import { UpgradePlanAction } from '../shell/upgrade-link';
-import { ROLE_HINTS, ROLE_LABELS } from './team-roles';
+import { ROLE_HINTS, ROLE_OPTIONS } from './team-roles';
 
 type Values = { firstName: string; lastName: string; email: string; role: TeamRole };
-
-const ROLE_OPTIONS = TEAM_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 /**
  * Invite a team member. On success the dialog shows the temporary password once (it is not stored
  * anywhere the inviter can read it again), with a copy button and how the member signs in.
  */
-export function InviteDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function InviteDialog({ open, onOpenChange }: DialogOpenProps) {
   const invite = useInviteMember();
   const [invited, setInvited] = useState<InviteResult | null>(null);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
@@ -49,7 +34,6 @@ export function InviteDialog({
     defaultValues: { firstName: '', lastName: '', email: '', role: 'fleet_user' } as Values,
   });
   const role = useWatch({ control: form.control, name: 'role' });
-  const pending = form.formState.isSubmitting;
 
   const onSubmit = form.submit(
     async (input) => {
@@ -72,62 +56,42 @@ export function InviteDialog({
 
   // One dialog for both steps: the form, then the password it answered with.
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-lg">
-        {invited ? (
-          <InvitedView result={invited} />
-        ) : (
-          <>
-            <DialogHeader>
-              <DialogTitle>Invite a team member</DialogTitle>
-              <DialogDescription>
-                They sign in with their own email and see the same company&apos;s fleet.
-              </DialogDescription>
-            </DialogHeader>
-            <form
-              noValidate
-              onSubmit={(event) => void onSubmit(event)}
-              className="grid gap-4"
-              aria-label="Invite a team member"
-            >
-              {limitMessage ? (
-                <div
-                  role="alert"
-                  data-testid="team-limit"
-                  className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
-                >
-                  <p className="flex items-start gap-2">
-                    <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-                    <span>{limitMessage}</span>
-                  </p>
-                  <UpgradePlanAction canManageAccount className="w-fit" />
-                </div>
-              ) : null}
-              <div className="grid items-start gap-4 sm:grid-cols-2">
-                <TextField form={form} name="firstName" label="First name" required autoComplete="off" />
-                <TextField form={form} name="lastName" label="Last name" required autoComplete="off" />
-              </div>
-              <TextField form={form} name="email" label="Email" required type="email" autoComplete="off" />
-              <SelectField
-                form={form}
-                name="role"
-                label="Role"
-                description={ROLE_HINTS[role]}
-                options={ROLE_OPTIONS}
-              />
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="outline" disabled={pending}>
-                    Cancel
-                  </Button>
-                </DialogClose>
-                <SubmitButton pending={pending}>Send invitation</SubmitButton>
-              </DialogFooter>
-            </form>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Invite a team member"
+      description="They sign in with their own email and see the same company's fleet."
+      submitLabel="Send invitation"
+      pending={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+      result={invited ? <InvitedView result={invited} /> : null}
+    >
+      {limitMessage ? (
+        <div
+          role="alert"
+          data-testid="team-limit"
+          className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+        >
+          <p className="flex items-start gap-2">
+            <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+            <span>{limitMessage}</span>
+          </p>
+          <UpgradePlanAction canManageAccount className="w-fit" />
+        </div>
+      ) : null}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField form={form} name="firstName" label="First name" required autoComplete="off" />
+        <TextField form={form} name="lastName" label="Last name" required autoComplete="off" />
+      </div>
+      <TextField form={form} name="email" label="Email" required type="email" autoComplete="off" />
+      <SelectField
+        form={form}
+        name="role"
+        label="Role"
+        description={ROLE_HINTS[role]}
+        options={ROLE_OPTIONS}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,23 +1,24 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { InfoIcon, Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
-import { TEAM_ROLES, type TeamList, type TeamMember, type TeamRole } from '@shared/contracts/fleet';
+import type { TeamList, TeamMember, TeamRole } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { OptionSelect } from '@client/components/form/option-select';
 import { ListBody } from '@client/components/list/list-body';
+import { ListTable } from '@client/components/list/list-table';
+import { changeRow } from '@client/components/list/row-change';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { errorMessageOf } from '@client/lib/api';
+import { TableCell, TableHead, TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/cn';
-import { toast } from '@client/lib/toast';
 import { teamQuery, useChangeRole, useRemoveMember } from '../api';
 import { useFleetAccount } from '../shell/fleet-account';
+import { TabCard } from '../shell/tab-card';
 import { UpgradePlanAction } from '../shell/upgrade-link';
 import { InviteDialog } from './invite-dialog';
-import { ROLE_LABELS } from './team-roles';
+import { ROLE_LABELS, ROLE_OPTIONS } from './team-roles';
 
 /** The Team tab: who can sign in to this account, against the plan's user limit. */
 export default function TeamTab() {
@@ -30,21 +31,18 @@ export default function TeamTab() {
 
   const onRemove = async () => {
     if (!removing) return;
-    try {
-      await remove.mutateAsync(removing.id);
-      toast({
+    const removed = await changeRow(() => remove.mutateAsync(removing.id), {
+      done: {
         title: 'Team member removed',
         description: `${removing.firstName} ${removing.lastName} can no longer sign in.`,
         variant: 'success',
-      });
-      setRemoving(null);
-    } catch (error) {
-      toast({
+      },
+      failed: {
         title: 'Team member not removed',
-        description: errorMessageOf(error, 'The team member could not be removed. Please try again.'),
-        variant: 'destructive',
-      });
-    }
+        fallback: 'The team member could not be removed. Please try again.',
+      },
+    });
+    if (removed) setRemoving(null);
   };
 
   // The owner is always a member, so the list is never empty; ListBody gives it the loading and error states.
@@ -83,33 +81,26 @@ export default function TeamTab() {
               <CardDescription>Everyone who can sign in to this account.</CardDescription>
             </CardHeader>
             <CardContent className="px-4 sm:px-6">
-              <div className="overflow-x-auto rounded-md border">
-                <Table>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Name</TableHead>
-                      <TableHead className="hidden sm:table-cell">Role</TableHead>
-                      <TableHead className="hidden sm:table-cell">Status</TableHead>
-                      {canManage ? (
-                        <TableHead className="w-px text-right">
-                          <span className="sr-only">Actions</span>
-                        </TableHead>
-                      ) : null}
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {data.items.map((m) => (
-                      <MemberRow
-                        key={m.id}
-                        member={m}
-                        isYou={m.email.toLowerCase() === customer.email.toLowerCase()}
-                        canManage={canManage}
-                        onRemove={() => setRemoving(m)}
-                      />
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
+              <ListTable
+                actions={canManage}
+                head={
+                  <>
+                    <TableHead>Name</TableHead>
+                    <TableHead className="hidden sm:table-cell">Role</TableHead>
+                    <TableHead className="hidden sm:table-cell">Status</TableHead>
+                  </>
+                }
+              >
+                {data.items.map((m) => (
+                  <MemberRow
+                    key={m.id}
+                    member={m}
+                    isYou={m.email.toLowerCase() === customer.email.toLowerCase()}
+                    canManage={canManage}
+                    onRemove={() => setRemoving(m)}
+                  />
+                ))}
+              </ListTable>
               {data.total <= 1 && canManage ? (
                 <p className="mt-3 text-sm text-muted-foreground">
                   It is just you so far. Invite the people who help run your fleet.
@@ -149,51 +140,51 @@ function UsageCard({
   const limited = team.userLimit !== null;
   const nearLimit = limited && !atLimit && team.users >= (team.userLimit ?? 0) - 1;
   return (
-    <Card>
-      <CardHeader className="flex flex-col gap-3 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
-        <div className="grid gap-1.5">
-          <CardTitle asHeading="h3">Team</CardTitle>
-          <CardDescription>
-            {team.planName ? `The ${team.planName} plan` : 'Your plan'}{' '}
-            {limited ? `allows ${team.userLimit} users, the owner included.` : 'allows any number of users.'}
-          </CardDescription>
-        </div>
-        {canManage ? (
+    <TabCard
+      title="Team"
+      description={
+        <>
+          {team.planName ? `The ${team.planName} plan` : 'Your plan'}{' '}
+          {limited ? `allows ${team.userLimit} users, the owner included.` : 'allows any number of users.'}
+        </>
+      }
+      action={
+        canManage ? (
           <Button onClick={onInvite} className="w-full sm:w-auto">
             <UserPlusIcon aria-hidden="true" />
             Invite member
           </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent className="grid gap-2 px-4 sm:px-6">
-        <p className="text-sm" data-testid="team-usage">
-          <span className="text-2xl font-semibold tabular-nums">{team.users}</span>{' '}
-          {limited ? (
-            <span className="text-muted-foreground">
-              of {team.userLimit} {team.userLimit === 1 ? 'user' : 'users'}
-            </span>
-          ) : (
-            <span className="text-muted-foreground">{team.users === 1 ? 'user' : 'users'} (no limit)</span>
-          )}
-        </p>
+        ) : null
+      }
+      contentClassName="grid gap-2 px-4 sm:px-6"
+    >
+      <p className="text-sm" data-testid="team-usage">
+        <span className="text-2xl font-semibold tabular-nums">{team.users}</span>{' '}
         {limited ? (
-          <Progress
-            value={team.users}
-            max={team.userLimit ?? 1}
-            aria-label="Users against the plan's limit"
-            indicatorClassName={cn(atLimit ? 'bg-destructive' : nearLimit ? 'bg-warning' : undefined)}
-          />
-        ) : null}
-        {atLimit ? (
-          <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-muted-foreground">
-              Every seat is taken. A bigger plan allows more users.
-            </p>
-            <UpgradePlanAction canManageAccount={canManage} />
-          </div>
-        ) : null}
-      </CardContent>
-    </Card>
+          <span className="text-muted-foreground">
+            of {team.userLimit} {team.userLimit === 1 ? 'user' : 'users'}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">{team.users === 1 ? 'user' : 'users'} (no limit)</span>
+        )}
+      </p>
+      {limited ? (
+        <Progress
+          value={team.users}
+          max={team.userLimit ?? 1}
+          aria-label="Users against the plan's limit"
+          indicatorClassName={cn(atLimit ? 'bg-destructive' : nearLimit ? 'bg-warning' : undefined)}
+        />
+      ) : null}
+      {atLimit ? (
+        <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground">
+            Every seat is taken. A bigger plan allows more users.
+          </p>
+          <UpgradePlanAction canManageAccount={canManage} />
+        </div>
+      ) : null}
+    </TabCard>
   );
 }
 
@@ -213,40 +204,23 @@ function MemberRow({
   // The owner's role and membership are the account itself; nobody edits their own access either.
   const editable = canManage && !member.isOwner && !isYou;
 
-  const onRole = async (role: TeamRole) => {
-    try {
-      await changeRole.mutateAsync({ id: member.id, role });
-      toast({
+  const onRole = (role: TeamRole) =>
+    changeRow(() => changeRole.mutateAsync({ id: member.id, role }), {
+      done: {
         title: 'Role changed',
         description: `${name} is now a ${ROLE_LABELS[role].toLowerCase()}.`,
         variant: 'success',
-      });
-    } catch (error) {
-      toast({
-        title: 'Role not changed',
-        description: errorMessageOf(error, 'The role could not be changed. Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
+      },
+      failed: { title: 'Role not changed', fallback: 'The role could not be changed. Please try again.' },
+    });
 
   const role = editable ? (
-    <Select
+    <OptionSelect
       value={member.role}
-      onValueChange={(v) => void onRole(v as TeamRole)}
-      disabled={changeRole.isPending}
-    >
-      <SelectTrigger aria-label={`Role of ${name}`} className="h-8 w-36">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {TEAM_ROLES.map((r) => (
-          <SelectItem key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+      onChange={(next) => void onRole(next)}
+      options={ROLE_OPTIONS}
+      trigger={{ 'aria-label': `Role of ${name}`, className: 'h-8 w-36', disabled: changeRole.isPending }}
+    />
   ) : (
     <span className="whitespace-nowrap">{ROLE_LABELS[member.role]}</span>
   );

@@ -4,22 +4,21 @@ import { CircleAlertIcon } from 'lucide-react';
 import {
   FIRST_MODEL_YEAR,
   lastModelYear,
-  VEHICLE_STATUSES,
   vehicleInput,
   type Vehicle,
   type VehicleStatus,
 } from '@shared/contracts/fleet';
-import { FormDialog } from '@client/components/form/form-dialog';
+import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm, type SchemaForm } from '@client/components/form/use-schema-form';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { limitRefusalOf, useCreateVehicle, useUpdateVehicle, type LimitRefusal } from '../api';
+import { limitRefusalOf, useSaveVehicle, type LimitRefusal } from '../api';
 import { useFleetAccount } from '../shell/fleet-account';
 import { UpgradePlanAction } from '../shell/upgrade-link';
-import { VEHICLE_STATUS_LABELS } from './vehicle-status';
+import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
 
 type Values = {
   make: string;
@@ -32,8 +31,6 @@ type Values = {
   fuelLevel: string;
   location: string;
 };
-
-const STATUS_OPTIONS = VEHICLE_STATUSES.map((s) => ({ value: s, label: VEHICLE_STATUS_LABELS[s] }));
 
 function defaults(v: Vehicle | null): Values {
   return {
@@ -61,12 +58,9 @@ export function VehicleDialog({
 }: {
   /** null: a new vehicle. */
   vehicle: Vehicle | null;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogOpenProps) {
   const { canManageAccount } = useFleetAccount();
-  const create = useCreateVehicle();
-  const update = useUpdateVehicle();
+  const save = useSaveVehicle();
   const [refusal, setRefusal] = useState<LimitRefusal | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
@@ -84,21 +78,13 @@ export function VehicleDialog({
     async (input) => {
       setRefusal(null);
       setFormError(null);
-      if (vehicle) {
-        await update.mutateAsync({ id: vehicle.id, input });
-        toast({
-          title: 'Vehicle updated',
-          description: `${input.make} ${input.model} was saved.`,
-          variant: 'success',
-        });
-      } else {
-        await create.mutateAsync(input);
-        toast({
-          title: 'Vehicle added',
-          description: `${input.make} ${input.model} is in your fleet.`,
-          variant: 'success',
-        });
-      }
+      await save.mutateAsync({ id: vehicle?.id ?? null, input });
+      const name = `${input.make} ${input.model}`;
+      toast({
+        title: vehicle ? 'Vehicle updated' : 'Vehicle added',
+        description: vehicle ? `${name} was saved.` : `${name} is in your fleet.`,
+        variant: 'success',
+      });
       onOpenChange(false);
     },
     // A plan limit and any error that reached no field stay in the dialog, beside the buttons.
@@ -150,7 +136,7 @@ export function VehicleDialog({
           name="status"
           label="Status"
           required
-          options={STATUS_OPTIONS}
+          options={VEHICLE_STATUS_OPTIONS}
           placeholder="Choose a status"
         />
         <TextField

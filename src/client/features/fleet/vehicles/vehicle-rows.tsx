@@ -18,17 +18,14 @@ type VehicleSort = (typeof VEHICLE_SORTS)[number];
 
 /* The vehicle list's rows: a sortable table from `md` up, cards on phones. */
 
-function VehicleActions({
-  vehicle,
-  onEdit,
-  onRetire,
-  onDelete,
-}: {
-  vehicle: Vehicle;
-  onEdit: () => void;
-  onRetire: () => void;
-  onDelete: () => void;
-}) {
+export type RowHandlers = {
+  onEdit: (v: Vehicle) => void;
+  onRetire: (v: Vehicle) => void;
+  onDelete: (v: Vehicle) => void;
+};
+
+/** Edit, retire and delete for one vehicle: one menu, with room to say what retiring does. */
+function VehicleActions({ vehicle, onEdit, onRetire, onDelete }: { vehicle: Vehicle } & RowHandlers) {
   const name = `${vehicle.make} ${vehicle.model} ${vehicle.licensePlate}`;
   return (
     <DropdownMenu>
@@ -38,12 +35,12 @@ function VehicleActions({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuItem onSelect={onEdit}>
+        <DropdownMenuItem onSelect={() => onEdit(vehicle)}>
           <PencilIcon aria-hidden="true" />
           Edit
         </DropdownMenuItem>
         {vehicle.status !== 'retired' ? (
-          <DropdownMenuItem onSelect={onRetire}>
+          <DropdownMenuItem onSelect={() => onRetire(vehicle)}>
             <ArchiveIcon aria-hidden="true" />
             <span className="grid">
               Retire
@@ -52,7 +49,10 @@ function VehicleActions({
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive">
+        <DropdownMenuItem
+          onSelect={() => onDelete(vehicle)}
+          className="text-destructive focus:text-destructive"
+        >
           <Trash2Icon aria-hidden="true" />
           Delete
         </DropdownMenuItem>
@@ -68,12 +68,6 @@ function LastUpdate({ iso }: { iso: string }) {
     </time>
   );
 }
-
-export type RowHandlers = {
-  onEdit: (v: Vehicle) => void;
-  onRetire: (v: Vehicle) => void;
-  onDelete: (v: Vehicle) => void;
-};
 
 export function VehicleTable({
   items,
@@ -127,12 +121,7 @@ export function VehicleTable({
               <LastUpdate iso={v.lastUpdate} />
             </TableCell>
             <TableCell className="w-10 text-right">
-              <VehicleActions
-                vehicle={v}
-                onEdit={() => handlers.onEdit(v)}
-                onRetire={() => handlers.onRetire(v)}
-                onDelete={() => handlers.onDelete(v)}
-              />
+              <VehicleActions vehicle={v} {...handlers} />
             </TableCell>
           </TableRow>
         ))}
@@ -157,12 +146,7 @@ export function VehicleCards({ items, ...handlers }: { items: Vehicle[] } & RowH
               </div>
               <div className="flex shrink-0 items-center gap-1">
                 <VehicleStatusBadge status={v.status} />
-                <VehicleActions
-                  vehicle={v}
-                  onEdit={() => handlers.onEdit(v)}
-                  onRetire={() => handlers.onRetire(v)}
-                  onDelete={() => handlers.onDelete(v)}
-                />
+                <VehicleActions vehicle={v} {...handlers} />
               </div>
             </div>
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">

@@ -1,4 +1,4 @@
-import type { VehicleStatus } from '@shared/contracts/fleet';
+import { VEHICLE_STATUSES, type VehicleStatus } from '@shared/contracts/fleet';
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/cn';
 
@@ -8,6 +8,11 @@ export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = {
   inactive: 'Inactive',
   retired: 'Retired',
 };
+
+export const VEHICLE_STATUS_OPTIONS = VEHICLE_STATUSES.map((s) => ({
+  value: s,
+  label: VEHICLE_STATUS_LABELS[s],
+}));
 
 /** Active green, maintenance amber, inactive grey, retired muted: the colours the overview uses too. */
 export function VehicleStatusBadge({ status }: { status: VehicleStatus }) {

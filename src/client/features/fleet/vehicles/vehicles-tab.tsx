@@ -1,29 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
-import { CarIcon, PlusIcon } from 'lucide-react';
-import { VEHICLE_STATUSES, type Vehicle, type VEHICLE_SORTS } from '@shared/contracts/fleet';
+import { CarIcon } from 'lucide-react';
+import type { Vehicle, VEHICLE_SORTS } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { OptionSelect } from '@client/components/form/option-select';
+import { AddButton } from '@client/components/list/add-button';
 import { FilterSelect } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
-import { ListPager } from '@client/components/list/list-pager';
-import { SearchBox } from '@client/components/list/search-box';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListToolbar } from '@client/components/list/list-toolbar';
+import { changeRow } from '@client/components/list/row-change';
 import { useKeepPageInRange } from '@client/components/list/use-list-state';
-import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { limitRefusalOf, useDeleteVehicle, useUpdateVehicle, vehiclesQuery, vehicleToInput } from '../api';
+import { limitRefusalOf, useDeleteVehicle, useSaveVehicle, vehiclesQuery, vehicleToInput } from '../api';
 import { useMediaQuery } from '../shell/use-media-query';
 import { VehicleDialog } from './vehicle-dialog';
 import { useVehicleListState } from './vehicle-list-state';
 import { VehicleCards, VehicleTable, type RowHandlers } from './vehicle-rows';
-import { VEHICLE_STATUS_LABELS } from './vehicle-status';
+import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
 
 type VehicleSort = (typeof VEHICLE_SORTS)[number];
-
-const STATUS_OPTIONS = VEHICLE_STATUSES.map((s) => ({ value: s, label: VEHICLE_STATUS_LABELS[s] }));
 
 /** Phones have no column headers to click: the sorts people want, by name. */
 const PHONE_SORTS: { value: VehicleSort; label: string }[] = [
@@ -59,7 +58,7 @@ export default function VehiclesTab() {
   const isDesktop = useMediaQuery('(min-width: 768px)');
   const list = useQuery(vehiclesQuery(state.query));
   useKeepPageInRange(state, list.data, list.isPlaceholderData);
-  const updateVehicle = useUpdateVehicle();
+  const saveVehicle = useSaveVehicle();
   const deleteVehicle = useDeleteVehicle();
   const [dialog, setDialog] = useState<{ vehicle: Vehicle | null } | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
@@ -68,7 +67,7 @@ export default function VehiclesTab() {
 
   const onRetire = async (v: Vehicle) => {
     try {
-      await updateVehicle.mutateAsync({ id: v.id, input: vehicleToInput(v, { status: 'retired' }) });
+      await saveVehicle.mutateAsync({ id: v.id, input: vehicleToInput(v, { status: 'retired' }) });
       toast({
         title: 'Vehicle retired',
         description: `${v.make} ${v.model} (${v.licensePlate}) no longer counts against your plan.`,
@@ -86,20 +85,14 @@ export default function VehiclesTab() {
   const onConfirmDelete = async () => {
     const v = deleting;
     if (!v) return;
-    try {
-      await deleteVehicle.mutateAsync(v.id);
-      toast({
+    const deleted = await changeRow(() => deleteVehicle.mutateAsync(v.id), {
+      done: {
         title: 'Vehicle deleted',
         description: `${v.make} ${v.model} (${v.licensePlate}) was removed.`,
-      });
-      setDeleting(null);
-    } catch (error) {
-      toast({
-        title: 'Could not delete the vehicle',
-        description: errorMessageOf(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
+      },
+      failed: { title: 'Could not delete the vehicle', fallback: 'Please try again.' },
+    });
+    if (deleted) setDeleting(null);
   };
 
   const handlers: RowHandlers = {
@@ -110,41 +103,30 @@ export default function VehiclesTab() {
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <SearchBox
-          value={state.search}
-          onChange={state.setSearch}
-          label="Search vehicles"
-          placeholder="Search make, model, VIN, plate, location"
-        />
+      <ListToolbar
+        search={{ state, label: 'Search vehicles', placeholder: 'Search make, model, VIN, plate, location' }}
+      >
         <div className="flex gap-2">
           <FilterSelect
             value={state.filters.status}
             onChange={(status) => state.setFilter('status', status)}
             label="Filter by status"
             allLabel="All statuses"
-            options={STATUS_OPTIONS}
+            options={VEHICLE_STATUS_OPTIONS}
           />
           {!isDesktop ? (
-            <Select value={state.sort} onValueChange={(value) => state.setSort(value as VehicleSort)}>
-              <SelectTrigger className="w-full" aria-label="Sort by">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PHONE_SORTS.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              value={state.sort}
+              onChange={state.setSort}
+              options={PHONE_SORTS}
+              trigger={{ className: 'w-full', 'aria-label': 'Sort by' }}
+            />
           ) : null}
         </div>
-        <Button className="sm:ml-auto" onClick={openNew}>
-          <PlusIcon aria-hidden="true" />
+        <AddButton onClick={openNew} className="sm:ml-auto">
           Add vehicle
-        </Button>
-      </div>
+        </AddButton>
+      </ListToolbar>
 
       <Card className="overflow-hidden">
         <ListBody
@@ -156,12 +138,7 @@ export default function VehiclesTab() {
             icon: CarIcon,
             title: 'Add your first vehicle',
             text: 'Your fleet is empty. Add a vehicle, or import a CSV file from the Import/Export tab.',
-            action: (
-              <Button onClick={openNew}>
-                <PlusIcon aria-hidden="true" />
-                Add vehicle
-              </Button>
-            ),
+            action: <AddButton onClick={openNew}>Add vehicle</AddButton>,
           }}
         >
           {(page) =>
@@ -176,17 +153,7 @@ export default function VehiclesTab() {
         </ListBody>
       </Card>
 
-      {list.data && list.data.total > 0 ? (
-        <ListPager
-          page={state.page}
-          pageSize={state.pageSize}
-          total={list.data.total}
-          onPage={state.setPage}
-          busy={list.isFetching}
-          label="Vehicle pages"
-          testId="vehicle-range"
-        />
-      ) : null}
+      <ListStatePager state={state} query={list} label="Vehicle pages" testId="vehicle-range" />
 
       {dialog ? (
         <VehicleDialog

@@ -1,11 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import type { CustomerSettings } from '@shared/contracts/portal';
+import { OptionSelect, type SelectOption } from '@client/components/form/option-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Label } from '@client/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Switch } from '@client/components/ui/switch';
+import { CHOICES, isSwitch, SWITCHES, type ChoiceName, type SettingsGroupSpec } from './settings-options';
 
-/** The Settings tab's building blocks: a titled section, a switch row and a select row. */
+/** The Settings tab's building blocks: a titled section, a switch row, a select row and a group of settings. */
 
 export function SettingsSection({
   icon: Icon,
@@ -36,6 +38,20 @@ export function SettingsSection({
   );
 }
 
+/** A row's label, and its hint (`{id}-description`) for the control to point at. */
+function RowText({ id, label, description }: { id: string; label: string; description?: string }) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      {description ? (
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function SwitchRow({
   label,
   description,
@@ -50,12 +66,7 @@ export function SwitchRow({
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </div>
+      <RowText id={id} label={label} description={description} />
       <Switch
         id={id}
         checked={checked}
@@ -77,32 +88,64 @@ export function SelectRow<T extends string>({
   label: string;
   description?: string;
   value: T;
-  options: readonly { value: T; label: string }[];
+  options: readonly SelectOption<T>[];
   onValueChange: (value: T) => void;
 }) {
   const id = useId();
   return (
     <div className="grid gap-2 sm:grid-cols-[1fr_12rem] sm:items-center sm:gap-4">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        {description ? (
-          <p id={`${id}-description`} className="text-sm text-muted-foreground">
-            {description}
-          </p>
-        ) : null}
-      </div>
-      <Select value={value} onValueChange={(next) => onValueChange(next as T)}>
-        <SelectTrigger id={id} aria-describedby={description ? `${id}-description` : undefined}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <RowText id={id} label={label} description={description} />
+      <OptionSelect
+        value={value}
+        onChange={onValueChange}
+        options={options}
+        trigger={{ id, 'aria-describedby': description ? `${id}-description` : undefined }}
+      />
     </div>
+  );
+}
+
+/** The settings on screen and how one changes (`useSettingsAutosave`'s). */
+export type SettingValues = {
+  settings: CustomerSettings;
+  update: <K extends keyof CustomerSettings>(key: K, value: CustomerSettings[K]) => void;
+};
+
+/** A section of settings: a switch or a select per setting, in the group's order, then any extra rows. */
+export function SettingsGroup({
+  group,
+  values,
+  children,
+}: {
+  group: SettingsGroupSpec;
+  values: SettingValues;
+  children?: ReactNode;
+}) {
+  return (
+    <SettingsSection icon={group.icon} title={group.title} description={group.description}>
+      {group.settings.map((name) =>
+        isSwitch(name) ? (
+          <SwitchRow
+            key={name}
+            {...SWITCHES[name]}
+            checked={values.settings[name]}
+            onCheckedChange={(value) => values.update(name, value)}
+          />
+        ) : (
+          <ChoiceRow key={name} name={name} values={values} />
+        ),
+      )}
+      {children}
+    </SettingsSection>
+  );
+}
+
+function ChoiceRow<K extends ChoiceName>({ name, values }: { name: K; values: SettingValues }) {
+  return (
+    <SelectRow
+      {...CHOICES[name]}
+      value={values.settings[name]}
+      onValueChange={(value) => values.update(name, value)}
+    />
   );
 }

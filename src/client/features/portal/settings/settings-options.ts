@@ -1,34 +1,133 @@
-/** The choices of the Settings tab's select rows (values from the contract's `customerSettings`). */
+import { BellIcon, DatabaseIcon, ShieldIcon, TruckIcon, type LucideIcon } from 'lucide-react';
+import type { CustomerSettings } from '@shared/contracts/portal';
 
-export const SESSION_TIMEOUTS = [
-  { value: '30minutes', label: '30 minutes' },
-  { value: '1hour', label: '1 hour' },
-  { value: '2hours', label: '2 hours' },
-  { value: '4hours', label: '4 hours' },
-] as const;
-export const DEFAULT_VIEWS = [
-  { value: 'map', label: 'Map' },
-  { value: 'list', label: 'List' },
-  { value: 'grid', label: 'Grid' },
-] as const;
-export const REFRESH_INTERVALS = [
-  { value: '30seconds', label: 'Every 30 seconds' },
-  { value: '1minute', label: 'Every minute' },
-  { value: '5minutes', label: 'Every 5 minutes' },
-  { value: 'manual', label: 'Manual only' },
-] as const;
-export const DISTANCE_UNITS = [
-  { value: 'miles', label: 'Miles' },
-  { value: 'kilometers', label: 'Kilometers' },
-] as const;
-export const EXPORT_FORMATS = [
-  { value: 'csv', label: 'CSV' },
-  { value: 'xlsx', label: 'Excel (XLSX)' },
-  { value: 'pdf', label: 'PDF' },
-] as const;
-export const RETENTION_PERIODS = [
-  { value: '90', label: '90 days' },
-  { value: '180', label: '180 days' },
-  { value: '365', label: '1 year (365 days)' },
-  { value: '730', label: '2 years (730 days)' },
-] as const;
+/*
+ * What the Settings tab offers, setting by setting (values from the contract's `customerSettings`): each
+ * switch's and choice's texts, and which section shows which settings in which order.
+ */
+
+type Settings = CustomerSettings;
+/** The yes/no settings, shown as switches. */
+export type SwitchName = { [K in keyof Settings]: Settings[K] extends boolean ? K : never }[keyof Settings];
+/** The settings with a few fixed values, shown as selects. */
+export type ChoiceName = Exclude<keyof Settings, SwitchName>;
+
+export const SWITCHES: Record<SwitchName, { label: string; description: string }> = {
+  emailNotifications: {
+    label: 'Email notifications',
+    description: 'Billing, plan and account updates by email.',
+  },
+  pushNotifications: {
+    label: 'Push notifications',
+    description: 'Alerts in your browser and the mobile app.',
+  },
+  marketingEmails: { label: 'Marketing emails', description: 'Product news, tips and offers.' },
+  securityAlerts: { label: 'Security alerts', description: 'Sign-ins and password changes on your account.' },
+  autoRefresh: {
+    label: 'Auto refresh',
+    description: 'Update vehicle positions and statuses automatically.',
+  },
+  autoExportReports: {
+    label: 'Auto-export reports',
+    description: 'Send monthly fleet reports to your email.',
+  },
+};
+
+export const CHOICES: {
+  [K in ChoiceName]: {
+    label: string;
+    description?: string;
+    options: readonly { value: Settings[K]; label: string }[];
+  };
+} = {
+  sessionTimeout: {
+    label: 'Session timeout',
+    description: 'Sign out after this long without activity.',
+    options: [
+      { value: '30minutes', label: '30 minutes' },
+      { value: '1hour', label: '1 hour' },
+      { value: '2hours', label: '2 hours' },
+      { value: '4hours', label: '4 hours' },
+    ],
+  },
+  defaultView: {
+    label: 'Default view',
+    options: [
+      { value: 'map', label: 'Map' },
+      { value: 'list', label: 'List' },
+      { value: 'grid', label: 'Grid' },
+    ],
+  },
+  refreshInterval: {
+    label: 'Refresh interval',
+    options: [
+      { value: '30seconds', label: 'Every 30 seconds' },
+      { value: '1minute', label: 'Every minute' },
+      { value: '5minutes', label: 'Every 5 minutes' },
+      { value: 'manual', label: 'Manual only' },
+    ],
+  },
+  distanceUnit: {
+    label: 'Distance unit',
+    options: [
+      { value: 'miles', label: 'Miles' },
+      { value: 'kilometers', label: 'Kilometers' },
+    ],
+  },
+  exportFormat: {
+    label: 'Export format',
+    options: [
+      { value: 'csv', label: 'CSV' },
+      { value: 'xlsx', label: 'Excel (XLSX)' },
+      { value: 'pdf', label: 'PDF' },
+    ],
+  },
+  dataRetention: {
+    label: 'Data retention',
+    options: [
+      { value: '90', label: '90 days' },
+      { value: '180', label: '180 days' },
+      { value: '365', label: '1 year (365 days)' },
+      { value: '730', label: '2 years (730 days)' },
+    ],
+  },
+};
+
+export function isSwitch(name: keyof Settings): name is SwitchName {
+  return name in SWITCHES;
+}
+
+export type SettingsGroupSpec = {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  /** Its settings, in the order shown. */
+  settings: readonly (keyof Settings)[];
+};
+
+export const SETTINGS_GROUPS = {
+  notifications: {
+    icon: BellIcon,
+    title: 'Notification preferences',
+    description: 'Choose what we tell you about and how.',
+    settings: ['emailNotifications', 'pushNotifications', 'marketingEmails', 'securityAlerts'],
+  },
+  fleet: {
+    icon: TruckIcon,
+    title: 'Fleet preferences',
+    description: 'How the fleet dashboard shows your vehicles.',
+    settings: ['autoRefresh', 'defaultView', 'refreshInterval', 'distanceUnit'],
+  },
+  security: {
+    icon: ShieldIcon,
+    title: 'Security & privacy',
+    description: 'How long you stay signed in, and your password.',
+    settings: ['sessionTimeout'],
+  },
+  data: {
+    icon: DatabaseIcon,
+    title: 'Data & export',
+    description: 'Report exports and how long we keep history.',
+    settings: ['exportFormat', 'dataRetention', 'autoExportReports'],
+  },
+} satisfies Record<string, SettingsGroupSpec>;

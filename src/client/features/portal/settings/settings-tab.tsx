@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  BellIcon,
-  DatabaseIcon,
-  KeyRoundIcon,
-  LoaderCircleIcon,
-  SaveIcon,
-  ShieldIcon,
-  TruckIcon,
-} from 'lucide-react';
+import { KeyRoundIcon, LoaderCircleIcon, SaveIcon } from 'lucide-react';
 import type { CustomerSettings } from '@shared/contracts/portal';
 import type { SessionCustomer } from '@shared/contracts/auth';
 import { LoadFailed } from '@client/components/load-failed';
@@ -21,15 +13,8 @@ import ChangePasswordDialog from '../security/change-password-dialog';
 import { usePortalCustomer } from '../use-portal-customer';
 import { AccountActions } from './account-actions';
 import { ProfileCard } from './profile-card';
-import { SelectRow, SettingsSection, SwitchRow } from './settings-controls';
-import {
-  DEFAULT_VIEWS,
-  DISTANCE_UNITS,
-  EXPORT_FORMATS,
-  REFRESH_INTERVALS,
-  RETENTION_PERIODS,
-  SESSION_TIMEOUTS,
-} from './settings-options';
+import { SettingsGroup } from './settings-controls';
+import { SETTINGS_GROUPS } from './settings-options';
 import { SyncIndicator } from './sync-indicator';
 import { EMAIL_NOT_FOUND, useSettingsAutosave } from './use-settings-autosave';
 
@@ -45,6 +30,7 @@ function SettingsForm({
   initial: CustomerSettings;
 }) {
   const { settings, update, save, pending, sync, manualSaving } = useSettingsAutosave(email, initial);
+  const values = { settings, update };
   const [passwordOpen, setPasswordOpen] = useState(false);
   const isOwner = customer?.isOwner ?? true;
 
@@ -69,80 +55,11 @@ function SettingsForm({
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-6">
-          <SettingsSection
-            icon={BellIcon}
-            title="Notification preferences"
-            description="Choose what we tell you about and how."
-          >
-            <SwitchRow
-              label="Email notifications"
-              description="Billing, plan and account updates by email."
-              checked={settings.emailNotifications}
-              onCheckedChange={(value) => update('emailNotifications', value)}
-            />
-            <SwitchRow
-              label="Push notifications"
-              description="Alerts in your browser and the mobile app."
-              checked={settings.pushNotifications}
-              onCheckedChange={(value) => update('pushNotifications', value)}
-            />
-            <SwitchRow
-              label="Marketing emails"
-              description="Product news, tips and offers."
-              checked={settings.marketingEmails}
-              onCheckedChange={(value) => update('marketingEmails', value)}
-            />
-            <SwitchRow
-              label="Security alerts"
-              description="Sign-ins and password changes on your account."
-              checked={settings.securityAlerts}
-              onCheckedChange={(value) => update('securityAlerts', value)}
-            />
-          </SettingsSection>
-          <SettingsSection
-            icon={TruckIcon}
-            title="Fleet preferences"
-            description="How the fleet dashboard shows your vehicles."
-          >
-            <SwitchRow
-              label="Auto refresh"
-              description="Update vehicle positions and statuses automatically."
-              checked={settings.autoRefresh}
-              onCheckedChange={(value) => update('autoRefresh', value)}
-            />
-            <SelectRow
-              label="Default view"
-              value={settings.defaultView}
-              options={DEFAULT_VIEWS}
-              onValueChange={(value) => update('defaultView', value)}
-            />
-            <SelectRow
-              label="Refresh interval"
-              value={settings.refreshInterval}
-              options={REFRESH_INTERVALS}
-              onValueChange={(value) => update('refreshInterval', value)}
-            />
-            <SelectRow
-              label="Distance unit"
-              value={settings.distanceUnit}
-              options={DISTANCE_UNITS}
-              onValueChange={(value) => update('distanceUnit', value)}
-            />
-          </SettingsSection>
+          <SettingsGroup group={SETTINGS_GROUPS.notifications} values={values} />
+          <SettingsGroup group={SETTINGS_GROUPS.fleet} values={values} />
         </div>
         <div className="grid content-start gap-6">
-          <SettingsSection
-            icon={ShieldIcon}
-            title="Security & privacy"
-            description="How long you stay signed in, and your password."
-          >
-            <SelectRow
-              label="Session timeout"
-              description="Sign out after this long without activity."
-              value={settings.sessionTimeout}
-              options={SESSION_TIMEOUTS}
-              onValueChange={(value) => update('sessionTimeout', value)}
-            />
+          <SettingsGroup group={SETTINGS_GROUPS.security} values={values}>
             <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
               <p className="text-sm text-muted-foreground">Use a strong password you use nowhere else.</p>
               <Button variant="outline" onClick={() => setPasswordOpen(true)}>
@@ -150,32 +67,8 @@ function SettingsForm({
                 Change Password
               </Button>
             </div>
-          </SettingsSection>
-
-          <SettingsSection
-            icon={DatabaseIcon}
-            title="Data & export"
-            description="Report exports and how long we keep history."
-          >
-            <SelectRow
-              label="Export format"
-              value={settings.exportFormat}
-              options={EXPORT_FORMATS}
-              onValueChange={(value) => update('exportFormat', value)}
-            />
-            <SelectRow
-              label="Data retention"
-              value={settings.dataRetention}
-              options={RETENTION_PERIODS}
-              onValueChange={(value) => update('dataRetention', value)}
-            />
-            <SwitchRow
-              label="Auto-export reports"
-              description="Send monthly fleet reports to your email."
-              checked={settings.autoExportReports}
-              onCheckedChange={(value) => update('autoExportReports', value)}
-            />
-          </SettingsSection>
+          </SettingsGroup>
+          <SettingsGroup group={SETTINGS_GROUPS.data} values={values} />
           {/* Exporting or deleting the whole account is for its owner (the server refuses anyone else). */}
           {isOwner ? <AccountActions /> : null}
         </div>

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { cn } from '@client/lib/cn';
+import { SearchBox } from './search-box';
+import type { ListState } from './use-list-state';
+
+/**
+ * The row above a list: its search box, bound to the list's state, then its filters, choices and
+ * actions; side by side from `sm` up, stacked on phones.
+ */
+export function ListToolbar({
+  search,
+  className,
+  children,
+}: {
+  search?: {
+    state: Pick<ListState<string, string>, 'search' | 'setSearch'>;
+    /** The accessible name, e.g. "Search vehicles". */
+    label: string;
+    placeholder: string;
+  };
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-2 sm:flex-row sm:items-center', className)}>
+      {search ? (
+        <SearchBox
+          value={search.state.search}
+          onChange={search.state.setSearch}
+          label={search.label}
+          placeholder={search.placeholder}
+        />
+      ) : null}
+      {children}
+    </div>
+  );
+}
