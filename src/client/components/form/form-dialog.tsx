@@ -1,3 +1,4 @@
+import type { DialogOpenProps } from '@client/components/dialog-open';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
@@ -43,9 +44,6 @@ export function SubmitButton({
     </Button>
   );
 }
-
-/** What opens and closes a dialog: the opener's state, and how the dialog asks to close. */
-export type DialogOpenProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 const WIDTHS = { md: 'sm:max-w-md', lg: 'sm:max-w-lg', xl: 'sm:max-w-xl', '2xl': 'sm:max-w-2xl' } as const;
 

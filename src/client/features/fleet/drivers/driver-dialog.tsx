@@ -1,5 +1,7 @@
 import { driverInput, type Driver, type DriverStatus } from '@shared/contracts/fleet';
-import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
+import type { DialogOpenProps } from '@client/components/dialog-open';
+import { FieldRow } from '@client/components/field-row';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
@@ -80,14 +82,14 @@ export function DriverDialog({
       onSubmit={onSubmit}
       width="xl"
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField form={form} name="name" label="Name" required autoComplete="off" />
         <TextField form={form} name="email" label="Email" required type="email" autoComplete="off" />
         <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" />
         <TextField form={form} name="licenseNumber" label="License number" required autoComplete="off" />
         <SelectField form={form} name="status" label="Status" options={DRIVER_STATUS_OPTIONS} />
         <VehiclePickerField form={form} name="vehicle" label="Assigned vehicle" allowNone />
-      </div>
+      </FieldRow>
     </FormDialog>
   );
 }

@@ -1,6 +1,8 @@
 import { useWatch } from 'react-hook-form';
 import { completeMaintenanceRequest, type MaintenanceRecord } from '@shared/contracts/fleet';
-import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
+import type { DialogOpenProps } from '@client/components/dialog-open';
+import { FieldRow } from '@client/components/field-row';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { CheckboxField, TextareaField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
@@ -110,7 +112,7 @@ export function CompleteDialog({
       onSubmit={onSubmit}
       width="xl"
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField
           form={form}
           name="completedDate"
@@ -120,13 +122,13 @@ export function CompleteDialog({
           max={todayYmd()}
         />
         <TextField form={form} name="cost" label="Cost (USD)" {...COST_INPUT} />
-      </div>
+      </FieldRow>
       <TextareaField form={form} name="notes" label="Notes" rows={2} />
       <fieldset className="grid gap-3 rounded-lg border p-4">
         <legend className="sr-only">Next service</legend>
         <CheckboxField form={form} name="scheduleNext" label="Schedule the next one" />
         {scheduleNext ? (
-          <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FieldRow>
             <TextField
               form={form}
               name="nextDueDate"
@@ -144,7 +146,7 @@ export function CompleteDialog({
               min={0}
               step={1}
             />
-          </div>
+          </FieldRow>
         ) : null}
       </fieldset>
     </FormDialog>

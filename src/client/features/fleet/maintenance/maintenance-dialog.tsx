@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { maintenanceInput, type MaintenanceRecord } from '@shared/contracts/fleet';
-import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
+import type { DialogOpenProps } from '@client/components/dialog-open';
+import { FieldRow } from '@client/components/field-row';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
@@ -103,7 +105,7 @@ export function MaintenanceDialog({
           <option key={t} value={t} />
         ))}
       </datalist>
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField form={form} name="dueDate" label="Due date" type="date" />
         <TextField
           form={form}
@@ -114,7 +116,7 @@ export function MaintenanceDialog({
           min={0}
           step={1}
         />
-      </div>
+      </FieldRow>
       <TextField form={form} name="cost" label="Cost (USD)" {...COST_INPUT} />
       <TextareaField form={form} name="notes" label="Notes" rows={3} />
     </FormDialog>

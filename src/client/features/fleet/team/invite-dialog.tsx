@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CheckIcon, CircleAlertIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
 import { inviteTeamMemberRequest, type InviteResult, type TeamRole } from '@shared/contracts/fleet';
-import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
+import type { DialogOpenProps } from '@client/components/dialog-open';
+import { FieldRow } from '@client/components/field-row';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Button } from '@client/components/ui/button';
@@ -79,10 +81,10 @@ export function InviteDialog({ open, onOpenChange }: DialogOpenProps) {
           <UpgradePlanAction canManageAccount className="w-fit" />
         </div>
       ) : null}
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField form={form} name="firstName" label="First name" required autoComplete="off" />
         <TextField form={form} name="lastName" label="Last name" required autoComplete="off" />
-      </div>
+      </FieldRow>
       <TextField form={form} name="email" label="Email" required type="email" autoComplete="off" />
       <SelectField
         form={form}

@@ -8,7 +8,9 @@ import {
   type Vehicle,
   type VehicleStatus,
 } from '@shared/contracts/fleet';
-import { FormDialog, type DialogOpenProps } from '@client/components/form/form-dialog';
+import type { DialogOpenProps } from '@client/components/dialog-open';
+import { FieldRow } from '@client/components/field-row';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm, type SchemaForm } from '@client/components/form/use-schema-form';
 import { Input } from '@client/components/ui/input';
@@ -112,7 +114,7 @@ export function VehicleDialog({
       onSubmit={onSubmit}
       width="2xl"
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FieldRow>
         <TextField form={form} name="make" label="Make" required autoComplete="off" placeholder="e.g. Ford" />
         <TextField
           form={form}
@@ -179,7 +181,7 @@ export function VehicleDialog({
           autoComplete="off"
           placeholder="e.g. Main depot"
         />
-      </div>
+      </FieldRow>
       {/* Shown beside the buttons, where the eye is after pressing one (the dialog scrolls on phones). */}
       {refusal ? (
         <div
