@@ -8,7 +8,8 @@ const signIn = (who: string, email: string, where: string) =>
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 async function main() {
-  // performance.now() counts from the process start: the first mark is Node's own boot.
+  // performance.now() counts from the process start: the first mark is Node's boot and, under
+  // `npm start`, its launcher's build check (scripts/start.mjs imports this file when it is done).
   const atMain = performance.now();
   const config = loadConfig();
   // Open the database first and load the rest of the server meanwhile: the embedded database
@@ -61,7 +62,7 @@ async function main() {
   const { connectMs, migrateMs } = database.openedIn;
   // Where a start's time goes (docs/performance.md): the database opens while the server code loads.
   const startedIn =
-    `  Started in ${ms(atListen)}: Node ${ms(atMain)}, server code ${ms(atModules - atMain)} ` +
+    `  Started in ${ms(atListen)}: Node and launcher ${ms(atMain)}, server code ${ms(atModules - atMain)} ` +
     `alongside the database (open ${ms(connectMs)}, migrations ${ms(migrateMs)}, ready after ` +
     `${ms(atDatabase - atMain)}), demo data check ${ms(atSeed - atDatabase)}, app ${ms(atApp - atSeed)}, ` +
     `listen ${ms(atListen - atApp)}`;
