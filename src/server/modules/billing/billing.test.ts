@@ -140,7 +140,17 @@ describe('checkout', () => {
     expect(junk.statusCode).toBe(400);
     const fresh = await signUp(t);
     const ok = await t.post(fresh, '/api/create-subscription', { customerId: fresh.id });
-    expect(Object.keys(ok.json()).sort()).toEqual(['clientSecret', 'payment']);
+    // The card form's needs and the payment's own terms (issue 9: the page shows them before paying).
+    expect(Object.keys(ok.json()).sort()).toEqual(['clientSecret', 'payment', 'terms']);
+    expect(Object.keys(ok.json().terms).sort()).toEqual([
+      'dueToday',
+      'monthlyPrice',
+      'periodEnd',
+      'planId',
+      'planName',
+      'trialDaysKept',
+      'trialEndsAt',
+    ]);
   });
 });
 
@@ -275,7 +285,8 @@ describe('the billing job', () => {
     const gone = await signUp(t, { planId: 'starter' });
     await checkout(t, gone, CARDS.visa);
     await t.post(gone, '/api/customer/cancel-subscription', {});
-    clock.advanceDays(32);
+    // Checkout during the trial keeps its 14 days: the first period ends a month after the trial.
+    clock.advanceDays(14 + 32);
     await run();
     const info = await billingInfo(t, down);
     expect(info.currentPlan).toMatchObject({ id: 'starter', price: 120 });
@@ -323,7 +334,7 @@ describe('the billing job', () => {
   it('two workers running at the same time charge each subscription exactly once', async () => {
     const customers = await Promise.all(Array.from({ length: 6 }, () => signUp(t, { planId: 'starter' })));
     for (const c of customers) await checkout(t, c, CARDS.visa);
-    clock.advanceDays(31);
+    clock.advanceDays(14 + 31); // the trial's days, kept by checkout, then the month
     const [a, b] = await Promise.all([run(), run()]);
     expect(a.processed + b.processed).toBeGreaterThanOrEqual(customers.length);
     for (const c of customers) {

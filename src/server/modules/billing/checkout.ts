@@ -3,6 +3,7 @@ import { FLEET_ADMIN_ONLY_MESSAGE } from '../../auth/access';
 import { failuresOf, recordFailure, resetFailures, type AttemptWindow } from '../../auth/attempt-counters';
 import { invoices, paymentLinks, paymentMethods, payments, subscriptions } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../http/errors';
+import type { CheckoutTermsView } from '../../../shared/contracts/checkout';
 import type { ClientConfig } from '../../integrations/payments/provider';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { notifyStaff, recordActivity } from '../notifications/service';
@@ -19,11 +20,11 @@ import {
   usd,
   type BillingDeps,
 } from './context';
+import { checkoutTerms, type CheckoutTerms } from './checkout-terms';
 import { reportFailedPayment } from './failed-payments';
 import { createInvoice } from './invoices';
 import { openPaymentLink } from './payment-links';
 import { lockCardsOf } from './payment-methods';
-import { nextPeriodEnd } from './periods';
 
 export const SIGN_IN_TO_PAY = 'Please sign in to pay for this subscription.';
 export const TOO_MANY_DECLINES =
@@ -76,14 +77,15 @@ export async function assertDeclinesAllowed(deps: BillingDeps, customerId: strin
 const PAYABLE = new Set(['trialing', 'pending', 'past_due']);
 
 /**
- * `POST /api/create-subscription`: a payment for the customer's own subscription, and nothing else
- * about the customer (DECISIONS.md). The same subscription state always gets the same intent, so a
- * double click or a reload does not start a second payment.
+ * `POST /api/create-subscription`: a payment for the customer's own subscription and its terms (plan,
+ * price, today's charge, trial days kept: `checkoutTerms`), and nothing else about the customer
+ * (DECISIONS.md). The same subscription state always gets the same intent, so a double click or a
+ * reload does not start a second payment.
  */
 export async function createCheckout(
   deps: BillingDeps,
   customerId: string,
-): Promise<{ clientSecret: string; payment: ClientConfig }> {
+): Promise<{ clientSecret: string; payment: ClientConfig; terms: CheckoutTermsView }> {
   const sub = await subscriptionOf(deps.db, customerId);
   if (!sub) throw notFound('No subscription is waiting for payment for this customer.');
   if (!PAYABLE.has(sub.status)) {
@@ -92,17 +94,38 @@ export async function createCheckout(
     );
   }
   const customer = await customerById(deps.db, customerId);
-  const plan = await planById(deps.db, sub.scheduledPlanId ?? sub.planId);
-  const amountCents = plan?.priceCents ?? sub.priceCents;
+  const plan = (await planById(deps.db, sub.scheduledPlanId ?? sub.planId)) ?? {
+    id: sub.planId,
+    name: sub.planId,
+    priceCents: sub.priceCents,
+  };
+  const terms = checkoutTerms(sub, plan, deps.clock.now());
+  const amountCents = terms.dueTodayCents;
   const customerRef = await ensureProviderCustomer(deps, customer);
   const intent = await deps.provider.createIntent({
     customerRef,
     amountCents,
-    description: `${plan?.name ?? sub.planId} plan, first month`,
+    description: `${plan.name} plan, first month`,
     idempotencyKey: `checkout:${sub.id}:${sub.currentPeriodEnd.toISOString()}:${sub.failedAttempts}:${amountCents}`,
-    metadata: { customerId, subscriptionId: sub.id, planId: plan?.id ?? sub.planId },
+    metadata: { customerId, subscriptionId: sub.id, planId: plan.id },
   });
-  return { clientSecret: intent.clientSecret, payment: deps.provider.clientConfig() };
+  return {
+    clientSecret: intent.clientSecret,
+    payment: deps.provider.clientConfig(),
+    terms: termsAnswer(terms),
+  };
+}
+
+function termsAnswer(terms: CheckoutTerms): CheckoutTermsView {
+  return {
+    planId: terms.planId,
+    planName: terms.planName,
+    monthlyPrice: terms.priceCents / 100,
+    dueToday: terms.dueTodayCents / 100,
+    trialEndsAt: terms.trialEndsAt?.toISOString() ?? null,
+    trialDaysKept: terms.trialDaysKept,
+    periodEnd: terms.periodEnd.toISOString(),
+  };
 }
 
 export type CheckoutOutcome =
@@ -112,7 +135,8 @@ export type CheckoutOutcome =
 
 /**
  * Turns a successful payment intent into an active subscription: the card becomes the default,
- * a paid invoice and a payment are recorded, the period starts now. Safe to call again for the same
+ * a paid invoice and a payment are recorded, the period starts now and ends as `checkoutTerms` says
+ * (one month after the trial's end while trial days are left: they are kept). Safe to call again for the same
  * intent (webhook and browser both report it): the payment's idempotency key records it once.
  */
 export async function completeCheckout(
@@ -175,13 +199,16 @@ export async function completeCheckout(
       .update(invoices)
       .set({ status: 'void' })
       .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.status, 'open')));
-    const periodEnd = nextPeriodEnd(now);
+    // The same rule the page showed, applied to the subscription as it is now (a trial may have ended
+    // between the preview and the payment: then the month starts now).
+    const terms = checkoutTerms(sub, plan, now);
+    const periodEnd = terms.periodEnd;
     await applyPlan(tx, customerId, plan, now);
     await tx
       .update(subscriptions)
       .set({
         status: 'active',
-        trialEndsAt: sub.status === 'trialing' ? now : sub.trialEndsAt,
+        // Trial days are kept (added to this period), so the trial's end stays what it was.
         currentPeriodStart: now,
         currentPeriodEnd: periodEnd,
         scheduledPlanId: null,
@@ -248,6 +275,8 @@ export async function completeCheckout(
         planId: plan.id,
         invoice: invoice.number,
         amount: intent.amountCents / 100,
+        periodEnd: periodEnd.toISOString(),
+        trialDaysKept: terms.trialDaysKept,
       },
     });
   });

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createSubscriptionRequest,
-  createSubscriptionResponse,
   paymentClientConfig,
   sandboxCardRequest,
   sandboxConfirmRequest,
 } from '../../../shared/contracts/portal';
+import { checkoutStart } from '../../../shared/contracts/checkout';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { CardValidationError, SandboxPaymentProvider } from '../../integrations/payments/sandbox';
 import { actorOf } from '../audit/service';
@@ -49,9 +49,10 @@ export async function paymentRoutes(
     config: { access: access.public, rateLimit: checkoutRateLimit },
     schema: {
       tags: ['payments'],
-      summary: "Start the payment of the customer's own subscription; answers only what the card form needs",
+      summary:
+        "Start the payment of the customer's own subscription; answers what the card form needs and the payment's terms",
       body: createSubscriptionRequest,
-      response: { 200: createSubscriptionResponse },
+      response: { 200: checkoutStart },
     },
     handler: async (request) => {
       const { customerId, link } = request.body;
