@@ -13,6 +13,18 @@ test('paying with 4242 activates the plan and lands on the billing tab with the 
   await expect(page.getByRole('heading', { name: 'Complete Your Subscription' })).toBeVisible();
   await expect(page.getByText('14-day free trial.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  // The payment before the card (issue 9): plan, monthly price, today's charge, the trial days kept.
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByRole('definition').nth(0)).toHaveText('Professional');
+  await expect(summary).toContainText('Monthly price$189.00 / month');
+  await expect(summary).toContainText('Charged today$189.00');
+  await expect(summary).toContainText(/Free trial14 days left, kept \(ends /);
+  await expect(summary).toContainText(
+    /Today's payment covers your 14 days of trial left and the month after them, until .+\. Your next payment is due then\./,
+  );
+  await expect(
+    page.getByText('Trial days are never lost: your first paid month starts when your trial ends.'),
+  ).toBeVisible();
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -51,9 +63,24 @@ test('a declined card shows Payment Failed with the provider message and keeps t
   await page.getByRole('button', { name: 'Subscribe Now' }).click();
 
   await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/checkout\?customerId=/);
   await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+
+  // The reason is on the form itself, as its description, and outlives the 5-second toast.
+  const form = page.getByRole('form', { name: 'Card details' });
+  const reason = form.getByRole('alert');
+  await expect(reason).toHaveText('Your card was declined.');
+  await expect(form).toHaveAccessibleDescription('Your card was declined.');
+  await expect(page.getByText('Payment Failed', { exact: true })).toBeHidden({ timeout: 10_000 });
+  await expect(reason).toHaveText('Your card was declined.');
+
+  // Resubmitting replaces it with the new card's reason; editing the card clears it.
+  await page.getByLabel('Card number').fill('4000 0000 0000 9995');
+  await expect(reason).toBeHidden();
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Your card has insufficient funds.');
+  await page.getByLabel('CVC').fill('124');
+  await expect(form.getByRole('alert')).toBeHidden();
 });
 
 test('a card with a bad number is caught beside the field before any payment', async ({ page }) => {

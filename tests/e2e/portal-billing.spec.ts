@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createCustomer, signInPageAsCustomer } from './support/api';
 import { activeCustomerInBrowser } from './support/subscribed-customer';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
@@ -68,9 +69,46 @@ test('a card the bank declines is not saved, and the form and a toast say why', 
   await dialog.getByRole('button', { name: 'Add Card' }).click();
 
   await expect(page.getByText('Failed to add payment method', { exact: true })).toBeVisible();
-  await expect(dialog.getByLabel('Card number')).toHaveAccessibleDescription(/Your card was declined\./);
+  // The reason is on the card form (issue 9), and stays after the toast is gone.
+  const form = dialog.getByRole('form', { name: 'Card details' });
+  await expect(form.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(form).toHaveAccessibleDescription('Your card was declined.');
   await expect(dialog.getByTestId('manage-card')).toHaveCount(1);
   await expect(dialog.getByTestId('manage-card')).toContainText('4242');
+  await expect(page.getByText('Failed to add payment method', { exact: true })).toBeHidden({
+    timeout: 10_000,
+  });
+  await expect(form.getByRole('alert')).toHaveText('Your card was declined.');
+
+  await dialog.getByLabel('Card number').fill('4000 0000 0000 9995');
+  await expect(form.getByRole('alert')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Add Card' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Your card has insufficient funds.');
+  await expect(dialog.getByTestId('manage-card')).toHaveCount(1);
+});
+
+test('during the trial the banner, Billing and the checkout say the same rule', async ({ page }) => {
+  const rule = 'Trial days are never lost: your first paid month starts when your trial ends.';
+  const customer = await createCustomer({ planId: 'professional' }, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
+  await page.goto('/customer-billing');
+
+  const banner = page.getByTestId('subscription-banner');
+  await expect(banner).toContainText('You are on a free trial.');
+  await expect(banner).toContainText(rule);
+  await expect(banner).toContainText('Subscribe now to keep access after the trial.');
+
+  // No card yet: Billing's empty state opens the same dialog with the card form.
+  await page.getByRole('button', { name: 'Add payment method' }).click();
+  const note = page.getByRole('dialog', { name: 'Manage Payment Methods' }).getByTestId('trial-note');
+  await expect(note).toContainText(rule);
+  await expect(note).toContainText(/The card you add becomes your primary card and is charged \$189\.00 on /);
+  await page.keyboard.press('Escape');
+
+  await banner.getByRole('link', { name: 'Subscribe now' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Your Subscription' })).toBeVisible();
+  await expect(page.getByText(rule)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Charged today$189.00');
 });
 
 test('Download Latest Invoice opens the invoice PDF in a new tab', async ({ page }) => {

@@ -19,7 +19,9 @@ type CommonCardFormProps = {
   /**
    * Called with the provider's or the server's message when the card is refused or the call fails
    * (e.g. 'Your card was declined.'). Field problems (number, expiry, CVC) are shown beside the fields
-   * and do not call it. A rejected `onTokenized` / `onPaid` is reported here too.
+   * and do not call it. A rejected `onTokenized` / `onPaid` is reported here too. The form itself also
+   * shows the message inline (`CardFormAlert`: role="alert", the form's description) until the card is
+   * edited or submitted again, so the reason outlives the toast.
    */
   onError?: (message: string) => void;
   /** Extra controls shown beside the submit button (e.g. a Cancel button in a dialog). */

@@ -1,4 +1,4 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { FlaskConicalIcon, LoaderCircleIcon, LockIcon } from 'lucide-react';
@@ -8,6 +8,7 @@ import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
 import { errorMessageOf, statusOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
+import { CardFormAlert } from './card-form-alert';
 import { PROCESSING_LABEL, type CardFormProps } from './card-form-types';
 import { sandboxConfirm, sandboxTokenize } from './api';
 
@@ -141,10 +142,14 @@ export function SandboxCardForm(props: CardFormProps) {
   const number = useWatch({ control: form.control, name: 'number' });
   const { errors, isSubmitting: busy } = form.formState;
   const hintId = useId();
+  const alertId = useId();
+  /** Why the card was refused, shown in the form until the card is edited or submitted again. */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const onSubmit = form.submit(
     async (card) => {
       if (disabled) return;
+      setRefusal(null);
       if (props.mode === 'tokenize') {
         const { id } = await sandboxTokenize(card);
         await props.onTokenized(id);
@@ -153,12 +158,15 @@ export function SandboxCardForm(props: CardFormProps) {
         await props.onPaid(result);
       }
     },
-    // 400: the details are wrong (said beside the fields); 402: the bank refused the card, said beside
-    // the card and in a toast.
+    // 400: the details are wrong (said beside the fields); 402: the bank refused the card, said in the
+    // form (not under the number: the number is fine) and in a toast.
     (error, shownOnFields) => {
-      if (!shownOnFields || statusOf(error) === 402) {
-        onError?.(errorMessageOf(error, 'Your payment could not be processed. Please try again.'));
-      }
+      const declined = statusOf(error) === 402;
+      if (shownOnFields && !declined) return;
+      const message = errorMessageOf(error, 'Your payment could not be processed. Please try again.');
+      if (declined) form.clearErrors();
+      setRefusal(message);
+      onError?.(message);
     },
   );
 
@@ -175,6 +183,7 @@ export function SandboxCardForm(props: CardFormProps) {
       onChange: (event: { target: { value: string } }) => {
         form.setValue(name, format(event.target.value));
         form.clearErrors(name);
+        setRefusal(null);
       },
       onBlur: (event: { target: { value: string } }) => {
         if (event.target.value) void form.trigger(name);
@@ -188,6 +197,7 @@ export function SandboxCardForm(props: CardFormProps) {
       onSubmit={(event) => void onSubmit(event)}
       aria-label="Card details"
       aria-busy={busy}
+      aria-describedby={refusal ? alertId : undefined}
       className={cn('grid gap-4', className)}
     >
       <p
@@ -221,6 +231,7 @@ export function SandboxCardForm(props: CardFormProps) {
           placeholder={isAmex(digitsOnly(number)) ? '1234' : '123'}
         />
       </div>
+      <CardFormAlert id={alertId} message={refusal} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {secondaryAction}
         <Button type="submit" disabled={locked} className="sm:min-w-40">

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Label } from '@client/components/ui/label';
 import { errorMessageOf, statusOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
+import { CardFormAlert } from './card-form-alert';
 import { NOT_READY_LABEL, PROCESSING_LABEL, type CardFormProps } from './card-form-types';
 import { completeCheckout } from './api';
 
@@ -51,13 +52,17 @@ function StripeFields(props: CardFormProps) {
   const elements = useElements();
   const [elementReady, setElementReady] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
+  /** Why the card was refused, shown in the form until the card is edited or submitted again. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const options = useMemo(() => elementOptions(), []);
   const ready = !!stripe && !!elements && elementReady;
 
-  const fail = (message: string) => {
-    setFieldError(message);
+  /** A field problem (Stripe's validation_error) goes under the card box; a refusal into the form. */
+  const fail = (message: string, type?: string) => {
+    if (type === 'validation_error') setFieldError(message);
+    else setRefusal(message);
     onError?.(message);
   };
 
@@ -72,11 +77,12 @@ function StripeFields(props: CardFormProps) {
     busyRef.current = true;
     setBusy(true);
     setFieldError(undefined);
+    setRefusal(null);
     try {
       if (props.mode === 'tokenize') {
         const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card });
         if (error || !paymentMethod) {
-          fail(error?.message ?? 'Your card could not be saved. Please try again.');
+          fail(error?.message ?? 'Your card could not be saved. Please try again.', error?.type);
           return;
         }
         await props.onTokenized(paymentMethod.id);
@@ -85,7 +91,7 @@ function StripeFields(props: CardFormProps) {
           payment_method: { card },
         });
         if (error || !paymentIntent) {
-          fail(error?.message ?? 'Your payment could not be processed. Please try again.');
+          fail(error?.message ?? 'Your payment could not be processed. Please try again.', error?.type);
           return;
         }
         // The browser reports the payment so the subscription is active now; the webhook would also do it.
@@ -93,11 +99,10 @@ function StripeFields(props: CardFormProps) {
       }
     } catch (error) {
       const message = errorMessageOf(error, 'Your payment could not be processed. Please try again.');
-      // Our server refused this card (its bank declined it while we verified it, say): the reason
-      // belongs beside the card as well as in the toast.
+      // Our server refused this card (its bank declined it while we verified it, say) or the call failed:
+      // the reason stays in the form as well as in the toast.
       const status = statusOf(error);
-      if (status === 402 || (props.mode === 'tokenize' && status === 400)) fail(message);
-      else onError?.(message);
+      fail(message, props.mode === 'tokenize' && status === 400 ? 'validation_error' : undefined);
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -105,7 +110,8 @@ function StripeFields(props: CardFormProps) {
   };
 
   const locked = busy || !!disabled;
-  const errorId = 'stripe-card-error';
+  const errorId = useId();
+  const alertId = useId();
 
   return (
     <form
@@ -113,6 +119,7 @@ function StripeFields(props: CardFormProps) {
       onSubmit={onSubmit}
       aria-label="Card details"
       aria-busy={busy}
+      aria-describedby={refusal ? alertId : undefined}
       className={cn('grid gap-4', className)}
     >
       <div className="grid gap-2">
@@ -128,7 +135,10 @@ function StripeFields(props: CardFormProps) {
           <CardElement
             options={{ ...options, disabled: locked }}
             onReady={() => setElementReady(true)}
-            onChange={(event) => setFieldError(event.error?.message)}
+            onChange={(event) => {
+              setFieldError(event.error?.message);
+              setRefusal(null);
+            }}
           />
         </div>
         {fieldError ? (
@@ -137,6 +147,7 @@ function StripeFields(props: CardFormProps) {
           </p>
         ) : null}
       </div>
+      <CardFormAlert id={alertId} message={refusal} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {secondaryAction}
         <Button type="submit" disabled={locked || !ready} className="sm:min-w-40">

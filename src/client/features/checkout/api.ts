@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SessionCustomer } from '@shared/contracts/auth';
-import { createSubscriptionResponse } from '@shared/contracts/portal';
+import { checkoutStart } from '@shared/contracts/checkout';
 import { apiJson } from '@client/lib/api';
 import { customerAuthQuery } from '@client/lib/customer-auth';
 
@@ -9,8 +9,8 @@ import { customerAuthQuery } from '@client/lib/customer-auth';
 export const checkoutIntentKey = ['/api/create-subscription'] as const;
 
 /**
- * POST /api/create-subscription {customerId, link?} -> the client secret and the provider's card form
- * config. Paying needs the customer's own session or a payment link the product issued (`link`);
+ * POST /api/create-subscription {customerId, link?} -> the client secret, the provider's card form
+ * config and the payment's terms (plan, monthly price, today's charge, trial days kept). Paying needs the customer's own session or a payment link the product issued (`link`);
  * anyone else gets 401 and is sent to sign in. A query (not a mutation) so a remount or React's double
  * effects reuse one answer; the server gives the same intent for the same subscription state anyway.
  * Never cached past this page.
@@ -19,7 +19,7 @@ export const checkoutIntentQuery = (customerId: string | null, link: string | nu
   queryOptions({
     queryKey: [...checkoutIntentKey, { customerId, link }],
     queryFn: () =>
-      apiJson('POST', checkoutIntentKey[0], createSubscriptionResponse, {
+      apiJson('POST', checkoutIntentKey[0], checkoutStart, {
         customerId,
         ...(link ? { link } : {}),
       }),

@@ -13,6 +13,14 @@ import { TRIAL_DAYS } from '@shared/constants';
 import { BackLinkButton } from '@client/components/back-link-button';
 import { IconBadge } from '@client/components/icon-badge';
 import { CardForm, type PaidResult } from '@client/components/payments/card-form';
+import {
+  TRIAL_RULE,
+  checkoutPeriodText,
+  dayCount,
+  formatLongDate,
+  formatUsd,
+} from '@client/components/payments/trial-terms';
+import type { CheckoutTermsView } from '@shared/contracts/checkout';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import {
@@ -32,8 +40,9 @@ import { checkoutIntentQuery, signedInCustomer } from './api';
 
 /*
  * `/checkout?customerId=`: pays the customer's own subscription (spec 1 §2, states §4, texts §8).
- * The server reveals nothing about the customer here (DECISIONS.md), so the page shows no plan name or
- * amount it cannot know. After payment the customer lands on the portal's billing tab, signing in first
+ * The server reveals nothing about the customer here (DECISIONS.md) beyond the payment's own terms, which
+ * the page shows before the card (issue 9): the plan, its monthly price, what is charged today and what
+ * happens to the trial days left (they are kept: TRIAL_RULE). After payment the customer lands on the portal's billing tab, signing in first
  * when this browser has no session for them (DECISIONS.md).
  */
 
@@ -81,6 +90,42 @@ function PaymentError({ error }: { error: unknown }) {
         ) : null}
       </CardFooter>
     </Card>
+  );
+}
+
+/** The payment before the card: plan, monthly price, today's charge, the trial days kept. */
+function OrderSummary({ terms }: { terms: CheckoutTermsView }) {
+  const periodEnd = formatLongDate(terms.periodEnd);
+  const rows: [string, ReactNode][] = [
+    ['Plan', terms.planName],
+    ['Monthly price', `${formatUsd(terms.monthlyPrice)} / month`],
+    [
+      'Free trial',
+      terms.trialEndsAt
+        ? `${dayCount(terms.trialDaysKept)} left, kept (ends ${formatLongDate(terms.trialEndsAt)})`
+        : 'Ended',
+    ],
+    ['Next payment', periodEnd],
+  ];
+  return (
+    <section aria-labelledby="order-summary-heading" className="grid gap-3 rounded-lg border bg-muted/30 p-4">
+      <h2 id="order-summary-heading" className="text-sm font-semibold">
+        Order summary
+      </h2>
+      <dl className="grid gap-2 text-sm" data-testid="checkout-summary">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
+        ))}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t pt-2">
+          <dt className="font-semibold">Charged today</dt>
+          <dd className="text-lg font-semibold tabular-nums">{formatUsd(terms.dueToday)}</dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted-foreground">{checkoutPeriodText(terms.trialDaysKept, periodEnd)}</p>
+    </section>
   );
 }
 
@@ -160,13 +205,11 @@ export default function CheckoutPage() {
               <CalendarCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
               <span>
                 <span className="font-medium">{TRIAL_DAYS}-day free trial.</span>{' '}
-                <span className="text-muted-foreground">
-                  Every account starts with a free trial. Subscribing now ends the trial and starts your first
-                  monthly period today.
-                </span>
+                <span className="text-muted-foreground">{TRIAL_RULE}</span>
               </span>
             </li>
           </ul>
+          <OrderSummary terms={intent.data.terms} />
           <CardForm
             mode="pay"
             payment={intent.data.payment}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LoaderCircleIcon, PlusIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import type { BillingInfo } from '@shared/contracts/portal';
 import { CardForm } from '@client/components/payments/card-form';
+import { TRIAL_RULE, trialChargeText } from '@client/components/payments/trial-terms';
 import { Button } from '@client/components/ui/button';
 import { DialogFrame } from '@client/components/dialog-frame';
 import { errorMessageOf } from '@client/lib/api';
@@ -11,6 +12,23 @@ import { cardName, type PaymentMethod } from './card-name';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { CardSummary } from './card-summary';
+import { formatDate, formatMoney } from './format';
+
+/** During the trial: the same rule as the trial banner and the checkout, with this account's figures. */
+function TrialNote({ billing }: { billing: BillingInfo }) {
+  const ends = formatDate(billing.trialEndsAt);
+  if (billing.subscriptionStatus !== 'trialing' || !ends) return null;
+  const price = formatMoney(billing.nextBillingAmount ?? billing.currentPlan.price);
+  const chargedOn = formatDate(billing.nextBillingDate) ?? ends;
+  return (
+    <p data-testid="trial-note" className="rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
+      <span className="font-medium">You are on a free trial until {ends}.</span> {TRIAL_RULE}{' '}
+      {billing.paymentMethods.length > 0
+        ? trialChargeText(price, chargedOn)
+        : `The card you add becomes your primary card and is charged ${price} on ${chargedOn}.`}
+    </p>
+  );
+}
 
 /**
  * Manage Payment Methods (spec 1 §2): add a card through the active provider's form, make one the
@@ -89,6 +107,7 @@ export default function PaymentMethodsDialog({
       description="Your primary card pays renewals and upgrades. Card numbers are never stored on our servers."
       width="xl"
     >
+      <TrialNote billing={billing} />
       {cards.length > 0 ? (
         <ul className="grid gap-2" aria-label="Saved cards">
           {cards.map((card) => (

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { CalendarClockIcon, CircleAlertIcon, CreditCardIcon } from 'lucide-react';
+import { TRIAL_RULE, trialChargeText } from '@client/components/payments/trial-terms';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
-import { formatDate } from './format';
+import { billingInfoQuery } from '../api';
+import { formatDate, formatMoney } from './format';
 
 export type SubscriptionBannerProps = {
   customerId: string;
@@ -61,6 +64,8 @@ function Banner({
 /**
  * The call to action when the subscription needs one: a payment that did not go through (pending,
  * past_due) or a trial with no card to charge when it ends. Checkout takes the customer's own id only.
+ * The trial reads the same rule as the checkout and Billing (TRIAL_RULE): subscribing keeps the trial's
+ * days, and a card on file is charged when the trial ends.
  */
 export function SubscriptionBanner({
   customerId,
@@ -69,6 +74,8 @@ export function SubscriptionBanner({
   hasCard,
 }: SubscriptionBannerProps) {
   const checkoutHref = `/checkout?customerId=${encodeURIComponent(customerId)}`;
+  // The same cached billing info the portal reads for `hasCard`: what the card is charged, and when.
+  const billing = useQuery(billingInfoQuery);
 
   if (subscriptionStatus === 'pending' || subscriptionStatus === 'past_due') {
     return (
@@ -98,6 +105,8 @@ export function SubscriptionBanner({
   if (subscriptionStatus === 'trialing') {
     const ends = formatDate(trialEndsAt);
     if (!ends || hasCard === null) return null;
+    const amount = billing.data?.nextBillingAmount;
+    const chargedOn = formatDate(billing.data?.nextBillingDate) ?? ends;
     return (
       <Banner
         tone="trial"
@@ -113,10 +122,12 @@ export function SubscriptionBanner({
         <time dateTime={trialEndsAt ?? undefined} className="font-medium">
           {ends}
         </time>
-        .{' '}
+        . {TRIAL_RULE}{' '}
         {hasCard
-          ? 'Your primary card is charged then.'
-          : 'Add a card by subscribing now to keep access after the trial.'}
+          ? amount != null
+            ? trialChargeText(formatMoney(amount), chargedOn)
+            : 'Your primary card is charged then.'
+          : 'Subscribe now to keep access after the trial.'}
       </Banner>
     );
   }
