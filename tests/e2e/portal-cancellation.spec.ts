@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { activeCustomerInBrowser } from './support/subscribed-customer';
 
 /** Issue 9: a cancelled subscription looks cancelled everywhere, and can be taken back before its date. */
@@ -30,6 +31,7 @@ test('cancel, see "Cancels on" on Overview, Billing and the plan, then resume an
   );
   await expect(page.getByRole('button', { name: 'Upgrade to Professional' })).toBeDisabled();
   await expect(page.getByTestId('plan-card-professional')).toContainText('Resume it to change its plan.');
+  await expectNoSeriousA11yViolations(page, 'plans tab with a pending cancellation');
 
   await page.getByRole('tab', { name: 'Overview' }).click();
   const overview = page.getByTestId('overview-status');
@@ -47,6 +49,7 @@ test('cancel, see "Cancels on" on Overview, Billing and the plan, then resume an
   const resume = page.getByRole('alertdialog', { name: 'Resume your subscription?' });
   await expect(resume).toContainText('$120.00');
   await expect(resume).toContainText('Nothing is charged today.');
+  await expectNoSeriousA11yViolations(page, 'resume confirmation');
   await resume.getByRole('button', { name: 'Resume Subscription' }).click();
   await expect(page.getByText('Subscription Resumed', { exact: true })).toBeVisible();
   await expect(page.getByTestId('cancels-on')).toHaveCount(0);

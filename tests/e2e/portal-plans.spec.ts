@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { activeCustomerInBrowser } from './support/subscribed-customer';
 
 test('an active Starter customer upgrades to Professional and pays the prorated difference', async ({
@@ -17,6 +18,7 @@ test('an active Starter customer upgrades to Professional and pays the prorated 
   await expect(confirm.getByTestId('preview-monthly')).toContainText('$189.00/month');
   const amount = /\$\d+\.\d{2}/.exec((await today.textContent()) ?? '')?.[0];
   expect(amount).toBeTruthy();
+  await expectNoSeriousA11yViolations(page, 'upgrade confirmation with its preview');
   await confirm.getByRole('button', { name: 'Upgrade to Professional' }).click();
 
   await expect(page.getByText('Upgrade Successful', { exact: true })).toBeVisible();
