@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { activeCustomerInBrowser } from './support/subscribed-customer';
 
 test('an active Starter customer upgrades to Professional and pays the prorated difference', async ({
@@ -10,16 +11,23 @@ test('an active Starter customer upgrades to Professional and pays the prorated 
   await expect(page.getByTestId('current-plan')).toContainText('Starter');
   await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Upgrade to Professional?' });
-  await expect(confirm).toContainText('charged now');
+  // Before anything is charged, the dialog says the amount for today and the new monthly price.
+  const today = confirm.getByTestId('preview-today');
+  await expect(today).toContainText(/\$\d+\.\d{2}/);
+  await expect(today).toContainText('Visa ending in 4242');
+  await expect(confirm.getByTestId('preview-monthly')).toContainText('$189.00/month');
+  const amount = /\$\d+\.\d{2}/.exec((await today.textContent()) ?? '')?.[0];
+  expect(amount).toBeTruthy();
+  await expectNoSeriousA11yViolations(page, 'upgrade confirmation with its preview');
   await confirm.getByRole('button', { name: 'Upgrade to Professional' }).click();
 
   await expect(page.getByText('Upgrade Successful', { exact: true })).toBeVisible();
-  const charged = page.getByText(
-    /^You are now on Professional\. \$\d+\.\d{2} was charged for the rest of this period\.$/,
-  );
-  await expect(charged).toBeVisible();
-  const amount = /\$\d+\.\d{2}/.exec((await charged.textContent()) ?? '')?.[0];
-  expect(amount).toBeTruthy();
+  // The charge is the amount the confirmation showed.
+  await expect(
+    page.getByText(`You are now on Professional. ${amount} was charged for the rest of this period.`, {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(page.getByTestId('current-plan')).toContainText('Professional');
   await expect(page.getByTestId('portal-plan-badge')).toHaveText('Professional');
 
@@ -47,6 +55,8 @@ test('an active Enterprise customer schedules a downgrade to Starter and sees it
   await page.getByRole('button', { name: 'Downgrade to Starter' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Downgrade to Starter?' });
   await expect(confirm).toContainText('end of your billing period');
+  await expect(confirm.getByTestId('preview-today')).toContainText('$0.00');
+  await expect(confirm.getByTestId('preview-monthly')).toContainText('$120.00/month');
   await confirm.getByRole('button', { name: 'Downgrade to Starter' }).click();
   await expect(page.getByText('Downgrade Scheduled', { exact: true })).toBeVisible();
 
@@ -85,6 +95,6 @@ test('after a cancellation the plans say why they can no longer change', async (
   );
   await expect(page.getByRole('button', { name: 'Upgrade to Professional' })).toBeDisabled();
   await expect(page.getByTestId('plan-card-professional')).toContainText(
-    `Your subscription is cancelled and ends on ${endsOn}, so its plan can no longer be changed.`,
+    `Your subscription is cancelled and ends on ${endsOn}. Resume it to change its plan.`,
   );
 });

@@ -56,6 +56,8 @@ beforeAll(async () => {
   real.drivers = rows.driver;
   real.maintenance = rows.maintenance;
   real.team = rows.teamMember;
+  const quote = await t.post(customer, '/api/customer/preview-plan-change', { planId: real.dearerPlan });
+  real.upgradeAmount = String(quote.json().amountDueToday);
 });
 afterAll(() => t.close());
 
@@ -70,7 +72,11 @@ function realParam(url: string, name: string): string {
 
 /** Where a value must differ by route: an upgrade needs a dearer plan than the customer's. */
 const ROUTE_VALUES: Record<string, Record<string, () => unknown>> = {
-  'POST /api/customer/upgrade-plan': { planId: () => real.dearerPlan },
+  // expectedAmount: what the preview said the upgrade charges today (it holds for 15 minutes).
+  'POST /api/customer/upgrade-plan': {
+    planId: () => real.dearerPlan,
+    expectedAmount: () => Number(real.upgradeAmount),
+  },
   // A vehicle has one driver: every driver created on it after the first would be refused for that.
   'POST /api/fleet/drivers': { assignedVehicleId: () => null },
   'PUT /api/fleet/drivers/:id': { assignedVehicleId: () => null },

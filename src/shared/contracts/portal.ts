@@ -86,7 +86,7 @@ export const cancelRequest = z.object({ email: z.string().trim().toLowerCase().m
 export const cancelResponse = z.object({ success: z.literal(true), message: z.string(), endsAt: z.string() });
 /** Plans cannot change once a cancellation is scheduled: said by the server's 409 and the portal. */
 export const cancelledPlanChangeMessage = (endsOn: string) =>
-  `Your subscription is cancelled and ends on ${endsOn}, so its plan can no longer be changed.`;
+  `Your subscription is cancelled and ends on ${endsOn}. Resume it to change its plan.`;
 
 export const updateBillingEmailRequest = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),
@@ -309,4 +309,51 @@ export const checkoutResult = z.object({
   status: z.enum(['succeeded', 'processing']),
   email: z.string().optional(),
   message: z.string(),
+});
+
+/*
+ * Plan-change preview and resuming a cancellation (issue 9, docs/decisions/0005-customer-side-plan-changes.md).
+ */
+
+/** POST /api/customer/preview-plan-change {planId, email}: what an upgrade or downgrade would do. */
+export const planChangePreview = z.object({
+  kind: z.enum(['upgrade', 'downgrade']),
+  planId: z.string(),
+  planName: z.string(),
+  currentPlanName: z.string(),
+  /** The target plan's price per month. */
+  newMonthlyPrice: z.number(),
+  /** Charged today on the default card: 0 for a downgrade, during a trial, or under $0.50. */
+  amountDueToday: z.number(),
+  trialing: z.boolean(),
+  /** Upgrade: now; downgrade: the period end. */
+  effectiveAt: z.string(),
+  periodEnd: z.string(),
+  /** When the new monthly price is first charged (the period end). */
+  firstChargeAt: z.string().nullable(),
+  /** The default card the amount goes on (null when nothing is charged, or there is no card). */
+  paymentMethod: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  quotedAt: z.string(),
+  message: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreview>;
+
+/**
+ * POST /api/customer/upgrade-plan with the amount its preview showed: the server charges exactly that
+ * (while it holds), or refuses with 409 `amount_changed` and the new amount.
+ */
+export const upgradePlanRequest = planChangeRequest.extend({
+  expectedAmount: z
+    .number({ error: 'The previewed amount must be a number' })
+    .min(0, 'The previewed amount must be a number')
+    .max(1_000_000, 'The previewed amount must be a number')
+    .optional(),
+});
+
+/** POST /api/customer/resume-subscription: takes a cancellation back before its date. */
+export const resumeRequest = cancelRequest;
+export const resumeResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  renewsAt: z.string(),
 });

@@ -11,7 +11,9 @@ import {
   invoicePage,
   latestInvoiceResponse,
   paymentHistoryResponse,
+  planChangePreview,
   planChangeResponse,
+  resumeResponse,
   saveSettingsResponse,
   settingsResponse,
   type BillingAddressInput,
@@ -120,14 +122,18 @@ function updateSessionPlan(queryClient: QueryClient, planId: string, planName: s
   );
 }
 
-/** POST /api/customer/upgrade-plan: applies at once and charges the prorated difference. */
+/**
+ * POST /api/customer/upgrade-plan: applies at once and charges the prorated difference, exactly the
+ * `expectedAmount` its preview showed (or refuses with 409 `amount_changed` and the new amount).
+ */
 export function useUpgradePlan(email: string) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async (planId: string) => {
+    mutationFn: async ({ planId, expectedAmount }: { planId: string; expectedAmount?: number }) => {
       const result = await apiJson('POST', '/api/customer/upgrade-plan', planChangeResponse, {
         planId,
         email,
+        ...(expectedAmount === undefined ? {} : { expectedAmount }),
       });
       updateSessionPlan(queryClient, result.planId, result.planName);
       return result;
@@ -261,4 +267,32 @@ export async function autoLogin(token: string, email: string, tab: string | null
     ...(tab ? { tab } : {}),
   });
   return validation.user;
+}
+
+/*
+ * Issue 9: a plan change's numbers before it is made, and taking a cancellation back.
+ */
+
+export const planChangePreviewKey = ['/api/customer/preview-plan-change'] as const;
+
+/**
+ * POST /api/customer/preview-plan-change: what an upgrade charges today (the server's own figure,
+ * from the function that charges) or when a downgrade applies. Always fresh; a refusal (4xx) is
+ * the answer, not a hiccup, so it is not retried.
+ */
+export const planChangePreviewQuery = (email: string, planId: string) =>
+  queryOptions({
+    queryKey: [...planChangePreviewKey, { email, planId }],
+    queryFn: () => apiJson('POST', planChangePreviewKey[0], planChangePreview, { planId, email }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+/** POST /api/customer/resume-subscription: the subscription renews again. */
+export function useResumeSubscription(email: string) {
+  return useApiMutation({
+    mutationFn: () => apiJson('POST', '/api/customer/resume-subscription', resumeResponse, { email }),
+    invalidates: SUBSCRIPTION_KEYS,
+  });
 }

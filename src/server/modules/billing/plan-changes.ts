@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { payments, subscriptions } from '../../db/schema';
 import { cancelledPlanChangeMessage } from '../../../shared/contracts/portal';
-import { HttpError, badRequest, conflict } from '../../http/errors';
-import { inTransaction } from '../../http/request-context';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
+import { inTransaction, type RequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/service';
 import { fleetUsage, usageExceeds } from '../fleet/usage';
 import { notifyStaff, recordActivity } from '../notifications/service';
@@ -18,6 +18,7 @@ import {
   planById,
   setCustomerStatus,
   shortDate,
+  subscriptionOf,
   usd,
   type BillingContext,
   type SubscriptionRow,
@@ -32,6 +33,7 @@ const MIN_CHARGE_CENTS = 50;
 const CHANGE_IN_PROGRESS =
   'Another change to your subscription is in progress. Please try again in a moment.';
 const CLAIM_MS = 2 * 60_000;
+export const RESUME_NOT_CANCELLED = 'Your subscription is not cancelled, so there is nothing to resume.';
 
 function assertChangeable(sub: SubscriptionRow, now: Date): void {
   if (sub.claimedUntil && sub.claimedUntil > now) throw conflict(CHANGE_IN_PROGRESS);
@@ -53,6 +55,78 @@ async function targetPlan(ctx: BillingContext, planId: string) {
   return plan;
 }
 
+type TargetPlan = Awaited<ReturnType<typeof targetPlan>>;
+
+/** The upgrade's own refusals, asked the same way by the preview and by the change. */
+function assertUpgrade(sub: SubscriptionRow, target: TargetPlan, now: Date): void {
+  assertChangeable(sub, now);
+  if (sub.planId === target.id) throw badRequest('You are already on this plan.');
+  if (target.priceCents <= sub.priceCents) {
+    throw badRequest('That plan does not cost more than your current plan. Use Downgrade instead.');
+  }
+}
+
+/** The downgrade's own refusals (the fleet must fit), asked the same way by the preview and the change. */
+async function assertDowngrade(
+  ctx: RequestContext,
+  sub: SubscriptionRow,
+  target: TargetPlan,
+  now: Date,
+): Promise<void> {
+  assertChangeable(sub, now);
+  if (sub.planId === target.id) throw badRequest('You are already on this plan.');
+  if (target.priceCents >= sub.priceCents)
+    throw badRequest('That plan does not cost less than your current plan. Use Upgrade instead.');
+  const refusal = usageExceeds(await fleetUsage(ctx), {
+    name: target.name,
+    vehicleLimit: target.vehicleLimit,
+    userLimit: target.userLimit,
+  });
+  if (refusal) throw conflict(refusal);
+}
+
+/**
+ * What an upgrade charges today, the one function the preview and the charge both use: nothing
+ * during a trial; otherwise the prorated price difference for the rest of the period, or nothing
+ * when that is under the processor's minimum. It never grows as time passes.
+ */
+export function upgradeChargeCents(
+  sub: Pick<SubscriptionRow, 'status' | 'priceCents' | 'currentPeriodStart' | 'currentPeriodEnd'>,
+  toPriceCents: number,
+  at: Date,
+): number {
+  if (sub.status === 'trialing') return 0;
+  const cents = prorationCents({
+    fromPriceCents: sub.priceCents,
+    toPriceCents,
+    periodStart: sub.currentPeriodStart,
+    periodEnd: sub.currentPeriodEnd,
+    at,
+  });
+  return cents >= MIN_CHARGE_CENTS ? cents : 0;
+}
+
+/**
+ * How long a previewed amount holds. The upgrade charges the amount the customer was shown when it
+ * is what `upgradeChargeCents` gave at some moment of the last QUOTE_HOLD_MS (never less than
+ * today's, so a client cannot pay less by naming an amount); otherwise it refuses with the new one.
+ */
+export const QUOTE_HOLD_MS = 15 * 60_000;
+
+function quotedChargeCents(sub: SubscriptionRow, toPriceCents: number, now: Date, expected?: number): number {
+  const current = upgradeChargeCents(sub, toPriceCents, now);
+  if (expected === undefined) return current;
+  const expectedCents = Math.round(expected * 100);
+  const earliest = new Date(Math.max(now.getTime() - QUOTE_HOLD_MS, sub.currentPeriodStart.getTime()));
+  const highest = upgradeChargeCents(sub, toPriceCents, earliest);
+  if (expectedCents >= current && expectedCents <= highest) return expectedCents;
+  throw new HttpError(
+    409,
+    `The amount due today is now ${usd(current)}, not ${usd(expectedCents)}. Review it and confirm again.`,
+    { errorType: 'amount_changed' },
+  );
+}
+
 export type PlanChangeResult = {
   success: true;
   message: string;
@@ -68,41 +142,33 @@ export type PlanChangeResult = {
  * first; the card is never charged inside a database transaction (the provider may be slow, and
  * the embedded database has one connection), so the subscription is claimed meanwhile.
  */
-export async function upgradePlan(ctx: BillingContext, planId: string): Promise<PlanChangeResult> {
+export async function upgradePlan(
+  ctx: BillingContext,
+  planId: string,
+  /** The amount the customer's preview showed (dollars); the charge is exactly it, or refused. */
+  expectedAmount?: number,
+): Promise<PlanChangeResult> {
   const { actor, accountId: customerId } = ctx;
   const target = await targetPlan(ctx, planId);
   const now = ctx.clock.now();
-  const sub = await ctx.db.transaction(async (tx) => {
+  const { sub, amount } = await ctx.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, customerId);
-    assertChangeable(row, now);
-    if (row.planId === target.id) throw badRequest('You are already on this plan.');
-    if (target.priceCents <= row.priceCents) {
-      throw badRequest('That plan does not cost more than your current plan. Use Downgrade instead.');
-    }
+    assertUpgrade(row, target, now);
+    const cents = quotedChargeCents(row, target.priceCents, now, expectedAmount);
     await tx
       .update(subscriptions)
       .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
       .where(eq(subscriptions.id, row.id));
-    return row;
+    return { sub: row, amount: cents };
   });
   const release = () =>
     ctx.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
 
   try {
     const customer = await customerById(ctx.db, customerId);
-    const amount =
-      sub.status === 'trialing'
-        ? 0
-        : prorationCents({
-            fromPriceCents: sub.priceCents,
-            toPriceCents: target.priceCents,
-            periodStart: sub.currentPeriodStart,
-            periodEnd: sub.currentPeriodEnd,
-            at: now,
-          });
     const idempotencyKey = `upgrade:${sub.id}:${sub.planId}:${target.id}:${sub.currentPeriodStart.toISOString()}`;
     let charge: { ref: string; paymentMethodId: string } | null = null;
-    if (amount >= MIN_CHARGE_CENTS && !(await paymentByKey(ctx.db, idempotencyKey))) {
+    if (amount > 0 && !(await paymentByKey(ctx.db, idempotencyKey))) {
       const card = await defaultPaymentMethod(ctx.db, customerId);
       if (!card)
         throw badRequest(
@@ -226,6 +292,73 @@ export async function upgradePlan(ctx: BillingContext, planId: string): Promise<
   }
 }
 
+export type PlanChangePreview = {
+  kind: 'upgrade' | 'downgrade';
+  planId: string;
+  planName: string;
+  currentPlanName: string;
+  newMonthlyPrice: number;
+  amountDueToday: number;
+  trialing: boolean;
+  effectiveAt: string;
+  periodEnd: string;
+  firstChargeAt: string | null;
+  paymentMethod: { brand: string; last4: string } | null;
+  quotedAt: string;
+  message: string;
+};
+
+/**
+ * What a plan change would do, said before it is done: the same refusals and, for an upgrade, the
+ * amount `upgradePlan` charges (same function, same moment's inputs). Reads only: nothing is locked,
+ * charged or recorded.
+ */
+export async function previewPlanChange(ctx: BillingContext, planId: string): Promise<PlanChangePreview> {
+  const target = await targetPlan(ctx, planId);
+  const now = ctx.clock.now();
+  const sub = await subscriptionOf(ctx.db, ctx.accountId);
+  if (!sub) throw notFound('This account has no subscription');
+  const current = await planById(ctx.db, sub.planId);
+  const currentPlanName = current?.name ?? sub.planId;
+  const periodEnd = sub.currentPeriodEnd;
+  const trialing = sub.status === 'trialing';
+  const base = {
+    planId: target.id,
+    planName: target.name,
+    currentPlanName,
+    newMonthlyPrice: target.priceCents / 100,
+    trialing,
+    periodEnd: periodEnd.toISOString(),
+    firstChargeAt: periodEnd.toISOString(),
+    quotedAt: now.toISOString(),
+  };
+  if (target.priceCents > sub.priceCents) {
+    assertUpgrade(sub, target, now);
+    const cents = upgradeChargeCents(sub, target.priceCents, now);
+    const card = cents > 0 ? await defaultPaymentMethod(ctx.db, ctx.accountId) : undefined;
+    return {
+      ...base,
+      kind: 'upgrade',
+      amountDueToday: cents / 100,
+      effectiveAt: now.toISOString(),
+      paymentMethod: card ? { brand: card.brand, last4: card.last4 } : null,
+      message:
+        cents > 0
+          ? `${usd(cents)} is charged today for ${target.name} until ${shortDate(periodEnd)}; then ${usd(target.priceCents)}/month.`
+          : `Nothing is charged today; ${target.name} costs ${usd(target.priceCents)}/month from ${shortDate(periodEnd)}.`,
+    };
+  }
+  await assertDowngrade(ctx, sub, target, now);
+  return {
+    ...base,
+    kind: 'downgrade',
+    amountDueToday: 0,
+    effectiveAt: periodEnd.toISOString(),
+    paymentMethod: null,
+    message: `Nothing is charged today. Your plan changes to ${target.name} on ${shortDate(periodEnd)}, at ${usd(target.priceCents)}/month.`,
+  };
+}
+
 /** A downgrade waits for the end of the period, and only if the fleet fits the cheaper plan. */
 export async function downgradePlan(ctx: BillingContext, planId: string): Promise<PlanChangeResult> {
   const { actor, accountId: customerId } = ctx;
@@ -234,16 +367,7 @@ export async function downgradePlan(ctx: BillingContext, planId: string): Promis
   return inTransaction(ctx, async (txc) => {
     const tx = txc.db;
     const sub = await lockSubscription(tx, customerId);
-    assertChangeable(sub, now);
-    if (sub.planId === target.id) throw badRequest('You are already on this plan.');
-    if (target.priceCents >= sub.priceCents)
-      throw badRequest('That plan does not cost less than your current plan. Use Upgrade instead.');
-    const refusal = usageExceeds(await fleetUsage(txc), {
-      name: target.name,
-      vehicleLimit: target.vehicleLimit,
-      userLimit: target.userLimit,
-    });
-    if (refusal) throw conflict(refusal);
+    await assertDowngrade(txc, sub, target, now);
     const customer = await customerById(tx, customerId);
     await tx
       .update(subscriptions)
@@ -322,6 +446,54 @@ export async function cancelSubscription(ctx: BillingContext) {
         ? 'Your subscription has been cancelled.'
         : `Your subscription is cancelled. You keep access until ${shortDate(endsAt)}.`,
       endsAt: endsAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * Takes a cancellation back before the period ends: the subscription renews again as if it had never
+ * been cancelled. One change under the row lock, with its audit row; a repeat (or a second request at
+ * the same moment) finds nothing to resume and is refused, so it changes and records nothing.
+ */
+export async function resumeSubscription(ctx: BillingContext) {
+  const { actor, accountId: customerId } = ctx;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const sub = await lockSubscription(tx, customerId);
+    if (sub.claimedUntil && sub.claimedUntil > now) throw conflict(CHANGE_IN_PROGRESS);
+    if (sub.status === 'canceled')
+      throw conflict('Your subscription has ended. Subscribe again from checkout.');
+    // Past the period end the billing job is about to end it (or already is): too late to take back.
+    if (sub.cancelAtPeriodEnd && sub.currentPeriodEnd <= now) {
+      throw conflict(
+        `Your subscription ended on ${shortDate(sub.currentPeriodEnd)}. Subscribe again from checkout.`,
+      );
+    }
+    if (!sub.cancelAtPeriodEnd) throw conflict(RESUME_NOT_CANCELLED);
+    const customer = await customerById(tx, customerId);
+    await tx
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: false, canceledAt: null, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
+    await recordActivity(tx, customer, {
+      action: 'plan_changed',
+      description: `${customer.companyName} took back their cancellation (renews on ${shortDate(sub.currentPeriodEnd)})`,
+    });
+    await recordAudit(tx, actor, {
+      action: 'resume',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { cancelAtPeriodEnd: true, canceledAt: sub.canceledAt?.toISOString() ?? null },
+      newValues: { cancelAtPeriodEnd: false },
+    });
+    const until = shortDate(sub.currentPeriodEnd);
+    return {
+      success: true as const,
+      message:
+        sub.status === 'trialing'
+          ? `Your subscription is no longer cancelled. Your trial continues until ${until}.`
+          : `Your subscription is no longer cancelled. It renews on ${until}.`,
+      renewsAt: sub.currentPeriodEnd.toISOString(),
     };
   });
 }

@@ -16,12 +16,16 @@ import {
   invoiceListQuery,
   paymentHistoryQuery,
   paymentHistoryResponse,
+  planChangePreview,
   planChangeRequest,
   planChangeResponse,
+  resumeRequest,
+  resumeResponse,
   saveSettingsRequest,
   saveSettingsResponse,
   updateBillingAddressRequest,
   updateBillingEmailRequest,
+  upgradePlanRequest,
   uuidParams,
 } from '../../../shared/contracts/portal';
 import { clearSessionCookie } from '../../auth/cookies';
@@ -32,7 +36,13 @@ import { customerContext } from '../../http/request-context';
 import { billingContext, type BillingDeps } from '../billing/context';
 import { renderInvoicePdf } from '../billing/invoice-pdf';
 import { addPaymentMethod, removePaymentMethod, setDefaultPaymentMethod } from '../billing/payment-methods';
-import { cancelSubscription, downgradePlan, upgradePlan } from '../billing/plan-changes';
+import {
+  cancelSubscription,
+  downgradePlan,
+  previewPlanChange,
+  resumeSubscription,
+  upgradePlan,
+} from '../billing/plan-changes';
 import { changeCustomerPassword, deleteCustomerAccount } from './account';
 import {
   billingInfo,
@@ -119,10 +129,10 @@ export async function portalRoutes(
 
   r.post('/api/customer/upgrade-plan', {
     config: { access: access.fleetAdmin },
-    schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
+    schema: { tags: ['portal'], body: upgradePlanRequest, response: { 200: planChangeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      return upgradePlan(billingCtx(request), request.body.planId);
+      return upgradePlan(billingCtx(request), request.body.planId, request.body.expectedAmount);
     },
   });
 
@@ -141,6 +151,31 @@ export async function portalRoutes(
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
       return cancelSubscription(billingCtx(request));
+    },
+  });
+
+  // Issue 9: a plan change says its numbers first, and a cancellation can be taken back.
+  // Changes nothing (no audit row); a POST like the change it previews, with the same body.
+  r.post('/api/customer/preview-plan-change', {
+    config: { access: access.fleetAdmin },
+    schema: {
+      tags: ['portal'],
+      summary: 'What an upgrade or downgrade would charge and when, before it is made',
+      body: planChangeRequest,
+      response: { 200: planChangePreview },
+    },
+    handler: async (request) => {
+      assertOwnEmail(request, request.body.email);
+      return previewPlanChange(billingCtx(request), request.body.planId);
+    },
+  });
+
+  r.post('/api/customer/resume-subscription', {
+    config: { access: access.fleetAdmin },
+    schema: { tags: ['portal'], body: resumeRequest, response: { 200: resumeResponse } },
+    handler: async (request) => {
+      assertOwnEmail(request, request.body.email);
+      return resumeSubscription(billingCtx(request));
     },
   });
 

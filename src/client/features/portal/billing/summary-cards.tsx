@@ -3,6 +3,7 @@ import { BadgeCheckIcon, CalendarIcon, DollarSignIcon, ReceiptIcon, TruckIcon } 
 import type { BillingInfo } from '@shared/contracts/portal';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { CancelsOnBadge, cancellationDate } from '../plans/cancellation-badge';
 import { formatDate, formatMoney, formatShortDate, humanize, statusTextClass } from './format';
 
 /** The billing tab's five figures: status, monthly, next billing, annual and per vehicle. */
@@ -58,6 +59,7 @@ export function SummaryCards({
   carLimit: number | null | undefined;
 }) {
   const price = billing.currentPlan.price;
+  const cancelsOn = cancellationDate(billing);
   const next = formatShortDate(billing.nextBillingDate);
   const trialingWithoutCard =
     billing.subscriptionStatus === 'trialing' && billing.paymentMethods.length === 0;
@@ -68,9 +70,17 @@ export function SummaryCards({
         title="Current Status"
         icon={BadgeCheckIcon}
         testId="billing-status"
-        note={`Subscription: ${humanize(billing.subscriptionStatus)}`}
+        note={
+          cancelsOn
+            ? 'Full access until then. Resume it on the Plans tab to keep it.'
+            : `Subscription: ${humanize(billing.subscriptionStatus)}`
+        }
       >
-        <span className={statusTextClass(billing.status)}>{humanize(billing.status)}</span>
+        {cancelsOn ? (
+          <CancelsOnBadge date={cancelsOn} className="px-2.5 py-1 text-sm" />
+        ) : (
+          <span className={statusTextClass(billing.status)}>{humanize(billing.status)}</span>
+        )}
       </Stat>
       <Stat
         title="Monthly Subscription"

@@ -13,6 +13,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
 import { profileQuery } from '../api';
 import { formatDateTime, humanize, statusTextClass } from '../billing/format';
+import { CancelsOnBadge, cancellationDate } from '../plans/cancellation-badge';
 
 /** Utilization thresholds of spec 1 §9: above 70 Excellent, above 40 Good, otherwise Low. */
 export function utilizationLabel(percent: number): 'Excellent' | 'Good' | 'Low' {
@@ -77,6 +78,7 @@ function UsageBar({ used, limit, label }: { used: number; limit: number | null; 
 
 function OverviewCards({ profile }: { profile: CustomerProfile }) {
   const { vehicleUtilization, totalVehicles, activeVehicles } = profile.usageStats;
+  const cancelsOn = cancellationDate(profile);
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard title="Vehicle Usage" icon={TruckIcon} testId="overview-vehicles">
@@ -88,13 +90,27 @@ function OverviewCards({ profile }: { profile: CustomerProfile }) {
         <UsageBar used={profile.currentUsers} limit={profile.userLimit} label="Team members" />
       </StatCard>
       <StatCard title="Account Status" icon={BadgeCheckIcon} testId="overview-status">
-        <p className={cn('text-2xl font-bold tracking-tight', statusTextClass(profile.status))}>
-          {humanize(profile.status)}
-        </p>
-        <p className="text-xs text-muted-foreground">
-          Subscription: {humanize(profile.subscriptionStatus)}
-          {profile.planName ? ` · ${profile.planName} plan` : ''}
-        </p>
+        {cancelsOn ? (
+          <>
+            <p>
+              <CancelsOnBadge date={cancelsOn} className="px-2.5 py-1 text-sm" />
+            </p>
+            <p className="text-xs text-muted-foreground">
+              Full access until then{profile.planName ? ` · ${profile.planName} plan` : ''}. Resume it on the
+              Plans tab to keep it.
+            </p>
+          </>
+        ) : (
+          <>
+            <p className={cn('text-2xl font-bold tracking-tight', statusTextClass(profile.status))}>
+              {humanize(profile.status)}
+            </p>
+            <p className="text-xs text-muted-foreground">
+              Subscription: {humanize(profile.subscriptionStatus)}
+              {profile.planName ? ` · ${profile.planName} plan` : ''}
+            </p>
+          </>
+        )}
       </StatCard>
       <StatCard title="Performance" icon={GaugeIcon} testId="overview-performance">
         {totalVehicles === 0 ? (

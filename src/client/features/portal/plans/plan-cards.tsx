@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { ArrowDownIcon, ArrowUpIcon, CalendarClockIcon, CheckIcon, XCircleIcon } from 'lucide-react';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  CalendarClockIcon,
+  CheckIcon,
+  RotateCcwIcon,
+  XCircleIcon,
+} from 'lucide-react';
 import { cancelledPlanChangeMessage, type BillingInfo } from '@shared/contracts/portal';
 import type { Plan } from '@shared/contracts/plans';
 import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
@@ -15,6 +22,7 @@ import {
 } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { formatDate, formatMoney } from '../billing/format';
+import { CancelsOnBadge, cancellationDate } from './cancellation-badge';
 
 /** Feature tiers of spec 1 §2. */
 export function featureTier(planId: string): string {
@@ -36,7 +44,11 @@ const POPULAR_PLAN_ID = 'professional';
 const CHANGEABLE = new Set(['trialing', 'active']);
 
 export type PendingAction =
-  { kind: 'upgrade'; plan: Plan } | { kind: 'downgrade'; plan: Plan } | { kind: 'cancel' } | null;
+  | { kind: 'upgrade'; plan: Plan }
+  | { kind: 'downgrade'; plan: Plan }
+  | { kind: 'cancel' }
+  | { kind: 'resume' }
+  | null;
 
 export function limitText(limit: number | null, noun: string): string {
   return limit === null ? `Unlimited ${noun}` : `${limit} ${noun}`;
@@ -80,6 +92,8 @@ export function CurrentPlanCard({
   carLimit,
   userLimit,
   onCancel,
+  onResume,
+  busy = false,
 }: {
   billing: BillingInfo;
   plan: Plan | undefined;
@@ -87,17 +101,24 @@ export function CurrentPlanCard({
   userLimit: number | null;
   /** Shown here only when the current plan is no longer in the catalogue (so it has no card below). */
   onCancel?: () => void;
+  /** Takes a pending cancellation back (shown while one is pending). */
+  onResume?: () => void;
+  busy?: boolean;
 }) {
   const periodEnd = formatDate(billing.currentPeriodEnd);
+  const cancelsOn = cancellationDate(billing);
   const trialEnd = billing.subscriptionStatus === 'trialing' ? formatDate(billing.trialEndsAt) : null;
   return (
     <Card data-testid="current-plan">
       <CardHeader className="gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
           <CardDescription>Current plan</CardDescription>
-          <CardTitle asHeading="h3" className="text-2xl">
-            {billing.currentPlan.name}
-          </CardTitle>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle asHeading="h3" className="text-2xl">
+              {billing.currentPlan.name}
+            </CardTitle>
+            {cancelsOn ? <CancelsOnBadge date={cancelsOn} /> : null}
+          </div>
         </div>
         <p className="text-2xl font-bold tracking-tight">
           {formatMoney(billing.currentPlan.price)}
@@ -128,11 +149,20 @@ export function CurrentPlanCard({
             until that date.
           </ScheduledNotice>
         ) : null}
-        {billing.cancelAtPeriodEnd && periodEnd ? (
-          <ScheduledNotice testId="scheduled-cancellation" tone="cancellation">
-            <span className="font-medium">Ends on {periodEnd}</span>. Your subscription was cancelled; you
-            keep full access until then.
-          </ScheduledNotice>
+        {cancelsOn && periodEnd ? (
+          <div className="grid gap-2">
+            <ScheduledNotice testId="scheduled-cancellation" tone="cancellation">
+              <span className="font-medium">Ends on {periodEnd}</span>. Your subscription was cancelled; you
+              keep full access until then. Changed your mind? Resume it before that date and it renews as
+              before; plans can change again once it is resumed.
+            </ScheduledNotice>
+            {onResume ? (
+              <Button className="justify-self-start" onClick={onResume} disabled={busy}>
+                <RotateCcwIcon aria-hidden="true" />
+                Resume Subscription
+              </Button>
+            ) : null}
+          </div>
         ) : null}
         {trialEnd ? <p className="text-sm text-muted-foreground">Free trial until {trialEnd}.</p> : null}
         {onCancel && !billing.cancelAtPeriodEnd && billing.subscriptionStatus !== 'canceled' ? (
@@ -162,6 +192,7 @@ export function PlanCard({
 }) {
   const isCurrent = plan.id === billing.currentPlan.id;
   const isScheduled = billing.scheduledPlan?.id === plan.id;
+  const cancelsOn = cancellationDate(billing);
   const changeable = CHANGEABLE.has(billing.subscriptionStatus);
   const currentPrice = billing.currentPlan.price;
   const features = PLAN_FEATURE_FLAGS.filter((flag) => plan.features[flag]).map(
@@ -182,7 +213,8 @@ export function PlanCard({
         Cancel Subscription
       </Button>
     );
-    if (billing.cancelAtPeriodEnd) hint = 'Cancellation is already scheduled.';
+    if (billing.cancelAtPeriodEnd)
+      hint = 'Cancellation is already scheduled. Resume Subscription (above) keeps this plan.';
   } else if (plan.price > currentPrice) {
     action = (
       <Button
@@ -233,6 +265,7 @@ export function PlanCard({
           </CardTitle>
           {plan.id === POPULAR_PLAN_ID ? <Badge>Popular</Badge> : null}
           {isCurrent ? <Badge variant="secondary">Current plan</Badge> : null}
+          {isCurrent && cancelsOn ? <CancelsOnBadge date={cancelsOn} /> : null}
           {isScheduled ? <Badge variant="warning">Scheduled</Badge> : null}
         </div>
         {plan.description ? <CardDescription>{plan.description}</CardDescription> : null}

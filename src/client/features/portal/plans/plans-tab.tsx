@@ -1,24 +1,28 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackageIcon } from 'lucide-react';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { LoadFailed } from '@client/components/load-failed';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { errorMessageOf } from '@client/lib/api';
+import type { PlanChangePreview } from '@shared/contracts/portal';
+import { ApiError, errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import {
   billingInfoQuery,
+  planChangePreviewKey,
   portalPlansQuery,
   profileQuery,
   useCancelSubscription,
   useDowngradePlan,
+  useResumeSubscription,
   useUpgradePlan,
 } from '../api';
 import { formatDate, formatMoney } from '../billing/format';
 import { CurrentPlanCard, PlanCard, type PendingAction } from './plan-cards';
-import { confirmationText } from './plan-confirmation';
+import { PlanChangeDialog, type PlanChange } from './plan-change-dialog';
+import { confirmationText, type SubscriptionAction } from './plan-confirmation';
 
 function PlansSkeleton() {
   return (
@@ -41,8 +45,10 @@ export default function PlansTab({ email }: { email: string }) {
   const upgrade = useUpgradePlan(email);
   const downgrade = useDowngradePlan(email);
   const cancel = useCancelSubscription(email);
+  const resume = useResumeSubscription(email);
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingAction>(null);
-  const busy = upgrade.isPending || downgrade.isPending || cancel.isPending;
+  const busy = upgrade.isPending || downgrade.isPending || cancel.isPending || resume.isPending;
 
   if (billing.isPending || plans.isPending) return <PlansSkeleton />;
   if (billing.isError || plans.isError) {
@@ -63,11 +69,14 @@ export default function PlansTab({ email }: { email: string }) {
   const carLimit = currentPlan ? currentPlan.vehicleLimit : (profile.data?.carLimit ?? null);
   const userLimit = currentPlan ? currentPlan.userLimit : (profile.data?.userLimit ?? null);
 
-  const run = async () => {
-    if (!pending) return;
+  /** An upgrade or a downgrade, confirmed with the figures its preview showed. */
+  const changePlan = async (change: PlanChange, preview: PlanChangePreview) => {
     try {
-      if (pending.kind === 'upgrade') {
-        const result = await upgrade.mutateAsync(pending.plan.id);
+      if (change.kind === 'upgrade') {
+        const result = await upgrade.mutateAsync({
+          planId: change.plan.id,
+          expectedAmount: preview.amountDueToday,
+        });
         toast({
           title: 'Upgrade Successful',
           description:
@@ -76,8 +85,8 @@ export default function PlansTab({ email }: { email: string }) {
               : `You are now on ${result.planName}.`,
           variant: 'success',
         });
-      } else if (pending.kind === 'downgrade') {
-        const result = await downgrade.mutateAsync(pending.plan.id);
+      } else {
+        const result = await downgrade.mutateAsync(change.plan.id);
         const when = formatDate(result.effectiveAt);
         toast({
           title: 'Downgrade Scheduled',
@@ -86,6 +95,27 @@ export default function PlansTab({ email }: { email: string }) {
             : `Your plan changes to ${result.planName} at the end of this period.`,
           variant: 'success',
         });
+      }
+    } catch (error) {
+      toast({
+        title: change.kind === 'upgrade' ? 'Upgrade Failed' : 'Downgrade Failed',
+        description: errorMessageOf(error, 'Your plan could not be changed. Please try again.'),
+        variant: 'destructive',
+      });
+      // The amount moved on since the preview: the dialog stays, showing the new amount to confirm.
+      if (error instanceof ApiError && error.errorType === 'amount_changed') {
+        await queryClient.invalidateQueries({ queryKey: planChangePreviewKey });
+        return;
+      }
+    }
+    setPending(null);
+  };
+
+  const runSubscription = async (action: SubscriptionAction) => {
+    try {
+      if (action.kind === 'resume') {
+        const result = await resume.mutateAsync();
+        toast({ title: 'Subscription Resumed', description: result.message, variant: 'success' });
       } else {
         const result = await cancel.mutateAsync();
         const until = formatDate(result.endsAt);
@@ -96,7 +126,7 @@ export default function PlansTab({ email }: { email: string }) {
         });
       }
     } catch (error) {
-      if (pending.kind === 'cancel') {
+      if (action.kind === 'cancel') {
         const server = errorMessageOf(error, '');
         toast({
           title: 'Cancellation Failed',
@@ -107,8 +137,8 @@ export default function PlansTab({ email }: { email: string }) {
         });
       } else {
         toast({
-          title: pending.kind === 'upgrade' ? 'Upgrade Failed' : 'Downgrade Failed',
-          description: errorMessageOf(error, 'Your plan could not be changed. Please try again.'),
+          title: 'Resume Failed',
+          description: errorMessageOf(error, 'Your subscription could not be resumed. Please try again.'),
           variant: 'destructive',
         });
       }
@@ -116,7 +146,11 @@ export default function PlansTab({ email }: { email: string }) {
     setPending(null);
   };
 
-  const text = pending ? confirmationText(pending, info) : null;
+  const subscriptionAction = pending?.kind === 'cancel' || pending?.kind === 'resume' ? pending : null;
+  const planChange = pending?.kind === 'upgrade' || pending?.kind === 'downgrade' ? pending : null;
+  const text = subscriptionAction
+    ? confirmationText(subscriptionAction, info, currentPlan?.price ?? info.currentPlan.price)
+    : null;
 
   return (
     <div className="grid gap-6">
@@ -126,6 +160,8 @@ export default function PlansTab({ email }: { email: string }) {
         carLimit={carLimit}
         userLimit={userLimit}
         onCancel={currentPlan ? undefined : () => setPending({ kind: 'cancel' })}
+        onResume={() => setPending({ kind: 'resume' })}
+        busy={busy}
       />
       <section aria-labelledby="available-plans" className="grid gap-4">
         <h3 id="available-plans" className="text-lg font-semibold tracking-tight">
@@ -146,7 +182,7 @@ export default function PlansTab({ email }: { email: string }) {
           </div>
         )}
       </section>
-      {text ? (
+      {text && subscriptionAction ? (
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setPending(null)}
@@ -156,7 +192,18 @@ export default function PlansTab({ email }: { email: string }) {
           cancelLabel={text.cancelLabel}
           variant={text.variant}
           pending={busy}
-          onConfirm={run}
+          onConfirm={() => runSubscription(subscriptionAction)}
+        />
+      ) : null}
+      {planChange ? (
+        <PlanChangeDialog
+          key={`${planChange.kind}:${planChange.plan.id}`}
+          email={email}
+          change={planChange}
+          billing={info}
+          pending={busy}
+          onOpenChange={(open) => !open && setPending(null)}
+          onConfirm={(preview) => changePlan(planChange, preview)}
         />
       ) : null}
     </div>
