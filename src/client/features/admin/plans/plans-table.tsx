@@ -68,7 +68,8 @@ function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
             <NarrowItem until="xl">{formatLimit(plan.vehicleLimit)} vehicles</NarrowItem>
             <NarrowItem until="xl">{formatLimit(plan.userLimit)} users</NarrowItem>
             <NarrowItem until="3xl">
-              {figures.customerCount} customers, {formatMoney(figures.monthlyRevenue)}/mo
+              {figures.customerCount} {figures.customerCount === 1 ? 'customer' : 'customers'},{' '}
+              {formatMoney(figures.monthlyRevenue)}/mo
             </NarrowItem>
             <NarrowItem until="lg">
               <PlanStatusBadge active={plan.active} />
