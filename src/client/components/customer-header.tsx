@@ -8,8 +8,10 @@ import { useCustomerSignOut } from '@client/lib/use-customer-sign-out';
 
 /**
  * The header of the customer's signed-in apps (portal and fleet): the brand mark beside who is signed
- * in, then the page's own buttons, the theme switch and Logout. `className` gives the row the width and
- * spacing of the page below it.
+ * in, then the page's own buttons, the theme switch and Logout, on one row while they fit (the buttons
+ * wrap under the name on a phone). `className` gives the row the width and spacing of the page below it.
+ * Only the page's own places go in `actions`: a place another part of the page already opens (a tab, a
+ * card's button) is not repeated here.
  */
 export function CustomerHeader({
   className,
@@ -19,17 +21,13 @@ export function CustomerHeader({
   className: string;
   /** Who is signed in: the company as the page's h1 and the lines around it. */
   children: ReactNode;
+  /** The page's own buttons before the theme switch (null: none). */
   actions: ReactNode;
 }) {
   const { signOut, leaving } = useCustomerSignOut();
   return (
     <header className="border-b bg-background">
-      <div
-        className={cn(
-          'mx-auto flex flex-col px-4 sm:px-6 md:flex-row md:items-center md:justify-between',
-          className,
-        )}
-      >
+      <div className={cn('mx-auto flex flex-wrap items-center justify-between px-4 sm:px-6', className)}>
         <div className="flex min-w-0 items-center gap-3">
           <IconBadge icon={TruckIcon} tone="brand" className="shrink-0" />
           <div className="min-w-0">{children}</div>

@@ -1,11 +1,13 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { TableHead } from '@client/components/ui/table';
 import { cn } from '@client/lib/cn';
+import { shownFrom, type ColumnWidth } from './columns';
 
 /**
  * A sortable column header for sorts written `field` (ascending) and `-field` (descending). A click on
  * the sorted column turns it round; a new column starts ascending, or descending with `newestFirst`
- * (times and amounts, where the latest or largest is what people look for).
+ * (times and amounts, where the latest or largest is what people look for). `from` makes it a priority
+ * column (see `./columns`).
  */
 export function SortHeader<Sort extends string>({
   field,
@@ -13,6 +15,7 @@ export function SortHeader<Sort extends string>({
   sort,
   onSort,
   newestFirst = false,
+  from,
   className,
 }: {
   field: string;
@@ -20,6 +23,7 @@ export function SortHeader<Sort extends string>({
   sort: Sort;
   onSort: (sort: Sort) => void;
   newestFirst?: boolean;
+  from?: ColumnWidth;
   className?: string;
 }) {
   const active = sort === field || sort === `-${field}`;
@@ -27,7 +31,10 @@ export function SortHeader<Sort extends string>({
   const next = (active ? (descending ? field : `-${field}`) : newestFirst ? `-${field}` : field) as Sort;
   const Icon = !active ? ArrowUpDownIcon : descending ? ArrowDownIcon : ArrowUpIcon;
   return (
-    <TableHead aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'} className={className}>
+    <TableHead
+      aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
+      className={cn(shownFrom(from), className)}
+    >
       <button
         type="button"
         onClick={() => onSort(next)}

@@ -3,14 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import {
   CreditCardIcon,
-  ExternalLinkIcon,
   InfoIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
   PackageIcon,
   SettingsIcon,
   ShieldCheckIcon,
-  TruckIcon,
 } from 'lucide-react';
 import type { SessionCustomer } from '@shared/contracts/auth';
 import { CustomerHeader } from '@client/components/customer-header';
@@ -18,7 +16,7 @@ import { IconBadge } from '@client/components/icon-badge';
 import { SignedInCustomer } from '@client/components/signed-in-customer';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
@@ -26,7 +24,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { billingInfoQuery, profileQuery } from './api';
 import { AutoLoginGate } from './auto-login';
 import { SubscriptionBanner } from './billing/subscription-banner';
-import { FleetAppButton } from './fleet-link';
+import { FleetAppButton, useFleetDestination } from './fleet-link';
 import OverviewTab from './overview/overview-tab';
 
 // Each tab past the first, and the password dialog, is its own chunk: the portal opens on the overview.
@@ -82,32 +80,20 @@ function TabFallback() {
   );
 }
 
+/**
+ * The header: who is signed in, theme and Logout. The fleet app and Settings each have one way in, the
+ * Fleet Management card and the Settings tab (issue 9, "One way to each place").
+ */
 function PortalHeader({
   customer,
   profileError,
-  onOpenSettings,
 }: {
   customer: SessionCustomer;
   /** The profile call failed (spec 1 §8: '(Profile Error)' beside the welcome). */
   profileError: boolean;
-  onOpenSettings: () => void;
 }) {
   return (
-    <CustomerHeader
-      className="max-w-6xl gap-4 py-4"
-      actions={
-        <>
-          <FleetAppButton variant="outline" size="sm">
-            <ExternalLinkIcon aria-hidden="true" />
-            Fleet CRM
-          </FleetAppButton>
-          <Button variant="outline" size="sm" onClick={onOpenSettings}>
-            <SettingsIcon aria-hidden="true" />
-            Settings
-          </Button>
-        </>
-      }
-    >
+    <CustomerHeader className="max-w-6xl gap-4 py-4" actions={null}>
       <h1 className="truncate text-lg font-semibold leading-tight tracking-tight">{customer.companyName}</h1>
       <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <span>Welcome, {customer.firstName}</span>
@@ -126,7 +112,10 @@ function PortalHeader({
   );
 }
 
-/** The two cards under the header: what each opens and the button that opens it. */
+/**
+ * The two cards under the header: what each opens and the button that opens it. One line each on a
+ * phone (icon, title, button), so the figures below stay on the first screen.
+ */
 function PortalCards({
   companyName,
   onChangePassword,
@@ -134,19 +123,22 @@ function PortalCards({
   companyName: string;
   onChangePassword: () => void;
 }) {
+  const fleet = useFleetDestination();
   const cards = [
     {
       icon: LayoutDashboardIcon,
       title: 'Fleet Management',
-      description: `Vehicles, drivers and maintenance for ${companyName}.`,
-      action: <FleetAppButton>Go to dashboard</FleetAppButton>,
+      description: fleet.external
+        ? `Vehicles, drivers and maintenance for ${companyName}, in your fleet CRM (another site).`
+        : `Vehicles, drivers and maintenance for ${companyName}.`,
+      action: <FleetAppButton size="sm">Go to dashboard</FleetAppButton>,
     },
     {
       icon: ShieldCheckIcon,
       title: 'Security Center',
       description: 'Keep your account safe with a strong password.',
       action: (
-        <Button variant="outline" onClick={onChangePassword}>
+        <Button variant="outline" size="sm" onClick={onChangePassword}>
           <KeyRoundIcon aria-hidden="true" />
           Change Password
         </Button>
@@ -154,39 +146,33 @@ function PortalCards({
     },
   ];
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid gap-3 md:grid-cols-2 md:gap-6">
       {cards.map(({ icon, title, description, action }) => (
-        <Card key={title}>
-          <CardHeader>
-            <IconBadge icon={icon} />
-            <CardTitle asHeading="h2" className="mt-2">
+        <Card key={title} className="flex items-center gap-3 p-3 sm:gap-4 sm:p-5">
+          <IconBadge icon={icon} className="shrink-0" />
+          <div className="min-w-0 flex-1">
+            <CardTitle asHeading="h2" className="text-base">
               {title}
             </CardTitle>
-            <CardDescription>{description}</CardDescription>
-          </CardHeader>
-          <CardFooter>{action}</CardFooter>
+            <CardDescription className="mt-0.5 hidden sm:block">{description}</CardDescription>
+          </div>
+          <div className="shrink-0">{action}</div>
         </Card>
       ))}
     </div>
   );
 }
 
-/** Where a fleet_user's Plans and Billing tabs would be: who manages them, and the way to the fleet. */
+/** Where a fleet_user's Plans and Billing tabs would be: who manages them. */
 function MemberBillingNote() {
   return (
-    <div
+    <p
       data-testid="member-billing-note"
-      className="flex flex-col gap-3 rounded-lg border bg-background px-3 py-2 text-sm sm:flex-row sm:items-center"
+      className="flex items-start gap-2 rounded-lg border bg-background px-3 py-2 text-sm text-muted-foreground"
     >
-      <p className="flex items-start gap-2 text-muted-foreground">
-        <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        Billing and plan are managed by your account admin.
-      </p>
-      <FleetAppButton variant="outline" size="sm" className="w-fit shrink-0">
-        <TruckIcon aria-hidden="true" />
-        Open fleet app
-      </FleetAppButton>
-    </div>
+      <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      Billing and plan are managed by your account admin.
+    </p>
   );
 }
 
@@ -235,11 +221,7 @@ function PortalLayout({
 
   return (
     <div className="min-h-dvh bg-muted/40 text-foreground">
-      <PortalHeader
-        customer={customer}
-        profileError={profileError}
-        onOpenSettings={() => setTab('settings')}
-      />
+      <PortalHeader customer={customer} profileError={profileError} />
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
         {banner}
         <PortalCards companyName={customer.companyName} onChangePassword={() => setPasswordOpen(true)} />
@@ -249,27 +231,28 @@ function PortalLayout({
           className="grid gap-2"
         >
           <div className="flex flex-col gap-2 md:flex-row md:items-center md:justify-between">
+            {/* Two by two on phones: the kit's strip would wrap them unevenly. */}
             <TabsList
               aria-label="Account sections"
-              className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-9 sm:w-fit"
+              className="grid w-full grid-cols-2 sm:inline-flex sm:w-fit"
             >
-              <TabsTrigger value="overview" className="py-1.5">
+              <TabsTrigger value="overview" className="h-8 sm:h-7">
                 <LayoutDashboardIcon aria-hidden="true" />
                 Overview
               </TabsTrigger>
               {member ? null : (
                 <>
-                  <TabsTrigger value="plans" className="py-1.5">
+                  <TabsTrigger value="plans" className="h-8 sm:h-7">
                     <PackageIcon aria-hidden="true" />
                     Plans
                   </TabsTrigger>
-                  <TabsTrigger value="billing" className="py-1.5">
+                  <TabsTrigger value="billing" className="h-8 sm:h-7">
                     <CreditCardIcon aria-hidden="true" />
                     Billing & Payments
                   </TabsTrigger>
                 </>
               )}
-              <TabsTrigger value="settings" className="py-1.5">
+              <TabsTrigger value="settings" className="h-8 sm:h-7">
                 <SettingsIcon aria-hidden="true" />
                 Settings
               </TabsTrigger>

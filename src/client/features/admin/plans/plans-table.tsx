@@ -1,13 +1,28 @@
 import { CheckIcon, XIcon } from 'lucide-react';
 import { SortHeader } from '@client/components/list/sort-header';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import {
+  ListCell,
+  ListHead,
+  NarrowDetails,
+  NarrowItem,
+  type ColumnWidth,
+} from '@client/components/list/columns';
+import { ListTable } from '@client/components/list/list-table';
+import { TableRow } from '@client/components/ui/table';
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 import { LimitInput } from './limits-inputs';
 import type { PlanSort } from './narrow-plans';
 import { IconAction, PlanActions } from './plan-actions';
 import { PlanStatusBadge, PopularBadge } from './plan-badges';
 import { figuresOf, formatLimit, formatMoney } from './plan-format';
-import { useLimitsEditor } from './use-limits-editor';
+import { useLimitsEditor, type LimitsField } from './use-limits-editor';
+
+/** The inline edit's inputs, each named for its column. */
+const EDITED: { field: LimitsField; label: string }[] = [
+  { field: 'price', label: 'Price' },
+  { field: 'vehicleLimit', label: 'Vehicles' },
+  { field: 'userLimit', label: 'Users' },
+];
 
 type RowProps = {
   plan: Plan;
@@ -20,45 +35,61 @@ type RowProps = {
 function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
   const editor = useLimitsEditor(plan);
   const figures = figuresOf(stats, plan.id);
+  const price = (
+    <>
+      {formatMoney(plan.price)}
+      <span className="text-muted-foreground">/mo</span>
+    </>
+  );
   return (
     <TableRow data-testid={`plan-row-${plan.id}`}>
-      <TableCell className="min-w-48">
-        <div className="flex items-center gap-2">
+      <ListCell className="@3xl:min-w-48">
+        <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{plan.name}</span>
           {figures.customerCount > 0 ? <PopularBadge /> : null}
         </div>
         <div className="text-xs text-muted-foreground">{plan.id}</div>
-      </TableCell>
-      <TableCell className="whitespace-nowrap">
         {editor.editing ? (
-          <LimitInput editor={editor} field="price" planName={plan.name} compact />
+          // The inline edit sits under the name at every width, so it is whole even where the
+          // price and limit columns have given way.
+          <div className="mt-2 flex flex-wrap gap-3">
+            {EDITED.map(({ field, label }) => (
+              <div key={field} className="grid gap-1">
+                <span className="text-xs text-muted-foreground" aria-hidden="true">
+                  {label}
+                </span>
+                <LimitInput editor={editor} field={field} planName={plan.name} compact />
+              </div>
+            ))}
+          </div>
         ) : (
-          <>
-            {formatMoney(plan.price)}
-            <span className="text-muted-foreground">/mo</span>
-          </>
+          <NarrowDetails until="3xl">
+            <NarrowItem until="md">{price}</NarrowItem>
+            <NarrowItem until="xl">{formatLimit(plan.vehicleLimit)} vehicles</NarrowItem>
+            <NarrowItem until="xl">{formatLimit(plan.userLimit)} users</NarrowItem>
+            <NarrowItem until="3xl">
+              {figures.customerCount} {figures.customerCount === 1 ? 'customer' : 'customers'},{' '}
+              {formatMoney(figures.monthlyRevenue)}/mo
+            </NarrowItem>
+            <NarrowItem until="lg">
+              <PlanStatusBadge active={plan.active} />
+            </NarrowItem>
+          </NarrowDetails>
         )}
-      </TableCell>
-      <TableCell>
-        {editor.editing ? (
-          <LimitInput editor={editor} field="vehicleLimit" planName={plan.name} compact />
-        ) : (
-          formatLimit(plan.vehicleLimit)
-        )}
-      </TableCell>
-      <TableCell>
-        {editor.editing ? (
-          <LimitInput editor={editor} field="userLimit" planName={plan.name} compact />
-        ) : (
-          formatLimit(plan.userLimit)
-        )}
-      </TableCell>
-      <TableCell>{figures.customerCount}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatMoney(figures.monthlyRevenue)}</TableCell>
-      <TableCell>
+      </ListCell>
+      <ListCell from="md" className="whitespace-nowrap">
+        {editor.editing ? null : price}
+      </ListCell>
+      <ListCell from="xl">{editor.editing ? null : formatLimit(plan.vehicleLimit)}</ListCell>
+      <ListCell from="xl">{editor.editing ? null : formatLimit(plan.userLimit)}</ListCell>
+      <ListCell from="3xl">{figures.customerCount}</ListCell>
+      <ListCell from="3xl" className="whitespace-nowrap">
+        {formatMoney(figures.monthlyRevenue)}
+      </ListCell>
+      <ListCell from="lg">
         <PlanStatusBadge active={plan.active} />
-      </TableCell>
-      <TableCell>
+      </ListCell>
+      <ListCell>
         {editor.editing ? (
           <div className="flex items-center gap-0.5">
             <IconAction
@@ -84,23 +115,27 @@ function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
             onView={() => onView(plan)}
             onEdit={editor.start}
             onDelete={() => onDelete(plan)}
+            className="flex-wrap justify-end @3xl:flex-nowrap"
           />
         )}
-      </TableCell>
+      </ListCell>
     </TableRow>
   );
 }
 
 type Sorting = { sort: PlanSort; onSort: (sort: PlanSort) => void };
 
-/** The table view: scrolls sideways on narrow screens (the Table wrapper does that). */
+/**
+ * The table view: priority columns (components/list/columns), so on a narrow screen the figures move under
+ * the plan's name and its actions stay in view.
+ */
 export function PlansTable({
   plans,
   sorting,
   ...rest
 }: { plans: Plan[]; sorting?: Sorting } & Omit<RowProps, 'plan'>) {
   // Sortable headers when the list can be reordered; the figures start with the largest.
-  const head = (label: string, field?: string, largestFirst = false) =>
+  const head = (label: string, from?: ColumnWidth, field?: string, largestFirst = false) =>
     sorting && field ? (
       <SortHeader
         field={field}
@@ -108,31 +143,33 @@ export function PlansTable({
         sort={sorting.sort}
         onSort={sorting.onSort}
         newestFirst={largestFirst}
+        from={from}
       />
     ) : (
-      <TableHead>{label}</TableHead>
+      <ListHead from={from}>{label}</ListHead>
     );
   return (
     <div className="rounded-xl border bg-card">
-      <Table className="min-w-[760px]">
-        <TableHeader>
-          <TableRow>
-            {head('Plan', 'name')}
-            {head('Price', 'price')}
-            {head('Vehicles')}
-            {head('Users')}
-            {head('Customers', 'customers', true)}
-            {head('Revenue', 'revenue', true)}
-            {head('Status')}
+      <ListTable
+        actions={false}
+        framed={false}
+        head={
+          <>
+            {head('Plan', undefined, 'name')}
+            {head('Price', 'md', 'price')}
+            {head('Vehicles', 'xl')}
+            {head('Users', 'xl')}
+            {head('Customers', '3xl', 'customers', true)}
+            {head('Revenue', '3xl', 'revenue', true)}
+            {head('Status', 'lg')}
             {head('Actions')}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {plans.map((plan) => (
-            <PlanRow key={plan.id} plan={plan} {...rest} />
-          ))}
-        </TableBody>
-      </Table>
+          </>
+        }
+      >
+        {plans.map((plan) => (
+          <PlanRow key={plan.id} plan={plan} {...rest} />
+        ))}
+      </ListTable>
     </div>
   );
 }

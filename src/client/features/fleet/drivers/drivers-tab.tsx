@@ -5,6 +5,7 @@ import { DRIVER_STATUSES, driverListQuery, type Driver } from '@shared/contracts
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { AddButton } from '@client/components/list/add-button';
 import { FilterSelect } from '@client/components/list/filter-select';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
@@ -14,7 +15,7 @@ import { changeRow } from '@client/components/list/row-change';
 import { SortHeader } from '@client/components/list/sort-header';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
-import { TableCell, TableHead, TableRow } from '@client/components/ui/table';
+import { TableRow } from '@client/components/ui/table';
 import { driversQuery, FLEET_PAGE_SIZE, useDeleteDriver } from '../api';
 import { TabCard } from '../shell/tab-card';
 import { DriverDialog } from './driver-dialog';
@@ -85,14 +86,15 @@ export default function DriversTab() {
         >
           {(page) => (
             <ListTable
+              label="Drivers"
               actions
               head={
                 <>
                   <SortHeader field="name" label="Name" sort={state.sort} onSort={state.setSort} />
-                  <TableHead className="hidden md:table-cell">Phone</TableHead>
-                  <TableHead className="hidden lg:table-cell">License</TableHead>
-                  <TableHead className="hidden sm:table-cell">Status</TableHead>
-                  <TableHead className="hidden sm:table-cell">Vehicle</TableHead>
+                  <ListHead from="2xl">Phone</ListHead>
+                  <ListHead from="3xl">License</ListHead>
+                  <ListHead from="md">Status</ListHead>
+                  <ListHead from="lg">Vehicle</ListHead>
                 </>
               }
             >
@@ -133,34 +135,40 @@ export default function DriversTab() {
 function DriverRow({ driver: d, onEdit, onDelete }: { driver: Driver } & RowActionHandlers) {
   const status = <Badge variant={DRIVER_STATUS_BADGE[d.status]}>{DRIVER_STATUS_LABELS[d.status]}</Badge>;
   const vehicle = d.assignedVehicle ? vehicleLabel(d.assignedVehicle) : null;
+  const phone = d.phone ?? <span className="text-muted-foreground">—</span>;
   return (
     <TableRow data-testid="driver-row">
-      <TableCell>
+      <ListCell>
         <div className="max-w-48 truncate font-medium sm:max-w-56">{d.name}</div>
         <div className="max-w-48 truncate text-xs text-muted-foreground sm:max-w-56">{d.email}</div>
-        {/* Phones have no room for the status and vehicle columns: they sit under the name. */}
-        <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground sm:hidden">
-          {status}
-          <span className="truncate">{vehicle ?? 'No vehicle'}</span>
-        </div>
-      </TableCell>
-      <TableCell className="hidden whitespace-nowrap md:table-cell">
-        {d.phone ?? <span className="text-muted-foreground">—</span>}
-      </TableCell>
-      <TableCell className="hidden whitespace-nowrap font-mono text-xs lg:table-cell">
+        <NarrowDetails until="3xl">
+          <NarrowItem until="md">{status}</NarrowItem>
+          <NarrowItem until="lg" className="max-w-48">
+            <span className="truncate">{vehicle ?? 'No vehicle'}</span>
+          </NarrowItem>
+          {d.phone ? <NarrowItem until="2xl">{d.phone}</NarrowItem> : null}
+          <NarrowItem until="3xl" className="font-mono">
+            {d.licenseNumber}
+          </NarrowItem>
+        </NarrowDetails>
+      </ListCell>
+      <ListCell from="2xl" className="whitespace-nowrap">
+        {phone}
+      </ListCell>
+      <ListCell from="3xl" className="whitespace-nowrap font-mono text-xs">
         {d.licenseNumber}
-      </TableCell>
-      <TableCell className="hidden sm:table-cell">{status}</TableCell>
-      <TableCell className="hidden max-w-64 sm:table-cell">
+      </ListCell>
+      <ListCell from="md">{status}</ListCell>
+      <ListCell from="lg" className="max-w-64">
         {vehicle ? (
           <span className="block truncate">{vehicle}</span>
         ) : (
           <span className="text-muted-foreground">No vehicle</span>
         )}
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-right">
+      </ListCell>
+      <ListCell className="whitespace-nowrap text-right">
         <RowActions name={d.name} onEdit={onEdit} onDelete={onDelete} />
-      </TableCell>
+      </ListCell>
     </TableRow>
   );
 }

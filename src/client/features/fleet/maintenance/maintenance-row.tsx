@@ -1,14 +1,18 @@
 import { CircleCheckIcon } from 'lucide-react';
 import type { MaintenanceRecord } from '@shared/contracts/fleet';
+import { ListCell, NarrowDetails, NarrowItem } from '@client/components/list/columns';
 import { RowActions, type RowActionHandlers } from '@client/components/list/row-actions';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { TableCell, TableRow } from '@client/components/ui/table';
+import { TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/cn';
 import { vehicleLabel } from '../drivers/vehicle-picker';
 import { formatDay, formatMiles, formatUsd, overdueText } from './maintenance-format';
 
-/* One maintenance record as a table row: overdue ones in red, with how late they are. */
+/*
+ * One maintenance record as a table row: overdue ones in red, with how late they are. Due, state and
+ * cost are priority columns; on a narrow list they sit under the service's name.
+ */
 
 function DueText({ record }: { record: MaintenanceRecord }) {
   const parts = [
@@ -38,44 +42,54 @@ export function MaintenanceRow({
   onDelete,
 }: { record: MaintenanceRecord; onComplete: () => void } & RowActionHandlers) {
   const overdue = record.state === 'overdue';
+  const due = record.completedDate ? (
+    <span className="text-muted-foreground">Done {formatDay(record.completedDate)}</span>
+  ) : (
+    <DueText record={record} />
+  );
+  const cost =
+    record.cost !== null ? formatUsd(record.cost) : <span className="text-muted-foreground">—</span>;
   return (
     <TableRow
       data-testid="maintenance-row"
       data-state={record.state}
       className={cn(overdue && 'bg-destructive/5 hover:bg-destructive/10')}
     >
-      <TableCell className={cn(overdue && 'border-l-2 border-l-destructive')}>
+      <ListCell className={cn(overdue && 'border-l-2 border-l-destructive')}>
         <div className="max-w-48 truncate font-medium sm:max-w-64">{record.type}</div>
         <div className="max-w-48 truncate text-xs text-muted-foreground sm:max-w-64">
           {vehicleLabel(record.vehicle)}
         </div>
-        <div className="mt-1 sm:hidden">
-          <StateBadge record={record} />
-        </div>
-        <div className="text-xs text-muted-foreground md:hidden">
-          {record.completedDate ? (
-            `Done ${formatDay(record.completedDate)}`
-          ) : (
-            <>
-              Due <DueText record={record} />
-            </>
-          )}
-        </div>
-      </TableCell>
-      <TableCell className="hidden whitespace-nowrap md:table-cell">
-        {record.completedDate ? (
-          <span className="text-muted-foreground">Done {formatDay(record.completedDate)}</span>
-        ) : (
-          <DueText record={record} />
-        )}
-      </TableCell>
-      <TableCell className="hidden sm:table-cell">
+        <NarrowDetails until="3xl">
+          <NarrowItem until="md">
+            <StateBadge record={record} />
+          </NarrowItem>
+          <NarrowItem until="2xl">
+            {record.completedDate ? (
+              due
+            ) : (
+              <span>
+                Due <DueText record={record} />
+              </span>
+            )}
+          </NarrowItem>
+          {record.cost !== null ? (
+            <NarrowItem until="3xl" className="tabular-nums">
+              {formatUsd(record.cost)}
+            </NarrowItem>
+          ) : null}
+        </NarrowDetails>
+      </ListCell>
+      <ListCell from="2xl" className="whitespace-nowrap">
+        {due}
+      </ListCell>
+      <ListCell from="md">
         <StateBadge record={record} />
-      </TableCell>
-      <TableCell className="hidden whitespace-nowrap text-right tabular-nums lg:table-cell">
-        {record.cost !== null ? formatUsd(record.cost) : <span className="text-muted-foreground">—</span>}
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-right">
+      </ListCell>
+      <ListCell from="3xl" className="whitespace-nowrap text-right tabular-nums">
+        {cost}
+      </ListCell>
+      <ListCell className="whitespace-nowrap text-right">
         {record.state !== 'completed' ? (
           <Button
             variant="outline"
@@ -89,7 +103,7 @@ export function MaintenanceRow({
           </Button>
         ) : null}
         <RowActions name={record.type} onEdit={onEdit} onDelete={onDelete} />
-      </TableCell>
+      </ListCell>
     </TableRow>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { AddButton } from '@client/components/list/add-button';
+import { ListHead } from '@client/components/list/columns';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
@@ -17,7 +18,6 @@ import { ListToolbar } from '@client/components/list/list-toolbar';
 import { changeRow } from '@client/components/list/row-change';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
-import { TableHead } from '@client/components/ui/table';
 import { FLEET_PAGE_SIZE, maintenanceQuery, useDeleteMaintenance, vehicleQuery } from '../api';
 import { vehicleLabel, VehiclePicker, type PickedVehicle } from '../drivers/vehicle-picker';
 import { TabCard } from '../shell/tab-card';
@@ -154,13 +154,16 @@ export default function MaintenanceTab() {
         >
           {(page) => (
             <ListTable
+              label="Maintenance"
               actions
               head={
                 <>
-                  <TableHead>Service</TableHead>
-                  <TableHead className="hidden md:table-cell">Due</TableHead>
-                  <TableHead className="hidden sm:table-cell">State</TableHead>
-                  <TableHead className="hidden text-right lg:table-cell">Cost</TableHead>
+                  <ListHead>Service</ListHead>
+                  <ListHead from="2xl">Due</ListHead>
+                  <ListHead from="md">State</ListHead>
+                  <ListHead from="3xl" className="text-right">
+                    Cost
+                  </ListHead>
                 </>
               }
             >

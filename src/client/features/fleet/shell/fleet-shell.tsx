@@ -84,12 +84,12 @@ export function FleetShell() {
           }
           className="grid min-w-0 grid-cols-1 gap-2"
         >
-          {/* On phones the row scrolls sideways rather than wrapping into a block of buttons. */}
-          <TabsList aria-label="Fleet sections" className="h-10 w-full justify-start sm:w-fit">
+          {/* On phones the strip wraps (ui/tabs.tsx): every tab, and the selected one, stays in view. */}
+          <TabsList aria-label="Fleet sections" className="min-h-10">
             {FLEET_TABS.map((value) => {
               const Icon = TABS[value].icon;
               return (
-                <TabsTrigger key={value} value={value} className="shrink-0 py-1.5">
+                <TabsTrigger key={value} value={value} className="h-8">
                   <Icon aria-hidden="true" />
                   {FLEET_TAB_LABELS[value]}
                 </TabsTrigger>

@@ -4,6 +4,7 @@ import { InfoIcon, Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import type { TeamList, TeamMember, TeamRole } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { OptionSelect } from '@client/components/form/option-select';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
 import { ListBody } from '@client/components/list/list-body';
 import { ListTable } from '@client/components/list/list-table';
 import { changeRow } from '@client/components/list/row-change';
@@ -11,7 +12,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
-import { TableCell, TableHead, TableRow } from '@client/components/ui/table';
+import { TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/cn';
 import { teamQuery, useChangeRole, useRemoveMember } from '../api';
 import { useFleetAccount } from '../shell/fleet-account';
@@ -82,12 +83,13 @@ export default function TeamTab() {
             </CardHeader>
             <CardContent className="px-4 sm:px-6">
               <ListTable
+                label="Members"
                 actions={canManage}
                 head={
                   <>
-                    <TableHead>Name</TableHead>
-                    <TableHead className="hidden sm:table-cell">Role</TableHead>
-                    <TableHead className="hidden sm:table-cell">Status</TableHead>
+                    <ListHead>Name</ListHead>
+                    <ListHead from="lg">Role</ListHead>
+                    <ListHead from="md">Status</ListHead>
                   </>
                 }
               >
@@ -225,32 +227,36 @@ function MemberRow({
     <span className="whitespace-nowrap">{ROLE_LABELS[member.role]}</span>
   );
 
+  const status = (
+    <Badge variant={member.status === 'active' ? 'success' : 'secondary'}>
+      {member.status === 'active' ? 'Active' : 'Invited'}
+    </Badge>
+  );
+
   return (
     <TableRow data-testid="team-member-row">
-      <TableCell>
+      <ListCell>
         <div className="flex max-w-56 flex-wrap items-center gap-1.5 sm:max-w-72">
           <span className="truncate font-medium">{name}</span>
           {member.isOwner ? <Badge>Owner</Badge> : null}
           {isYou ? <Badge variant="outline">You</Badge> : null}
         </div>
         <div className="max-w-56 truncate text-xs text-muted-foreground sm:max-w-72">{member.email}</div>
-        {/* Phones have no room for a role column: the role sits under the name. */}
-        <div className="mt-1.5 text-sm sm:hidden">{role}</div>
-      </TableCell>
-      <TableCell className="hidden sm:table-cell">{role}</TableCell>
-      <TableCell className="hidden sm:table-cell">
-        <Badge variant={member.status === 'active' ? 'success' : 'secondary'}>
-          {member.status === 'active' ? 'Active' : 'Invited'}
-        </Badge>
-      </TableCell>
+        <NarrowDetails until="lg" className="text-sm text-foreground">
+          <NarrowItem until="lg">{role}</NarrowItem>
+          <NarrowItem until="md">{status}</NarrowItem>
+        </NarrowDetails>
+      </ListCell>
+      <ListCell from="lg">{role}</ListCell>
+      <ListCell from="md">{status}</ListCell>
       {canManage ? (
-        <TableCell className="text-right">
+        <ListCell className="text-right">
           {editable ? (
             <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={onRemove}>
               <Trash2Icon aria-hidden="true" />
             </Button>
           ) : null}
-        </TableCell>
+        </ListCell>
       ) : null}
     </TableRow>
   );

@@ -1,8 +1,9 @@
 import { ArchiveIcon, MapPinIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import type { Vehicle, VEHICLE_SORTS } from '@shared/contracts/fleet';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ListTable } from '@client/components/list/list-table';
 import { SortHeader } from '@client/components/list/sort-header';
 import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,13 +11,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { TableRow } from '@client/components/ui/table';
 import { formatDateTime, formatNumber, relativeTime } from '../shell/format';
 import { FuelBar, VehicleStatusBadge } from './vehicle-status';
 
 type VehicleSort = (typeof VEHICLE_SORTS)[number];
 
-/* The vehicle list's rows: a sortable table from `md` up, cards on phones. */
+/* The vehicle list's rows: one sortable table at every width, its columns by priority. */
 
 export type RowHandlers = {
   onEdit: (v: Vehicle) => void;
@@ -69,107 +70,110 @@ function LastUpdate({ iso }: { iso: string }) {
   );
 }
 
+/** The mileage as the list shows it (one place, so a change of unit is one change). */
+function Mileage({ miles }: { miles: number }) {
+  return <>{formatNumber(miles)} mi</>;
+}
+
+/**
+ * The vehicle list at every width: priority columns (components/list/columns). The vehicle, its status
+ * and its actions always show; the other columns give way as the list narrows, and their values move
+ * under the vehicle's name.
+ */
 export function VehicleTable({
   items,
   sort,
   onSort,
   ...handlers
 }: { items: Vehicle[]; sort: VehicleSort; onSort: (sort: VehicleSort) => void } & RowHandlers) {
+  const sorting = { sort, onSort };
   return (
-    <Table aria-label="Vehicles">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <SortHeader field="make" label="Vehicle" sort={sort} onSort={onSort} />
-          <SortHeader field="year" label="Year" sort={sort} onSort={onSort} />
-          <SortHeader field="licensePlate" label="Plate" sort={sort} onSort={onSort} />
-          <TableHead>VIN</TableHead>
-          <SortHeader field="mileage" label="Mileage" sort={sort} onSort={onSort} className="text-right" />
-          <TableHead>Fuel</TableHead>
-          <SortHeader field="status" label="Status" sort={sort} onSort={onSort} />
-          <TableHead>Location</TableHead>
-          <SortHeader field="lastUpdate" label="Last update" sort={sort} onSort={onSort} newestFirst />
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {items.map((v) => (
-          <TableRow key={v.id} data-testid="vehicle-row">
-            <TableCell>
-              <div className="font-medium">
-                {v.make} {v.model}
-              </div>
-              {v.driver ? <div className="text-xs text-muted-foreground">{v.driver.name}</div> : null}
-            </TableCell>
-            <TableCell className="tabular-nums">{v.year}</TableCell>
-            <TableCell className="whitespace-nowrap font-medium">{v.licensePlate}</TableCell>
-            <TableCell className="font-mono text-xs text-muted-foreground">{v.vin}</TableCell>
-            <TableCell className="whitespace-nowrap text-right tabular-nums" data-testid="vehicle-mileage">
-              {formatNumber(v.mileage)} mi
-            </TableCell>
-            <TableCell>
-              <FuelBar level={v.fuelLevel} />
-            </TableCell>
-            <TableCell>
-              <VehicleStatusBadge status={v.status} />
-            </TableCell>
-            <TableCell className="max-w-48 truncate text-muted-foreground" title={v.location ?? undefined}>
-              {v.location || '—'}
-            </TableCell>
-            <TableCell>
-              <LastUpdate iso={v.lastUpdate} />
-            </TableCell>
-            <TableCell className="w-10 text-right">
-              <VehicleActions vehicle={v} {...handlers} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
-export function VehicleCards({ items, ...handlers }: { items: Vehicle[] } & RowHandlers) {
-  return (
-    <ul className="grid grid-cols-1 gap-3" aria-label="Vehicles">
+    <ListTable
+      label="Vehicles"
+      framed={false}
+      actions
+      head={
+        <>
+          <SortHeader field="make" label="Vehicle" {...sorting} />
+          <SortHeader field="year" label="Year" from="3xl" {...sorting} />
+          <SortHeader field="licensePlate" label="Plate" from="md" {...sorting} />
+          <ListHead from="5xl">VIN</ListHead>
+          <SortHeader field="mileage" label="Mileage" from="xl" className="text-right" {...sorting} />
+          <ListHead from="4xl">Fuel</ListHead>
+          <SortHeader field="status" label="Status" {...sorting} />
+          <ListHead from="6xl">Location</ListHead>
+          <SortHeader field="lastUpdate" label="Last update" from="2xl" newestFirst {...sorting} />
+        </>
+      }
+    >
       {items.map((v) => (
-        <li key={v.id} className="min-w-0" data-testid="vehicle-row">
-          <Card className="grid grid-cols-1 gap-3 p-4">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="break-words font-medium">
-                  {v.make} {v.model} <span className="font-normal text-muted-foreground">{v.year}</span>
-                </p>
-                <p className="text-sm font-medium">{v.licensePlate}</p>
-                <p className="truncate font-mono text-xs text-muted-foreground">{v.vin}</p>
-              </div>
-              <div className="flex shrink-0 items-center gap-1">
-                <VehicleStatusBadge status={v.status} />
-                <VehicleActions vehicle={v} {...handlers} />
-              </div>
+        <TableRow key={v.id} data-testid="vehicle-row">
+          <ListCell>
+            <div className="font-medium">
+              {v.make} {v.model}
             </div>
-            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
-              <span className="tabular-nums" data-testid="vehicle-mileage">
-                {formatNumber(v.mileage)} mi
-              </span>
-              <FuelBar level={v.fuelLevel} />
-              <LastUpdate iso={v.lastUpdate} />
-            </div>
-            {v.location || v.driver ? (
-              <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-                {v.location ? (
-                  <span className="inline-flex items-center gap-1">
-                    <MapPinIcon className="size-3.5" aria-hidden="true" />
-                    {v.location}
-                  </span>
-                ) : null}
-                {v.driver ? <span>Driver: {v.driver.name}</span> : null}
-              </div>
-            ) : null}
-          </Card>
-        </li>
+            {v.driver ? <div className="text-xs text-muted-foreground">{v.driver.name}</div> : null}
+            <NarrowDetails until="6xl">
+              <NarrowItem until="md" className="font-medium text-foreground">
+                {v.licensePlate}
+              </NarrowItem>
+              <NarrowItem until="3xl" className="tabular-nums">
+                {v.year}
+              </NarrowItem>
+              <NarrowItem until="xl" className="tabular-nums">
+                <Mileage miles={v.mileage} />
+              </NarrowItem>
+              <NarrowItem until="2xl">
+                <LastUpdate iso={v.lastUpdate} />
+              </NarrowItem>
+              <NarrowItem until="4xl">
+                <FuelBar level={v.fuelLevel} />
+              </NarrowItem>
+              {v.location ? (
+                <NarrowItem until="6xl" className="max-w-full">
+                  <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{v.location}</span>
+                </NarrowItem>
+              ) : null}
+            </NarrowDetails>
+          </ListCell>
+          <ListCell from="3xl" className="tabular-nums">
+            {v.year}
+          </ListCell>
+          <ListCell from="md" className="whitespace-nowrap font-medium">
+            {v.licensePlate}
+          </ListCell>
+          <ListCell from="5xl" className="font-mono text-xs text-muted-foreground">
+            {v.vin}
+          </ListCell>
+          <ListCell
+            from="xl"
+            className="whitespace-nowrap text-right tabular-nums"
+            data-testid="vehicle-mileage"
+          >
+            <Mileage miles={v.mileage} />
+          </ListCell>
+          <ListCell from="4xl">
+            <FuelBar level={v.fuelLevel} />
+          </ListCell>
+          <ListCell>
+            <VehicleStatusBadge status={v.status} />
+          </ListCell>
+          <ListCell
+            from="6xl"
+            className="max-w-40 truncate text-muted-foreground"
+            title={v.location ?? undefined}
+          >
+            {v.location || '—'}
+          </ListCell>
+          <ListCell from="2xl">
+            <LastUpdate iso={v.lastUpdate} />
+          </ListCell>
+          <ListCell className="w-10 text-right">
+            <VehicleActions vehicle={v} {...handlers} />
+          </ListCell>
+        </TableRow>
       ))}
-    </ul>
+    </ListTable>
   );
 }

@@ -19,12 +19,12 @@ import { limitRefusalOf, useDeleteVehicle, useSaveVehicle, vehiclesQuery, vehicl
 import { useMediaQuery } from '../shell/use-media-query';
 import { VehicleDialog } from './vehicle-dialog';
 import { useVehicleListState } from './vehicle-list-state';
-import { VehicleCards, VehicleTable, type RowHandlers } from './vehicle-rows';
+import { VehicleTable, type RowHandlers } from './vehicle-rows';
 import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
 
 type VehicleSort = (typeof VEHICLE_SORTS)[number];
 
-/** Phones have no column headers to click: the sorts people want, by name. */
+/** Where some sortable columns have given way: the sorts people want, by name. */
 const PHONE_SORTS: { value: VehicleSort; label: string }[] = [
   { value: '-lastUpdate', label: 'Recently updated' },
   { value: 'make', label: 'Make A–Z' },
@@ -55,7 +55,8 @@ function useOpenNewFromAddress(open: () => void, isOpen: boolean) {
 /** The vehicle list: searched, filtered, sorted and paged on the server; add, edit, retire and delete. */
 export default function VehiclesTab() {
   const state = useVehicleListState();
-  const isDesktop = useMediaQuery('(min-width: 768px)');
+  // Below 1024 px some sortable columns have given way (vehicle-rows.tsx): the sorts by name instead.
+  const allSortsShown = useMediaQuery('(min-width: 1024px)');
   const list = useQuery(vehiclesQuery(state.query));
   useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const saveVehicle = useSaveVehicle();
@@ -114,7 +115,7 @@ export default function VehiclesTab() {
             allLabel="All statuses"
             options={VEHICLE_STATUS_OPTIONS}
           />
-          {!isDesktop ? (
+          {!allSortsShown ? (
             <OptionSelect
               value={state.sort}
               onChange={state.setSort}
@@ -141,15 +142,9 @@ export default function VehiclesTab() {
             action: <AddButton onClick={openNew}>Add vehicle</AddButton>,
           }}
         >
-          {(page) =>
-            isDesktop ? (
-              <VehicleTable items={page.items} sort={state.sort} onSort={state.setSort} {...handlers} />
-            ) : (
-              <div className="p-3">
-                <VehicleCards items={page.items} {...handlers} />
-              </div>
-            )
-          }
+          {(page) => (
+            <VehicleTable items={page.items} sort={state.sort} onSort={state.setSort} {...handlers} />
+          )}
         </ListBody>
       </Card>
 

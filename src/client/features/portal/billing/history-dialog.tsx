@@ -4,8 +4,8 @@ import type { LucideIcon } from 'lucide-react';
 import { DialogFrame } from '@client/components/dialog-frame';
 import { ListBody, type ListPage } from '@client/components/list/list-body';
 import { ListPager } from '@client/components/list/list-pager';
+import { ListTable } from '@client/components/list/list-table';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
-import { Table, TableBody, TableHeader, TableRow } from '@client/components/ui/table';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { HISTORY_PAGE_SIZE } from '../api';
 
@@ -18,9 +18,9 @@ export function useHistoryPaging() {
 }
 
 /**
- * A "View All" billing dialog: a server-paged list with its loading, error and empty states. Phones get
- * a list of cards (a wide table would hide its last columns off-screen), larger screens a table; `label`
- * names both.
+ * A "View All" billing dialog: a server-paged list with its loading, error and empty states, as a
+ * `ListTable` whose priority columns give way on a phone (their values move under the row's first cell);
+ * `label` names the table.
  */
 export function HistoryDialog<P extends ListPage<unknown>>({
   open,
@@ -33,7 +33,6 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   pagerLabel,
   empty,
   label,
-  cards,
   columns,
   rows,
 }: DialogOpenProps & {
@@ -45,9 +44,7 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   pagerLabel: string;
   empty: { icon: LucideIcon; title: string; text: string };
   label: string;
-  /** The page's items as list items, for phones. */
-  cards: (page: P) => ReactNode;
-  /** The table's header cells. */
+  /** The table's header cells (`ListHead`, with `from` for the columns that give way). */
   columns: ReactNode;
   /** The page's items as table rows. */
   rows: (page: P) => ReactNode;
@@ -64,18 +61,9 @@ export function HistoryDialog<P extends ListPage<unknown>>({
       >
         {(page) => (
           <div className="grid gap-4">
-            <ul className="grid gap-2 sm:hidden" aria-label={label}>
-              {cards(page)}
-            </ul>
-            {/* The table's scrolling frame hides with it, so no empty row of space is left on phones. */}
-            <div className="max-sm:hidden">
-              <Table aria-label={label}>
-                <TableHeader>
-                  <TableRow>{columns}</TableRow>
-                </TableHeader>
-                <TableBody>{rows(page)}</TableBody>
-              </Table>
-            </div>
+            <ListTable label={label} actions={false} head={columns}>
+              {rows(page)}
+            </ListTable>
             <ListPager
               label={pagerLabel}
               page={paging.page}

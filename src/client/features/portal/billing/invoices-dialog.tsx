@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileTextIcon } from 'lucide-react';
-import { TableCell, TableHead, TableRow } from '@client/components/ui/table';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { TableRow } from '@client/components/ui/table';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { invoicesQuery } from '../api';
 import { formatMoney, formatShortDate } from './format';
@@ -28,58 +29,48 @@ export function InvoicesDialog({ open, onOpenChange }: DialogOpenProps) {
         text: 'Your first invoice is issued with your first payment.',
       }}
       label="Invoices"
-      cards={(page) =>
-        page.items.map((invoice) => (
-          <li key={invoice.id} className="grid gap-1 rounded-lg border p-3 text-sm">
-            <div className="flex items-center justify-between gap-2">
-              <span className="font-medium">{invoice.number}</span>
-              <StatusBadge status={invoice.status} />
-            </div>
-            <div className="flex items-center justify-between gap-2 text-muted-foreground">
-              <time dateTime={invoice.date}>{formatShortDate(invoice.date)}</time>
-              <span className="font-medium text-foreground tabular-nums">
-                {formatMoney(invoice.amount, invoice.currency)} {invoice.currency.toUpperCase()}
-              </span>
-            </div>
-            <a
-              href={invoice.pdf_url}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex w-fit items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <FileTextIcon className="size-4" aria-hidden="true" />
-              Open PDF<span className="sr-only"> of invoice {invoice.number} (opens in a new tab)</span>
-            </a>
-          </li>
-        ))
-      }
       columns={
         <>
-          <TableHead>Invoice</TableHead>
-          <TableHead>Date</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
-          <TableHead>Currency</TableHead>
-          <TableHead>
+          <ListHead>Invoice</ListHead>
+          <ListHead from="md">Date</ListHead>
+          <ListHead from="lg">Status</ListHead>
+          <ListHead className="text-right">Amount</ListHead>
+          <ListHead from="xl">Currency</ListHead>
+          <ListHead>
             <span className="sr-only">PDF</span>
-          </TableHead>
+          </ListHead>
         </>
       }
       rows={(page) =>
         page.items.map((invoice) => (
           <TableRow key={invoice.id}>
-            <TableCell className="font-medium whitespace-nowrap">{invoice.number}</TableCell>
-            <TableCell className="whitespace-nowrap">
+            <ListCell className="font-medium whitespace-nowrap">
+              {invoice.number}
+              <NarrowDetails until="lg" className="font-normal">
+                <NarrowItem until="md">
+                  <time dateTime={invoice.date}>{formatShortDate(invoice.date)}</time>
+                </NarrowItem>
+                <NarrowItem until="lg">
+                  <StatusBadge status={invoice.status} />
+                </NarrowItem>
+              </NarrowDetails>
+            </ListCell>
+            <ListCell from="md" className="whitespace-nowrap">
               <time dateTime={invoice.date}>{formatShortDate(invoice.date)}</time>
-            </TableCell>
-            <TableCell>
+            </ListCell>
+            <ListCell from="lg">
               <StatusBadge status={invoice.status} />
-            </TableCell>
-            <TableCell className="text-right whitespace-nowrap tabular-nums">
+            </ListCell>
+            <ListCell className="text-right whitespace-nowrap tabular-nums">
               {formatMoney(invoice.amount, invoice.currency)}
-            </TableCell>
-            <TableCell className="uppercase">{invoice.currency}</TableCell>
-            <TableCell>
+              <NarrowDetails until="xl" className="justify-end uppercase">
+                {invoice.currency}
+              </NarrowDetails>
+            </ListCell>
+            <ListCell from="xl" className="uppercase">
+              {invoice.currency}
+            </ListCell>
+            <ListCell>
               <a
                 href={invoice.pdf_url}
                 target="_blank"
@@ -89,7 +80,7 @@ export function InvoicesDialog({ open, onOpenChange }: DialogOpenProps) {
                 <FileTextIcon className="size-4" aria-hidden="true" />
                 PDF<span className="sr-only"> of invoice {invoice.number} (opens in a new tab)</span>
               </a>
-            </TableCell>
+            </ListCell>
           </TableRow>
         ))
       }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ReceiptIcon } from 'lucide-react';
-import { TableCell, TableHead, TableRow } from '@client/components/ui/table';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { TableRow } from '@client/components/ui/table';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { paymentHistoryQuery } from '../api';
 import { formatMoney, formatShortDate } from './format';
@@ -38,49 +39,40 @@ export function TransactionsDialog({
         text: 'Charges appear here after your first payment.',
       }}
       label="Transactions"
-      cards={(page) =>
-        page.items.map((p) => (
-          <li key={p.id} className="grid gap-1 rounded-lg border p-3 text-sm">
-            <div className="flex items-start justify-between gap-2">
-              <span className="font-medium break-words">{p.description}</span>
-              <span className="shrink-0 font-medium tabular-nums">{formatMoney(p.amount, p.currency)}</span>
-            </div>
-            <div className="flex items-center justify-between gap-2 text-muted-foreground">
-              <time dateTime={p.created}>{formatShortDate(p.created)}</time>
-              <StatusBadge status={p.status} />
-            </div>
-            {p.status === 'failed' && p.failureMessage ? (
-              <span className="text-xs text-destructive">{p.failureMessage}</span>
-            ) : null}
-          </li>
-        ))
-      }
       columns={
         <>
-          <TableHead>Date</TableHead>
-          <TableHead>Description</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
+          <ListHead from="md">Date</ListHead>
+          <ListHead>Description</ListHead>
+          <ListHead from="lg">Status</ListHead>
+          <ListHead className="text-right">Amount</ListHead>
         </>
       }
       rows={(page) =>
         page.items.map((p) => (
           <TableRow key={p.id}>
-            <TableCell className="whitespace-nowrap">
+            <ListCell from="md" className="whitespace-nowrap">
               <time dateTime={p.created}>{formatShortDate(p.created)}</time>
-            </TableCell>
-            <TableCell className="min-w-48">
+            </ListCell>
+            <ListCell className="@2xl:min-w-48">
               {p.description}
               {p.status === 'failed' && p.failureMessage ? (
                 <span className="block text-xs text-destructive">{p.failureMessage}</span>
               ) : null}
-            </TableCell>
-            <TableCell>
+              <NarrowDetails until="lg">
+                <NarrowItem until="md">
+                  <time dateTime={p.created}>{formatShortDate(p.created)}</time>
+                </NarrowItem>
+                <NarrowItem until="lg">
+                  <StatusBadge status={p.status} />
+                </NarrowItem>
+              </NarrowDetails>
+            </ListCell>
+            <ListCell from="lg">
               <StatusBadge status={p.status} />
-            </TableCell>
-            <TableCell className="text-right whitespace-nowrap tabular-nums">
+            </ListCell>
+            <ListCell className="text-right whitespace-nowrap tabular-nums">
               {formatMoney(p.amount, p.currency)}
-            </TableCell>
+            </ListCell>
           </TableRow>
         ))
       }

@@ -1,0 +1,107 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { TableCell, TableHead } from '@client/components/ui/table';
+import { cn } from '@client/lib/cn';
+
+/**
+ * Priority columns, the one pattern for lists on narrow screens. A column that is not essential names the
+ * list width from which it shows (`from`); below it, the column is gone and its value sits under the row's
+ * name in `NarrowDetails` (same `until`). Widths are the list's own (a container query on `ListTable`'s
+ * frame), so the same list behaves alike on a page, in a dialog or beside a sidebar:
+ *
+ * | `from` | the list is at least | typically                          |
+ * | ------ | -------------------- | ---------------------------------- |
+ * | `md`   | 448 px               | a large phone held sideways        |
+ * | `lg`   | 512 px               |                                    |
+ * | `xl`   | 576 px               | a dialog on a tablet               |
+ * | `2xl`  | 672 px               | a tablet in portrait (768 px)      |
+ * | `3xl`  | 768 px               |                                    |
+ * | `4xl`  | 896 px               | a tablet in landscape (1024 px)    |
+ * | `5xl`  | 1024 px              |                                    |
+ * | `6xl`  | 1152 px              | a desktop (1440 px)                |
+ *
+ * The first column (what the row is) and the actions column always show, so a row's actions are always
+ * reachable.
+ */
+export type ColumnWidth = 'md' | 'lg' | 'xl' | '2xl' | '3xl' | '4xl' | '5xl' | '6xl';
+
+// Whole class names, so Tailwind finds them.
+const SHOWN_FROM: Record<ColumnWidth, string> = {
+  md: 'hidden @md:table-cell',
+  lg: 'hidden @lg:table-cell',
+  xl: 'hidden @xl:table-cell',
+  '2xl': 'hidden @2xl:table-cell',
+  '3xl': 'hidden @3xl:table-cell',
+  '4xl': 'hidden @4xl:table-cell',
+  '5xl': 'hidden @5xl:table-cell',
+  '6xl': 'hidden @6xl:table-cell',
+};
+
+const HIDDEN_FROM: Record<ColumnWidth, string> = {
+  md: '@md:hidden',
+  lg: '@lg:hidden',
+  xl: '@xl:hidden',
+  '2xl': '@2xl:hidden',
+  '3xl': '@3xl:hidden',
+  '4xl': '@4xl:hidden',
+  '5xl': '@5xl:hidden',
+  '6xl': '@6xl:hidden',
+};
+
+/** The classes of a cell or header that shows from a list width on (none: always). */
+export function shownFrom(from: ColumnWidth | undefined): string | undefined {
+  return from ? SHOWN_FROM[from] : undefined;
+}
+
+/** A column header; `from` makes it a priority column. */
+export function ListHead({ from, className, ...props }: ComponentProps<'th'> & { from?: ColumnWidth }) {
+  return <TableHead className={cn(shownFrom(from), className)} {...props} />;
+}
+
+/** A cell; `from` is its column's. */
+export function ListCell({ from, className, ...props }: ComponentProps<'td'> & { from?: ColumnWidth }) {
+  return <TableCell className={cn(shownFrom(from), className)} {...props} />;
+}
+
+/**
+ * What hidden columns say, under the row's name: a wrapping line that is gone once the list is as wide as
+ * `until` (the widest `from` among the columns it stands for). Each value inside is a `NarrowItem` with its
+ * own column's `from` as `until`, so it goes when its column comes.
+ */
+export function NarrowDetails({
+  until,
+  children,
+  className,
+}: {
+  until: ColumnWidth;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground',
+        HIDDEN_FROM[until],
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** One hidden column's value in `NarrowDetails`, until its column shows. */
+export function NarrowItem({
+  until,
+  children,
+  className,
+}: {
+  until: ColumnWidth;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <span className={cn('inline-flex min-w-0 items-center gap-1', HIDDEN_FROM[until], className)}>
+      {children}
+    </span>
+  );
+}
