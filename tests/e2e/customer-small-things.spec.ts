@@ -1,0 +1,74 @@
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { createCustomer, signInPageAsCustomer, uniqueSuffix } from './support/api';
+
+/*
+ * The small things of issue 9 a customer notices (docs/decisions/0005-customer-side-small-things.md).
+ */
+
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+const uniqueVin = () => Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
+
+test("the maintenance Type is the product's combobox: suggestions by keyboard and pointer, or free text", async ({
+  page,
+}) => {
+  const customer = await createCustomer({ planId: 'starter' }, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
+  const res = await page.request.post('/api/fleet/vehicles', {
+    data: {
+      make: 'Iveco',
+      model: 'Daily',
+      year: 2021,
+      vin: uniqueVin(),
+      licensePlate: `CBX-${uniqueSuffix().slice(-6).toUpperCase()}`,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto('/fleet-management?tab=maintenance');
+  const schedule = async () => {
+    await page.getByRole('button', { name: 'Schedule maintenance' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule maintenance' });
+    await dialog.getByRole('combobox', { name: 'Vehicle' }).click();
+    await page.getByRole('option', { name: /Iveco Daily/ }).click();
+    return dialog;
+  };
+
+  // Typing narrows the suggestions; Down and Enter pick one.
+  let dialog = await schedule();
+  const type = dialog.getByRole('combobox', { name: 'Type' });
+  await type.fill('brak');
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(list.getByRole('option')).toHaveText(['Brake inspection']);
+  await type.press('ArrowDown');
+  await expect(type).toHaveAttribute('aria-activedescendant', /.+/);
+  await type.press('Enter');
+  await expect(type).toHaveValue('Brake inspection');
+  await expect(list).toBeHidden();
+  await expect(dialog).toBeVisible();
+
+  // The chevron shows every suggestion; a click picks one; Escape closes the list, not the dialog.
+  await dialog.getByRole('button', { name: 'Show suggestions' }).click();
+  await expect(list.getByRole('option')).toHaveCount(8);
+  await list.getByRole('option', { name: 'Oil change' }).click();
+  await expect(type).toHaveValue('Oil change');
+  await type.press('ArrowDown');
+  await expect(list).toBeVisible();
+  await type.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Due mileage (mi)').fill('60000');
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('maintenance-row').filter({ hasText: 'Oil change' })).toHaveCount(1);
+
+  // Any other type is typed in full and kept as typed.
+  dialog = await schedule();
+  await dialog.getByRole('combobox', { name: 'Type' }).fill('Tachograph calibration');
+  await dialog.getByLabel('Due mileage (mi)').fill('70000');
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('maintenance-row').filter({ hasText: 'Tachograph calibration' })).toHaveCount(
+    1,
+  );
+});
