@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueSuffix } from './support/api';
+import {
+  createCustomer,
+  signInPageAsCustomer,
+  TEST_PASSWORD,
+  uniqueEmail,
+  uniqueSuffix,
+} from './support/api';
 
 /*
  * The small things of issue 9 a customer notices (docs/decisions/0005-customer-side-small-things.md).
@@ -71,4 +77,35 @@ test("the maintenance Type is the product's combobox: suggestions by keyboard an
   await expect(page.getByTestId('maintenance-row').filter({ hasText: 'Tachograph calibration' })).toHaveCount(
     1,
   );
+});
+
+test('the sign-up success toast is seen, and the login page welcome follows it', async ({ page }) => {
+  const email = uniqueEmail('toast');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create your account' });
+  await dialog.getByLabel('First name').fill('Toni');
+  await dialog.getByLabel('Last name').fill('Toast');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone').fill('5550100177');
+  await dialog.getByLabel('Company name').fill(`Toast Fleet ${uniqueSuffix()}`);
+  await dialog.getByLabel(/^Password/).fill(TEST_PASSWORD);
+  await dialog.getByLabel(/^Confirm password/).fill(TEST_PASSWORD);
+  await dialog.getByRole('checkbox', { name: /I agree/ }).check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(/\/customer-login\?email=[^&]+&auto=true$/);
+  const toasts = page.getByRole('region', { name: /Notifications/ });
+  const created = toasts.getByText('Your account has been created successfully!');
+  await expect(created).toBeVisible();
+  await expect(toasts.getByText('Welcome to Motorpool!', { exact: true })).toBeVisible();
+  // Not replaced by the login page's own welcome a moment later.
+  await page.waitForTimeout(1500);
+  await expect(created).toBeVisible();
+  // When it has had its time, the login page's welcome asks for the password.
+  await expect(toasts.getByText('Please enter your password to sign in.', { exact: false })).toBeVisible({
+    timeout: 8000,
+  });
+  await expect(created).toBeHidden();
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 });
