@@ -109,3 +109,21 @@ test('the sign-up success toast is seen, and the login page welcome follows it',
   await expect(created).toBeHidden();
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 });
+
+test("the 'Missing fields' toast goes once the messages under the fields take over", async ({ page }) => {
+  for (const path of ['/customer-login', '/admin-login']) {
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const missing = page.getByText('Please enter both email and password', { exact: true });
+    await expect(missing).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Email is required');
+
+    // The first keystroke: the field's own message follows the typing, and the toast is gone.
+    await page.getByLabel('Email').pressSequentially('a');
+    await expect(missing).toBeHidden();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      'Password is required',
+    );
+  }
+});

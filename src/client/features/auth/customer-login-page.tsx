@@ -104,7 +104,7 @@ export default function CustomerLoginPage() {
     setGeneral(undefined);
     const { email, password } = form.getValues();
     if (!email.trim() && !password) {
-      toast({
+      form.toastUntilEdited({
         title: 'Missing fields',
         description: 'Please enter both email and password',
         variant: 'destructive',
