@@ -127,3 +127,32 @@ test("the 'Missing fields' toast goes once the messages under the fields take ov
     );
   }
 });
+
+test('the password strength reads as a label, a value and a hint, apart, on a phone and a desktop', async ({
+  page,
+}) => {
+  const customer = await createCustomer({}, page.request);
+  // The screen reads the signed-in customer the sign-in page stores.
+  await page.goto('/customer-login');
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/customer-dashboard/);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/change-password');
+    await page.getByLabel('New password', { exact: true }).fill('abc');
+    const line = page.getByTestId('password-strength-line');
+    await expect(line).toHaveText('Password strength: Weak');
+    const label = await line.getByText('Password strength:').boundingBox();
+    const value = await page.getByTestId('password-strength').boundingBox();
+    const hint = await page.getByTestId('password-strength-hint').boundingBox();
+    if (!label || !value || !hint) throw new Error('the strength texts are not laid out');
+    // A space's width between label and value, and the hint on its own line below them.
+    expect(value.x - (label.x + label.width)).toBeGreaterThanOrEqual(3);
+    expect(hint.y).toBeGreaterThanOrEqual(value.y + value.height - 1);
+    await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(
+      /Password strength: Weak Use 8\+ characters/,
+    );
+  }
+});
