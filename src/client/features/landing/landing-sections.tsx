@@ -1,7 +1,9 @@
 import {
+  ActivityIcon,
   BarChart3Icon,
   CheckIcon,
   ClockIcon,
+  HeadsetIcon,
   MailIcon,
   MapPinIcon,
   MessageCircleIcon,
@@ -50,6 +52,12 @@ function SectionHeading({
   );
 }
 
+/** The marketing claims of spec 1 §1, word for word. */
+const CLAIMS: { icon: LucideIcon; figure: string; text: string }[] = [
+  { icon: ActivityIcon, figure: '99.9%', text: 'uptime' },
+  { icon: HeadsetIcon, figure: '24/7', text: 'support' },
+];
+
 export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
   const watchDemo = () => {
     document.getElementById('features')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -90,6 +98,20 @@ export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
               <li key={item} className="flex items-center gap-1.5">
                 <CheckIcon className="size-4 text-success" aria-hidden="true" />
                 {item}
+              </li>
+            ))}
+          </ul>
+          <ul
+            aria-label="Our promises"
+            className="mt-6 flex flex-wrap justify-center gap-x-8 gap-y-3 lg:justify-start"
+            data-testid="marketing-claims"
+          >
+            {CLAIMS.map(({ icon: Icon, figure, text }) => (
+              <li key={text} className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Icon className="size-5 text-primary" aria-hidden="true" />
+                <span>
+                  <span className="text-base font-bold text-foreground">{figure}</span> {text}
+                </span>
               </li>
             ))}
           </ul>
