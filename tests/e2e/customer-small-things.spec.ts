@@ -162,3 +162,31 @@ test("the landing page makes the spec's claims: 99.9% uptime and 24/7 support", 
   const claims = page.getByRole('list', { name: 'Our promises' });
   await expect(claims.getByRole('listitem')).toHaveText(['99.9% uptime', '24/7 support']);
 });
+
+test('Watch Demo walks through the real screens and ends at the sign-up', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Watch Demo' }).click();
+  const tour = page.getByRole('dialog', { name: 'A tour of Motorpool' });
+  await expect(tour).toBeVisible();
+  await expect(tour).toContainText('Step 1 of 7 · Fleet app · Overview');
+  // It does not just scroll the page to Features.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  const stops = ['Vehicles', 'Drivers', 'Maintenance', 'Import/Export', 'Team'];
+  for (const [i, where] of stops.entries()) {
+    await tour.getByRole('button', { name: 'Next' }).click();
+    await expect(tour).toContainText(`Step ${i + 2} of 7 · Fleet app · ${where}`);
+  }
+  await tour.getByRole('button', { name: 'Next' }).click();
+  await expect(tour).toContainText('Step 7 of 7 · Customer portal');
+  await expect(tour.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await expect(tour.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/customer-login');
+  // Back, and the dots jump to any stop.
+  await tour.getByRole('button', { name: 'Back' }).click();
+  await expect(tour).toContainText('Step 6 of 7');
+  await tour.getByRole('button', { name: 'Step 7: Customer portal' }).click();
+
+  await tour.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(tour).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
+});

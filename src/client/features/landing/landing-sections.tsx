@@ -58,10 +58,7 @@ const CLAIMS: { icon: LucideIcon; figure: string; text: string }[] = [
   { icon: HeadsetIcon, figure: '24/7', text: 'support' },
 ];
 
-export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
-  const watchDemo = () => {
-    document.getElementById('features')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
+export function Hero({ onStartTrial, onWatchDemo }: { onStartTrial: () => void; onWatchDemo: () => void }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div
@@ -88,7 +85,7 @@ export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
             <LandingButton size="lg" onClick={onStartTrial}>
               Start Free Trial
             </LandingButton>
-            <LandingButton size="lg" variant="outline" onClick={watchDemo}>
+            <LandingButton size="lg" variant="outline" onClick={onWatchDemo} aria-haspopup="dialog">
               <PlayCircleIcon aria-hidden="true" />
               Watch Demo
             </LandingButton>
