@@ -190,3 +190,27 @@ test('Watch Demo walks through the real screens and ends at the sign-up', async 
   await expect(tour).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
 });
+
+test('settings offer only what exists: no Default view or push, and notifications say email is coming', async ({
+  page,
+}) => {
+  const customer = await createCustomer({}, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
+  await page.goto('/customer-dashboard?tab=settings');
+
+  const notifications = page
+    .getByRole('heading', { name: 'Notification preferences' })
+    .locator('xpath=../../..');
+  await expect(notifications.getByTestId('settings-group-note')).toHaveText(
+    'Email is coming soon: we do not send these emails yet. Your choices are saved now, and the emails will follow them once sending starts.',
+  );
+  await expect(notifications.getByRole('switch')).toHaveCount(3);
+  for (const name of ['Email notifications', 'Marketing emails', 'Security alerts']) {
+    await expect(notifications.getByRole('switch', { name })).toBeVisible();
+  }
+  await expect(page.getByRole('switch', { name: 'Push notifications' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Default view' })).toHaveCount(0);
+  await expect(page.getByText('Default view')).toHaveCount(0);
+  // The rest of the fleet preferences stay.
+  await expect(page.getByRole('combobox', { name: 'Distance unit' })).toBeVisible();
+});
