@@ -36,40 +36,50 @@ async function fillVehicleForm(page: Page, v: { make: string; model: string; pla
   return dialog;
 }
 
-test('a Starter customer fills the plan, is refused the 6th vehicle, upgrades and adds it', async ({
+test('a Starter customer fills the plan, is told so before the form, upgrades and adds the 6th', async ({
   page,
 }) => {
   const customer = await createCustomer({ planId: 'starter' }, page.request);
   await signInPageAsCustomer(page, customer.email, customer.password);
-  for (let i = 1; i <= 4; i++) await addVehicleByApi(page.request, { make: 'Ford', model: `Transit ${i}` });
+  for (let i = 1; i <= 3; i++) await addVehicleByApi(page.request, { make: 'Ford', model: `Transit ${i}` });
 
   await page.goto('/fleet-management?tab=vehicles');
   await expect(page).toHaveTitle(/Fleet Management/);
   await expect(page.getByRole('heading', { level: 1, name: customer.companyName })).toBeVisible();
-  await expect(page.getByTestId('vehicle-range')).toHaveText('1–4 of 4');
+  await expect(page.getByTestId('vehicle-range')).toHaveText('1–3 of 3');
 
-  // The 5th vehicle, the last one the Starter plan allows, through the form.
+  // The 4th vehicle through the form.
   await page.getByRole('button', { name: 'Add vehicle' }).click();
   let dialog = await fillVehicleForm(page, { make: 'Toyota', model: 'Hiace', plate: uniquePlate() });
   await dialog.getByRole('button', { name: 'Add vehicle' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Vehicle added', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('vehicle-range')).toHaveText('1–5 of 5');
+  await expect(page.getByTestId('vehicle-range')).toHaveText('1–4 of 4');
 
-  // The 6th is refused in the dialog with the server's message naming the limit and the plan.
+  // The form opened with room left, but someone else took the last place meanwhile: the server's
+  // refusal names the limit and the plan, in the dialog.
   const sixthPlate = uniquePlate();
   await page.getByRole('button', { name: 'Add vehicle' }).click();
   dialog = await fillVehicleForm(page, { make: 'Mercedes', model: 'Sprinter', plate: sixthPlate });
+  await addVehicleByApi(page.request, { make: 'Ford', model: 'Transit 5' });
   await dialog.getByRole('button', { name: 'Add vehicle' }).click();
   const refusal = dialog.getByTestId('vehicle-limit-refusal');
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('Starter');
   await expect(refusal).toContainText('5');
-  await expect(dialog).toBeVisible();
+  await expect(refusal.getByRole('link', { name: 'Upgrade plan' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('vehicle-range')).toHaveText('1–5 of 5');
 
+  // At the limit, 'Add vehicle' says so before any field, with the way to upgrade.
+  await page.getByRole('button', { name: 'Add vehicle' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add vehicle' });
+  const notice = dialog.getByTestId('vehicle-limit-notice');
+  await expect(notice).toContainText('Your Starter plan allows 5 vehicles and you have 5.');
+  await expect(dialog.getByLabel('Make')).toHaveCount(0);
+
   // The way out: the portal's Plans tab, where the trial makes the upgrade free.
-  await refusal.getByRole('link', { name: 'Upgrade plan' }).click();
+  await notice.getByRole('link', { name: 'Upgrade plan' }).click();
   await expect(page).toHaveURL(/\/customer-dashboard\?tab=plans$/);
   await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Upgrade to Professional?' });

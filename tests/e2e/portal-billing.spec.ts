@@ -36,10 +36,13 @@ test('add a second card, make it the primary one and remove the first', async ({
   await expect(visa.getByText('Primary')).toHaveCount(0);
 
   // Primary moves back to the Visa, then to the Mastercard again.
-  await visa.getByRole('button', { name: 'Make Visa ending in 4242 the primary card' }).click();
+  // Its name starts with what it shows (WCAG 2.5.3), so "click Set as default" finds it by voice.
+  const setVisaDefault = visa.getByRole('button', { name: 'Set as default: Visa ending in 4242' });
+  await expect(setVisaDefault).toHaveText('Set as default');
+  await setVisaDefault.click();
   await expect(visa.getByText('Primary')).toBeVisible();
   await expect(mastercard.getByText('Primary')).toHaveCount(0);
-  await mastercard.getByRole('button', { name: 'Make Mastercard ending in 4444 the primary card' }).click();
+  await mastercard.getByRole('button', { name: 'Set as default: Mastercard ending in 4444' }).click();
   await expect(mastercard.getByText('Primary')).toBeVisible();
   await expect(visa.getByText('Primary')).toHaveCount(0);
 

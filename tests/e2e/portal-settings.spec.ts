@@ -37,14 +37,14 @@ test('Save Changes saves at once and says it synced', async ({ page }) => {
   await page.goto('/customer-dashboard?tab=settings');
   await page.getByRole('tab', { name: 'Settings' }).click();
 
-  await page.getByRole('switch', { name: 'Push notifications' }).click();
+  await page.getByRole('switch', { name: 'Security alerts' }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Settings Saved & Synced', { exact: true })).toBeVisible();
 
   const res = await page.request.get(`/api/customer/settings/${encodeURIComponent(customer.email)}`);
-  expect(
-    ((await res.json()) as { settings: { pushNotifications: boolean } }).settings.pushNotifications,
-  ).toBe(false);
+  expect(((await res.json()) as { settings: { securityAlerts: boolean } }).settings.securityAlerts).toBe(
+    false,
+  );
 });
 
 test('Delete Account refuses a wrong password, then deletes with the right one', async ({ page }) => {

@@ -15,6 +15,12 @@ export interface ToastOptions {
   duration?: number;
   /** An optional action element (e.g. a `<ToastAction altText=...>`). */
   action?: ReactNode;
+  /**
+   * Waits for the toast on screen to close instead of replacing it (one shows at a time): for a message
+   * that follows one the user must still read (the login page's welcome after the sign-up toast). A
+   * later toast that does not wait drops the waiting ones: what they said is out of date by then.
+   */
+  queue?: boolean;
 }
 
 export interface ToastItem extends ToastOptions {
@@ -32,6 +38,8 @@ export interface ToastHandle {
 const REMOVE_DELAY = 300;
 
 let toasts: ToastItem[] = [];
+/** Toasts raised with `queue`, shown in order as the one on screen closes. */
+let waiting: ToastItem[] = [];
 let counter = 0;
 const listeners = new Set<() => void>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -47,13 +55,16 @@ function scheduleRemoval(id: string): void {
     id,
     setTimeout(() => {
       removeTimers.delete(id);
-      emit(toasts.filter((t) => t.id !== id));
+      const rest = toasts.filter((t) => t.id !== id);
+      const next = rest.some((t) => t.open) ? undefined : waiting.shift();
+      emit(next ? [next, ...rest].slice(0, TOAST_LIMIT) : rest);
     }, REMOVE_DELAY),
   );
 }
 
 /** Closes one toast, or every toast without an id. */
 export function dismissToast(id?: string): void {
+  waiting = id === undefined ? [] : waiting.filter((t) => t.id !== id);
   emit(
     toasts.map((t) => {
       if (id === undefined || t.id === id) {
@@ -69,12 +80,20 @@ export function dismissToast(id?: string): void {
 export function toast(options: ToastOptions): ToastHandle {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
-  const item: ToastItem = { variant: 'default', duration: TOAST_DURATION, ...options, id, open: true };
-  emit([item, ...toasts].slice(0, TOAST_LIMIT));
+  const { queue, ...shown } = options;
+  const item: ToastItem = { variant: 'default', duration: TOAST_DURATION, ...shown, id, open: true };
+  if (queue && (toasts.some((t) => t.open) || waiting.length > 0)) waiting.push(item);
+  else {
+    if (!queue) waiting = [];
+    emit([item, ...toasts].slice(0, TOAST_LIMIT));
+  }
   return {
     id,
     dismiss: () => dismissToast(id),
-    update: (next) => emit(toasts.map((t) => (t.id === id ? { ...t, ...next } : t))),
+    update: (next) => {
+      waiting = waiting.map((t) => (t.id === id ? { ...t, ...next } : t));
+      emit(toasts.map((t) => (t.id === id ? { ...t, ...next } : t)));
+    },
   };
 }
 
@@ -83,7 +102,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function getSnapshot(): ToastItem[] {
+/** The toasts in the list now (open, and closing ones until their exit has played). */
+export function getSnapshot(): ToastItem[] {
   return toasts;
 }
 

@@ -382,21 +382,22 @@ async function seedDemoFleet(tx: Executor, customerId: string, now: Date): Promi
     .values(DEMO_VEHICLES.map((v) => ({ ...v, customerId, lastUpdate: now })))
     .returning({ id: vehicles.id, plate: vehicles.licensePlate });
   const byPlate = new Map(fleet.map((v) => [v.plate, v.id]));
+  // Each driver their own number, from the 555-0100 to 555-0199 range kept for fiction.
   const people = [
-    ['Maria Lopez', 'maria.lopez@fleetco.example', 'OH-D1234567', 'FLT-101'],
-    ['James Carter', 'james.carter@fleetco.example', 'OH-D2345678', 'FLT-102'],
-    ['Aisha Khan', 'aisha.khan@fleetco.example', 'OH-D3456789', 'FLT-103'],
-    ['Tom Becker', 'tom.becker@fleetco.example', 'OH-D4567890', 'FLT-105'],
-    ['Lena Novak', 'lena.novak@fleetco.example', 'OH-D5678901', null],
-    ['Omar Haddad', 'omar.haddad@fleetco.example', 'OH-D6789012', null],
+    ['Maria Lopez', 'maria.lopez@fleetco.example', '+16145550101', 'OH-D1234567', 'FLT-101'],
+    ['James Carter', 'james.carter@fleetco.example', '+16145550102', 'OH-D2345678', 'FLT-102'],
+    ['Aisha Khan', 'aisha.khan@fleetco.example', '+16145550103', 'OH-D3456789', 'FLT-103'],
+    ['Tom Becker', 'tom.becker@fleetco.example', '+16145550104', 'OH-D4567890', 'FLT-105'],
+    ['Lena Novak', 'lena.novak@fleetco.example', '+16145550105', 'OH-D5678901', null],
+    ['Omar Haddad', 'omar.haddad@fleetco.example', '+16145550106', 'OH-D6789012', null],
   ] as const;
   await tx.insert(drivers).values(
-    people.map(([name, email, licenseNumber, plate]) => ({
+    people.map(([name, email, phone, licenseNumber, plate]) => ({
       customerId,
       name,
       email,
       licenseNumber,
-      phone: '+16145550100',
+      phone,
       status: 'active',
       assignedVehicleId: plate ? byPlate.get(plate)! : null,
     })),

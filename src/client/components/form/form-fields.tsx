@@ -17,7 +17,7 @@ type AnyForm<F extends FieldValues> = Pick<UseFormReturn<F, unknown, unknown>, '
   formState: { errors: object };
 };
 
-type Common<F extends FieldValues> = {
+export type Common<F extends FieldValues> = {
   form: AnyForm<F>;
   name: Path<F>;
   label: ReactNode;

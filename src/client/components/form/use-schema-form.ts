@@ -10,7 +10,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessageOf, fieldErrorsOf } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
+import { toast, type ToastOptions } from '@client/lib/toast';
 
 /**
  * A react-hook-form resolver that validates with a shared contract schema after turning the form's
@@ -75,6 +75,11 @@ export type SchemaForm<F extends FieldValues, S extends z.ZodType> = UseFormRetu
   ) => (event?: BaseSyntheticEvent) => Promise<void>;
   /** Puts an error's field messages on the form's fields; true when at least one was shown. */
   showServerErrors: (error: unknown) => boolean;
+  /**
+   * A toast about the fields themselves (spec's 'Missing fields'): it goes at the first change to any
+   * field, when the messages under the fields, which follow typing, have taken over.
+   */
+  toastUntilEdited: (options: ToastOptions) => void;
 };
 
 const joinedPath = (path: string) => path;
@@ -125,5 +130,16 @@ export function useSchemaForm<F extends FieldValues, S extends z.ZodType>({
       }
     }, onInvalid);
 
-  return Object.assign(form, { submit, showServerErrors });
+  const toastUntilEdited = (options: ToastOptions) => {
+    const shown = toast(options);
+    const stop = form.subscribe({
+      formState: { values: true },
+      callback: () => {
+        shown.dismiss();
+        stop();
+      },
+    });
+  };
+
+  return Object.assign(form, { submit, showServerErrors, toastUntilEdited });
 }

@@ -59,7 +59,12 @@ export default function AdminLoginPage() {
     const missing =
       fieldErrors.email?.message === 'Email is required' ||
       fieldErrors.password?.message === 'Password is required';
-    if (missing) toast({ title: TEXTS.missingTitle, description: TEXTS.missingText, variant: 'destructive' });
+    if (missing)
+      form.toastUntilEdited({
+        title: TEXTS.missingTitle,
+        description: TEXTS.missingText,
+        variant: 'destructive',
+      });
   };
 
   const refused = (error: unknown) => {

@@ -156,18 +156,21 @@ function ChangePasswordScreen() {
                     />
                   ) : null}
                 </div>
-                <p className="text-xs text-muted-foreground">
-                  Password strength:{' '}
+                {/* Two lines at every width: the rating, then the hint (one run-on line read as one). */}
+                <p
+                  data-testid="password-strength-line"
+                  className="flex flex-wrap items-baseline gap-x-1 text-xs text-muted-foreground"
+                >
+                  <span>Password strength:</span>{' '}
                   <span
                     data-testid="password-strength"
                     className={cn('font-medium', strength ? strengthStyle[strength].text : '')}
                   >
                     {strength ?? 'Not entered'}
                   </span>
-                  <span className="block sm:inline">
-                    {' '}
-                    Use 8+ characters with upper and lower case letters, a number and a symbol.
-                  </span>
+                </p>
+                <p data-testid="password-strength-hint" className="text-xs text-muted-foreground">
+                  Use 8+ characters with upper and lower case letters, a number and a symbol.
                 </p>
               </div>
             </div>

@@ -47,9 +47,11 @@ export default function CustomerLoginPage() {
     if (arrivalHandled.current) return;
     arrivalHandled.current = true;
     if (fromSignUp && arrivingEmail) {
+      // After the sign-up's own toast (spec 1 §8), not over it: one toast shows at a time.
       toast({
         title: 'Welcome!',
         description: 'Your account is ready. Please enter your password to sign in.',
+        queue: true,
       });
       form.setFocus('password');
     } else {
@@ -102,7 +104,7 @@ export default function CustomerLoginPage() {
     setGeneral(undefined);
     const { email, password } = form.getValues();
     if (!email.trim() && !password) {
-      toast({
+      form.toastUntilEdited({
         title: 'Missing fields',
         description: 'Please enter both email and password',
         variant: 'destructive',

@@ -11,6 +11,9 @@ import { PricingSection } from './pricing-section';
 // The dialog brings react-hook-form, zod and Radix Dialog/Select: loaded on first open, never up front.
 const loadSignUpDialog = () => import('./sign-up-dialog');
 const SignUpDialog = lazy(loadSignUpDialog);
+// "Watch Demo": the tour of the product's screens, loaded on first open as well.
+const loadDemoTour = () => import('./demo-tour');
+const DemoTour = lazy(loadDemoTour);
 
 /** Starts downloading the dialog when the pointer or focus reaches a button that opens it. */
 const preload = { onPointerEnter: loadSignUpDialog, onFocus: loadSignUpDialog };
@@ -24,6 +27,8 @@ export default function LandingPage() {
   const [signUpOpen, setSignUpOpen] = useState(false);
   // Mounted from the first opening on, so the dialog can animate out when it closes.
   const [signUpMounted, setSignUpMounted] = useState(false);
+  const [tourOpen, setTourOpen] = useState(false);
+  const [tourMounted, setTourMounted] = useState(false);
 
   const openSignUp = (planId: string = DEFAULT_PLAN_ID) => {
     setSelectedPlan(planId);
@@ -59,7 +64,13 @@ export default function LandingPage() {
       </div>
       <main id="main">
         <div {...preload} className="contents">
-          <Hero onStartTrial={() => openSignUp()} />
+          <Hero
+            onStartTrial={() => openSignUp()}
+            onWatchDemo={() => {
+              setTourMounted(true);
+              setTourOpen(true);
+            }}
+          />
         </div>
         <Features />
         <AccessAnywhere />
@@ -69,6 +80,18 @@ export default function LandingPage() {
         <Contact />
       </main>
       <Footer />
+      {tourMounted ? (
+        <Suspense fallback={null}>
+          <DemoTour
+            open={tourOpen}
+            onOpenChange={setTourOpen}
+            onStartTrial={() => {
+              setTourOpen(false);
+              openSignUp();
+            }}
+          />
+        </Suspense>
+      ) : null}
       {signUpMounted ? (
         <Suspense
           fallback={

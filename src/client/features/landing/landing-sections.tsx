@@ -1,7 +1,9 @@
 import {
+  ActivityIcon,
   BarChart3Icon,
   CheckIcon,
   ClockIcon,
+  HeadsetIcon,
   MailIcon,
   MapPinIcon,
   MessageCircleIcon,
@@ -50,10 +52,13 @@ function SectionHeading({
   );
 }
 
-export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
-  const watchDemo = () => {
-    document.getElementById('features')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
+/** The marketing claims of spec 1 §1, word for word. */
+const CLAIMS: { icon: LucideIcon; figure: string; text: string }[] = [
+  { icon: ActivityIcon, figure: '99.9%', text: 'uptime' },
+  { icon: HeadsetIcon, figure: '24/7', text: 'support' },
+];
+
+export function Hero({ onStartTrial, onWatchDemo }: { onStartTrial: () => void; onWatchDemo: () => void }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div
@@ -80,7 +85,7 @@ export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
             <LandingButton size="lg" onClick={onStartTrial}>
               Start Free Trial
             </LandingButton>
-            <LandingButton size="lg" variant="outline" onClick={watchDemo}>
+            <LandingButton size="lg" variant="outline" onClick={onWatchDemo} aria-haspopup="dialog">
               <PlayCircleIcon aria-hidden="true" />
               Watch Demo
             </LandingButton>
@@ -90,6 +95,20 @@ export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
               <li key={item} className="flex items-center gap-1.5">
                 <CheckIcon className="size-4 text-success" aria-hidden="true" />
                 {item}
+              </li>
+            ))}
+          </ul>
+          <ul
+            aria-label="Our promises"
+            className="mt-6 flex flex-wrap justify-center gap-x-8 gap-y-3 lg:justify-start"
+            data-testid="marketing-claims"
+          >
+            {CLAIMS.map(({ icon: Icon, figure, text }) => (
+              <li key={text} className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Icon className="size-5 text-primary" aria-hidden="true" />
+                <span>
+                  <span className="text-base font-bold text-foreground">{figure}</span> {text}
+                </span>
               </li>
             ))}
           </ul>

@@ -1,18 +1,15 @@
 import { CompassIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
-import { ThemeToggle } from '@client/components/ui/theme-toggle';
 
-/** Any unknown path: '404 Page Not Found' with a way home. */
+/** Any unknown path: '404 Page Not Found' under the site header, with a way home. */
 export default function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (
-    <div className="relative flex min-h-dvh flex-col items-center justify-center bg-background px-4 text-foreground">
-      <div className="absolute right-4 top-4">
-        <ThemeToggle />
-      </div>
-      <main className="flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card p-8 text-center shadow-sm">
+    <PublicShell>
+      <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-xl border bg-card p-8 text-center shadow-sm">
         <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
           <CompassIcon className="size-6" aria-hidden="true" />
         </div>
@@ -24,7 +21,7 @@ export default function NotFoundPage() {
         <Button asChild>
           <Link href="/">Go to the home page</Link>
         </Button>
-      </main>
-    </div>
+      </div>
+    </PublicShell>
   );
 }

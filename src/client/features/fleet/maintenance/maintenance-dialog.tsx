@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { maintenanceInput, type MaintenanceRecord } from '@shared/contracts/fleet';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
+import { ComboboxField } from '@client/components/form/combobox-field';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
@@ -55,7 +55,6 @@ export function MaintenanceDialog({
   vehicle: PickedVehicle | null;
 } & DialogOpenProps) {
   const save = useSaveMaintenance();
-  const suggestions = useId();
   const form = useSchemaForm({
     schema: maintenanceInput,
     defaultValues: defaults(record, vehicle),
@@ -91,20 +90,15 @@ export function MaintenanceDialog({
       width="xl"
     >
       <VehiclePickerField form={form} name="vehicle" label="Vehicle" required />
-      <TextField
+      <ComboboxField
         form={form}
         name="type"
         label="Type"
         required
         description="Pick a suggestion or type your own."
-        list={suggestions}
-        autoComplete="off"
+        suggestions={MAINTENANCE_TYPES}
+        maxLength={80}
       />
-      <datalist id={suggestions}>
-        {MAINTENANCE_TYPES.map((t) => (
-          <option key={t} value={t} />
-        ))}
-      </datalist>
       <FieldRow>
         <TextField form={form} name="dueDate" label="Due date" type="date" />
         <TextField

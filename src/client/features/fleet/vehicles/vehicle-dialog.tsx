@@ -1,23 +1,36 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlertIcon } from 'lucide-react';
 import {
   FIRST_MODEL_YEAR,
   lastModelYear,
   vehicleInput,
+  type FleetOverview,
   type Vehicle,
   type VehicleStatus,
 } from '@shared/contracts/fleet';
 import type { DialogOpenProps } from '@client/components/dialog-open';
+import { DialogFrame } from '@client/components/dialog-frame';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
+import { AddButton } from '@client/components/list/add-button';
+import { Button } from '@client/components/ui/button';
+import { DialogClose, DialogFooter } from '@client/components/ui/dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm, type SchemaForm } from '@client/components/form/use-schema-form';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { limitRefusalOf, useSaveVehicle, type LimitRefusal } from '../api';
+import {
+  fleetOverviewKey,
+  fleetOverviewQuery,
+  limitRefusalOf,
+  vehiclesKey,
+  useSaveVehicle,
+  type LimitRefusal,
+} from '../api';
 import { useFleetAccount } from '../shell/fleet-account';
 import { UpgradePlanAction } from '../shell/upgrade-link';
 import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
@@ -48,6 +61,63 @@ function defaults(v: Vehicle | null): Values {
   };
 }
 
+type PlanUsage = { planName: string | null; vehicles: number; vehicleLimit: number };
+
+/** The plan's vehicle usage when every place it allows is taken, else null (unlimited, room left, unknown). */
+function planFull(overview: FleetOverview | undefined): PlanUsage | null {
+  const usage = overview?.usage;
+  if (!usage || usage.vehicleLimit === null || usage.vehicles < usage.vehicleLimit) return null;
+  return { planName: usage.planName, vehicles: usage.vehicles, vehicleLimit: usage.vehicleLimit };
+}
+
+/**
+ * The vehicle list's "Add vehicle": it reads the plan's usage from the start, so that at the limit the
+ * dialog says so before any field is filled.
+ */
+export function AddVehicleButton({ onClick, className }: { onClick: () => void; className?: string }) {
+  useQuery(fleetOverviewQuery);
+  return (
+    <AddButton onClick={onClick} className={className}>
+      Add vehicle
+    </AddButton>
+  );
+}
+
+/** In place of the form when the plan is full: what the limit is, and the ways out. */
+function PlanFullDialog({ usage, open, onOpenChange }: { usage: PlanUsage } & DialogOpenProps) {
+  const { canManageAccount } = useFleetAccount();
+  const plan = usage.planName ? `${usage.planName} plan` : 'plan';
+  return (
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      width="xl"
+      title="Add vehicle"
+      description="Active, maintenance and inactive vehicles count against your plan; retired ones do not."
+    >
+      <div
+        role="alert"
+        className="grid gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
+        data-testid="vehicle-limit-notice"
+      >
+        <p className="flex items-start gap-2 font-medium">
+          <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+          <span>
+            Your {plan} allows {usage.vehicleLimit} vehicles and you have {usage.vehicles}. Upgrade your plan
+            to add more, or retire a vehicle you no longer use to make room.
+          </span>
+        </p>
+        <UpgradePlanAction canManageAccount={canManageAccount} className="w-fit" />
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Close</Button>
+        </DialogClose>
+      </DialogFooter>
+    </DialogFrame>
+  );
+}
+
 /**
  * Add or edit a vehicle with every field of the shared vehicleInput. The shared schema checks the form
  * (same messages as the server); the server's field errors (a duplicate VIN or plate) land under their
@@ -61,7 +131,30 @@ export function VehicleDialog({
   /** null: a new vehicle. */
   vehicle: Vehicle | null;
 } & DialogOpenProps) {
+  const overview = useQuery(fleetOverviewQuery);
+  const full = vehicle ? null : planFull(overview.data);
+  // The form, once shown, stays (a refetch never swaps fields being filled for the notice); the notice
+  // gives way to the form when a fresh count finds room (the plan changed in the portal, or a vehicle
+  // was retired elsewhere). A count that was wrong the other way ends in the server's refusal.
+  const [showForm, setShowForm] = useState(full === null);
+  if (!showForm && full === null) setShowForm(true);
+  const { refetch } = overview;
+  useEffect(() => {
+    if (!showForm) void refetch();
+  }, [showForm, refetch]);
+  if (!showForm && full) return <PlanFullDialog usage={full} open={open} onOpenChange={onOpenChange} />;
+  return <VehicleForm vehicle={vehicle} open={open} onOpenChange={onOpenChange} />;
+}
+
+function VehicleForm({
+  vehicle,
+  open,
+  onOpenChange,
+}: {
+  vehicle: Vehicle | null;
+} & DialogOpenProps) {
   const { canManageAccount } = useFleetAccount();
+  const queryClient = useQueryClient();
   const save = useSaveVehicle();
   const [refusal, setRefusal] = useState<LimitRefusal | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -92,8 +185,12 @@ export function VehicleDialog({
     // A plan limit and any error that reached no field stay in the dialog, beside the buttons.
     (error, shownOnFields) => {
       const limit = limitRefusalOf(error);
-      if (limit) setRefusal(limit);
-      else if (!shownOnFields)
+      if (limit) {
+        setRefusal(limit);
+        // The usage this screen knew was stale (another person or tab added one): fetch it again.
+        void queryClient.invalidateQueries({ queryKey: fleetOverviewKey });
+        void queryClient.invalidateQueries({ queryKey: vehiclesKey });
+      } else if (!shownOnFields)
         setFormError(errorMessageOf(error, 'The vehicle could not be saved. Please try again.'));
     },
   );

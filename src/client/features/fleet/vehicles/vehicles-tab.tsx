@@ -17,7 +17,7 @@ import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { limitRefusalOf, useDeleteVehicle, useSaveVehicle, vehiclesQuery, vehicleToInput } from '../api';
 import { useMediaQuery } from '../shell/use-media-query';
-import { VehicleDialog } from './vehicle-dialog';
+import { AddVehicleButton, VehicleDialog } from './vehicle-dialog';
 import { useVehicleListState } from './vehicle-list-state';
 import { VehicleTable, type RowHandlers } from './vehicle-rows';
 import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
@@ -124,9 +124,7 @@ export default function VehiclesTab() {
             />
           ) : null}
         </div>
-        <AddButton onClick={openNew} className="sm:ml-auto">
-          Add vehicle
-        </AddButton>
+        <AddVehicleButton onClick={openNew} className="sm:ml-auto" />
       </ListToolbar>
 
       <Card className="overflow-hidden">

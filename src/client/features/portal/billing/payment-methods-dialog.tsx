@@ -124,7 +124,7 @@ export default function PaymentMethodsDialog({
                     size="sm"
                     disabled={busy}
                     onClick={() => void onMakeDefault(card)}
-                    aria-label={`Make ${cardName(card)} the primary card`}
+                    aria-label={`Set as default: ${cardName(card)}`}
                   >
                     <StarIcon aria-hidden="true" />
                     Set as default

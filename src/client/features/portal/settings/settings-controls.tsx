@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
+import { MailIcon, type LucideIcon } from 'lucide-react';
 import type { CustomerSettings } from '@shared/contracts/portal';
 import { OptionSelect, type SelectOption } from '@client/components/form/option-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -123,6 +123,15 @@ export function SettingsGroup({
 }) {
   return (
     <SettingsSection icon={group.icon} title={group.title} description={group.description}>
+      {group.note ? (
+        <p
+          className="flex items-start gap-2 rounded-lg border bg-muted/50 p-3 text-sm text-muted-foreground"
+          data-testid="settings-group-note"
+        >
+          <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {group.note}
+        </p>
+      ) : null}
       {group.settings.map((name) =>
         isSwitch(name) ? (
           <SwitchRow

@@ -21,8 +21,11 @@ export const SWITCHES: Record<SwitchName, { label: string; description: string }
     label: 'Push notifications',
     description: 'Alerts in your browser and the mobile app.',
   },
-  marketingEmails: { label: 'Marketing emails', description: 'Product news, tips and offers.' },
-  securityAlerts: { label: 'Security alerts', description: 'Sign-ins and password changes on your account.' },
+  marketingEmails: { label: 'Marketing emails', description: 'Product news, tips and offers by email.' },
+  securityAlerts: {
+    label: 'Security alerts',
+    description: 'Sign-ins and password changes on your account, by email.',
+  },
   autoRefresh: {
     label: 'Auto refresh',
     description: 'Update vehicle positions and statuses automatically.',
@@ -103,20 +106,26 @@ export type SettingsGroupSpec = {
   description: string;
   /** Its settings, in the order shown. */
   settings: readonly (keyof Settings)[];
+  /** What the settings do not do yet, said above them (email is not sent yet). */
+  note?: string;
 };
 
 export const SETTINGS_GROUPS = {
+  // The emails the email issue will send, and nothing else: there are no push notifications to turn off.
   notifications: {
     icon: BellIcon,
     title: 'Notification preferences',
-    description: 'Choose what we tell you about and how.',
-    settings: ['emailNotifications', 'pushNotifications', 'marketingEmails', 'securityAlerts'],
+    description: 'Choose which emails we send you.',
+    settings: ['emailNotifications', 'marketingEmails', 'securityAlerts'],
+    note: 'Email is coming soon: we do not send these emails yet. Your choices are saved now, and the emails will follow them once sending starts.',
   },
+  // No "Default view": the vehicles screen has one view (a table, cards on a phone) and no map, so there
+  // is nothing to choose between (docs/decisions/0005-customer-side-small-things.md).
   fleet: {
     icon: TruckIcon,
     title: 'Fleet preferences',
     description: 'How the fleet dashboard shows your vehicles.',
-    settings: ['autoRefresh', 'defaultView', 'refreshInterval', 'distanceUnit'],
+    settings: ['autoRefresh', 'refreshInterval', 'distanceUnit'],
   },
   security: {
     icon: ShieldIcon,
