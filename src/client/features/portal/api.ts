@@ -15,7 +15,6 @@ import {
   planChangeResponse,
   resumeResponse,
   saveSettingsResponse,
-  settingsResponse,
   type BillingAddressInput,
   type CustomerSettings,
 } from '@shared/contracts/portal';
@@ -23,6 +22,7 @@ import { apiJson, apiRequest, getJson } from '@client/lib/api';
 import { customerAuthKey, customerAuthQuery } from '@client/lib/customer-auth';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 import { customerProfileKey } from '@client/lib/customer-profile-key';
+import { settingsKey } from '@client/lib/customer-settings';
 
 /*
  * The portal's calls (spec 1 §7 "Customer portal") with the caching of spec 1 §9. Every answer is
@@ -46,7 +46,6 @@ export const billingInfoKey = ['/api/customer/billing-info'] as const;
 export const plansKey = ['/api/plans'] as const;
 export const invoicesKey = ['/api/customer/invoices'] as const;
 export const paymentHistoryKey = ['/api/customer/payment-history'] as const;
-export const settingsKey = ['/api/customer/settings'] as const;
 export const crmLinkKey = ['/api/fleet/crm-link'] as const;
 
 /** Transactions and invoices shown per page in the "View All" dialogs. */
@@ -213,13 +212,6 @@ export function useSetDefaultPaymentMethod() {
     invalidates: [billingInfoKey],
   });
 }
-
-/** GET /api/customer/settings/{email} */
-export const settingsQuery = (email: string) =>
-  queryOptions({
-    queryKey: [...settingsKey, { email }],
-    queryFn: ({ signal }) => getJson(`${settingsKey[0]}/${enc(email)}`, settingsResponse, { signal }),
-  });
 
 /**
  * PUT /api/customer/settings/{email} with every setting plus autoSaved or manualSave (spec 1 §7). With

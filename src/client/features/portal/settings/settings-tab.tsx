@@ -8,7 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { settingsQuery } from '../api';
+import { settingsQuery } from '@client/lib/customer-settings';
 import ChangePasswordDialog from '../security/change-password-dialog';
 import { usePortalCustomer } from '../use-portal-customer';
 import { AccountActions } from './account-actions';

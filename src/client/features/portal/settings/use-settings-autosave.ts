@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomerSettings } from '@shared/contracts/portal';
 import { toast } from '@client/lib/toast';
-import { saveCustomerSettings, settingsQuery, type SaveKind } from '../api';
+import { settingsQuery } from '@client/lib/customer-settings';
+import { saveCustomerSettings, type SaveKind } from '../api';
 import type { SyncState } from './sync-indicator';
 
 /*
