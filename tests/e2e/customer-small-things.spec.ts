@@ -211,6 +211,11 @@ test('settings offer only what exists: no Default view or push, and notification
   await expect(page.getByRole('switch', { name: 'Push notifications' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Default view' })).toHaveCount(0);
   await expect(page.getByText('Default view')).toHaveCount(0);
+  // Nor settings nothing reads yet: export format, data retention, monthly report emails.
+  await expect(page.getByRole('combobox', { name: 'Export format' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Data retention' })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Auto-export reports' })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Auto refresh' })).toBeVisible();
   // The rest of the fleet preferences stay.
   await expect(page.getByRole('combobox', { name: 'Distance unit' })).toBeVisible();
 });

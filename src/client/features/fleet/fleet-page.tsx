@@ -1,5 +1,6 @@
 import { SignedInCustomer } from '@client/components/signed-in-customer';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { useFleetAutoRefresh } from './auto-refresh';
 import { FleetAccountProvider } from './shell/fleet-account';
 import { FleetShell } from './shell/fleet-shell';
 import { FLEET_TAB_LABELS, useFleetParams } from './shell/use-fleet-params';
@@ -11,6 +12,7 @@ import { FLEET_TAB_LABELS, useFleetParams } from './shell/use-fleet-params';
 export default function FleetPage() {
   const { tab } = useFleetParams();
   usePageTitle(`Fleet Management - ${FLEET_TAB_LABELS[tab]}`);
+  useFleetAutoRefresh();
   return (
     <SignedInCustomer>
       {(customer) => (

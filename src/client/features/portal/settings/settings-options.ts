@@ -1,4 +1,4 @@
-import { BellIcon, DatabaseIcon, ShieldIcon, TruckIcon, type LucideIcon } from 'lucide-react';
+import { BellIcon, ShieldIcon, TruckIcon, type LucideIcon } from 'lucide-react';
 import type { CustomerSettings } from '@shared/contracts/portal';
 
 /*
@@ -7,19 +7,20 @@ import type { CustomerSettings } from '@shared/contracts/portal';
  */
 
 type Settings = CustomerSettings;
-/** The yes/no settings, shown as switches. */
-export type SwitchName = { [K in keyof Settings]: Settings[K] extends boolean ? K : never }[keyof Settings];
-/** The settings with a few fixed values, shown as selects. */
-export type ChoiceName = Exclude<keyof Settings, SwitchName>;
+/*
+ * Only settings that change something are offered (issue 9). The contract keeps the others (push
+ * notifications, default view, export format, data retention, auto-export reports) so stored values
+ * survive, but nothing reads them yet, so they are not on screen (docs/decisions/0005-customer-side-small-things.md).
+ */
+/** The yes/no settings offered, shown as switches. */
+export type SwitchName = 'emailNotifications' | 'marketingEmails' | 'securityAlerts' | 'autoRefresh';
+/** The settings with a few fixed values offered, shown as selects. */
+export type ChoiceName = 'sessionTimeout' | 'refreshInterval' | 'distanceUnit';
 
 export const SWITCHES: Record<SwitchName, { label: string; description: string }> = {
   emailNotifications: {
     label: 'Email notifications',
     description: 'Billing, plan and account updates by email.',
-  },
-  pushNotifications: {
-    label: 'Push notifications',
-    description: 'Alerts in your browser and the mobile app.',
   },
   marketingEmails: { label: 'Marketing emails', description: 'Product news, tips and offers by email.' },
   securityAlerts: {
@@ -28,11 +29,7 @@ export const SWITCHES: Record<SwitchName, { label: string; description: string }
   },
   autoRefresh: {
     label: 'Auto refresh',
-    description: 'Update vehicle positions and statuses automatically.',
-  },
-  autoExportReports: {
-    label: 'Auto-export reports',
-    description: 'Send monthly fleet reports to your email.',
+    description: "Reload the fleet app's figures and lists on their own while it is open.",
   },
 };
 
@@ -53,14 +50,6 @@ export const CHOICES: {
       { value: '4hours', label: '4 hours' },
     ],
   },
-  defaultView: {
-    label: 'Default view',
-    options: [
-      { value: 'map', label: 'Map' },
-      { value: 'list', label: 'List' },
-      { value: 'grid', label: 'Grid' },
-    ],
-  },
   refreshInterval: {
     label: 'Refresh interval',
     options: [
@@ -77,26 +66,9 @@ export const CHOICES: {
       { value: 'kilometers', label: 'Kilometers' },
     ],
   },
-  exportFormat: {
-    label: 'Export format',
-    options: [
-      { value: 'csv', label: 'CSV' },
-      { value: 'xlsx', label: 'Excel (XLSX)' },
-      { value: 'pdf', label: 'PDF' },
-    ],
-  },
-  dataRetention: {
-    label: 'Data retention',
-    options: [
-      { value: '90', label: '90 days' },
-      { value: '180', label: '180 days' },
-      { value: '365', label: '1 year (365 days)' },
-      { value: '730', label: '2 years (730 days)' },
-    ],
-  },
 };
 
-export function isSwitch(name: keyof Settings): name is SwitchName {
+export function isSwitch(name: SwitchName | ChoiceName): name is SwitchName {
   return name in SWITCHES;
 }
 
@@ -105,7 +77,7 @@ export type SettingsGroupSpec = {
   title: string;
   description: string;
   /** Its settings, in the order shown. */
-  settings: readonly (keyof Settings)[];
+  settings: readonly (SwitchName | ChoiceName)[];
   /** What the settings do not do yet, said above them (email is not sent yet). */
   note?: string;
 };
@@ -119,7 +91,7 @@ export const SETTINGS_GROUPS = {
     settings: ['emailNotifications', 'marketingEmails', 'securityAlerts'],
     note: 'Email is coming soon: we do not send these emails yet. Your choices are saved now, and the emails will follow them once sending starts.',
   },
-  // No "Default view": the vehicles screen has one view (a table, cards on a phone) and no map, so there
+  // No "Default view": the vehicles screen has one view (a table) and no map, so there
   // is nothing to choose between (docs/decisions/0005-customer-side-small-things.md).
   fleet: {
     icon: TruckIcon,
@@ -132,11 +104,5 @@ export const SETTINGS_GROUPS = {
     title: 'Security & privacy',
     description: 'How long you stay signed in, and your password.',
     settings: ['sessionTimeout'],
-  },
-  data: {
-    icon: DatabaseIcon,
-    title: 'Data & export',
-    description: 'Report exports and how long we keep history.',
-    settings: ['exportFormat', 'dataRetention', 'autoExportReports'],
   },
 } satisfies Record<string, SettingsGroupSpec>;

@@ -68,7 +68,6 @@ function SettingsForm({
               </Button>
             </div>
           </SettingsGroup>
-          <SettingsGroup group={SETTINGS_GROUPS.data} values={values} />
           {/* Exporting or deleting the whole account is for its owner (the server refuses anyone else). */}
           {isOwner ? <AccountActions /> : null}
         </div>

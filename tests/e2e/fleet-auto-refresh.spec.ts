@@ -1,0 +1,35 @@
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { createCustomer, signInPageAsCustomer, uniqueSuffix } from './support/api';
+
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+const uniqueVin = () => Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
+
+test('with Auto refresh every 30 seconds, a vehicle added elsewhere appears in the open list by itself', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await createCustomer({ planId: 'professional' }, page.request);
+  await signInPageAsCustomer(page, customer.email, customer.password);
+  const settingsUrl = `/api/customer/settings/${encodeURIComponent(customer.email)}`;
+  const current = await page.request.get(settingsUrl);
+  expect(current.status()).toBe(200);
+  const { settings } = (await current.json()) as { settings: Record<string, unknown> };
+  const saved = await page.request.put(settingsUrl, {
+    data: { ...settings, autoRefresh: true, refreshInterval: '30seconds', manualSave: true },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await page.goto('/fleet-management?tab=vehicles');
+  await expect(page.getByRole('button', { name: /Add vehicle/ }).first()).toBeVisible();
+  const model = `Refresh${uniqueSuffix().slice(-6).toUpperCase()}`;
+  await expect(page.getByText(model)).toHaveCount(0);
+
+  // Added through the API, as another person or tab would: this page is not told.
+  const added = await page.request.post('/api/fleet/vehicles', {
+    data: { make: 'Volvo', model, year: 2022, vin: uniqueVin(), licensePlate: `AR-${model.slice(-6)}` },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await expect(page.getByText(model).first()).toBeVisible({ timeout: 45_000 });
+});
