@@ -28,6 +28,7 @@ import {
 import type { z } from 'zod';
 import { ApiError, apiJson, getJson, searchParams, type Contract } from '@client/lib/api';
 import { customerProfileKey } from '@client/lib/customer-profile-key';
+import { fleetOverviewKey, teamKey } from '@client/lib/fleet-usage-keys';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
@@ -35,11 +36,10 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
  * each answer parsed with the fleet contract, and what each change makes stale named by key.
  */
 
-export const fleetOverviewKey = ['/api/fleet/overview'] as const;
+export { fleetOverviewKey, teamKey };
 export const vehiclesKey = ['/api/fleet/vehicles'] as const;
 export const driversKey = ['/api/fleet/drivers'] as const;
 export const maintenanceKey = ['/api/fleet/maintenance'] as const;
-export const teamKey = ['/api/fleet/team'] as const;
 
 const enc = encodeURIComponent;
 /** Fleet lists are fresh for 30 s: long enough for tab switches, short enough for a colleague's change. */

@@ -23,6 +23,7 @@ import { customerAuthKey, customerAuthQuery } from '@client/lib/customer-auth';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 import { customerProfileKey } from '@client/lib/customer-profile-key';
 import { settingsKey } from '@client/lib/customer-settings';
+import { FLEET_USAGE_KEYS } from '@client/lib/fleet-usage-keys';
 
 /*
  * The portal's calls (spec 1 §7 "Customer portal") with the caching of spec 1 §9. Every answer is
@@ -112,7 +113,15 @@ export const crmLinkQuery = queryOptions({
 });
 
 /** Everything a change to the subscription or its payments can alter, the session's plan badge included. */
-const SUBSCRIPTION_KEYS = [profileKey, billingInfoKey, invoicesKey, paymentHistoryKey, customerAuthKey];
+// A plan change also moves the fleet app's limits (its usage figures and the team's seats).
+const SUBSCRIPTION_KEYS = [
+  profileKey,
+  billingInfoKey,
+  invoicesKey,
+  paymentHistoryKey,
+  customerAuthKey,
+  ...FLEET_USAGE_KEYS,
+];
 
 /** The session names the plan (the header's badge): it shows the new plan at once. */
 function updateSessionPlan(queryClient: QueryClient, planId: string, planName: string) {
