@@ -179,7 +179,9 @@ test('the billing history dialogs fit a phone, their tables included', async ({ 
   }
 });
 
-test('one way to each place: the fleet app from its card, Settings from its tab', async ({ page }) => {
+test('one way to each place: the fleet app from its card, Settings from its tab, Change Password from its card', async ({
+  page,
+}) => {
   await signInPageAsCustomer(page);
   await page.goto('/customer-dashboard');
   await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
@@ -191,6 +193,10 @@ test('one way to each place: the fleet app from its card, Settings from its tab'
   await expect(page.getByRole('button', { name: 'Fleet CRM' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Settings', exact: true })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(1);
+  // Change Password from the Security Center card only, not again inside the Settings tab.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('switch', { name: 'Auto refresh' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Password' })).toHaveCount(1);
   await fleet.click();
   await expect(page).toHaveURL(/\/fleet-management/);
 });

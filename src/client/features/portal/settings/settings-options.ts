@@ -102,7 +102,7 @@ export const SETTINGS_GROUPS = {
   security: {
     icon: ShieldIcon,
     title: 'Security & privacy',
-    description: 'How long you stay signed in, and your password.',
+    description: 'How long you stay signed in. Your password is changed from the Security Center above.',
     settings: ['sessionTimeout'],
   },
 } satisfies Record<string, SettingsGroupSpec>;

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { KeyRoundIcon, LoaderCircleIcon, SaveIcon } from 'lucide-react';
+import { LoaderCircleIcon, SaveIcon } from 'lucide-react';
 import type { CustomerSettings } from '@shared/contracts/portal';
 import type { SessionCustomer } from '@shared/contracts/auth';
 import { LoadFailed } from '@client/components/load-failed';
@@ -9,7 +8,6 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@client/components
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { settingsQuery } from '@client/lib/customer-settings';
-import ChangePasswordDialog from '../security/change-password-dialog';
 import { usePortalCustomer } from '../use-portal-customer';
 import { AccountActions } from './account-actions';
 import { ProfileCard } from './profile-card';
@@ -31,7 +29,6 @@ function SettingsForm({
 }) {
   const { settings, update, save, pending, sync, manualSaving } = useSettingsAutosave(email, initial);
   const values = { settings, update };
-  const [passwordOpen, setPasswordOpen] = useState(false);
   const isOwner = customer?.isOwner ?? true;
 
   return (
@@ -59,20 +56,11 @@ function SettingsForm({
           <SettingsGroup group={SETTINGS_GROUPS.fleet} values={values} />
         </div>
         <div className="grid content-start gap-6">
-          <SettingsGroup group={SETTINGS_GROUPS.security} values={values}>
-            <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
-              <p className="text-sm text-muted-foreground">Use a strong password you use nowhere else.</p>
-              <Button variant="outline" onClick={() => setPasswordOpen(true)}>
-                <KeyRoundIcon aria-hidden="true" />
-                Change Password
-              </Button>
-            </div>
-          </SettingsGroup>
+          <SettingsGroup group={SETTINGS_GROUPS.security} values={values} />
           {/* Exporting or deleting the whole account is for its owner (the server refuses anyone else). */}
           {isOwner ? <AccountActions /> : null}
         </div>
       </div>
-      <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
     </div>
   );
 }
