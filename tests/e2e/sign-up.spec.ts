@@ -59,6 +59,8 @@ test('the sign-up form shows the schema messages and keeps the dialog open', asy
   await page.getByRole('button', { name: 'Get Started', exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create your account' });
   await expect(dialog.getByRole('combobox', { name: 'Plan' })).toContainText('Professional');
+  // The Field's required mark reaches the select's trigger, the part a screen reader announces.
+  await expect(dialog.getByRole('combobox', { name: 'Plan' })).toHaveAttribute('aria-required', 'true');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect(dialog.getByText('First name is required')).toBeVisible();
   await expect(dialog.getByText('Company name is required')).toBeVisible();

@@ -8,10 +8,13 @@ type TriggerProps = Pick<
   'id' | 'className' | 'aria-label' | 'aria-describedby' | 'onBlur' | 'disabled'
 >;
 
+/** What a `Field` around it hands its direct child: the error and hint it must be described by. */
+type FieldAria = Pick<ComponentProps<'button'>, 'id' | 'aria-invalid' | 'aria-describedby' | 'aria-required'>;
+
 /**
- * The one select: a choice among fixed options. Its name and look go on the trigger (`trigger`), kept
- * apart from the select's own props so that a `Field` around it, which hands its direct child an id and
- * aria props, cannot reach the trigger (SelectField gives the trigger its id itself).
+ * The one select: a choice among fixed options. Its name and look go on the trigger (`trigger`). A
+ * `Field` around it hands it an id and aria props (invalid, described by its hint and error, required):
+ * they go on the trigger too, the focusable part a screen reader announces, under the trigger's own.
  */
 export function OptionSelect<V extends string>({
   value,
@@ -19,7 +22,8 @@ export function OptionSelect<V extends string>({
   options,
   placeholder,
   trigger,
-}: {
+  ...fieldAria
+}: FieldAria & {
   value: V | '';
   onChange: (next: V) => void;
   options: readonly SelectOption<V>[];
@@ -29,7 +33,7 @@ export function OptionSelect<V extends string>({
 }) {
   return (
     <Select value={value} onValueChange={(next) => onChange(next as V)}>
-      <SelectTrigger {...trigger}>
+      <SelectTrigger {...fieldAria} {...withoutUndefined(trigger)}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
@@ -41,4 +45,9 @@ export function OptionSelect<V extends string>({
       </SelectContent>
     </Select>
   );
+}
+
+/** A trigger prop left undefined must not blank the field's value for it. */
+function withoutUndefined<T extends object>(props: T): Partial<T> {
+  return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
