@@ -146,7 +146,7 @@ function PortalCards({
     },
   ];
   return (
-    <div className="grid gap-3 md:grid-cols-2 md:gap-6">
+    <div className="grid gap-3 sm:gap-4 lg:grid-cols-2 lg:gap-6">
       {cards.map(({ icon, title, description, action }) => (
         <Card key={title} className="flex items-center gap-3 p-3 sm:gap-4 sm:p-5">
           <IconBadge icon={icon} className="shrink-0" />
