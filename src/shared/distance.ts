@@ -95,3 +95,12 @@ export function distanceInput(label: string, unit: DistanceUnit, maxMiles: numbe
 export function distanceText(miles: number | null | undefined, unit: DistanceUnit): string {
   return miles === null || miles === undefined ? '' : String(fromMiles(miles, unit));
 }
+
+/**
+ * A form's schema: its distance boxes (`boxes`, by field) are read in the account's unit and become
+ * miles, then the shared contract checks the whole body as the server will. Problems of the boxes show
+ * first, in the unit; the contract's follow once they are fixed.
+ */
+export function withDistanceBoxes<S extends z.ZodType>(boxes: Record<string, z.ZodType>, contract: S) {
+  return z.looseObject(boxes).pipe(contract as unknown as z.ZodType<z.output<S>, { [x: string]: unknown }>);
+}
