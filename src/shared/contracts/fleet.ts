@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { milesField } from '../distance';
 import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /** The customer's fleet app (issue 4; spec 1 §3 demo vehicle and driver fields). */
@@ -8,6 +9,9 @@ export const DRIVER_STATUSES = ['active', 'inactive', 'on_leave'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
 export const TEAM_ROLES = ['fleet_admin', 'fleet_user'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** The highest mileage and due mileage the API takes, in miles (the fleet app shows it in the account's unit). */
+export const MAX_MILEAGE = 2_000_000;
 
 export const FIRST_MODEL_YEAR = 1980;
 /** Next year's models are on sale before the year starts. */
@@ -48,7 +52,7 @@ export const vehicleInput = z.object({
   status: z
     .enum(VEHICLE_STATUSES, { error: 'Status must be active, maintenance, retired or inactive' })
     .default('active'),
-  mileage: wholeNumber('Mileage', 0, 2_000_000).default(0),
+  mileage: milesField('Mileage', 0, MAX_MILEAGE).default(0),
   fuelLevel: wholeNumber('Fuel level', 0, 100).default(100),
   location: z.string().trim().max(120, 'Location must be at most 120 characters').nullish(),
 });
@@ -138,7 +142,7 @@ export const maintenanceInput = z
     vehicleId: z.uuid({ error: 'Choose a vehicle' }),
     type: text('Type', 80),
     dueDate: isoDate('Due date').nullish(),
-    dueMileage: wholeNumber('Due mileage', 0, 2_000_000).nullish(),
+    dueMileage: milesField('Due mileage', 0, MAX_MILEAGE).nullish(),
     cost: z.coerce
       .number({ error: 'Cost must be a number' })
       .min(0, 'Cost cannot be negative')
@@ -160,7 +164,7 @@ export const completeMaintenanceRequest = z.object({
   next: z
     .object({
       dueDate: isoDate('Next due date').nullish(),
-      dueMileage: wholeNumber('Next due mileage', 0, 2_000_000).nullish(),
+      dueMileage: milesField('Next due mileage', 0, MAX_MILEAGE).nullish(),
     })
     .refine((n) => !!n.dueDate || (n.dueMileage !== null && n.dueMileage !== undefined), {
       message: 'Give the next due date, due mileage, or both',

@@ -96,6 +96,37 @@ describe('vehicles', () => {
     expect(nextYear.statusCode).toBe(400);
   });
 
+  it('keeps mileage to a thousandth of a mile (a whole number of km typed in the app comes back exact)', async () => {
+    const c = await signUp(t, { planId: 'professional' });
+    // 102 km = 63.380 mi to three decimals; 3,218,688 km is the largest whole km within 2,000,000 mi.
+    const created = await addVehicle(c, { mileage: 63.38 });
+    expect(created.statusCode).toBe(201);
+    const v = created.json().vehicle;
+    expect(v.mileage).toBe(63.38);
+    expect((await t.get(c, `/api/fleet/vehicles/${v.id}`)).json().mileage).toBe(63.38);
+    const [row] = await t.database.db.select().from(vehicles).where(eq(vehicles.id, v.id));
+    expect(row!.mileage).toBe(63.38);
+    const far = await t.put(c, `/api/fleet/vehicles/${v.id}`, {
+      ...newVehicle({ vin: v.vin, licensePlate: v.licensePlate }),
+      mileage: 1_999_999.837,
+    });
+    expect(far.json().vehicle.mileage).toBe(1_999_999.837);
+    const record = await t.post(c, '/api/fleet/maintenance', {
+      vehicleId: v.id,
+      type: 'Tires',
+      dueMileage: 6_213.712,
+    });
+    expect(record.json().record.dueMileage).toBe(6_213.712);
+    // Overdue compares the stored values exactly.
+    expect(record.json().record.state).toBe('overdue');
+    // More precision than is kept is refused, not silently rounded; the limits stay in miles.
+    const fine = await addVehicle(c, { mileage: 1.0005 });
+    expect(fine.statusCode).toBe(400);
+    expect(fine.json().errors).toEqual({ mileage: 'Mileage must have at most 3 decimals' });
+    const over = await addVehicle(c, { mileage: 2_000_000.001 });
+    expect(over.json().errors).toEqual({ mileage: 'Mileage must be between 0 and 2000000' });
+  });
+
   it('keeps VIN and plate unique within the account, not across accounts', async () => {
     const a = await signUp(t, { planId: 'professional' });
     const b = await signUp(t, { planId: 'professional' });

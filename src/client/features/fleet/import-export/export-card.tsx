@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { exportUrl } from '../api';
 import { useVehicleListState } from '../vehicles/vehicle-list-state';
 import { VEHICLE_STATUS_LABELS } from '../vehicles/vehicle-status';
+import { CsvMilesNote } from './preview-table';
 
 function filterText(search: string, status: VehicleStatus | undefined): string | null {
   const parts = [
@@ -26,7 +27,8 @@ export function ExportCard() {
         <CardDescription>
           {description
             ? `Vehicles ${description}, as filtered on the Vehicles tab: every matching row, not just one page.`
-            : 'Every vehicle and every driver of your fleet. Filter the Vehicles tab first to export part of it.'}
+            : 'Every vehicle and every driver of your fleet. Filter the Vehicles tab first to export part of it.'}{' '}
+          <CsvMilesNote />
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">

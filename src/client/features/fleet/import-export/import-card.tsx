@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { cn } from '@client/lib/cn';
 import { useFleetParams } from '../shell/use-fleet-params';
 import { ImportPreviewSection } from './import-status';
-import { ExpectedColumns } from './preview-table';
+import { CsvMilesNote, ExpectedColumns } from './preview-table';
 import { useVehicleImport } from './use-vehicle-import';
 
 /** CSV import of vehicles: choose or drop a file, read the server's check, then import the valid rows. */
@@ -26,7 +26,8 @@ export function ImportCard() {
       <CardHeader>
         <CardTitle asHeading="h3">Import vehicles from CSV</CardTitle>
         <CardDescription>
-          Check the file first: nothing is saved until you confirm. Rows with problems are skipped.
+          Check the file first: nothing is saved until you confirm. Rows with problems are skipped.{' '}
+          <CsvMilesNote />
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">

@@ -17,7 +17,7 @@ const COLUMN_HINTS: Record<(typeof VEHICLE_CSV_COLUMNS)[number], string> = {
   vin: 'required, 17 characters without I, O, Q; unique',
   licensePlate: 'required, unique',
   status: 'active, maintenance, inactive or retired (default active)',
-  mileage: 'whole number (default 0)',
+  mileage: 'in miles, whatever your distance unit (default 0)',
   fuelLevel: '0 to 100 (default 100)',
   location: 'optional',
 };
@@ -67,7 +67,7 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
               {/* Problems come right after the line number, so a phone sees them without scrolling. */}
               <TableHead>Problems</TableHead>
               {VEHICLE_CSV_COLUMNS.map((column) => (
-                <TableHead key={column}>{column}</TableHead>
+                <TableHead key={column}>{column === 'mileage' ? 'mileage (mi)' : column}</TableHead>
               ))}
             </TableRow>
           </TableHeader>
@@ -123,5 +123,15 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * CSV files keep the API's format whatever the account's distance unit: mileage in miles (it may have up
+ * to three decimals where a value was typed in kilometres).
+ */
+export function CsvMilesNote() {
+  return (
+    <span data-testid="csv-miles-note">Mileage in CSV files is in miles, whatever your distance unit.</span>
   );
 }

@@ -1,5 +1,15 @@
 import { useWatch } from 'react-hook-form';
-import { completeMaintenanceRequest, type MaintenanceRecord } from '@shared/contracts/fleet';
+import { z } from 'zod';
+import { useState } from 'react';
+import { completeMaintenanceRequest, MAX_MILEAGE, type MaintenanceRecord } from '@shared/contracts/fleet';
+import {
+  distanceInput,
+  formatDistance,
+  fromMiles,
+  unitSuffix,
+  withDistanceBoxes,
+  type DistanceUnit,
+} from '@shared/distance';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
@@ -7,12 +17,13 @@ import { CheckboxField, TextareaField, TextField } from '@client/components/form
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useCompleteMaintenance } from '../api';
+import { useDistanceUnit } from '../shell/distance-unit';
 import { vehicleLabel } from '../drivers/vehicle-picker';
 import {
   addMonths,
   COST_INPUT,
   formatDay,
-  NEXT_SERVICE_MILES,
+  NEXT_SERVICE_DISTANCE,
   NEXT_SERVICE_MONTHS,
   todayYmd,
 } from './maintenance-format';
@@ -30,7 +41,7 @@ const toInput = (v: Values) => ({
   completedDate: v.completedDate,
   cost: orNull(v.cost),
   notes: orNull(v.notes),
-  next: v.scheduleNext ? { dueDate: orNull(v.nextDueDate), dueMileage: orNull(v.nextDueMileage) } : null,
+  next: v.scheduleNext ? { dueDate: orNull(v.nextDueDate), dueMileage: v.nextDueMileage } : null,
 });
 
 /** `next.dueDate` -> `nextDueDate`: the form keeps the next service's boxes flat. */
@@ -42,44 +53,59 @@ function fieldOf(path: string): string {
 
 /**
  * The next service starts from the usual interval: six months after today when the record was due by
- * date (or by nothing in particular), 5,000 miles past the vehicle's mileage when due by mileage.
+ * date (or by nothing in particular), 5,000 mi (8,000 km) past the vehicle's mileage when due by mileage.
  */
-function defaults(record: MaintenanceRecord): Values {
+function defaults(record: MaintenanceRecord, unit: DistanceUnit): Values {
   const today = todayYmd();
   const byMileage = record.dueMileage !== null;
   const byDate = record.dueDate !== null || !byMileage;
-  const fromMiles = Math.max(record.vehicle.mileage, record.dueMileage ?? 0);
+  const from = Math.max(record.vehicle.mileage, record.dueMileage ?? 0);
   return {
     completedDate: today,
     cost: record.cost != null ? String(record.cost) : '',
     notes: record.notes ?? '',
     scheduleNext: true,
     nextDueDate: byDate ? addMonths(today, NEXT_SERVICE_MONTHS) : '',
-    nextDueMileage: byMileage ? String(fromMiles + NEXT_SERVICE_MILES) : '',
+    nextDueMileage: byMileage ? String(fromMiles(from, unit) + NEXT_SERVICE_DISTANCE[unit]) : '',
   };
 }
 
-function nextText(next: MaintenanceRecord | null): string {
+function nextText(next: MaintenanceRecord | null, unit: DistanceUnit): string {
   if (!next) return '';
   const when = [
     next.dueDate ? formatDay(next.dueDate) : null,
-    next.dueMileage !== null ? `at ${next.dueMileage.toLocaleString('en-US')} mi` : null,
+    next.dueMileage !== null ? `at ${formatDistance(next.dueMileage, unit)}` : null,
   ].filter(Boolean);
   return ` The next one is due ${when.join(' or ')}.`;
 }
 
-/** Mark a service done and, optionally, schedule the next one of the same type. */
-export function CompleteDialog({
-  record,
-  open,
-  onOpenChange,
-}: {
-  record: MaintenanceRecord;
-} & DialogOpenProps) {
+type CompleteDialogProps = { record: MaintenanceRecord } & DialogOpenProps;
+
+/**
+ * Mark a service done and, optionally, schedule the next one of the same type. The next due mileage is
+ * typed in the account's distance unit; a change of unit starts the form again in it.
+ */
+export function CompleteDialog(props: CompleteDialogProps) {
+  const unit = useDistanceUnit();
+  return <CompleteForm key={unit} unit={unit} {...props} />;
+}
+
+function CompleteForm({ record, unit, open, onOpenChange }: CompleteDialogProps & { unit: DistanceUnit }) {
   const complete = useCompleteMaintenance();
+  const [schema] = useState(() =>
+    withDistanceBoxes(
+      {
+        next: withDistanceBoxes(
+          { dueMileage: distanceInput('Next due mileage', unit, MAX_MILEAGE) },
+          z.unknown(),
+        ).nullable(),
+      },
+      completeMaintenanceRequest,
+    ),
+  );
   const form = useSchemaForm({
-    schema: completeMaintenanceRequest,
-    defaultValues: defaults(record),
+    schema,
+    defaultValues: defaults(record, unit),
     toInput,
     fieldOf,
   });
@@ -90,7 +116,7 @@ export function CompleteDialog({
       const result = await complete.mutateAsync({ id: record.id, input });
       toast({
         title: 'Maintenance completed',
-        description: `${record.type} is done.${nextText(result.next)}`,
+        description: `${record.type} is done.${nextText(result.next, unit)}`,
         variant: 'success',
       });
       onOpenChange(false);
@@ -139,8 +165,8 @@ export function CompleteDialog({
             <TextField
               form={form}
               name="nextDueMileage"
-              label="Next due mileage (mi)"
-              description={`Usually ${NEXT_SERVICE_MILES.toLocaleString('en-US')} mi on`}
+              label={`Next due mileage (${unitSuffix(unit)})`}
+              description={`Usually ${NEXT_SERVICE_DISTANCE[unit].toLocaleString('en-US')} ${unitSuffix(unit)} on`}
               type="number"
               inputMode="numeric"
               min={0}

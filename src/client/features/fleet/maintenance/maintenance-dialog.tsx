@@ -1,4 +1,12 @@
-import { maintenanceInput, type MaintenanceRecord } from '@shared/contracts/fleet';
+import { useState } from 'react';
+import { MAX_MILEAGE, maintenanceInput, type MaintenanceRecord } from '@shared/contracts/fleet';
+import {
+  distanceInput,
+  distanceText,
+  unitSuffix,
+  withDistanceBoxes,
+  type DistanceUnit,
+} from '@shared/distance';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { ComboboxField } from '@client/components/form/combobox-field';
@@ -7,6 +15,7 @@ import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useSaveMaintenance } from '../api';
+import { useDistanceUnit } from '../shell/distance-unit';
 import { vehicleLabel, VehiclePickerField, type PickedVehicle } from '../drivers/vehicle-picker';
 import { COST_INPUT, MAINTENANCE_TYPES } from './maintenance-format';
 
@@ -23,7 +32,7 @@ const toInput = (v: Values) => ({
   vehicleId: v.vehicle?.id ?? '',
   type: v.type,
   dueDate: orNull(v.dueDate),
-  dueMileage: orNull(v.dueMileage),
+  dueMileage: v.dueMileage,
   cost: orNull(v.cost),
   notes: orNull(v.notes),
 });
@@ -31,33 +40,54 @@ const toInput = (v: Values) => ({
 /** The vehicle's errors show under the picker. */
 const fieldOf = (path: string) => (path === 'vehicleId' ? 'vehicle' : path);
 
-function defaults(record: MaintenanceRecord | null, vehicle: PickedVehicle | null): Values {
+function defaults(
+  record: MaintenanceRecord | null,
+  vehicle: PickedVehicle | null,
+  unit: DistanceUnit,
+): Values {
   return {
     vehicle: record ? { id: record.vehicle.id, label: vehicleLabel(record.vehicle) } : vehicle,
     type: record?.type ?? '',
     dueDate: record?.dueDate ?? '',
-    dueMileage: record?.dueMileage != null ? String(record.dueMileage) : '',
+    dueMileage: distanceText(record?.dueMileage, unit),
     cost: record?.cost != null ? String(record.cost) : '',
     notes: record?.notes ?? '',
   };
 }
 
-/** Schedule a service, or edit one. Mount it with a `key` per record so the form starts from it. */
-export function MaintenanceDialog({
-  record,
-  vehicle,
-  open,
-  onOpenChange,
-}: {
+type MaintenanceDialogProps = {
   /** null: a new record. */
   record: MaintenanceRecord | null;
   /** The vehicle to start with for a new record (the list's vehicle filter). */
   vehicle: PickedVehicle | null;
-} & DialogOpenProps) {
+} & DialogOpenProps;
+
+/**
+ * Schedule a service, or edit one. Mount it with a `key` per record so the form starts from it. The due
+ * mileage is typed in the account's distance unit; a change of unit starts the form again in it.
+ */
+export function MaintenanceDialog(props: MaintenanceDialogProps) {
+  const unit = useDistanceUnit();
+  return <MaintenanceForm key={unit} unit={unit} {...props} />;
+}
+
+function MaintenanceForm({
+  record,
+  vehicle,
+  unit,
+  open,
+  onOpenChange,
+}: MaintenanceDialogProps & { unit: DistanceUnit }) {
   const save = useSaveMaintenance();
+  const [schema] = useState(() =>
+    withDistanceBoxes(
+      { dueMileage: distanceInput('Due mileage', unit, MAX_MILEAGE, record?.dueMileage) },
+      maintenanceInput,
+    ),
+  );
   const form = useSchemaForm({
-    schema: maintenanceInput,
-    defaultValues: defaults(record, vehicle),
+    schema,
+    defaultValues: defaults(record, vehicle, unit),
     toInput,
     fieldOf,
   });
@@ -104,7 +134,7 @@ export function MaintenanceDialog({
         <TextField
           form={form}
           name="dueMileage"
-          label="Due mileage (mi)"
+          label={`Due mileage (${unitSuffix(unit)})`}
           type="number"
           inputMode="numeric"
           min={0}

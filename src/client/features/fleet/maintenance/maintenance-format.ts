@@ -1,6 +1,7 @@
 import type { MaintenanceRecord } from '@shared/contracts/fleet';
+import { formatDistance, fromMiles, type DistanceUnit } from '@shared/distance';
 
-/** Dates, miles and money of the maintenance screens. Due dates are calendar days (YYYY-MM-DD). */
+/** Dates, distances and money of the maintenance screens. Due dates are calendar days (YYYY-MM-DD). */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -35,9 +36,6 @@ export function formatDay(ymd: string): string {
   return date ? dateFormat.format(date) : ymd;
 }
 
-const miles = new Intl.NumberFormat('en-US');
-export const formatMiles = (n: number): string => `${miles.format(n)} mi`;
-
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const formatUsd = (n: number): string => usd.format(n);
 
@@ -49,16 +47,24 @@ export function daysPast(ymd: string, today = new Date()): number {
   return Math.round((now.getTime() - due.getTime()) / 86_400_000);
 }
 
-/** Why an overdue record is overdue: "3 days overdue", "1,200 mi over", or both. */
-export function overdueText(record: MaintenanceRecord, today = new Date()): string {
+/** How far a vehicle is past its due mileage, in the unit: "1,200 mi" (null when not past it). */
+export function pastDue(record: MaintenanceRecord, unit: DistanceUnit): string | null {
+  if (record.dueMileage === null || record.vehicle.mileage < record.dueMileage) return null;
+  const over = record.vehicle.mileage - record.dueMileage;
+  return fromMiles(over, unit) > 0 ? formatDistance(over, unit) : null;
+}
+
+/** Why an overdue record is overdue: "3 days overdue", "1,200 mi over" (in the unit), or both. */
+export function overdueText(record: MaintenanceRecord, unit: DistanceUnit, today = new Date()): string {
   const parts: string[] = [];
   if (record.dueDate) {
     const days = daysPast(record.dueDate, today);
     if (days > 0) parts.push(`${days} ${days === 1 ? 'day' : 'days'} overdue`);
   }
-  if (record.dueMileage !== null && record.vehicle.mileage >= record.dueMileage) {
-    parts.push(`${miles.format(record.vehicle.mileage - record.dueMileage)} mi over`);
-  }
+  const over = pastDue(record, unit);
+  if (over) parts.push(`${over} over`);
+  else if (record.dueMileage !== null && record.vehicle.mileage >= record.dueMileage)
+    parts.push('due mileage reached');
   return parts.join(' · ') || 'Overdue';
 }
 
@@ -74,9 +80,9 @@ export const MAINTENANCE_TYPES = [
   'Air filter replacement',
 ] as const;
 
-/** The usual interval before the next service: six months or 5,000 miles. */
+/** The usual interval before the next service: six months, or 5,000 miles (8,000 km where km are used). */
 export const NEXT_SERVICE_MONTHS = 6;
-export const NEXT_SERVICE_MILES = 5_000;
+export const NEXT_SERVICE_DISTANCE: Record<DistanceUnit, number> = { miles: 5_000, kilometers: 8_000 };
 
 /** The cost box of the maintenance forms: dollars and cents, never negative. */
 export const COST_INPUT = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;

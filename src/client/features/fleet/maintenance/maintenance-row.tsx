@@ -7,7 +7,8 @@ import { Button } from '@client/components/ui/button';
 import { TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/cn';
 import { vehicleLabel } from '../drivers/vehicle-picker';
-import { formatDay, formatMiles, formatUsd, overdueText } from './maintenance-format';
+import { useDistance } from '../shell/distance-unit';
+import { formatDay, formatUsd, overdueText } from './maintenance-format';
 
 /*
  * One maintenance record as a table row: overdue ones in red, with how late they are. Due, state and
@@ -15,19 +16,23 @@ import { formatDay, formatMiles, formatUsd, overdueText } from './maintenance-fo
  */
 
 function DueText({ record }: { record: MaintenanceRecord }) {
+  const { format } = useDistance();
   const parts = [
     record.dueDate ? formatDay(record.dueDate) : null,
-    record.dueMileage !== null ? formatMiles(record.dueMileage) : null,
+    record.dueMileage !== null ? format(record.dueMileage) : null,
   ].filter(Boolean);
   return <>{parts.join(' or ') || '—'}</>;
 }
 
 function StateBadge({ record }: { record: MaintenanceRecord }) {
+  const { unit } = useDistance();
   if (record.state === 'overdue') {
     return (
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:grid">
         <Badge variant="destructive">Overdue</Badge>
-        <span className="whitespace-nowrap text-xs font-medium text-destructive">{overdueText(record)}</span>
+        <span className="whitespace-nowrap text-xs font-medium text-destructive">
+          {overdueText(record, unit)}
+        </span>
       </div>
     );
   }

@@ -19,8 +19,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { formatDistance, type DistanceUnit } from '@shared/distance';
 import { cn } from '@client/lib/cn';
 import { fleetOverviewQuery } from '../api';
+import { pastDue } from '../maintenance/maintenance-format';
+import { useDistanceUnit } from '../shell/distance-unit';
 import { daysSince, formatCalendarDate, formatDateTime, formatNumber, relativeTime } from '../shell/format';
 import { UpgradePlanAction } from '../shell/upgrade-link';
 import { useFleetParams } from '../shell/use-fleet-params';
@@ -126,28 +129,29 @@ function PlanUsageCard({ usage, canManageAccount }: Pick<FleetOverview, 'usage' 
 }
 
 /** How late an overdue item is: by date, by mileage, or both. */
-function lateness(record: MaintenanceRecord): string {
+function lateness(record: MaintenanceRecord, unit: DistanceUnit): string {
   const parts: string[] = [];
   if (record.dueDate) {
     const days = daysSince(record.dueDate);
     if (days > 0) parts.push(`${days} ${days === 1 ? 'day' : 'days'} overdue`);
   }
   if (record.dueMileage !== null && record.vehicle.mileage >= record.dueMileage) {
-    const over = record.vehicle.mileage - record.dueMileage;
-    parts.push(over > 0 ? `${formatNumber(over)} mi past due mileage` : 'due mileage reached');
+    const over = pastDue(record, unit);
+    parts.push(over ? `${over} past due mileage` : 'due mileage reached');
   }
   return parts.join(', ') || 'Overdue';
 }
 
-function dueText(record: MaintenanceRecord): string {
+function dueText(record: MaintenanceRecord, unit: DistanceUnit): string {
   const parts: string[] = [];
   if (record.dueDate) parts.push(`due ${formatCalendarDate(record.dueDate)}`);
-  if (record.dueMileage !== null) parts.push(`at ${formatNumber(record.dueMileage)} mi`);
+  if (record.dueMileage !== null) parts.push(`at ${formatDistance(record.dueMileage, unit)}`);
   return parts.join(', ');
 }
 
 function DueMaintenanceCard({ overview }: { overview: FleetOverview }) {
   const { setTab } = useFleetParams();
+  const unit = useDistanceUnit();
   const items = overview.dueMaintenance;
   return (
     <Card className="lg:col-span-2" data-testid="fleet-due-maintenance">
@@ -189,13 +193,13 @@ function DueMaintenanceCard({ overview }: { overview: FleetOverview }) {
                       </span>
                     </p>
                     <p className={cn('text-sm', overdue ? 'text-destructive' : 'text-muted-foreground')}>
-                      {dueText(record)}
+                      {dueText(record, unit)}
                     </p>
                   </div>
                   {overdue ? (
                     <Badge variant="destructive">
                       <CircleAlertIcon aria-hidden="true" />
-                      {lateness(record)}
+                      {lateness(record, unit)}
                     </Badge>
                   ) : (
                     <Badge variant="outline">Scheduled</Badge>

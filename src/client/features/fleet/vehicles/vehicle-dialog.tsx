@@ -5,11 +5,20 @@ import { CircleAlertIcon } from 'lucide-react';
 import {
   FIRST_MODEL_YEAR,
   lastModelYear,
+  MAX_MILEAGE,
   vehicleInput,
   type FleetOverview,
   type Vehicle,
   type VehicleStatus,
 } from '@shared/contracts/fleet';
+import {
+  distanceInput,
+  distanceText,
+  maxInUnit,
+  unitSuffix,
+  withDistanceBoxes,
+  type DistanceUnit,
+} from '@shared/distance';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { DialogFrame } from '@client/components/dialog-frame';
 import { FieldRow } from '@client/components/field-row';
@@ -31,6 +40,7 @@ import {
   useSaveVehicle,
   type LimitRefusal,
 } from '../api';
+import { useDistanceUnit } from '../shell/distance-unit';
 import { useFleetAccount } from '../shell/fleet-account';
 import { UpgradePlanAction } from '../shell/upgrade-link';
 import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
@@ -47,7 +57,7 @@ type Values = {
   location: string;
 };
 
-function defaults(v: Vehicle | null): Values {
+function defaults(v: Vehicle | null, unit: DistanceUnit): Values {
   return {
     make: v?.make ?? '',
     model: v?.model ?? '',
@@ -55,7 +65,7 @@ function defaults(v: Vehicle | null): Values {
     vin: v?.vin ?? '',
     licensePlate: v?.licensePlate ?? '',
     status: v?.status ?? 'active',
-    mileage: String(v?.mileage ?? 0),
+    mileage: distanceText(v?.mileage ?? 0, unit),
     fuelLevel: String(v?.fuelLevel ?? 100),
     location: v?.location ?? '',
   };
@@ -132,6 +142,7 @@ export function VehicleDialog({
   vehicle: Vehicle | null;
 } & DialogOpenProps) {
   const overview = useQuery(fleetOverviewQuery);
+  const unit = useDistanceUnit();
   const full = vehicle ? null : planFull(overview.data);
   // The form, once shown, stays (a refetch never swaps fields being filled for the notice); the notice
   // gives way to the form when a fresh count finds room (the plan changed in the portal, or a vehicle
@@ -143,15 +154,29 @@ export function VehicleDialog({
     if (!showForm) void refetch();
   }, [showForm, refetch]);
   if (!showForm && full) return <PlanFullDialog usage={full} open={open} onOpenChange={onOpenChange} />;
-  return <VehicleForm vehicle={vehicle} open={open} onOpenChange={onOpenChange} />;
+  // A change of unit (Settings saved in another tab) starts the form again in the new unit.
+  return <VehicleForm key={unit} unit={unit} vehicle={vehicle} open={open} onOpenChange={onOpenChange} />;
+}
+
+/**
+ * The vehicle form's schema: the mileage box is read in the account's unit (a whole number, its limit in
+ * that unit) and becomes miles, then the shared vehicleInput checks the rest as the server will.
+ */
+function vehicleFormSchema(unit: DistanceUnit, vehicle: Vehicle | null) {
+  return withDistanceBoxes(
+    { mileage: distanceInput('Mileage', unit, MAX_MILEAGE, vehicle?.mileage ?? 0) },
+    vehicleInput,
+  );
 }
 
 function VehicleForm({
   vehicle,
+  unit,
   open,
   onOpenChange,
 }: {
   vehicle: Vehicle | null;
+  unit: DistanceUnit;
 } & DialogOpenProps) {
   const { canManageAccount } = useFleetAccount();
   const queryClient = useQueryClient();
@@ -163,9 +188,10 @@ function VehicleForm({
   useEffect(() => {
     if (refusal) refusalRef.current?.scrollIntoView({ block: 'nearest' });
   }, [refusal]);
+  const [schema] = useState(() => vehicleFormSchema(unit, vehicle));
   const form = useSchemaForm({
-    schema: vehicleInput,
-    defaultValues: defaults(vehicle),
+    schema,
+    defaultValues: defaults(vehicle, unit),
     toInput: (v: Values) => ({ ...v, location: orNull(v.location) }),
   });
 
@@ -262,11 +288,11 @@ function VehicleForm({
         <TextField
           form={form}
           name="mileage"
-          label="Mileage (mi)"
+          label={`Mileage (${unitSuffix(unit)})`}
           type="number"
           inputMode="numeric"
           min={0}
-          max={2_000_000}
+          max={maxInUnit(MAX_MILEAGE, unit)}
           step={1}
         />
         <FuelLevelField form={form} />
@@ -307,7 +333,7 @@ function VehicleForm({
 }
 
 /** A slider for the hand and a number box for the keyboard, both on the same value. */
-function FuelLevelField({ form }: { form: SchemaForm<Values, typeof vehicleInput> }) {
+function FuelLevelField({ form }: { form: SchemaForm<Values, ReturnType<typeof vehicleFormSchema>> }) {
   const fuelId = useId();
   return (
     <Controller

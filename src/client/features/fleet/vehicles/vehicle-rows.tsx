@@ -12,7 +12,8 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 import { TableRow } from '@client/components/ui/table';
-import { formatDateTime, formatNumber, relativeTime } from '../shell/format';
+import { useDistance } from '../shell/distance-unit';
+import { formatDateTime, relativeTime } from '../shell/format';
 import { FuelBar, VehicleStatusBadge } from './vehicle-status';
 
 type VehicleSort = (typeof VEHICLE_SORTS)[number];
@@ -70,9 +71,10 @@ function LastUpdate({ iso }: { iso: string }) {
   );
 }
 
-/** The mileage as the list shows it (one place, so a change of unit is one change). */
+/** The mileage as the list shows it, in the account's distance unit. */
 function Mileage({ miles }: { miles: number }) {
-  return <>{formatNumber(miles)} mi</>;
+  const { format } = useDistance();
+  return <>{format(miles)}</>;
 }
 
 /**
@@ -87,6 +89,7 @@ export function VehicleTable({
   ...handlers
 }: { items: Vehicle[]; sort: VehicleSort; onSort: (sort: VehicleSort) => void } & RowHandlers) {
   const sorting = { sort, onSort };
+  const { suffix } = useDistance();
   return (
     <ListTable
       label="Vehicles"
@@ -98,7 +101,13 @@ export function VehicleTable({
           <SortHeader field="year" label="Year" from="3xl" {...sorting} />
           <SortHeader field="licensePlate" label="Plate" from="md" {...sorting} />
           <ListHead from="5xl">VIN</ListHead>
-          <SortHeader field="mileage" label="Mileage" from="xl" className="text-right" {...sorting} />
+          <SortHeader
+            field="mileage"
+            label={`Mileage (${suffix})`}
+            from="xl"
+            className="text-right"
+            {...sorting}
+          />
           <ListHead from="4xl">Fuel</ListHead>
           <SortHeader field="status" label="Status" {...sorting} />
           <ListHead from="6xl">Location</ListHead>
