@@ -19,3 +19,9 @@ function findAppRoot(): string {
 }
 
 export const appRoot = findAppRoot();
+
+/**
+ * True when this code runs from the bundled server in dist/, false from the source tree (tests, tsx).
+ * Each then reads the migrations that match its own code: a stale dist/ must not serve the tests.
+ */
+export const runsFromBundle = fileURLToPath(import.meta.url).includes(`${path.sep}dist${path.sep}`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { appRoot } from '../paths';
+import { appRoot, runsFromBundle } from '../paths';
 import { acquireDirectoryLock } from './directory-lock';
 import * as schema from './schema';
 
@@ -37,12 +37,14 @@ export type OpenDatabaseOptions = { onQuery?: QueryListener } & (
 const loggerFor = (onQuery?: QueryListener) =>
   onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 
-/** The migrations folder: the one shipped beside the bundled server, else the source tree's. */
+/**
+ * The migrations folder that matches the running code: the bundled server's own beside it in dist/, the
+ * source tree's when running from source (tests), each falling back to the other.
+ */
 export function migrationsFolder(): string {
-  const candidates = [
-    path.join(appRoot, 'dist/server/migrations'),
-    path.join(appRoot, 'src/server/db/migrations'),
-  ];
+  const shipped = path.join(appRoot, 'dist/server/migrations');
+  const source = path.join(appRoot, 'src/server/db/migrations');
+  const candidates = runsFromBundle ? [shipped, source] : [source, shipped];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
   if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
   return found;

@@ -100,7 +100,7 @@ describe('vehicles', () => {
     const c = await signUp(t, { planId: 'professional' });
     // 102 km = 63.380 mi to three decimals; 3,218,688 km is the largest whole km within 2,000,000 mi.
     const created = await addVehicle(c, { mileage: 63.38 });
-    expect(created.statusCode).toBe(201);
+    expect(created.statusCode, created.body).toBe(201);
     const v = created.json().vehicle;
     expect(v.mileage).toBe(63.38);
     expect((await t.get(c, `/api/fleet/vehicles/${v.id}`)).json().mileage).toBe(63.38);
