@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import {
   createCustomer,
@@ -6,14 +5,12 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   uniqueSuffix,
+  uniqueVin,
 } from './support/api';
 
 /*
  * The small things of issue 9 a customer notices (docs/decisions/0005-customer-side-small-things.md).
  */
-
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const uniqueVin = () => Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
 
 test("the maintenance Type is the product's combobox: suggestions by keyboard and pointer, or free text", async ({
   page,

@@ -1,9 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueSuffix } from './support/api';
-
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const uniqueVin = () => Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
+import { createCustomer, signInPageAsCustomer, uniqueSuffix, uniqueVin } from './support/api';
 
 test('with Auto refresh every 30 seconds, a vehicle added elsewhere appears in the open list by itself', async ({
   page,

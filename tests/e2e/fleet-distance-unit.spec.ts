@@ -1,11 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueSuffix } from './support/api';
+import { createCustomer, signInPageAsCustomer, uniqueSuffix, uniqueVin } from './support/api';
 
 /** Settings → Distance unit changes every mileage the fleet app shows and accepts (issue 9). */
-
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const uniqueVin = () => Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
 
 async function chooseDistanceUnit(page: Page, unit: 'Miles' | 'Kilometers') {
   await page.goto('/customer-dashboard');

@@ -1,9 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueSuffix } from './support/api';
-
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const uniqueVin = () => Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
+import { createCustomer, signInPageAsCustomer, uniqueSuffix, uniqueVin } from './support/api';
 
 /** A calendar day (YYYY-MM-DD) `offset` days from today in the browser's (and runner's) timezone. */
 function dayFromToday(offset: number): string {

@@ -1,9 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueEmail, uniqueSuffix } from './support/api';
-
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const uniqueVin = () => Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
+import { createCustomer, signInPageAsCustomer, uniqueEmail, uniqueSuffix, uniqueVin } from './support/api';
 
 test('an owner invites a fleet user who signs in, sees the fleet but not billing', async ({ browser }) => {
   const ownerContext = await browser.newContext();

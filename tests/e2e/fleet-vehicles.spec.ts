@@ -1,10 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueSuffix } from './support/api';
+import { createCustomer, signInPageAsCustomer, uniqueSuffix, uniqueVin } from './support/api';
 
-/** VIN letters and digits: no I, O or Q. */
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const uniqueVin = () => Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
 const uniquePlate = () => `E2E-${uniqueSuffix().slice(-8).toUpperCase()}`;
 
 async function addVehicleByApi(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
@@ -24,6 +24,14 @@ export const TEST_PASSWORD = 'Journey#2026pass';
 export function uniqueSuffix(): string {
   const worker = test.info().workerIndex;
   return `${Date.now().toString(36)}${worker}${randomBytes(3).toString('hex')}`;
+}
+
+/** VIN letters and digits: no I, O or Q. */
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+
+/** A random 17-character VIN (the fleet refuses a VIN already in the account). */
+export function uniqueVin(): string {
+  return Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
 }
 
 export function uniqueEmail(prefix = 'journey'): string {
