@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
+  addVehicleByApi,
   createCustomer,
   signInPageAsCustomer,
   TEST_PASSWORD,
   uniqueEmail,
   uniqueSuffix,
-  uniqueVin,
 } from './support/api';
 
 /*
@@ -17,16 +17,7 @@ test("the maintenance Type is the product's combobox: suggestions by keyboard an
 }) => {
   const customer = await createCustomer({ planId: 'starter' }, page.request);
   await signInPageAsCustomer(page, customer.email, customer.password);
-  const res = await page.request.post('/api/fleet/vehicles', {
-    data: {
-      make: 'Iveco',
-      model: 'Daily',
-      year: 2021,
-      vin: uniqueVin(),
-      licensePlate: `CBX-${uniqueSuffix().slice(-6).toUpperCase()}`,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await addVehicleByApi(page.request, { make: 'Iveco', model: 'Daily' });
 
   await page.goto('/fleet-management?tab=maintenance');
   const schedule = async () => {

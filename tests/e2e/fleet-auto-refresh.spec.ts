@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueSuffix, uniqueVin } from './support/api';
+import { addVehicleByApi, createCustomer, signInPageAsCustomer, uniqueSuffix } from './support/api';
 
 test('with Auto refresh every 30 seconds, a vehicle added elsewhere appears in the open list by itself', async ({
   page,
@@ -22,10 +22,7 @@ test('with Auto refresh every 30 seconds, a vehicle added elsewhere appears in t
   await expect(page.getByText(model)).toHaveCount(0);
 
   // Added through the API, as another person or tab would: this page is not told.
-  const added = await page.request.post('/api/fleet/vehicles', {
-    data: { make: 'Volvo', model, year: 2022, vin: uniqueVin(), licensePlate: `AR-${model.slice(-6)}` },
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  await addVehicleByApi(page.request, { make: 'Volvo', model, year: 2022 });
 
   await expect(page.getByText(model).first()).toBeVisible({ timeout: 45_000 });
 });

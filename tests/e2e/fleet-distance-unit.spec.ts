@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueSuffix, uniqueVin } from './support/api';
+import { addVehicleByApi, createCustomer, signInPageAsCustomer } from './support/api';
 
 /** Settings → Distance unit changes every mileage the fleet app shows and accepts (issue 9). */
 
@@ -25,18 +25,7 @@ test('kilometres in Settings: the fleet shows and takes km, a typed km value com
 }) => {
   const customer = await createCustomer({ planId: 'professional' }, page.request);
   await signInPageAsCustomer(page, customer.email, customer.password);
-  const vehicle = await page.request.post('/api/fleet/vehicles', {
-    data: {
-      make: 'Volvo',
-      model: 'FH16',
-      year: 2021,
-      vin: uniqueVin(),
-      licensePlate: `KM-${uniqueSuffix().slice(-8).toUpperCase()}`,
-      mileage: 38_210,
-    },
-  });
-  expect(vehicle.status()).toBe(201);
-  const vehicleId = ((await vehicle.json()) as { vehicle: { id: string } }).vehicle.id;
+  const vehicleId = await addVehicleByApi(page.request, { make: 'Volvo', model: 'FH16', mileage: 38_210 });
 
   await chooseDistanceUnit(page, 'Kilometers');
   await page.goto('/fleet-management?tab=vehicles');
@@ -86,17 +75,7 @@ test('kilometres in Settings: the fleet shows and takes km, a typed km value com
 test('maintenance due mileage follows the unit: list, schedule and complete', async ({ page }) => {
   const customer = await createCustomer({ planId: 'professional' }, page.request);
   await signInPageAsCustomer(page, customer.email, customer.password);
-  const vehicle = await page.request.post('/api/fleet/vehicles', {
-    data: {
-      make: 'Volvo',
-      model: 'FH16',
-      year: 2021,
-      vin: uniqueVin(),
-      licensePlate: `KM-${uniqueSuffix().slice(-8).toUpperCase()}`,
-      mileage: 50_000,
-    },
-  });
-  const vehicleId = ((await vehicle.json()) as { vehicle: { id: string } }).vehicle.id;
+  const vehicleId = await addVehicleByApi(page.request, { make: 'Volvo', model: 'FH16', mileage: 50_000 });
   // Due at 45,000 mi: 5,000 mi (8,047 km) overdue.
   const record = await page.request.post('/api/fleet/maintenance', {
     data: { vehicleId, type: 'Tire rotation', dueMileage: 45_000 },

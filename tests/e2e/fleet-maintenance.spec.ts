@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueSuffix, uniqueVin } from './support/api';
+import { addVehicleByApi, createCustomer, signInPageAsCustomer } from './support/api';
 
 /** A calendar day (YYYY-MM-DD) `offset` days from today in the browser's (and runner's) timezone. */
 function dayFromToday(offset: number): string {
@@ -8,20 +8,8 @@ function dayFromToday(offset: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-async function addVehicle(api: APIRequestContext, make: string, model: string): Promise<string> {
-  const res = await api.post('/api/fleet/vehicles', {
-    data: {
-      make,
-      model,
-      year: 2022,
-      vin: uniqueVin(),
-      licensePlate: `MNT-${uniqueSuffix().slice(-6).toUpperCase()}`,
-      mileage: 42_000,
-    },
-  });
-  expect(res.status(), `add vehicle: ${await res.text()}`).toBe(201);
-  return ((await res.json()) as { vehicle: { id: string } }).vehicle.id;
-}
+const addVehicle = (api: APIRequestContext, make: string, model: string): Promise<string> =>
+  addVehicleByApi(api, { make, model, year: 2022, mileage: 42_000 });
 
 test('maintenance due yesterday shows overdue, is completed and the next one is scheduled', async ({
   page,

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueEmail, uniqueSuffix, uniqueVin } from './support/api';
+import {
+  addVehicleByApi,
+  createCustomer,
+  signInPageAsCustomer,
+  uniqueEmail,
+  uniqueSuffix,
+} from './support/api';
 
 test('an owner invites a fleet user who signs in, sees the fleet but not billing', async ({ browser }) => {
   const ownerContext = await browser.newContext();
@@ -7,16 +13,7 @@ test('an owner invites a fleet user who signs in, sees the fleet but not billing
   const customer = await createCustomer({ planId: 'starter' }, owner.request);
   await signInPageAsCustomer(owner, customer.email, customer.password);
   const model = `Sprinter ${uniqueSuffix().slice(-5)}`;
-  const vehicle = await owner.request.post('/api/fleet/vehicles', {
-    data: {
-      make: 'Mercedes',
-      model,
-      year: 2023,
-      vin: uniqueVin(),
-      licensePlate: `TM-${uniqueSuffix().slice(-6).toUpperCase()}`,
-    },
-  });
-  expect(vehicle.status(), `add vehicle: ${await vehicle.text()}`).toBe(201);
+  await addVehicleByApi(owner.request, { make: 'Mercedes', model, year: 2023 });
 
   // The owner counts as one of the Starter plan's three users.
   await owner.goto('/fleet-management?tab=team');

@@ -1,24 +1,18 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createCustomer, signInPageAsCustomer, uniqueSuffix, uniqueVin } from './support/api';
+import {
+  addVehicleByApi,
+  createCustomer,
+  signInPageAsCustomer,
+  uniquePlate,
+  uniqueSuffix,
+  uniqueVin,
+} from './support/api';
 
-const uniquePlate = () => `E2E-${uniqueSuffix().slice(-8).toUpperCase()}`;
-
-async function addVehicleByApi(
+/** The list's journeys show fuel and location: every seeded vehicle has them. */
+const seedVehicle = (
   api: APIRequestContext,
   vehicle: { make: string; model: string; status?: string; mileage?: number },
-): Promise<void> {
-  const res = await api.post('/api/fleet/vehicles', {
-    data: {
-      year: 2021,
-      vin: uniqueVin(),
-      licensePlate: uniquePlate(),
-      fuelLevel: 80,
-      location: 'Depot',
-      ...vehicle,
-    },
-  });
-  expect(res.status(), `add vehicle: ${await res.text()}`).toBe(201);
-}
+) => addVehicleByApi(api, { fuelLevel: 80, location: 'Depot', ...vehicle });
 
 async function fillVehicleForm(page: Page, v: { make: string; model: string; plate: string }) {
   const dialog = page.getByRole('dialog', { name: 'Add vehicle' });
@@ -37,7 +31,7 @@ test('a Starter customer fills the plan, is told so before the form, upgrades an
 }) => {
   const customer = await createCustomer({ planId: 'starter' }, page.request);
   await signInPageAsCustomer(page, customer.email, customer.password);
-  for (let i = 1; i <= 3; i++) await addVehicleByApi(page.request, { make: 'Ford', model: `Transit ${i}` });
+  for (let i = 1; i <= 3; i++) await seedVehicle(page.request, { make: 'Ford', model: `Transit ${i}` });
 
   await page.goto('/fleet-management?tab=vehicles');
   await expect(page).toHaveTitle(/Fleet Management/);
@@ -57,7 +51,7 @@ test('a Starter customer fills the plan, is told so before the form, upgrades an
   const sixthPlate = uniquePlate();
   await page.getByRole('button', { name: 'Add vehicle' }).click();
   dialog = await fillVehicleForm(page, { make: 'Mercedes', model: 'Sprinter', plate: sixthPlate });
-  await addVehicleByApi(page.request, { make: 'Ford', model: 'Transit 5' });
+  await seedVehicle(page.request, { make: 'Ford', model: 'Transit 5' });
   await dialog.getByRole('button', { name: 'Add vehicle' }).click();
   const refusal = dialog.getByTestId('vehicle-limit-refusal');
   await expect(refusal).toBeVisible();
@@ -107,9 +101,9 @@ test('search and status filter narrow the list on the server, and an edited mile
   const customer = await createCustomer({ planId: 'professional' }, page.request);
   await signInPageAsCustomer(page, customer.email, customer.password);
   const tag = uniqueSuffix().slice(-6).toUpperCase();
-  await addVehicleByApi(page.request, { make: 'Volvo', model: `FH${tag}` });
-  await addVehicleByApi(page.request, { make: 'Scania', model: 'R450', status: 'maintenance' });
-  await addVehicleByApi(page.request, { make: 'Iveco', model: 'Daily', status: 'inactive' });
+  await seedVehicle(page.request, { make: 'Volvo', model: `FH${tag}` });
+  await seedVehicle(page.request, { make: 'Scania', model: 'R450', status: 'maintenance' });
+  await seedVehicle(page.request, { make: 'Iveco', model: 'Daily', status: 'inactive' });
 
   await page.goto('/fleet-management?tab=vehicles');
   await expect(page.getByTestId('vehicle-range')).toHaveText('1–3 of 3');

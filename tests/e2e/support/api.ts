@@ -34,6 +34,24 @@ export function uniqueVin(): string {
   return Array.from({ length: 17 }, () => VIN_CHARS[randomInt(VIN_CHARS.length)]).join('');
 }
 
+/** A licence plate no other journey uses. */
+export const uniquePlate = (): string => `E2E-${uniqueSuffix().slice(-8).toUpperCase()}`;
+
+/**
+ * POST /api/fleet/vehicles as the signed-in context (`page.request` or a customer's API context), with a
+ * unique VIN and plate; the journey names what it needs. Answers the new vehicle's id.
+ */
+export async function addVehicleByApi(
+  api: APIRequestContext,
+  vehicle: { make: string; model: string } & Record<string, unknown>,
+): Promise<string> {
+  const res = await api.post('/api/fleet/vehicles', {
+    data: { year: 2021, vin: uniqueVin(), licensePlate: uniquePlate(), ...vehicle },
+  });
+  expect(res.status(), `add vehicle: ${await res.text()}`).toBe(201);
+  return ((await res.json()) as { vehicle: { id: string } }).vehicle.id;
+}
+
 export function uniqueEmail(prefix = 'journey'): string {
   return `${prefix}-${uniqueSuffix()}@e2e.example`;
 }
