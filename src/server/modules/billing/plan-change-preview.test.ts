@@ -86,6 +86,32 @@ describe('upgrade preview', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('five confirmations of one upgrade at once: one charge, one payment, the plan changed once', async () => {
+    const c = await paidCustomer('starter');
+    clock.advanceDays(5);
+    const quote = (await preview(c, 'professional')).json();
+    const cents = Math.round(quote.amountDueToday * 100);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.post(c, '/api/customer/upgrade-plan', {
+          planId: 'professional',
+          expectedAmount: quote.amountDueToday,
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    // The others are refused with a 4xx (in progress, or already on that plan), never a 500.
+    for (const code of codes.filter((code) => code !== 200)) {
+      expect(code).toBeGreaterThanOrEqual(400);
+      expect(code).toBeLessThan(500);
+    }
+    const paid = await succeededPayments(c.id);
+    expect(paid).toHaveLength(2); // the checkout, then this one upgrade
+    expect(paid.filter((p) => p.amountCents === cents)).toHaveLength(1);
+    expect((await subscriptionOf(c.id)).planId).toBe('professional');
+  });
+
   it('without an expected amount the upgrade charges what the preview gives at the same moment', async () => {
     const c = await paidCustomer('starter');
     clock.advanceDays(3);
