@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   date,
@@ -24,6 +25,13 @@ const ownedBy = () =>
   uuid('customer_id')
     .notNull()
     .references((): AnyPgColumn => customers.id, { onDelete: 'cascade' });
+/**
+ * The customer account a record of the books belongs to (payments, invoices). Deleting the account
+ * detaches the record (customer_id null, customer_deleted_at set) instead of removing it.
+ */
+const keptForTheBooks = () =>
+  uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' });
+const customerDeletedAt = () => timestamp('customer_deleted_at', { withTimezone: true });
 
 /** Key/value facts about this database itself (for example that demo data was seeded once). */
 export const appMeta = pgTable('app_meta', {
@@ -111,6 +119,16 @@ export const customers = pgTable(
     lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
     healthScore: integer('health_score').notNull().default(100),
     riskLevel: text('risk_level').notNull().default('low'),
+    /** Why the score is what it is, one short sentence per signal that took points off. */
+    healthReasons: jsonb('health_reasons').$type<string[]>().notNull().default([]),
+    healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
+    /** The last sign-in of the owner or any team member of the account. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** What the staff search box matches, lowercased once on write. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(company_name || ' ' || first_name || ' ' || last_name || ' ' || email)`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +136,11 @@ export const customers = pgTable(
     uniqueIndex('customers_email_key').on(sql`lower(${t.email})`),
     index('customers_plan_idx').on(t.planId),
     index('customers_created_idx').on(t.createdAt),
+    index('customers_status_idx').on(t.status, t.createdAt),
+    index('customers_risk_idx').on(t.riskLevel, t.healthScore),
+    index('customers_health_idx').on(t.healthScore, t.id),
+    index('customers_company_idx').on(sql`lower(${t.companyName})`, t.id),
+    index('customers_health_checked_idx').on(t.healthCheckedAt),
   ],
 );
 
@@ -136,6 +159,10 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** The session ends once it has been unused this long (null: only `expires_at` ends it). */
     idleTimeoutSeconds: integer('idle_timeout_seconds'),
+    /** Set on a session staff opened into this account (impersonation): who is really acting. */
+    impersonatorStaffId: uuid('impersonator_staff_id').references(() => staffUsers.id, {
+      onDelete: 'cascade',
+    }),
     /** The session this one was made from (auto-login from the fleet CRM): ending the parent ends it. */
     parentId: text('parent_id').references((): AnyPgColumn => sessions.id, { onDelete: 'cascade' }),
     ip: text('ip'),
@@ -277,7 +304,8 @@ export const invoices = pgTable(
   {
     id: randomId(),
     number: text('number').notNull(),
-    customerId: ownedBy(),
+    customerId: keptForTheBooks(),
+    customerDeletedAt: customerDeletedAt(),
     subscriptionId: uuid('subscription_id'),
     /** subscription: one per billing period; proration: an upgrade's difference. */
     kind: text('kind').notNull().default('subscription'),
@@ -309,7 +337,8 @@ export const payments = pgTable(
   'payments',
   {
     id: randomId(),
-    customerId: ownedBy(),
+    customerId: keptForTheBooks(),
+    customerDeletedAt: customerDeletedAt(),
     subscriptionId: uuid('subscription_id'),
     invoiceId: uuid('invoice_id'),
     amountCents: integer('amount_cents').notNull(),
@@ -345,6 +374,51 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_created_idx').on(t.createdAt)],
 );
+
+/** Which staff member has read which notification: each sees their own unread count. */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffUserId, t.notificationId] })],
+);
+
+/**
+ * A one-time pass for a staff member into one customer's fleet app (DECISIONS.md impersonation).
+ * Only the SHA-256 of the token is kept; `used_at` makes it single-use.
+ */
+export const impersonationTokens = pgTable(
+  'impersonation_tokens',
+  {
+    id: randomId(),
+    tokenDigest: text('token_digest').notNull(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('impersonation_tokens_digest_key').on(t.tokenDigest)],
+);
+
+/** Monthly recurring revenue as it stood each day, for month-over-month growth. */
+export const revenueSnapshots = pgTable('revenue_snapshots', {
+  day: date('day').primaryKey(),
+  mrrCents: bigint('mrr_cents', { mode: 'number' }).notNull(),
+  activeSubscriptions: integer('active_subscriptions').notNull(),
+  updatedAt: updatedAt(),
+});
 
 export const customerSettings = pgTable('customer_settings', {
   customerId: uuid('customer_id')

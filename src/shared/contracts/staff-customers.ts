@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+
+/**
+ * Customer accounts as staff see and change them (spec 2 §2 customers screen, fleet control center
+ * and customer dialogs; §3 customer; §5 rules). Calls: `GET/POST /api/admin/customers`,
+ * `GET/PUT/DELETE /api/admin/customers/{id}`, `GET /api/customers` (the same list, for the fleet screen).
+ */
+
+export const CUSTOMER_STATUSES = ['pending', 'active', 'suspended', 'cancelled'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/** Spec 2 §3: the country select's options, default US. */
+export const CUSTOMER_COUNTRIES = ['US', 'CA', 'MX', 'GB', 'DE', 'FR', 'AU', 'other'] as const;
+export const COUNTRY_LABELS: Record<(typeof CUSTOMER_COUNTRIES)[number], string> = {
+  US: 'United States',
+  CA: 'Canada',
+  MX: 'Mexico',
+  GB: 'United Kingdom',
+  DE: 'Germany',
+  FR: 'France',
+  AU: 'Australia',
+  other: 'Other',
+};
+
+export const FEATURE_ACCESS_FLAGS = [
+  'vehicleTracking',
+  'maintenanceScheduling',
+  'fuelManagement',
+  'driverManagement',
+  'routeOptimization',
+  'geofencing',
+  'reportingAnalytics',
+  'mobileApp',
+  'apiAccess',
+  'customIntegrations',
+] as const;
+export type FeatureAccessFlag = (typeof FEATURE_ACCESS_FLAGS)[number];
+export type FeatureAccess = Record<FeatureAccessFlag, boolean>;
+
+/** Spec 2 §3 customer feature access defaults. */
+export const DEFAULT_FEATURE_ACCESS: FeatureAccess = {
+  vehicleTracking: true,
+  maintenanceScheduling: true,
+  fuelManagement: false,
+  driverManagement: true,
+  routeOptimization: false,
+  geofencing: false,
+  reportingAnalytics: true,
+  mobileApp: false,
+  apiAccess: false,
+  customIntegrations: false,
+};
+
+/** A stored `feature_access` value read with the defaults filling what it lacks. */
+export function featureAccessOf(stored: Record<string, boolean> | null | undefined): FeatureAccess {
+  const result = { ...DEFAULT_FEATURE_ACCESS };
+  for (const flag of FEATURE_ACCESS_FLAGS) {
+    if (typeof stored?.[flag] === 'boolean') result[flag] = stored[flag];
+  }
+  return result;
+}
+
+/** Spec 2 §4 health colour bands: 80 green, 60 yellow, 40 orange, below red. */
+export type HealthBand = 'green' | 'yellow' | 'orange' | 'red';
+export function healthBand(score: number): HealthBand {
+  if (score >= 80) return 'green';
+  if (score >= 60) return 'yellow';
+  if (score >= 40) return 'orange';
+  return 'red';
+}
+
+/** The customer as every staff list and dialog reads it. Money in dollars (DECISIONS.md). */
+export const staffCustomer = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  companyName: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string(),
+  planId: z.string().nullable(),
+  planName: z.string().nullable(),
+  status: z.enum(CUSTOMER_STATUSES),
+  /** trialing, active, past_due, pending, canceled, or none. */
+  subscriptionStatus: z.string(),
+  role: z.string(),
+  carLimit: z.number().nullable(),
+  userLimit: z.number().nullable(),
+  currentCars: z.number(),
+  currentUsers: z.number(),
+  featureAccess: z.record(z.enum(FEATURE_ACCESS_FLAGS), z.boolean()),
+  healthScore: z.number(),
+  riskLevel: z.enum(RISK_LEVELS),
+  /** The signals that took points off the score, e.g. "2 failed payments in 30 days". */
+  healthReasons: z.array(z.string()),
+  /** What the customer pays a month now: 0 on a trial, pending or cancelled subscription. */
+  monthlyRecurringRevenue: z.number(),
+  isPasswordSet: z.boolean(),
+  lastPasswordChange: z.string().nullable(),
+  lastSignInAt: z.string().nullable(),
+  suspendedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffCustomer = z.infer<typeof staffCustomer>;
+
+/** One customer for the edit dialog: with the temporary password while the customer has not set theirs. */
+export const staffCustomerDetail = staffCustomer.extend({ tempPassword: z.string().nullable() });
+export type StaffCustomerDetail = z.infer<typeof staffCustomerDetail>;
+
+export const CUSTOMER_SORTS = [
+  'companyName',
+  '-companyName',
+  'createdAt',
+  '-createdAt',
+  'healthScore',
+  '-healthScore',
+] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+export const customerListQuery = pagedQuery({
+  search: searchField,
+  status: z.enum(CUSTOMER_STATUSES, { error: 'Unknown status' }).optional(),
+  risk: z.enum(RISK_LEVELS, { error: 'Unknown risk level' }).optional(),
+  sort: sortField(CUSTOMER_SORTS, '-createdAt'),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuery>;
+/** The export takes the list's filters and sort, without paging: every matching customer. */
+export const customerExportQuery = customerListQuery.omit({ page: true, pageSize: true });
+export type CustomerExportQuery = z.infer<typeof customerExportQuery>;
+
+export const customerPage = pageOf(staffCustomer);
+
+/** The customers screen's four stats, over every customer (not the filtered page). */
+export const customerStats = z.object({
+  total: z.number(),
+  active: z.number(),
+  /** Risk level high or critical. */
+  atRisk: z.number(),
+  /** Rounded to a whole number; null with no customers. */
+  avgHealthScore: z.number().nullable(),
+});
+export type CustomerStats = z.infer<typeof customerStats>;
+
+export const CUSTOMER_PASSWORD_MESSAGE = 'Password must be at least 8 characters';
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+
+/** Add and Edit Customer (spec 2 §5). Limits come from the plan on the server; the dialog shows them read-only. */
+export const customerForm = z.object({
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+  email: emailField('Please enter a valid email address'),
+  phone: optionalText(30, 'Phone'),
+  companyName: requiredText('Company name is required', 200),
+  address: optionalText(500, 'Address'),
+  city: optionalText(100, 'City'),
+  state: optionalText(100, 'State'),
+  zipCode: optionalText(20, 'ZIP code'),
+  country: z.enum(CUSTOMER_COUNTRIES, { error: 'Choose a country from the list' }),
+  planId: requiredText('Please select a plan', 60, 'Please select a plan'),
+  status: z.enum(CUSTOMER_STATUSES, { error: 'Choose a status from the list' }),
+  /** Empty: on create the server generates a temporary password; on edit the current one stays. */
+  password: z
+    .string()
+    .max(128, 'Password must be at most 128 characters')
+    .refine((p) => p === '' || p.length >= 8, CUSTOMER_PASSWORD_MESSAGE)
+    .optional(),
+  featureAccess: z.record(z.enum(FEATURE_ACCESS_FLAGS), z.boolean()).optional(),
+});
+export type CustomerForm = z.infer<typeof customerForm>;
+
+export const customerSaved = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  customer: staffCustomerDetail,
+});
