@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/roles';
-import { DEMO_PASSWORD, DEMO_STAFF, uniqueSuffix } from './support/api';
+import { createCustomer, DEMO_PASSWORD, DEMO_STAFF, signInPageAsStaff, uniqueSuffix } from './support/api';
 
 /** Spec 2 §6 and DECISIONS.md: the sales role sees only its tabs, and the server refuses the rest. */
 
@@ -46,4 +46,36 @@ test('a sales user sees only the sales tabs and is refused plans in the page and
   const stats = await page.request.get('/api/admin/plans/stats');
   expect(stats.status()).toBe(403);
   expect(await stats.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+});
+
+test('a sales user sees the customers screen without Add, Edit or Delete, and the API refuses them', async ({
+  page,
+}) => {
+  const customer = await createCustomer({}, page.request);
+  await signInPageAsStaff(page, DEMO_STAFF.sales);
+  await page.goto('/admin');
+  const menu = page.getByRole('navigation', { name: 'Admin menu' });
+  // Spec 2 §6: Overview and Customer CRM Fleet only; the customers screen has no menu entry.
+  await expect(menu.getByRole('link')).toHaveText(['Overview', 'Customer CRM Fleet']);
+
+  // The customers tab is reached by its address (the dashboard and fleet screen link to it).
+  await page.goto('/admin?tab=customers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Management' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(customer.email);
+  const card = page.getByTestId('customer-card').filter({ hasText: customer.email });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: customer.companyName })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Customer' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /^More actions/ })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+
+  // The server refuses what the screen does not offer.
+  const remove = await page.request.delete(`/api/admin/customers/${customer.id}`);
+  expect(remove.status()).toBe(403);
+  expect(await remove.json()).toMatchObject({ message: ACCESS_DENIED_MESSAGE });
+  const edit = await page.request.put(`/api/admin/customers/${customer.id}`, {
+    data: { firstName: 'Not', lastName: 'Allowed' },
+  });
+  expect(edit.status()).toBe(403);
 });

@@ -146,6 +146,13 @@ export const customerStats = z.object({
   atRisk: z.number(),
   /** Rounded to a whole number; null with no customers. */
   avgHealthScore: z.number().nullable(),
+  /**
+   * Vehicles and team users across every customer (the fleet control center's Total Vehicles and Total
+   * Users tiles: sums of currentCars and currentUsers, spec 2 §2). Optional only until the stats service
+   * fills them; the tiles show "—" without them.
+   */
+  totalVehicles: z.number().optional(),
+  totalUsers: z.number().optional(),
 });
 export type CustomerStats = z.infer<typeof customerStats>;
 

@@ -54,11 +54,14 @@ function BoundField<F extends FieldValues>({
 
 export function TextField<F extends FieldValues>({
   format,
+  action,
   ...props
 }: Common<F> &
   Omit<ComponentProps<'input'>, 'name' | 'form'> & {
     /** Rewrites the text as it is typed (a phone number's country code and digits only). */
     format?: (text: string) => string;
+    /** A button beside the box that fills it (Generate), outside the label, hint and error. */
+    action?: ReactNode;
   }) {
   const [field, input] = splitField(props);
   const registered = field.form.register(field.name);
@@ -70,8 +73,22 @@ export function TextField<F extends FieldValues>({
     : registered.onChange;
   return (
     <BoundField {...field}>
-      <Input {...input} {...registered} onChange={onChange} />
+      {action ? (
+        <InputWithAction {...input} {...registered} onChange={onChange} action={action} />
+      ) : (
+        <Input {...input} {...registered} onChange={onChange} />
+      )}
     </BoundField>
+  );
+}
+
+/** The box and its button in one row; every input prop (the id and aria `Field` adds) goes to the box. */
+function InputWithAction({ action, ...input }: ComponentProps<'input'> & { action: ReactNode }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Input {...input} />
+      {action}
+    </div>
   );
 }
 

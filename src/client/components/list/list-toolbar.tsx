@@ -17,6 +17,8 @@ export function ListToolbar({
     /** The accessible name, e.g. "Search vehicles". */
     label: string;
     placeholder: string;
+    /** The box's layout among many filters (a line of its own until they fit beside it). */
+    className?: string;
   };
   className?: string;
   children?: ReactNode;
@@ -29,6 +31,7 @@ export function ListToolbar({
           onChange={search.state.setSearch}
           label={search.label}
           placeholder={search.placeholder}
+          className={search.className}
         />
       ) : null}
       {children}

@@ -9,6 +9,7 @@ import { TabPlaceholder } from './tab-placeholder';
  */
 const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>> = {
   plans: lazy(() => import('../plans/plans-manager')),
+  customers: lazy(() => import('../customers/customers-screen')),
 };
 
 function TabSkeleton() {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { CheckIcon, CircleAlertIcon, CopyIcon, KeyRoundIcon } from 'lucide-react';
+import { CircleAlertIcon, KeyRoundIcon } from 'lucide-react';
 import { inviteTeamMemberRequest, type InviteResult, type TeamRole } from '@shared/contracts/fleet';
+import { CopyableValue } from '@client/components/copyable-value';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
@@ -98,50 +99,19 @@ export function InviteDialog({ open, onOpenChange }: DialogOpenProps) {
 }
 
 function InvitedView({ result }: { result: InviteResult }) {
-  const [copied, setCopied] = useState(false);
   const name = `${result.member.firstName} ${result.member.lastName}`.trim();
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(result.temporaryPassword);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the password and copy it by hand.',
-        variant: 'destructive',
-      });
-    }
-  };
-
   return (
     <>
       <DialogHeader>
         <DialogTitle>{name} is invited</DialogTitle>
         <DialogDescription>{result.message}</DialogDescription>
       </DialogHeader>
-      <div className="grid gap-2">
-        <p className="text-sm font-medium" id="temporary-password-label">
-          Temporary password
-        </p>
-        <div className="flex items-center gap-2">
-          <code
-            data-testid="temporary-password"
-            aria-labelledby="temporary-password-label"
-            className="min-w-0 flex-1 select-all break-all rounded-md border bg-muted px-3 py-2 font-mono text-sm"
-          >
-            {result.temporaryPassword}
-          </code>
-          <Button variant="outline" onClick={() => void copy()} aria-label="Copy temporary password">
-            {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-        </div>
-        <span className="sr-only" aria-live="polite">
-          {copied ? 'Copied' : ''}
-        </span>
-      </div>
+      <CopyableValue
+        label="Temporary password"
+        value={result.temporaryPassword}
+        copyLabel="Copy temporary password"
+        testId="temporary-password"
+      />
       <div className="flex items-start gap-2 rounded-lg border bg-muted/50 p-3 text-sm">
         <KeyRoundIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <p>

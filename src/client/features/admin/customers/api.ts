@@ -1,0 +1,135 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { successResponse } from '@shared/contracts/common';
+import { planList } from '@shared/contracts/plans';
+import {
+  customerPage,
+  customerSaved,
+  customerStats,
+  staffCustomerDetail,
+  type CustomerExportQuery,
+  type CustomerForm,
+  type CustomerListQuery,
+} from '@shared/contracts/staff-customers';
+import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/*
+ * Every call of the staff customer screens (the customers tab, the fleet control center's Customer Fleet
+ * and the customer dialogs). Keys start with `['staff-customers']` (brief of issue 10) so the live
+ * notifications can refresh every list, figure and open customer by that one root.
+ */
+
+export const staffCustomersKey = ['staff-customers'] as const;
+const listKey = [...staffCustomersKey, 'list'] as const;
+const statsKey = [...staffCustomersKey, 'stats'] as const;
+const detailKey = [...staffCustomersKey, 'detail'] as const;
+
+/*
+ * Other areas' roots, written out because a feature does not import another's files: the fleet control
+ * center's figures (vehicles, users, sign-ins across customers) and the dashboard's tiles and activity
+ * move with every customer change.
+ */
+const fleetCenterKey = ['fleet-center'] as const;
+const staffDashboardKey = ['staff-dashboard'] as const;
+/** `GET /api/plans`: the plan manager's changes invalidate this root, which covers the dialogs' list. */
+const plansKey = ['/api/plans'] as const;
+
+const AFTER_CUSTOMER_CHANGE = [staffCustomersKey, fleetCenterKey, staffDashboardKey];
+
+const ADMIN_CUSTOMERS = '/api/admin/customers';
+const enc = encodeURIComponent;
+const customerUrl = (id: string) => `${ADMIN_CUSTOMERS}/${enc(id)}`;
+
+/**
+ * Where a list reads: the customers tab calls `GET /api/admin/customers` (the customers tab's access),
+ * the fleet control center `GET /api/customers` (the fleet tab's, spec 2 §7). Same query, same answer.
+ */
+export type CustomerListSource = 'customers' | 'fleet';
+const LIST_URL: Record<CustomerListSource, string> = {
+  customers: ADMIN_CUSTOMERS,
+  fleet: '/api/customers',
+};
+
+/** One page of customers, searched, filtered and sorted on the server. */
+export const customersQuery = (query: CustomerListQuery, source: CustomerListSource = 'customers') =>
+  queryOptions({
+    queryKey: [...listKey, source, query],
+    queryFn: ({ signal }) => getJson(`${LIST_URL[source]}?${searchParams(query)}`, customerPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET /api/admin/customers/stats`: figures over every customer, never a sum over one page. */
+export const customerStatsQuery = queryOptions({
+  queryKey: statsKey,
+  queryFn: ({ signal }) => getJson(`${ADMIN_CUSTOMERS}/stats`, customerStats, { signal }),
+});
+
+/**
+ * `GET /api/admin/customers/:id` for the edit dialog: with the temporary password while the customer
+ * has not set their own. Asked afresh each time the dialog opens (the customer may have just set it)
+ * and dropped once it closes, so the password is not kept in memory.
+ */
+export const customerDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...detailKey, id],
+    queryFn: ({ signal }) => getJson(customerUrl(id), staffCustomerDetail, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/**
+ * The plans a customer can be put on: `GET /api/plans`, active ones only, cheapest first. Its own key
+ * under the plans root (the plans manager keeps the unfiltered list under another).
+ */
+export const customerPlansQuery = queryOptions({
+  queryKey: [...plansKey, { forCustomers: true }],
+  queryFn: ({ signal }) => getJson(plansKey[0], planList, { signal }),
+  select: (plans) => plans.filter((p) => p.active).sort((a, b) => a.price - b.price),
+});
+
+/** `GET /api/admin/customers/export?...`: a plain link, so the browser streams the CSV to a file. */
+export function customerExportUrl(query: CustomerExportQuery): string {
+  const qs = searchParams({ search: query.search, status: query.status, risk: query.risk, sort: query.sort });
+  return `${ADMIN_CUSTOMERS}/export${qs ? `?${qs}` : ''}`;
+}
+
+/** `POST /api/admin/customers`: an empty password makes the server generate a temporary one. */
+export function useCreateCustomer() {
+  return useApiMutation({
+    mutationFn: (input: CustomerForm) => apiJson('POST', ADMIN_CUSTOMERS, customerSaved, input),
+    invalidates: AFTER_CUSTOMER_CHANGE,
+  });
+}
+
+/** `PUT /api/admin/customers/:id`: an empty password keeps the current one. */
+export function useUpdateCustomer() {
+  return useApiMutation({
+    mutationFn: ({ id, input }: { id: string; input: CustomerForm }) =>
+      apiJson('PUT', customerUrl(id), customerSaved, input),
+    invalidates: AFTER_CUSTOMER_CHANGE,
+  });
+}
+
+/** `POST /api/admin/customers/:id/suspend`: the customer cannot sign in or use the API until reactivated. */
+export function useSuspendCustomer() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('POST', `${customerUrl(id)}/suspend`, successResponse, {}),
+    invalidates: AFTER_CUSTOMER_CHANGE,
+  });
+}
+
+/** `POST /api/admin/customers/:id/reactivate`. */
+export function useReactivateCustomer() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('POST', `${customerUrl(id)}/reactivate`, successResponse, {}),
+    invalidates: AFTER_CUSTOMER_CHANGE,
+  });
+}
+
+/** `DELETE /api/admin/customers/:id`: fleet, sessions, team and settings go; payments stay for the books. */
+export function useDeleteCustomer() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('DELETE', customerUrl(id), successResponse),
+    invalidates: AFTER_CUSTOMER_CHANGE,
+  });
+}

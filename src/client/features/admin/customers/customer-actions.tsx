@@ -1,0 +1,210 @@
+import { useState, type ReactNode } from 'react';
+import { EllipsisVerticalIcon, PauseCircleIcon, PencilIcon, PlayCircleIcon, Trash2Icon } from 'lucide-react';
+import type { StaffCustomer } from '@shared/contracts/staff-customers';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { changeRow } from '@client/components/list/row-change';
+import { Button } from '@client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
+import { useDeleteCustomer, useReactivateCustomer, useSuspendCustomer } from './api';
+import { CustomerDialog } from './customer-dialog';
+import { CUSTOMER_TEXTS, deletedNotice } from './customer-texts';
+import type { CustomerAccess } from './use-customer-access';
+
+/** What a customer card or row can start; the screen that owns the dialogs carries them out. */
+export type CustomerActions = {
+  add: () => void;
+  edit: (c: StaffCustomer) => void;
+  suspend: (c: StaffCustomer) => void;
+  reactivate: (c: StaffCustomer) => void;
+  remove: (c: StaffCustomer) => void;
+};
+
+type Open =
+  | { kind: 'form'; customerId: string | null; key: number }
+  | { kind: 'suspend' | 'reactivate' | 'delete'; customer: StaffCustomer };
+
+/**
+ * The customer dialogs of a screen (Add, Edit, and the confirmations of Suspend, Reactivate and
+ * Delete), one at a time, shared by the customers screen and the fleet control center. `dialogs` goes
+ * anywhere in the screen; `actions` open them.
+ */
+export function useCustomerActions(): { actions: CustomerActions; dialogs: ReactNode } {
+  const [open, setOpen] = useState<Open | null>(null);
+  const close = () => setOpen(null);
+  const actions: CustomerActions = {
+    add: () => setOpen({ kind: 'form', customerId: null, key: Date.now() }),
+    edit: (c) => setOpen({ kind: 'form', customerId: c.id, key: Date.now() }),
+    suspend: (customer) => setOpen({ kind: 'suspend', customer }),
+    reactivate: (customer) => setOpen({ kind: 'reactivate', customer }),
+    remove: (customer) => setOpen({ kind: 'delete', customer }),
+  };
+  const dialogs = (
+    <>
+      {open?.kind === 'form' ? (
+        <CustomerDialog
+          key={open.key}
+          customerId={open.customerId}
+          open
+          onOpenChange={(next) => !next && close()}
+        />
+      ) : null}
+      <StatusConfirm open={open} onClose={close} />
+      <DeleteConfirm customer={open?.kind === 'delete' ? open.customer : null} onClose={close} />
+    </>
+  );
+  return { actions, dialogs };
+}
+
+/** Suspend (an active customer) or Reactivate (a suspended one), confirmed first (spec 2 §4). */
+function StatusConfirm({ open, onClose }: { open: Open | null; onClose: () => void }) {
+  const suspend = useSuspendCustomer();
+  const reactivate = useReactivateCustomer();
+  const target = open?.kind === 'suspend' || open?.kind === 'reactivate' ? open : null;
+  // Keeps the texts while the dialog animates out.
+  const [last, setLast] = useState(target);
+  if (target && target !== last) setLast(target);
+  const shown = target ?? last;
+  const company = shown?.customer.companyName ?? 'the customer';
+  const isSuspend = shown?.kind !== 'reactivate';
+
+  const onConfirm = async () => {
+    if (!target) return;
+    const { customer } = target;
+    const done = await changeRow(() => (isSuspend ? suspend : reactivate).mutateAsync(customer.id), {
+      done: {
+        title: isSuspend ? CUSTOMER_TEXTS.suspended : CUSTOMER_TEXTS.reactivated,
+        description: isSuspend
+          ? `${customer.companyName} and their team are signed out and cannot sign in until reactivated.`
+          : `${customer.companyName} can sign in and use the fleet app again.`,
+        variant: 'success',
+      },
+      failed: { title: CUSTOMER_TEXTS.updateFailed, fallback: CUSTOMER_TEXTS.updateFailed },
+    });
+    if (done) onClose();
+  };
+
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title={isSuspend ? `Suspend ${company}?` : `Reactivate ${company}?`}
+      description={
+        isSuspend
+          ? 'The customer and their team are signed out at once and cannot sign in or use the API until the account is reactivated. Their data is kept.'
+          : 'The customer and their team can sign in and use the fleet app again.'
+      }
+      confirmLabel={isSuspend ? 'Suspend' : 'Reactivate'}
+      variant={isSuspend ? 'destructive' : 'default'}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/** Delete, with the spec's confirmation text and 'Deleting...' while it runs (spec 2 §8). */
+function DeleteConfirm({ customer, onClose }: { customer: StaffCustomer | null; onClose: () => void }) {
+  const remove = useDeleteCustomer();
+  const [last, setLast] = useState(customer);
+  if (customer && customer !== last) setLast(customer);
+  const shown = customer ?? last;
+
+  const onConfirm = async () => {
+    if (!customer) return;
+    const done = await changeRow(() => remove.mutateAsync(customer.id), {
+      done: {
+        title: CUSTOMER_TEXTS.deleted,
+        description: deletedNotice(customer.companyName),
+        variant: 'success',
+      },
+      failed: { title: CUSTOMER_TEXTS.deleteFailedTitle, fallback: CUSTOMER_TEXTS.deleteFailed },
+    });
+    if (done) onClose();
+  };
+
+  return (
+    <ConfirmDialog
+      open={customer !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title={`Delete ${shown?.companyName ?? 'company'}?`}
+      description={CUSTOMER_TEXTS.deleteConfirm}
+      confirmLabel={remove.isPending ? CUSTOMER_TEXTS.deleting : 'Delete Company'}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/**
+ * A customer card's actions (spec 2 §2): Edit, then the overflow menu with Suspend for an active
+ * customer, Reactivate for a suspended one and Delete. Each shows only to staff who may do it.
+ */
+export function CustomerCardActions({
+  customer: c,
+  access,
+  actions,
+}: {
+  customer: StaffCustomer;
+  access: Pick<CustomerAccess, 'canEdit' | 'canDelete'>;
+  actions: CustomerActions;
+}) {
+  const canSuspend = access.canEdit && c.status === 'active';
+  const canReactivate = access.canEdit && c.status === 'suspended';
+  const hasMenu = canSuspend || canReactivate || access.canDelete;
+  if (!access.canEdit && !hasMenu) return null;
+  return (
+    <div className="flex items-center gap-1">
+      {access.canEdit ? (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => actions.edit(c)}
+          aria-label={`Edit ${c.companyName}`}
+        >
+          <PencilIcon aria-hidden="true" />
+          Edit
+        </Button>
+      ) : null}
+      {hasMenu ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`More actions for ${c.companyName}`}
+            >
+              <EllipsisVerticalIcon aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {canSuspend ? (
+              <DropdownMenuItem onSelect={() => actions.suspend(c)}>
+                <PauseCircleIcon aria-hidden="true" />
+                Suspend
+              </DropdownMenuItem>
+            ) : null}
+            {canReactivate ? (
+              <DropdownMenuItem onSelect={() => actions.reactivate(c)}>
+                <PlayCircleIcon aria-hidden="true" />
+                Reactivate
+              </DropdownMenuItem>
+            ) : null}
+            {access.canDelete ? (
+              <>
+                {canSuspend || canReactivate ? <DropdownMenuSeparator /> : null}
+                <DropdownMenuItem variant="destructive" onSelect={() => actions.remove(c)}>
+                  <Trash2Icon aria-hidden="true" />
+                  Delete
+                </DropdownMenuItem>
+              </>
+            ) : null}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
+    </div>
+  );
+}

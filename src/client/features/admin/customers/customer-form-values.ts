@@ -1,0 +1,112 @@
+import {
+  COUNTRY_LABELS,
+  CUSTOMER_COUNTRIES,
+  DEFAULT_FEATURE_ACCESS,
+  featureAccessOf,
+  type CustomerForm,
+  type customerForm,
+  type CustomerStatus,
+  type FeatureAccess,
+  type FeatureAccessFlag,
+  type StaffCustomerDetail,
+} from '@shared/contracts/staff-customers';
+import type { SchemaForm } from '@client/components/form/use-schema-form';
+
+/** The Add and Edit Customer dialogs' values (spec 2 §5): text boxes as typed, the rest as chosen. */
+export type CustomerValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: (typeof CUSTOMER_COUNTRIES)[number];
+  planId: string;
+  status: CustomerStatus;
+  password: string;
+  featureAccess: FeatureAccess;
+};
+
+export type CustomerFormApi = SchemaForm<CustomerValues, typeof customerForm>;
+
+/** Spec 2 §5: a new customer starts on Professional (when it is offered), active, in the US. */
+export const DEFAULT_PLAN_ID = 'professional';
+
+export const NEW_CUSTOMER: CustomerValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  companyName: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: 'US',
+  planId: '',
+  status: 'active',
+  password: '',
+  featureAccess: { ...DEFAULT_FEATURE_ACCESS },
+};
+
+const isCountry = (value: string): value is CustomerValues['country'] =>
+  (CUSTOMER_COUNTRIES as readonly string[]).includes(value);
+
+/** The edit dialog starts from the stored customer; a country outside the list reads as Other. */
+export function valuesOf(c: StaffCustomerDetail): CustomerValues {
+  return {
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    phone: c.phone ?? '',
+    companyName: c.companyName,
+    address: c.address ?? '',
+    city: c.city ?? '',
+    state: c.state ?? '',
+    zipCode: c.zipCode ?? '',
+    country: isCountry(c.country) ? c.country : 'other',
+    planId: c.planId ?? '',
+    status: c.status,
+    password: '',
+    featureAccess: featureAccessOf(c.featureAccess),
+  };
+}
+
+/** The request body: an empty password is left out (create: the server makes one; edit: kept). */
+export function toCustomerInput(v: CustomerValues): CustomerForm {
+  return {
+    firstName: v.firstName,
+    lastName: v.lastName,
+    email: v.email,
+    phone: v.phone,
+    companyName: v.companyName,
+    address: v.address,
+    city: v.city,
+    state: v.state,
+    zipCode: v.zipCode,
+    country: v.country,
+    planId: v.planId,
+    status: v.status,
+    ...(v.password ? { password: v.password } : {}),
+    featureAccess: v.featureAccess,
+  };
+}
+
+export const COUNTRY_OPTIONS = CUSTOMER_COUNTRIES.map((value) => ({ value, label: COUNTRY_LABELS[value] }));
+
+/** The ten feature access flags as staff read them. */
+export const FEATURE_LABELS: Record<FeatureAccessFlag, string> = {
+  vehicleTracking: 'Vehicle tracking',
+  maintenanceScheduling: 'Maintenance scheduling',
+  fuelManagement: 'Fuel management',
+  driverManagement: 'Driver management',
+  routeOptimization: 'Route optimization',
+  geofencing: 'Geofencing',
+  reportingAnalytics: 'Reporting & analytics',
+  mobileApp: 'Mobile app',
+  apiAccess: 'API access',
+  customIntegrations: 'Custom integrations',
+};

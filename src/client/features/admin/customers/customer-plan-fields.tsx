@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import type { Plan } from '@shared/contracts/plans';
+import type { StaffCustomerDetail } from '@shared/contracts/staff-customers';
+import { SelectField } from '@client/components/form/form-fields';
+import { Field } from '@client/components/ui/field';
+import { Input } from '@client/components/ui/input';
+import { customerPlansQuery } from './api';
+import { formatLimit } from './customer-format';
+import { DEFAULT_PLAN_ID, type CustomerFormApi } from './customer-form-values';
+
+/** Spec 2 §5 and §9: a new customer's limits before a plan is chosen. */
+const NEW_CUSTOMER_LIMITS = { vehicles: 10, users: 5 };
+
+/**
+ * The plan select (active plans, required) and the limits it brings, read-only: the server copies the
+ * chosen plan's limits onto the customer, so what shows here is what the customer gets. A plan without a
+ * limit is unlimited. An existing customer on a plan no longer offered keeps it as a choice.
+ */
+export function CustomerPlanFields({
+  form,
+  customer,
+}: {
+  form: CustomerFormApi;
+  /** The customer being edited; none for a new one. */
+  customer: StaffCustomerDetail | null;
+}) {
+  const plans = useQuery(customerPlansQuery);
+  const planId = useWatch({ control: form.control, name: 'planId' });
+  const available = plans.data ?? [];
+
+  // A new customer starts on Professional once the plans are known (spec 2 §5), if it is offered.
+  const isNew = customer === null;
+  useEffect(() => {
+    if (!isNew || !plans.data || form.getValues('planId')) return;
+    if (plans.data.some((p) => p.id === DEFAULT_PLAN_ID)) form.setValue('planId', DEFAULT_PLAN_ID);
+  }, [isNew, plans.data, form]);
+
+  const options = available.map((p) => ({ value: p.id, label: planOptionLabel(p) }));
+  if (customer?.planId && !available.some((p) => p.id === customer.planId)) {
+    options.unshift({ value: customer.planId, label: `${customer.planName ?? customer.planId} (current)` });
+  }
+
+  const chosen = available.find((p) => p.id === planId);
+  const limits = chosen
+    ? { vehicles: formatLimit(chosen.vehicleLimit), users: formatLimit(chosen.userLimit) }
+    : customer && planId === customer.planId
+      ? { vehicles: formatLimit(customer.carLimit), users: formatLimit(customer.userLimit) }
+      : { vehicles: String(NEW_CUSTOMER_LIMITS.vehicles), users: String(NEW_CUSTOMER_LIMITS.users) };
+
+  return (
+    <>
+      <SelectField
+        form={form}
+        name="planId"
+        label="Plan"
+        required
+        options={options}
+        placeholder={
+          plans.isPending ? 'Loading plans…' : plans.isError ? 'Plans could not be loaded' : 'Choose a plan'
+        }
+        disabled={plans.isPending}
+        description="The vehicle and user limits come from the plan and change with it."
+      />
+      {/* Two short figures: side by side on phones too. */}
+      <div className="grid grid-cols-2 items-start gap-4">
+        <Field label="Vehicle limit">
+          <Input readOnly value={limits.vehicles} className="bg-muted" data-testid="vehicle-limit" />
+        </Field>
+        <Field label="User limit">
+          <Input readOnly value={limits.users} className="bg-muted" data-testid="user-limit" />
+        </Field>
+      </div>
+    </>
+  );
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+function planOptionLabel(p: Plan): string {
+  return `${p.name} · ${usd.format(p.price)}/mo`;
+}

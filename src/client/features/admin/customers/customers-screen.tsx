@@ -1,0 +1,184 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  ActivityIcon,
+  AlertTriangleIcon,
+  Building2Icon,
+  DownloadIcon,
+  ShieldAlertIcon,
+  UserCheckIcon,
+  UsersIcon,
+} from 'lucide-react';
+import {
+  CUSTOMER_SORTS,
+  CUSTOMER_STATUSES,
+  customerListQuery,
+  RISK_LEVELS,
+  type CustomerStats,
+} from '@shared/contracts/staff-customers';
+import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
+import { AddButton } from '@client/components/list/add-button';
+import { FilterSelect } from '@client/components/list/filter-select';
+import { ListBody } from '@client/components/list/list-body';
+import { ListCards } from '@client/components/list/list-cards';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListToolbar } from '@client/components/list/list-toolbar';
+import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { LoadFailed } from '@client/components/load-failed';
+import { Button } from '@client/components/ui/button';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { customerExportUrl, customersQuery, customerStatsQuery } from './api';
+import { useCustomerActions } from './customer-actions';
+import { CustomerCard } from './customer-card';
+import { countOf, RISK_OPTIONS, STATUS_OPTIONS } from './customer-format';
+import { CUSTOMER_PAGE_SIZE, DEFAULT_CUSTOMER_SORT, SORT_OPTIONS } from './customer-list-options';
+import { StatTiles, type StatTile } from './stat-tiles';
+import { useCustomerAccess } from './use-customer-access';
+
+/**
+ * The customers tab, 'Customer Management' (spec 2 §2): the four stats over every customer, then the
+ * customers as horizontal cards, searched, filtered, sorted and paged on the server with the state in
+ * the address. Export downloads every customer the filters match. No debug banner (DECISIONS.md).
+ */
+export default function CustomersScreen() {
+  const access = useCustomerAccess();
+  const state = useListState({
+    sorts: CUSTOMER_SORTS,
+    defaultSort: DEFAULT_CUSTOMER_SORT,
+    filters: { status: CUSTOMER_STATUSES, risk: RISK_LEVELS },
+    pageSize: CUSTOMER_PAGE_SIZE,
+  });
+  const query = customerListQuery.parse(state.query);
+  // Disabled for staff who may not see customers, so they do not trigger a 403.
+  const list = useQuery({ ...customersQuery(query), enabled: access.canView });
+  const stats = useQuery({ ...customerStatsQuery, enabled: access.canView });
+  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  const { actions, dialogs } = useCustomerActions();
+
+  if (!access.isLoading && !access.canView) {
+    return (
+      <EmptyState
+        icon={ShieldAlertIcon}
+        title="Access Denied"
+        text={`${ACCESS_DENIED_MESSAGE}. Your role: ${access.role ?? 'none'}.`}
+      />
+    );
+  }
+
+  const addButton = access.canEdit ? <AddButton onClick={actions.add}>Add Customer</AddButton> : null;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Customer Management</h1>
+          <p className="text-sm text-muted-foreground">
+            Customer accounts, their plans and usage, and how healthy each account is.
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <Button variant="outline" asChild>
+            <a href={customerExportUrl(query)} download>
+              <DownloadIcon aria-hidden="true" />
+              Export
+            </a>
+          </Button>
+          {addButton}
+        </div>
+      </div>
+
+      {stats.isError ? (
+        <LoadFailed
+          title="Customer figures could not be loaded"
+          error={stats.error}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
+      ) : (
+        <StatTiles label="Customer figures" loading={stats.isPending} tiles={statTiles(stats.data)} />
+      )}
+
+      <section aria-labelledby="customers-list-heading" className="space-y-4">
+        <h2 id="customers-list-heading" className="sr-only">
+          Customers
+        </h2>
+        <ListToolbar
+          className="flex-wrap"
+          search={{
+            state,
+            label: 'Search customers',
+            placeholder: 'Search company, name or email',
+            // Three filters beside it would squeeze it: a line of its own until the screen is wide.
+            className: 'sm:flex-[1_1_100%] sm:max-w-none xl:flex-1 xl:max-w-sm',
+          }}
+        >
+          <FilterSelect
+            value={state.filters.status}
+            onChange={(status) => state.setFilter('status', status)}
+            label="Filter by status"
+            allLabel="All statuses"
+            options={STATUS_OPTIONS}
+            className="sm:w-40"
+          />
+          <FilterSelect
+            value={state.filters.risk}
+            onChange={(risk) => state.setFilter('risk', risk)}
+            label="Filter by risk"
+            allLabel="All risk levels"
+            options={RISK_OPTIONS}
+            className="sm:w-40"
+          />
+          <FilterSelect
+            value={state.sort}
+            onChange={(sort) => state.setSort(sort || DEFAULT_CUSTOMER_SORT)}
+            label="Sort customers"
+            options={SORT_OPTIONS}
+            className="sm:w-48"
+          />
+        </ListToolbar>
+
+        <ListBody
+          query={list}
+          noun="customers"
+          isFiltered={state.isFiltered}
+          onClearFilters={state.clearFilters}
+          empty={{
+            icon: Building2Icon,
+            title: 'No customers yet',
+            text: 'Customers appear here when they sign up on the pricing page or when staff add them.',
+            action: addButton,
+          }}
+        >
+          {(page) => (
+            <ListCards label="Customers">
+              {page.items.map((c) => (
+                <CustomerCard key={c.id} customer={c} access={access} actions={actions} />
+              ))}
+            </ListCards>
+          )}
+        </ListBody>
+        <ListStatePager state={state} query={list} label="Customer pages" noun={['customer', 'customers']} />
+      </section>
+
+      {dialogs}
+    </div>
+  );
+}
+
+function statTiles(stats: CustomerStats | undefined): StatTile[] {
+  return [
+    { label: 'Total', value: countOf(stats?.total), hint: 'customer accounts, any status', icon: UsersIcon },
+    { label: 'Active', value: countOf(stats?.active), hint: 'with status active', icon: UserCheckIcon },
+    {
+      label: 'At Risk',
+      value: countOf(stats?.atRisk),
+      hint: 'high or critical risk level',
+      icon: AlertTriangleIcon,
+    },
+    {
+      label: 'Avg Health Score',
+      value: stats ? (stats.avgHealthScore === null ? '—' : String(stats.avgHealthScore)) : null,
+      hint: 'out of 100, over every customer',
+      icon: ActivityIcon,
+    },
+  ];
+}
