@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCustomer, DEMO_STAFF, signInPageAsStaff, uniqueEmail, uniqueSuffix } from './support/api';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 /** The customers screen and the customer dialogs (spec 2 §2, §4, §5, §8). */
 
@@ -32,6 +33,8 @@ test('an admin adds a customer with a generated password; the customer sets thei
 
   await page.getByRole('button', { name: 'Add Customer' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Customer' });
+  await expect(dialog.getByRole('combobox', { name: 'Plan' })).toContainText('Professional');
+  await expectNoSeriousA11yViolations(page, 'Add Customer dialog');
   const create = dialog.getByRole('button', { name: 'Create Customer' });
   // Spec 2 §5: Create waits for email, first and last name.
   await expect(create).toBeDisabled();
@@ -65,6 +68,7 @@ test('an admin adds a customer with a generated password; the customer sets thei
 
   const card = await cardOf(page, email);
   await expect(card.getByRole('heading', { name: company })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'customers screen');
   await expect(card.getByTestId('customer-status')).toHaveText('Active');
   await expect(card.getByTestId('customer-plan')).toHaveText('Professional');
   await expect(card.getByTestId('customer-vehicles')).toHaveText('0 / 15');
@@ -110,6 +114,7 @@ test('the demo manager edits a customer and sees Customer Updated', async ({ pag
   const edit = page.getByRole('dialog', { name: 'Edit Customer' });
   await expect(edit.getByLabel('Company name')).toHaveValue(customer.companyName);
   await expect(edit.getByLabel('Email')).toHaveValue(customer.email);
+  await expectNoSeriousA11yViolations(page, 'Edit Customer dialog');
   await edit.getByLabel('Company name').fill(company);
   await edit.getByLabel('City').fill('Portland');
   await edit.getByRole('button', { name: 'Update Customer' }).click();
