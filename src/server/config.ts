@@ -40,6 +40,7 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -77,6 +78,11 @@ export type Config = {
   } | null;
   /** How often the billing job runs in this process; 0 turns it off (tests drive it by hand). */
   billingJobIntervalMs: number;
+  /**
+   * The key material for secrets kept encrypted at rest (staff-set temporary passwords). Unset: a
+   * random key made once and kept in the database's app_meta (docs/staff-customers.md).
+   */
+  appSecret: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     billingJobIntervalMs: e.BILLING_JOB_INTERVAL_SECONDS * 1000,
+    appSecret: e.APP_SECRET,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
   };
 }

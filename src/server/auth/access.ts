@@ -56,6 +56,7 @@ declare module 'fastify' {
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
 export const FLEET_ADMIN_ONLY_MESSAGE = 'Only a fleet admin can manage the team, billing and plan.';
 export const OWNER_ONLY_MESSAGE = 'Only the account owner can do this.';
+export const ACCOUNT_SUSPENDED_MESSAGE = 'This account is suspended. Please contact support.';
 
 export function customerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -101,6 +102,10 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     if ('customer' in access) {
       const customer = await request.customer();
       if (!customer) return reply.status(401).send({ message: AUTH_REQUIRED_MESSAGE });
+      // Suspension ends the account's sessions; this covers one opened while it was under way.
+      if (customer.status === 'suspended') {
+        return reply.status(403).send({ message: ACCOUNT_SUSPENDED_MESSAGE });
+      }
       if (access.customer === 'fleet_admin' && customer.role !== 'fleet_admin') {
         return reply.status(403).send({ message: FLEET_ADMIN_ONLY_MESSAGE });
       }

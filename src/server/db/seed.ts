@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { defaultPermissionsFor, type StaffRole } from '../../shared/roles';
+import { defaultPermissionsFor, type Permissions, type StaffRole } from '../../shared/roles';
 import { DEFAULT_PLAN_FEATURES, type PlanFeatures } from '../../shared/contracts/plans';
 import { hashPassword } from '../auth/passwords';
 import { nextPeriodEnd } from '../modules/billing/periods';
@@ -28,6 +28,14 @@ export const DEMO_STAFF: { email: string; role: StaffRole; firstName: string; la
   { email: 'manager@motorpool.local', role: 'manager', firstName: 'Morgan', lastName: 'Manager' },
   { email: 'sales@motorpool.local', role: 'sales', firstName: 'Sam', lastName: 'Sales' },
 ];
+
+/**
+ * Beyond each role's defaults: the demo manager edits customers (the demo shows a manager who does,
+ * docs/staff-customers.md); sales keeps the defaults and only views them.
+ */
+const DEMO_EXTRA_PERMISSIONS: Partial<Record<StaffRole, Permissions>> = {
+  manager: { canEditCustomers: true },
+};
 
 export const DEMO_CUSTOMER_EMAIL = 'demo@fleetco.example';
 
@@ -104,7 +112,7 @@ export async function seedDemoData(
         DEMO_STAFF.map((s) => ({
           ...s,
           passwordHash,
-          permissions: defaultPermissionsFor(s.role),
+          permissions: { ...defaultPermissionsFor(s.role), ...DEMO_EXTRA_PERMISSIONS[s.role] },
           isPasswordSet: true,
         })),
       )

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_FEATURE_ACCESS } from '../../shared/contracts/staff-customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import {
@@ -56,6 +57,8 @@ beforeAll(async () => {
   real.drivers = rows.driver;
   real.maintenance = rows.maintenance;
   real.team = rows.teamMember;
+  // Staff customer routes act on another account: suspending or editing it leaves the loop's sessions alone.
+  real.customers = (await signUp(t)).id;
   const quote = await t.post(customer, '/api/customer/preview-plan-change', { planId: real.dearerPlan });
   real.upgradeAmount = String(quote.json().amountDueToday);
 });
@@ -134,6 +137,8 @@ function goodValue(name: string, schema: JsonSchema, route: string): unknown {
       return `make,model,year,vin,licensePlate\nFord,Transit,2020,${randomVin()},JNK 2`;
     case 'tab':
       return 'billing';
+    case 'featureAccess':
+      return { ...DEFAULT_FEATURE_ACCESS };
     case 'completedDate':
       return '2024-01-15';
     default:

@@ -201,7 +201,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     schema: {
       tags: ['auth'],
       body: loginRequest,
-      response: { 200: customerLoginResponse, 401: customerLoginResponse, 429: signInLimitResponse },
+      response: {
+        200: customerLoginResponse,
+        401: customerLoginResponse,
+        403: customerLoginResponse,
+        429: signInLimitResponse,
+      },
     },
     handler: async (request, reply) => {
       const result = await throttled('customer-sign-in', request.body, reply, (onSuccess) =>
@@ -209,8 +214,9 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       );
       if (!result) return reply;
       if (!result.ok) {
+        // The right password into a suspended account: 403, the account is known and closed to it.
         return reply
-          .status(401)
+          .status(result.errorType === 'account_suspended' ? 403 : 401)
           .send({ success: false, message: result.message, errorType: result.errorType });
       }
       setSessionCookie(config, request, reply, CUSTOMER_COOKIE, result.token, result.expiresAt);
@@ -219,7 +225,10 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         message: 'Login successful',
         token: result.token,
         customer: result.customer,
-        redirectUrl: fleetCrmRedirect(config, result.token, result.customer.email),
+        // A password someone else chose (staff, or the inviter of a team member) is replaced first.
+        redirectUrl: result.customer.isPasswordSet
+          ? fleetCrmRedirect(config, result.token, result.customer.email)
+          : '/change-password',
       };
     },
   });

@@ -11,6 +11,7 @@ import {
   type CustomerPrincipal,
   type StaffPrincipal,
 } from '../../auth/sessions';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../auth/access';
 import { recordAudit, type AuditActor } from '../audit/service';
 
 export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>): StaffUser {
@@ -59,11 +60,16 @@ export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): Sess
   };
 }
 
-export type LoginFailure = { ok: false; errorType: 'invalid_email' | 'invalid_password'; message: string };
+export type LoginFailure = {
+  ok: false;
+  errorType: 'invalid_email' | 'invalid_password' | 'account_suspended';
+  message: string;
+};
 
 export const LOGIN_MESSAGES = {
   invalid_email: 'No account found with this email address',
   invalid_password: 'Incorrect password',
+  account_suspended: ACCOUNT_SUSPENDED_MESSAGE,
 } as const;
 
 // A hash of a random password, verified when the email is unknown so both failures cost the same time.
@@ -184,6 +190,31 @@ export async function signInCustomer(
   }
   const { customer: c, member } = row;
   return db.transaction(async (tx) => {
+    // The account's status read again, waiting for a suspension being committed (it holds the row),
+    // so no session is opened into an account that has just been suspended.
+    const [account] = await tx
+      .select({ status: customers.status })
+      .from(customers)
+      .where(eq(customers.id, c.id))
+      .for('share');
+    if (account?.status === 'suspended') {
+      await recordAudit(
+        tx,
+        { ...actor, actorType: 'anonymous', actorId: personId, actorEmail: input.email, accountId: c.id },
+        {
+          action: 'login',
+          resourceType: 'authentication',
+          resourceId: personId,
+          newValues: { kind: 'customer', reason: 'account_suspended' },
+          success: false,
+        },
+      );
+      return {
+        ok: false as const,
+        errorType: 'account_suspended' as const,
+        message: ACCOUNT_SUSPENDED_MESSAGE,
+      };
+    }
     await onSuccess(tx);
     const session = await createSession(tx, {
       kind: 'customer',

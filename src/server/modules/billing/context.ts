@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import {
@@ -98,14 +98,20 @@ export async function applyPlan(tx: Executor, customerId: string, plan: PlanRow,
     .where(eq(subscriptions.customerId, customerId));
 }
 
-/** The account's own status, which follows its subscription's (active, pending, cancelled). */
+/**
+ * The account's own status, which follows its subscription's (active, pending, cancelled), except
+ * while staff hold it suspended: only staff lift a suspension (reactivate), so billing never does.
+ */
 export async function setCustomerStatus(
   tx: Executor,
   customerId: string,
   status: 'active' | 'pending' | 'cancelled',
   now: Date,
 ): Promise<void> {
-  await tx.update(customers).set({ status, updatedAt: now }).where(eq(customers.id, customerId));
+  await tx
+    .update(customers)
+    .set({ status, updatedAt: now })
+    .where(and(eq(customers.id, customerId), ne(customers.status, 'suspended')));
 }
 
 export async function billingIdentity(

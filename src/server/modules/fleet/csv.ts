@@ -11,7 +11,7 @@ const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, ''
 const COLUMN_BY_HEADER = new Map<string, string>(VEHICLE_CSV_COLUMNS.map((c) => [squash(c), c]));
 
 /** Formula-looking cells are prefixed so a spreadsheet shows them as text (CSV injection). */
-const safeCell = (value: unknown) => {
+export const safeCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 };

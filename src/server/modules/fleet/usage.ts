@@ -10,13 +10,19 @@ export type FleetUsage = {
   users: number;
 };
 
+/** The vehicles that count against the plan's limit (staff lists count them the same way). */
+export const countedVehicle = () => ne(vehicles.status, 'retired');
+
+/** The plan's users: the account owner, then each invited team member. */
+export const usersOf = (teamMemberCount: number) => 1 + teamMemberCount;
+
 export async function fleetUsage({ account }: RequestContext): Promise<FleetUsage> {
   const [counted, active, team] = await Promise.all([
-    account.count(vehicles, ne(vehicles.status, 'retired')),
+    account.count(vehicles, countedVehicle()),
     account.count(vehicles, eq(vehicles.status, 'active')),
     account.count(teamMembers),
   ]);
-  return { vehicles: counted, activeVehicles: active, users: 1 + team };
+  return { vehicles: counted, activeVehicles: active, users: usersOf(team) };
 }
 
 /** Why a plan with these limits cannot hold the fleet as it is today, or null when it can. */

@@ -1,14 +1,15 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, paymentMethods, sessions, subscriptions, teamMembers } from '../../db/schema';
+import { customers, sessions, teamMembers } from '../../db/schema';
 import { checkCurrentPassword } from '../../auth/password-checks';
 import { hashPassword } from '../../auth/passwords';
 import { liveSession, sessionPerson } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
-import { HttpError, badRequest } from '../../http/errors';
+import { HttpError, badRequest, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/service';
 import { customerById, type BillingContext } from '../billing/context';
+import { detachCards, removeCustomerAccount } from '../customers/account-removal';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 
@@ -115,11 +116,12 @@ async function changeTeamMemberPassword(
 }
 
 /**
- * Delete Account: confirmed with the password; the subscription ends now, cards are detached at
- * the provider, and the account with all its records goes (the audit trail keeps the event).
+ * Delete Account: confirmed with the password; the subscription ends now, and the account goes
+ * with all its records the way every account goes (customers/account-removal.ts: payments and
+ * invoices stay for the books, detached); then the cards are detached at the provider.
  */
 export async function deleteCustomerAccount(ctx: BillingContext, password: string): Promise<void> {
-  const { db, actor, account, accountId: customerId } = ctx;
+  const { db, actor, accountId: customerId } = ctx;
   const customer = await customerById(db, customerId);
   if (!(await checkCurrentPassword(db, customerId, customer.passwordHash, password, ctx.clock.now()))) {
     await recordAudit(db, actor, {
@@ -132,24 +134,29 @@ export async function deleteCustomerAccount(ctx: BillingContext, password: strin
       errors: { password: 'The password is incorrect.' },
     });
   }
-  const cards = await account.select(paymentMethods);
-  await inTransaction(ctx, async ({ db: tx, account: locked }) => {
-    const [sub] = await locked.select(subscriptions).for('update');
-    await tx.delete(customers).where(locked.isAccount);
+  const removed = await inTransaction(ctx, async ({ db: tx }) => {
+    const gone = await removeCustomerAccount(tx, customerId, ctx.clock.now());
+    if (!gone) throw notFound('Customer not found');
     await recordAudit(tx, actor, {
       action: 'delete',
       resourceType: 'customer',
       resourceId: customerId,
       oldValues: {
-        email: customer.email,
-        companyName: customer.companyName,
-        planId: customer.planId,
-        subscriptionStatus: sub?.status ?? null,
+        email: gone.customer.email,
+        companyName: gone.customer.companyName,
+        planId: gone.customer.planId,
+        subscriptionStatus: gone.subscription?.status ?? null,
       },
-      newValues: { deletedBy: 'customer', subscription: 'cancelled' },
+      newValues: {
+        deletedBy: 'customer',
+        subscription: 'cancelled',
+        paymentsKept: gone.keptPayments,
+        invoicesKept: gone.keptInvoices,
+      },
     });
+    return gone;
   });
-  for (const card of cards) await ctx.provider.detachPaymentMethod(card.providerRef).catch(() => undefined);
+  await detachCards(ctx.provider, removed.cards);
 }
 
 /**

@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { generateCustomerPassword } from '../../../shared/customer-password';
+import {
+  featureAccessOf,
+  type CustomerForm,
+  type CustomerStatus,
+  type StaffCustomerDetail,
+} from '../../../shared/contracts/staff-customers';
+import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { customers, sessions, subscriptions } from '../../db/schema';
+import { hashPassword } from '../../auth/passwords';
+import type { SecretBox } from '../../auth/secret-box';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/service';
+import { applyPlan } from '../billing/context';
+import { startTrial } from '../billing/trial';
+import { emailSignsIn } from '../customers/login-emails';
+import { EMAIL_TAKEN } from '../fleet/team';
+import { recordActivity } from '../notifications/service';
+import { findActivePlan } from '../plans/service';
+import { actorFor, type StaffContext } from './context';
+import { customerRows, isCustomerId, toStaffCustomer, type CustomerRow } from './customer-rows';
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+export const ACTIVE_PLAN_MESSAGE = 'Please select an active plan';
+export const PAID_PLAN_MESSAGE =
+  "This customer pays for their plan. Plan changes that change the price are made from the customer's Plans tab, where an upgrade charges the difference and a downgrade waits for the end of the period.";
+
+/** Subscription states with a paid period under way: the plan (and its price) is billing's. */
+const PAID = ['active', 'past_due'];
+
+/** The temporary password is bound to its customer: sealed for one account, it opens for no other. */
+const secretContext = (customerId: string) => `customer:${customerId}:temporary-password`;
+
+type CustomerRecord = typeof customers.$inferSelect;
+
+async function temporaryPasswordOf(
+  secrets: SecretBox,
+  row: Pick<CustomerRecord, 'id' | 'isPasswordSet' | 'temporaryPasswordEnc'>,
+): Promise<string | null> {
+  if (row.isPasswordSet || !row.temporaryPasswordEnc) return null;
+  return secrets.open(row.temporaryPasswordEnc, secretContext(row.id));
+}
+
+async function detailOf(secrets: SecretBox, row: CustomerRow): Promise<StaffCustomerDetail> {
+  return { ...toStaffCustomer(row), tempPassword: await temporaryPasswordOf(secrets, row) };
+}
+
+/**
+ * One customer for the edit dialog, with the temporary password while the customer has not set
+ * their own (the route is for staff who may edit customers: nobody else reads it).
+ */
+export async function customerDetail(
+  ctx: Pick<StaffContext, 'db' | 'secrets'>,
+  id: string,
+): Promise<StaffCustomerDetail> {
+  const [row] = isCustomerId(id)
+    ? await customerRows(ctx.db, { where: eq(customers.id, id), order: [], limit: 1 })
+    : [];
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return detailOf(ctx.secrets, row);
+}
+
+/** The form's profile fields as columns; empty optional text is stored as null. */
+function profileOf(input: CustomerForm) {
+  const text = (value: string | undefined) => value || null;
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: text(input.phone),
+    companyName: input.companyName,
+    address: text(input.address),
+    city: text(input.city),
+    state: text(input.state),
+    zipCode: text(input.zipCode),
+    country: input.country,
+  };
+}
+
+/** A password staff typed or had generated: kept hashed to sign in with and sealed to show. */
+async function staffPassword(ctx: StaffContext, customerId: string, password: string) {
+  const [passwordHash, temporaryPasswordEnc] = await Promise.all([
+    hashPassword(password),
+    ctx.secrets.seal(password, secretContext(customerId)),
+  ]);
+  // Not the customer's own choice either way: they are asked to set theirs at sign-in.
+  return { passwordHash, temporaryPasswordEnc, isPasswordSet: false };
+}
+
+/** The losing side of two writes of one email at once gets the same answer as the usual case. */
+async function emailUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+}
+
+/** Ends every session of the account: the owner's and the team members' (and staff's views into it). */
+const endAccountSessions = (tx: Executor, customerId: string) =>
+  tx.delete(sessions).where(eq(sessions.customerId, customerId));
+
+/**
+ * Add Customer (spec 2 §5): the plan must be active and its limits are copied; the password is the
+ * one staff typed or, left empty, a generated one, and either way a temporary one; the account
+ * starts the same 14-day trial as a self sign-up, so the customer can use the product and add a card.
+ */
+export async function createCustomer(ctx: StaffContext, input: CustomerForm): Promise<StaffCustomerDetail> {
+  const now = ctx.clock.now();
+  const id = randomUUID();
+  const credentials = await staffPassword(ctx, id, input.password || generateCustomerPassword());
+  await emailUnique(() =>
+    ctx.db.transaction(async (tx) => {
+      const plan = await findActivePlan(tx, input.planId);
+      if (!plan) throw badRequest(ACTIVE_PLAN_MESSAGE, { planId: ACTIVE_PLAN_MESSAGE });
+      // Across accounts on purpose: one email signs in to one account (customer_logins).
+      if (await emailSignsIn(tx, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      const [row] = await tx
+        .insert(customers)
+        .values({
+          id,
+          ...profileOf(input),
+          ...credentials,
+          planId: plan.id,
+          carLimit: plan.vehicleLimit,
+          userLimit: plan.userLimit,
+          role: 'fleet_admin',
+          status: input.status,
+          suspendedAt: input.status === 'suspended' ? now : null,
+          featureAccess: featureAccessOf(input.featureAccess),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const customer = row!;
+      const subscription = await startTrial(tx, id, plan, now);
+      const {
+        passwordHash: _hash,
+        temporaryPasswordEnc: _sealed,
+        searchText: _search,
+        ...visible
+      } = customer;
+      await recordAudit(tx, actorFor(ctx, id), {
+        action: 'create',
+        resourceType: 'customer',
+        resourceId: id,
+        newValues: { ...visible, subscriptionStatus: subscription.status },
+      });
+      await recordActivity(tx, customer, {
+        action: 'customer_registered',
+        description: `${customer.companyName} was added by staff on the ${plan.name} plan`,
+        metadata: { planName: plan.name, createdBy: ctx.actor.actorEmail },
+      });
+    }),
+  );
+  return customerDetail(ctx, id);
+}
+
+/** The fields an edit can change, compared before and after for the audit trail. */
+const AUDITED = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'companyName',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'planId',
+  'carLimit',
+  'userLimit',
+  'status',
+  'suspendedAt',
+  'featureAccess',
+] as const;
+
+function changesOf(before: CustomerRecord, after: CustomerRecord) {
+  const oldValues: Record<string, unknown> = {};
+  const newValues: Record<string, unknown> = {};
+  for (const key of AUDITED) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    oldValues[key] = before[key];
+    newValues[key] = after[key];
+  }
+  return { oldValues, newValues };
+}
+
+/**
+ * Edit Customer (spec 2 §5, §4): the same rules as Add. An empty password keeps the current one;
+ * a typed one becomes the temporary password and ends the owner's sessions. A plan change moves
+ * the account and its subscription to the plan (limits and the price of the next charge) while no
+ * paid period is under way; with one, the price is billing's and the change is refused. Any of the
+ * four statuses may be set: suspended ends every session of the account, as Suspend does.
+ */
+export async function updateCustomer(
+  ctx: StaffContext,
+  id: string,
+  input: CustomerForm,
+): Promise<StaffCustomerDetail> {
+  if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
+  const now = ctx.clock.now();
+  const credentials = input.password ? await staffPassword(ctx, id, input.password) : null;
+  await emailUnique(() =>
+    ctx.db.transaction(async (tx) => {
+      // The subscription, then the account: the order billing locks them in.
+      const [subscription] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.customerId, id))
+        .for('update');
+      const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+      if (!before) throw notFound(CUSTOMER_NOT_FOUND);
+      if (input.email !== before.email.toLowerCase() && (await emailSignsIn(tx, input.email)))
+        throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      const plan = input.planId === before.planId ? null : await findActivePlan(tx, input.planId);
+      if (input.planId !== before.planId) {
+        if (!plan) throw badRequest(ACTIVE_PLAN_MESSAGE, { planId: ACTIVE_PLAN_MESSAGE });
+        if (subscription && PAID.includes(subscription.status))
+          throw badRequest(PAID_PLAN_MESSAGE, { planId: PAID_PLAN_MESSAGE });
+      }
+      const suspending = input.status === 'suspended' && before.status !== 'suspended';
+      await tx
+        .update(customers)
+        .set({
+          ...profileOf(input),
+          ...credentials,
+          status: input.status,
+          suspendedAt: input.status === 'suspended' ? (before.suspendedAt ?? now) : null,
+          featureAccess: featureAccessOf(input.featureAccess ?? before.featureAccess),
+          updatedAt: now,
+        })
+        .where(eq(customers.id, id));
+      if (plan) await applyPlan(tx, id, plan, now);
+      if (suspending) await endAccountSessions(tx, id);
+      else if (credentials)
+        await tx.delete(sessions).where(and(eq(sessions.customerId, id), isNull(sessions.teamMemberId)));
+      const [after] = await tx.select().from(customers).where(eq(customers.id, id));
+      const { oldValues, newValues } = changesOf(before, after!);
+      // The audit trail never holds a password: only that staff set a new temporary one.
+      if (credentials) newValues.signIn = 'new temporary credentials set by staff';
+      await recordAudit(tx, actorFor(ctx, id), {
+        action: 'update',
+        resourceType: 'customer',
+        resourceId: id,
+        oldValues,
+        newValues,
+      });
+      await recordActivity(tx, after!, {
+        action: plan ? 'plan_changed' : 'customer_updated',
+        description: plan
+          ? `${after!.companyName} was moved to the ${plan.name} plan by staff`
+          : suspending
+            ? `${after!.companyName} was suspended by staff`
+            : `${after!.companyName}'s account was updated by staff`,
+        metadata: { updatedBy: ctx.actor.actorEmail, ...(plan ? { planName: plan.name } : {}) },
+      });
+    }),
+  );
+  return customerDetail(ctx, id);
+}
+
+/** The account status a subscription implies once a suspension is lifted. */
+export function statusFollowing(subscriptionStatus: string | undefined): CustomerStatus {
+  if (subscriptionStatus === 'pending') return 'pending';
+  if (subscriptionStatus === 'canceled') return 'cancelled';
+  return 'active';
+}
+
+/**
+ * Suspend (active only): the account and its team can no longer sign in or use the API, and every
+ * session into it ends now. Billing keeps the suspension (setCustomerStatus skips it).
+ */
+export async function suspendCustomer(ctx: StaffContext, id: string): Promise<StaffCustomerDetail> {
+  if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    if (!before) throw notFound(CUSTOMER_NOT_FOUND);
+    if (before.status !== 'active')
+      throw conflict(`Only an active customer can be suspended. ${before.companyName} is ${before.status}.`);
+    await tx
+      .update(customers)
+      .set({ status: 'suspended', suspendedAt: now, updatedAt: now })
+      .where(eq(customers.id, id));
+    await endAccountSessions(tx, id);
+    await recordAudit(tx, actorFor(ctx, id), {
+      action: 'suspend',
+      resourceType: 'customer',
+      resourceId: id,
+      oldValues: { status: before.status },
+      newValues: { status: 'suspended', suspendedAt: now.toISOString(), sessionsEnded: true },
+    });
+    await recordActivity(tx, before, {
+      action: 'customer_updated',
+      description: `${before.companyName} was suspended by staff`,
+      metadata: { status: 'suspended', updatedBy: ctx.actor.actorEmail },
+    });
+  });
+  return customerDetail(ctx, id);
+}
+
+/** Reactivate (suspended only): the account takes the status its subscription implies. */
+export async function reactivateCustomer(ctx: StaffContext, id: string): Promise<StaffCustomerDetail> {
+  if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, id))
+      .for('update');
+    const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    if (!before) throw notFound(CUSTOMER_NOT_FOUND);
+    if (before.status !== 'suspended')
+      throw conflict(
+        `Only a suspended customer can be reactivated. ${before.companyName} is ${before.status}.`,
+      );
+    const status = statusFollowing(subscription?.status);
+    await tx.update(customers).set({ status, suspendedAt: null, updatedAt: now }).where(eq(customers.id, id));
+    await recordAudit(tx, actorFor(ctx, id), {
+      action: 'reactivate',
+      resourceType: 'customer',
+      resourceId: id,
+      oldValues: { status: before.status, suspendedAt: before.suspendedAt?.toISOString() ?? null },
+      newValues: { status, subscriptionStatus: subscription?.status ?? null },
+    });
+    await recordActivity(tx, before, {
+      action: 'customer_updated',
+      description: `${before.companyName} was reactivated by staff`,
+      metadata: { status, updatedBy: ctx.actor.actorEmail },
+    });
+  });
+  return customerDetail(ctx, id);
+}

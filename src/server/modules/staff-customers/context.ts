@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { SecretBox } from '../../auth/secret-box';
+import type { PaymentProvider } from '../../integrations/payments/provider';
+import { actorOf, type AuditActor } from '../audit/service';
+
+/**
+ * What a staff service acting on customer accounts needs (server-kit: "give it a StaffContext"):
+ * the database, who acts, the time, the box temporary passwords are sealed in, and the card
+ * processor (a deleted account's cards are detached there).
+ */
+export type StaffContext = {
+  db: Db;
+  actor: AuditActor;
+  clock: Clock;
+  secrets: SecretBox;
+  provider: PaymentProvider;
+};
+
+export type StaffCustomerDeps = Omit<StaffContext, 'actor'>;
+
+/** The context of a request the access hook let through as staff. */
+export const staffContext = (request: FastifyRequest, deps: StaffCustomerDeps): StaffContext => ({
+  ...deps,
+  actor: actorOf(request),
+});
+
+/** The audit actor for a change to one account: its rows name the account they are about. */
+export const actorFor = (ctx: StaffContext, customerId: string): AuditActor => ({
+  ...ctx.actor,
+  accountId: customerId,
+});

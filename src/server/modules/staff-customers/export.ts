@@ -1,0 +1,66 @@
+import { and } from 'drizzle-orm';
+import Papa from 'papaparse';
+import type { CustomerExportQuery, StaffCustomer } from '../../../shared/contracts/staff-customers';
+import type { Db } from '../../db/client';
+import { safeCell } from '../fleet/csv';
+import { customerRows, toStaffCustomer } from './customer-rows';
+import { customerFilter, sortOf } from './list';
+
+/** Rows read per query: a batch's memory stays small however many customers match. */
+export const EXPORT_BATCH = 1000;
+
+const limit = (value: number | null) => (value === null ? 'Unlimited' : value);
+
+const COLUMNS: [header: string, cell: (c: StaffCustomer) => unknown][] = [
+  ['Company', (c) => c.companyName],
+  ['First Name', (c) => c.firstName],
+  ['Last Name', (c) => c.lastName],
+  ['Email', (c) => c.email],
+  ['Phone', (c) => c.phone],
+  ['Address', (c) => c.address],
+  ['City', (c) => c.city],
+  ['State', (c) => c.state],
+  ['ZIP Code', (c) => c.zipCode],
+  ['Country', (c) => c.country],
+  ['Plan', (c) => c.planName ?? c.planId],
+  ['Status', (c) => c.status],
+  ['Subscription', (c) => c.subscriptionStatus],
+  ['Vehicles', (c) => c.currentCars],
+  ['Vehicle Limit', (c) => limit(c.carLimit)],
+  ['Users', (c) => c.currentUsers],
+  ['User Limit', (c) => limit(c.userLimit)],
+  ['Health Score', (c) => c.healthScore],
+  ['Risk Level', (c) => c.riskLevel],
+  ['Health Reasons', (c) => c.healthReasons.join('; ')],
+  ['Monthly Recurring Revenue', (c) => c.monthlyRecurringRevenue.toFixed(2)],
+  ['Last Sign-in', (c) => c.lastSignInAt],
+  ['Created', (c) => c.createdAt],
+];
+
+const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
+
+/**
+ * Every customer the filters match, in the list's order, as CSV text in pieces: the header, then
+ * one piece per batch. Batches follow each other by keyset (the last row's sort key and id), so
+ * each is one indexed read of EXPORT_BATCH rows and no transaction stays open while the client
+ * reads. Cells that a spreadsheet would run as a formula are neutralised.
+ */
+export async function* customersCsv(db: Db, query: CustomerExportQuery): AsyncGenerator<string> {
+  const sort = sortOf(query.sort);
+  const filter = customerFilter(query);
+  yield lines([COLUMNS.map(([header]) => header)]);
+  let after: { cursor: string; id: string } | null = null;
+  for (;;) {
+    const rows = await customerRows(db, {
+      where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
+      order: sort.order,
+      limit: EXPORT_BATCH,
+      cursor: sort.cursor,
+    });
+    if (rows.length === 0) return;
+    yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffCustomer(row))))));
+    if (rows.length < EXPORT_BATCH) return;
+    const last = rows[rows.length - 1]!;
+    after = { cursor: last.cursor, id: last.id };
+  }
+}

@@ -1,0 +1,104 @@
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { pageOffset, toPage } from '../../../shared/contracts/common';
+import type {
+  CustomerExportQuery,
+  CustomerListQuery,
+  CustomerSort,
+  CustomerStats,
+  StaffCustomer,
+} from '../../../shared/contracts/staff-customers';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema';
+import { customerRows, toStaffCustomer } from './customer-rows';
+
+type Filters = Pick<CustomerExportQuery, 'search' | 'status' | 'risk'>;
+
+/** The list's filters; the export takes the same ones. */
+export function customerFilter(query: Filters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(customers.status, query.status));
+  if (query.risk) conditions.push(eq(customers.riskLevel, query.risk));
+  if (query.search) {
+    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(like(customers.searchText, pattern));
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * Each sort as the index that serves it orders rows (`customers_company_idx` on lower(company_name)
+ * and id, `customers_health_idx` on health_score and id, the created_at indexes), with the id as the
+ * tie-break so pages and export batches never skip or repeat a row. `cursor` is the key as text
+ * (a timestamp keeps its microseconds) and `fromCursor` reads it back, for the export's keyset.
+ */
+const SORT_KEYS = {
+  companyName: {
+    key: sql`lower(${customers.companyName})`,
+    cursor: sql<string>`lower(${customers.companyName})`,
+    fromCursor: (value: string) => sql`${value}`,
+  },
+  createdAt: {
+    key: sql`${customers.createdAt}`,
+    cursor: sql<string>`${customers.createdAt}::text`,
+    fromCursor: (value: string) => sql`${value}::timestamptz`,
+  },
+  healthScore: {
+    key: sql`${customers.healthScore}`,
+    cursor: sql<string>`${customers.healthScore}::text`,
+    fromCursor: (value: string) => sql`${Number(value)}::integer`,
+  },
+} as const;
+
+export function sortOf(sort: CustomerSort) {
+  const descending = sort.startsWith('-');
+  const spec = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  const direction = descending ? desc : asc;
+  return {
+    ...spec,
+    descending,
+    order: [direction(spec.key), direction(customers.id)],
+    /** Rows after the one whose key and id are these, in this order (the export's next batch). */
+    after: (cursor: string, id: string) =>
+      descending
+        ? sql`(${spec.key}, ${customers.id}) < (${spec.fromCursor(cursor)}, ${id}::uuid)`
+        : sql`(${spec.key}, ${customers.id}) > (${spec.fromCursor(cursor)}, ${id}::uuid)`,
+  };
+}
+
+/** One page of the customers screen and the number of customers the filters match. */
+export async function listCustomers(db: Db, query: CustomerListQuery) {
+  const where = customerFilter(query);
+  const [rows, [total]] = await Promise.all([
+    customerRows(db, {
+      where,
+      order: sortOf(query.sort).order,
+      limit: query.pageSize,
+      offset: pageOffset(query),
+    }),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  return toPage<StaffCustomer>(query, rows.map(toStaffCustomer), total?.n ?? 0);
+}
+
+/** The customers screen's stats, over every customer. */
+export async function customerStats(db: Db): Promise<CustomerStats> {
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${eq(customers.status, 'active')})`.mapWith(Number),
+      atRisk:
+        sql<number>`count(*) filter (where ${inArray(customers.riskLevel, ['high', 'critical'])})`.mapWith(
+          Number,
+        ),
+      avgHealthScore: sql<number | null>`round(avg(${customers.healthScore}))`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
+    })
+    .from(customers);
+  return {
+    total: row?.total ?? 0,
+    active: row?.active ?? 0,
+    atRisk: row?.atRisk ?? 0,
+    avgHealthScore: row?.avgHealthScore ?? null,
+  };
+}

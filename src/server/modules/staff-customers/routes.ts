@@ -1,0 +1,181 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, errorResponse, successResponse } from '../../../shared/contracts/common';
+import {
+  customerExportQuery,
+  customerForm,
+  customerListQuery,
+  customerPage,
+  customerSaved,
+  customerStats,
+  staffCustomerDetail,
+} from '../../../shared/contracts/staff-customers';
+import type { BillingDeps } from '../billing/context';
+import type { Config } from '../../config';
+import { secretBox } from '../../auth/secret-box';
+import {
+  createCustomer,
+  customerDetail,
+  reactivateCustomer,
+  suspendCustomer,
+  updateCustomer,
+} from './accounts';
+import { staffContext, type StaffCustomerDeps } from './context';
+import { deleteCustomer } from './delete';
+import { customersCsv } from './export';
+import { customerStats as readCustomerStats, listCustomers } from './list';
+
+/** Any text: an id that is not a UUID names no customer, and the service answers 404 for it. */
+const customerParams = z.object({ id: z.string() });
+
+const viewCustomers = access.staffPermission('customers', 'canViewCustomers');
+const editCustomers = access.staffPermission('customers', 'canEditCustomers');
+
+/** Staff customer accounts (docs/staff-customers.md): the list, its stats and export, and the dialogs. */
+export async function staffCustomerRoutes(
+  app: FastifyInstance,
+  { billing, config }: { billing: BillingDeps; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, provider } = billing;
+  const deps: StaffCustomerDeps = { db, clock, provider, secrets: secretBox(db, config.appSecret) };
+  const ctx = (request: FastifyRequest) => staffContext(request, deps);
+
+  r.get('/api/admin/customers', {
+    config: { access: viewCustomers },
+    schema: {
+      summary: 'Customers: searched, filtered, sorted and paged on the server',
+      tags: ['staff-customers'],
+      querystring: customerListQuery,
+      response: { 200: customerPage },
+    },
+    handler: async (request) => listCustomers(db, request.query),
+  });
+
+  // The same list for the fleet control center, under its own tab (spec 2 §7 `GET /api/customers`;
+  // `POST /api/customers` is the public self sign-up).
+  r.get('/api/customers', {
+    config: { access: access.staffPermission('fleet', 'canViewCustomers') },
+    schema: {
+      summary: 'Customers for the fleet control center (the same list as /api/admin/customers)',
+      tags: ['staff-customers'],
+      querystring: customerListQuery,
+      response: { 200: customerPage },
+    },
+    handler: async (request) => listCustomers(db, request.query),
+  });
+
+  r.get('/api/admin/customers/stats', {
+    config: { access: viewCustomers },
+    schema: {
+      summary: 'Total, active, at-risk customers and the average health score',
+      tags: ['staff-customers'],
+      response: { 200: customerStats },
+    },
+    handler: async () => readCustomerStats(db),
+  });
+
+  r.get('/api/admin/customers/export', {
+    config: { access: viewCustomers },
+    schema: {
+      summary: 'Every customer the filters match, as CSV (streamed in batches)',
+      tags: ['staff-customers'],
+      querystring: customerExportQuery,
+    },
+    handler: async (request, reply) => {
+      const day = clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(customersCsv(db, request.query)));
+    },
+  });
+
+  r.get('/api/admin/customers/:id', {
+    config: { access: editCustomers },
+    schema: {
+      summary: 'One customer for the edit dialog, with the temporary password until they set theirs',
+      tags: ['staff-customers'],
+      params: customerParams,
+      response: { 200: staffCustomerDetail, 404: errorResponse },
+    },
+    handler: async (request) => customerDetail(deps, request.params.id),
+  });
+
+  r.post('/api/admin/customers', {
+    config: { access: editCustomers },
+    schema: {
+      summary: 'Add a customer on a 14-day trial of an active plan, with a temporary password',
+      tags: ['staff-customers'],
+      body: customerForm,
+      response: { 201: customerSaved },
+    },
+    handler: async (request, reply) => {
+      const customer = await createCustomer(ctx(request), request.body);
+      return reply.status(201).send({ success: true, message: 'Customer created successfully', customer });
+    },
+  });
+
+  r.put('/api/admin/customers/:id', {
+    config: { access: editCustomers },
+    schema: {
+      summary: 'Edit a customer (an empty password keeps the current one)',
+      tags: ['staff-customers'],
+      params: customerParams,
+      body: customerForm,
+      response: { 200: customerSaved },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Customer updated successfully',
+      customer: await updateCustomer(ctx(request), request.params.id, request.body),
+    }),
+  });
+
+  r.post('/api/admin/customers/:id/suspend', {
+    config: { access: editCustomers },
+    schema: {
+      summary: 'Suspend an active customer: no sign-in or API use until reactivated',
+      tags: ['staff-customers'],
+      params: customerParams,
+      response: { 200: customerSaved },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Customer suspended',
+      customer: await suspendCustomer(ctx(request), request.params.id),
+    }),
+  });
+
+  r.post('/api/admin/customers/:id/reactivate', {
+    config: { access: editCustomers },
+    schema: {
+      summary: 'Reactivate a suspended customer: the status follows the subscription again',
+      tags: ['staff-customers'],
+      params: customerParams,
+      response: { 200: customerSaved },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Customer reactivated',
+      customer: await reactivateCustomer(ctx(request), request.params.id),
+    }),
+  });
+
+  r.delete('/api/admin/customers/:id', {
+    config: { access: access.staffPermission('customers', 'canDeleteCustomers') },
+    schema: {
+      summary: 'Delete a customer and its data; payments and invoices stay, detached',
+      tags: ['staff-customers'],
+      params: customerParams,
+      response: { 200: successResponse },
+    },
+    handler: async (request) => {
+      const { companyName } = await deleteCustomer(ctx(request), request.params.id);
+      return { success: true, message: `${companyName} has been permanently deleted.` };
+    },
+  });
+}
