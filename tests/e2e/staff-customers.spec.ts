@@ -130,7 +130,7 @@ test('the demo manager edits a customer and sees Customer Updated', async ({ pag
   await expect(edit.getByRole('button', { name: 'Update Customer' })).toBeDisabled();
 });
 
-test('an admin suspends a customer, who cannot sign in, then reactivates them', async ({ page }) => {
+test('an admin suspends a customer, who cannot sign in, then reactivates them', async ({ page, browser }) => {
   const customer = await createCustomer({}, page.request);
   await signInPageAsStaff(page);
   await openCustomers(page);
@@ -145,10 +145,16 @@ test('an admin suspends a customer, who cannot sign in, then reactivates them', 
   await expect(confirm).toBeHidden();
   await expect(card.getByTestId('customer-status')).toHaveText('Suspended');
 
-  const refused = await page.request.post('/api/auth/dealer-login', {
-    data: { email: customer.email, password: customer.password },
-  });
-  expect(refused.ok()).toBe(false);
+  // The customer's own sign-in says why it is refused.
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  await customerPage.goto('/customer-login');
+  await customerPage.getByLabel('Email').fill(customer.email);
+  await customerPage.getByLabel('Password', { exact: true }).fill(customer.password);
+  await customerPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(customerPage.getByText('This account is suspended. Please contact support.')).toBeVisible();
+  await expect(customerPage).toHaveURL(/\/customer-login/);
+  await customerContext.close();
 
   await card.getByRole('button', { name: `More actions for ${customer.companyName}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Suspend' })).toHaveCount(0);

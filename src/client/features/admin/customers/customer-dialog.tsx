@@ -37,7 +37,7 @@ import {
 } from './customer-form-values';
 import { CustomerPlanFields } from './customer-plan-fields';
 import { CUSTOMER_TEXTS } from './customer-texts';
-import { generateCustomerPassword } from './generate-password';
+import { generateCustomerPassword } from '@shared/customer-password';
 
 type Created = { companyName: string; email: string; firstName: string; password: string | null };
 
