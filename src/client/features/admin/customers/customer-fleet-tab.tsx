@@ -33,6 +33,7 @@ import { CustomerStatusBadge } from './customer-badges';
 import {
   countOf,
   formatDate,
+  formatPhone,
   formatUsage,
   personNameOf,
   planLabelOf,
@@ -210,7 +211,7 @@ function FleetPanel({
         rows={[
           ['Name', personNameOf(c)],
           ['Email', c.email],
-          ['Phone', c.phone ?? '—'],
+          ['Phone', c.phone ? formatPhone(c.phone) : '—'],
           ['Address', [c.address, place, country].filter(Boolean).join(', ') || '—'],
         ]}
       />

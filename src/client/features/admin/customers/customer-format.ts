@@ -27,6 +27,12 @@ export const formatUsage = (used: number, limit: number | null): string =>
 export const countOf = (n: number | undefined): string | null =>
   n === undefined ? null : n.toLocaleString('en-US');
 
+/** A stored US number (+1 and ten digits, as sign-up keeps it) as people read it; others as stored. */
+export function formatPhone(phone: string): string {
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return us ? `+1 (${us[1]}) ${us[2]}-${us[3]}` : phone;
+}
+
 export const personNameOf = (c: Pick<StaffCustomer, 'firstName' | 'lastName'>): string =>
   `${c.firstName} ${c.lastName}`.trim();
 

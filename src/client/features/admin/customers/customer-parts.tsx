@@ -1,7 +1,7 @@
 import { CarIcon, LayersIcon, MailIcon, PhoneIcon, UserRoundIcon, UsersIcon } from 'lucide-react';
 import type { StaffCustomer } from '@shared/contracts/staff-customers';
 import { cn } from '@client/lib/cn';
-import { formatUsage, personNameOf, planLabelOf } from './customer-format';
+import { formatPhone, formatUsage, personNameOf, planLabelOf } from './customer-format';
 
 /*
  * The pieces of a customer that the customers screen's cards and the Customer Fleet rows both show:
@@ -50,7 +50,7 @@ export function ContactLines({
             href={`tel:${c.phone}`}
             className="truncate text-muted-foreground hover:text-foreground hover:underline"
           >
-            {c.phone}
+            {formatPhone(c.phone)}
           </a>
         ) : (
           <span className="text-muted-foreground">No phone</span>
