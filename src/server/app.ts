@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/routes';
 import { planRoutes } from './modules/plans/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { fleetRoutes } from './modules/fleet/routes';
+import { fleetCenterRoutes } from './modules/fleet-center/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(portalRoutes, { billing, config });
   await app.register(paymentRoutes, { billing, config });
   await app.register(fleetRoutes, { db, clock, config });
+  await app.register(fleetCenterRoutes, { db, clock, config });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');
