@@ -73,34 +73,56 @@ function recentChanges(db: Db, since: Date) {
     .limit(FLEET_LIST_LIMIT);
 }
 
-/** Overdue open maintenance, the most recently due first; `total` counts them all in the same scan. */
+/**
+ * Overdue open maintenance (the fleet app's rule: date passed or mileage reached), the latest due
+ * first. The overdue rows are gathered once (a CTE read twice is materialised): the newest ten are
+ * taken from them and only those are joined to their account, and `total` counts them all.
+ */
 function overdueMaintenance(db: Db, today: string) {
-  return db
-    .select({
-      id: maintenanceRecords.id,
-      customerId: maintenanceRecords.customerId,
-      companyName: customers.companyName,
-      vehicle: {
-        id: vehicles.id,
+  const overdue = db.$with('overdue').as(
+    db
+      .select({
+        id: maintenanceRecords.id,
+        customerId: maintenanceRecords.customerId,
+        type: maintenanceRecords.type,
+        dueDate: maintenanceRecords.dueDate,
+        dueMileage: maintenanceRecords.dueMileage,
+        createdAt: maintenanceRecords.createdAt,
+        vehicleId: sql<string>`${vehicles.id}`.as('vehicle_id'),
         make: vehicles.make,
         model: vehicles.model,
         licensePlate: vehicles.licensePlate,
+      })
+      .from(maintenanceRecords)
+      .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
+      .where(overdueSql(today)),
+  );
+  const newest = db
+    .select()
+    .from(overdue)
+    .orderBy(sql`${overdue.dueDate} desc nulls last`, desc(overdue.createdAt), overdue.id)
+    .limit(FLEET_LIST_LIMIT)
+    .as('newest');
+  return db
+    .with(overdue)
+    .select({
+      id: newest.id,
+      customerId: newest.customerId,
+      companyName: customers.companyName,
+      vehicle: {
+        id: newest.vehicleId,
+        make: newest.make,
+        model: newest.model,
+        licensePlate: newest.licensePlate,
       },
-      type: maintenanceRecords.type,
-      dueDate: maintenanceRecords.dueDate,
-      dueMileage: maintenanceRecords.dueMileage,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      type: newest.type,
+      dueDate: newest.dueDate,
+      dueMileage: newest.dueMileage,
+      total: sql<number>`(select count(*) from ${overdue})`.mapWith(Number),
     })
-    .from(maintenanceRecords)
-    .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
-    .innerJoin(customers, eq(customers.id, maintenanceRecords.customerId))
-    .where(overdueSql(today))
-    .orderBy(
-      sql`${maintenanceRecords.dueDate} desc nulls last`,
-      desc(maintenanceRecords.createdAt),
-      maintenanceRecords.id,
-    )
-    .limit(FLEET_LIST_LIMIT);
+    .from(newest)
+    .innerJoin(customers, eq(customers.id, newest.customerId))
+    .orderBy(sql`${newest.dueDate} desc nulls last`, desc(newest.createdAt), newest.id);
 }
 
 /** Accounts whose renewal failed and is being retried (subscription past_due), latest change first. */
