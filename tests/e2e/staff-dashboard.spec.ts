@@ -7,6 +7,7 @@ import {
   staffApi,
   TEST_PASSWORD,
 } from './support/api';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 // Other journeys sign up customers and add vehicles on the same server at the same time, so totals
 // are checked to have moved at least by what this journey did, and rows by this journey's own names.
@@ -68,6 +69,7 @@ test('an admin sees the four tiles with real values, and a sign-up in the recent
   await expect(signUp).toContainText(`Customer ID: ${customer.id}`);
   await expect(signUp).toContainText(/Just now|\d+ minutes? ago/);
   await expect(signUp).not.toContainText('{');
+  await expectNoSeriousA11yViolations(page, 'the dashboard');
 
   // Total Customers leads to the customers screen, which has no menu entry.
   await total.getByRole('link', { name: 'View customers' }).click();
@@ -133,6 +135,8 @@ test("the fleet center's Analytics counts a vehicle added through the API", asyn
     page.getByTestId('largest-fleets').getByRole('listitem').filter({ hasText: customer.companyName }),
   ).toContainText(`${added} vehicles`);
 
+  await expectNoSeriousA11yViolations(page, 'fleet analytics');
+
   // The sub-tab is in the address: a reload opens it again.
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
@@ -147,7 +151,8 @@ test('Live Monitoring and CRM Integration show real figures and say what is not 
   await expect(page.getByTestId('fleet-active-sessions').locator('[data-slot="stat-value"]')).toHaveText(
     /^[\d,]+$/,
   );
-  await expect(page.getByText('Vehicle telemetry is not connected')).toBeVisible();
+  await expect(page.getByText(/^Vehicle telemetry is not connected/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'live monitoring');
 
   await page.getByRole('tab', { name: 'CRM Integration' }).click();
   await expect(page.getByTestId('crm-hand-off')).toContainText('built-in fleet app');
@@ -155,4 +160,5 @@ test('Live Monitoring and CRM Integration show real figures and say what is not 
   await expect(page.getByRole('table', { name: 'Fleet CRM endpoints' })).toContainText(
     '/api/auth/dealer-login',
   );
+  await expectNoSeriousA11yViolations(page, 'CRM integration');
 });
