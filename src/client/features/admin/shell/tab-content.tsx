@@ -9,6 +9,13 @@ import { TabPlaceholder } from './tab-placeholder';
  */
 const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>> = {
   plans: lazy(() => import('../plans/plans-manager')),
+  dashboard: lazy(() => import('../dashboard/dashboard-overview')),
+  // Temporary (issue 10, D1): the lead wires the customers area's Customer Fleet sub-tab in here.
+  fleet: lazy(() =>
+    import('../fleet-center/fleet-control-center').then((m) => ({
+      default: () => <m.FleetControlCenter customerFleet={null} />,
+    })),
+  ),
 };
 
 function TabSkeleton() {
