@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/routes';
 import { planRoutes } from './modules/plans/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { fleetRoutes } from './modules/fleet/routes';
+import { fleetCenterRoutes } from './modules/fleet-center/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { staffCustomerRoutes } from './modules/staff-customers/routes';
 import type { BillingDeps } from './modules/billing/context';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { billing, config });
   await app.register(fleetRoutes, { db, clock, config });
   await app.register(staffCustomerRoutes, { billing, config });
+  await app.register(fleetCenterRoutes, { db, clock, config });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

@@ -13,10 +13,14 @@ import { notFound } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { countRecords, dueOrder, isoDay, overdueSql, selectRecords, toMaintenance } from './maintenance';
 
-const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member'];
+/** The audit rows that are changes to a fleet (staff's fleet center reads the same ones across accounts). */
+export const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member'];
 const LIST = 8;
 
-function summary(row: typeof auditLogs.$inferSelect): string {
+/** A fleet change in words ("Vehicle ABC-123 added"), from its audit row. */
+export function changeSummary(
+  row: Pick<typeof auditLogs.$inferSelect, 'action' | 'resourceType' | 'newValues' | 'oldValues'>,
+): string {
   const values = (row.newValues ?? row.oldValues ?? {}) as Record<string, unknown>;
   const what =
     (values.licensePlate as string) ??
@@ -101,7 +105,7 @@ export async function fleetOverview(ctx: RequestContext, canManageAccount: boole
       id: String(c.id),
       action: c.action,
       resourceType: c.resourceType,
-      summary: summary(c),
+      summary: changeSummary(c),
       actorEmail: c.actorEmail,
       createdAt: c.createdAt.toISOString(),
     })),

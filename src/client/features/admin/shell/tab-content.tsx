@@ -10,6 +10,17 @@ import { TabPlaceholder } from './tab-placeholder';
 const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>> = {
   plans: lazy(() => import('../plans/plans-manager')),
   customers: lazy(() => import('../customers/customers-screen')),
+  dashboard: lazy(() => import('../dashboard/dashboard-overview')),
+  // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
+  // in the shell, so neither imports the other.
+  fleet: lazy(() =>
+    Promise.all([
+      import('../fleet-center/fleet-control-center'),
+      import('../customers/customer-fleet-tab'),
+    ]).then(([center, customers]) => ({
+      default: () => <center.FleetControlCenter customerFleet={<customers.CustomerFleetTab />} />,
+    })),
+  ),
 };
 
 function TabSkeleton() {

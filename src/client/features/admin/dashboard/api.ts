@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { activityPage, dashboardStats } from '@shared/contracts/dashboard';
+import { getJson, searchParams } from '@client/lib/api';
+
+/*
+ * The dashboard's calls (spec 2 §7). Every key starts with `staffDashboardKey`, so the live
+ * notifications poll refreshes the tiles and the feed by that one root.
+ */
+
+export const staffDashboardKey = ['staff-dashboard'] as const;
+
+/** GET /api/admin/stats: the four tiles. */
+export const dashboardStatsQuery = queryOptions({
+  queryKey: [...staffDashboardKey, 'stats'],
+  queryFn: ({ signal }) => getJson('/api/admin/stats', dashboardStats, { signal }),
+});
+
+export type ActivityPageRequest = { page: number; pageSize: number };
+
+/** GET /api/admin/activity: one page of the feed, newest first, paged on the server. */
+export const activityQuery = (request: ActivityPageRequest) =>
+  queryOptions({
+    queryKey: [...staffDashboardKey, 'activity', request],
+    queryFn: ({ signal }) =>
+      getJson(`/api/admin/activity?${searchParams(request)}`, activityPage, { signal }),
+    placeholderData: keepPreviousData,
+  });

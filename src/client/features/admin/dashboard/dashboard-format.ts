@@ -1,0 +1,25 @@
+/** Display of the dashboard's figures (docs/staff-dashboard.md defines what each one counts). */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const count = new Intl.NumberFormat('en-US');
+
+export const formatCount = (n: number): string => count.format(n);
+
+/** Monthly revenue in US dollars, cents included: '$12,345.00'. */
+export const formatRevenue = (dollars: number): string => usd.format(dollars);
+
+/** A growth rate with its sign and one decimal ('+12.5%', '-3.0%', '0.0%'); null reads '—'. */
+export function formatGrowth(percent: number | null): string {
+  if (percent === null || !Number.isFinite(percent)) return '—';
+  const rounded = Math.round(percent * 10) / 10;
+  const sign = rounded > 0 ? '+' : rounded < 0 ? '-' : '';
+  return `${sign}${Math.abs(rounded).toFixed(1)}%`;
+}
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+/** A calendar day (YYYY-MM-DD) as written, without shifting it through the viewer's timezone. */
+export const formatDay = (ymd: string): string => day.format(new Date(`${ymd}T00:00:00Z`));
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** When something happened, in the viewer's timezone. */
+export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));

@@ -1,0 +1,165 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDownIcon, HistoryIcon } from 'lucide-react';
+import type { ActivityItem } from '@shared/contracts/dashboard';
+import { ListPager } from '@client/components/list/list-pager';
+import { ListSkeleton } from '@client/components/list/list-body';
+import { LoadFailed } from '@client/components/load-failed';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { cn } from '@client/lib/cn';
+import { timeAgo } from '@client/lib/relative-time';
+import { useNow } from '@client/lib/use-now';
+import { activityQuery } from './api';
+import { activityBadge, activityDetails, activityTitle } from './activity-format';
+import { formatDateTime } from './dashboard-format';
+
+/** Items before 'Show All' (spec 2 §9), and a page of the full feed after it. */
+export const ACTIVITY_PREVIEW = 5;
+export const ACTIVITY_PAGE_SIZE = 25;
+
+function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
+  const badge = activityBadge(item.action);
+  const details = activityDetails(item.metadata);
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4 sm:px-6">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-medium break-words">{activityTitle(item)}</p>
+          <Badge variant={badge.tone}>{badge.label}</Badge>
+        </div>
+        {details.length > 0 ? (
+          <ul className="space-y-0.5 text-sm text-muted-foreground">
+            {details.map((line) => (
+              <li key={line} className="break-words">
+                {line}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {item.customerId ? (
+          <p className="text-xs text-muted-foreground">
+            Customer ID: <span className="font-mono break-all">{item.customerId}</span>
+          </p>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 gap-2 text-xs text-muted-foreground sm:flex-col sm:items-end sm:gap-0.5 sm:text-right">
+        <span className="font-medium text-foreground">{timeAgo(item.createdAt, now)}</span>
+        <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The collapsible Recent Activity card (spec 2 §2): the newest five from GET /api/admin/activity,
+ * then 'Show All (n)' pages through the whole feed on the server, 25 at a time.
+ */
+export function RecentActivity() {
+  const [open, setOpen] = useState(true);
+  const [showAll, setShowAll] = useState(false);
+  const [page, setPage] = useState(1);
+  const request = showAll ? { page, pageSize: ACTIVITY_PAGE_SIZE } : { page: 1, pageSize: ACTIVITY_PREVIEW };
+  const feed = useQuery(activityQuery(request));
+  const now = useNow();
+  const bodyId = useId();
+
+  const toggleAll = (all: boolean) => {
+    setShowAll(all);
+    setPage(1);
+  };
+
+  let body;
+  if (feed.isPending) {
+    body = <ListSkeleton label="Loading recent activity" rows={ACTIVITY_PREVIEW} />;
+  } else if (feed.isError) {
+    body = (
+      <LoadFailed
+        className="m-4"
+        title="Recent activity could not be loaded"
+        error={feed.error}
+        onRetry={() => void feed.refetch()}
+        retrying={feed.isFetching}
+      />
+    );
+  } else if (feed.data.total === 0) {
+    body = (
+      <EmptyState
+        className="m-4"
+        icon={HistoryIcon}
+        headingLevel="h3"
+        title="No recent activity found."
+        text="Activity will appear here as actions are performed."
+      />
+    );
+  } else {
+    const { items, total } = feed.data;
+    body = (
+      <>
+        <ol
+          aria-label="Activity"
+          className={cn('divide-y border-t', feed.isPlaceholderData && 'opacity-60')}
+          data-testid="activity-list"
+        >
+          {items.map((item) => (
+            <ActivityRow key={item.id} item={item} now={now} />
+          ))}
+        </ol>
+        {showAll ? (
+          <div className="space-y-3 border-t px-4 py-3 sm:px-6">
+            <ListPager
+              page={page}
+              pageSize={ACTIVITY_PAGE_SIZE}
+              total={total}
+              onPage={setPage}
+              busy={feed.isFetching}
+              label="Activity pages"
+              noun="items"
+            />
+            <div className="flex justify-center">
+              <Button variant="outline" size="sm" onClick={() => toggleAll(false)}>
+                Show Less
+              </Button>
+            </div>
+          </div>
+        ) : total > ACTIVITY_PREVIEW ? (
+          <div className="flex justify-center border-t px-4 py-3">
+            <Button variant="outline" size="sm" onClick={() => toggleAll(true)}>
+              Show All ({total.toLocaleString('en-US')})
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Card className="gap-0 overflow-hidden">
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0 px-4 py-4 sm:px-6">
+        <div className="space-y-1">
+          <CardTitle asHeading="h2" className="text-base">
+            Recent Activity
+          </CardTitle>
+          <CardDescription>
+            Sign-ups, payments, plan changes and staff sign-ins, newest first.
+          </CardDescription>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          aria-label={open ? 'Collapse recent activity' : 'Expand recent activity'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronDownIcon className={cn('transition-transform', !open && '-rotate-90')} aria-hidden="true" />
+        </Button>
+      </CardHeader>
+      <div id={bodyId} hidden={!open}>
+        {body}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from 'wouter';
+import { ArrowRightIcon, DollarSignIcon, TrendingUpIcon, UsersIcon, CreditCardIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { canOpenTab } from '@shared/roles';
+import { LoadFailed } from '@client/components/load-failed';
+import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
+import { useStaffAuth } from '@client/lib/staff-auth';
+import { dashboardStatsQuery } from './api';
+import { formatCount, formatDay, formatGrowth, formatRevenue } from './dashboard-format';
+
+/** The customers screen has no menu entry (spec 2 §2): the dashboard links to it. */
+const CUSTOMERS_HREF = '/admin?tab=customers';
+
+/** The four tiles of spec 2 §2 from GET /api/admin/stats, their skeleton, and a retry on failure. */
+export function StatTiles() {
+  const stats = useQuery(dashboardStatsQuery);
+  const { user } = useStaffAuth();
+
+  if (stats.isPending) return <StatTilesSkeleton label="Loading the dashboard figures" />;
+  if (stats.isError) {
+    return (
+      <LoadFailed
+        title="Dashboard figures could not be loaded"
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
+      />
+    );
+  }
+  const s = stats.data;
+  return (
+    <StatTileGrid>
+      <StatTile
+        label="Total Customers"
+        value={formatCount(s.totalCustomers)}
+        hint="Every customer account, any status"
+        icon={UsersIcon}
+        testId="stat-total-customers"
+        action={
+          user && canOpenTab(user.role, 'customers') ? (
+            <Link
+              href={CUSTOMERS_HREF}
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+            >
+              View customers
+              <ArrowRightIcon className="size-3.5" aria-hidden="true" />
+            </Link>
+          ) : null
+        }
+      />
+      <StatTile
+        label="Active Subscriptions"
+        value={formatCount(s.activeSubscriptions)}
+        hint="Paid and current; trials not counted"
+        icon={CreditCardIcon}
+        testId="stat-active-subscriptions"
+      />
+      <StatTile
+        label="Monthly Revenue"
+        value={formatRevenue(s.monthlyRevenue)}
+        hint="Monthly price of every active paid subscription"
+        icon={DollarSignIcon}
+        testId="stat-monthly-revenue"
+      />
+      <StatTile
+        label="Growth Rate"
+        value={formatGrowth(s.growthRate)}
+        hint={
+          s.growthRate === null || s.comparedWith === null
+            ? 'Needs 30 days of history'
+            : `Monthly revenue against ${formatDay(s.comparedWith)}`
+        }
+        icon={TrendingUpIcon}
+        testId="stat-growth-rate"
+      />
+    </StatTileGrid>
+  );
+}

@@ -1,0 +1,158 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRightLeftIcon, KeyRoundIcon, LogInIcon, RefreshCwOffIcon } from 'lucide-react';
+import { FLEET_WINDOW_DAYS, type FleetCrmStatus } from '@shared/contracts/fleet-center';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ListTable } from '@client/components/list/list-table';
+import { StatTile, StatTileGrid } from '@client/components/stat-tile';
+import { Badge } from '@client/components/ui/badge';
+import { TableRow } from '@client/components/ui/table';
+import { fleetCrmQuery } from './api';
+import { FigureView, GeneratedAt, SectionCard } from './figure-parts';
+import { formatCount, formatTime } from './fleet-format';
+import { HandOffBadge } from './hand-off-badge';
+
+const PROVIDER_NAMES = { hubspot: 'HubSpot', salesforce: 'Salesforce' } as const;
+
+function HandOff({ handOff }: { handOff: FleetCrmStatus['handOff'] }) {
+  return (
+    <SectionCard
+      title="Fleet CRM hand-off"
+      description="Where customers go after they sign in"
+      testId="crm-hand-off"
+    >
+      <div className="space-y-2 text-sm">
+        <HandOffBadge handOff={handOff} />
+        {handOff.mode === 'external' ? (
+          <p>
+            After sign-in customers are sent to the external fleet CRM at{' '}
+            <span className="font-mono break-all">{handOff.target}</span> with a sign-in token, and it signs
+            them in here through the auto-login.
+            {handOff.checkedAt ? ` Last checked at ${formatTime(handOff.checkedAt)}.` : ''}
+          </p>
+        ) : (
+          <p>
+            After sign-in customers go to the built-in fleet app{' '}
+            <span className="font-mono whitespace-nowrap">({handOff.target})</span>, which plays the fleet
+            CRM. Set <span className="font-mono">FLEET_CRM_URL</span> to hand them to an external fleet CRM
+            instead.
+          </p>
+        )}
+      </div>
+    </SectionCard>
+  );
+}
+
+function Sync({ sync }: { sync: FleetCrmStatus['sync'] }) {
+  const notConfigured = sync.filter((s) => !s.configured);
+  return (
+    <SectionCard title="CRM sync" description="Customers and team users copied to HubSpot or Salesforce">
+      <ul className="divide-y">
+        {sync.map((s) => (
+          <li key={s.provider} className="flex items-center justify-between gap-3 py-2 text-sm">
+            <span className="font-medium">{PROVIDER_NAMES[s.provider]}</span>
+            <Badge variant={s.configured ? 'success' : 'outline'}>
+              {s.configured ? 'Configured' : 'Not configured'}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      {notConfigured.length > 0 ? (
+        <p className="mt-2 flex items-start gap-2 text-sm text-muted-foreground">
+          <RefreshCwOffIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {notConfigured[0]!.message}
+        </p>
+      ) : null}
+    </SectionCard>
+  );
+}
+
+function Endpoints({ endpoints }: { endpoints: FleetCrmStatus['endpoints'] }) {
+  return (
+    <SectionCard title="Endpoints" description="Our side of the hand-off, as this server runs it">
+      <ListTable
+        framed={false}
+        actions={false}
+        label="Fleet CRM endpoints"
+        head={
+          <>
+            <ListHead>Endpoint</ListHead>
+            <ListHead from="xl">Purpose</ListHead>
+          </>
+        }
+      >
+        {endpoints.map((e) => (
+          <TableRow key={`${e.method} ${e.path}`}>
+            <ListCell className="align-top">
+              <span className="flex flex-wrap items-center gap-2">
+                <Badge variant="secondary" className="font-mono">
+                  {e.method}
+                </Badge>
+                <span className="font-mono text-sm break-all">{e.path}</span>
+              </span>
+              <NarrowDetails until="xl">
+                <NarrowItem until="xl">{e.purpose}</NarrowItem>
+              </NarrowDetails>
+            </ListCell>
+            <ListCell from="xl" className="align-top whitespace-normal text-muted-foreground">
+              {e.purpose}
+            </ListCell>
+          </TableRow>
+        ))}
+      </ListTable>
+    </SectionCard>
+  );
+}
+
+function CrmFigures({ data }: { data: FleetCrmStatus }) {
+  const configured = data.sync.filter((s) => s.configured).length;
+  return (
+    <div className="space-y-6">
+      <StatTileGrid>
+        <StatTile
+          label="Hand-off"
+          value={data.handOff.mode === 'external' ? 'External CRM' : 'Built-in app'}
+          hint={data.handOff.mode === 'external' ? data.handOff.target : 'No FLEET_CRM_URL set'}
+          icon={ArrowRightLeftIcon}
+          testId="crm-hand-off-mode"
+        />
+        <StatTile
+          label={`Sign-ins (${FLEET_WINDOW_DAYS} days)`}
+          value={formatCount(data.signIns30d)}
+          hint="Customer sign-ins, each handed over"
+          icon={LogInIcon}
+          testId="crm-sign-ins"
+        />
+        <StatTile
+          label={`Auto-logins (${FLEET_WINDOW_DAYS} days)`}
+          value={formatCount(data.autoLogins30d)}
+          hint="Sessions opened from a fleet CRM token"
+          icon={KeyRoundIcon}
+          testId="crm-auto-logins"
+        />
+        <StatTile
+          label="CRM Sync"
+          value={configured > 0 ? `${configured} configured` : 'Not configured'}
+          hint="HubSpot and Salesforce"
+          icon={RefreshCwOffIcon}
+          testId="crm-sync"
+        />
+      </StatTileGrid>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <HandOff handOff={data.handOff} />
+        <Sync sync={data.sync} />
+      </div>
+      <Endpoints endpoints={data.endpoints} />
+      <GeneratedAt iso={data.generatedAt} />
+    </div>
+  );
+}
+
+/** The CRM Integration sub-tab: the fleet CRM hand-off as configured, and CRM sync status. */
+export function CrmTab() {
+  const query = useQuery(fleetCrmQuery);
+  return (
+    <FigureView query={query} noun="CRM integration status">
+      {(data) => <CrmFigures data={data} />}
+    </FigureView>
+  );
+}

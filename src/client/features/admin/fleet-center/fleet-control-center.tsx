@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCwIcon, UsersIcon } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { cn } from '@client/lib/cn';
+import { FLEET_CENTER_REFRESH_ROOTS, fleetCrmQuery } from './api';
+import { AnalyticsTab } from './analytics-tab';
+import { CrmTab } from './crm-tab';
+import { HandOffBadge } from './hand-off-badge';
+import { MonitoringTab } from './monitoring-tab';
+import { useFleetView, type FleetView } from './use-fleet-view';
+
+/** The customers screen has no menu entry (spec 2 §2): the fleet center links to it. */
+const CUSTOMERS_HREF = '/admin?tab=customers';
+
+const VIEW_LABELS: Record<FleetView, string> = {
+  customers: 'Customer Fleet',
+  analytics: 'Analytics',
+  monitoring: 'Live Monitoring',
+  crm: 'CRM Integration',
+};
+
+function FleetCrmStatus() {
+  const crm = useQuery(fleetCrmQuery);
+  if (crm.isPending) return <Skeleton className="h-5 w-36" />;
+  // The badge is a status, not a screen: when it cannot be read it says nothing rather than guess.
+  if (crm.isError) return null;
+  return <HandOffBadge handOff={crm.data.handOff} />;
+}
+
+function RefreshButton() {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching({
+    predicate: (q) => FLEET_CENTER_REFRESH_ROOTS.some((root) => q.queryKey[0] === root[0]),
+  });
+  const refresh = () =>
+    Promise.all(
+      FLEET_CENTER_REFRESH_ROOTS.map((root) => queryClient.invalidateQueries({ queryKey: [...root] })),
+    );
+  return (
+    <Button variant="outline" onClick={() => void refresh()} disabled={fetching > 0}>
+      <RefreshCwIcon className={cn(fetching > 0 && 'animate-spin')} aria-hidden="true" />
+      {fetching > 0 ? 'Refreshing...' : 'Refresh'}
+    </Button>
+  );
+}
+
+/**
+ * The Fleet Control Center (tab `fleet`, spec 2 §2): the header, the refresh of every figure and
+ * list on it, and four sub-tabs. The Customer Fleet sub-tab is the customers area's and comes in
+ * as `customerFleet`, so this area does not import it (the lead wires the two in the shell).
+ * The heading is the tab's title (spec 2 §2 table); a tab's screen may not import the shell.
+ */
+export function FleetControlCenter({ customerFleet }: { customerFleet: ReactNode }) {
+  const [view, setView] = useFleetView();
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h1 className="text-2xl font-semibold tracking-tight">Fleet Management</h1>
+            <FleetCrmStatus />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Customer accounts, their plans, limits and fleet health.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button asChild variant="outline">
+            <Link href={CUSTOMERS_HREF}>
+              <UsersIcon aria-hidden="true" />
+              Customers
+            </Link>
+          </Button>
+          <RefreshButton />
+        </div>
+      </div>
+
+      <Tabs value={view} onValueChange={(v) => setView(v as FleetView)}>
+        <TabsList aria-label="Fleet Control Center sections">
+          {(Object.keys(VIEW_LABELS) as FleetView[]).map((v) => (
+            <TabsTrigger key={v} value={v}>
+              {VIEW_LABELS[v]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="customers">{customerFleet}</TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="monitoring">
+          <MonitoringTab />
+        </TabsContent>
+        <TabsContent value="crm">
+          <CrmTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { and, gte, sql } from 'drizzle-orm';
+import {
+  FLEET_WINDOW_DAYS,
+  type FleetCrmEndpoint,
+  type FleetCrmStatus,
+} from '../../../shared/contracts/fleet-center';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { auditLogs } from '../../db/schema';
+import { originOf, type ProbeResult } from './fleet-crm-probe';
+import { customerSignIn } from './monitoring';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Our side of the fleet CRM hand-off (DECISIONS.md "The fleet app is real"). The answer lists only
+ * those registered in this server, so the list cannot name an endpoint that does not exist.
+ */
+export const FLEET_CRM_ENDPOINTS: readonly FleetCrmEndpoint[] = [
+  {
+    method: 'POST',
+    path: '/api/auth/dealer-login',
+    purpose: 'Customer sign-in: answers where to send the browser (the fleet CRM or the built-in app)',
+  },
+  {
+    method: 'POST',
+    path: '/api/fleet-crm/validate-token',
+    purpose: 'Checks the customer token the fleet CRM hands back (built-in: against our own sessions)',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/create-customer-session',
+    purpose: 'Auto-login: opens a customer session from a validated token (auth, email, tab)',
+  },
+  {
+    method: 'POST',
+    path: '/api/external/customer-redirect',
+    purpose: "Staff open a customer's fleet app with a single-use, 5-minute token",
+  },
+];
+
+/** Issue 15 builds the CRM sync; until its credentials exist, neither provider is configured. */
+const SYNC_NOT_CONFIGURED =
+  'CRM sync is not configured: add a HubSpot private-app token or Salesforce credentials in the API settings (coming in the CRM integration).';
+
+export async function fleetCrmStatus(
+  db: Db,
+  clock: Clock,
+  deps: {
+    fleetCrmUrl: string | undefined;
+    probe: Promise<ProbeResult> | null;
+    hasRoute: (endpoint: FleetCrmEndpoint) => boolean;
+  },
+): Promise<FleetCrmStatus> {
+  const now = clock.now();
+  const since = new Date(now.getTime() - FLEET_WINDOW_DAYS * DAY_MS);
+  const [[signIns], probed] = await Promise.all([
+    db
+      .select({
+        all: sql<number>`count(*)`.mapWith(Number),
+        // createFleetCrmSession marks its audit row: the session came from the fleet CRM.
+        autoLogins: sql<number>`count(*) filter (where ${auditLogs.newValues}->>'via' = 'fleet-crm')`.mapWith(
+          Number,
+        ),
+      })
+      .from(auditLogs)
+      .where(and(gte(auditLogs.createdAt, since), customerSignIn)),
+    deps.probe,
+  ]);
+  return {
+    handOff: deps.fleetCrmUrl
+      ? {
+          mode: 'external',
+          target: originOf(deps.fleetCrmUrl),
+          reachable: probed?.reachable ?? false,
+          checkedAt: probed?.checkedAt.toISOString() ?? null,
+        }
+      : { mode: 'built-in', target: '/customer-dashboard', reachable: null, checkedAt: null },
+    autoLogins30d: signIns?.autoLogins ?? 0,
+    signIns30d: signIns?.all ?? 0,
+    sync: [
+      { provider: 'hubspot', configured: false, message: SYNC_NOT_CONFIGURED },
+      { provider: 'salesforce', configured: false, message: SYNC_NOT_CONFIGURED },
+    ],
+    endpoints: FLEET_CRM_ENDPOINTS.filter(deps.hasRoute),
+    generatedAt: now.toISOString(),
+  };
+}

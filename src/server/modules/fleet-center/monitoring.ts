@@ -1,0 +1,193 @@
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  ACTIVE_SESSION_MINUTES,
+  FLEET_LIST_LIMIT,
+  type FleetMonitoring,
+} from '../../../shared/contracts/fleet-center';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { auditLogs, customers, maintenanceRecords, sessions, subscriptions, vehicles } from '../../db/schema';
+import { sessionAlive } from '../../auth/sessions';
+import { isoDay, overdueSql } from '../fleet/maintenance';
+import { changeSummary, FLEET_RESOURCES } from '../fleet/overview';
+
+// Live figures of our own system across every customer account (docs/fleet-control-center.md).
+// Every list is bounded, and every time window starts from an index on its timestamp.
+
+const HOUR_MS = 3_600_000;
+
+/** A successful customer sign-in, by password or by the fleet CRM's auto-login. */
+export const customerSignIn = and(
+  eq(auditLogs.action, 'login'),
+  eq(auditLogs.resourceType, 'authentication'),
+  eq(auditLogs.actorType, 'customer'),
+  eq(auditLogs.success, true),
+);
+
+const fleetChange = (since: Date) =>
+  and(
+    gte(auditLogs.createdAt, since),
+    // A fleet change names its account; staff-side rows about a customer are not fleet work.
+    sql`${auditLogs.accountId} is not null`,
+    inArray(auditLogs.resourceType, FLEET_RESOURCES),
+    eq(auditLogs.success, true),
+  );
+
+/**
+ * Sessions of customers (owners and team members) that are alive (the sign-in check's own rule:
+ * unexpired, not idle past their timeout) and were used in the last ACTIVE_SESSION_MINUTES. A staff
+ * member viewing as a customer is not a customer at work, so impersonated sessions are left out.
+ */
+function activeSessions(db: Db, now: Date) {
+  const seenSince = new Date(now.getTime() - ACTIVE_SESSION_MINUTES * 60_000);
+  return db
+    .select({ n: count() })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.kind, 'customer'),
+        isNull(sessions.impersonatorStaffId),
+        sessionAlive(),
+        gte(sessions.lastSeenAt, seenSince),
+      ),
+    );
+}
+
+function recentChanges(db: Db, since: Date) {
+  return db
+    .select({
+      id: auditLogs.id,
+      customerId: auditLogs.accountId,
+      companyName: customers.companyName,
+      action: auditLogs.action,
+      resourceType: auditLogs.resourceType,
+      newValues: auditLogs.newValues,
+      oldValues: auditLogs.oldValues,
+      actorEmail: auditLogs.actorEmail,
+      createdAt: auditLogs.createdAt,
+    })
+    .from(auditLogs)
+    .leftJoin(customers, eq(customers.id, auditLogs.accountId))
+    .where(fleetChange(since))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(FLEET_LIST_LIMIT);
+}
+
+/**
+ * Overdue open maintenance (the fleet app's rule: date passed or mileage reached), the latest due
+ * first. The overdue rows are gathered once (a CTE read twice is materialised): the newest ten are
+ * taken from them and only those are joined to their account, and `total` counts them all.
+ */
+function overdueMaintenance(db: Db, today: string) {
+  const overdue = db.$with('overdue').as(
+    db
+      .select({
+        id: maintenanceRecords.id,
+        customerId: maintenanceRecords.customerId,
+        type: maintenanceRecords.type,
+        dueDate: maintenanceRecords.dueDate,
+        dueMileage: maintenanceRecords.dueMileage,
+        createdAt: maintenanceRecords.createdAt,
+        vehicleId: sql<string>`${vehicles.id}`.as('vehicle_id'),
+        make: vehicles.make,
+        model: vehicles.model,
+        licensePlate: vehicles.licensePlate,
+      })
+      .from(maintenanceRecords)
+      .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
+      .where(overdueSql(today)),
+  );
+  const newest = db
+    .select()
+    .from(overdue)
+    .orderBy(sql`${overdue.dueDate} desc nulls last`, desc(overdue.createdAt), overdue.id)
+    .limit(FLEET_LIST_LIMIT)
+    .as('newest');
+  return db
+    .with(overdue)
+    .select({
+      id: newest.id,
+      customerId: newest.customerId,
+      companyName: customers.companyName,
+      vehicle: {
+        id: newest.vehicleId,
+        make: newest.make,
+        model: newest.model,
+        licensePlate: newest.licensePlate,
+      },
+      type: newest.type,
+      dueDate: newest.dueDate,
+      dueMileage: newest.dueMileage,
+      total: sql<number>`(select count(*) from ${overdue})`.mapWith(Number),
+    })
+    .from(newest)
+    .innerJoin(customers, eq(customers.id, newest.customerId))
+    .orderBy(sql`${newest.dueDate} desc nulls last`, desc(newest.createdAt), newest.id);
+}
+
+/** Accounts whose renewal failed and is being retried (subscription past_due), latest change first. */
+function pastDueAccounts(db: Db) {
+  return db
+    .select({
+      customerId: customers.id,
+      companyName: customers.companyName,
+      email: customers.email,
+      failedAttempts: subscriptions.failedAttempts,
+      nextRetryAt: subscriptions.nextActionAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(subscriptions)
+    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+    .where(eq(subscriptions.status, 'past_due'))
+    .orderBy(desc(subscriptions.updatedAt), customers.id)
+    .limit(FLEET_LIST_LIMIT);
+}
+
+export async function fleetMonitoring(db: Db, clock: Clock): Promise<FleetMonitoring> {
+  const now = clock.now();
+  const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const [[sessionCount], [activity], changes, overdue, pastDue] = await Promise.all([
+    activeSessions(db, now),
+    // Both windows from one range read of the last day of the audit trail.
+    db
+      .select({
+        signIns: sql<number>`count(*) filter (where ${customerSignIn})`.mapWith(Number),
+        changes24h: sql<number>`count(*) filter (where ${fleetChange(dayAgo)})`.mapWith(Number),
+        changes1h: sql<number>`count(*) filter (where ${fleetChange(hourAgo)})`.mapWith(Number),
+      })
+      .from(auditLogs)
+      .where(gte(auditLogs.createdAt, dayAgo)),
+    recentChanges(db, dayAgo),
+    overdueMaintenance(db, isoDay(now)),
+    pastDueAccounts(db),
+  ]);
+  return {
+    activeSessions: sessionCount?.n ?? 0,
+    signIns24h: activity?.signIns ?? 0,
+    fleetChanges: { lastHour: activity?.changes1h ?? 0, last24h: activity?.changes24h ?? 0 },
+    recentChanges: changes.map((row) => ({
+      id: String(row.id),
+      customerId: row.customerId,
+      companyName: row.companyName,
+      action: row.action,
+      resourceType: row.resourceType,
+      summary: changeSummary(row),
+      actorEmail: row.actorEmail,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    overdueMaintenance: {
+      total: overdue[0]?.total ?? 0,
+      items: overdue.map(({ total: _total, ...alert }) => alert),
+    },
+    pastDueAccounts: {
+      total: pastDue[0]?.total ?? 0,
+      items: pastDue.map(({ total: _total, ...account }) => ({
+        ...account,
+        nextRetryAt: account.nextRetryAt?.toISOString() ?? null,
+      })),
+    },
+    telemetryConnected: false,
+    generatedAt: now.toISOString(),
+  };
+}

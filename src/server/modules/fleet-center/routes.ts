@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { access } from '../../../shared/contracts/common';
+import { fleetAnalytics, fleetCrmStatus, fleetMonitoring } from '../../../shared/contracts/fleet-center';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { fleetAnalytics as analyticsOf } from './analytics';
+import { fleetCrmStatus as crmStatusOf } from './crm-status';
+import { fleetCrmProbe } from './fleet-crm-probe';
+import { fleetMonitoring as monitoringOf } from './monitoring';
+
+/** The Fleet Control Center's figures (spec 2 §2): staff who may view customers, on the fleet tab. */
+export async function fleetCenterRoutes(
+  app: FastifyInstance,
+  { db, clock, config }: { db: Db; clock: Clock; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const viewCustomers = access.staffPermission('fleet', 'canViewCustomers');
+  const probe = fleetCrmProbe(config.fleetCrmUrl, () => clock.now());
+
+  r.get('/api/admin/fleet/analytics', {
+    config: { access: viewCustomers },
+    schema: {
+      summary: 'Vehicles, drivers, mileage and maintenance across every customer fleet',
+      tags: ['fleet-center'],
+      response: { 200: fleetAnalytics },
+    },
+    handler: async () => analyticsOf(db, clock),
+  });
+
+  r.get('/api/admin/fleet/monitoring', {
+    config: { access: viewCustomers },
+    schema: {
+      summary: 'Active customer sessions, sign-ins, fleet changes and alerts across customers',
+      tags: ['fleet-center'],
+      response: { 200: fleetMonitoring },
+    },
+    handler: async () => monitoringOf(db, clock),
+  });
+
+  r.get('/api/admin/fleet/crm', {
+    config: { access: viewCustomers },
+    schema: {
+      summary: 'The fleet CRM hand-off as configured, auto-logins and CRM sync status',
+      tags: ['fleet-center'],
+      response: { 200: fleetCrmStatus },
+    },
+    handler: async () =>
+      crmStatusOf(db, clock, {
+        fleetCrmUrl: config.fleetCrmUrl,
+        probe: probe.check(),
+        hasRoute: (endpoint) => app.hasRoute({ method: endpoint.method, url: endpoint.path }),
+      }),
+  });
+}
