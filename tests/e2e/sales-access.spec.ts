@@ -58,8 +58,10 @@ test('a sales user sees the customers screen without Add, Edit or Delete, and th
   // Spec 2 §6: Overview and Customer CRM Fleet only; the customers screen has no menu entry.
   await expect(menu.getByRole('link')).toHaveText(['Overview', 'Customer CRM Fleet']);
 
-  // The customers tab is reached by its address (the dashboard and fleet screen link to it).
-  await page.goto('/admin?tab=customers');
+  // The customers screen has no menu entry: the dashboard and the fleet screen link to it.
+  await menu.getByRole('link', { name: 'Customer CRM Fleet' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Customers', exact: true }).click();
+  await expect(page).toHaveURL(/tab=customers/);
   await expect(page.getByRole('heading', { level: 1, name: 'Customer Management' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search customers' }).fill(customer.email);
   const card = page.getByTestId('customer-card').filter({ hasText: customer.email });

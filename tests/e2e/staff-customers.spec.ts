@@ -199,7 +199,7 @@ test('filters live in the address and Export downloads the customers they match'
   const customer = await createCustomer({}, page.request);
   await signInPageAsStaff(page);
   await openCustomers(page);
-  await expect(page.getByRole('list', { name: 'Customer figures' })).toBeVisible();
+  await expect(page.getByTestId('stat-total')).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search customers' }).fill(customer.email);
   await page.getByRole('combobox', { name: 'Filter by status' }).click();
@@ -231,4 +231,52 @@ test('filters live in the address and Export downloads the customers they match'
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search customers' })).toHaveValue('');
   await expect(page.getByTestId('customer-card').first()).toBeVisible();
+});
+
+test('the Customer Fleet sub-tab opens one customer at a time, with its information and actions', async ({
+  page,
+}) => {
+  const first = await createCustomer({}, page.request);
+  const second = await createCustomer({ lastName: first.lastName }, page.request);
+  await signInPageAsStaff(page);
+  await page.goto('/admin?tab=fleet');
+  await expect(page.getByRole('tab', { name: 'Customer Fleet', selected: true })).toBeVisible();
+  await expect(page.getByTestId('stat-total-customers')).toBeVisible();
+
+  // Both customers share the last name, so one search finds the two of them.
+  await page.getByRole('searchbox', { name: 'Search customer fleets' }).fill(first.lastName);
+  const rows = page.getByTestId('customer-fleet-row');
+  await expect(rows).toHaveCount(2);
+  const row = rows.filter({ hasText: first.email });
+  const other = rows.filter({ hasText: second.email });
+  await expect(row.getByTestId('customer-status')).toHaveText('Active');
+  await expect(row.getByTestId('online')).toHaveText('Online');
+  await expect(row.getByTestId('customer-plan')).toHaveText('Professional');
+
+  const toggle = row.getByRole('button', { name: first.companyName });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(row.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
+  await expect(row.getByRole('heading', { name: 'Fleet Information' })).toBeVisible();
+
+  // Opening the other row closes this one; a click anywhere on a row opens it too.
+  await other.getByTestId('customer-users').click();
+  await expect(other.getByRole('button', { name: second.companyName })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(row.getByRole('heading', { name: 'Contact Information' })).toHaveCount(0);
+
+  // Edit from the open row is the same dialog as on the customers screen.
+  await other.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Customer' });
+  await expect(edit.getByLabel('Email')).toHaveValue(second.email);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await other.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Company' }).click();
+  await expect(page.getByText('Customer Deleted', { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(1);
 });

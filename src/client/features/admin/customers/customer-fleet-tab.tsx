@@ -24,7 +24,6 @@ import { ExpandableListCard, ListCards } from '@client/components/list/list-card
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListToolbar } from '@client/components/list/list-toolbar';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
-import { LoadFailed } from '@client/components/load-failed';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { customersQuery, customerStatsQuery } from './api';
@@ -41,7 +40,7 @@ import {
 } from './customer-format';
 import { CUSTOMER_PAGE_SIZE, DEFAULT_CUSTOMER_SORT } from './customer-list-options';
 import { ContactLines, UsageFigures } from './customer-parts';
-import { StatTiles, type StatTile } from './stat-tiles';
+import { CustomerFigures, type CustomerFigure } from './customer-figures';
 import { useCustomerAccess, type CustomerAccess } from './use-customer-access';
 
 /**
@@ -82,16 +81,7 @@ export function CustomerFleetTab() {
 
   return (
     <div className="space-y-6">
-      {stats.isError ? (
-        <LoadFailed
-          title="Fleet figures could not be loaded"
-          error={stats.error}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
-      ) : (
-        <StatTiles label="Fleet figures" loading={stats.isPending} tiles={fleetTiles(stats.data)} />
-      )}
+      <CustomerFigures stats={stats} name="fleet figures" figuresOf={fleetFigures} />
 
       <section aria-labelledby="customer-fleet-heading" className="space-y-4">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -265,24 +255,24 @@ function InfoSection({ title, rows }: { title: string; rows: [label: string, val
   );
 }
 
-function fleetTiles(stats: CustomerStats | undefined): StatTile[] {
+function fleetFigures(stats: CustomerStats): CustomerFigure[] {
   return [
-    { label: 'Total Customers', value: countOf(stats?.total), hint: 'accounts, any status', icon: UsersIcon },
+    { label: 'Total Customers', value: countOf(stats.total), hint: 'accounts, any status', icon: UsersIcon },
     {
       label: 'Active Customers',
-      value: countOf(stats?.active),
+      value: countOf(stats.active),
       hint: 'with status active',
       icon: UserCheckIcon,
     },
     {
       label: 'Total Vehicles',
-      value: countOf(stats?.totalVehicles),
+      value: countOf(stats.totalVehicles),
       hint: 'in every customer fleet',
       icon: CarIcon,
     },
     {
       label: 'Total Users',
-      value: countOf(stats?.totalUsers),
+      value: countOf(stats.totalUsers),
       hint: 'owners and team members',
       icon: UsersRoundIcon,
     },

@@ -23,9 +23,8 @@ export const formatLimit = (limit: number | null): string =>
 export const formatUsage = (used: number, limit: number | null): string =>
   `${used.toLocaleString('en-US')} / ${formatLimit(limit)}`;
 
-/** A figure from the server, or null while it is not known (a tile shows a dash). */
-export const countOf = (n: number | undefined): string | null =>
-  n === undefined ? null : n.toLocaleString('en-US');
+/** A figure from the server; a dash when the server did not send it. */
+export const countOf = (n: number | undefined): string => (n === undefined ? '—' : n.toLocaleString('en-US'));
 
 /** A stored US number (+1 and ten digits, as sign-up keeps it) as people read it; others as stored. */
 export function formatPhone(phone: string): string {

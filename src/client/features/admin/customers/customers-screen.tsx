@@ -23,7 +23,6 @@ import { ListCards } from '@client/components/list/list-cards';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListToolbar } from '@client/components/list/list-toolbar';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
-import { LoadFailed } from '@client/components/load-failed';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { customerExportUrl, customersQuery, customerStatsQuery } from './api';
@@ -31,7 +30,7 @@ import { useCustomerActions } from './customer-actions';
 import { CustomerCard } from './customer-card';
 import { countOf, RISK_OPTIONS, STATUS_OPTIONS } from './customer-format';
 import { CUSTOMER_PAGE_SIZE, DEFAULT_CUSTOMER_SORT, SORT_OPTIONS } from './customer-list-options';
-import { StatTiles, type StatTile } from './stat-tiles';
+import { CustomerFigures, type CustomerFigure } from './customer-figures';
 import { useCustomerAccess } from './use-customer-access';
 
 /**
@@ -86,16 +85,7 @@ export default function CustomersScreen() {
         </div>
       </div>
 
-      {stats.isError ? (
-        <LoadFailed
-          title="Customer figures could not be loaded"
-          error={stats.error}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
-      ) : (
-        <StatTiles label="Customer figures" loading={stats.isPending} tiles={statTiles(stats.data)} />
-      )}
+      <CustomerFigures stats={stats} name="customer figures" figuresOf={customerFigures} />
 
       <section aria-labelledby="customers-list-heading" className="space-y-4">
         <h2 id="customers-list-heading" className="sr-only">
@@ -164,19 +154,19 @@ export default function CustomersScreen() {
   );
 }
 
-function statTiles(stats: CustomerStats | undefined): StatTile[] {
+function customerFigures(stats: CustomerStats): CustomerFigure[] {
   return [
-    { label: 'Total', value: countOf(stats?.total), hint: 'customer accounts, any status', icon: UsersIcon },
-    { label: 'Active', value: countOf(stats?.active), hint: 'with status active', icon: UserCheckIcon },
+    { label: 'Total', value: countOf(stats.total), hint: 'customer accounts, any status', icon: UsersIcon },
+    { label: 'Active', value: countOf(stats.active), hint: 'with status active', icon: UserCheckIcon },
     {
       label: 'At Risk',
-      value: countOf(stats?.atRisk),
+      value: countOf(stats.atRisk),
       hint: 'high or critical risk level',
       icon: AlertTriangleIcon,
     },
     {
       label: 'Avg Health Score',
-      value: stats ? (stats.avgHealthScore === null ? '—' : String(stats.avgHealthScore)) : null,
+      value: stats.avgHealthScore === null ? '—' : String(stats.avgHealthScore),
       hint: 'out of 100, over every customer',
       icon: ActivityIcon,
     },
