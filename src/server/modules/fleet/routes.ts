@@ -267,7 +267,7 @@ export async function fleetRoutes(
     },
   });
   r.post('/api/fleet/team', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['fleet'], body: inviteTeamMemberRequest, response: { 201: inviteResponse } },
     handler: async (request, reply) => {
       const { member, temporaryPassword } = await inviteMember(ctx(request), request.body);
@@ -280,7 +280,7 @@ export async function fleetRoutes(
     },
   });
   r.patch('/api/fleet/team/:id', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -293,7 +293,7 @@ export async function fleetRoutes(
     },
   });
   r.delete('/api/fleet/team/:id', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
       await removeMember(ctx(request), request.params.id);
