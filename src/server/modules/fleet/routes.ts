@@ -68,7 +68,12 @@ export async function fleetRoutes(
   r.get('/api/fleet/overview', {
     config: { access: access.customer },
     schema: { tags: ['fleet'], response: { 200: overviewSchema } },
-    handler: async (request) => fleetOverview(ctx(request), request.customerUser.role === 'fleet_admin'),
+    handler: async (request) =>
+      fleetOverview(
+        ctx(request),
+        // Staff viewing the account are not offered team, billing and plan (docs/impersonation.md).
+        request.customerUser.role === 'fleet_admin' && !request.customerUser.impersonator,
+      ),
   });
 
   r.get('/api/fleet/crm-link', {

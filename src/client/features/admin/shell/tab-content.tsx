@@ -9,6 +9,8 @@ import { TabPlaceholder } from './tab-placeholder';
  */
 const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>> = {
   plans: lazy(() => import('../plans/plans-manager')),
+  // TEMPORARY stand-in until the fleet control center lands (see the file).
+  fleet: lazy(() => import('../impersonation/fleet-app-launcher')),
 };
 
 function TabSkeleton() {
