@@ -45,7 +45,9 @@ export function toCustomerIdentity(c: Omit<CustomerIdentity, 'fullName'>): Custo
   };
 }
 
-export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): SessionCustomer {
+export function toSessionCustomer(
+  c: Omit<CustomerPrincipal, 'sessionId' | 'impersonator'> & Partial<Pick<CustomerPrincipal, 'impersonator'>>,
+): SessionCustomer {
   return {
     ...toCustomerIdentity(c),
     planId: c.planId,
@@ -57,6 +59,8 @@ export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): Sess
     isPasswordSet: c.isPasswordSet,
     isOwner: c.isOwner,
     teamMemberId: c.teamMemberId,
+    // The staff member's name only: their email stays in the audit trail.
+    impersonator: c.impersonator ? { id: c.impersonator.id, name: c.impersonator.name } : null,
   };
 }
 
