@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { generateCustomerPassword } from '../../../shared/customer-password';
 import {
   featureAccessOf,
@@ -57,7 +57,7 @@ export async function customerDetail(
   id: string,
 ): Promise<StaffCustomerDetail> {
   const [row] = isCustomerId(id)
-    ? await customerRows(ctx.db, { where: eq(customers.id, id), order: [], limit: 1 })
+    ? await customerRows(ctx.db, { where: eq(customers.id, id), order: (c) => [asc(c.id)], limit: 1 })
     : [];
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
   return detailOf(ctx.secrets, row);
