@@ -14,8 +14,8 @@ import { countedVehicle, usersOf } from '../fleet/usage';
 // Staff read every account: this module is the one place that builds the staff view of a customer
 // (server-kit "Staff queries across accounts"), for the list, the export and the dialogs alike.
 
-/** Subscription states in which the customer pays the plan's price every month. */
-const PAYING = ['active', 'past_due'];
+/** Subscription states in which the customer pays the plan's price every month (a paid period). */
+export const PAYING = ['active', 'past_due'];
 
 /** The columns a sort orders by, on `customers` itself or on the page picked from it. */
 export type SortColumns = Record<'companyName' | 'createdAt' | 'healthScore' | 'id', SQLWrapper>;
