@@ -201,7 +201,14 @@ export async function signInCustomer(
       .from(customers)
       .where(eq(customers.id, c.id))
       .for('share');
-    if (account?.status === 'suspended') {
+    // Deleted since its password was checked: answered as an account that does not exist.
+    if (!account)
+      return {
+        ok: false as const,
+        errorType: 'invalid_email' as const,
+        message: LOGIN_MESSAGES.invalid_email,
+      };
+    if (account.status === 'suspended') {
       await recordAudit(
         tx,
         { ...actor, actorType: 'anonymous', actorId: personId, actorEmail: input.email, accountId: c.id },
