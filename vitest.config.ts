@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests run once; the API suite runs on embedded PGlite and, when TEST_DATABASE_URL is set,
@@ -19,6 +20,13 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The client's own import paths (vite.config.ts), for client modules that read the contracts.
+        resolve: {
+          alias: {
+            '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+            '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
+          },
+        },
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts', 'eslint-rules/**/*.test.ts'],

@@ -30,6 +30,8 @@ import { fleetRoutes } from './modules/fleet/routes';
 import { fleetCenterRoutes } from './modules/fleet-center/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { staffCustomerRoutes } from './modules/staff-customers/routes';
+import { impersonationRoutes } from './modules/impersonation/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -106,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fleetRoutes, { db, clock, config });
   await app.register(staffCustomerRoutes, { billing, config });
   await app.register(fleetCenterRoutes, { db, clock, config });
+  await app.register(notificationRoutes, { db, clock });
+  await app.register(impersonationRoutes, { db, config, clock });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

@@ -3,7 +3,7 @@
  * then minutes, hours under 1440 minutes, then days. A time slightly ahead of this clock (the
  * server's clock runs a little ahead) reads 'Just now' too.
  */
-export function timeAgo(iso: string, now: number = Date.now()): string {
+export function relativeTime(iso: string, now: number = Date.now()): string {
   const then = new Date(iso).getTime();
   if (!Number.isFinite(then)) return '';
   const minutes = Math.floor((now - then) / 60_000);

@@ -6,6 +6,7 @@ import {
   type AdminTab,
   type PermissionFlag,
 } from '../../shared/roles';
+import { IMPERSONATION_REFUSED_MESSAGE } from '../../shared/contracts/impersonation';
 import type { Db } from '../db/client';
 import {
   CUSTOMER_COOKIE,
@@ -26,8 +27,12 @@ import {
  */
 export type RouteAccess =
   | { public: true }
-  /** true: anyone of the account; 'fleet_admin': team, billing and plan; 'owner': the account itself. */
-  | { customer: true | 'fleet_admin' | 'owner' }
+  /**
+   * true: anyone of the account; 'fleet_admin': team, billing and plan; 'owner': the account itself.
+   * noImpersonation: never in a session staff opened into the account (billing, plan, cards,
+   * passwords, who signs in, the account itself; docs/impersonation.md).
+   */
+  | { customer: true | 'fleet_admin' | 'owner'; noImpersonation?: true }
   | { staff: true }
   | { tab: AdminTab; permission?: PermissionFlag };
 
@@ -111,6 +116,9 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
       }
       if (access.customer === 'owner' && !customer.isOwner) {
         return reply.status(403).send({ message: OWNER_ONLY_MESSAGE });
+      }
+      if (access.noImpersonation && customer.impersonator) {
+        return reply.status(403).send({ message: IMPERSONATION_REFUSED_MESSAGE });
       }
       request.customerUser = customer;
       return;

@@ -71,16 +71,21 @@ export async function createSession(
     /**
      * The session this one is made from: deleting it deletes this one (the foreign key cascades),
      * and this one's expiry and idle timeout are capped by its own, read in the same statement.
+     * A session made from one staff opened is staff's too (its impersonator is copied).
      */
     parentId?: string | null;
+    /** The staff member who opens this customer session (docs/impersonation.md). */
+    impersonatorStaffId?: string | null;
     ip: string | null;
     userAgent: string | null;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + input.ttlMs);
-  const parent = (column: typeof sessions.expiresAt | typeof sessions.idleTimeoutSeconds) =>
-    sql`(select ${column} from ${sessions} where ${sessions.id} = ${input.parentId})`;
+  const parent = (
+    column:
+      typeof sessions.expiresAt | typeof sessions.idleTimeoutSeconds | typeof sessions.impersonatorStaffId,
+  ) => sql`(select ${column} from ${sessions} where ${sessions.id} = ${input.parentId})`;
   const [row] = await tx
     .insert(sessions)
     .values({
@@ -98,6 +103,10 @@ export async function createSession(
         ? sql`least(${input.idleTimeoutSeconds}::integer, ${parent(sessions.idleTimeoutSeconds)})`
         : input.idleTimeoutSeconds,
       parentId: input.parentId ?? null,
+      // Staff cannot shed the impersonation by signing a child session in with its token.
+      impersonatorStaffId: input.parentId
+        ? sql`coalesce(${input.impersonatorStaffId ?? null}::uuid, ${parent(sessions.impersonatorStaffId)})`
+        : (input.impersonatorStaffId ?? null),
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
     })
@@ -180,6 +189,8 @@ export type CustomerPrincipal = {
   isPasswordSet: boolean;
   isOwner: boolean;
   teamMemberId: string | null;
+  /** The staff member acting in this session (docs/impersonation.md), or null for the customer's own. */
+  impersonator: { id: string; name: string; email: string } | null;
 };
 
 /** The person a customer session signs in: the team member, or else the account's owner. */
@@ -209,17 +220,32 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
         isPasswordSet: sql<boolean>`coalesce(${teamMembers.isPasswordSet}, ${customers.isPasswordSet})`,
         isOwner: sql<boolean>`${teamMembers.id} is null`,
         teamMemberId: teamMembers.id,
+        impersonatorId: staffUsers.id,
+        impersonatorName: sql<
+          string | null
+        >`coalesce(nullif(trim(concat_ws(' ', ${staffUsers.firstName}, ${staffUsers.lastName})), ''), ${staffUsers.email})`,
+        impersonatorEmail: staffUsers.email,
       })
       .from(sessions)
       .innerJoin(customers, eq(customers.id, sessions.customerId))
       .leftJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
+      .leftJoin(staffUsers, eq(staffUsers.id, sessions.impersonatorStaffId))
       .leftJoin(plans, eq(plans.id, customers.planId))
       .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
       .where(liveSession('customer', sql.placeholder('id')))
       .limit(1)
       .prepare('customer_session'),
   );
-  return principalOf(db, await query.execute({ id: tokenDigest(token) }));
+  const found = principalOf(db, await query.execute({ id: tokenDigest(token) }));
+  if (!found) return null;
+  const { impersonatorId, impersonatorName, impersonatorEmail, ...principal } = found;
+  return {
+    ...principal,
+    impersonator:
+      impersonatorId && impersonatorEmail
+        ? { id: impersonatorId, name: impersonatorName ?? impersonatorEmail, email: impersonatorEmail }
+        : null,
+  };
 }
 
 /** Who a found session signs in (without when it was last seen), marking it seen now and then. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { PERMISSION_FLAGS, STAFF_ROLES } from '../roles';
+import { sessionImpersonator } from './impersonation';
 
 /** The five password rules of spec 1 §5, each with its own message, in the order they are shown. */
 export const PASSWORD_RULES = [
@@ -121,6 +122,11 @@ export const sessionCustomer = customerIdentity.extend({
   /** False for a team member signed in to the account. */
   isOwner: z.boolean(),
   teamMemberId: z.string().nullable(),
+  /**
+   * The staff member who opened this session into the account (docs/impersonation.md), or null.
+   * The fleet app shows them a banner and hides billing and passwords; the server refuses those.
+   */
+  impersonator: sessionImpersonator.nullable().default(null),
 });
 export type SessionCustomer = z.infer<typeof sessionCustomer>;
 

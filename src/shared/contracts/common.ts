@@ -75,8 +75,15 @@ export const access = {
   customer: { customer: true },
   /** A fleet admin of the account: team, billing and plan. */
   fleetAdmin: { customer: 'fleet_admin' },
-  /** The account owner only: the account itself (export, delete). */
-  owner: { customer: 'owner' },
+  /**
+   * A fleet admin acting in person, never staff viewing the account (docs/impersonation.md): billing,
+   * plan, payment methods and who may sign in (team invitations hand out a password).
+   */
+  accountAdmin: { customer: 'fleet_admin', noImpersonation: true },
+  /** Anyone of the account changing their own credentials (password), never staff viewing it. */
+  ownCredentials: { customer: true, noImpersonation: true },
+  /** The account owner in person: the account itself (export, delete); never staff viewing it. */
+  owner: { customer: 'owner', noImpersonation: true },
   /** Any signed-in staff user. */
   staff: { staff: true },
   /** Staff whose role opens this admin tab. */

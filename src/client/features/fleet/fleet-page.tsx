@@ -3,6 +3,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { useFleetAutoRefresh } from './auto-refresh';
 import { FleetAccountProvider } from './shell/fleet-account';
 import { FleetShell } from './shell/fleet-shell';
+import { useStaffArrival } from './shell/staff-banner';
 import { FLEET_TAB_LABELS, useFleetParams } from './shell/use-fleet-params';
 
 /**
@@ -10,13 +11,20 @@ import { FLEET_TAB_LABELS, useFleetParams } from './shell/use-fleet-params';
  * signed-in customer or team member; anyone else goes to /customer-login.
  */
 export default function FleetPage() {
+  useStaffArrival();
   const { tab } = useFleetParams();
   usePageTitle(`Fleet Management - ${FLEET_TAB_LABELS[tab]}`);
   useFleetAutoRefresh();
   return (
     <SignedInCustomer>
       {(customer) => (
-        <FleetAccountProvider value={{ customer, canManageAccount: customer.role !== 'fleet_user' }}>
+        <FleetAccountProvider
+          value={{
+            customer,
+            canManageAccount: customer.role !== 'fleet_user' && !customer.impersonator,
+            staffViewer: customer.impersonator,
+          }}
+        >
           <FleetShell />
         </FleetAccountProvider>
       )}

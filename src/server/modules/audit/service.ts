@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { auditLogs } from '../../db/schema';
+import type { CustomerPrincipal } from '../../auth/sessions';
 
 export type AuditActor = {
   actorType: 'staff' | 'customer' | 'system' | 'anonymous';
@@ -34,6 +35,25 @@ function redact(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Who acts in a customer session: the person signed in (the owner, or the team member), or, in a
+ * session staff opened into the account (docs/impersonation.md), that staff member acting for it.
+ */
+export function customerActor(
+  customer: Pick<CustomerPrincipal, 'id' | 'email' | 'teamMemberId' | 'impersonator'>,
+): Pick<AuditActor, 'actorType' | 'actorId' | 'actorEmail' | 'accountId'> {
+  if (customer.impersonator) {
+    const staff = customer.impersonator;
+    return { actorType: 'staff', actorId: staff.id, actorEmail: staff.email, accountId: customer.id };
+  }
+  return {
+    actorType: 'customer',
+    actorId: customer.teamMemberId ?? customer.id,
+    actorEmail: customer.email,
+    accountId: customer.id,
+  };
+}
+
 /** Who is acting, from what the access hook already loaded (no extra queries). */
 export function actorOf(request: FastifyRequest, override?: Partial<AuditActor>): AuditActor {
   const staff = (request as Partial<FastifyRequest>).staffUser;
@@ -41,15 +61,7 @@ export function actorOf(request: FastifyRequest, override?: Partial<AuditActor>)
   const base: AuditActor = staff
     ? { actorType: 'staff', actorId: staff.id, actorEmail: staff.email, ipAddress: null, userAgent: null }
     : customer
-      ? {
-          actorType: 'customer',
-          // the person acting: the owner, or the team member signed in to the account
-          actorId: customer.teamMemberId ?? customer.id,
-          actorEmail: customer.email,
-          accountId: customer.id,
-          ipAddress: null,
-          userAgent: null,
-        }
+      ? { ...customerActor(customer), ipAddress: null, userAgent: null }
       : { actorType: 'anonymous', actorId: null, actorEmail: null, ipAddress: null, userAgent: null };
   return {
     ...base,

@@ -24,7 +24,8 @@ import {
 import { CUSTOMER_COOKIE, STAFF_COOKIE } from '../../auth/sessions';
 import { validateFleetToken } from '../portal/account';
 import { isSameSiteRequest } from '../../http/same-site';
-import { actorOf } from '../audit/service';
+import { plainPage } from '../../http/plain-page';
+import { actorOf, customerActor } from '../audit/service';
 import {
   createFleetCrmSession,
   signInCustomer,
@@ -34,38 +35,18 @@ import {
   toStaffUser,
 } from './service';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Plain HTML, no script (the CSP allows none inline): a same-site link is the confirmation. */
 function confirmLogoutPage(appName: string): string {
-  const name = escapeHtml(appName);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${name} - Log out?</title>
-<style>
-  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-  body { margin: 0; min-height: 100dvh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-  main { max-width: 28rem; margin: 1rem; padding: 2rem; border: 1px solid color-mix(in srgb, CanvasText 20%, transparent); border-radius: 0.75rem; }
-  h1 { font-size: 1.25rem; margin: 0 0 0.5rem; }
-  p { margin: 0 0 1.5rem; line-height: 1.5; }
-  nav { display: flex; gap: 0.75rem; flex-wrap: wrap; }
-  a { padding: 0.5rem 1rem; border-radius: 0.5rem; text-decoration: none; font-weight: 600; }
-  .primary { background: #2563eb; color: #fff; }
-  .secondary { border: 1px solid color-mix(in srgb, CanvasText 30%, transparent); color: inherit; }
-  a:focus-visible { outline: 2px solid #2563eb; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
-<h1>Log out of ${name}?</h1>
-<p>This sign-out was not requested from ${name} itself, so your session is still open. Log out only if you meant to.</p>
-<nav><a class="primary" href="/api/admin/logout">Log out</a><a class="secondary" href="/admin">Back to the back-office</a></nav>
-</main>
-</body>
-</html>`;
+  return plainPage({
+    appName,
+    title: 'Log out?',
+    heading: `Log out of ${appName}?`,
+    text: `This sign-out was not requested from ${appName} itself, so your session is still open. Log out only if you meant to.`,
+    links: [
+      { href: '/api/admin/logout', label: 'Log out' },
+      { href: '/admin', label: 'Back to the back-office' },
+    ],
+  });
 }
 
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
@@ -304,14 +285,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         await signOut(
           db,
           token,
-          customer && {
-            actor: actorOf(request, {
-              actorType: 'customer',
-              actorId: customer.id,
-              actorEmail: customer.email,
-            }),
-            subjectId: customer.id,
-          },
+          customer && { actor: actorOf(request, customerActor(customer)), subjectId: customer.id },
         );
       }
       clearSessionCookie(config, request, reply, CUSTOMER_COOKIE);

@@ -45,7 +45,9 @@ export function toCustomerIdentity(c: Omit<CustomerIdentity, 'fullName'>): Custo
   };
 }
 
-export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): SessionCustomer {
+export function toSessionCustomer(
+  c: Omit<CustomerPrincipal, 'sessionId' | 'impersonator'> & Partial<Pick<CustomerPrincipal, 'impersonator'>>,
+): SessionCustomer {
   return {
     ...toCustomerIdentity(c),
     planId: c.planId,
@@ -57,6 +59,8 @@ export function toSessionCustomer(c: Omit<CustomerPrincipal, 'sessionId'>): Sess
     isPasswordSet: c.isPasswordSet,
     isOwner: c.isOwner,
     teamMemberId: c.teamMemberId,
+    // The staff member's name only: their email stays in the audit trail.
+    impersonator: c.impersonator ? { id: c.impersonator.id, name: c.impersonator.name } : null,
   };
 }
 
@@ -197,7 +201,14 @@ export async function signInCustomer(
       .from(customers)
       .where(eq(customers.id, c.id))
       .for('share');
-    if (account?.status === 'suspended') {
+    // Deleted since its password was checked: answered as an account that does not exist.
+    if (!account)
+      return {
+        ok: false as const,
+        errorType: 'invalid_email' as const,
+        message: LOGIN_MESSAGES.invalid_email,
+      };
+    if (account.status === 'suspended') {
       await recordAudit(
         tx,
         { ...actor, actorType: 'anonymous', actorId: personId, actorEmail: input.email, accountId: c.id },

@@ -68,7 +68,12 @@ export async function fleetRoutes(
   r.get('/api/fleet/overview', {
     config: { access: access.customer },
     schema: { tags: ['fleet'], response: { 200: overviewSchema } },
-    handler: async (request) => fleetOverview(ctx(request), request.customerUser.role === 'fleet_admin'),
+    handler: async (request) =>
+      fleetOverview(
+        ctx(request),
+        // Staff viewing the account are not offered team, billing and plan (docs/impersonation.md).
+        request.customerUser.role === 'fleet_admin' && !request.customerUser.impersonator,
+      ),
   });
 
   r.get('/api/fleet/crm-link', {
@@ -267,7 +272,7 @@ export async function fleetRoutes(
     },
   });
   r.post('/api/fleet/team', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['fleet'], body: inviteTeamMemberRequest, response: { 201: inviteResponse } },
     handler: async (request, reply) => {
       const { member, temporaryPassword } = await inviteMember(ctx(request), request.body);
@@ -280,7 +285,7 @@ export async function fleetRoutes(
     },
   });
   r.patch('/api/fleet/team/:id', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -293,7 +298,7 @@ export async function fleetRoutes(
     },
   });
   r.delete('/api/fleet/team/:id', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
       await removeMember(ctx(request), request.params.id);

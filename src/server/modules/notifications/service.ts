@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/client';
 import { activities, notifications } from '../../db/schema';
+import type { NotificationType } from '../../../shared/contracts/notifications';
 
-/** Staff notification types (spec 2 §4 live notifications, issue 3). */
-export type NotificationType =
-  'plan_upgrade' | 'plan_downgrade' | 'payment_method_added' | 'subscription_cancelled' | 'payment_failed';
+/** Staff notification types (spec 2 §4 live notifications, issue 3): the shared contract's. */
+export type { NotificationType };
 
 /** Activity actions on the staff dashboard feed (spec 2 §3). */
 export type ActivityAction =

@@ -21,6 +21,7 @@ import {
   recordCheckoutFailure,
 } from '../billing/checkout';
 import { access } from '../../../shared/contracts/common';
+import { IMPERSONATION_REFUSED_MESSAGE } from '../../../shared/contracts/impersonation';
 
 const checkoutResult = z.object({
   status: z.enum(['succeeded', 'processing']),
@@ -56,9 +57,12 @@ export async function paymentRoutes(
     },
     handler: async (request) => {
       const { customerId, link } = request.body;
+      const session = await request.customer();
+      // Public (a payment link pays without a session), so the access hook cannot refuse staff here.
+      if (session?.impersonator) throw new HttpError(403, IMPERSONATION_REFUSED_MESSAGE);
       await assertMayPay(billing, {
         customerId,
-        session: await request.customer(),
+        session,
         link,
         maxDeclines: config.checkoutDeclinesPerCustomer,
       });
@@ -96,7 +100,7 @@ export async function paymentRoutes(
     const sandbox = billing.provider;
 
     r.post('/api/payments/sandbox/payment-methods', {
-      config: { access: access.fleetAdmin, rateLimit: checkoutRateLimit },
+      config: { access: access.accountAdmin, rateLimit: checkoutRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox card form: turn card details into a payment method id',

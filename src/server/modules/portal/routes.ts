@@ -87,7 +87,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/billing-info', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], response: { 200: billingInfoSchema } },
     handler: async (request) => billingInfo(billingCtx(request)),
   });
@@ -128,7 +128,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/upgrade-plan', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], body: upgradePlanRequest, response: { 200: planChangeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -137,7 +137,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/downgrade-plan', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -146,7 +146,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/cancel-subscription', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], body: cancelRequest, response: { 200: cancelResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -157,7 +157,7 @@ export async function portalRoutes(
   // Issue 9: a plan change says its numbers first, and a cancellation can be taken back.
   // Changes nothing (no audit row); a POST like the change it previews, with the same body.
   r.post('/api/customer/preview-plan-change', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: {
       tags: ['portal'],
       summary: 'What an upgrade or downgrade would charge and when, before it is made',
@@ -171,7 +171,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/resume-subscription', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], body: resumeRequest, response: { 200: resumeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -180,7 +180,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/latest-invoice/:email', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: {
       tags: ['portal'],
       params: emailParams,
@@ -201,7 +201,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/invoices', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: {
       tags: ['portal'],
       querystring: invoiceListQuery,
@@ -211,7 +211,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/invoices/:id/pdf', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], params: uuidParams },
     handler: async (request, reply) => {
       const invoice = await invoiceOf(ctx(request), request.params.id);
@@ -226,7 +226,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/update-billing-email', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], body: updateBillingEmailRequest, response: { 200: successResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -236,7 +236,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/update-billing-address', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], body: updateBillingAddressRequest, response: { 200: successResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
@@ -246,7 +246,7 @@ export async function portalRoutes(
   });
 
   r.get('/api/customer/payment-history/:email', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: {
       tags: ['portal'],
       params: emailParams,
@@ -260,7 +260,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/add-payment-method', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], body: addPaymentMethodRequest, response: { 200: successResponse } },
     handler: async (request) => {
       const card = await addPaymentMethod(billingCtx(request), request.body);
@@ -269,7 +269,7 @@ export async function portalRoutes(
   });
 
   r.delete('/api/customer/payment-methods/:id', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
       await removePaymentMethod(billingCtx(request), request.params.id);
@@ -278,7 +278,7 @@ export async function portalRoutes(
   });
 
   r.post('/api/customer/payment-methods/:id/set-default', {
-    config: { access: access.fleetAdmin },
+    config: { access: access.accountAdmin },
     schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
       await setDefaultPaymentMethod(billingCtx(request), request.params.id);
@@ -299,7 +299,7 @@ export async function portalRoutes(
   };
   for (const url of ['/api/auth/change-password', '/api/customer/change-password']) {
     r.post(url, {
-      config: { access: access.customer },
+      config: { access: access.ownCredentials },
       schema: { tags: ['portal'], body: changePasswordRequest, response: { 200: successResponse } },
       handler: changePassword,
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { generateCustomerPassword } from '../../../shared/customer-password';
 import {
   featureAccessOf,
@@ -21,15 +21,12 @@ import { EMAIL_TAKEN } from '../fleet/team';
 import { recordActivity } from '../notifications/service';
 import { findActivePlan } from '../plans/service';
 import { actorFor, type StaffContext } from './context';
-import { customerRows, isCustomerId, toStaffCustomer, type CustomerRow } from './customer-rows';
+import { PAYING, customerRows, isCustomerId, toStaffCustomer, type CustomerRow } from './customer-rows';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const ACTIVE_PLAN_MESSAGE = 'Please select an active plan';
 export const PAID_PLAN_MESSAGE =
   "This customer pays for their plan. Plan changes that change the price are made from the customer's Plans tab, where an upgrade charges the difference and a downgrade waits for the end of the period.";
-
-/** Subscription states with a paid period under way: the plan (and its price) is billing's. */
-const PAID = ['active', 'past_due'];
 
 /** The temporary password is bound to its customer: sealed for one account, it opens for no other. */
 const secretContext = (customerId: string) => `customer:${customerId}:temporary-password`;
@@ -57,7 +54,7 @@ export async function customerDetail(
   id: string,
 ): Promise<StaffCustomerDetail> {
   const [row] = isCustomerId(id)
-    ? await customerRows(ctx.db, { where: eq(customers.id, id), order: [], limit: 1 })
+    ? await customerRows(ctx.db, { where: eq(customers.id, id), order: (c) => [asc(c.id)], limit: 1 })
     : [];
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
   return detailOf(ctx.secrets, row);
@@ -221,7 +218,7 @@ export async function updateCustomer(
       const plan = input.planId === before.planId ? null : await findActivePlan(tx, input.planId);
       if (input.planId !== before.planId) {
         if (!plan) throw badRequest(ACTIVE_PLAN_MESSAGE, { planId: ACTIVE_PLAN_MESSAGE });
-        if (subscription && PAID.includes(subscription.status))
+        if (subscription && PAYING.includes(subscription.status))
           throw badRequest(PAID_PLAN_MESSAGE, { planId: PAID_PLAN_MESSAGE });
       }
       const suspending = input.status === 'suspended' && before.status !== 'suspended';
@@ -266,7 +263,7 @@ export async function updateCustomer(
 }
 
 /** The account status a subscription implies once a suspension is lifted. */
-export function statusFollowing(subscriptionStatus: string | undefined): CustomerStatus {
+function statusFollowing(subscriptionStatus: string | undefined): CustomerStatus {
   if (subscriptionStatus === 'pending') return 'pending';
   if (subscriptionStatus === 'canceled') return 'cancelled';
   return 'active';

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   CUSTOMER_STATUSES,
   RISK_LEVELS,
@@ -14,30 +14,22 @@ import { countedVehicle, usersOf } from '../fleet/usage';
 // Staff read every account: this module is the one place that builds the staff view of a customer
 // (server-kit "Staff queries across accounts"), for the list, the export and the dialogs alike.
 
-/** Subscription states in which the customer pays the plan's price every month. */
-const PAYING = ['active', 'past_due'];
+/** Subscription states in which the customer pays the plan's price every month (a paid period). */
+export const PAYING = ['active', 'past_due'];
 
-const carsOf = (exec: Executor) =>
-  exec
-    .select({ n: count().as('cars') })
-    .from(vehicles)
-    .where(and(eq(vehicles.customerId, customers.id), countedVehicle()))
-    .as('cars');
+/** The columns a sort orders by, on `customers` itself or on the page picked from it. */
+export type SortColumns = Record<'companyName' | 'createdAt' | 'healthScore' | 'id', SQLWrapper>;
+/** The ORDER BY of a sort, on either. */
+export type RowOrder = (columns: SortColumns) => SQL[];
 
-const teamOf = (exec: Executor) =>
-  exec
-    .select({ n: count().as('team') })
-    .from(teamMembers)
-    .where(eq(teamMembers.customerId, customers.id))
-    .as('team');
-
-export type RowOrder = SQL[];
+const { passwordHash: _hash, searchText: _search, ...customerColumns } = getTableColumns(customers);
 
 /**
  * The staff view of the customers that `where` picks, in `order`, `limit` of them after `offset`.
- * The page is picked first on `customers` alone (its indexes serve the filter and the order), and
- * only that page's rows are joined to their plan and subscription and counted (vehicles and team
- * members, by their customer indexes), so the cost follows the page size, not the table.
+ * The page is picked first on `customers` alone, whole rows (its indexes serve the filter and the
+ * order, and it is read once), and only that page's rows are joined to their plan and subscription
+ * and counted (vehicles and team members, through lateral subqueries on their customer indexes), so
+ * the cost follows the page size, not the table.
  */
 export function customerRows(
   exec: Executor,
@@ -51,33 +43,50 @@ export function customerRows(
   },
 ) {
   const picked = exec
-    .select({ id: customers.id })
+    .select({ ...customerColumns, cursor: (page.cursor ?? sql<string>`''`).as('cursor') })
     .from(customers)
     .where(page.where)
-    .orderBy(...page.order)
+    .orderBy(...page.order(customers))
     .limit(page.limit)
     .offset(page.offset ?? 0)
     .as('picked');
-  const cars = carsOf(exec);
-  const team = teamOf(exec);
-  const { passwordHash: _hash, searchText: _search, ...columns } = getTableColumns(customers);
+  // The subscription (one per account) as a lateral with LIMIT, which the planner cannot turn into
+  // a hash join over every subscription when the page is a 1,000-row export batch.
+  const subscription = exec
+    .select({ status: subscriptions.status, priceCents: subscriptions.priceCents })
+    .from(subscriptions)
+    .where(eq(subscriptions.customerId, picked.id))
+    .limit(1)
+    .as('subscription');
+  const cars = exec
+    .select({ n: count().as('cars') })
+    .from(vehicles)
+    .where(and(eq(vehicles.customerId, picked.id), countedVehicle()))
+    .as('cars');
+  const team = exec
+    .select({ n: count().as('team') })
+    .from(teamMembers)
+    .where(eq(teamMembers.customerId, picked.id))
+    .as('team');
+  const fields = Object.fromEntries(
+    Object.keys(customerColumns).map((key) => [key, picked[key as keyof typeof customerColumns]]),
+  ) as { [K in keyof typeof customerColumns]: (typeof picked)[K] };
   return exec
     .select({
-      ...columns,
+      ...fields,
+      cursor: picked.cursor,
       planName: plans.name,
-      subscriptionStatus: subscriptions.status,
-      subscriptionPriceCents: subscriptions.priceCents,
+      subscriptionStatus: subscription.status,
+      subscriptionPriceCents: subscription.priceCents,
       cars: cars.n,
       team: team.n,
-      cursor: page.cursor ?? sql<string>`''`,
     })
     .from(picked)
-    .innerJoin(customers, eq(customers.id, picked.id))
-    .leftJoin(plans, eq(plans.id, customers.planId))
-    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
+    .leftJoin(plans, eq(plans.id, picked.planId))
+    .leftJoinLateral(subscription, sql`true`)
     .leftJoinLateral(cars, sql`true`)
     .leftJoinLateral(team, sql`true`)
-    .orderBy(...page.order);
+    .orderBy(...page.order(picked));
 }
 
 export type CustomerRow = Awaited<ReturnType<typeof customerRows>>[number];

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contracts/staff-customers';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
-import { customerRows, toStaffCustomer } from './customer-rows';
+import { customerRows, toStaffCustomer, type RowOrder, type SortColumns } from './customer-rows';
 
 type Filters = Pick<CustomerExportQuery, 'search' | 'status' | 'risk'>;
 
@@ -33,17 +33,17 @@ export function customerFilter(query: Filters): SQL | undefined {
  */
 const SORT_KEYS = {
   companyName: {
-    key: sql`lower(${customers.companyName})`,
+    key: (c: SortColumns) => sql`lower(${c.companyName})`,
     cursor: sql<string>`lower(${customers.companyName})`,
     fromCursor: (value: string) => sql`${value}`,
   },
   createdAt: {
-    key: sql`${customers.createdAt}`,
+    key: (c: SortColumns) => sql`${c.createdAt}`,
     cursor: sql<string>`${customers.createdAt}::text`,
     fromCursor: (value: string) => sql`${value}::timestamptz`,
   },
   healthScore: {
-    key: sql`${customers.healthScore}`,
+    key: (c: SortColumns) => sql`${c.healthScore}`,
     cursor: sql<string>`${customers.healthScore}::text`,
     fromCursor: (value: string) => sql`${Number(value)}::integer`,
   },
@@ -54,14 +54,20 @@ export function sortOf(sort: CustomerSort) {
   const spec = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
   const direction = descending ? desc : asc;
   return {
-    ...spec,
-    descending,
-    order: [direction(spec.key), direction(customers.id)],
-    /** Rows after the one whose key and id are these, in this order (the export's next batch). */
-    after: (cursor: string, id: string) =>
-      descending
-        ? sql`(${spec.key}, ${customers.id}) < (${spec.fromCursor(cursor)}, ${id}::uuid)`
-        : sql`(${spec.key}, ${customers.id}) > (${spec.fromCursor(cursor)}, ${id}::uuid)`,
+    cursor: spec.cursor,
+    order: ((c) => [direction(spec.key(c)), direction(c.id)]) satisfies RowOrder,
+    /**
+     * Rows after the one whose key and id are these, in this order (the export's next batch). Written
+     * as a bound on the key plus the tie-break rather than a row comparison, so an index on the key
+     * alone (created_at) bounds the scan too.
+     */
+    after: (cursor: string, id: string) => {
+      const key = spec.key(customers);
+      const value = spec.fromCursor(cursor);
+      return descending
+        ? sql`(${key} <= ${value} and (${key} < ${value} or ${customers.id} < ${id}::uuid))`
+        : sql`(${key} >= ${value} and (${key} > ${value} or ${customers.id} > ${id}::uuid))`;
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { cn } from '@client/lib/cn';
-import { timeAgo } from '@client/lib/relative-time';
+import { relativeTime } from '@client/lib/relative-time';
 import { useNow } from '@client/lib/use-now';
 import { activityQuery } from './api';
 import { activityBadge, activityDetails, activityTitle } from './activity-format';
@@ -46,7 +46,7 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
         ) : null}
       </div>
       <div className="flex shrink-0 gap-2 text-xs text-muted-foreground sm:flex-col sm:items-end sm:gap-0.5 sm:text-right">
-        <span className="font-medium text-foreground">{timeAgo(item.createdAt, now)}</span>
+        <span className="font-medium text-foreground">{relativeTime(item.createdAt, now)}</span>
         <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
       </div>
     </li>

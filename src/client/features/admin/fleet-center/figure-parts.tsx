@@ -5,7 +5,7 @@ import { LoadFailed } from '@client/components/load-failed';
 import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { timeAgo } from '@client/lib/relative-time';
+import { relativeTime } from '@client/lib/relative-time';
 import { useNow } from '@client/lib/use-now';
 
 /** A titled card of one sub-tab: a list or a breakdown under the tiles. */
@@ -53,7 +53,7 @@ export function GeneratedAt({ iso }: { iso: string }) {
   const now = useNow();
   return (
     <p className="text-xs text-muted-foreground">
-      Figures computed <time dateTime={iso}>{timeAgo(iso, now).toLowerCase()}</time> from the customers' own
+      Figures computed <time dateTime={iso}>{relativeTime(iso, now).toLowerCase()}</time> from the customers' own
       records.
     </p>
   );

@@ -4,7 +4,7 @@ import { ACTIVE_SESSION_MINUTES, type FleetMonitoring } from '@shared/contracts/
 import { StatTile, StatTileGrid } from '@client/components/stat-tile';
 import { Badge } from '@client/components/ui/badge';
 import { getAppName } from '@client/lib/app-name';
-import { timeAgo } from '@client/lib/relative-time';
+import { relativeTime } from '@client/lib/relative-time';
 import { useNow } from '@client/lib/use-now';
 import { fleetMonitoringQuery } from './api';
 import { EmptyLine, FigureView, GeneratedAt, HonestNote, SectionCard } from './figure-parts';
@@ -43,7 +43,7 @@ function RecentChanges({ changes, now }: { changes: FleetMonitoring['recentChang
                 </p>
               </div>
               <time dateTime={c.createdAt} className="shrink-0 text-xs text-muted-foreground">
-                {timeAgo(c.createdAt, now)}
+                {relativeTime(c.createdAt, now)}
               </time>
             </li>
           ))}

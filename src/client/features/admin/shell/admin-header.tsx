@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { LogOutIcon, TruckIcon } from 'lucide-react';
+import { BellIcon, LogOutIcon, TruckIcon } from 'lucide-react';
 import { IconBadge } from '@client/components/icon-badge';
 import { Button } from '@client/components/ui/button';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
@@ -17,6 +17,20 @@ const ROLE_BADGE: Record<string, string> = {
   sales: 'border-blue-200 bg-blue-50 text-blue-800 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-200',
 };
 const ROLE_BADGE_OTHER = 'border-border bg-muted text-muted-foreground';
+
+/**
+ * The bell and the shell's notification poll (spec 2 §4), their own chunk: the shell draws at once
+ * and the bell takes its place when loaded.
+ */
+const NotificationBell = lazy(() => import('../notifications/notification-bell'));
+
+function BellPlaceholder() {
+  return (
+    <Button variant="ghost" size="icon" disabled aria-label="Notifications">
+      <BellIcon aria-hidden="true" />
+    </Button>
+  );
+}
 
 /** The name shown in the header: first and last name, or the local part of the email without one. */
 export function displayNameOf(user: Pick<StaffUser, 'firstName' | 'lastName' | 'email'>): string {
@@ -43,8 +57,8 @@ export function RoleBadge({ role, className }: { role: string; className?: strin
 }
 
 /**
- * The shell's header: brand, the signed-in user (initial, name, '{role} Access'), theme toggle and
- * Logout. `menuButton` is the mobile menu trigger, shown only on small screens.
+ * The shell's header: brand, the signed-in user (initial, name, '{role} Access'), the notification
+ * bell, theme toggle and Logout. `menuButton` is the mobile menu trigger, shown only on small screens.
  */
 export function AdminHeader({ user, menuButton }: { user: StaffUser; menuButton?: ReactNode }) {
   const name = displayNameOf(user);
@@ -76,6 +90,9 @@ export function AdminHeader({ user, menuButton }: { user: StaffUser; menuButton?
               <RoleBadge role={user.role} className="mt-0.5 px-1.5 py-0 text-[11px] capitalize" />
             </div>
           </div>
+          <Suspense fallback={<BellPlaceholder />}>
+            <NotificationBell />
+          </Suspense>
           <ThemeToggle />
           <Button
             variant="outline"

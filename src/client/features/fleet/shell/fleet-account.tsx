@@ -3,8 +3,13 @@ import type { SessionCustomer } from '@shared/contracts/auth';
 
 export type FleetAccount = {
   customer: SessionCustomer;
-  /** Only a fleet_admin manages team, billing and plan; a fleet_user is pointed to their admin. */
+  /**
+   * Only a fleet_admin manages team, billing and plan; a fleet_user is pointed to their admin. Staff
+   * viewing the account do not either (the server refuses them; docs/impersonation.md).
+   */
   canManageAccount: boolean;
+  /** The staff member viewing the account, or null when the customer is signed in themselves. */
+  staffViewer: SessionCustomer['impersonator'];
 };
 
 const FleetAccountContext = createContext<FleetAccount | null>(null);

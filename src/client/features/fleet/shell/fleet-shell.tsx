@@ -17,6 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { getAppName } from '@client/lib/app-name';
 import OverviewTab from '../overview/overview-tab';
 import { useFleetAccount } from './fleet-account';
+import { StaffBanner } from './staff-banner';
 import { FLEET_TAB_LABELS, FLEET_TABS, useFleetParams, type FleetTab } from './use-fleet-params';
 
 /** Each tab's icon and screen. The app opens on the overview; every other tab is its own chunk. */
@@ -44,15 +45,18 @@ function TabFallback() {
 }
 
 function FleetHeader() {
-  const { customer } = useFleetAccount();
+  const { customer, staffViewer } = useFleetAccount();
   const person = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
   return (
     <CustomerHeader
       className="max-w-7xl gap-3 py-3"
       actions={
-        <BackLinkButton href="/customer-dashboard" size="sm">
-          Back to Dashboard
-        </BackLinkButton>
+        // The portal is billing and passwords: not for staff viewing the account (the banner exits).
+        staffViewer ? null : (
+          <BackLinkButton href="/customer-dashboard" size="sm">
+            Back to Dashboard
+          </BackLinkButton>
+        )
       }
     >
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
@@ -72,9 +76,11 @@ function FleetHeader() {
 /** `/fleet-management` once signed in: header and the six tabs, the tab kept in `?tab=`. */
 export function FleetShell() {
   const { tab, setTab } = useFleetParams();
+  const { staffViewer } = useFleetAccount();
 
   return (
     <div className="min-h-dvh bg-muted/40 text-foreground">
+      {staffViewer ? <StaffBanner staff={staffViewer} /> : null}
       <FleetHeader />
       <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 px-4 py-6 sm:px-6">
         <Tabs

@@ -25,7 +25,7 @@ import { ROLE_LABELS, ROLE_OPTIONS } from './team-roles';
 export default function TeamTab() {
   const team = useQuery(teamQuery);
   // Only a fleet_admin manages the team; the server enforces it, the screen just does not offer it.
-  const { customer, canManageAccount: canManage } = useFleetAccount();
+  const { customer, canManageAccount: canManage, staffViewer } = useFleetAccount();
   const [inviting, setInviting] = useState<number | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const remove = useRemoveMember();
@@ -73,7 +73,9 @@ export default function TeamTab() {
               className="flex items-start gap-2 rounded-lg border bg-background p-3 text-sm text-muted-foreground"
             >
               <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              Only a fleet admin manages the team. Ask your account admin to invite someone or change a role.
+              {staffViewer
+                ? 'Staff viewing the account cannot invite people, change roles or remove anyone: who signs in is the customer’s decision.'
+                : 'Only a fleet admin manages the team. Ask your account admin to invite someone or change a role.'}
             </p>
           ) : null}
           <Card>
@@ -97,7 +99,7 @@ export default function TeamTab() {
                   <MemberRow
                     key={m.id}
                     member={m}
-                    isYou={m.email.toLowerCase() === customer.email.toLowerCase()}
+                    isYou={!staffViewer && m.email.toLowerCase() === customer.email.toLowerCase()}
                     canManage={canManage}
                     onRemove={() => setRemoving(m)}
                   />

@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  NOTIFICATION_POLL_MS,
+  notificationFeed,
+  notificationReadAnswer,
+} from '@shared/contracts/notification-feed';
+import { apiJson, getJson } from '@client/lib/api';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/*
+ * The staff notifications (spec 2 §7): the list the admin shell polls, and this staff member's read
+ * marks. Rules and decisions: docs/staff-notifications.md.
+ */
+
+export const notificationsKey = ['/api/admin/notifications'] as const;
+
+/**
+ * Polled every 30 s and on window focus (spec 2 §7), the one exception to the app's "no automatic
+ * refetch": always stale, so a focus refetches; not in a background tab (the focus catches up).
+ */
+export const notificationsQuery = queryOptions({
+  queryKey: notificationsKey,
+  queryFn: ({ signal }) => getJson(notificationsKey[0], notificationFeed, { signal }),
+  staleTime: 0,
+  refetchInterval: NOTIFICATION_POLL_MS,
+  refetchOnWindowFocus: true,
+});
+
+/** POST /api/admin/notifications/:id/read: read for this staff member only; again is a no-op. */
+export function useMarkNotificationRead() {
+  return useApiMutation({
+    mutationFn: (id: string) =>
+      apiJson('POST', `${notificationsKey[0]}/${encodeURIComponent(id)}/read`, notificationReadAnswer, {}),
+    invalidates: [notificationsKey],
+  });
+}
+
+/** POST /api/admin/notifications/read-all: every unread one of the last 30 days, for this staff member. */
+export function useMarkAllNotificationsRead() {
+  return useApiMutation({
+    mutationFn: () => apiJson('POST', `${notificationsKey[0]}/read-all`, notificationReadAnswer, {}),
+    invalidates: [notificationsKey],
+  });
+}
