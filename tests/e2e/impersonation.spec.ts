@@ -8,15 +8,13 @@ import { expectNoSeriousA11yViolations } from './support/axe';
  * banner, and the same link opens nothing a second time.
  */
 
-/**
- * Where the button is. TEMPORARY: the stand-in screen of the Customer CRM Fleet tab
- * (features/admin/impersonation/fleet-app-launcher.tsx); once the fleet control center lands, expand
- * the customer's row there instead.
- */
+/** Where the button is: the customer's opened row in the fleet control center's Customer Fleet list. */
 async function openFleetAppButton(page: Page, customer: NewCustomer) {
-  const query = new URLSearchParams({ tab: 'fleet', customer: customer.id, company: customer.companyName });
-  await page.goto(`/admin?${query.toString()}`);
-  return page.getByRole('button', { name: `Open ${customer.companyName}'s fleet app as staff` });
+  await page.goto('/admin?tab=fleet');
+  await page.getByRole('searchbox', { name: 'Search customer fleets' }).fill(customer.email);
+  const row = page.getByTestId('customer-fleet-row').filter({ hasText: customer.email });
+  await row.getByRole('button', { name: customer.companyName, exact: true }).click();
+  return row.getByRole('button', { name: `Open ${customer.companyName}'s fleet app as staff` });
 }
 
 test("an admin opens a customer's fleet app in a new tab with the staff banner; the link works once", async ({

@@ -253,16 +253,19 @@ test('the Customer Fleet sub-tab opens one customer at a time, with its informat
   await expect(row.getByTestId('online')).toHaveText('Online');
   await expect(row.getByTestId('customer-plan')).toHaveText('Professional');
 
-  const toggle = row.getByRole('button', { name: first.companyName });
+  const toggle = row.getByRole('button', { name: first.companyName, exact: true });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(row.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
   await expect(row.getByRole('heading', { name: 'Fleet Information' })).toBeVisible();
+  await expect(
+    row.getByRole('button', { name: `Open ${first.companyName}'s fleet app as staff` }),
+  ).toBeVisible();
 
   // Opening the other row closes this one; a click anywhere on a row opens it too.
   await other.getByTestId('customer-users').click();
-  await expect(other.getByRole('button', { name: second.companyName })).toHaveAttribute(
+  await expect(other.getByRole('button', { name: second.companyName, exact: true })).toHaveAttribute(
     'aria-expanded',
     'true',
   );
