@@ -16,6 +16,8 @@ export type SecretBox = {
   seal(plain: string, context: string): Promise<string>;
   /** The plain text, or null when the value was sealed under another key or context, or is damaged. */
   open(sealed: string, context: string): Promise<string | null>;
+  /** A key for one purpose (signing impersonation links), derived from the same secret. */
+  signingKey(purpose: string): Promise<Buffer>;
 };
 
 const VERSION = 'v1';
@@ -51,6 +53,9 @@ export function secretBox(db: Db, appSecret: string | undefined): SecretBox {
     return key;
   };
   return {
+    async signingKey(purpose) {
+      return Buffer.from(hkdfSync('sha256', await keyOf(), 'motorpool', `signing ${purpose}`, 32));
+    },
     async seal(plain, context) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', await keyOf(), iv);

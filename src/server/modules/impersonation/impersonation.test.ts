@@ -8,7 +8,8 @@ import { auditLogs, customers, impersonationTokens, sessions, staffUsers, vehicl
 import { tokenDigest } from '../../auth/tokens';
 import { IMPERSONATION_REFUSED_MESSAGE } from '../../../shared/contracts/impersonation';
 import { ACCESS_DENIED_MESSAGE } from '../../../shared/roles';
-import { newSignedToken, PROCESS_SIGNING_KEY } from './signed-token';
+import { newSignedToken } from './signed-token';
+import { secretBox } from '../../auth/secret-box';
 import { randomBytes } from 'node:crypto';
 
 // The tokens' time is the app's clock (5 minutes from creation); sessions keep real time.
@@ -73,17 +74,31 @@ describe('POST /api/external/customer-redirect', () => {
     expect((await redirect(customer.cookie, customer.id)).statusCode).toBe(401);
   });
 
-  it('is 403 for roles without canEditCustomers (manager and sales by default), and 200 once the flag is given', async () => {
-    for (const email of ['manager@motorpool.local', 'sales@motorpool.local']) {
+  it('is 403 without canEditCustomers (sales by default, a manager it is taken from), and 200 with it', async () => {
+    const refused = async (email: string) => {
       const res = await redirect(await t.staffCookie(email), customer.id);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: ACCESS_DENIED_MESSAGE });
-    }
-    await t.database.db
-      .update(staffUsers)
-      .set({ permissions: sql`${staffUsers.permissions} || '{"canEditCustomers": true}'::jsonb` })
-      .where(eq(staffUsers.email, 'sales@motorpool.local'));
+    };
+    const setFlag = (email: string, on: boolean) =>
+      t.database.db
+        .update(staffUsers)
+        .set({
+          permissions: sql`${staffUsers.permissions} || jsonb_build_object('canEditCustomers', ${on}::boolean)`,
+        })
+        .where(eq(staffUsers.email, email));
+    await refused('sales@motorpool.local');
+    // the demo manager is seeded with canEditCustomers
+    expect((await redirect(await t.staffCookie('manager@motorpool.local'), customer.id)).statusCode).toBe(
+      200,
+    );
+    await setFlag('manager@motorpool.local', false);
+    await refused('manager@motorpool.local');
+    await setFlag('sales@motorpool.local', true);
     expect((await redirect(await t.staffCookie('sales@motorpool.local'), customer.id)).statusCode).toBe(200);
+    // back to the seeded flags for the tests that follow
+    await setFlag('sales@motorpool.local', false);
+    await setFlag('manager@motorpool.local', true);
   });
 
   it('is 400 without a customer id or with one that is not a uuid', async () => {
@@ -235,7 +250,9 @@ describe('GET /api/external/impersonate', () => {
     const [nonce, mac] = token.split('.') as [string, string];
     const flipped = `${nonce}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
     const otherKey = newSignedToken(randomBytes(32));
-    const neverIssued = newSignedToken(PROCESS_SIGNING_KEY);
+    // signed with the server's own key (no APP_SECRET in tests: the database's), but never issued
+    const serverKey = await secretBox(t.database.db, undefined).signingKey('impersonation');
+    const neverIssued = newSignedToken(serverKey);
     const auditsBefore = await t.database.db.$count(auditLogs);
     for (const bad of [flipped, `${nonce}x.${mac}`, otherKey, 'junk', '', neverIssued]) {
       expectRefusalPage(
@@ -255,13 +272,13 @@ describe('GET /api/external/impersonate', () => {
     const url = await newLink();
     expectRefusalPage(await open(url), 401, 'Sign in to the back-office first');
     expectRefusalPage(await open(url, customer.cookie), 401, 'Sign in to the back-office first');
-    const manager = await t.staffCookie('manager@motorpool.local');
-    expectRefusalPage(await open(url, manager), 403, 'You cannot open customers&#39; fleet apps');
+    const sales = await t.staffCookie('sales@motorpool.local');
+    expectRefusalPage(await open(url, sales), 403, 'You cannot open customers&#39; fleet apps');
     await t.database.db
       .update(staffUsers)
       .set({ permissions: sql`${staffUsers.permissions} || '{"canEditCustomers": true}'::jsonb` })
-      .where(eq(staffUsers.email, 'manager@motorpool.local'));
-    expectRefusalPage(await open(url, manager), 403, 'This link is for another staff member');
+      .where(eq(staffUsers.email, 'sales@motorpool.local'));
+    expectRefusalPage(await open(url, sales), 403, 'This link is for another staff member');
     expect((await open(url, admin)).statusCode).toBe(302);
   });
 

@@ -12,7 +12,7 @@ import { CUSTOMER_COOKIE } from '../../auth/sessions';
 import { plainPage } from '../../http/plain-page';
 import { actorOf } from '../audit/service';
 import { createImpersonationToken, useImpersonationToken, type ImpersonationRefusal } from './service';
-import { PROCESS_SIGNING_KEY } from './signed-token';
+import { secretBox } from '../../auth/secret-box';
 
 /** Where the browser lands once the pass is spent; the fleet app reads `as=staff` (docs/impersonation.md). */
 export const IMPERSONATION_LANDING = '/fleet-management?as=staff';
@@ -69,11 +69,11 @@ export async function impersonationRoutes(
     db,
     config,
     clock,
-    signingKey = PROCESS_SIGNING_KEY,
-  }: { db: Db; config: Config; clock: Clock; signingKey?: Buffer },
+  }: { db: Db; config: Config; clock: Clock },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db, clock, signingKey };
+  const secrets = secretBox(db, config.appSecret);
+  const deps = { db, clock, signingKey: () => secrets.signingKey('impersonation') };
 
   const refuse = (reply: FastifyReply, refusal: Refusal) => {
     const page = REFUSALS[refusal];

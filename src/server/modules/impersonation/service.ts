@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import { hasValidSignature, newSignedToken } from './signed-token';
 
 /** What the impersonation rules need besides the database and who acts. */
-export type ImpersonationDeps = { db: Db; clock: Clock; signingKey: Buffer };
+export type ImpersonationDeps = { db: Db; clock: Clock; signingKey: () => Promise<Buffer> };
 
 const isSuspended = (c: { status: string; suspendedAt: Date | null }) =>
   c.status === 'suspended' || c.suspendedAt !== null;
@@ -29,7 +29,7 @@ export async function createImpersonationToken(
   actor: AuditActor & { actorId: string },
   customerId: string,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = newSignedToken(signingKey);
+  const token = newSignedToken(await signingKey());
   const expiresAt = new Date(clock.now().getTime() + IMPERSONATION_TOKEN_TTL_MS);
   await db.transaction(async (tx) => {
     const [customer] = await tx
@@ -80,7 +80,7 @@ export async function useImpersonationToken(
 ): Promise<ImpersonationUse> {
   // A token we did not sign is turned away without a lookup (and without an audit row: anyone can
   // send junk, and it names nothing).
-  if (!hasValidSignature(signingKey, token)) return { ok: false, reason: 'invalid' };
+  if (!hasValidSignature(await signingKey(), token)) return { ok: false, reason: 'invalid' };
   const digest = tokenDigest(token);
   const now = clock.now();
   const used = await db.transaction(async (tx) => {

@@ -6,11 +6,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * leaked table opens nothing; the MAC lets the server turn away a forged or altered token before it
  * looks anything up, and ties every token to this server's key.
  *
- * The key: one random key per process until the application secret exists (issue 10's APP_SECRET);
- * then it is derived from that (docs/impersonation.md). Tokens live 5 minutes, so a restart only
- * voids links nobody has opened yet; several instances behind one address need the shared secret.
+ * The key is derived from the application's secret (`secretBox(...).signingKey('impersonation')`:
+ * APP_SECRET, or the key kept in the database), so every instance accepts every instance's links.
  */
-export const PROCESS_SIGNING_KEY = randomBytes(32);
 
 const mac = (key: Buffer, nonce: string) => createHmac('sha256', key).update(nonce).digest();
 
