@@ -65,11 +65,7 @@ const REFUSALS: Record<Refusal, { status: number; heading: string; text: string;
 
 export async function impersonationRoutes(
   app: FastifyInstance,
-  {
-    db,
-    config,
-    clock,
-  }: { db: Db; config: Config; clock: Clock },
+  { db, config, clock }: { db: Db; config: Config; clock: Clock },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secrets = secretBox(db, config.appSecret);

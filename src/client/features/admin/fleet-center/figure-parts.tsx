@@ -53,8 +53,8 @@ export function GeneratedAt({ iso }: { iso: string }) {
   const now = useNow();
   return (
     <p className="text-xs text-muted-foreground">
-      Figures computed <time dateTime={iso}>{relativeTime(iso, now).toLowerCase()}</time> from the customers' own
-      records.
+      Figures computed <time dateTime={iso}>{relativeTime(iso, now).toLowerCase()}</time> from the customers'
+      own records.
     </p>
   );
 }
