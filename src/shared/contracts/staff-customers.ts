@@ -148,11 +148,10 @@ export const customerStats = z.object({
   avgHealthScore: z.number().nullable(),
   /**
    * Vehicles and team users across every customer (the fleet control center's Total Vehicles and Total
-   * Users tiles: sums of currentCars and currentUsers, spec 2 §2). Optional only until the stats service
-   * fills them; the tiles show "—" without them.
+   * Users tiles: sums of currentCars and currentUsers, spec 2 §2).
    */
-  totalVehicles: z.number().optional(),
-  totalUsers: z.number().optional(),
+  totalVehicles: z.number(),
+  totalUsers: z.number(),
 });
 export type CustomerStats = z.infer<typeof customerStats>;
 

@@ -8,7 +8,8 @@ import type {
   StaffCustomer,
 } from '../../../shared/contracts/staff-customers';
 import type { Db } from '../../db/client';
-import { customers } from '../../db/schema';
+import { customers, teamMembers, vehicles } from '../../db/schema';
+import { countedVehicle } from '../fleet/usage';
 import { customerRows, toStaffCustomer, type RowOrder, type SortColumns } from './customer-rows';
 
 type Filters = Pick<CustomerExportQuery, 'search' | 'status' | 'risk'>;
@@ -88,23 +89,32 @@ export async function listCustomers(db: Db, query: CustomerListQuery) {
 
 /** The customers screen's stats, over every customer. */
 export async function customerStats(db: Db): Promise<CustomerStats> {
-  const [row] = await db
-    .select({
-      total: count(),
-      active: sql<number>`count(*) filter (where ${eq(customers.status, 'active')})`.mapWith(Number),
-      atRisk:
-        sql<number>`count(*) filter (where ${inArray(customers.riskLevel, ['high', 'critical'])})`.mapWith(
-          Number,
+  const [[row], [fleet], [team]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        active: sql<number>`count(*) filter (where ${eq(customers.status, 'active')})`.mapWith(Number),
+        atRisk:
+          sql<number>`count(*) filter (where ${inArray(customers.riskLevel, ['high', 'critical'])})`.mapWith(
+            Number,
+          ),
+        avgHealthScore: sql<number | null>`round(avg(${customers.healthScore}))`.mapWith((v) =>
+          v === null ? null : Number(v),
         ),
-      avgHealthScore: sql<number | null>`round(avg(${customers.healthScore}))`.mapWith((v) =>
-        v === null ? null : Number(v),
-      ),
-    })
-    .from(customers);
+      })
+      .from(customers),
+    // counted as each account's currentCars and currentUsers are (modules/fleet/usage.ts)
+    db.select({ n: count() }).from(vehicles).where(countedVehicle()),
+    db.select({ n: count() }).from(teamMembers),
+  ]);
+  const total = row?.total ?? 0;
   return {
-    total: row?.total ?? 0,
+    total,
     active: row?.active ?? 0,
     atRisk: row?.atRisk ?? 0,
     avgHealthScore: row?.avgHealthScore ?? null,
+    totalVehicles: fleet?.n ?? 0,
+    // every account's owner plus its team members
+    totalUsers: total + (team?.n ?? 0),
   };
 }

@@ -380,17 +380,41 @@ describe('GET /api/admin/customers/stats', () => {
       };
     };
     const before = (await t.get(sales, '/api/admin/customers/stats')).json();
-    expect(before).toEqual(await expected());
+    expect(before).toMatchObject(await expected());
     await insertCustomers(`st${unique()}`, [
       { company: 'Stat one', status: 'active', risk: 'critical', health: 11 },
       { company: 'Stat two', status: 'suspended', risk: 'high', health: 33 },
       { company: 'Stat three', status: 'active', risk: 'low', health: 98 },
     ]);
     const after = (await t.get(admin, '/api/admin/customers/stats')).json();
-    expect(after).toEqual(await expected());
+    expect(after).toMatchObject(await expected());
     expect(after.total - before.total).toBe(3);
     expect(after.active - before.active).toBe(2);
     expect(after.atRisk - before.atRisk).toBe(2);
+  });
+
+  it("totals vehicles and users as each account's currentCars and currentUsers count them", async () => {
+    const before = (await t.get(admin, '/api/admin/customers/stats')).json();
+    const c = await signUp(t);
+    const vehicle = { make: 'Ford', model: 'Transit', year: 2021, vin: randomVin() };
+    await created(t, c, '/api/fleet/vehicles', { ...vehicle, licensePlate: `TV ${unique()}` });
+    await created(t, c, '/api/fleet/vehicles', {
+      ...vehicle,
+      vin: randomVin(),
+      licensePlate: `TR ${unique()}`,
+      status: 'retired',
+    });
+    await created(t, c, '/api/fleet/team', {
+      firstName: 'Team',
+      lastName: 'Member',
+      email: `member.${unique()}@example.com`,
+    });
+    const after = (await t.get(admin, '/api/admin/customers/stats')).json();
+    expect(after.totalVehicles - before.totalVehicles).toBe(1); // a retired vehicle is not counted
+    expect(after.totalUsers - before.totalUsers).toBe(2); // the new owner and their team member
+    const row = (await t.get(admin, `/api/admin/customers?search=${encodeURIComponent(c.email)}`)).json()
+      .items[0];
+    expect([row.currentCars, row.currentUsers]).toEqual([1, 2]);
   });
 });
 
