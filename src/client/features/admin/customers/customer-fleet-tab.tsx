@@ -1,33 +1,20 @@
 import { lazy, Suspense, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import {
   Building2Icon,
   CarIcon,
   PencilIcon,
-  ShieldAlertIcon,
   Trash2Icon,
   UserCheckIcon,
   UsersIcon,
   UsersRoundIcon,
 } from 'lucide-react';
-import {
-  COUNTRY_LABELS,
-  CUSTOMER_SORTS,
-  customerListQuery,
-  type CustomerStats,
-  type StaffCustomer,
-} from '@shared/contracts/staff-customers';
-import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
-import { AddButton } from '@client/components/list/add-button';
+import { COUNTRY_LABELS, type CustomerStats, type StaffCustomer } from '@shared/contracts/staff-customers';
 import { ListBody } from '@client/components/list/list-body';
 import { ExpandableListCard, ListCards } from '@client/components/list/list-cards';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListToolbar } from '@client/components/list/list-toolbar';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
-import { EmptyState } from '@client/components/ui/empty-state';
-import { customersQuery, customerStatsQuery } from './api';
-import { useCustomerActions, type CustomerActions } from './customer-actions';
+import { type CustomerActions } from './customer-actions';
 import { CustomerStatusBadge } from './customer-badges';
 import {
   countOf,
@@ -38,10 +25,10 @@ import {
   planLabelOf,
   STATUS_LABELS,
 } from './customer-format';
-import { CUSTOMER_PAGE_SIZE, DEFAULT_CUSTOMER_SORT } from './customer-list-options';
 import { ContactLines, UsageFigures } from './customer-parts';
 import { CustomerFigures, type CustomerFigure } from './customer-figures';
-import { useCustomerAccess, type CustomerAccess } from './use-customer-access';
+import { type CustomerAccess } from './use-customer-access';
+import { useCustomerDirectory } from './use-customer-directory';
 
 /**
  * The impersonation area's action (it opens the customer's fleet app as this staff member). A lazy
@@ -61,33 +48,12 @@ const OpenCustomerFleetButton = lazy(() =>
  * `customers.` so it does not collide with the fleet center's own parameters.
  */
 export function CustomerFleetTab() {
-  const access = useCustomerAccess();
-  const state = useListState({
-    sorts: CUSTOMER_SORTS,
-    defaultSort: DEFAULT_CUSTOMER_SORT,
-    pageSize: CUSTOMER_PAGE_SIZE,
+  const { access, state, list, stats, actions, dialogs, denied, addButton } = useCustomerDirectory({
+    source: 'fleet',
     scope: 'customers',
   });
-  const list = useQuery({
-    ...customersQuery(customerListQuery.parse(state.query), 'fleet'),
-    enabled: access.canView,
-  });
-  const stats = useQuery({ ...customerStatsQuery, enabled: access.canView });
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { actions, dialogs } = useCustomerActions();
-
-  if (!access.isLoading && !access.canView) {
-    return (
-      <EmptyState
-        icon={ShieldAlertIcon}
-        title="Access Denied"
-        text={`${ACCESS_DENIED_MESSAGE}. Your role: ${access.role ?? 'none'}.`}
-      />
-    );
-  }
-
-  const addButton = access.canEdit ? <AddButton onClick={actions.add}>Add Customer</AddButton> : null;
+  if (denied) return denied;
 
   return (
     <div className="space-y-6">

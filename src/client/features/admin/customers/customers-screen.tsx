@@ -1,37 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   ActivityIcon,
   AlertTriangleIcon,
   Building2Icon,
   DownloadIcon,
-  ShieldAlertIcon,
   UserCheckIcon,
   UsersIcon,
 } from 'lucide-react';
-import {
-  CUSTOMER_SORTS,
-  CUSTOMER_STATUSES,
-  customerListQuery,
-  RISK_LEVELS,
-  type CustomerStats,
-} from '@shared/contracts/staff-customers';
-import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
-import { AddButton } from '@client/components/list/add-button';
+import { type CustomerStats } from '@shared/contracts/staff-customers';
 import { FilterSelect } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListCards } from '@client/components/list/list-cards';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListToolbar } from '@client/components/list/list-toolbar';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
-import { EmptyState } from '@client/components/ui/empty-state';
-import { customerExportUrl, customersQuery, customerStatsQuery } from './api';
-import { useCustomerActions } from './customer-actions';
+import { customerExportUrl } from './api';
 import { CustomerCard } from './customer-card';
 import { countOf, RISK_OPTIONS, STATUS_OPTIONS } from './customer-format';
-import { CUSTOMER_PAGE_SIZE, DEFAULT_CUSTOMER_SORT, SORT_OPTIONS } from './customer-list-options';
+import { DEFAULT_CUSTOMER_SORT, SORT_OPTIONS } from './customer-list-options';
 import { CustomerFigures, type CustomerFigure } from './customer-figures';
-import { useCustomerAccess } from './use-customer-access';
+import { useCustomerDirectory } from './use-customer-directory';
 
 /**
  * The customers tab, 'Customer Management' (spec 2 §2): the four stats over every customer, then the
@@ -39,31 +26,11 @@ import { useCustomerAccess } from './use-customer-access';
  * the address. Export downloads every customer the filters match. No debug banner (DECISIONS.md).
  */
 export default function CustomersScreen() {
-  const access = useCustomerAccess();
-  const state = useListState({
-    sorts: CUSTOMER_SORTS,
-    defaultSort: DEFAULT_CUSTOMER_SORT,
-    filters: { status: CUSTOMER_STATUSES, risk: RISK_LEVELS },
-    pageSize: CUSTOMER_PAGE_SIZE,
+  const { access, state, query, list, stats, actions, dialogs, denied, addButton } = useCustomerDirectory({
+    source: 'customers',
+    withFilters: true,
   });
-  const query = customerListQuery.parse(state.query);
-  // Disabled for staff who may not see customers, so they do not trigger a 403.
-  const list = useQuery({ ...customersQuery(query), enabled: access.canView });
-  const stats = useQuery({ ...customerStatsQuery, enabled: access.canView });
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
-  const { actions, dialogs } = useCustomerActions();
-
-  if (!access.isLoading && !access.canView) {
-    return (
-      <EmptyState
-        icon={ShieldAlertIcon}
-        title="Access Denied"
-        text={`${ACCESS_DENIED_MESSAGE}. Your role: ${access.role ?? 'none'}.`}
-      />
-    );
-  }
-
-  const addButton = access.canEdit ? <AddButton onClick={actions.add}>Add Customer</AddButton> : null;
+  if (denied) return denied;
 
   return (
     <div className="space-y-6">
