@@ -1,0 +1,67 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { customers, subscriptions } from '../../db/schema';
+import type { HealthSignals } from './rule';
+
+// Staff figures across accounts (docs/server-kit.md "Staff queries across accounts"): the health
+// rule's inputs for one account or a batch, each read from the account's own rows by its id.
+
+/** Whole days from a past moment to now, by the database's clock (the one that stamped the rows). */
+const daysSince = (column: SQL | typeof customers.createdAt) =>
+  sql<number>`floor(extract(epoch from (now() - ${column})) / 86400)::int`;
+
+const FLEET_RESOURCES = sql.raw(`('vehicle', 'driver', 'maintenance', 'team_member')`);
+
+const signalColumns = {
+  id: customers.id,
+  failedPayments30d: sql<number>`(select count(*)::int from payments p
+    where p.customer_id = ${customers.id} and p.status = 'failed' and p.created_at > now() - interval '30 days')`,
+  subscriptionStatus: subscriptions.status,
+  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+  periodEnd: subscriptions.currentPeriodEnd,
+  trialDaysLeft: sql<
+    number | null
+  >`case when ${subscriptions.status} = 'trialing' and ${subscriptions.trialEndsAt} is not null
+    then ceil(extract(epoch from (${subscriptions.trialEndsAt} - now())) / 86400)::int end`,
+  hasCard: sql<boolean>`exists(select 1 from payment_methods pm where pm.customer_id = ${customers.id})`,
+  vehicles: sql<number>`(select count(*)::int from vehicles v
+    where v.customer_id = ${customers.id} and v.status <> 'retired')`,
+  vehicleLimit: customers.carLimit,
+  users: sql<number>`1 + (select count(*)::int from team_members tm where tm.customer_id = ${customers.id})`,
+  userLimit: customers.userLimit,
+  accountAgeDays: daysSince(customers.createdAt),
+  daysSinceSignIn: sql<number | null>`${daysSince(sql`${customers.lastSignInAt}`)}`,
+  fleetChanged30d: sql<boolean>`exists(select 1 from audit_logs a
+    where a.account_id = ${customers.id} and a.created_at > now() - interval '30 days'
+      and a.resource_type in ${FLEET_RESOURCES} and a.success)`,
+};
+
+type SignalRow = { [K in keyof typeof signalColumns]: unknown };
+
+/** The select that gathers the signals; callers add the accounts (`where`), a limit and locks. */
+export function selectSignals(exec: Executor) {
+  return exec
+    .select(signalColumns)
+    .from(customers)
+    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id));
+}
+
+export function toSignals(row: SignalRow): HealthSignals & { id: string } {
+  return {
+    id: row.id as string,
+    failedPayments30d: Number(row.failedPayments30d),
+    subscriptionStatus: (row.subscriptionStatus as string | null) ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd === true,
+    periodEnd: (row.periodEnd as Date | null) ?? null,
+    trialDaysLeft: row.trialDaysLeft === null ? null : Number(row.trialDaysLeft),
+    hasCard: row.hasCard === true,
+    vehicles: Number(row.vehicles),
+    vehicleLimit: (row.vehicleLimit as number | null) ?? null,
+    users: Number(row.users),
+    userLimit: (row.userLimit as number | null) ?? null,
+    accountAgeDays: Math.max(0, Number(row.accountAgeDays)),
+    daysSinceSignIn: row.daysSinceSignIn === null ? null : Math.max(0, Number(row.daysSinceSignIn)),
+    fleetChanged30d: row.fleetChanged30d === true,
+    openTickets: 0,
+  };
+}
