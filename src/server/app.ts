@@ -28,6 +28,7 @@ import { planRoutes } from './modules/plans/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { fleetRoutes } from './modules/fleet/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(portalRoutes, { billing, config });
   await app.register(paymentRoutes, { billing, config });
   await app.register(fleetRoutes, { db, clock, config });
+  await app.register(dashboardRoutes, { db, clock });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');
