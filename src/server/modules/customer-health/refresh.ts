@@ -32,6 +32,16 @@ export async function refreshHealth(exec: Executor, customerId: string): Promise
     return;
   }
   const health = assessHealth(toSignals(row));
+  // Most changes move nothing (a renewal paid, a vehicle renamed): then a row already scored is left
+  // as it is, and its health_checked_at stays the sweep's, which comes back to it within a day.
+  if (
+    row.stored.checkedAt !== null &&
+    row.stored.score === health.score &&
+    row.stored.riskLevel === health.riskLevel &&
+    JSON.stringify(row.stored.reasons) === JSON.stringify(health.reasons)
+  ) {
+    return;
+  }
   await exec
     .update(customers)
     .set({
@@ -53,17 +63,25 @@ export const HEALTH_MAX_AGE = sql`interval '1 day'`;
  */
 export async function refreshStaleHealth(db: Db, batchSize: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await selectSignals(tx)
+    // The accounts first, on the index alone: most runs find none and stop here.
+    const due = await tx
+      .select({ id: customers.id })
+      .from(customers)
       .where(
         or(isNull(customers.healthCheckedAt), lt(customers.healthCheckedAt, sql`now() - ${HEALTH_MAX_AGE}`)),
       )
       .orderBy(sql`${customers.healthCheckedAt} asc nulls first`)
       .limit(batchSize)
-      .for('no key update', { of: customers, skipLocked: true });
+      .for('no key update', { skipLocked: true });
+    if (due.length === 0) return 0;
+    const rows = await selectSignals(tx).where(idIn(due.map((d) => d.id)));
     await writeHealth(tx, rows.map(toSignals));
-    return rows.length;
+    return due.length;
   });
 }
+
+const idIn = (ids: string[]) =>
+  sql`${customers.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
 /** The accounts whose refresh was deferred, recomputed now in their own short transaction. */
 export async function refreshDeferredHealth(db: Db): Promise<number> {
@@ -72,8 +90,8 @@ export async function refreshDeferredHealth(db: Db): Promise<number> {
   deferred.clear();
   return db.transaction(async (tx) => {
     const rows = await selectSignals(tx)
-      .where(sql`${customers.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`)
-      .for('no key update', { of: customers });
+      .where(idIn(ids))
+      .for('no key update', { of: customers, skipLocked: true });
     await writeHealth(tx, rows.map(toSignals));
     return rows.length;
   });

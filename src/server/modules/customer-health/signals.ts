@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, subscriptions } from '../../db/schema';
 import type { HealthSignals } from './rule';
@@ -7,8 +7,8 @@ import type { HealthSignals } from './rule';
 // rule's inputs for one account or a batch, each read from the account's own rows by its id.
 
 /** Whole days from a past moment to now, by the database's clock (the one that stamped the rows). */
-const daysSince = (column: SQL | typeof customers.createdAt) =>
-  sql<number>`floor(extract(epoch from (now() - ${column})) / 86400)::int`;
+const daysSince = (column: AnyColumn) =>
+  sql<number | null>`floor(extract(epoch from (now() - ${column})) / 86400)::int`;
 
 const FLEET_RESOURCES = sql.raw(`('vehicle', 'driver', 'maintenance', 'team_member')`);
 
@@ -30,35 +30,45 @@ const signalColumns = {
   users: sql<number>`1 + (select count(*)::int from team_members tm where tm.customer_id = ${customers.id})`,
   userLimit: customers.userLimit,
   accountAgeDays: daysSince(customers.createdAt),
-  daysSinceSignIn: sql<number | null>`${daysSince(sql`${customers.lastSignInAt}`)}`,
+  daysSinceSignIn: daysSince(customers.lastSignInAt),
   fleetChanged30d: sql<boolean>`exists(select 1 from audit_logs a
     where a.account_id = ${customers.id} and a.created_at > now() - interval '30 days'
       and a.resource_type in ${FLEET_RESOURCES} and a.success)`,
 };
 
-type SignalRow = { [K in keyof typeof signalColumns]: unknown };
-
 /** The select that gathers the signals; callers add the accounts (`where`), a limit and locks. */
 export function selectSignals(exec: Executor) {
   return exec
-    .select(signalColumns)
+    .select({
+      ...signalColumns,
+      // What the row holds now, so a refresh that changes nothing writes nothing.
+      stored: {
+        score: customers.healthScore,
+        riskLevel: customers.riskLevel,
+        reasons: customers.healthReasons,
+        checkedAt: customers.healthCheckedAt,
+      },
+    })
     .from(customers)
     .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id));
 }
 
+type SignalRow = Awaited<ReturnType<typeof selectSignals>>[number];
+
+/** Numbers as numbers whichever driver read them; ages never below 0 (a clock a moment apart). */
 export function toSignals(row: SignalRow): HealthSignals & { id: string } {
   return {
-    id: row.id as string,
+    id: row.id,
     failedPayments30d: Number(row.failedPayments30d),
-    subscriptionStatus: (row.subscriptionStatus as string | null) ?? null,
+    subscriptionStatus: row.subscriptionStatus,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd === true,
-    periodEnd: (row.periodEnd as Date | null) ?? null,
+    periodEnd: row.periodEnd,
     trialDaysLeft: row.trialDaysLeft === null ? null : Number(row.trialDaysLeft),
     hasCard: row.hasCard === true,
     vehicles: Number(row.vehicles),
-    vehicleLimit: (row.vehicleLimit as number | null) ?? null,
+    vehicleLimit: row.vehicleLimit,
     users: Number(row.users),
-    userLimit: (row.userLimit as number | null) ?? null,
+    userLimit: row.userLimit,
     accountAgeDays: Math.max(0, Number(row.accountAgeDays)),
     daysSinceSignIn: row.daysSinceSignIn === null ? null : Math.max(0, Number(row.daysSinceSignIn)),
     fleetChanged30d: row.fleetChanged30d === true,

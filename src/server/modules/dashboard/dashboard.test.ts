@@ -6,6 +6,7 @@ import { hashPassword } from '../../auth/passwords';
 import { manualClock } from '../../clock';
 import { activities, revenueSnapshots, staffUsers, subscriptions } from '../../db/schema';
 import { runDueBilling } from '../../jobs/billing-runner';
+import { RECENT_ACTIVITY_LIMIT } from './activity';
 import { daysBefore, isoDay } from './revenue-snapshots';
 
 const clock = manualClock(new Date());
@@ -220,7 +221,7 @@ describe('GET /api/admin/activity', () => {
     const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(activities)) as [
       { n: number },
     ];
-    expect(first.total).toBe(n);
+    expect(first.total).toBe(Math.min(n, RECENT_ACTIVITY_LIMIT));
   });
 
   it('pages on the server, at most 100 a page', async () => {
@@ -231,6 +232,20 @@ describe('GET /api/admin/activity', () => {
     for (const bad of ['?pageSize=101', '?pageSize=0', '?page=0', '?page=x']) {
       expect((await t.get(admin, `/api/admin/activity${bad}`)).statusCode).toBe(400);
     }
+  });
+
+  it('reaches back to the newest 1,000 entries, whatever the table holds', async () => {
+    await t.database.db.execute(sql`
+      insert into activities (action, description, created_at)
+      select 'customer_updated', 'Older entry ' || g, now() - make_interval(days => 400, secs => g)
+      from generate_series(1, ${RECENT_ACTIVITY_LIMIT + 50}) g`);
+    const first = await page('?pageSize=100');
+    expect(first.total).toBe(RECENT_ACTIVITY_LIMIT);
+    const last = await page(`?page=10&pageSize=${100}`);
+    expect(last.items).toHaveLength(100);
+    const shorter = await page(`?page=15&pageSize=${70}`); // rows 981 to 1,050: only 20 within reach
+    expect(shorter.items).toHaveLength(20);
+    expect((await page('?page=11&pageSize=100')).items).toEqual([]);
   });
 
   it('never shows a secret a writer left in the metadata', async () => {
