@@ -639,6 +639,11 @@ function report({ general, staff, billingJob, loads }) {
       'ms',
       budgets.billingJobMsPerRenewal,
     );
+    add(
+      'billing job: CPU time per renewal (steadier on a shared machine)',
+      Math.round(billingJob.cpuMsPerRenewal * 100) / 100,
+      'ms',
+    );
     add('billing job: total', Math.round(billingJob.totalMs / 100) / 10, 's');
   }
   if (wants('api')) {

@@ -32,8 +32,8 @@ export function shownMetadata(metadata: Record<string, unknown>): Record<string,
 
 /**
  * How far back Recent Activity reaches: its newest entries, however many the table holds. Counting
- * a million rows for 'Show All (n)' on every dashboard load would cost the embedded database about
- * a second; counting at most this many stays under a millisecond at any size, and so do its pages.
+ * a million rows for 'Show All (n)' on every dashboard load would hold the embedded database for
+ * over 100 ms; counting at most this many takes a few milliseconds at any size, and so do its pages.
  * The full history is the audit log's.
  */
 export const RECENT_ACTIVITY_LIMIT = 1000;
