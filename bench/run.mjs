@@ -3,6 +3,9 @@
 //
 //   BENCH_DATABASE_URL  run the app and the baseline on this PostgreSQL instead of embedded PGlite
 //   BENCH_DURATION      seconds per load measurement (default 5)
+//   BENCH_ONLY          run only these measures, comma-separated (default all): start (cold start),
+//                       api (routes against the baseline), portal, fleet (vehicle list), bundle,
+//                       billing (billing job), staff (100,000 customers: customers page, dashboard)
 //
 // Every process it starts (app, baseline, browser) is stopped again, also on error or Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
@@ -38,6 +41,20 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = 1;
 const COLD_START_RUNS = 3;
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const MEASURES = ['start', 'api', 'portal', 'fleet', 'bundle', 'billing', 'staff'];
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean),
+);
+for (const m of ONLY) {
+  if (!MEASURES.includes(m))
+    throw new Error(`BENCH_ONLY: unknown measure ${m} (one of ${MEASURES.join(', ')})`);
+}
+const wants = (measure) => ONLY.size === 0 || ONLY.has(measure);
+/** The staff screens' measure: a filtered, sorted customers page and the dashboard (issue 10). */
+const STAFF_CUSTOMERS_PAGE = '/api/admin/customers?status=active&risk=high&sort=-healthScore&page=2';
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -311,12 +328,31 @@ async function main() {
     `bench: ${os.cpus().length} CPUs, node ${process.version}, database ${databaseUrl ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}`,
   );
 
-  // First start: migrations and demo data. Then stop it, so the data directory is at rest.
-  console.log('bench: first start (migrate + seed) ...');
-  let app = await startApp(port, dataDir);
-  console.log(`bench: first start answered after ${app.ms.toFixed(0)} ms`);
-  await stopProcess(app.child);
+  const loads = {};
+  let app = null;
+  const needsApp = ['start', 'api', 'portal', 'fleet', 'bundle', 'staff'].some(wants);
+  if (needsApp) {
+    // First start: migrations and demo data. Then stop it, so the data directory is at rest.
+    console.log('bench: first start (migrate + seed) ...');
+    app = await startApp(port, dataDir);
+    console.log(`bench: first start answered after ${app.ms.toFixed(0)} ms`);
+    await stopProcess(app.child);
+  }
+  const general = await measureGeneral({ port, base, dataDir, baselineDir, loads });
+  const staff = wants('staff') ? await measureStaff({ port, base, dataDir, loads }) : null;
 
+  let billingJob = null;
+  if (wants('billing')) {
+    console.log(`bench: billing job over ${BILLING_SUBSCRIPTIONS} due subscriptions ...`);
+    billingJob = runBillingJob();
+    console.log(`bench: billing job renewed ${billingJob.renewals} in ${billingJob.totalMs} ms`);
+  }
+  report({ general, staff, billingJob, loads });
+}
+
+/** Cold start, the routes against their baseline, the portal, the vehicle list and the bundles. */
+async function measureGeneral({ port, base, dataDir, baselineDir, loads }) {
+  if (!['start', 'api', 'portal', 'fleet', 'bundle'].some(wants)) return null;
   // The large fleet for the vehicle list (5,000 vehicles in one account), while the app is stopped.
   const seeded = spawnSync('npx', ['tsx', 'bench/seed-fleet.ts'], {
     cwd: root,
@@ -329,7 +365,7 @@ async function main() {
 
   // The baseline's copy of the seeded embedded database, taken while the app is stopped.
   let pgliteCopy;
-  if (!databaseUrl) {
+  if (!databaseUrl && wants('api')) {
     cpSync(dataDir, baselineDir, { recursive: true });
     rmSync(path.join(baselineDir, 'motorpool.lock'), { force: true });
     pgliteCopy = existsSync(path.join(baselineDir, 'pg', 'PG_VERSION')) ? path.join(baselineDir, 'pg') : null;
@@ -344,8 +380,9 @@ async function main() {
 
   // Cold starts on the existing database; the last one stays up for the load runs.
   const coldStarts = [];
-  for (let i = 0; i < COLD_START_RUNS; i++) {
-    if (i > 0) await stopProcess(app.child);
+  let app = null;
+  for (let i = 0; i < (wants('start') ? COLD_START_RUNS : 1); i++) {
+    if (app) await stopProcess(app.child);
     app = await startApp(port, dataDir);
     coldStarts.push(app.ms);
   }
@@ -358,7 +395,42 @@ async function main() {
   const staffPlans = await fetch(`${base}/api/plans`, { headers: { cookie } });
   if (staffPlans.status !== 200) throw new Error(`GET /api/plans as admin answered ${staffPlans.status}`);
   const planCount = (await staffPlans.json()).length;
+  if (wants('api')) await measureApi({ base, cookie, pgliteCopy, loads });
 
+  // The portal's main reads for the signed-in demo customer (each is two queries: DESIGN.md).
+  if (wants('portal')) {
+    const customerCookie = await signInCookie(base, DEMO_CUSTOMER, '/api/auth/dealer-login');
+    loads.portalProfile = await load('GET /api/customer/profile/{email}', {
+      url: `${base}/api/customer/profile/${encodeURIComponent(DEMO_CUSTOMER.email)}`,
+      headers: { cookie: customerCookie },
+    });
+    loads.portalBilling = await load('GET /api/customer/billing-info', {
+      url: `${base}/api/customer/billing-info`,
+      headers: { cookie: customerCookie },
+    });
+  }
+
+  // A filtered, sorted page of a 5,000-vehicle fleet (issue 4).
+  if (wants('fleet')) {
+    const fleetCookie = await signInCookie(base, BENCH_FLEET, '/api/auth/dealer-login');
+    loads.vehicleList = await load('GET /api/fleet/vehicles (5,000 vehicles, filtered page)', {
+      url: `${base}/api/fleet/vehicles?status=active&search=ford&sort=-mileage&page=3&pageSize=25`,
+      headers: { cookie: fleetCookie },
+    });
+  }
+
+  let sizes = null;
+  if (wants('bundle')) {
+    console.log('bench: bundle sizes in Chromium ...');
+    sizes = await bundleSizes(base);
+  }
+  await stopProcess(app.child);
+  const lazy = wants('bundle') ? largestLazyChunk() : null;
+  return { coldStarts, planCount, sizes, lazy };
+}
+
+/** Each route and its bare-Fastify baseline, in turn (bench/baseline-server.mjs). */
+async function measureApi({ base, cookie, pgliteCopy, loads }) {
   const baselinePort = await freePort();
   const baseline = `http://127.0.0.1:${baselinePort}`;
   const baselineStarted = performance.now();
@@ -382,7 +454,6 @@ async function main() {
   });
   if (baselineSignIn.status !== 200) throw new Error(`baseline /sign-in answered ${baselineSignIn.status}`);
   const baselineCookie = (baselineSignIn.headers.get('set-cookie') ?? '').split(';')[0];
-  const loads = {};
   // Each route and its baseline run in turn, twice, and each keeps its better run: a burst of
   // other work on the machine then lowers one sample, not the ratio.
   const pairs = [
@@ -412,35 +483,75 @@ async function main() {
     }
   }
   await stopProcess(baselineChild);
+}
 
-  // The portal's main reads for the signed-in demo customer (each is two queries: DESIGN.md).
-  const customerCookie = await signInCookie(base, DEMO_CUSTOMER, '/api/auth/dealer-login');
-  loads.portalProfile = await load('GET /api/customer/profile/{email}', {
-    url: `${base}/api/customer/profile/${encodeURIComponent(DEMO_CUSTOMER.email)}`,
-    headers: { cookie: customerCookie },
+/**
+ * The staff screens at scale (issue 10): 100,000 customers and 1,000,000 activity rows seeded into
+ * the stopped app's database (bench/seed-staff.ts), then a filtered, sorted customers page, the
+ * dashboard's stats and its first activity page, each under load.
+ */
+async function measureStaff({ port, base, dataDir, loads }) {
+  console.log('bench: seeding 100,000 customers and 1,000,000 activity rows ...');
+  const seeded = spawnSync('npx', ['tsx', 'bench/seed-staff.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+    timeout: 20 * 60_000,
   });
-  loads.portalBilling = await load('GET /api/customer/billing-info', {
-    url: `${base}/api/customer/billing-info`,
-    headers: { cookie: customerCookie },
-  });
+  const seedLine = (seeded.stdout ?? '')
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
+  if (seeded.status !== 0 || !seedLine)
+    throw new Error(`seeding the staff bench failed: ${seeded.stderr || seeded.stdout}`);
+  const seed = JSON.parse(seedLine);
+  console.log(
+    `bench: seeded in ${((seed.customersMs + seed.subscriptionsMs + seed.activitiesMs + seed.analyzeMs) / 1000).toFixed(1)} s ` +
+      `(customers ${seed.customersMs} ms, subscriptions ${seed.subscriptionsMs} ms, activities ${seed.activitiesMs} ms, ` +
+      `analyze ${seed.analyzeMs} ms); stats query alone ${seed.statsQueryMedianMs} ms (median of 15)`,
+  );
 
-  // A filtered, sorted page of a 5,000-vehicle fleet (issue 4).
-  const fleetCookie = await signInCookie(base, BENCH_FLEET, '/api/auth/dealer-login');
-  loads.vehicleList = await load('GET /api/fleet/vehicles (5,000 vehicles, filtered page)', {
-    url: `${base}/api/fleet/vehicles?status=active&search=ford&sort=-mileage&page=3&pageSize=25`,
-    headers: { cookie: fleetCookie },
-  });
+  const app = await startApp(port, dataDir);
+  const cookie = await signInCookie(base);
+  const headers = { cookie };
+  const stats = await fetch(`${base}/api/admin/stats`, { headers });
+  if (stats.status !== 200) throw new Error(`GET /api/admin/stats answered ${stats.status}`);
+  const figures = await stats.json();
+  if (figures.totalCustomers < seed.customers)
+    throw new Error(
+      `GET /api/admin/stats counted ${figures.totalCustomers} customers, seeded ${seed.customers}`,
+    );
 
-  console.log('bench: bundle sizes in Chromium ...');
-  const sizes = await bundleSizes(base);
+  // GET /api/admin/customers is the customers API's (issue 10, another branch): measured when it
+  // answers, skipped with a note while it does not exist yet.
+  const probe = await fetch(`${base}${STAFF_CUSTOMERS_PAGE}`, { headers });
+  const page = probe.status === 200 ? await probe.json() : (await probe.arrayBuffer(), null);
+  let customersNote = null;
+  if (probe.status === 404) {
+    customersNote = `skipped: GET ${STAFF_CUSTOMERS_PAGE} answered 404 (the customers API is not on this branch yet)`;
+    console.log(`bench: ${customersNote}`);
+  } else if (!page || !Array.isArray(page.items) || page.items.length === 0) {
+    throw new Error(`GET ${STAFF_CUSTOMERS_PAGE} answered ${probe.status} without a page of customers`);
+  } else {
+    loads.staffCustomers = await load('GET /api/admin/customers (100,000 customers, filtered page)', {
+      url: `${base}${STAFF_CUSTOMERS_PAGE}`,
+      headers,
+    });
+  }
+  loads.dashboardStats = await load('GET /api/admin/stats (100,000 customers)', {
+    url: `${base}/api/admin/stats`,
+    headers,
+  });
+  loads.dashboardActivity = await load('GET /api/admin/activity (1,000,000 rows, first page)', {
+    url: `${base}/api/admin/activity`,
+    headers,
+  });
   await stopProcess(app.child);
-  const lazy = largestLazyChunk();
+  return { seed, customersNote, matchingCustomers: page?.total ?? null };
+}
 
-  console.log(`bench: billing job over ${BILLING_SUBSCRIPTIONS} due subscriptions ...`);
-  const billingJob = runBillingJob();
-  console.log(`bench: billing job renewed ${billingJob.renewals} in ${billingJob.totalMs} ms`);
-
-  // -------------------------------------------------------------------------------------------------
+function report({ general, staff, billingJob, loads }) {
   const kb = (bytes) => Math.round(bytes / 100) / 10;
   const ratio = (a, b) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
   const metrics = [];
@@ -458,12 +569,25 @@ async function main() {
   };
   const fmtNum = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 1));
 
-  add('cold start to first 200 (existing database)', Math.round(coldStartMs), 'ms', budgets.coldStartMs);
-  for (const [key, name, baselineLoad] of [
-    ['plansAnonymous', 'GET /api/plans anonymous', loads.baselinePlans],
-    ['plansStaff', 'GET /api/plans admin (staff read)', loads.baselineStaffPlans],
-    ['signIn', 'POST /api/auth/admin-login (sign-in)', loads.baselineSignIn],
-  ]) {
+  const addLoad = (l, name, budget) => {
+    add(`${name}: req/s`, Math.round(l.reqPerSec * 10) / 10, 'req/s');
+    add(`${name}: p50 latency`, l.p50Ms, 'ms');
+    add(`${name}: p99 latency`, l.p99Ms, 'ms', budget);
+    if (l.non2xx || l.errors) add(`${name}: non-2xx + errors`, l.non2xx + l.errors, 'count', { max: 0 });
+  };
+
+  if (wants('start')) {
+    const { coldStarts } = general;
+    const coldStartMs = [...coldStarts].sort((a, b) => a - b)[Math.floor(coldStarts.length / 2)];
+    add('cold start to first 200 (existing database)', Math.round(coldStartMs), 'ms', budgets.coldStartMs);
+  }
+  for (const [key, name, baselineLoad] of !wants('api')
+    ? []
+    : [
+        ['plansAnonymous', 'GET /api/plans anonymous', loads.baselinePlans],
+        ['plansStaff', 'GET /api/plans admin (staff read)', loads.baselineStaffPlans],
+        ['signIn', 'POST /api/auth/admin-login (sign-in)', loads.baselineSignIn],
+      ]) {
     const l = loads[key];
     add(`${name}: req/s`, Math.round(l.reqPerSec * 10) / 10, 'req/s');
     add(`${name}: p50 latency`, l.p50Ms, 'ms');
@@ -476,58 +600,68 @@ async function main() {
     );
     if (l.non2xx || l.errors) add(`${name}: non-2xx + errors`, l.non2xx + l.errors, 'count', { max: 0 });
   }
-  for (const [key, name] of [
-    ['portalProfile', 'portal profile read'],
-    ['portalBilling', 'portal billing-info read'],
-  ]) {
-    const l = loads[key];
-    add(`${name}: req/s`, Math.round(l.reqPerSec * 10) / 10, 'req/s');
-    add(`${name}: p50 latency`, l.p50Ms, 'ms');
-    add(`${name}: p99 latency`, l.p99Ms, 'ms');
-    if (l.non2xx || l.errors) add(`${name}: non-2xx + errors`, l.non2xx + l.errors, 'count', { max: 0 });
+  if (wants('portal')) {
+    addLoad(loads.portalProfile, 'portal profile read');
+    addLoad(loads.portalBilling, 'portal billing-info read');
   }
-  add(
-    'vehicle list, 5,000 vehicles, filtered page: req/s',
-    Math.round(loads.vehicleList.reqPerSec * 10) / 10,
-    'req/s',
-  );
-  add('vehicle list, 5,000 vehicles, filtered page: p50 latency', loads.vehicleList.p50Ms, 'ms');
-  add(
-    'vehicle list, 5,000 vehicles, filtered page: p99 latency',
-    loads.vehicleList.p99Ms,
-    'ms',
-    budgets.vehicleListP99Ms,
-  );
-  if (loads.vehicleList.non2xx || loads.vehicleList.errors)
-    add('vehicle list: non-2xx + errors', loads.vehicleList.non2xx + loads.vehicleList.errors, 'count', {
-      max: 0,
-    });
-  add(
-    `billing job: renewals of ${billingJob.subscriptions} due subscriptions`,
-    billingJob.renewals,
-    'count',
-    {
-      min: billingJob.subscriptions,
-    },
-  );
-  add(
-    'billing job: time per renewal',
-    Math.round(billingJob.msPerRenewal * 100) / 100,
-    'ms',
-    budgets.billingJobMsPerRenewal,
-  );
-  add('billing job: total', Math.round(billingJob.totalMs / 100) / 10, 's');
-  add('baseline GET /plans: req/s', Math.round(loads.baselinePlans.reqPerSec * 10) / 10, 'req/s');
-  add('baseline staff read: req/s', Math.round(loads.baselineStaffPlans.reqPerSec * 10) / 10, 'req/s');
-  add('baseline sign-in: req/s', Math.round(loads.baselineSignIn.reqPerSec * 10) / 10, 'req/s');
-  add('landing JS gzip', kb(sizes.landing.gzipBytes), 'kB', budgets.landingJsGzipKb);
-  add('admin shell JS gzip', kb(sizes.admin.gzipBytes), 'kB', budgets.adminShellJsGzipKb);
-  add(
-    `largest lazy chunk gzip (${lazy.largest.file})`,
-    kb(lazy.largest.gzipBytes),
-    'kB',
-    budgets.lazyChunkGzipKb,
-  );
+  if (wants('fleet')) {
+    addLoad(loads.vehicleList, 'vehicle list, 5,000 vehicles, filtered page', budgets.vehicleListP99Ms);
+  }
+  if (staff) {
+    const { seed } = staff;
+    add('staff bench seed: 100,000 customers + subscriptions', seed.customersMs + seed.subscriptionsMs, 'ms');
+    add('staff bench seed: 1,000,000 activity rows', seed.activitiesMs, 'ms');
+    if (loads.staffCustomers) {
+      addLoad(
+        loads.staffCustomers,
+        `customers page, 100,000 customers, active + high risk by -healthScore, page 2 (${staff.matchingCustomers} match)`,
+        budgets.staffCustomersPageP99Ms,
+      );
+    } else {
+      console.log(`bench: customers page ${staff.customersNote}`);
+    }
+    addLoad(loads.dashboardStats, 'dashboard stats, 100,000 customers', budgets.dashboardStatsP99Ms);
+    add('dashboard stats query alone, uncached (median of 15)', seed.statsQueryMedianMs, 'ms');
+    addLoad(loads.dashboardActivity, 'dashboard activity, 1,000,000 rows, first page');
+  }
+  if (billingJob) {
+    add(
+      `billing job: renewals of ${billingJob.subscriptions} due subscriptions`,
+      billingJob.renewals,
+      'count',
+      {
+        min: billingJob.subscriptions,
+      },
+    );
+    add(
+      'billing job: time per renewal',
+      Math.round(billingJob.msPerRenewal * 100) / 100,
+      'ms',
+      budgets.billingJobMsPerRenewal,
+    );
+    add(
+      'billing job: CPU time per renewal (steadier on a shared machine)',
+      Math.round(billingJob.cpuMsPerRenewal * 100) / 100,
+      'ms',
+    );
+    add('billing job: total', Math.round(billingJob.totalMs / 100) / 10, 's');
+  }
+  if (wants('api')) {
+    add('baseline GET /plans: req/s', Math.round(loads.baselinePlans.reqPerSec * 10) / 10, 'req/s');
+    add('baseline staff read: req/s', Math.round(loads.baselineStaffPlans.reqPerSec * 10) / 10, 'req/s');
+    add('baseline sign-in: req/s', Math.round(loads.baselineSignIn.reqPerSec * 10) / 10, 'req/s');
+  }
+  if (wants('bundle')) {
+    const { sizes, lazy } = general;
+    add('landing JS gzip', kb(sizes.landing.gzipBytes), 'kB', budgets.landingJsGzipKb);
+    add('admin shell JS gzip', kb(sizes.admin.gzipBytes), 'kB', budgets.adminShellJsGzipKb);
+    add(
+      `largest lazy chunk gzip (${lazy.largest.file})`,
+      kb(lazy.largest.gzipBytes),
+      'kB',
+      budgets.lazyChunkGzipKb,
+    );
+  }
 
   const rows = metrics.map((m) => [
     m.metric,
@@ -552,8 +686,9 @@ async function main() {
   );
 
   mkdirSync('bench/results', { recursive: true });
-  const report = {
+  const results = {
     date: new Date().toISOString(),
+    measures: ONLY.size ? [...ONLY] : MEASURES,
     machine: {
       cpus: os.cpus().length,
       model: os.cpus()[0]?.model,
@@ -569,16 +704,21 @@ async function main() {
     },
     metrics,
     details: {
-      coldStartsMs: coldStarts.map((ms) => Math.round(ms)),
-      plansVisibleToAdmin: planCount,
+      coldStartsMs: general?.coldStarts.map((ms) => Math.round(ms)),
+      plansVisibleToAdmin: general?.planCount,
       loads,
-      landingJs: sizes.landing.files,
-      adminShellJs: sizes.admin.files,
-      lazyChunks: lazy,
+      landingJs: general?.sizes?.landing.files,
+      adminShellJs: general?.sizes?.admin.files,
+      lazyChunks: general?.lazy,
+      staff,
     },
   };
-  writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
-  console.log('bench: results written to bench/results/latest.json');
+  // A partial run (BENCH_ONLY) keeps its own file, so the last full run's figures stay.
+  const file = ONLY.size
+    ? `bench/results/only-${[...ONLY].sort().join('-')}.json`
+    : 'bench/results/latest.json';
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`bench: results written to ${file}`);
 }
 
 try {

@@ -32,6 +32,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { staffCustomerRoutes } from './modules/staff-customers/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fleetCenterRoutes, { db, clock, config });
   await app.register(notificationRoutes, { db, clock });
   await app.register(impersonationRoutes, { db, config, clock });
+  await app.register(dashboardRoutes, { db, clock });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

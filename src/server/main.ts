@@ -24,11 +24,15 @@ async function main() {
     { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_STAFF, seedDemoData },
     { startSessionCleanup },
     { startBillingScheduler },
+    { startHealthSweep },
+    { startRevenueSnapshots },
   ] = await Promise.all([
     import('./app'),
     import('./db/seed'),
     import('./jobs/session-cleanup'),
     import('./jobs/billing-runner'),
+    import('./jobs/health-sweep'),
+    import('./jobs/revenue-snapshot'),
   ]);
   const atModules = performance.now();
   const database = await opening;
@@ -42,6 +46,9 @@ async function main() {
     config.billingJobIntervalMs > 0
       ? startBillingScheduler(app.billing, app.log, config.billingJobIntervalMs)
       : () => {};
+  // Their first runs wait until after listen (a large first fill must not delay the first answer).
+  const stopHealth = startHealthSweep(database.db, app.log);
+  const stopSnapshots = startRevenueSnapshots(database.db, app.billing.clock, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,6 +57,8 @@ async function main() {
     app.log.info(`${signal} received, shutting down`);
     stopCleanup();
     stopBilling();
+    stopHealth();
+    stopSnapshots();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 import type { CustomerPrincipal } from '../../auth/sessions';
+import { refreshHealth } from '../customer-health/refresh';
 
 export type AuditActor = {
   actorType: 'staff' | 'customer' | 'system' | 'anonymous';
@@ -76,7 +77,11 @@ export async function recordAudit(exec: Executor, actor: AuditActor, entry: Audi
   await recordAudits(exec, actor, [entry]);
 }
 
-/** Several audit rows by one actor in one statement (an import of many vehicles, say). */
+/**
+ * Several audit rows by one actor in one statement (an import of many vehicles, say). Rows that
+ * name an account also recompute its health in the same transaction: every change to an account is
+ * audited with it, so this one place keeps the score current (docs/customer-health.md).
+ */
 export async function recordAudits(exec: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await exec.insert(auditLogs).values(
@@ -90,4 +95,5 @@ export async function recordAudits(exec: Executor, actor: AuditActor, entries: A
       success: entry.success ?? true,
     })),
   );
+  if (actor.accountId) await refreshHealth(exec, actor.accountId);
 }

@@ -227,6 +227,12 @@ export async function signInCustomer(
       };
     }
     await onSuccess(tx);
+    // Engagement for the health score: the owner's or any team member's sign-in, on the account's row
+    // (taken first, before the member's row: the account row comes before the rows it owns).
+    await tx
+      .update(customers)
+      .set({ lastSignInAt: sql`now()` })
+      .where(eq(customers.id, c.id));
     const session = await createSession(tx, {
       kind: 'customer',
       subjectId: c.id,

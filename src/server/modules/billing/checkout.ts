@@ -265,20 +265,24 @@ export async function completeCheckout(
       description: `${customer.companyName} subscribed to ${plan.name} and paid ${usd(intent.amountCents)}`,
       metadata: { amount: intent.amountCents / 100, planName: plan.name },
     });
-    await recordAudit(tx, actor, {
-      action: 'checkout',
-      resourceType: 'subscription',
-      resourceId: sub.id,
-      oldValues: { status: sub.status, planId: sub.planId },
-      newValues: {
-        status: 'active',
-        planId: plan.id,
-        invoice: invoice.number,
-        amount: intent.amountCents / 100,
-        periodEnd: periodEnd.toISOString(),
-        trialDaysKept: terms.trialDaysKept,
+    await recordAudit(
+      tx,
+      { ...actor, accountId: customerId },
+      {
+        action: 'checkout',
+        resourceType: 'subscription',
+        resourceId: sub.id,
+        oldValues: { status: sub.status, planId: sub.planId },
+        newValues: {
+          status: 'active',
+          planId: plan.id,
+          invoice: invoice.number,
+          amount: intent.amountCents / 100,
+          periodEnd: periodEnd.toISOString(),
+          trialDaysKept: terms.trialDaysKept,
+        },
       },
-    });
+    );
   });
   return { status: 'succeeded', customerId, email: customer.email };
 }
@@ -319,12 +323,16 @@ export async function recordCheckoutFailure(
       amountCents: intent.amountCents,
       reason,
     });
-    await recordAudit(tx, actor, {
-      action: 'checkout',
-      resourceType: 'subscription',
-      resourceId: sub?.id ?? null,
-      newValues: { reason },
-      success: false,
-    });
+    await recordAudit(
+      tx,
+      { ...actor, accountId: customerId },
+      {
+        action: 'checkout',
+        resourceType: 'subscription',
+        resourceId: sub?.id ?? null,
+        newValues: { reason },
+        success: false,
+      },
+    );
   });
 }

@@ -16,13 +16,15 @@ import { reportFailedPayment } from './failed-payments';
 import { createInvoice, findPeriodInvoice, markInvoicePaid } from './invoices';
 import { nextPeriodEnd, retryAt } from './periods';
 
-const SYSTEM: AuditActor = {
+/** The billing job, acting on one account: its audit rows name the account (and refresh its health). */
+const billingJob = (accountId: string): AuditActor => ({
   actorType: 'system',
   actorId: null,
   actorEmail: 'billing',
   ipAddress: null,
   userAgent: 'billing-job',
-};
+  accountId,
+});
 
 export type RenewalOutcome = 'renewed' | 'failed' | 'pending' | 'canceled' | 'skipped';
 
@@ -156,7 +158,7 @@ export async function processDueSubscription(
         description: `${customer.companyName} paid ${usd(amountCents)} for ${description}`,
         metadata: { amount: amountCents / 100, planName: plan?.name ?? sub.planId },
       });
-      await recordAudit(tx, SYSTEM, {
+      await recordAudit(tx, billingJob(customer.id), {
         action: 'renew',
         resourceType: 'subscription',
         resourceId: sub.id,
@@ -185,7 +187,7 @@ export async function processDueSubscription(
       notification: { attempt, nextRetryAt: next?.toISOString() ?? null },
       activity: { attempt },
     });
-    await recordAudit(tx, SYSTEM, {
+    await recordAudit(tx, billingJob(customer.id), {
       action: 'renew',
       resourceType: 'subscription',
       resourceId: sub.id,
@@ -240,7 +242,7 @@ async function endSubscription(deps: BillingDeps, sub: SubscriptionRow): Promise
       })
       .where(eq(subscriptions.id, sub.id));
     await setCustomerStatus(tx, sub.customerId, 'cancelled', now);
-    await recordAudit(tx, SYSTEM, {
+    await recordAudit(tx, billingJob(sub.customerId), {
       action: 'cancel',
       resourceType: 'subscription',
       resourceId: sub.id,
@@ -267,7 +269,7 @@ async function trialEndsWithoutCard(
       action: 'customer_updated',
       description: `${customer.companyName}'s trial ended without a payment method: waiting for checkout`,
     });
-    await recordAudit(tx, SYSTEM, {
+    await recordAudit(tx, billingJob(sub.customerId), {
       action: 'trial_end',
       resourceType: 'subscription',
       resourceId: sub.id,

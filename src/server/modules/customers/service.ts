@@ -48,6 +48,7 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
         actorType: 'customer' as const,
         actorId: customer.id,
         actorEmail: customer.email,
+        accountId: customer.id,
       };
       const { passwordHash: _hash, ...visible } = customer;
       await recordAudit(tx, who, {

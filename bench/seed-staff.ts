@@ -1,0 +1,153 @@
+// Seeds the staff screens' bench (npm run bench runs it with tsx while the app is stopped):
+// 100,000 customers spread over statuses, risk levels, health scores and plans, each with a
+// subscription, and 1,000,000 activity rows, all set-based (generate_series), in chunks that keep
+// the embedded database's memory flat. Then it times the dashboard's stats query on its own
+// (no cache): the cost of every recomputation. Prints one JSON line.
+import { sql, type SQL } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client';
+import { GROWTH_WINDOW_DAYS, readFigures } from '../src/server/modules/dashboard/stats';
+import { daysBefore, isoDay } from '../src/server/modules/dashboard/revenue-snapshots';
+
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
+const CHUNK = 100_000;
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const dataDir = process.env.DATA_DIR;
+if (!databaseUrl && !dataDir) throw new Error('DATA_DIR or BENCH_DATABASE_URL is required');
+
+const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
+const { db } = database;
+const timings: Record<string, number> = {};
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * One bulk insert with per-row triggers off (foreign-key checks and the login-email trigger): the
+ * ids it writes are read from the tables themselves, and what the trigger would add is written
+ * set-based after.
+ */
+const bulk = (statement: SQL) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
+const timed = async (label: string, work: () => Promise<unknown>) => {
+  const started = performance.now();
+  await work();
+  timings[label] = Math.round(performance.now() - started);
+};
+
+// Customer g: status by g % 20 (12 active, 3 pending, 2 suspended, 3 cancelled), plan by g % 3,
+// a health score spread over 0..100 with the risk level of its band, joined over the last 400 days.
+await timed('customersMs', async () => {
+  for (let from = 1; from <= CUSTOMERS; from += CHUNK) {
+    const to = Math.min(CUSTOMERS, from + CHUNK - 1);
+    await bulk(sql`
+      insert into customers (email, password_hash, first_name, last_name, company_name, phone, city, state,
+        country, plan_id, status, car_limit, user_limit, health_score, risk_level, health_reasons,
+        health_checked_at, last_sign_in_at, suspended_at, created_at, updated_at)
+      select 'bench-staff-' || g || '@example.com', 'not-a-hash',
+        (array['Alex','Blair','Casey','Drew','Emery','Finley','Gray','Harper'])[1 + g % 8],
+        (array['Stone','Rivera','Okafor','Lindqvist','Nakamura','Patel','Moreau','Kowalski'])[1 + (g / 8) % 8],
+        (array['Atlas','Beacon','Cobalt','Delta','Summit','Harbor','Prairie','Granite'])[1 + g % 8] || ' '
+          || (array['Freight','Logistics','Haulage','Transit','Couriers'])[1 + (g / 8) % 5] || ' ' || g,
+        '+1555' || lpad((g % 10000000)::text, 7, '0'),
+        (array['Columbus','Austin','Denver','Portland','Atlanta'])[1 + g % 5],
+        (array['OH','TX','CO','OR','GA'])[1 + g % 5],
+        'US',
+        plan.id,
+        (array['active','active','active','active','active','active','active','active','active','active',
+               'active','active','pending','pending','pending','suspended','suspended','cancelled','cancelled',
+               'cancelled'])[1 + g % 20],
+        plan.cars, plan.users,
+        score, case when score >= 80 then 'low' when score >= 60 then 'medium' when score >= 40 then 'high'
+                    else 'critical' end,
+        case when score >= 80 then '[]'::jsonb
+             when score >= 60 then '["No sign-in for 24 days"]'::jsonb
+             else '["2 failed payments in 30 days", "Subscription past due: the renewal is being retried"]'::jsonb end,
+        now(),
+        now() - make_interval(days => g % 40),
+        case when g % 20 in (15, 16) then now() - make_interval(days => g % 30) end,
+        now() - make_interval(days => g % 400, secs => g % 86400),
+        now()
+      from generate_series(${from}::int, ${to}::int) g
+      cross join lateral (select (g * 37) % 101 as score) s
+      cross join lateral (select (array['starter','professional','enterprise'])[1 + g % 3] as id,
+                                 (array[5, 15, 50])[1 + g % 3] as cars,
+                                 (array[3, 5, 25])[1 + g % 3] as users) plan`);
+  }
+  // What the skipped per-row trigger (migration 0005) would have written, in one statement.
+  await db.execute(sql`
+    insert into customer_logins (email, customer_id)
+    select lower(email), id from customers where email like 'bench-staff-%'`);
+});
+
+await timed('subscriptionsMs', () =>
+  bulk(sql`
+    insert into subscriptions (customer_id, plan_id, status, price_cents, trial_ends_at,
+      current_period_start, current_period_end, next_action_at)
+    select c.id, c.plan_id, st.status,
+      (case c.plan_id when 'starter' then 12000 when 'professional' then 18900 else 29500 end),
+      case when st.status = 'trialing' then now() + interval '5 days' end,
+      now() - interval '10 days', now() + interval '20 days',
+      case when st.status in ('active','trialing','past_due') then now() + interval '20 days' end
+    from customers c
+    cross join lateral (select case
+        when c.status = 'pending' then 'pending'
+        when c.status = 'cancelled' then 'canceled'
+        when hashtext(c.email) % 10 = 0 then 'trialing'
+        when hashtext(c.email) % 10 = 1 then 'past_due'
+        else 'active' end as status) st
+    where c.email like 'bench-staff-%'`),
+);
+
+// Activity g: one of spec 2's actions, about customer 1 + g % N, spread over the last year. The
+// secondary indexes are built once at the end (their definitions read back from the catalogue).
+await timed('activitiesMs', async () => {
+  const indexes = rowsOf<{ name: string; definition: string }>(
+    await db.execute(sql`select indexname as name, indexdef as definition from pg_indexes
+      where tablename = 'activities' and indexname <> 'activities_pkey'`),
+  );
+  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+  await db.execute(sql`create table bench_ids as
+    select row_number() over (order by id)::int as n, id, email from customers where email like 'bench-staff-%'`);
+  for (let from = 1; from <= ACTIVITIES; from += CHUNK) {
+    const to = Math.min(ACTIVITIES, from + CHUNK - 1);
+    await bulk(sql`
+      insert into activities (action, description, metadata, customer_id, created_at)
+      select a.action, 'Bench Fleet ' || c.n || ': ' || replace(a.action, '_', ' '),
+        jsonb_build_object('customerEmail', c.email, 'planName', 'Professional', 'amount', 189),
+        c.id, now() - make_interval(secs => g * 31)
+      from generate_series(${from}::int, ${to}::int) g
+      join bench_ids c on c.n = 1 + g % ${CUSTOMERS}
+      cross join lateral (select (array['customer_registered','payment_succeeded','payment_failed',
+        'customer_updated','plan_changed','admin_login'])[1 + g % 6] as action) a`);
+  }
+  await db.execute(sql`drop table bench_ids`);
+  for (const index of indexes) await db.execute(sql.raw(index.definition));
+});
+
+// What autovacuum would do on PostgreSQL; the embedded database has no autovacuum.
+await timed('analyzeMs', () => db.execute(sql`vacuum analyze customers, subscriptions, activities`));
+
+// The stats query alone, uncached: 15 runs.
+const runs: number[] = [];
+const cutoff = daysBefore(isoDay(new Date()), GROWTH_WINDOW_DAYS);
+for (let i = 0; i < 15; i++) {
+  const started = performance.now();
+  await readFigures(db, cutoff);
+  runs.push(performance.now() - started);
+}
+runs.sort((a, b) => a - b);
+const figures = await readFigures(db, cutoff);
+await database.close();
+console.log(
+  JSON.stringify({
+    customers: CUSTOMERS,
+    activities: ACTIVITIES,
+    ...timings,
+    statsQueryMedianMs: Math.round(runs[Math.floor(runs.length / 2)]! * 10) / 10,
+    statsQueryMaxMs: Math.round(runs[runs.length - 1]! * 10) / 10,
+    totalCustomers: figures.totalCustomers,
+    activeSubscriptions: figures.activeSubscriptions,
+  }),
+);

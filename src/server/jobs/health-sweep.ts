@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { refreshDeferredHealth, refreshStaleHealth } from '../modules/customer-health/refresh';
+
+const BATCH = 250;
+/** A pause between batches, so requests waiting for the embedded database get their turn. */
+const PAUSE_MS = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Health moves with time as well as with changes: a sign-in gets older, a trial gets closer to its
+ * end. Every account checked more than a day ago (or never: the first run after an upgrade fills
+ * them all) is recomputed here, a batch at a time until none is left. Safe on several instances
+ * (rows another one holds are skipped).
+ */
+export async function sweepHealth(db: Db, options: { batchSize?: number; pauseMs?: number } = {}) {
+  const batchSize = options.batchSize ?? BATCH;
+  let refreshed = await refreshDeferredHealth(db);
+  for (;;) {
+    const n = await refreshStaleHealth(db, batchSize);
+    refreshed += n;
+    if (n < batchSize) return refreshed;
+    await sleep(options.pauseMs ?? PAUSE_MS);
+  }
+}
+
+/**
+ * Runs the sweep every `intervalMs`, the first time `firstRunMs` after start: never before the
+ * server listens, so a start on a large database still answers within its second.
+ */
+export function startHealthSweep(
+  db: Db,
+  log: FastifyBaseLogger,
+  { intervalMs = 60_000, firstRunMs = 10_000 } = {},
+): () => void {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      const refreshed = await sweepHealth(db);
+      if (refreshed > 0) log.info({ refreshed }, 'customer health: recomputed');
+    } catch (err) {
+      log.error({ err }, 'customer health: sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void tick(), firstRunMs);
+  const timer = setInterval(() => void tick(), intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
