@@ -2,6 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, invoices, paymentMethods, payments, subscriptions } from '../../db/schema';
 import type { PaymentProvider } from '../../integrations/payments/provider';
+import { conflict } from '../../http/errors';
+
+export const PAYMENT_IN_PROGRESS =
+  'A payment for this account is being processed. Please try again in a few minutes.';
 
 /**
  * Removes a customer account, in the caller's transaction: the one way an account goes, whether
@@ -24,6 +28,9 @@ export async function removeCustomerAccount(tx: Executor, customerId: string, no
     .from(subscriptions)
     .where(eq(subscriptions.customerId, customerId))
     .for('update');
+  // A renewal or plan change claims the subscription, then charges the card outside any transaction:
+  // removing the account in between would leave a charge with nowhere to record it.
+  if (subscription?.claimedUntil && subscription.claimedUntil > now) throw conflict(PAYMENT_IN_PROGRESS);
   const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
   if (!customer) return null;
   const cards = await tx

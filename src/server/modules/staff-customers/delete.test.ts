@@ -24,7 +24,9 @@ import {
   sandboxPaymentMethods,
   sessions,
   staffUsers,
+  subscriptions,
 } from '../../db/schema';
+import { PAYMENT_IN_PROGRESS } from '../customers/account-removal';
 
 let t: TestApp;
 let admin: string;
@@ -313,5 +315,22 @@ describe('deletes racing other changes end in one consistent state, never a 500'
         );
       expect(deletes).toHaveLength(1);
     }
+  });
+});
+
+describe('a delete while a payment is being taken', () => {
+  it('is refused with 409 and removes nothing while the billing job or a plan change holds the subscription', async () => {
+    const c = await signUp(t);
+    await checkout(t, c, CARDS.visa);
+    await db()
+      .update(subscriptions)
+      .set({ claimedUntil: sql`now() + interval '2 minutes'` })
+      .where(eq(subscriptions.customerId, c.id));
+    const res = await t.delete(admin, `/api/admin/customers/${c.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PAYMENT_IN_PROGRESS);
+    expect(await db().$count(customers, eq(customers.id, c.id))).toBe(1);
+    await db().update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.customerId, c.id));
+    expect((await t.delete(admin, `/api/admin/customers/${c.id}`)).statusCode).toBe(200);
   });
 });
