@@ -195,12 +195,14 @@ export async function signInCustomer(
   const { customer: c, member } = row;
   return db.transaction(async (tx) => {
     // The account's status read again, waiting for a suspension being committed (it holds the row),
-    // so no session is opened into an account that has just been suspended.
+    // so no session is opened into an account that has just been suspended. Taken for update, not
+    // shared: the sign-in writes last_sign_in_at on this row below, and two sign-ins each holding a
+    // share lock and then wanting to write would wait for each other (a deadlock on PostgreSQL).
     const [account] = await tx
       .select({ status: customers.status })
       .from(customers)
       .where(eq(customers.id, c.id))
-      .for('share');
+      .for('no key update');
     // Deleted since its password was checked: answered as an account that does not exist.
     if (!account)
       return {
@@ -228,7 +230,7 @@ export async function signInCustomer(
     }
     await onSuccess(tx);
     // Engagement for the health score: the owner's or any team member's sign-in, on the account's row
-    // (taken first, before the member's row: the account row comes before the rows it owns).
+    // (locked above, before the member's row: the account row comes before the rows it owns).
     await tx
       .update(customers)
       .set({ lastSignInAt: sql`now()` })

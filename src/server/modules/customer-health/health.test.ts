@@ -322,6 +322,23 @@ describe('lock order', () => {
     expect(await health(c.id)).toMatchObject({ score: 100, reasons: [] });
   });
 
+  it('sign-ins to one account at the same moment all open a session (no deadlock on PostgreSQL)', async () => {
+    const c = await signUp(t);
+    const members = [];
+    for (let i = 0; i < 2; i++) {
+      const email = `member.${unique()}@example.com`;
+      const invited = await created(t, c, '/api/fleet/team', { firstName: 'Sam', lastName: 'Crew', email });
+      members.push({ email, password: invited.temporaryPassword as string });
+    }
+    const people = [{ email: c.email, password: c.password }, ...members];
+    const results = await Promise.all(
+      [...people, ...people].map(({ email, password }) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email, password } }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+  });
+
   it.runIf(process.env.MP_TEST_DRIVER === 'pg')(
     'a vehicle removal (vehicle row, then account) and an edit (account, then vehicle) at once do not deadlock',
     async () => {
