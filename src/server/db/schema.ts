@@ -138,6 +138,9 @@ export const customers = pgTable(
     index('customers_created_idx').on(t.createdAt),
     index('customers_status_idx').on(t.status, t.createdAt),
     index('customers_risk_idx').on(t.riskLevel, t.healthScore),
+    // the customers screen's status and risk filters together, in health order: the page is an
+    // index walk of one page and the count an index-only count (docs/performance.md)
+    index('customers_status_risk_idx').on(t.status, t.riskLevel, t.healthScore, t.id),
     index('customers_health_idx').on(t.healthScore, t.id),
     index('customers_company_idx').on(sql`lower(${t.companyName})`, t.id),
     index('customers_health_checked_idx').on(t.healthCheckedAt),

@@ -259,6 +259,13 @@ describe('engagement (30)', () => {
     );
     await sweep(c.id);
     expect(await health(c.id)).toMatchObject({ score: 90, reasons: ['No fleet changes in 30 days'] });
+    // staff viewing the account (impersonation) are not the customer using their fleet
+    await t.database.db.execute(
+      sql`update audit_logs set actor_type = 'staff', created_at = now()
+          where id = (select max(id) from audit_logs where account_id = ${c.id} and resource_type = 'vehicle')`,
+    );
+    await sweep(c.id);
+    expect(await health(c.id)).toMatchObject({ score: 90, reasons: ['No fleet changes in 30 days'] });
     const res = await t.put(c, `/api/fleet/vehicles/${vehicle}`, {
       make: 'Ford',
       model: 'Transit',

@@ -8,6 +8,7 @@ import type {
   StaffCustomer,
 } from '../../../shared/contracts/staff-customers';
 import type { Db } from '../../db/client';
+import type { SnapshotCache } from '../../db/snapshot-cache';
 import { customers, teamMembers, vehicles } from '../../db/schema';
 import { countedVehicle } from '../fleet/usage';
 import { customerRows, toStaffCustomer, type RowOrder, type SortColumns } from './customer-rows';
@@ -72,19 +73,24 @@ export function sortOf(sort: CustomerSort) {
   };
 }
 
-/** One page of the customers screen and the number of customers the filters match. */
-export async function listCustomers(db: Db, query: CustomerListQuery) {
+/**
+ * One page of the customers screen and the number of customers the filters match. The count reads
+ * every matching row (thousands at 100,000 customers), so it is kept until the data changes.
+ */
+export async function listCustomers(db: Db, query: CustomerListQuery, counts?: SnapshotCache<number>) {
   const where = customerFilter(query);
-  const [rows, [total]] = await Promise.all([
+  const countMatches = async () => (await db.select({ n: count() }).from(customers).where(where))[0]?.n ?? 0;
+  const filterKey = JSON.stringify([query.search ?? '', query.status ?? '', query.risk ?? '']);
+  const [rows, total] = await Promise.all([
     customerRows(db, {
       where,
       order: sortOf(query.sort).order,
       limit: query.pageSize,
       offset: pageOffset(query),
     }),
-    db.select({ n: count() }).from(customers).where(where),
+    counts ? counts(filterKey, countMatches) : countMatches(),
   ]);
-  return toPage<StaffCustomer>(query, rows.map(toStaffCustomer), total?.n ?? 0);
+  return toPage<StaffCustomer>(query, rows.map(toStaffCustomer), total);
 }
 
 /** The customers screen's stats, over every customer. */

@@ -859,3 +859,23 @@ describe('PUT /api/admin/customers/:id', () => {
     expect(back.json().customer).toMatchObject({ status: 'active', suspendedAt: null });
   });
 });
+
+describe('the count of a filtered list', () => {
+  it('is read once while nothing changes, and again as soon as a customer is added', async () => {
+    const url = '/api/admin/customers?status=active&risk=low&sort=-healthScore';
+    const counted = (statements: string[]) =>
+      statements.filter((q) => /select count\(\*\) from "customers"/i.test(q)).length;
+    const first = (await t.get(admin, url)).json().total;
+    expect(counted(await t.queriesDuring(() => t.get(admin, url)))).toBe(0);
+    await signUp(t);
+    let after = 0;
+    expect(
+      counted(
+        await t.queriesDuring(async () => {
+          after = (await t.get(admin, url)).json().total;
+        }),
+      ),
+    ).toBe(1);
+    expect(after).toBe(first + 1);
+  });
+});

@@ -26,6 +26,7 @@ import { staffContext, type StaffCustomerDeps } from './context';
 import { deleteCustomer } from './delete';
 import { customersCsv } from './export';
 import { customerStats as readCustomerStats, listCustomers } from './list';
+import { snapshotCache } from '../../db/snapshot-cache';
 
 /** Any text: an id that is not a UUID names no customer, and the service answers 404 for it. */
 const customerParams = z.object({ id: z.string() });
@@ -42,6 +43,7 @@ export async function staffCustomerRoutes(
   const { db, clock, provider } = billing;
   const deps: StaffCustomerDeps = { db, clock, provider, secrets: secretBox(db, config.appSecret) };
   const ctx = (request: FastifyRequest) => staffContext(request, deps);
+  const counts = snapshotCache<number>(db);
 
   r.get('/api/admin/customers', {
     config: { access: viewCustomers },
@@ -51,7 +53,7 @@ export async function staffCustomerRoutes(
       querystring: customerListQuery,
       response: { 200: customerPage },
     },
-    handler: async (request) => listCustomers(db, request.query),
+    handler: async (request) => listCustomers(db, request.query, counts),
   });
 
   // The same list for the fleet control center, under its own tab (spec 2 §7 `GET /api/customers`;
@@ -64,7 +66,7 @@ export async function staffCustomerRoutes(
       querystring: customerListQuery,
       response: { 200: customerPage },
     },
-    handler: async (request) => listCustomers(db, request.query),
+    handler: async (request) => listCustomers(db, request.query, counts),
   });
 
   r.get('/api/admin/customers/stats', {

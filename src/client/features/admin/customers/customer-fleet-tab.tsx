@@ -242,7 +242,7 @@ function fleetFigures(stats: CustomerStats): CustomerFigure[] {
     {
       label: 'Total Vehicles',
       value: countOf(stats.totalVehicles),
-      hint: 'in every customer fleet',
+      hint: 'counted against plans; retired not included',
       icon: CarIcon,
     },
     {
