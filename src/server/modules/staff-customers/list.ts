@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { pageOffset, toPage } from '../../../shared/contracts/common';
+import { pageOffset, toPage, type Page } from '../../../shared/contracts/common';
 import type {
   CustomerExportQuery,
   CustomerListQuery,
@@ -8,7 +8,7 @@ import type {
   StaffCustomer,
 } from '../../../shared/contracts/staff-customers';
 import type { Db } from '../../db/client';
-import type { SnapshotCache } from '../../db/snapshot-cache';
+import { snapshotCache, type SnapshotCache } from '../../db/snapshot-cache';
 import { customers, teamMembers, vehicles } from '../../db/schema';
 import { countedVehicle } from '../fleet/usage';
 import { customerRows, toStaffCustomer, type RowOrder, type SortColumns } from './customer-rows';
@@ -74,23 +74,36 @@ export function sortOf(sort: CustomerSort) {
 }
 
 /**
- * One page of the customers screen and the number of customers the filters match. The count reads
- * every matching row (thousands at 100,000 customers), so it is kept until the data changes.
+ * What the customer list keeps until the data changes (`db/snapshot-cache.ts`): whole pages by their
+ * query, and counts by their filters (the count reads every matching row, thousands at 100,000
+ * customers, and paging through one filter reuses it).
  */
-export async function listCustomers(db: Db, query: CustomerListQuery, counts?: SnapshotCache<number>) {
-  const where = customerFilter(query);
-  const countMatches = async () => (await db.select({ n: count() }).from(customers).where(where))[0]?.n ?? 0;
-  const filterKey = JSON.stringify([query.search ?? '', query.status ?? '', query.risk ?? '']);
-  const [rows, total] = await Promise.all([
-    customerRows(db, {
-      where,
-      order: sortOf(query.sort).order,
-      limit: query.pageSize,
-      offset: pageOffset(query),
-    }),
-    counts ? counts(filterKey, countMatches) : countMatches(),
-  ]);
-  return toPage<StaffCustomer>(query, rows.map(toStaffCustomer), total);
+export type KeptCustomerReads = { pages: SnapshotCache<Page<StaffCustomer>>; counts: SnapshotCache<number> };
+
+export const keptCustomerReads = (db: Db): KeptCustomerReads => ({
+  pages: snapshotCache(db),
+  counts: snapshotCache(db),
+});
+
+/** One page of the customers screen and the number of customers the filters match. */
+export async function listCustomers(db: Db, query: CustomerListQuery, kept?: KeptCustomerReads) {
+  const read = async () => {
+    const where = customerFilter(query);
+    const countMatches = async () =>
+      (await db.select({ n: count() }).from(customers).where(where))[0]?.n ?? 0;
+    const filterKey = JSON.stringify([query.search ?? '', query.status ?? '', query.risk ?? '']);
+    const [rows, total] = await Promise.all([
+      customerRows(db, {
+        where,
+        order: sortOf(query.sort).order,
+        limit: query.pageSize,
+        offset: pageOffset(query),
+      }),
+      kept ? kept.counts(filterKey, countMatches) : countMatches(),
+    ]);
+    return toPage<StaffCustomer>(query, rows.map(toStaffCustomer), total);
+  };
+  return kept ? kept.pages(JSON.stringify(query), read) : read();
 }
 
 /** The customers screen's stats, over every customer. */

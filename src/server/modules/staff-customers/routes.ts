@@ -25,8 +25,7 @@ import {
 import { staffContext, type StaffCustomerDeps } from './context';
 import { deleteCustomer } from './delete';
 import { customersCsv } from './export';
-import { customerStats as readCustomerStats, listCustomers } from './list';
-import { snapshotCache } from '../../db/snapshot-cache';
+import { customerStats as readCustomerStats, keptCustomerReads, listCustomers } from './list';
 
 /** Any text: an id that is not a UUID names no customer, and the service answers 404 for it. */
 const customerParams = z.object({ id: z.string() });
@@ -43,7 +42,7 @@ export async function staffCustomerRoutes(
   const { db, clock, provider } = billing;
   const deps: StaffCustomerDeps = { db, clock, provider, secrets: secretBox(db, config.appSecret) };
   const ctx = (request: FastifyRequest) => staffContext(request, deps);
-  const counts = snapshotCache<number>(db);
+  const kept = keptCustomerReads(db);
 
   r.get('/api/admin/customers', {
     config: { access: viewCustomers },
@@ -53,7 +52,7 @@ export async function staffCustomerRoutes(
       querystring: customerListQuery,
       response: { 200: customerPage },
     },
-    handler: async (request) => listCustomers(db, request.query, counts),
+    handler: async (request) => listCustomers(db, request.query, kept),
   });
 
   // The same list for the fleet control center, under its own tab (spec 2 §7 `GET /api/customers`;
@@ -66,7 +65,7 @@ export async function staffCustomerRoutes(
       querystring: customerListQuery,
       response: { 200: customerPage },
     },
-    handler: async (request) => listCustomers(db, request.query, counts),
+    handler: async (request) => listCustomers(db, request.query, kept),
   });
 
   r.get('/api/admin/customers/stats', {
