@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { activityPage, dashboardStats } from '@shared/contracts/dashboard';
+import { activityPageFeed, dashboardStatsFeed } from '@shared/contracts/dashboard-feed';
 import { getJson, searchParams } from '@client/lib/api';
 
 /*
@@ -12,7 +12,7 @@ export const staffDashboardKey = ['staff-dashboard'] as const;
 /** GET /api/admin/stats: the four tiles. */
 export const dashboardStatsQuery = queryOptions({
   queryKey: [...staffDashboardKey, 'stats'],
-  queryFn: ({ signal }) => getJson('/api/admin/stats', dashboardStats, { signal }),
+  queryFn: ({ signal }) => getJson('/api/admin/stats', dashboardStatsFeed, { signal }),
 });
 
 export type ActivityPageRequest = { page: number; pageSize: number };
@@ -22,6 +22,6 @@ export const activityQuery = (request: ActivityPageRequest) =>
   queryOptions({
     queryKey: [...staffDashboardKey, 'activity', request],
     queryFn: ({ signal }) =>
-      getJson(`/api/admin/activity?${searchParams(request)}`, activityPage, { signal }),
+      getJson(`/api/admin/activity?${searchParams(request)}`, activityPageFeed, { signal }),
     placeholderData: keepPreviousData,
   });

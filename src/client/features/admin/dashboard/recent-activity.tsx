@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, HistoryIcon } from 'lucide-react';
 import type { ActivityItem } from '@shared/contracts/dashboard';
-import { ListPager } from '@client/components/list/list-pager';
 import { ListSkeleton } from '@client/components/list/list-body';
 import { LoadFailed } from '@client/components/load-failed';
 import { Badge } from '@client/components/ui/badge';
@@ -15,6 +14,14 @@ import { useNow } from '@client/lib/use-now';
 import { activityQuery } from './api';
 import { activityBadge, activityDetails, activityTitle } from './activity-format';
 import { formatDateTime } from './dashboard-format';
+
+/**
+ * The pager (with its page-size select) only shows after 'Show All': loaded then, so the dashboard,
+ * the shell's first screen, does not carry it (bench: admin shell JS).
+ */
+const ListPager = lazy(() =>
+  import('@client/components/list/list-pager').then((m) => ({ default: m.ListPager })),
+);
 
 /** Items before 'Show All' (spec 2 §9), and a page of the full feed after it. */
 export const ACTIVITY_PREVIEW = 5;
@@ -109,15 +116,17 @@ export function RecentActivity() {
         </ol>
         {showAll ? (
           <div className="space-y-3 border-t px-4 py-3 sm:px-6">
-            <ListPager
-              page={page}
-              pageSize={ACTIVITY_PAGE_SIZE}
-              total={total}
-              onPage={setPage}
-              busy={feed.isFetching}
-              label="Activity pages"
-              noun="items"
-            />
+            <Suspense fallback={null}>
+              <ListPager
+                page={page}
+                pageSize={ACTIVITY_PAGE_SIZE}
+                total={total}
+                onPage={setPage}
+                busy={feed.isFetching}
+                label="Activity pages"
+                noun="items"
+              />
+            </Suspense>
             <div className="flex justify-center">
               <Button variant="outline" size="sm" onClick={() => toggleAll(false)}>
                 Show Less
