@@ -141,6 +141,7 @@ export type StaffPrincipal = {
   role: string;
   permissions: Record<string, boolean>;
   isPasswordSet: boolean;
+  preferences: Record<string, unknown>;
   createdAt: Date;
   lastLoginAt: Date | null;
 };
@@ -159,6 +160,7 @@ export async function loadStaffSession(db: Db, token: string): Promise<StaffPrin
         role: staffUsers.role,
         permissions: staffUsers.permissions,
         isPasswordSet: staffUsers.isPasswordSet,
+        preferences: staffUsers.preferences,
         createdAt: staffUsers.createdAt,
         lastLoginAt: staffUsers.lastLoginAt,
       })

@@ -53,11 +53,21 @@ export const staffUsers = pgTable(
     role: text('role').notNull().default('sales'),
     permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
     isPasswordSet: boolean('is_password_set').notNull().default(false),
+    /** The profile dialog's preferences (theme, timezone, dashboard refresh), kept per member. */
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** What the team list's search box matches, lowercased once on write. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email)`,
+    ),
   },
-  (t) => [uniqueIndex('staff_users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('staff_users_email_key').on(sql`lower(${t.email})`),
+    index('staff_users_role_idx').on(t.role, t.createdAt),
+  ],
 );
 
 /** Deleted plans are kept (deleted_at set) so customers on them keep their plan and price. */
@@ -125,6 +135,11 @@ export const customers = pgTable(
     /** The last sign-in of the owner or any team member of the account. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * The sales user credited with this account's payments (docs/commissions.md): chosen in the
+     * customer dialogs, by default the sales user who created it.
+     */
+    salesUserId: uuid('sales_user_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
     /** What the staff search box matches, lowercased once on write. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(company_name || ' ' || first_name || ' ' || last_name || ' ' || email)`,
@@ -144,6 +159,7 @@ export const customers = pgTable(
     index('customers_health_idx').on(t.healthScore, t.id),
     index('customers_company_idx').on(sql`lower(${t.companyName})`, t.id),
     index('customers_health_checked_idx').on(t.healthCheckedAt),
+    index('customers_sales_user_idx').on(t.salesUserId),
   ],
 );
 
@@ -202,7 +218,8 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_created_idx').on(t.createdAt),
     index('audit_logs_resource_idx').on(t.resourceType, t.resourceId),
-    index('audit_logs_actor_idx').on(t.actorId),
+    // a member's own trail, newest first (the profile dialog's Activity tab)
+    index('audit_logs_actor_idx').on(t.actorId, t.createdAt),
     index('audit_logs_account_idx').on(t.accountId, t.createdAt),
   ],
 );
@@ -661,5 +678,66 @@ export const paymentLinks = pgTable(
   (t) => [
     uniqueIndex('payment_links_token_key').on(t.tokenDigest),
     index('payment_links_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * What a sales user earns on each plan (spec 3 §3 commission rate), as a fraction (0.075 is 7.5 %).
+ * A new rate for the same user and plan replaces the active one; the old one stays, inactive.
+ */
+export const salesCommissionRates = pgTable(
+  'sales_commission_rates',
+  {
+    id: randomId(),
+    salesUserId: uuid('sales_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    commissionRate: numeric('commission_rate', { precision: 6, scale: 5, mode: 'number' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // one active rate per user and plan, whatever the number of concurrent requests
+    uniqueIndex('sales_commission_rates_active_key')
+      .on(t.salesUserId, t.planId)
+      .where(sql`${t.isActive}`),
+    index('sales_commission_rates_user_idx').on(t.salesUserId, t.createdAt),
+  ],
+);
+
+/**
+ * A commission earned on a payment, or its negative adjustment on a refund (spec 3 §3 commission).
+ * `source_key` names the event (`payment:{id}`, `refund:{key}`) so each is recorded once.
+ * The sales user's name is kept so the history still reads after the user is deleted.
+ */
+export const salesCommissions = pgTable(
+  'sales_commissions',
+  {
+    id: randomId(),
+    salesUserId: uuid('sales_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    salesUserName: text('sales_user_name').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    companyName: text('company_name').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    planId: text('plan_id'),
+    sourceKey: text('source_key').notNull(),
+    /** payment, or refund_adjustment (negative amounts). */
+    commissionType: text('commission_type').notNull(),
+    baseCents: integer('base_cents').notNull(),
+    commissionRate: numeric('commission_rate', { precision: 6, scale: 5, mode: 'number' }).notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    /** pending, then paid. */
+    status: text('status').notNull().default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidByStaffId: uuid('paid_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_commissions_source_key').on(t.sourceKey),
+    index('sales_commissions_user_idx').on(t.salesUserId, t.createdAt),
+    index('sales_commissions_status_idx').on(t.status, t.createdAt),
+    index('sales_commissions_created_idx').on(t.createdAt),
   ],
 );

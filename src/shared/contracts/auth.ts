@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { PERMISSION_FLAGS, STAFF_ROLES } from '../roles';
+import { STAFF_THEMES } from '../staff-preferences';
 import { sessionImpersonator } from './impersonation';
 
 /** The five password rules of spec 1 §5, each with its own message, in the order they are shown. */
@@ -77,6 +78,13 @@ export const signInLimitResponse = z.object({
   challenge: signInChallenge.optional(),
 });
 
+/** The member's preferences as the shell applies them (shared/staff-preferences.ts). */
+export const staffPreferencesField = z.object({
+  theme: z.enum(STAFF_THEMES),
+  timezone: z.string(),
+  dashboardRefresh: z.number(),
+});
+
 export const staffUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -88,6 +96,7 @@ export const staffUser = z.object({
   isPasswordSet: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  preferences: staffPreferencesField,
 });
 export type StaffUser = z.infer<typeof staffUser>;
 

@@ -107,6 +107,9 @@ export const staffCustomer = z.object({
   lastPasswordChange: z.string().nullable(),
   lastSignInAt: z.string().nullable(),
   suspendedAt: z.string().nullable(),
+  /** The sales user credited with this account's payments (docs/commissions.md), or null. */
+  salesUserId: z.string().nullable(),
+  salesUserName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type StaffCustomer = z.infer<typeof staffCustomer>;
@@ -180,6 +183,11 @@ export const customerForm = z.object({
     .refine((p) => p === '' || p.length >= 8, CUSTOMER_PASSWORD_MESSAGE)
     .optional(),
   featureAccess: z.record(z.enum(FEATURE_ACCESS_FLAGS), z.boolean()).optional(),
+  /**
+   * The assigned sales user: a staff member of role sales, or null for none. Left out on create, it is
+   * the sales user who creates the customer (none for other roles); left out on edit, it stays.
+   */
+  salesUserId: z.string().max(100).nullable().optional(),
 });
 export type CustomerForm = z.infer<typeof customerForm>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PERMISSION_FLAGS, STAFF_ROLES } from '../roles';
+import { STAFF_THEMES } from '../staff-preferences';
 
 /*
  * `GET /api/auth/user`, the signed-in staff member: `staffUser` of auth.ts written again with zod/mini.
@@ -18,4 +19,9 @@ export const staffSession = z.object({
   isPasswordSet: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.nullable(z.string()),
+  preferences: z.object({
+    theme: z.enum(STAFF_THEMES),
+    timezone: z.string(),
+    dashboardRefresh: z.number(),
+  }),
 });

@@ -13,6 +13,7 @@ import {
 } from '../../auth/sessions';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../auth/access';
 import { recordAudit, type AuditActor } from '../audit/service';
+import { preferencesOf } from '../../../shared/staff-preferences';
 
 export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>): StaffUser {
   const role: StaffRole = (STAFF_ROLES as readonly string[]).includes(p.role)
@@ -29,6 +30,7 @@ export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>): StaffUser {
     isPasswordSet: p.isPasswordSet,
     createdAt: p.createdAt.toISOString(),
     lastLoginAt: p.lastLoginAt?.toISOString() ?? null,
+    preferences: preferencesOf(p.preferences),
   };
 }
 

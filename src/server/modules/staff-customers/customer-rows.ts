@@ -8,7 +8,7 @@ import {
   type StaffCustomer,
 } from '../../../shared/contracts/staff-customers';
 import type { Executor } from '../../db/client';
-import { customers, plans, subscriptions, teamMembers, vehicles } from '../../db/schema';
+import { customers, plans, staffUsers, subscriptions, teamMembers, vehicles } from '../../db/schema';
 import { countedVehicle, usersOf } from '../fleet/usage';
 
 // Staff read every account: this module is the one place that builds the staff view of a customer
@@ -76,6 +76,8 @@ export function customerRows(
       ...fields,
       cursor: picked.cursor,
       planName: plans.name,
+      salesUserName: sql<string | null>`nullif(trim(coalesce(${staffUsers.firstName}, '') || ' ' || coalesce(${staffUsers.lastName}, '')), '')`,
+      salesUserEmail: staffUsers.email,
       subscriptionStatus: subscription.status,
       subscriptionPriceCents: subscription.priceCents,
       cars: cars.n,
@@ -83,6 +85,7 @@ export function customerRows(
     })
     .from(picked)
     .leftJoin(plans, eq(plans.id, picked.planId))
+    .leftJoin(staffUsers, eq(staffUsers.id, picked.salesUserId))
     .leftJoinLateral(subscription, sql`true`)
     .leftJoinLateral(cars, sql`true`)
     .leftJoinLateral(team, sql`true`)
@@ -128,6 +131,8 @@ export function toStaffCustomer(row: CustomerRow): StaffCustomer {
     lastPasswordChange: row.lastPasswordChange?.toISOString() ?? null,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    salesUserId: row.salesUserId,
+    salesUserName: row.salesUserId ? (row.salesUserName ?? row.salesUserEmail) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -36,6 +36,8 @@ const stored: StaffCustomerDetail = {
   lastPasswordChange: null,
   lastSignInAt: null,
   suspendedAt: null,
+  salesUserId: null,
+  salesUserName: null,
   createdAt: '2026-01-01T00:00:00Z',
   tempPassword: null,
 };

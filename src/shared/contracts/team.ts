@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { PERMISSION_FLAGS, STAFF_ROLES, type PermissionFlag } from '../roles';
+import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+
+/**
+ * Team management (spec 2 §2 "Team management", §3 team user, §5 create/edit user, §8 team texts;
+ * docs/team-management.md). Calls: `GET/POST /api/admin/users`, `PATCH/DELETE /api/admin/users/{id}`,
+ * `PATCH /api/admin/users/{id}/role`, `GET /api/admin/users/stats`, `POST /api/admin/generate-secure-password`.
+ */
+
+/** Create user offers admin or sales (spec 2 §6). */
+export const CREATE_USER_ROLES = ['admin', 'sales'] as const;
+/**
+ * Edit user offers the spec's admin, sales and root, and manager: the role exists (it opens the team
+ * tab itself) and a member who holds it must be editable without losing it (docs/team-management.md).
+ */
+export const EDIT_USER_ROLES = ['admin', 'manager', 'sales', 'root'] as const;
+
+/** The edit dialog's six groups of the twelve flags (spec 2 §3). */
+export const PERMISSION_GROUPS: readonly { label: string; flags: readonly PermissionFlag[] }[] = [
+  { label: 'Customer Management', flags: ['canViewCustomers', 'canEditCustomers', 'canDeleteCustomers'] },
+  { label: 'Plan Management', flags: ['canViewPlans', 'canEditPlans'] },
+  { label: 'Payment Management', flags: ['canViewPayments', 'canProcessRefunds'] },
+  { label: 'Analytics', flags: ['canViewAnalytics'] },
+  { label: 'Team Management', flags: ['canViewTeamManagement', 'canManageUsers'] },
+  { label: 'Settings Management', flags: ['canViewSettings', 'canEditSettings'] },
+];
+
+export const PERMISSION_LABELS: Record<PermissionFlag, string> = {
+  canViewCustomers: 'View customers',
+  canEditCustomers: 'Edit customers',
+  canDeleteCustomers: 'Delete customers',
+  canViewPlans: 'View plans',
+  canEditPlans: 'Edit plans',
+  canViewPayments: 'View payments',
+  canProcessRefunds: 'Process refunds',
+  canViewAnalytics: 'View analytics',
+  canViewTeamManagement: 'View team management',
+  canManageUsers: 'Manage users',
+  canViewSettings: 'View settings',
+  canEditSettings: 'Edit settings',
+};
+
+export const permissionsField = z.partialRecord(z.enum(PERMISSION_FLAGS), z.boolean());
+
+/** A team member as the team screen reads it (spec 2 §3 team user, without any password). */
+export const teamUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  role: z.enum(STAFF_ROLES),
+  permissions: permissionsField,
+  /** False until the member replaces the password they were given. */
+  isPasswordSet: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type TeamUser = z.infer<typeof teamUser>;
+
+export const TEAM_SORTS = ['name', '-name', 'createdAt', '-createdAt', 'lastLoginAt', '-lastLoginAt'] as const;
+export const teamListQuery = pagedQuery({
+  search: searchField,
+  role: z.enum(STAFF_ROLES, { error: 'Unknown role' }).optional(),
+  sort: sortField(TEAM_SORTS, 'name'),
+});
+export type TeamListQuery = z.infer<typeof teamListQuery>;
+export const teamPage = pageOf(teamUser);
+
+/** The four summary cards (spec 2 §2), over the whole team and every commission. */
+export const teamStats = z.object({
+  totalUsers: z.number(),
+  salesTeam: z.number(),
+  /** Dollars: the sum of every commission amount (refund adjustments are negative). */
+  totalCommissions: z.number(),
+  activeRates: z.number(),
+});
+export type TeamStats = z.infer<typeof teamStats>;
+
+/** Spec 2 §5: 10 digits, or 11 starting with 1. */
+export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
+export const PHONE_VALID_TEXT = 'Valid phone number format';
+export const REQUIRED_CREATE_MESSAGE = 'Please fill all required fields (including phone and address)';
+export const REQUIRED_EDIT_MESSAGE = 'Please fill all required fields';
+export const GENERATE_FIRST_MESSAGE = 'Please generate a password first';
+
+/** The digits of a phone entry, without a leading country code 1; null when it is not a US number. */
+export function phoneDigits(input: string): string | null {
+  const digits = input.replace(/\D/g, '');
+  if (digits.length === 10) return digits;
+  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
+  return null;
+}
+
+/** As typed: +1 (xxx) xxx-xxxx, filled in as the digits come (max length 18, spec 2 §5). */
+export function formatPhoneInput(input: string): string {
+  let digits = input.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  else if (digits.length > 10 && digits.startsWith('1')) digits = digits.slice(1, 11);
+  digits = digits.slice(0, 10);
+  if (!digits) return '';
+  const area = digits.slice(0, 3);
+  const mid = digits.slice(3, 6);
+  const last = digits.slice(6);
+  let out = `+1 (${area}`;
+  if (digits.length >= 3) out += ')';
+  if (mid) out += ` ${mid}`;
+  if (last) out += `-${last}`;
+  return out;
+}
+
+const requiredEmail = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .max(254, 'Email is too long')
+    .email('Please enter a valid email address');
+
+const phoneField = z
+  .string({ error: REQUIRED_CREATE_MESSAGE })
+  .trim()
+  .min(1, REQUIRED_CREATE_MESSAGE)
+  .max(18, PHONE_MESSAGE)
+  .refine((p) => phoneDigits(p) !== null, PHONE_MESSAGE)
+  .transform((p) => formatPhoneInput(phoneDigits(p)!));
+
+/** A password from Generate with the token that proves it came from there (docs/team-management.md). */
+const generatedPassword = {
+  temporaryPassword: z.string({ error: GENERATE_FIRST_MESSAGE }).min(1, GENERATE_FIRST_MESSAGE).max(100),
+  passwordToken: z.string({ error: GENERATE_FIRST_MESSAGE }).min(1, GENERATE_FIRST_MESSAGE).max(500),
+};
+
+/** Create user (spec 2 §5). Permissions default by role on the server when not sent. */
+export const createUserRequest = z.object({
+  email: requiredEmail(REQUIRED_CREATE_MESSAGE),
+  firstName: requiredText(REQUIRED_CREATE_MESSAGE, 100),
+  lastName: requiredText(REQUIRED_CREATE_MESSAGE, 100),
+  phone: phoneField,
+  address: requiredText(REQUIRED_CREATE_MESSAGE, 500),
+  role: z.enum(CREATE_USER_ROLES, { error: 'Choose admin or sales' }),
+  permissions: permissionsField.optional(),
+  ...generatedPassword,
+});
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+
+/** Edit user (spec 2 §5 and §7): an optional new password, again only from Generate. */
+export const updateUserRequest = z.object({
+  email: requiredEmail(REQUIRED_EDIT_MESSAGE),
+  firstName: requiredText(REQUIRED_EDIT_MESSAGE, 100),
+  lastName: requiredText(REQUIRED_EDIT_MESSAGE, 100),
+  phone: phoneField.optional().or(z.literal('').transform(() => undefined)),
+  address: z.string().trim().max(500).optional(),
+  role: z.enum(EDIT_USER_ROLES, { error: 'Choose a role from the list' }).optional(),
+  permissions: permissionsField.optional(),
+  temporaryPassword: generatedPassword.temporaryPassword.optional(),
+  passwordToken: generatedPassword.passwordToken.optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+
+export const changeRoleRequest = z.object({
+  role: z.enum(EDIT_USER_ROLES, { error: 'Choose a role from the list' }),
+});
+
+export const userSaved = z.object({ success: z.literal(true), message: z.string(), user: teamUser });
+
+/** `POST /api/admin/generate-secure-password`: body userId (optional), answer password and token. */
+export const generatePasswordRequest = z.object({ userId: z.string().max(100).optional() });
+export const generatedPasswordResponse = z.object({
+  password: z.string(),
+  /** Signed by the server: create and edit accept a password only with its token. */
+  token: z.string(),
+});
+
+/** 12 characters from a set without look-alikes (no 0/O, 1/l/I), from a cryptographic source. */
+export const GENERATED_PASSWORD_LENGTH = 12;
+export const GENERATED_PASSWORD_ALPHABET = {
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  lower: 'abcdefghijkmnopqrstuvwxyz',
+  digits: '23456789',
+  symbols: '!@#$%^&*?',
+} as const;
+
+/** A sales user to pick (commission rates, the customer dialogs' assigned sales user). */
+export const salesUserOption = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type SalesUserOption = z.infer<typeof salesUserOption>;
+export const salesUserOptions = z.array(salesUserOption);
