@@ -117,13 +117,13 @@ function CommissionRow({
   return (
     <TableRow data-testid="commission-row" data-state={chosen ? 'selected' : undefined}>
       {canManage ? (
-        <ListCell className="w-px align-top">
+        <ListCell className="w-px align-top @3xl:align-middle">
           {isPending ? (
             <Checkbox
               aria-label={`Choose the commission for ${c.companyName} of ${formatDate(c.createdAt)}`}
               checked={chosen}
               onCheckedChange={(on) => onChoose(on === true)}
-              className="mt-0.5"
+              className="mt-0.5 @3xl:mt-0"
             />
           ) : null}
         </ListCell>
@@ -146,7 +146,9 @@ function CommissionRow({
       <ListCell from="md" className="whitespace-nowrap">
         {date}
       </ListCell>
-      <ListCell from="xl">{c.salesUserName}</ListCell>
+      <ListCell from="xl" className="whitespace-nowrap">
+        {c.salesUserName}
+      </ListCell>
       <ListCell from="4xl" className="whitespace-nowrap">
         {type}
       </ListCell>

@@ -57,7 +57,7 @@ export function GeneratePasswordField({
   const statusId = useId();
   return (
     <div className="grid gap-2" role="group" aria-labelledby={`${statusId}-label`}>
-      <p id={`${statusId}-label`} className="text-sm font-medium">
+      <p id={`${statusId}-label`} className="flex items-center gap-2 text-sm font-medium">
         {optional ? 'New password' : 'Password'}
         {optional ? null : (
           <span className="text-destructive" aria-hidden="true">
