@@ -10,7 +10,10 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 
 async function openTeam(page: Page, view?: 'rates' | 'history'): Promise<void> {
   await page.goto(`/admin?tab=users${view ? `&view=${view}` : ''}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  // The tab is its own chunk, loaded after the shell's session check.
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 /** Picks an option of a select field (a Radix select: a combobox, then its listbox). */
@@ -23,12 +26,16 @@ test('an admin creates a sales user with a generated password and a 7.5 % rate o
   page,
   baseURL,
 }) => {
+  // A long journey: two dialogs, two lists and a second sign-in.
+  test.setTimeout(90_000);
   const suffix = uniqueSuffix();
   const email = uniqueEmail('sales');
   const firstName = 'Riley';
   const lastName = `Seller${suffix}`;
   const name = `${firstName} ${lastName}`;
 
+  // The page's clock runs as usual, and can jump the reveal's 10 seconds.
+  await page.clock.install();
   await signInPageAsStaff(page);
   await openTeam(page);
   await expect(page.getByTestId('team-total-users')).toBeVisible();
@@ -67,7 +74,8 @@ test('an admin creates a sales user with a generated password and a 7.5 % rate o
   expect(password).toHaveLength(12);
   expect(password).not.toMatch(/[0O1lI]/);
   await expect(created.getByTestId('reveal-countdown')).toContainText('Hidden in');
-  await expect(created.getByTestId('password-hidden')).toBeVisible({ timeout: 15_000 });
+  await page.clock.fastForward(10_000);
+  await expect(created.getByTestId('password-hidden')).toBeVisible();
   await expect(shown).toHaveCount(0);
   await created.getByRole('button', { name: 'Done' }).click();
 
@@ -82,11 +90,13 @@ test('an admin creates a sales user with a generated password and a 7.5 % rate o
   // A 7.5 % rate on Professional (spec 2 §5): a percentage, sent as a fraction, shown with one decimal.
   await page.getByRole('tab', { name: 'Commission Rates' }).click();
   await expect(page).toHaveURL(/view=rates/);
-  await page.getByRole('button', { name: 'Add rate' }).click();
+  await page.getByRole('button', { name: 'Add rate' }).first().click();
   const rateDialog = page.getByRole('dialog', { name: 'Add commission rate' });
   await expect(rateDialog.getByLabel('Commission rate (%)')).toHaveValue('5');
   await rateDialog.getByRole('button', { name: 'Add rate' }).click();
-  await expect(page.getByText('Please fill all fields', { exact: true })).toBeVisible();
+  // Under the sales user and the plan, and in the toast (spec 2 §5).
+  await expect(rateDialog.getByText('Please fill all fields', { exact: true })).toHaveCount(2);
+  await expect(page.getByLabel('Notifications (F8)').getByText('Please fill all fields')).toBeVisible();
   await choose(page, 'Sales user', new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await choose(page, 'Plan', /^Professional/);
   await rateDialog.getByLabel('Commission rate (%)').fill('7.5');
