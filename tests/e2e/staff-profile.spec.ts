@@ -62,6 +62,8 @@ test('an admin edits their profile, moves dates to Eastern time, keeps a dark th
   page,
   browser,
 }) => {
+  // Four tabs, a reload and a second sign-in in one journey.
+  test.setTimeout(90_000);
   const { email } = await newAdmin();
   await signInPageAsStaff(page, email, TEST_PASSWORD);
   await page.goto('/admin');
@@ -111,12 +113,12 @@ test('an admin edits their profile, moves dates to Eastern time, keeps a dark th
   const again = await openProfile(page);
   await again.getByRole('tab', { name: 'Security' }).click();
   await expect(again.getByTestId('profile-sessions')).toContainText('This device');
-  await again.getByLabel('Current password').fill(TEST_PASSWORD);
+  await again.getByLabel('Current password', { exact: true }).fill(TEST_PASSWORD);
   await again.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-  await again.getByLabel('Confirm new password').fill(`${NEW_PASSWORD}x`);
+  await again.getByLabel('Confirm new password', { exact: true }).fill(`${NEW_PASSWORD}x`);
   await again.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password mismatch', { exact: true })).toBeVisible();
-  await again.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await again.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
   await again.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
 

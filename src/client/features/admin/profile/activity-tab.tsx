@@ -93,7 +93,7 @@ export function ActivityTab() {
           onPage={setPage}
           busy={activity.isFetching}
           label="Activity pages"
-          noun="entries"
+          noun={activity.data.total === 1 ? 'entry' : 'entries'}
         />
       ) : null}
     </div>
