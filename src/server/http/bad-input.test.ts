@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_FEATURE_ACCESS } from '../../shared/contracts/staff-customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffWith } from '../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import {
   accountRows,
@@ -59,6 +60,12 @@ beforeAll(async () => {
   real.team = rows.teamMember;
   // Staff customer routes act on another account: suspending or editing it leaves the loop's sessions alone.
   real.customers = (await signUp(t)).id;
+  // Team routes act on a member of their own, never on the admin the loop signs in as.
+  real.users = (await staffWith(t, 'sales')).id;
+  real.salesUser = (await staffWith(t, 'sales')).id;
+  const generated = (await t.post(admin, '/api/admin/generate-secure-password', {})).json();
+  real.generatedPassword = generated.password;
+  real.passwordToken = generated.token;
   // The card the customer added was told to staff.
   real.notifications = (await t.get(admin, '/api/admin/notifications')).json().notifications[0].id;
   const quote = await t.post(customer, '/api/customer/preview-plan-change', { planId: real.dearerPlan });
@@ -85,6 +92,15 @@ const ROUTE_VALUES: Record<string, Record<string, () => unknown>> = {
   // A vehicle has one driver: every driver created on it after the first would be refused for that.
   'POST /api/fleet/drivers': { assignedVehicleId: () => null },
   'PUT /api/fleet/drivers/:id': { assignedVehicleId: () => null },
+  // Staff passwords come only from Generate: the pair the admin was given.
+  'POST /api/admin/users': {
+    temporaryPassword: () => real.generatedPassword,
+    passwordToken: () => real.passwordToken,
+  },
+  'PATCH /api/admin/users/:id': {
+    temporaryPassword: () => real.generatedPassword,
+    passwordToken: () => real.passwordToken,
+  },
 };
 
 /** Values the contracts check beyond their JSON schema (patterns, refinements, rows that exist). */
@@ -110,6 +126,8 @@ function goodValue(name: string, schema: JsonSchema, route: string): unknown {
       return `junk-${unique()}`;
     case 'customerId':
       return customer.id;
+    case 'salesUserId':
+      return real.salesUser;
     case 'paymentMethodId':
       return real.paymentMethodToken;
     case 'clientSecret':
@@ -261,6 +279,7 @@ function queriesFor(params: Parameter[]): string[] {
  */
 const ON_PURPOSE = [
   'POST /api/auth/change-password',
+  'POST /api/admin/change-password',
   'POST /api/customer/change-password',
   'POST /api/customer/delete-account',
   'GET /api/external/impersonate',
