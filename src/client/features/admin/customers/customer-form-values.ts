@@ -28,9 +28,14 @@ export type CustomerValues = {
   status: CustomerStatus;
   password: string;
   featureAccess: FeatureAccess;
+  /** The sales representative: an id, `NO_SALES_USER`, or '' (a new customer's: the server decides). */
+  salesUserId: string;
 };
 
 export type CustomerFormApi = SchemaForm<CustomerValues, typeof customerForm>;
+
+/** The sales representative select's None: the customer has no assigned sales user. */
+export const NO_SALES_USER = 'none';
 
 /** Spec 2 §5: a new customer starts on Professional (when it is offered), active, in the US. */
 export const DEFAULT_PLAN_ID = 'professional';
@@ -50,6 +55,7 @@ export const NEW_CUSTOMER: CustomerValues = {
   status: 'active',
   password: '',
   featureAccess: { ...DEFAULT_FEATURE_ACCESS },
+  salesUserId: '',
 };
 
 const isCountry = (value: string): value is CustomerValues['country'] =>
@@ -72,10 +78,15 @@ export function valuesOf(c: StaffCustomerDetail): CustomerValues {
     status: c.status,
     password: '',
     featureAccess: featureAccessOf(c.featureAccess),
+    salesUserId: c.salesUserId ?? NO_SALES_USER,
   };
 }
 
-/** The request body: an empty password is left out (create: the server makes one; edit: kept). */
+/**
+ * The request body: an empty password is left out (create: the server makes one; edit: kept), and so is
+ * a sales representative left unset (create: the server assigns the sales user who adds the customer,
+ * or nobody); None sends null.
+ */
 export function toCustomerInput(v: CustomerValues): CustomerForm {
   return {
     firstName: v.firstName,
@@ -92,6 +103,7 @@ export function toCustomerInput(v: CustomerValues): CustomerForm {
     status: v.status,
     ...(v.password ? { password: v.password } : {}),
     featureAccess: v.featureAccess,
+    ...(v.salesUserId ? { salesUserId: v.salesUserId === NO_SALES_USER ? null : v.salesUserId } : {}),
   };
 }
 
