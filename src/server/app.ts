@@ -33,6 +33,9 @@ import { staffCustomerRoutes } from './modules/staff-customers/routes';
 import { impersonationRoutes } from './modules/impersonation/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { teamRoutes } from './modules/team/routes';
+import { commissionRoutes } from './modules/commissions/routes';
+import { staffProfileRoutes } from './modules/staff-profile/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -112,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { db, clock });
   await app.register(impersonationRoutes, { db, config, clock });
   await app.register(dashboardRoutes, { db, clock });
+  await app.register(teamRoutes, { db, clock, config });
+  await app.register(commissionRoutes, { db, clock });
+  await app.register(staffProfileRoutes, { db, clock });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

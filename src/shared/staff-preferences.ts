@@ -40,6 +40,10 @@ export function preferencesOf(stored: Record<string, unknown> | null | undefined
       STAFF_TIMEZONES.map((t) => t.value),
       DEFAULT_STAFF_PREFERENCES.timezone,
     ),
-    dashboardRefresh: pick(stored?.dashboardRefresh, DASHBOARD_REFRESH_SECONDS, DEFAULT_STAFF_PREFERENCES.dashboardRefresh),
+    dashboardRefresh: pick(
+      stored?.dashboardRefresh,
+      DASHBOARD_REFRESH_SECONDS,
+      DEFAULT_STAFF_PREFERENCES.dashboardRefresh,
+    ),
   };
 }

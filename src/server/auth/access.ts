@@ -33,7 +33,11 @@ export type RouteAccess =
    * passwords, who signs in, the account itself; docs/impersonation.md).
    */
   | { customer: true | 'fleet_admin' | 'owner'; noImpersonation?: true }
-  | { staff: true }
+  /**
+   * beforePasswordSet: also open to a member still on the password they were given (the session
+   * check and setting their own); every other staff route waits until they have.
+   */
+  | { staff: true; beforePasswordSet?: true }
   | { tab: AdminTab; permission?: PermissionFlag };
 
 export type AccessTableEntry = { method: string; url: string; access: RouteAccess };
@@ -61,6 +65,7 @@ declare module 'fastify' {
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
 export const FLEET_ADMIN_ONLY_MESSAGE = 'Only a fleet admin can manage the team, billing and plan.';
 export const OWNER_ONLY_MESSAGE = 'Only the account owner can do this.';
+export const SET_PASSWORD_FIRST_MESSAGE = 'Please set your own password first';
 export const ACCOUNT_SUSPENDED_MESSAGE = 'This account is suspended. Please contact support.';
 
 export function customerToken(request: FastifyRequest): string | undefined {
@@ -126,6 +131,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     const staff = await request.staff();
     if (!staff) return reply.status(401).send({ message: AUTH_REQUIRED_MESSAGE });
     request.staffUser = staff;
+    // A generated password is a secret someone else has seen: nothing opens until the member replaces it.
+    if (!staff.isPasswordSet && !('staff' in access && access.beforePasswordSet)) {
+      return reply
+        .status(403)
+        .send({ message: SET_PASSWORD_FIRST_MESSAGE, errorType: 'password_change_required' });
+    }
     if ('tab' in access) {
       const allowed =
         canOpenTab(staff.role, access.tab) &&

@@ -31,10 +31,11 @@ export const DEMO_STAFF: { email: string; role: StaffRole; firstName: string; la
 
 /**
  * Beyond each role's defaults: the demo manager edits customers (the demo shows a manager who does,
- * docs/staff-customers.md); sales keeps the defaults and only views them.
+ * docs/staff-customers.md) and sees Team Management without changing it (docs/team-management.md);
+ * sales keeps the defaults and only views customers.
  */
 const DEMO_EXTRA_PERMISSIONS: Partial<Record<StaffRole, Permissions>> = {
-  manager: { canEditCustomers: true },
+  manager: { canEditCustomers: true, canViewTeamManagement: true },
 };
 
 export const DEMO_CUSTOMER_EMAIL = 'demo@fleetco.example';

@@ -14,7 +14,8 @@ export const FILL_ALL_FIELDS_MESSAGE = 'Please fill all fields';
 export const RATE_RANGE_MESSAGE = 'The rate must be between 0 and 100 percent, in steps of 0.5';
 
 /** One decimal, as the spec shows rates: 0.075 → "7.5%". */
-export const formatRatePercent = (fraction: number): string => `${(Math.round(fraction * 1000) / 10).toFixed(1)}%`;
+export const formatRatePercent = (fraction: number): string =>
+  `${(Math.round(fraction * 1000) / 10).toFixed(1)}%`;
 
 export const commissionRate = z.object({
   id: z.string(),
@@ -101,7 +102,11 @@ export const commissionPage = pageOf(commission).extend({ totals: commissionTota
 export const markPaidRequest = z.object({
   ids: z.array(z.string().max(100)).min(1, 'Choose at least one commission').max(100),
 });
-export const markPaidResponse = z.object({ success: z.literal(true), message: z.string(), updated: z.number() });
+export const markPaidResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  updated: z.number(),
+});
 
 /** The sales user's own card on the dashboard: what is owed, what was paid this month, the last 5 rows. */
 export const myCommissions = z.object({

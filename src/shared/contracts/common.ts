@@ -86,6 +86,8 @@ export const access = {
   owner: { customer: 'owner', noImpersonation: true },
   /** Any signed-in staff user. */
   staff: { staff: true },
+  /** Any signed-in staff user, also while still on a password they were given (session, set password). */
+  staffBeforePasswordSet: { staff: true, beforePasswordSet: true },
   /** Staff whose role opens this admin tab. */
   staffTab: <const T extends AdminTab>(tab: T) => ({ tab }),
   /** Staff whose role opens this admin tab and who hold this permission. */

@@ -35,7 +35,10 @@ export const SAME_PASSWORD_MESSAGE = 'Choose a password different from the curre
 /** `POST /api/admin/change-password`: the five rules of spec 1 §5 (the checklist the dialog shows). */
 export const staffChangePasswordRequest = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(200),
     newPassword: strongPassword,
     confirmPassword: z.string({ error: PASSWORD_MISMATCH_MESSAGE }).max(200),
   })

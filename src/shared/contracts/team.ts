@@ -60,7 +60,14 @@ export const teamUser = z.object({
 });
 export type TeamUser = z.infer<typeof teamUser>;
 
-export const TEAM_SORTS = ['name', '-name', 'createdAt', '-createdAt', 'lastLoginAt', '-lastLoginAt'] as const;
+export const TEAM_SORTS = [
+  'name',
+  '-name',
+  'createdAt',
+  '-createdAt',
+  'lastLoginAt',
+  '-lastLoginAt',
+] as const;
 export const teamListQuery = pagedQuery({
   search: searchField,
   role: z.enum(STAFF_ROLES, { error: 'Unknown role' }).optional(),

@@ -112,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   });
 
   r.get('/api/auth/user', {
-    config: { access: access.staff },
+    config: { access: access.staffBeforePasswordSet },
     schema: { tags: ['auth'], response: { 200: staffUser, 401: errorResponse } },
     handler: async (request) => toStaffUser(request.staffUser),
   });

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { FLEET_ADMIN_ONLY_MESSAGE } from '../../auth/access';
 import { failuresOf, recordFailure, resetFailures, type AttemptWindow } from '../../auth/attempt-counters';
-import { invoices, paymentLinks, paymentMethods, payments, subscriptions } from '../../db/schema';
+import { invoices, paymentLinks, paymentMethods, subscriptions } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../http/errors';
 import type { CheckoutTermsView } from '../../../shared/contracts/checkout';
 import type { ClientConfig } from '../../integrations/payments/provider';
@@ -25,6 +25,7 @@ import { reportFailedPayment } from './failed-payments';
 import { createInvoice } from './invoices';
 import { openPaymentLink } from './payment-links';
 import { lockCardsOf } from './payment-methods';
+import { recordPayment } from './payment-records';
 
 export const SIGN_IN_TO_PAY = 'Please sign in to pay for this subscription.';
 export const TOO_MANY_DECLINES =
@@ -245,7 +246,7 @@ export async function completeCheckout(
       issuedAt: now,
       ...identity,
     });
-    await tx.insert(payments).values({
+    await recordPayment(tx, {
       customerId,
       subscriptionId: sub.id,
       invoiceId: invoice.id,
@@ -303,9 +304,9 @@ export async function recordCheckoutFailure(
   await deps.db.transaction(async (tx) => {
     const sub = await subscriptionOf(tx, customerId);
     await recordFailure(tx, DECLINES, customerId, deps.clock.now());
-    await tx
-      .insert(payments)
-      .values({
+    await recordPayment(
+      tx,
+      {
         customerId,
         subscriptionId: sub?.id ?? null,
         amountCents: intent.amountCents,
@@ -316,8 +317,9 @@ export async function recordCheckoutFailure(
         failureMessage: reason,
         idempotencyKey: key,
         planId: intent.metadata.planId ?? null,
-      })
-      .onConflictDoNothing();
+      },
+      { ignoreDuplicate: true },
+    );
     await reportFailedPayment(tx, customer, {
       what: 'checkout payment',
       amountCents: intent.amountCents,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { payments, subscriptions } from '../../db/schema';
+import { subscriptions } from '../../db/schema';
 import { cancelledPlanChangeMessage } from '../../../shared/contracts/portal';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
@@ -26,6 +26,7 @@ import {
 import { reportFailedPayment } from './failed-payments';
 import { createInvoice } from './invoices';
 import { prorationCents } from './periods';
+import { recordPayment } from './payment-records';
 
 /** Processors refuse tiny card charges (Stripe: under $0.50); a smaller difference is not charged. */
 const MIN_CHARGE_CENTS = 50;
@@ -185,7 +186,7 @@ export async function upgradePlan(
       });
       if (result.status === 'failed') {
         await ctx.db.transaction(async (tx) => {
-          await tx.insert(payments).values({
+          await recordPayment(tx, {
             customerId,
             subscriptionId: sub.id,
             amountCents: amount,
@@ -244,7 +245,7 @@ export async function upgradePlan(
           ...identity,
         });
         number = invoice.number;
-        await tx.insert(payments).values({
+        await recordPayment(tx, {
           customerId,
           subscriptionId: sub.id,
           invoiceId: invoice.id,

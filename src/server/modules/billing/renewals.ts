@@ -15,6 +15,7 @@ import {
 import { reportFailedPayment } from './failed-payments';
 import { createInvoice, findPeriodInvoice, markInvoicePaid } from './invoices';
 import { nextPeriodEnd, retryAt } from './periods';
+import { recordPayment } from './payment-records';
 
 /** The billing job, acting on one account: its audit rows name the account (and refresh its health). */
 const billingJob = (accountId: string): AuditActor => ({
@@ -113,7 +114,7 @@ export async function processDueSubscription(
         issuedAt: now,
         ...identity,
       }));
-    await tx.insert(payments).values({
+    await recordPayment(tx, {
       customerId: customer.id,
       subscriptionId: sub.id,
       invoiceId: invoice.id,

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contracts/staff-customers';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { customers, sessions, subscriptions } from '../../db/schema';
+import { customers, sessions, staffUsers, subscriptions } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import type { SecretBox } from '../../auth/secret-box';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -87,6 +87,34 @@ async function staffPassword(ctx: StaffContext, customerId: string, password: st
   return { passwordHash, temporaryPasswordEnc, isPasswordSet: false };
 }
 
+export const SALES_USER_CHOICE_MESSAGE = 'Choose a sales user from the list';
+
+/**
+ * The sales user credited with the account (docs/commissions.md): the one chosen, none (null), or,
+ * left out, the current one on an edit and on an add the sales user adding it (none for other roles).
+ */
+async function salesUserFor(
+  tx: Executor,
+  ctx: StaffContext,
+  requested: string | null | undefined,
+  current: string | null | undefined,
+): Promise<string | null> {
+  if (requested === undefined) {
+    if (current !== undefined) return current;
+    return ctx.actingRole === 'sales' ? ctx.actor.actorId : null;
+  }
+  if (requested === null) return null;
+  const [member] = isCustomerId(requested)
+    ? await tx
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(and(eq(staffUsers.id, requested), eq(staffUsers.role, 'sales')))
+        .for('key share')
+    : [];
+  if (!member) throw badRequest(SALES_USER_CHOICE_MESSAGE, { salesUserId: SALES_USER_CHOICE_MESSAGE });
+  return member.id;
+}
+
 /** The losing side of two writes of one email at once gets the same answer as the usual case. */
 async function emailUnique<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -129,6 +157,7 @@ export async function createCustomer(ctx: StaffContext, input: CustomerForm): Pr
           status: input.status,
           suspendedAt: input.status === 'suspended' ? now : null,
           featureAccess: featureAccessOf(input.featureAccess),
+          salesUserId: await salesUserFor(tx, ctx, input.salesUserId, undefined),
           createdAt: now,
           updatedAt: now,
         })
@@ -175,6 +204,7 @@ const AUDITED = [
   'status',
   'suspendedAt',
   'featureAccess',
+  'salesUserId',
 ] as const;
 
 function changesOf(before: CustomerRecord, after: CustomerRecord) {
@@ -230,6 +260,7 @@ export async function updateCustomer(
           status: input.status,
           suspendedAt: input.status === 'suspended' ? (before.suspendedAt ?? now) : null,
           featureAccess: featureAccessOf(input.featureAccess ?? before.featureAccess),
+          salesUserId: await salesUserFor(tx, ctx, input.salesUserId, before.salesUserId),
           updatedAt: now,
         })
         .where(eq(customers.id, id));

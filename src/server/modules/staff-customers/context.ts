@@ -13,17 +13,20 @@ import { actorOf, type AuditActor } from '../audit/service';
 export type StaffContext = {
   db: Db;
   actor: AuditActor;
+  /** The acting member's role: a sales user who adds a customer is credited with it. */
+  actingRole: string;
   clock: Clock;
   secrets: SecretBox;
   provider: PaymentProvider;
 };
 
-export type StaffCustomerDeps = Omit<StaffContext, 'actor'>;
+export type StaffCustomerDeps = Omit<StaffContext, 'actor' | 'actingRole'>;
 
 /** The context of a request the access hook let through as staff. */
 export const staffContext = (request: FastifyRequest, deps: StaffCustomerDeps): StaffContext => ({
   ...deps,
   actor: actorOf(request),
+  actingRole: request.staffUser.role,
 });
 
 /** The audit actor for a change to one account: its rows name the account they are about. */

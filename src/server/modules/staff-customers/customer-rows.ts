@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/client';
 import { customers, plans, staffUsers, subscriptions, teamMembers, vehicles } from '../../db/schema';
 import { countedVehicle, usersOf } from '../fleet/usage';
+import { staffNameOf } from '../team/staff-name';
 
 // Staff read every account: this module is the one place that builds the staff view of a customer
 // (server-kit "Staff queries across accounts"), for the list, the export and the dialogs alike.
@@ -76,8 +77,7 @@ export function customerRows(
       ...fields,
       cursor: picked.cursor,
       planName: plans.name,
-      salesUserName: sql<string | null>`nullif(trim(coalesce(${staffUsers.firstName}, '') || ' ' || coalesce(${staffUsers.lastName}, '')), '')`,
-      salesUserEmail: staffUsers.email,
+      salesUserName: staffNameOf(staffUsers),
       subscriptionStatus: subscription.status,
       subscriptionPriceCents: subscription.priceCents,
       cars: cars.n,
@@ -132,7 +132,7 @@ export function toStaffCustomer(row: CustomerRow): StaffCustomer {
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     suspendedAt: row.suspendedAt?.toISOString() ?? null,
     salesUserId: row.salesUserId,
-    salesUserName: row.salesUserId ? (row.salesUserName ?? row.salesUserEmail) : null,
+    salesUserName: row.salesUserId ? row.salesUserName : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

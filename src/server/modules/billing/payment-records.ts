@@ -1,0 +1,22 @@
+import type { Executor } from '../../db/client';
+import { payments } from '../../db/schema';
+import { earnCommission } from '../commissions/earn';
+
+export type NewPayment = typeof payments.$inferInsert;
+
+/**
+ * Every payment the billing engine records goes through here, in the transaction of the charge it
+ * records: a succeeded one earns its commission in the same transaction (docs/commissions.md).
+ * `ignoreDuplicate`: a payment already recorded under the same idempotency key is left as it is
+ * (returns null), for events that may arrive twice.
+ */
+export async function recordPayment(
+  tx: Executor,
+  values: NewPayment,
+  { ignoreDuplicate = false }: { ignoreDuplicate?: boolean } = {},
+): Promise<typeof payments.$inferSelect | null> {
+  const insert = tx.insert(payments).values(values);
+  const [row] = await (ignoreDuplicate ? insert.onConflictDoNothing() : insert).returning();
+  if (row) await earnCommission(tx, row);
+  return row ?? null;
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { access, errorResponse } from '../../../shared/contracts/common';
+import {
+  commissionListQuery,
+  commissionPage,
+  commissionRates,
+  createRateRequest,
+  markPaidRequest,
+  markPaidResponse,
+  myCommissions as myCommissionsContract,
+  rateSaved,
+} from '../../../shared/contracts/commissions';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { actorOf } from '../audit/service';
+import { listCommissions, markCommissionsPaid, myCommissions } from './history';
+import { createRate, listRates } from './rates';
+
+const viewTeam = access.staffPermission('users', 'canViewTeamManagement');
+const manageUsers = access.staffPermission('users', 'canManageUsers');
+
+/** Sales commission rates and the commissions earned on payments (docs/commissions.md). */
+export async function commissionRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staffActor = (request: Parameters<typeof actorOf>[0]) => ({
+    ...actorOf(request),
+    actorId: request.staffUser.id,
+  });
+
+  r.get('/api/sales-commission-rates', {
+    config: { access: viewTeam },
+    schema: {
+      summary: 'Commission rates: the active ones, then those they replaced',
+      tags: ['commissions'],
+      response: { 200: commissionRates },
+    },
+    handler: async () => listRates(db),
+  });
+
+  r.post('/api/sales-commission-rates', {
+    config: { access: manageUsers },
+    schema: {
+      summary: "Set a sales user's rate on a plan (replaces the active one)",
+      tags: ['commissions'],
+      body: createRateRequest,
+      response: { 201: rateSaved, 400: errorResponse, 404: errorResponse },
+    },
+    handler: async (request, reply) => {
+      const rate = await createRate(db, staffActor(request), request.body);
+      return reply.status(201).send({ success: true, message: 'Commission rate created successfully', rate });
+    },
+  });
+
+  r.get('/api/sales-commissions', {
+    config: { access: viewTeam },
+    schema: {
+      summary: 'Commission history: filtered by sales user, status and month, paged, with totals',
+      tags: ['commissions'],
+      querystring: commissionListQuery,
+      response: { 200: commissionPage },
+    },
+    handler: async (request) => listCommissions(db, request.query),
+  });
+
+  r.post('/api/sales-commissions/mark-paid', {
+    config: { access: manageUsers },
+    schema: {
+      summary: 'Mark pending commissions paid (each once, whoever else marks them)',
+      tags: ['commissions'],
+      body: markPaidRequest,
+      response: { 200: markPaidResponse },
+    },
+    handler: async (request) => {
+      const updated = await markCommissionsPaid(db, staffActor(request), request.body.ids, clock.now());
+      const message =
+        updated === 0
+          ? 'Nothing to mark: those commissions are already paid'
+          : `${updated} commission${updated === 1 ? '' : 's'} marked paid`;
+      return { success: true as const, message, updated };
+    },
+  });
+
+  // Any staff member, their own rows only: the sales user's 'My commissions' card.
+  r.get('/api/admin/my-commissions', {
+    config: { access: access.staff },
+    schema: {
+      summary: "The signed-in member's own commissions: pending, paid this month, the last 5",
+      tags: ['commissions'],
+      response: { 200: myCommissionsContract },
+    },
+    handler: async (request) => myCommissions(db, request.staffUser.id, clock.now()),
+  });
+}

@@ -1,0 +1,200 @@
+import { and, count, desc, eq, ne, or } from 'drizzle-orm';
+import { pageOffset, toPage, type PageRequest } from '../../../shared/contracts/common';
+import {
+  SAME_PASSWORD_MESSAGE,
+  WRONG_CURRENT_STAFF_PASSWORD,
+  type ProfileUpdateRequest,
+  type StaffChangePasswordRequest,
+} from '../../../shared/contracts/staff-profile';
+import { preferencesOf, type StaffPreferences } from '../../../shared/staff-preferences';
+import type { Clock } from '../../clock';
+import type { Db, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { auditLogs, sessions, staffUsers } from '../../db/schema';
+import { checkCurrentPassword } from '../../auth/password-checks';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { sessionAlive, type StaffPrincipal } from '../../auth/sessions';
+import { badRequest, conflict } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { STAFF_EMAIL_TAKEN } from '../team/members';
+
+/** The signed-in member acting on their own record (docs/staff-profile.md). */
+export type ProfileContext = { db: Db; clock: Clock; actor: AuditActor; me: StaffPrincipal };
+
+const detailsOf = (u: Pick<StaffPrincipal, 'firstName' | 'lastName' | 'email' | 'phone'>) => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  phone: u.phone,
+});
+
+/** Name, email and phone; role and permissions are changed only in Team Management. */
+export async function updateProfile(ctx: ProfileContext, input: ProfileUpdateRequest): Promise<void> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(staffUsers)
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone || null,
+          updatedAt: ctx.clock.now(),
+        })
+        .where(eq(staffUsers.id, ctx.me.id));
+      await recordAudit(tx, ctx.actor, {
+        action: 'update',
+        resourceType: 'user',
+        resourceId: ctx.me.id,
+        oldValues: detailsOf(ctx.me),
+        newValues: { ...input, phone: input.phone || null },
+      });
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? conflict(STAFF_EMAIL_TAKEN, { email: STAFF_EMAIL_TAKEN }) : error;
+  }
+}
+
+/** The member's other sessions, and the customer sessions they opened into accounts. */
+const othersOf = (me: Pick<StaffPrincipal, 'id' | 'sessionId'>) =>
+  and(
+    or(eq(sessions.staffUserId, me.id), eq(sessions.impersonatorStaffId, me.id)),
+    ne(sessions.id, me.sessionId),
+  );
+
+/**
+ * The member's own password: the current one is checked (with the same per-person counter as the
+ * portal's), the new one must differ, and every other session ends. Setting it ends the "generated
+ * password" state, which opens the back-office.
+ */
+export async function changeStaffPassword(
+  ctx: ProfileContext,
+  input: StaffChangePasswordRequest,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .select({ passwordHash: staffUsers.passwordHash })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, ctx.me.id));
+  const valid = await checkCurrentPassword(
+    ctx.db,
+    `staff:${ctx.me.id}`,
+    row?.passwordHash,
+    input.currentPassword,
+    now,
+  );
+  if (!row || !valid) {
+    await recordAudit(ctx.db, ctx.actor, {
+      action: 'change_password',
+      resourceType: 'user',
+      resourceId: ctx.me.id,
+      success: false,
+    });
+    throw badRequest(WRONG_CURRENT_STAFF_PASSWORD, { currentPassword: WRONG_CURRENT_STAFF_PASSWORD });
+  }
+  if (await verifyPassword(row.passwordHash, input.newPassword)) {
+    throw badRequest(SAME_PASSWORD_MESSAGE, { newPassword: SAME_PASSWORD_MESSAGE });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(staffUsers)
+      .set({ passwordHash, isPasswordSet: true, passwordChangedAt: now, updatedAt: now })
+      .where(eq(staffUsers.id, ctx.me.id));
+    const ended = await tx.delete(sessions).where(othersOf(ctx.me)).returning({ id: sessions.id });
+    await recordAudit(tx, ctx.actor, {
+      action: 'change_password',
+      resourceType: 'user',
+      resourceId: ctx.me.id,
+      newValues: { isPasswordSet: true, otherSessionsEnded: ended.length },
+    });
+  });
+}
+
+export async function listOwnSessions(db: Executor, me: Pick<StaffPrincipal, 'id' | 'sessionId'>) {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.staffUserId, me.id), eq(sessions.kind, 'staff'), sessionAlive()))
+    .orderBy(desc(sessions.lastSeenAt))
+    .limit(50);
+  return {
+    items: rows.map((s) => ({
+      current: s.id === me.sessionId,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt?.toISOString() ?? null,
+      ipAddress: s.ip,
+      userAgent: s.userAgent,
+      expiresAt: s.expiresAt.toISOString(),
+    })),
+  };
+}
+
+export async function signOutOtherSessions(ctx: ProfileContext): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const ended = await tx.delete(sessions).where(othersOf(ctx.me)).returning({ id: sessions.id });
+    await recordAudit(tx, ctx.actor, {
+      action: 'logout',
+      resourceType: 'authentication',
+      resourceId: ctx.me.id,
+      newValues: { otherSessionsEnded: ended.length },
+    });
+    return ended.length;
+  });
+}
+
+export async function savePreferences(
+  ctx: ProfileContext,
+  input: StaffPreferences,
+): Promise<StaffPreferences> {
+  const before = preferencesOf(ctx.me.preferences);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(staffUsers)
+      .set({ preferences: input, updatedAt: ctx.clock.now() })
+      .where(eq(staffUsers.id, ctx.me.id));
+    await recordAudit(tx, ctx.actor, {
+      action: 'update',
+      resourceType: 'preferences',
+      resourceId: ctx.me.id,
+      oldValues: before,
+      newValues: input,
+    });
+  });
+  return input;
+}
+
+/** The member's own audit trail, newest first (index audit_logs_actor_idx). */
+export async function ownActivity(db: Executor, memberId: string, page: PageRequest) {
+  const mine = eq(auditLogs.actorId, memberId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: auditLogs.id,
+        action: auditLogs.action,
+        resourceType: auditLogs.resourceType,
+        resourceId: auditLogs.resourceId,
+        success: auditLogs.success,
+        ipAddress: auditLogs.ipAddress,
+        createdAt: auditLogs.createdAt,
+      })
+      .from(auditLogs)
+      .where(mine)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    db.select({ n: count() }).from(auditLogs).where(mine),
+  ]);
+  return toPage(
+    page,
+    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total?.n ?? 0,
+  );
+}

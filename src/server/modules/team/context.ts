@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { SecretBox } from '../../auth/secret-box';
+import { actorOf, type AuditActor } from '../audit/service';
+import type { Acting } from './rules';
+
+/** What a Team Management change needs: the database, who acts (for the rules and the audit), the time, the key. */
+export type TeamContext = {
+  db: Db;
+  actor: AuditActor;
+  acting: Acting & { sessionId: string };
+  clock: Clock;
+  secrets: SecretBox;
+};
+export type TeamDeps = Omit<TeamContext, 'actor' | 'acting'>;
+
+export const teamContext = (request: FastifyRequest, deps: TeamDeps): TeamContext => {
+  const staff = request.staffUser;
+  return {
+    ...deps,
+    actor: actorOf(request),
+    acting: { id: staff.id, role: staff.role, permissions: staff.permissions, sessionId: staff.sessionId },
+  };
+};
+
+/** The key that signs generated passwords (generated-password.ts). */
+export const passwordKey = (ctx: Pick<TeamContext, 'secrets'>) => ctx.secrets.signingKey('staff-password');

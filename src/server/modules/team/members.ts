@@ -1,0 +1,277 @@
+import { and, asc, count, desc, eq, ilike, ne, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  ALL_PERMISSIONS,
+  defaultPermissionsFor,
+  PERMISSION_FLAGS,
+  STAFF_ROLES,
+  type Permissions,
+  type StaffRole,
+} from '../../../shared/roles';
+import {
+  GENERATE_FIRST_MESSAGE,
+  type CreateUserRequest,
+  type TeamListQuery,
+  type TeamStats,
+  type TeamUser,
+  type UpdateUserRequest,
+} from '../../../shared/contracts/team';
+import { pageOffset, toPage } from '../../../shared/contracts/common';
+import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { salesCommissionRates, salesCommissions, sessions, staffUsers } from '../../db/schema';
+import { hashPassword } from '../../auth/passwords';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { recordAudit } from '../audit/service';
+import { passwordKey, type TeamContext } from './context';
+import { isGeneratedPassword } from './generated-password';
+import {
+  assertAnotherAdmin,
+  assertMayAssignRole,
+  assertMayGrant,
+  assertMayManage,
+  assertNotDemotingSelf,
+  isAdminRole,
+  lockTeamRoles,
+  RULE_MESSAGES,
+} from './rules';
+
+export const USER_NOT_FOUND = 'User not found';
+export const STAFF_EMAIL_TAKEN = 'A team member with this email already exists';
+
+type StaffRow = typeof staffUsers.$inferSelect;
+
+const roleOf = (role: string): StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(role) ? (role as StaffRole) : 'sales';
+
+/** Only the twelve known flags, each true or false. */
+const flagsOf = (stored: Record<string, boolean> | null | undefined): Permissions =>
+  Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, stored?.[f] === true]));
+
+export function toTeamUser(row: StaffRow): TeamUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    address: row.address,
+    role: roleOf(row.role),
+    permissions: flagsOf(row.permissions),
+    isPasswordSet: row.isPasswordSet,
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/** What the audit keeps of a member: everything but the password. */
+const audited = (u: TeamUser) => {
+  const { createdAt: _c, lastLoginAt: _l, ...rest } = u;
+  return rest;
+};
+
+const isStaffId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** Locks the member's row for the change (NO KEY UPDATE: sessions and rates may still point at it). */
+async function lockMember(tx: Executor, id: string): Promise<StaffRow> {
+  const [row] = isStaffId(id)
+    ? await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('no key update')
+    : [];
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
+
+const SORTS: Record<TeamListQuery['sort'], SQL[]> = {
+  name: [
+    sql`lower(coalesce(${staffUsers.firstName}, '') || ' ' || coalesce(${staffUsers.lastName}, '')) asc`,
+    asc(staffUsers.id),
+  ],
+  '-name': [
+    sql`lower(coalesce(${staffUsers.firstName}, '') || ' ' || coalesce(${staffUsers.lastName}, '')) desc`,
+    desc(staffUsers.id),
+  ],
+  createdAt: [asc(staffUsers.createdAt), asc(staffUsers.id)],
+  '-createdAt': [desc(staffUsers.createdAt), desc(staffUsers.id)],
+  lastLoginAt: [sql`${staffUsers.lastLoginAt} asc nulls first`, asc(staffUsers.id)],
+  '-lastLoginAt': [sql`${staffUsers.lastLoginAt} desc nulls last`, desc(staffUsers.id)],
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listTeam(db: Executor, query: TeamListQuery) {
+  const where = and(
+    query.search ? ilike(staffUsers.searchText, `%${escapeLike(query.search.toLowerCase())}%`) : undefined,
+    query.role ? eq(staffUsers.role, query.role) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(staffUsers)
+      .where(where)
+      .orderBy(...SORTS[query.sort])
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ n: count() }).from(staffUsers).where(where),
+  ]);
+  return toPage(query, rows.map(toTeamUser), total?.n ?? 0);
+}
+
+export async function teamStats(db: Executor): Promise<TeamStats> {
+  const [[people], [money], [rates]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        sales: sql<number>`count(*) filter (where ${staffUsers.role} = 'sales')`.mapWith(Number),
+      })
+      .from(staffUsers),
+    db.select({ cents: sum(salesCommissions.commissionCents).mapWith(Number) }).from(salesCommissions),
+    db.select({ n: count() }).from(salesCommissionRates).where(eq(salesCommissionRates.isActive, true)),
+  ]);
+  return {
+    totalUsers: people?.total ?? 0,
+    salesTeam: people?.sales ?? 0,
+    totalCommissions: (money?.cents ?? 0) / 100,
+    activeRates: rates?.n ?? 0,
+  };
+}
+
+/** The flags a member is saved with: an admin or root holds every one (spec 2 §6). */
+const permissionsFor = (role: StaffRole, requested: Permissions | undefined): Permissions =>
+  isAdminRole(role) ? { ...ALL_PERMISSIONS } : flagsOf(requested ?? defaultPermissionsFor(role));
+
+async function hashGenerated(ctx: TeamContext, password: string, token: string): Promise<string> {
+  const key = await passwordKey(ctx);
+  if (!isGeneratedPassword(key, ctx.acting.id, password, token, ctx.clock.now())) {
+    throw badRequest(GENERATE_FIRST_MESSAGE, { temporaryPassword: GENERATE_FIRST_MESSAGE });
+  }
+  return hashPassword(password);
+}
+
+const emailTaken = () => conflict(STAFF_EMAIL_TAKEN, { email: STAFF_EMAIL_TAKEN });
+
+export async function createTeamUser(ctx: TeamContext, input: CreateUserRequest): Promise<TeamUser> {
+  assertMayAssignRole(ctx.acting, input.role);
+  const permissions = permissionsFor(input.role, input.permissions);
+  assertMayGrant(ctx.acting, {}, permissions);
+  const passwordHash = await hashGenerated(ctx, input.temporaryPassword, input.passwordToken);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(staffUsers)
+        .values({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          address: input.address,
+          role: input.role,
+          permissions: permissions as Record<string, boolean>,
+          passwordHash,
+          isPasswordSet: false,
+        })
+        .returning();
+      const user = toTeamUser(row!);
+      await recordAudit(tx, ctx.actor, {
+        action: 'create',
+        resourceType: 'user',
+        resourceId: user.id,
+        newValues: { ...audited(user), passwordGenerated: true },
+      });
+      return user;
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  }
+}
+
+/** Ends every session of the member except the one making the change (their own, on a self-edit). */
+async function endSessionsOf(tx: Executor, ctx: TeamContext, memberId: string): Promise<number> {
+  const ended = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.staffUserId, memberId), ne(sessions.id, ctx.acting.sessionId)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/**
+ * Edit user (spec 2 §5): details, role, flags and an optional generated password. Role and flag
+ * changes follow the rules in rules.ts; a new role or password ends the member's other sessions.
+ */
+export async function updateTeamUser(
+  ctx: TeamContext,
+  id: string,
+  input: Partial<UpdateUserRequest>,
+): Promise<TeamUser> {
+  const wantsPassword = input.temporaryPassword !== undefined || input.passwordToken !== undefined;
+  const passwordHash = wantsPassword
+    ? await hashGenerated(ctx, input.temporaryPassword ?? '', input.passwordToken ?? '')
+    : null;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await lockTeamRoles(tx);
+      const before = await lockMember(tx, id);
+      const old = toTeamUser(before);
+      assertMayManage(ctx.acting, before);
+      const role = input.role ?? old.role;
+      if (role !== old.role) assertMayAssignRole(ctx.acting, role);
+      // A new role without flags named starts from that role's defaults (spec 2 §6).
+      const permissions =
+        input.permissions || role !== old.role ? permissionsFor(role, input.permissions) : old.permissions;
+      assertMayGrant(ctx.acting, old.permissions, permissions);
+      const self = before.id === ctx.acting.id;
+      if (self)
+        assertNotDemotingSelf({ role: old.role, permissions: old.permissions }, { role, permissions });
+      if (isAdminRole(old.role) && !isAdminRole(role)) await assertAnotherAdmin(tx, before);
+      if (self && passwordHash) throw badRequest(RULE_MESSAGES.ownPasswordInProfile);
+
+      const now = ctx.clock.now();
+      const [row] = await tx
+        .update(staffUsers)
+        .set({
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+          ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+          ...(input.phone !== undefined ? { phone: input.phone } : {}),
+          ...(input.address !== undefined ? { address: input.address || null } : {}),
+          role,
+          permissions: permissions as Record<string, boolean>,
+          ...(passwordHash ? { passwordHash, isPasswordSet: false, passwordChangedAt: now } : {}),
+          updatedAt: now,
+        })
+        .where(eq(staffUsers.id, before.id))
+        .returning();
+      const user = toTeamUser(row!);
+      const sessionsEnded = role !== old.role || passwordHash ? await endSessionsOf(tx, ctx, before.id) : 0;
+      await recordAudit(tx, ctx.actor, {
+        action: 'update',
+        resourceType: 'user',
+        resourceId: user.id,
+        oldValues: audited(old),
+        newValues: { ...audited(user), ...(passwordHash ? { passwordReset: true } : {}), sessionsEnded },
+      });
+      return user;
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  }
+}
+
+/** `PATCH /api/admin/users/{id}/role`: the role alone, the member's flags set for it. */
+export const changeTeamRole = (ctx: TeamContext, id: string, role: UpdateUserRequest['role']) =>
+  updateTeamUser(ctx, id, { role });
+
+export async function deleteTeamUser(ctx: TeamContext, id: string): Promise<void> {
+  if (id === ctx.acting.id) throw conflict(RULE_MESSAGES.deleteSelf);
+  await ctx.db.transaction(async (tx) => {
+    await lockTeamRoles(tx);
+    const before = await lockMember(tx, id);
+    assertMayManage(ctx.acting, before);
+    await assertAnotherAdmin(tx, before);
+    await tx.delete(staffUsers).where(eq(staffUsers.id, before.id));
+    await recordAudit(tx, ctx.actor, {
+      action: 'delete',
+      resourceType: 'user',
+      resourceId: before.id,
+      oldValues: audited(toTeamUser(before)),
+    });
+  });
+}

@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { access, errorResponse, successResponse } from '../../../shared/contracts/common';
+import {
+  changeRoleRequest,
+  createUserRequest,
+  generatedPasswordResponse,
+  generatePasswordRequest,
+  salesUserOptions,
+  teamListQuery,
+  teamPage,
+  teamStats as teamStatsContract,
+  updateUserRequest,
+  userSaved,
+} from '../../../shared/contracts/team';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { staffUsers } from '../../db/schema';
+import { secretBox } from '../../auth/secret-box';
+import { passwordKey, teamContext, type TeamDeps } from './context';
+import { generateStaffPassword, passwordToken } from './generated-password';
+import {
+  changeTeamRole,
+  createTeamUser,
+  deleteTeamUser,
+  listTeam,
+  teamStats,
+  updateTeamUser,
+} from './members';
+import { staffNameOf } from './staff-name';
+
+const userParams = z.object({ id: z.string().max(100) });
+const viewTeam = access.staffPermission('users', 'canViewTeamManagement');
+const manageUsers = access.staffPermission('users', 'canManageUsers');
+
+/** Team Management (docs/team-management.md): the members, their roles, flags and passwords. */
+export async function teamRoutes(
+  app: FastifyInstance,
+  { db, clock, config }: { db: Db; clock: Clock; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: TeamDeps = { db, clock, secrets: secretBox(db, config.appSecret) };
+  const ctx = (request: FastifyRequest) => teamContext(request, deps);
+
+  r.get('/api/admin/users', {
+    config: { access: viewTeam },
+    schema: {
+      summary: 'Team members: searched, filtered by role, sorted and paged on the server',
+      tags: ['team'],
+      querystring: teamListQuery,
+      response: { 200: teamPage },
+    },
+    handler: async (request) => listTeam(db, request.query),
+  });
+
+  r.get('/api/admin/users/stats', {
+    config: { access: viewTeam },
+    schema: {
+      summary: 'Total users, sales team, total commissions and active rates',
+      tags: ['team'],
+      response: { 200: teamStatsContract },
+    },
+    handler: async () => teamStats(db),
+  });
+
+  r.post('/api/admin/users', {
+    config: { access: manageUsers },
+    schema: {
+      summary: 'Create a team member with a generated password they replace at first sign-in',
+      tags: ['team'],
+      body: createUserRequest,
+      response: { 201: userSaved, 400: errorResponse, 403: errorResponse, 409: errorResponse },
+    },
+    handler: async (request, reply) => {
+      const user = await createTeamUser(ctx(request), request.body);
+      return reply.status(201).send({ success: true, message: 'User created successfully!', user });
+    },
+  });
+
+  r.patch('/api/admin/users/:id', {
+    config: { access: manageUsers },
+    schema: {
+      summary: 'Edit a team member: details, role, permissions and an optional generated password',
+      tags: ['team'],
+      params: userParams,
+      body: updateUserRequest,
+      response: {
+        200: userSaved,
+        400: errorResponse,
+        403: errorResponse,
+        404: errorResponse,
+        409: errorResponse,
+      },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'User updated successfully',
+      user: await updateTeamUser(ctx(request), request.params.id, request.body),
+    }),
+  });
+
+  r.patch('/api/admin/users/:id/role', {
+    config: { access: manageUsers },
+    schema: {
+      summary: "Change a team member's role (their flags start from the role's defaults)",
+      tags: ['team'],
+      params: userParams,
+      body: changeRoleRequest,
+      response: { 200: userSaved, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'User role updated successfully',
+      user: await changeTeamRole(ctx(request), request.params.id, request.body.role),
+    }),
+  });
+
+  r.delete('/api/admin/users/:id', {
+    config: { access: manageUsers },
+    schema: {
+      summary: 'Delete a team member (never yourself, never the last admin)',
+      tags: ['team'],
+      params: userParams,
+      response: { 200: successResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    },
+    handler: async (request) => {
+      await deleteTeamUser(ctx(request), request.params.id);
+      return { success: true, message: 'User deleted successfully' };
+    },
+  });
+
+  r.post('/api/admin/generate-secure-password', {
+    config: { access: manageUsers },
+    schema: {
+      summary: 'A 12-character password without look-alikes, and the token that lets create or edit use it',
+      tags: ['team'],
+      body: generatePasswordRequest,
+      response: { 200: generatedPasswordResponse },
+    },
+    handler: async (request, reply) => {
+      const password = generateStaffPassword();
+      const token = passwordToken(await passwordKey(deps), request.staffUser.id, password, clock.now());
+      reply.header('cache-control', 'no-store');
+      return { password, token };
+    },
+  });
+
+  // Any staff member: the customer dialogs and the commission rates both pick a sales user.
+  r.get('/api/admin/sales-users', {
+    config: { access: access.staff },
+    schema: {
+      summary: 'The sales users, to assign a customer or a commission rate to',
+      tags: ['team'],
+      response: { 200: salesUserOptions },
+    },
+    handler: async () =>
+      db
+        .select({ id: staffUsers.id, name: staffNameOf(staffUsers), email: staffUsers.email })
+        .from(staffUsers)
+        .where(eq(staffUsers.role, 'sales'))
+        .orderBy(asc(staffUsers.firstName), asc(staffUsers.lastName), asc(staffUsers.id)),
+  });
+}
