@@ -4,7 +4,13 @@ import {
   DEFAULT_FEATURE_ACCESS,
   type StaffCustomerDetail,
 } from '@shared/contracts/staff-customers';
-import { NEW_CUSTOMER, NO_SALES_USER, toCustomerInput, valuesOf } from './customer-form-values';
+import {
+  NEW_CUSTOMER,
+  NO_SALES_USER,
+  salesRepOptions,
+  toCustomerInput,
+  valuesOf,
+} from './customer-form-values';
 
 const stored: StaffCustomerDetail = {
   id: 'c1',
@@ -93,5 +99,24 @@ describe('the customer dialogs’ values', () => {
       customerForm.safeParse(toCustomerInput({ ...valuesOf(stored), salesUserId: 'u7' })).data?.salesUserId,
     ).toBe('u7');
     expect(customerForm.safeParse(toCustomerInput({ ...valuesOf(stored), email: 'x' })).success).toBe(false);
+  });
+
+  it('offer None and the sales users, telling apart two of one name, and keep a former one', () => {
+    const users = [
+      { id: 'u1', name: 'Riley Seller', email: 'riley@a.example' },
+      { id: 'u2', name: 'Riley Seller', email: 'riley@b.example' },
+      { id: 'u3', name: 'Sam Sales', email: 'sam@example.com' },
+    ];
+    expect(salesRepOptions(users, null)).toEqual([
+      { value: NO_SALES_USER, label: 'None' },
+      { value: 'u1', label: 'Riley Seller (riley@a.example)' },
+      { value: 'u2', label: 'Riley Seller (riley@b.example)' },
+      { value: 'u3', label: 'Sam Sales' },
+    ]);
+    expect(salesRepOptions(users, { salesUserId: 'u3', salesUserName: 'Sam Sales' })).toHaveLength(4);
+    expect(salesRepOptions(users, { salesUserId: 'u9', salesUserName: 'Pat Former' }).at(-1)).toEqual({
+      value: 'u9',
+      label: 'Pat Former (current)',
+    });
   });
 });

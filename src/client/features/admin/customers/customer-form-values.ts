@@ -10,6 +10,7 @@ import {
   type FeatureAccessFlag,
   type StaffCustomerDetail,
 } from '@shared/contracts/staff-customers';
+import type { SalesUserOption } from '@shared/contracts/team';
 import type { SchemaForm } from '@client/components/form/use-schema-form';
 
 /** The Add and Edit Customer dialogs' values (spec 2 §5): text boxes as typed, the rest as chosen. */
@@ -105,6 +106,32 @@ export function toCustomerInput(v: CustomerValues): CustomerForm {
     featureAccess: v.featureAccess,
     ...(v.salesUserId ? { salesUserId: v.salesUserId === NO_SALES_USER ? null : v.salesUserId } : {}),
   };
+}
+
+/**
+ * The sales representative select's choices: None, then the sales users by name (with the email when
+ * two share a name), and the customer's current one when it is no longer a sales user.
+ */
+export function salesRepOptions(
+  users: readonly SalesUserOption[],
+  current: Pick<StaffCustomerDetail, 'salesUserId' | 'salesUserName'> | null,
+): { value: string; label: string }[] {
+  const names = new Map<string, number>();
+  for (const u of users) names.set(u.name, (names.get(u.name) ?? 0) + 1);
+  const options = [
+    { value: NO_SALES_USER, label: 'None' },
+    ...users.map((u) => ({
+      value: u.id,
+      label: !u.name ? u.email : (names.get(u.name) ?? 0) > 1 ? `${u.name} (${u.email})` : u.name,
+    })),
+  ];
+  if (current?.salesUserId && !users.some((u) => u.id === current.salesUserId)) {
+    options.push({
+      value: current.salesUserId,
+      label: `${current.salesUserName ?? 'Former sales user'} (current)`,
+    });
+  }
+  return options;
 }
 
 export const COUNTRY_OPTIONS = CUSTOMER_COUNTRIES.map((value) => ({ value, label: COUNTRY_LABELS[value] }));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { StaffCustomerDetail } from '@shared/contracts/staff-customers';
 import { SelectField } from '@client/components/form/form-fields';
 import { salesUsersQuery } from './api';
-import { NO_SALES_USER, type CustomerFormApi } from './customer-form-values';
+import { salesRepOptions, type CustomerFormApi } from './customer-form-values';
 
 /**
  * The customer's sales representative (issue 11): the sales user whose commissions the customer's
@@ -18,37 +18,21 @@ export function CustomerSalesRepField({
   customer: StaffCustomerDetail | null;
 }) {
   const salesUsers = useQuery(salesUsersQuery);
-  const available = salesUsers.data ?? [];
-  const options = [
-    { value: NO_SALES_USER, label: 'None' },
-    ...available.map((u) => ({ value: u.id, label: u.name || u.email })),
-  ];
-  if (customer?.salesUserId && !available.some((u) => u.id === customer.salesUserId)) {
-    options.push({
-      value: customer.salesUserId,
-      label: `${customer.salesUserName ?? 'Former sales user'} (current)`,
-    });
-  }
+  const options = salesRepOptions(salesUsers.data ?? [], customer);
   return (
     <SelectField
       form={form}
       name="salesUserId"
       label="Sales representative"
       options={options}
-      placeholder={
-        salesUsers.isPending
-          ? 'Loading sales representatives…'
-          : customer
-            ? 'None'
-            : 'Assigned when the customer is created'
-      }
+      placeholder={salesUsers.isPending ? 'Loading sales representatives…' : customer ? 'None' : 'Automatic'}
       disabled={salesUsers.isPending}
       description={
         salesUsers.isError
           ? 'The sales representatives could not be loaded; None and the current one can still be chosen.'
           : customer
             ? "Earns the commissions on this customer's payments."
-            : "Earns the commissions on this customer's payments. Left unset, a sales representative who adds a customer is assigned to it."
+            : "Earns the commissions on this customer's payments. Automatic: the sales representative who adds the customer, or None."
       }
     />
   );

@@ -129,7 +129,7 @@ export default function SetOwnPassword({ user }: { user: StaffUser }) {
             <Button
               variant="link"
               size="sm"
-              className="h-auto px-1 py-0"
+              className="h-auto px-1 py-0 text-sm"
               onClick={() => {
                 // A full browser navigation, as the shell's Logout (spec 2 §2).
                 window.location.assign('/api/admin/logout');
