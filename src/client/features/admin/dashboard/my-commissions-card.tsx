@@ -9,12 +9,11 @@ import { EmptyState } from '@client/components/ui/empty-state';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
 import { myCommissionsQuery, useDashboardRefreshMs } from './api';
-import { formatUsd } from './dashboard-format';
+import { formatDateTime, formatUsd } from './dashboard-format';
 import {
   COMMISSION_STATUS_BADGE,
   commissionCount,
   commissionSource,
-  formatCommissionDate,
   hasNoCommissions,
 } from './my-commissions-format';
 
@@ -141,7 +140,7 @@ function CommissionRow({ commission: c }: { commission: CommissionFeedItem }) {
           {c.companyName}
         </p>
         <p className="text-xs text-muted-foreground">
-          <time dateTime={c.createdAt}>{formatCommissionDate(c.createdAt)}</time>
+          <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
           <span aria-hidden="true"> · </span>
           {commissionSource(c)}
         </p>

@@ -23,7 +23,3 @@ export const COMMISSION_STATUS_BADGE: Record<
 /** What a row was earned on: a payment, or a refund taking back part of one (a negative amount). */
 export const commissionSource = (c: Pick<CommissionFeedItem, 'commissionType'>): string =>
   c.commissionType === 'refund_adjustment' ? 'Refund adjustment' : 'Payment';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-/** The day a commission was recorded, in the viewer's timezone: 'Jan 5, 2026'. */
-export const formatCommissionDate = (iso: string): string => date.format(new Date(iso));
