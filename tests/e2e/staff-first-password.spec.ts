@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInPageAsStaff, uniqueEmail, uniqueSuffix } from './support/api';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 /*
  * Issue 11, "Create user": a member created with a generated password signs in with it and sets their
@@ -50,6 +51,11 @@ test('a new sales user signs in with the generated password, sets their own, and
   await expect(page).toHaveTitle(/Set your password/);
   await expect(page.getByRole('navigation', { name: 'Admin menu' })).toHaveCount(0);
   await expect(page.getByText(email)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'set-your-password screen');
+  // The staff pages outside the shell send the member back to it until the password is set.
+  await page.goto('/plans');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
 
   const current = page.getByLabel('Current password', { exact: true });
   const next = page.getByLabel('New password', { exact: true });
@@ -80,6 +86,7 @@ test('a new sales user signs in with the generated password, sets their own, and
   await expect(mine).toBeVisible();
   await expect(mine.getByText('No commissions yet')).toBeVisible();
   await expect(mine.getByText('They are earned when your customers pay', { exact: false })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sales dashboard');
   // The customers tab has no menu entry (spec 2 §2): the dashboard and the fleet screen link to it.
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
   await expect(menu.getByRole('link')).toHaveText(['Overview', 'Customer CRM Fleet']);
