@@ -1,17 +1,25 @@
 import { useEffect, useId, useState } from 'react';
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { toast } from '@client/lib/toast';
+import { toast, type ToastOptions } from '@client/lib/toast';
+
+const COPY_FAILED: ToastOptions = {
+  title: 'Copy failed',
+  description: 'Select the text and copy it by hand.',
+  variant: 'destructive',
+};
 
 /**
  * A value to hand on by hand (a temporary password): shown whole in a monospace box that selects all on
  * a click, with a Copy button that says when it has copied (and a toast when the browser refused).
+ * `toasts` gives a screen its own texts (the team screen's 'Password copied to clipboard').
  */
 export function CopyableValue({
   label,
   value,
   copyLabel,
   testId,
+  toasts,
 }: {
   /** What the value is ("Temporary password"): shown above it and names the box. */
   label: string;
@@ -19,6 +27,8 @@ export function CopyableValue({
   /** The copy button's accessible name ("Copy temporary password"). */
   copyLabel: string;
   testId?: string;
+  /** A toast on copy (none by default: the button says it), and the one when the browser refused. */
+  toasts?: { copied?: ToastOptions; failed?: ToastOptions };
 }) {
   const [copied, setCopied] = useState(false);
   const labelId = useId();
@@ -32,12 +42,9 @@ export function CopyableValue({
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
+      if (toasts?.copied) toast(toasts.copied);
     } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the text and copy it by hand.',
-        variant: 'destructive',
-      });
+      toast(toasts?.failed ?? COPY_FAILED);
     }
   };
 

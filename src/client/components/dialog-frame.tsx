@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -8,7 +8,7 @@ import {
 } from '@client/components/ui/dialog';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 
-const WIDTHS = { xl: 'sm:max-w-xl', '3xl': 'sm:max-w-3xl' } as const;
+const WIDTHS = { xl: 'sm:max-w-xl', '2xl': 'sm:max-w-2xl', '3xl': 'sm:max-w-3xl' } as const;
 
 /**
  * A dialog that shows rather than asks (a history, the saved cards): title and description above its
@@ -20,16 +20,29 @@ export function DialogFrame({
   title,
   description,
   width,
+  returnFocusTo,
   children,
 }: DialogOpenProps & {
   title: string;
   description: ReactNode;
   width: keyof typeof WIDTHS;
+  /** The button that opened it, when that is not a Radix trigger: focus goes back there on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={WIDTHS[width]}>
+      <DialogContent
+        className={WIDTHS[width]}
+        onCloseAutoFocus={
+          returnFocusTo
+            ? (event) => {
+                event.preventDefault();
+                returnFocusTo.current?.focus();
+              }
+            : undefined
+        }
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -109,3 +109,15 @@ export function useTheme(): ThemeContextValue {
   if (!context) throw new Error('useTheme must be used inside <ThemeProvider>');
   return context;
 }
+
+/**
+ * Applies a theme chosen elsewhere (a staff member's saved preference) when it first arrives and
+ * whenever it changes, through the same `setTheme`, so the choice is also kept for the next page load.
+ * A choice made meanwhile on this page (the toggle) stands until the saved value itself changes.
+ */
+export function useApplyTheme(theme: Theme | null | undefined): void {
+  const { setTheme } = useTheme();
+  useEffect(() => {
+    if (theme) setTheme(theme);
+  }, [theme, setTheme]);
+}

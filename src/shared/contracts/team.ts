@@ -93,27 +93,35 @@ export const REQUIRED_CREATE_MESSAGE = 'Please fill all required fields (includi
 export const REQUIRED_EDIT_MESSAGE = 'Please fill all required fields';
 export const GENERATE_FIRST_MESSAGE = 'Please generate a password first';
 
-/** The digits of a phone entry, without a leading country code 1; null when it is not a US number. */
-export function phoneDigits(input: string): string | null {
-  const digits = input.replace(/\D/g, '');
-  if (digits.length === 10) return digits;
-  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
-  return null;
+/**
+ * A '+1' the box wrote (or the person typed) is the country code, never the area code's first digit:
+ * without this, the box's own "+1 (5" would read as the digits 1 and 5 at the next keystroke.
+ */
+function nationalDigits(input: string): string {
+  const text = input.trim();
+  if (text.startsWith('+1')) return text.slice(2).replace(/\D/g, '');
+  const digits = text.replace(/\D/g, '');
+  return digits.length >= 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
-/** As typed: +1 (xxx) xxx-xxxx, filled in as the digits come (max length 18, spec 2 §5). */
+/** The digits of a phone entry, without a leading country code 1; null when it is not a US number. */
+export function phoneDigits(input: string): string | null {
+  const digits = nationalDigits(input);
+  return digits.length === 10 ? digits : null;
+}
+
+/**
+ * As typed: +1 (xxx) xxx-xxxx, filled in as the digits come (max length 18, spec 2 §5). The area code's
+ * ')' comes with the fourth digit, so deleting back through it is not undone by the next format.
+ */
 export function formatPhoneInput(input: string): string {
-  let digits = input.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  else if (digits.length > 10 && digits.startsWith('1')) digits = digits.slice(1, 11);
-  digits = digits.slice(0, 10);
+  const digits = nationalDigits(input).slice(0, 10);
   if (!digits) return '';
   const area = digits.slice(0, 3);
   const mid = digits.slice(3, 6);
   const last = digits.slice(6);
   let out = `+1 (${area}`;
-  if (digits.length >= 3) out += ')';
-  if (mid) out += ` ${mid}`;
+  if (mid) out += `) ${mid}`;
   if (last) out += `-${last}`;
   return out;
 }

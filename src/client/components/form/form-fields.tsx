@@ -145,13 +145,14 @@ export function SelectField<F extends FieldValues>({
   );
 }
 
-/** A yes/no box with its label beside it (terms, opt-ins). */
+/** A yes/no box with its label beside it (terms, opt-ins); `disabled` for one the viewer may not change. */
 export function CheckboxField<F extends FieldValues>({
   form,
   name,
   label,
   className,
-}: Omit<Common<F>, 'description' | 'required'>) {
+  disabled,
+}: Omit<Common<F>, 'description' | 'required'> & { disabled?: boolean }) {
   const id = useId();
   const error = errorOf(form, name);
   return (
@@ -166,10 +167,11 @@ export function CheckboxField<F extends FieldValues>({
               checked={field.value === true}
               onCheckedChange={(checked) => field.onChange(checked === true)}
               onBlur={field.onBlur}
+              disabled={disabled}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
             />
-            <label htmlFor={id} className="text-sm leading-snug">
+            <label htmlFor={id} className="text-sm leading-snug peer-disabled:opacity-70">
               {label}
             </label>
           </div>

@@ -4,18 +4,19 @@ import { toast, type ToastOptions } from '@client/lib/toast';
 /**
  * A change made from a list's row (delete, remove, a new role): runs it and says how it went in a
  * toast. True when it was made, so the caller closes its confirmation only then (a failure leaves it
- * open to try again).
+ * open to try again). `done` may be made from the answer (the server's own sentence).
  */
-export async function changeRow(
-  change: () => Promise<unknown>,
+export async function changeRow<T>(
+  change: () => Promise<T>,
   outcome: {
-    done: ToastOptions;
+    done: ToastOptions | ((answer: T) => ToastOptions);
     /** The failure toast: this title, and the server's reason or else `fallback`. */
     failed: { title: string; fallback: string };
   },
 ): Promise<boolean> {
+  let answer: T;
   try {
-    await change();
+    answer = await change();
   } catch (error) {
     toast({
       title: outcome.failed.title,
@@ -24,6 +25,6 @@ export async function changeRow(
     });
     return false;
   }
-  toast(outcome.done);
+  toast(typeof outcome.done === 'function' ? outcome.done(answer) : outcome.done);
   return true;
 }

@@ -17,7 +17,12 @@ export function ThemeToggle({
   className,
   variant = 'ghost',
   size = 'icon',
-}: VariantProps<typeof buttonVariants> & { className?: string }) {
+  onChoose,
+}: VariantProps<typeof buttonVariants> & {
+  className?: string;
+  /** Also told of each choice (the admin header saves it as the member's preference). */
+  onChoose?: (theme: Theme) => void;
+}) {
   const { theme, setTheme } = useTheme();
   const next = order[(order.indexOf(theme) + 1) % order.length] ?? 'system';
   const Icon = icons[theme];
@@ -29,7 +34,10 @@ export function ThemeToggle({
       aria-label={label}
       title={label}
       data-theme-choice={theme}
-      onClick={() => setTheme(next)}
+      onClick={() => {
+        setTheme(next);
+        onChoose?.(next);
+      }}
     >
       <Icon aria-hidden="true" />
       {size === 'icon' ? null : <span>{labels[theme]}</span>}

@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, sum, type SQL } from 'drizzle-orm';
 import {
+  ACCESS_DENIED_MESSAGE,
   ALL_PERMISSIONS,
+  canOpenTab,
   defaultPermissionsFor,
+  hasPermission,
   PERMISSION_FLAGS,
   STAFF_ROLES,
   type Permissions,
@@ -20,11 +23,12 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { salesCommissionRates, salesCommissions, sessions, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { passwordKey, type TeamContext } from './context';
 import { isGeneratedPassword } from './generated-password';
 import {
+  type Acting,
   assertAnotherAdmin,
   assertMayAssignRole,
   assertMayGrant,
@@ -70,6 +74,26 @@ const audited = (u: TeamUser) => {
 };
 
 const isStaffId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * The actor as the database has them now, inside the change's transaction (after the roles lock):
+ * a member demoted a moment ago acts with what they hold now, not what their request started with.
+ */
+async function actingNow(tx: Executor, ctx: TeamContext): Promise<Acting> {
+  const [row] = await tx
+    .select({ role: staffUsers.role, permissions: staffUsers.permissions })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, ctx.acting.id));
+  const acting = row && { id: ctx.acting.id, role: row.role, permissions: row.permissions };
+  if (
+    !acting ||
+    !canOpenTab(acting.role, 'users') ||
+    !hasPermission(acting.role, acting.permissions, 'canManageUsers')
+  ) {
+    throw new HttpError(403, ACCESS_DENIED_MESSAGE);
+  }
+  return acting;
+}
 
 /** Locks the member's row for the change (NO KEY UPDATE: sessions and rates may still point at it). */
 async function lockMember(tx: Executor, id: string): Promise<StaffRow> {
@@ -208,15 +232,16 @@ export async function updateTeamUser(
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockTeamRoles(tx);
+      const acting = await actingNow(tx, ctx);
       const before = await lockMember(tx, id);
       const old = toTeamUser(before);
-      assertMayManage(ctx.acting, before);
+      assertMayManage(acting, before);
       const role = input.role ?? old.role;
-      if (role !== old.role) assertMayAssignRole(ctx.acting, role);
+      if (role !== old.role) assertMayAssignRole(acting, role);
       // A new role without flags named starts from that role's defaults (spec 2 §6).
       const permissions =
         input.permissions || role !== old.role ? permissionsFor(role, input.permissions) : old.permissions;
-      assertMayGrant(ctx.acting, old.permissions, permissions);
+      assertMayGrant(acting, old.permissions, permissions);
       const self = before.id === ctx.acting.id;
       if (self)
         assertNotDemotingSelf({ role: old.role, permissions: old.permissions }, { role, permissions });
@@ -263,8 +288,9 @@ export async function deleteTeamUser(ctx: TeamContext, id: string): Promise<void
   if (id === ctx.acting.id) throw conflict(RULE_MESSAGES.deleteSelf);
   await ctx.db.transaction(async (tx) => {
     await lockTeamRoles(tx);
+    const acting = await actingNow(tx, ctx);
     const before = await lockMember(tx, id);
-    assertMayManage(ctx.acting, before);
+    assertMayManage(acting, before);
     await assertAnotherAdmin(tx, before);
     await tx.delete(staffUsers).where(eq(staffUsers.id, before.id));
     await recordAudit(tx, ctx.actor, {

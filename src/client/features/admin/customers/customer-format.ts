@@ -6,6 +6,7 @@ import {
   type RiskLevel,
   type StaffCustomer,
 } from '@shared/contracts/staff-customers';
+import { formatStaffDate } from '@client/lib/staff-dates';
 
 /** Display helpers of the staff customer screens: limits, plan, names and dates (spec 2 §9). */
 
@@ -39,8 +40,8 @@ export function formatPhone(phone: string): string {
 export const personNameOf = (c: Pick<StaffCustomer, 'firstName' | 'lastName'>): string =>
   `${c.firstName} ${c.lastName}`.trim();
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
+/** A day, in the signed-in member's timezone (lib/staff-dates.ts). */
+export const formatDate = formatStaffDate;
 
 export const STATUS_LABELS: Record<CustomerStatus, string> = {
   active: 'Active',

@@ -1,3 +1,5 @@
+import { formatStaffDateTime } from '@client/lib/staff-dates';
+
 /** Display of the dashboard's figures (docs/staff-dashboard.md defines what each one counts). */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -23,6 +25,5 @@ const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'U
 /** A calendar day (YYYY-MM-DD) as written, without shifting it through the viewer's timezone. */
 export const formatDay = (ymd: string): string => day.format(new Date(`${ymd}T00:00:00Z`));
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-/** When something happened, in the viewer's timezone. */
-export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+/** When something happened, in the signed-in member's timezone (lib/staff-dates.ts). */
+export const formatDateTime = formatStaffDateTime;

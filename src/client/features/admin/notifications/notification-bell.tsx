@@ -7,6 +7,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
+import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from './api';
 import { useNotificationPoll } from './use-notification-poll';
@@ -142,7 +143,7 @@ function NotificationItem({ notification: n }: { notification: StaffNotification
         </p>
         <time
           dateTime={n.createdAt}
-          title={new Date(n.createdAt).toLocaleString()}
+          title={formatStaffDateTime(n.createdAt)}
           className="text-xs text-muted-foreground"
         >
           {relativeTime(n.createdAt)}

@@ -2,31 +2,22 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   planDeleteResponse,
-  planList,
   planMutationResponse,
   planStats,
   type CreatePlanRequest,
   type updatePlanLimitsRequest,
 } from '@shared/contracts/plans';
 import { apiJson, getJson } from '@client/lib/api';
+import { plansKey } from '@client/lib/staff-plans';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
- * Every call of the plans manager (spec 2 §7). A plan change makes both the plan list and the per-plan
- * figures stale; `plansKey` also covers the customer portal's plan list.
+ * Every call of the plans manager (spec 2 §7). The plan list itself (`staffPlansQuery`) is in
+ * lib/staff-plans.ts, as the team screen's rate dialog reads it too. A plan change makes both the plan
+ * list and the per-plan figures stale; `plansKey` also covers the customer portal's plan list.
  */
 
-export const plansKey = ['/api/plans'] as const;
 export const planStatsKey = ['/api/admin/plans/stats'] as const;
-
-/**
- * GET /api/plans as staff who may view plans see it: every plan, inactive ones included (the server
- * decides by the session), cheapest first. The list is not paged on the server; the manager narrows it.
- */
-export const staffPlansQuery = queryOptions({
-  queryKey: [...plansKey, { includeInactive: true }],
-  queryFn: ({ signal }) => getJson(plansKey[0], planList, { signal }),
-});
 
 /** GET /api/admin/plans/stats: customers and monthly revenue per plan. */
 export const planStatsQuery = queryOptions({

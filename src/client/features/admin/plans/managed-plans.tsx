@@ -6,7 +6,7 @@ import { FilterSelect } from '@client/components/list/filter-select';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListToolbar } from '@client/components/list/list-toolbar';
 import { useKeepPageInRange, type ListState } from '@client/components/list/use-list-state';
-import { staffPlansQuery } from './api';
+import { staffPlansQuery } from '@client/lib/staff-plans';
 import { narrowPlans, type PlanSort } from './narrow-plans';
 import { PlanList, type PlanListProps } from './plan-views';
 

@@ -3,7 +3,7 @@ import { ShieldAlertIcon } from 'lucide-react';
 import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
 import { IconBadge } from '@client/components/icon-badge';
 import { Button } from '@client/components/ui/button';
-import { RoleBadge } from './admin-header';
+import { RoleBadge } from '@client/components/role-badge';
 
 /**
  * Shown for a tab outside the user's role (spec 2 §6). Only a view: the server answers 403 to the

@@ -11,6 +11,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   plans: lazy(() => import('../plans/plans-manager')),
   customers: lazy(() => import('../customers/customers-screen')),
   dashboard: lazy(() => import('../dashboard/dashboard-overview')),
+  users: lazy(() => import('../team/team-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>

@@ -1,9 +1,9 @@
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CheckIcon, XIcon } from 'lucide-react';
-import { PASSWORD_RULES } from '@shared/contracts/auth';
 import { changePasswordRequest } from '@shared/contracts/portal';
 import { FormDialog } from '@client/components/form/form-dialog';
+import { meetsPasswordRules, PasswordRulesChecklist } from '@client/components/password-rules-checklist';
 import { PasswordField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import type { DialogOpenProps } from '@client/components/dialog-open';
@@ -27,22 +27,6 @@ const schema = changePasswordRequest
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-function Requirement({ met, label }: { met: boolean; label: string }) {
-  return (
-    <li className={cn('flex items-center gap-2', met ? 'text-success' : 'text-muted-foreground')}>
-      {met ? (
-        <CheckIcon className="size-4 shrink-0" aria-hidden="true" />
-      ) : (
-        <XIcon className="size-4 shrink-0" aria-hidden="true" />
-      )}
-      <span>
-        {label}
-        <span className="sr-only">{met ? ' (met)' : ' (not met)'}</span>
-      </span>
-    </li>
-  );
-}
-
 export default function ChangePasswordDialog({ open, onOpenChange }: DialogOpenProps) {
   const { email } = usePortalCustomer();
   const form = useSchemaForm({ schema, defaultValues: EMPTY });
@@ -52,10 +36,9 @@ export default function ChangePasswordDialog({ open, onOpenChange }: DialogOpenP
   });
   const busy = form.formState.isSubmitting;
 
-  const results = PASSWORD_RULES.map((rule) => ({ rule, met: rule.test(newPassword) }));
   const allFilled = !!currentPassword && !!newPassword && !!confirmPassword;
   const matches = !!confirmPassword && newPassword === confirmPassword;
-  const canSubmit = allFilled && matches && results.every((r) => r.met);
+  const canSubmit = allFilled && matches && meetsPasswordRules(newPassword);
   const confirmError = form.formState.errors.confirmPassword;
 
   const changeOpen = (next: boolean) => {
@@ -113,15 +96,7 @@ export default function ChangePasswordDialog({ open, onOpenChange }: DialogOpenP
         disabled={busy}
         aria-describedby="change-password-rules"
       />
-      <ul
-        id="change-password-rules"
-        aria-label="Password requirements"
-        className="grid gap-1.5 rounded-md border bg-muted/40 p-3 text-sm sm:grid-cols-2"
-      >
-        {results.map(({ rule, met }) => (
-          <Requirement key={rule.id} met={met} label={rule.label} />
-        ))}
-      </ul>
+      <PasswordRulesChecklist id="change-password-rules" password={newPassword} />
       <PasswordField
         form={form}
         name="confirmPassword"

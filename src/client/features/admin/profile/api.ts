@@ -1,0 +1,78 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { successResponse } from '@shared/contracts/common';
+import {
+  preferencesSaved,
+  signedOutOthers,
+  staffSessionList,
+  userActivityPage,
+  type ProfileUpdateRequest,
+  type StaffChangePasswordRequest,
+} from '@shared/contracts/staff-profile';
+import type { StaffPreferences } from '@shared/staff-preferences';
+import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/*
+ * The profile dialog's calls (spec 2 §7; docs/staff-profile.md). The member's own details and
+ * preferences live in the staff session (`STAFF_USER_QUERY_KEY`): every change to them refreshes it,
+ * and the shell follows (the header's name, the theme, the timezone of dates, the dashboard's refresh).
+ */
+
+export const staffSessionsKey = ['/api/admin/sessions'] as const;
+export const userActivityKey = ['/api/admin/user-activity'] as const;
+
+/** GET /api/admin/sessions: the member's live sessions, this one marked. */
+export const staffSessionsQuery = queryOptions({
+  queryKey: staffSessionsKey,
+  queryFn: ({ signal }) => getJson(staffSessionsKey[0], staffSessionList, { signal }),
+});
+
+export type ActivityPageRequest = { page: number; pageSize: number };
+
+/** GET /api/admin/user-activity: one page of the member's own audit trail, newest first. */
+export const userActivityQuery = (request: ActivityPageRequest) =>
+  queryOptions({
+    queryKey: [...userActivityKey, request],
+    queryFn: ({ signal }) =>
+      getJson(`${userActivityKey[0]}?${searchParams(request)}`, userActivityPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** PATCH /api/admin/profile: name, email and phone of the signed-in member. */
+export function useUpdateProfile() {
+  return useApiMutation({
+    mutationFn: (input: ProfileUpdateRequest) =>
+      apiJson('PATCH', '/api/admin/profile', successResponse, input),
+    invalidates: [STAFF_USER_QUERY_KEY, userActivityKey],
+  });
+}
+
+/** POST /api/admin/change-password: the server checks the current password and ends other sessions. */
+export function useChangeStaffPassword() {
+  return useApiMutation({
+    mutationFn: (input: StaffChangePasswordRequest) =>
+      apiJson('POST', '/api/admin/change-password', successResponse, input),
+    invalidates: [STAFF_USER_QUERY_KEY, staffSessionsKey, userActivityKey],
+  });
+}
+
+/** POST /api/admin/sessions/sign-out-others: ends every session of the member but this one. */
+export function useSignOutOtherSessions() {
+  return useApiMutation({
+    mutationFn: () => apiJson('POST', '/api/admin/sessions/sign-out-others', signedOutOthers),
+    invalidates: [staffSessionsKey, userActivityKey],
+  });
+}
+
+/** PUT /api/admin/preferences, without the hook: the header's theme toggle saves through it too. */
+export const savePreferences = (preferences: StaffPreferences) =>
+  apiJson('PUT', '/api/admin/preferences', preferencesSaved, preferences);
+
+/** PUT /api/admin/preferences from the Preferences tab. */
+export function useSavePreferences() {
+  return useApiMutation({
+    mutationFn: savePreferences,
+    invalidates: [STAFF_USER_QUERY_KEY, userActivityKey],
+  });
+}

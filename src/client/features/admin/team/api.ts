@@ -1,0 +1,132 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { successResponse } from '@shared/contracts/common';
+import {
+  commissionPage,
+  commissionRates,
+  markPaidResponse,
+  rateSaved,
+  type CommissionListQuery,
+  type CreateRateRequest,
+} from '@shared/contracts/commissions';
+import {
+  generatedPasswordResponse,
+  teamPage,
+  teamStats,
+  userSaved,
+  type CreateUserRequest,
+  type TeamListQuery,
+  type UpdateUserRequest,
+} from '@shared/contracts/team';
+import type { StaffRole } from '@shared/roles';
+import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { salesUsersKey } from '@client/lib/sales-users';
+import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/*
+ * Every call of the Team Management tab (spec 2 §7, spec 3 §7; docs/team-management-screen.md). The
+ * summary cards count users, sales users, commissions and active rates, so each change invalidates
+ * them with its own list.
+ */
+
+export const teamUsersKey = ['/api/admin/users'] as const;
+export const teamStatsKey = ['/api/admin/users/stats'] as const;
+export const ratesKey = ['/api/sales-commission-rates'] as const;
+export const commissionsKey = ['/api/sales-commissions'] as const;
+/** The dashboard's 'My commissions' card (its own area's key, written out: a feature does not import another's). */
+const myCommissionsKey = ['/api/admin/my-commissions'] as const;
+
+const enc = encodeURIComponent;
+const userUrl = (id: string) => `${teamUsersKey[0]}/${enc(id)}`;
+
+/** One page of team members, searched, filtered by role and sorted on the server. */
+export const teamUsersQuery = (query: TeamListQuery) =>
+  queryOptions({
+    queryKey: [...teamUsersKey, query],
+    queryFn: ({ signal }) => getJson(`${teamUsersKey[0]}?${searchParams(query)}`, teamPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The four summary cards, over the whole team and every commission. */
+export const teamStatsQuery = queryOptions({
+  queryKey: teamStatsKey,
+  queryFn: ({ signal }) => getJson(teamStatsKey[0], teamStats, { signal }),
+});
+
+/** Every rate: the active ones first, then the replaced ones (history). */
+export const ratesQuery = queryOptions({
+  queryKey: ratesKey,
+  queryFn: ({ signal }) => getJson(ratesKey[0], commissionRates, { signal }),
+});
+
+/** One page of commissions with the totals over every row the filters match. */
+export const commissionsQuery = (query: CommissionListQuery) =>
+  queryOptions({
+    queryKey: [...commissionsKey, query],
+    queryFn: ({ signal }) =>
+      getJson(`${commissionsKey[0]}?${searchParams(query)}`, commissionPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A member added, edited, re-roled or removed: the list, the cards and the sales-user pickers move. */
+const AFTER_USER_CHANGE = [teamUsersKey, teamStatsKey, salesUsersKey, ratesKey];
+
+/** `POST /api/admin/generate-secure-password`: a password and the token the save must carry with it. */
+export function useGeneratePassword() {
+  return useApiMutation({
+    mutationFn: (userId: string | undefined) =>
+      apiJson(
+        'POST',
+        '/api/admin/generate-secure-password',
+        generatedPasswordResponse,
+        userId ? { userId } : {},
+      ),
+  });
+}
+
+export function useCreateUser() {
+  return useApiMutation({
+    mutationFn: (input: CreateUserRequest) => apiJson('POST', teamUsersKey[0], userSaved, input),
+    invalidates: AFTER_USER_CHANGE,
+  });
+}
+
+/** Editing oneself changes the session's name and flags too. */
+export function useUpdateUser() {
+  return useApiMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateUserRequest }) =>
+      apiJson('PATCH', userUrl(id), userSaved, input),
+    invalidates: [...AFTER_USER_CHANGE, STAFF_USER_QUERY_KEY],
+  });
+}
+
+export function useChangeRole() {
+  return useApiMutation({
+    mutationFn: ({ id, role }: { id: string; role: StaffRole }) =>
+      apiJson('PATCH', `${userUrl(id)}/role`, userSaved, { role }),
+    invalidates: AFTER_USER_CHANGE,
+  });
+}
+
+export function useDeleteUser() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('DELETE', userUrl(id), successResponse),
+    invalidates: AFTER_USER_CHANGE,
+  });
+}
+
+/** A new rate replaces the active one for its user and plan: the list and the active count move. */
+export function useCreateRate() {
+  return useApiMutation({
+    mutationFn: (input: CreateRateRequest) => apiJson('POST', ratesKey[0], rateSaved, input),
+    invalidates: [ratesKey, teamStatsKey],
+  });
+}
+
+export function useMarkPaid() {
+  return useApiMutation({
+    mutationFn: (ids: string[]) =>
+      apiJson('POST', `${commissionsKey[0]}/mark-paid`, markPaidResponse, { ids }),
+    invalidates: [commissionsKey, teamStatsKey, myCommissionsKey],
+  });
+}

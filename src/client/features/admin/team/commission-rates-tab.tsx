@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PercentIcon, UserPlusIcon } from 'lucide-react';
+import { formatRatePercent, type CommissionRate } from '@shared/contracts/commissions';
+import { AddButton } from '@client/components/list/add-button';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ListBody } from '@client/components/list/list-body';
+import { ListTable } from '@client/components/list/list-table';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { TableRow } from '@client/components/ui/table';
+import { salesUsersQuery } from '@client/lib/sales-users';
+import { ratesQuery } from './api';
+import { RateDialog } from './rate-dialog';
+import { formatDate } from './team-format';
+import type { TeamAccess } from './use-team-access';
+
+/**
+ * The Commission Rates tab (spec 3 §2): every rate, the active ones first, then those a newer rate
+ * replaced. Rates are only for sales users, so without one the tab says to create one first.
+ */
+export function CommissionRatesTab({
+  access,
+  onCreateUser,
+}: {
+  access: TeamAccess;
+  onCreateUser: () => void;
+}) {
+  const rates = useQuery({ ...ratesQuery, select: (items) => ({ items, total: items.length }) });
+  const salesUsers = useQuery(salesUsersQuery);
+  const [adding, setAdding] = useState(false);
+  const noSalesUsers = salesUsers.data?.length === 0;
+
+  const addButton =
+    access.canManage && salesUsers.data && salesUsers.data.length > 0 ? (
+      <AddButton onClick={() => setAdding(true)}>Add rate</AddButton>
+    ) : null;
+  const createSalesUser = access.canManage ? (
+    <Button variant="outline" onClick={onCreateUser}>
+      <UserPlusIcon aria-hidden="true" />
+      Create user
+    </Button>
+  ) : null;
+
+  return (
+    <section aria-labelledby="commission-rates-heading" className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="space-y-1">
+          <h2 id="commission-rates-heading" className="text-lg font-semibold">
+            Commission rates
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            What each sales user earns per plan on the payments of their customers. A new rate replaces the
+            active one; the old one stays here as inactive.
+          </p>
+        </div>
+        {salesUsers.isPending && access.canManage ? <Skeleton className="h-9 w-28" /> : addButton}
+      </div>
+      {noSalesUsers && (rates.data?.total ?? 0) === 0 ? (
+        <EmptyState
+          icon={UserPlusIcon}
+          title="No sales users yet"
+          text="Commission rates are set for sales users only. Create a user with the sales role first, then give them a rate per plan."
+          action={createSalesUser}
+        />
+      ) : (
+        <ListBody
+          query={rates}
+          noun="commission rates"
+          isFiltered={false}
+          onClearFilters={() => undefined}
+          empty={{
+            icon: PercentIcon,
+            title: 'No commission rates yet',
+            text: 'Sales users earn nothing on their customers’ payments until they have a rate for the plan.',
+            action: addButton,
+          }}
+        >
+          {(page) => (
+            <ListTable
+              label="Commission rates"
+              actions={false}
+              head={
+                <>
+                  <ListHead>Sales user</ListHead>
+                  <ListHead from="md">Plan</ListHead>
+                  <ListHead className="text-right">Rate</ListHead>
+                  <ListHead from="xl">Status</ListHead>
+                  <ListHead from="2xl">Created</ListHead>
+                </>
+              }
+            >
+              {page.items.map((rate) => (
+                <RateRow key={rate.id} rate={rate} />
+              ))}
+            </ListTable>
+          )}
+        </ListBody>
+      )}
+      {noSalesUsers && (rates.data?.total ?? 0) > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          There are no sales users now, so no new rate can be added. Create a user with the sales role first.
+        </p>
+      ) : null}
+      {adding && salesUsers.data ? (
+        <RateDialog
+          open
+          onOpenChange={(next) => !next && setAdding(false)}
+          salesUsers={salesUsers.data}
+          rates={rates.data?.items}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function RateStatus({ active }: { active: boolean }) {
+  return active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>;
+}
+
+function RateRow({ rate }: { rate: CommissionRate }) {
+  return (
+    <TableRow data-testid="commission-rate-row" data-active={rate.isActive}>
+      <ListCell>
+        <span className="font-medium">{rate.salesUserName}</span>
+        <NarrowDetails until="2xl">
+          <NarrowItem until="md">{rate.planName}</NarrowItem>
+          <NarrowItem until="xl">
+            <RateStatus active={rate.isActive} />
+          </NarrowItem>
+          <NarrowItem until="2xl">Created {formatDate(rate.createdAt)}</NarrowItem>
+        </NarrowDetails>
+      </ListCell>
+      <ListCell from="md">{rate.planName}</ListCell>
+      <ListCell className="text-right font-medium tabular-nums">
+        {formatRatePercent(rate.commissionRate)}
+      </ListCell>
+      <ListCell from="xl">
+        <RateStatus active={rate.isActive} />
+      </ListCell>
+      <ListCell from="2xl" className="whitespace-nowrap">
+        {formatDate(rate.createdAt)}
+      </ListCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { EDIT_USER_ROLES, formatPhoneInput, updateUserRequest, type TeamUser } from '@shared/contracts/team';
+import type { DialogOpenProps } from '@client/components/dialog-open';
+import { FieldRow } from '@client/components/field-row';
+import { FormDialog } from '@client/components/form/form-dialog';
+import { SelectField, TextField } from '@client/components/form/form-fields';
+import { useSchemaForm, type SchemaForm } from '@client/components/form/use-schema-form';
+import { toast } from '@client/lib/toast';
+import { useUpdateUser } from './api';
+import { GeneratePasswordField, PasswordRevealView } from './generated-password';
+import { PermissionFields } from './permission-fields';
+import { PhoneHint } from './phone-hint';
+import { memberNameOf, ROLE_LABELS } from './team-format';
+import { TEAM_TEXTS } from './team-texts';
+import type { TeamAccess } from './use-team-access';
+import {
+  editValuesOf,
+  holdsEveryFlag,
+  invalidToastOf,
+  permissionsForRole,
+  toEditInput,
+  userFieldOf,
+  type EditUserValues,
+} from './user-form-values';
+
+export type EditUserForm = SchemaForm<EditUserValues, typeof updateUserRequest>;
+
+const ROLE_OPTIONS = EDIT_USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/**
+ * Edit user (spec 2 §5, §6): contact details, role, the twelve permissions and an optional new
+ * password from Generate. Choosing admin or root turns every flag on; another role starts from the
+ * member's stored flags. A new password shows once after the save, as on create.
+ */
+export function EditUserDialog({
+  member,
+  access,
+  open,
+  onOpenChange,
+}: DialogOpenProps & { member: TeamUser; access: Pick<TeamAccess, 'holds'> }) {
+  const form = useSchemaForm({
+    schema: updateUserRequest,
+    defaultValues: editValuesOf(member),
+    toInput: toEditInput,
+    fieldOf: userFieldOf,
+  });
+  const update = useUpdateUser();
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [phone, role, token] = useWatch({ control: form.control, name: ['phone', 'role', 'passwordToken'] });
+  const name = memberNameOf(member);
+
+  const onSubmit = form.submit(
+    async (input) => {
+      await update.mutateAsync({ id: member.id, input });
+      toast({ title: TEAM_TEXTS.updated, variant: 'success' });
+      if (input.temporaryPassword) setRevealed(input.temporaryPassword);
+      else onOpenChange(false);
+    },
+    { title: TEAM_TEXTS.updateFailed, fallback: TEAM_TEXTS.updateFailed },
+    (errors) => {
+      const message = invalidToastOf(errors);
+      if (message) form.toastUntilEdited({ title: message, variant: 'destructive' });
+    },
+  );
+
+  // A new role re-seeds the permissions (spec 2 §6); the member's own role starts from their flags.
+  const seededFor = useRef(role);
+  useEffect(() => {
+    if (role === seededFor.current) return;
+    seededFor.current = role;
+    form.setValue('permissions', permissionsForRole(role, member));
+  }, [role, form, member]);
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit user"
+      description={`${name}'s details, role and permissions.`}
+      submitLabel="Update user"
+      pending={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+      width="2xl"
+      result={
+        revealed ? (
+          <PasswordRevealView
+            title={TEAM_TEXTS.updated}
+            description={`${name}'s new password. Their other sessions are signed out; they set their own at the next sign-in.`}
+            password={revealed}
+          />
+        ) : undefined
+      }
+    >
+      <FieldRow>
+        <TextField form={form} name="firstName" label="First name" required autoComplete="off" />
+        <TextField form={form} name="lastName" label="Last name" required autoComplete="off" />
+      </FieldRow>
+      <FieldRow>
+        <TextField form={form} name="email" label="Email" required type="email" autoComplete="off" />
+        <TextField
+          form={form}
+          name="phone"
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={18}
+          placeholder="+1 (555) 123-4567"
+          format={formatPhoneInput}
+          description={<PhoneHint phone={phone} />}
+        />
+      </FieldRow>
+      <TextField form={form} name="address" label="Address" autoComplete="off" />
+      <SelectField form={form} name="role" label="Role" options={ROLE_OPTIONS} />
+      <PermissionFields form={form} everyFlag={holdsEveryFlag(role)} holds={access.holds} />
+      <GeneratePasswordField
+        userId={member.id}
+        optional
+        ready={token !== ''}
+        error={form.formState.errors.temporaryPassword?.message}
+        onGenerated={({ password, token: next }) => {
+          form.setValue('temporaryPassword', password);
+          form.setValue('passwordToken', next);
+          form.clearErrors('temporaryPassword');
+        }}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { InfoIcon } from 'lucide-react';
+import {
+  COMMISSION_STEP_PERCENT,
+  createRateRequest,
+  FILL_ALL_FIELDS_MESSAGE,
+  formatRatePercent,
+  type CommissionRate,
+} from '@shared/contracts/commissions';
+import type { SalesUserOption } from '@shared/contracts/team';
+import type { DialogOpenProps } from '@client/components/dialog-open';
+import { FormDialog } from '@client/components/form/form-dialog';
+import { SelectField, TextField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { staffPlansQuery } from '@client/lib/staff-plans';
+import { toast } from '@client/lib/toast';
+import { useCreateRate } from './api';
+import { activeRateOf, NEW_RATE, rateFieldOf, toRateInput } from './rate-form-values';
+import { TEAM_TEXTS } from './team-texts';
+
+/**
+ * Add a commission rate (spec 2 §5, spec 3 §5): a sales user, a plan and a percentage from 0 to 100 in
+ * steps of 0.5 (default 5), sent as a fraction. A new rate replaces the active one of that user and
+ * plan, which stays in the history as inactive.
+ */
+export function RateDialog({
+  salesUsers,
+  rates,
+  open,
+  onOpenChange,
+}: DialogOpenProps & {
+  salesUsers: readonly SalesUserOption[];
+  rates: readonly CommissionRate[] | undefined;
+}) {
+  const plans = useQuery({
+    ...staffPlansQuery,
+    select: (all) => [...all].sort((a, b) => Number(b.active) - Number(a.active) || a.price - b.price),
+  });
+  const form = useSchemaForm({
+    schema: createRateRequest,
+    defaultValues: NEW_RATE,
+    toInput: toRateInput,
+    fieldOf: rateFieldOf,
+  });
+  const create = useCreateRate();
+  const [salesUserId, planId] = useWatch({ control: form.control, name: ['salesUserId', 'planId'] });
+  const replaced = activeRateOf(rates, salesUserId, planId);
+
+  const onSubmit = form.submit(
+    async (input) => {
+      const saved = await create.mutateAsync(input);
+      toast({
+        title: TEAM_TEXTS.rateCreated,
+        description: `${saved.rate.salesUserName} earns ${formatRatePercent(saved.rate.commissionRate)} on ${saved.rate.planName}.`,
+        variant: 'success',
+      });
+      onOpenChange(false);
+    },
+    { title: TEAM_TEXTS.rateFailed, fallback: TEAM_TEXTS.rateFailed },
+    (errors) => {
+      if (errors.salesUserId || errors.planId) {
+        form.toastUntilEdited({ title: FILL_ALL_FIELDS_MESSAGE, variant: 'destructive' });
+      }
+    },
+  );
+
+  const userOptions = salesUsers.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }));
+  const planOptions = (plans.data ?? []).map((p) => ({
+    value: p.id,
+    label: p.active ? p.name : `${p.name} (inactive)`,
+  }));
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add commission rate"
+      description="What a sales user earns on each payment of the customers assigned to them, per plan."
+      submitLabel="Add rate"
+      pending={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <SelectField
+        form={form}
+        name="salesUserId"
+        label="Sales user"
+        required
+        placeholder="Choose a sales user"
+        options={userOptions}
+      />
+      <SelectField
+        form={form}
+        name="planId"
+        label="Plan"
+        required
+        placeholder={
+          plans.isPending ? 'Loading plans…' : plans.isError ? 'Plans could not be loaded' : 'Choose a plan'
+        }
+        disabled={!plans.data}
+        options={planOptions}
+      />
+      <TextField
+        form={form}
+        name="percent"
+        label="Commission rate (%)"
+        required
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={100}
+        step={COMMISSION_STEP_PERCENT}
+        description="From 0 to 100, in steps of 0.5."
+        className="[&_input]:max-w-40"
+      />
+      <p
+        className="flex items-start gap-2 rounded-lg border bg-muted/50 p-3 text-sm"
+        data-testid="rate-replaces"
+      >
+        <InfoIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <span>
+          {replaced
+            ? `This replaces the active rate of ${formatRatePercent(replaced.commissionRate)} for this sales user on this plan. The old rate stays in the list as inactive.`
+            : 'A new rate replaces the active rate of the same sales user and plan, if there is one. The old rate stays in the list as inactive.'}
+        </span>
+      </p>
+    </FormDialog>
+  );
+}

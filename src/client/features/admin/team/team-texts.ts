@@ -1,0 +1,25 @@
+/** The team screen's texts (spec 2 §8 "Team", spec 3 §5), word for word where the spec gives them. */
+export const TEAM_TEXTS = {
+  created: 'User created successfully!',
+  createFailed: 'Failed to create user',
+  updated: 'User updated successfully',
+  updateFailed: 'Failed to update user',
+  roleUpdated: 'User role updated successfully',
+  roleFailed: 'Failed to update user role',
+  deleted: 'User deleted successfully',
+  deleteFailed: 'Failed to delete user',
+  rateCreated: 'Commission rate created successfully',
+  rateFailed: 'Failed to create commission rate',
+  generated: 'Secure password generated',
+  generateFailed: 'Failed to generate password',
+  copied: 'Password copied to clipboard',
+  copyFailed: 'Failed to copy password',
+  markPaidFailed: 'Failed to mark commissions paid',
+} as const;
+
+/** Spec 2 §8: the delete confirmation. */
+export const deleteConfirmText = (name: string): string =>
+  `Are you sure you want to delete ${name}? This action cannot be undone.`;
+
+/** How long a generated password stays on screen after the save (spec 2 §8). */
+export const REVEAL_SECONDS = 10;
