@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { tabsForRole } from '@shared/roles';
+import { RoleBadge } from '@client/components/role-badge';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { useStaffAuth } from '@client/lib/staff-auth';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { AccessDenied } from './shell/access-denied';
-import { RoleBadge } from '@client/components/role-badge';
 import { AdminHeader, displayNameOf } from './shell/admin-header';
 import { AdminSidebar, MobileAdminMenu } from './shell/admin-sidebar';
 import { ADMIN_TAB_INFO } from './shell/admin-tabs';

@@ -10,7 +10,6 @@ import {
   type CustomerForm,
   type CustomerListQuery,
 } from '@shared/contracts/staff-customers';
-import { salesUserOptions } from '@shared/contracts/team';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
@@ -86,16 +85,6 @@ export const customerPlansQuery = queryOptions({
   queryKey: [...plansKey, { forCustomers: true }],
   queryFn: ({ signal }) => getJson(plansKey[0], planList, { signal }),
   select: (plans) => plans.filter((p) => p.active).sort((a, b) => a.price - b.price),
-});
-
-/**
- * `GET /api/admin/sales-users`: the sales representatives a customer can be assigned to (any staff may
- * ask). The team screen's changes to users (create, role, delete) make this key stale.
- */
-export const salesUsersKey = ['/api/admin/sales-users'] as const;
-export const salesUsersQuery = queryOptions({
-  queryKey: salesUsersKey,
-  queryFn: ({ signal }) => getJson(salesUsersKey[0], salesUserOptions, { signal }),
 });
 
 /** `GET /api/admin/customers/export?...`: a plain link, so the browser streams the CSV to a file. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StaffCustomerDetail } from '@shared/contracts/staff-customers';
 import { SelectField } from '@client/components/form/form-fields';
-import { salesUsersQuery } from './api';
+import { salesUsersQuery } from '@client/lib/sales-users';
 import { salesRepOptions, type CustomerFormApi } from './customer-form-values';
 
 /**

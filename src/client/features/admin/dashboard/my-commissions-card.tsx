@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
-import { myCommissionsQuery, useDashboardRefreshMs } from './api';
+import { useDashboardRefreshMs } from '@client/lib/use-staff-preferences';
+import { myCommissionsQuery } from './api';
 import { formatDateTime, formatUsd } from './dashboard-format';
 import {
   COMMISSION_STATUS_BADGE,

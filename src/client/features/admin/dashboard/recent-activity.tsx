@@ -11,7 +11,8 @@ import { EmptyState } from '@client/components/ui/empty-state';
 import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
 import { useNow } from '@client/lib/use-now';
-import { activityQuery, useDashboardRefreshMs } from './api';
+import { useDashboardRefreshMs } from '@client/lib/use-staff-preferences';
+import { activityQuery } from './api';
 import { activityBadge, activityDetails, activityTitle } from './activity-format';
 import { formatDateTime } from './dashboard-format';
 

@@ -5,7 +5,8 @@ import { canOpenTab } from '@shared/roles';
 import { LoadFailed } from '@client/components/load-failed';
 import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
 import { useStaffAuth } from '@client/lib/staff-auth';
-import { dashboardStatsQuery, useDashboardRefreshMs } from './api';
+import { useDashboardRefreshMs } from '@client/lib/use-staff-preferences';
+import { dashboardStatsQuery } from './api';
 import { formatCount, formatDay, formatGrowth, formatRevenue } from './dashboard-format';
 
 /** The customers screen has no menu entry (spec 2 §2): the dashboard links to it. */

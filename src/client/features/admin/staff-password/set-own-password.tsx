@@ -12,13 +12,14 @@ import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { IconBadge } from '@client/components/icon-badge';
 import { PasswordField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { PasswordRulesChecklist } from '@client/components/password-rules-checklist';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import type { StaffUser } from '@client/lib/staff-auth';
 import { toast } from '@client/lib/toast';
+import { useStaffPreferences } from '@client/lib/use-staff-preferences';
 import { useSetOwnPassword } from './api';
-import { PasswordRulesChecklist } from './password-rules-checklist';
 
 /*
  * The set-your-password screen (issue 11, "Create user"; texts of spec 2 §5 and §8): a member created
@@ -34,6 +35,8 @@ const SUCCESS = { title: 'Password changed', description: 'Your password has bee
 const FAILURE = { title: 'Password change failed', fallback: 'Failed to change password' };
 
 export default function SetOwnPassword({ user }: { user: StaffUser }) {
+  // The shell's header, which applies the member's theme and timezone, is not shown here.
+  useStaffPreferences(user);
   const form = useSchemaForm({ schema: staffChangePasswordRequest, defaultValues: EMPTY });
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
   const setOwn = useSetOwnPassword();
