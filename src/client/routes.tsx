@@ -44,12 +44,24 @@ function StaffSignInRoute() {
 
 /**
  * A screen for signed-in staff. Signed out: `fallback` is shown when given (the /admin sign-in),
- * otherwise the browser goes to /admin-login.
+ * otherwise the browser goes to /admin-login. A page outside the shell (`outsideShell`) sends a member
+ * who has not yet replaced their generated password to /admin, where the shell asks for it first.
  */
-function StaffRoute({ screen: Screen, fallback: Fallback }: { screen: Screen; fallback?: Screen }) {
-  const { isLoading, isAuthenticated } = useStaffAuth();
+function StaffRoute({
+  screen: Screen,
+  fallback: Fallback,
+  outsideShell = false,
+}: {
+  screen: Screen;
+  fallback?: Screen;
+  outsideShell?: boolean;
+}) {
+  const { isLoading, user } = useStaffAuth();
   if (isLoading) return <PageSpinner />;
-  if (isAuthenticated) return <Screen />;
+  if (user) {
+    if (outsideShell && !user.isPasswordSet) return <Redirect to="/admin" replace />;
+    return <Screen />;
+  }
   if (Fallback) return <Fallback />;
   return <Redirect to="/admin-login" replace />;
 }
@@ -73,7 +85,7 @@ export default function AppRoutes() {
           </Route>
           {STAFF_PAGES.map(([path, screen]) => (
             <Route key={path} path={path}>
-              <StaffRoute screen={screen} />
+              <StaffRoute screen={screen} outsideShell />
             </Route>
           ))}
           <Route component={NotFoundPage} />

@@ -117,11 +117,17 @@ test('the demo manager edits a customer and sees Customer Updated', async ({ pag
   await expectNoSeriousA11yViolations(page, 'Edit Customer dialog');
   await edit.getByLabel('Company name').fill(company);
   await edit.getByLabel('City').fill('Portland');
+  // Issue 11: the customer's sales representative, None until one is chosen.
+  const salesRep = edit.getByRole('combobox', { name: 'Sales representative' });
+  await expect(salesRep).toHaveText('None');
+  await salesRep.click();
+  await page.getByRole('option', { name: /^Sam Sales( \(sales@motorpool\.local\))?$/ }).click();
   await edit.getByRole('button', { name: 'Update Customer' }).click();
 
   await expect(page.getByText('Customer Updated', { exact: true })).toBeVisible();
   await expect(edit).toBeHidden();
   await expect(card.getByRole('heading', { name: company })).toBeVisible();
+  await expect(card.getByTestId('customer-sales-rep')).toContainText('Sam Sales');
 
   // An empty name keeps Update disabled (spec 2 §5).
   await card.getByRole('button', { name: `Edit ${company}` }).click();

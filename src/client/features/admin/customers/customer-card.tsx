@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import { HandshakeIcon } from 'lucide-react';
 import type { StaffCustomer } from '@shared/contracts/staff-customers';
 import { ListCard } from '@client/components/list/list-cards';
+import { cn } from '@client/lib/cn';
 import { CustomerCardActions, type CustomerActions } from './customer-actions';
 import { CustomerStatusBadge, HealthReasons, HealthScore, RiskBadge } from './customer-badges';
-import { formatDate } from './customer-format';
+import { formatDate, salesRepLabelOf } from './customer-format';
 import { ContactLines, UsageFigures } from './customer-parts';
 import type { CustomerAccess } from './use-customer-access';
 
@@ -33,6 +35,13 @@ export function CustomerCard({
             <CustomerStatusBadge status={c.status} />
           </div>
           <ContactLines customer={c} />
+          <p className="flex min-w-0 items-center gap-2 text-sm" data-testid="customer-sales-rep">
+            <HandshakeIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span className="shrink-0 text-muted-foreground">Sales rep</span>
+            <span className={cn('truncate', c.salesUserId ? 'font-medium' : 'text-muted-foreground')}>
+              {salesRepLabelOf(c)}
+            </span>
+          </p>
           <p className="text-xs text-muted-foreground">Joined {formatDate(c.createdAt)}</p>
         </div>
 

@@ -36,6 +36,7 @@ import {
   type CustomerFormApi,
 } from './customer-form-values';
 import { CustomerPlanFields } from './customer-plan-fields';
+import { CustomerSalesRepField } from './customer-sales-rep-field';
 import { CUSTOMER_TEXTS } from './customer-texts';
 import { generateCustomerPassword } from '@shared/customer-password';
 
@@ -117,8 +118,8 @@ export function CustomerDialog({
       title={title}
       description={
         isEdit
-          ? 'Contact details, plan, status and feature access of this customer account.'
-          : 'A new customer account with its owner, plan and feature access.'
+          ? 'Contact details, plan, status, sales representative and feature access of this customer account.'
+          : 'A new customer account with its owner, plan, sales representative and feature access.'
       }
       submitLabel={isEdit ? 'Update Customer' : 'Create Customer'}
       pending={form.formState.isSubmitting}
@@ -154,6 +155,7 @@ function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: S
         <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
       </FieldRow>
       <CustomerPlanFields form={form} customer={customer} />
+      <CustomerSalesRepField form={form} customer={customer} />
 
       {customer ? <PasswordState customer={customer} /> : null}
       <TextField

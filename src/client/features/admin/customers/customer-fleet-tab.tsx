@@ -23,6 +23,7 @@ import {
   formatUsage,
   personNameOf,
   planLabelOf,
+  salesRepLabelOf,
   STATUS_LABELS,
 } from './customer-format';
 import { ContactLines, UsageFigures } from './customer-parts';
@@ -188,6 +189,7 @@ function FleetPanel({
           ['Vehicles', formatUsage(c.currentCars, c.carLimit)],
           ['Users', formatUsage(c.currentUsers, c.userLimit)],
           ['Status', STATUS_LABELS[c.status]],
+          ['Sales rep', salesRepLabelOf(c)],
           ['Joined', formatDate(c.createdAt)],
         ]}
       />

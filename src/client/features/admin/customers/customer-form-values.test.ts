@@ -4,7 +4,13 @@ import {
   DEFAULT_FEATURE_ACCESS,
   type StaffCustomerDetail,
 } from '@shared/contracts/staff-customers';
-import { NEW_CUSTOMER, toCustomerInput, valuesOf } from './customer-form-values';
+import {
+  NEW_CUSTOMER,
+  NO_SALES_USER,
+  salesRepOptions,
+  toCustomerInput,
+  valuesOf,
+} from './customer-form-values';
 
 const stored: StaffCustomerDetail = {
   id: 'c1',
@@ -69,8 +75,48 @@ describe('the customer dialogs’ values', () => {
     });
   });
 
+  it('leave a new customer’s sales representative to the server unless one is chosen', () => {
+    expect(NEW_CUSTOMER.salesUserId).toBe('');
+    expect(toCustomerInput(NEW_CUSTOMER)).not.toHaveProperty('salesUserId');
+    expect(toCustomerInput({ ...NEW_CUSTOMER, salesUserId: 'u7' })).toMatchObject({ salesUserId: 'u7' });
+    expect(toCustomerInput({ ...NEW_CUSTOMER, salesUserId: NO_SALES_USER })).toMatchObject({
+      salesUserId: null,
+    });
+  });
+
+  it('show an edited customer’s sales representative, or None, and send the change', () => {
+    expect(valuesOf(stored).salesUserId).toBe(NO_SALES_USER);
+    expect(toCustomerInput(valuesOf(stored))).toMatchObject({ salesUserId: null });
+    const assigned = valuesOf({ ...stored, salesUserId: 'u7', salesUserName: 'Sam Sales' });
+    expect(assigned.salesUserId).toBe('u7');
+    expect(toCustomerInput({ ...assigned, salesUserId: 'u9' })).toMatchObject({ salesUserId: 'u9' });
+    expect(toCustomerInput({ ...assigned, salesUserId: NO_SALES_USER })).toMatchObject({ salesUserId: null });
+  });
+
   it('send a body the shared contract accepts, and one it refuses when the email is wrong', () => {
     expect(customerForm.safeParse(toCustomerInput(valuesOf(stored))).success).toBe(true);
+    expect(
+      customerForm.safeParse(toCustomerInput({ ...valuesOf(stored), salesUserId: 'u7' })).data?.salesUserId,
+    ).toBe('u7');
     expect(customerForm.safeParse(toCustomerInput({ ...valuesOf(stored), email: 'x' })).success).toBe(false);
+  });
+
+  it('offer None and the sales users, telling apart two of one name, and keep a former one', () => {
+    const users = [
+      { id: 'u1', name: 'Riley Seller', email: 'riley@a.example' },
+      { id: 'u2', name: 'Riley Seller', email: 'riley@b.example' },
+      { id: 'u3', name: 'Sam Sales', email: 'sam@example.com' },
+    ];
+    expect(salesRepOptions(users, null)).toEqual([
+      { value: NO_SALES_USER, label: 'None' },
+      { value: 'u1', label: 'Riley Seller (riley@a.example)' },
+      { value: 'u2', label: 'Riley Seller (riley@b.example)' },
+      { value: 'u3', label: 'Sam Sales' },
+    ]);
+    expect(salesRepOptions(users, { salesUserId: 'u3', salesUserName: 'Sam Sales' })).toHaveLength(4);
+    expect(salesRepOptions(users, { salesUserId: 'u9', salesUserName: 'Pat Former' }).at(-1)).toEqual({
+      value: 'u9',
+      label: 'Pat Former (current)',
+    });
   });
 });

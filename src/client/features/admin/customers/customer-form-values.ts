@@ -10,6 +10,7 @@ import {
   type FeatureAccessFlag,
   type StaffCustomerDetail,
 } from '@shared/contracts/staff-customers';
+import type { SalesUserOption } from '@shared/contracts/team';
 import type { SchemaForm } from '@client/components/form/use-schema-form';
 
 /** The Add and Edit Customer dialogs' values (spec 2 §5): text boxes as typed, the rest as chosen. */
@@ -28,9 +29,14 @@ export type CustomerValues = {
   status: CustomerStatus;
   password: string;
   featureAccess: FeatureAccess;
+  /** The sales representative: an id, `NO_SALES_USER`, or '' (a new customer's: the server decides). */
+  salesUserId: string;
 };
 
 export type CustomerFormApi = SchemaForm<CustomerValues, typeof customerForm>;
+
+/** The sales representative select's None: the customer has no assigned sales user. */
+export const NO_SALES_USER = 'none';
 
 /** Spec 2 §5: a new customer starts on Professional (when it is offered), active, in the US. */
 export const DEFAULT_PLAN_ID = 'professional';
@@ -50,6 +56,7 @@ export const NEW_CUSTOMER: CustomerValues = {
   status: 'active',
   password: '',
   featureAccess: { ...DEFAULT_FEATURE_ACCESS },
+  salesUserId: '',
 };
 
 const isCountry = (value: string): value is CustomerValues['country'] =>
@@ -72,10 +79,15 @@ export function valuesOf(c: StaffCustomerDetail): CustomerValues {
     status: c.status,
     password: '',
     featureAccess: featureAccessOf(c.featureAccess),
+    salesUserId: c.salesUserId ?? NO_SALES_USER,
   };
 }
 
-/** The request body: an empty password is left out (create: the server makes one; edit: kept). */
+/**
+ * The request body: an empty password is left out (create: the server makes one; edit: kept), and so is
+ * a sales representative left unset (create: the server assigns the sales user who adds the customer,
+ * or nobody); None sends null.
+ */
 export function toCustomerInput(v: CustomerValues): CustomerForm {
   return {
     firstName: v.firstName,
@@ -92,7 +104,34 @@ export function toCustomerInput(v: CustomerValues): CustomerForm {
     status: v.status,
     ...(v.password ? { password: v.password } : {}),
     featureAccess: v.featureAccess,
+    ...(v.salesUserId ? { salesUserId: v.salesUserId === NO_SALES_USER ? null : v.salesUserId } : {}),
   };
+}
+
+/**
+ * The sales representative select's choices: None, then the sales users by name (with the email when
+ * two share a name), and the customer's current one when it is no longer a sales user.
+ */
+export function salesRepOptions(
+  users: readonly SalesUserOption[],
+  current: Pick<StaffCustomerDetail, 'salesUserId' | 'salesUserName'> | null,
+): { value: string; label: string }[] {
+  const names = new Map<string, number>();
+  for (const u of users) names.set(u.name, (names.get(u.name) ?? 0) + 1);
+  const options = [
+    { value: NO_SALES_USER, label: 'None' },
+    ...users.map((u) => ({
+      value: u.id,
+      label: !u.name ? u.email : (names.get(u.name) ?? 0) > 1 ? `${u.name} (${u.email})` : u.name,
+    })),
+  ];
+  if (current?.salesUserId && !users.some((u) => u.id === current.salesUserId)) {
+    options.push({
+      value: current.salesUserId,
+      label: `${current.salesUserName ?? 'Former sales user'} (current)`,
+    });
+  }
+  return options;
 }
 
 export const COUNTRY_OPTIONS = CUSTOMER_COUNTRIES.map((value) => ({ value, label: COUNTRY_LABELS[value] }));

@@ -16,6 +16,10 @@ export const DEFAULT_PLAN_LABEL = 'Basic';
 export const planLabelOf = (c: Pick<StaffCustomer, 'planName' | 'planId'>): string =>
   c.planName ?? c.planId ?? DEFAULT_PLAN_LABEL;
 
+/** The assigned sales user's name, or 'None' (issue 11: their commissions come from this customer). */
+export const salesRepLabelOf = (c: Pick<StaffCustomer, 'salesUserName' | 'salesUserId'>): string =>
+  c.salesUserId ? (c.salesUserName ?? 'Former sales user') : 'None';
+
 /** Spec 2 §9: a limit of 0 or none reads 'Unlimited'. */
 export const formatLimit = (limit: number | null): string =>
   limit === null || limit === 0 ? 'Unlimited' : limit.toLocaleString('en-US');

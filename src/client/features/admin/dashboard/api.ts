@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { activityPageFeed, dashboardStatsFeed } from '@shared/contracts/dashboard-feed';
+import { myCommissionsFeed } from '@shared/contracts/my-commissions-feed';
 import { getJson, searchParams } from '@client/lib/api';
 
 /*
@@ -25,3 +26,9 @@ export const activityQuery = (request: ActivityPageRequest) =>
       getJson(`/api/admin/activity?${searchParams(request)}`, activityPageFeed, { signal }),
     placeholderData: keepPreviousData,
   });
+
+/** GET /api/admin/my-commissions: the signed-in sales user's own figures and last five commissions. */
+export const myCommissionsQuery = queryOptions({
+  queryKey: [...staffDashboardKey, 'my-commissions'],
+  queryFn: ({ signal }) => getJson('/api/admin/my-commissions', myCommissionsFeed, { signal }),
+});

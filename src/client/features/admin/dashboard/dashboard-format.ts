@@ -7,8 +7,11 @@ const count = new Intl.NumberFormat('en-US');
 
 export const formatCount = (n: number): string => count.format(n);
 
+/** US dollars, cents included: '$12,345.00', '-$7.50'. */
+export const formatUsd = (dollars: number): string => usd.format(dollars);
+
 /** Monthly revenue in US dollars, cents included: '$12,345.00'. */
-export const formatRevenue = (dollars: number): string => usd.format(dollars);
+export const formatRevenue = formatUsd;
 
 /** A growth rate with its sign and one decimal ('+12.5%', '-3.0%', '0.0%'); null reads '—'. */
 export function formatGrowth(percent: number | null): string {

@@ -1,12 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useStaffAuth } from '@client/lib/staff-auth';
 import { RecentActivity } from './recent-activity';
 import { StatTiles } from './stat-tiles';
 
 /**
+ * A sales user's own commissions: its own chunk, loaded only for the sales role, so the dashboard the
+ * other roles open first (bench: admin shell JS) does not carry it.
+ */
+const MyCommissionsCard = lazy(() => import('./my-commissions-card'));
+
+/**
  * The staff dashboard (tab `dashboard`, spec 2 §2): the four tiles and the recent activity, every
- * figure from the server. The heading is the tab's title (spec 2 §2 table), which the shell also
- * puts in the window title; a tab's screen may not import the shell, so it is written here too.
+ * figure from the server, and for the sales role, who has no Team Management tab, their own
+ * commissions. The heading is the tab's title (spec 2 §2 table), which the shell also puts in the
+ * window title; a tab's screen may not import the shell, so it is written here too.
  */
 export default function DashboardOverview() {
+  const { user } = useStaffAuth();
   return (
     <div className="flex flex-col gap-6">
       <div className="space-y-1">
@@ -16,6 +27,11 @@ export default function DashboardOverview() {
         </p>
       </div>
       <StatTiles />
+      {user?.role === 'sales' ? (
+        <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
+          <MyCommissionsCard />
+        </Suspense>
+      ) : null}
       <RecentActivity />
     </div>
   );

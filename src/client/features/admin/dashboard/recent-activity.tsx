@@ -11,6 +11,7 @@ import { EmptyState } from '@client/components/ui/empty-state';
 import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
 import { useNow } from '@client/lib/use-now';
+import { useDashboardRefreshMs } from '@client/lib/use-staff-preferences';
 import { activityQuery } from './api';
 import { activityBadge, activityDetails, activityTitle } from './activity-format';
 import { formatDateTime } from './dashboard-format';
@@ -69,7 +70,7 @@ export function RecentActivity() {
   const [showAll, setShowAll] = useState(false);
   const [page, setPage] = useState(1);
   const request = showAll ? { page, pageSize: ACTIVITY_PAGE_SIZE } : { page: 1, pageSize: ACTIVITY_PREVIEW };
-  const feed = useQuery(activityQuery(request));
+  const feed = useQuery({ ...activityQuery(request), refetchInterval: useDashboardRefreshMs() });
   const now = useNow();
   const bodyId = useId();
 

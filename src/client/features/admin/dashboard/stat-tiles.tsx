@@ -5,6 +5,7 @@ import { canOpenTab } from '@shared/roles';
 import { LoadFailed } from '@client/components/load-failed';
 import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
 import { useStaffAuth } from '@client/lib/staff-auth';
+import { useDashboardRefreshMs } from '@client/lib/use-staff-preferences';
 import { dashboardStatsQuery } from './api';
 import { formatCount, formatDay, formatGrowth, formatRevenue } from './dashboard-format';
 
@@ -13,7 +14,7 @@ const CUSTOMERS_HREF = '/admin?tab=customers';
 
 /** The four tiles of spec 2 §2 from GET /api/admin/stats, their skeleton, and a retry on failure. */
 export function StatTiles() {
-  const stats = useQuery(dashboardStatsQuery);
+  const stats = useQuery({ ...dashboardStatsQuery, refetchInterval: useDashboardRefreshMs() });
   const { user } = useStaffAuth();
 
   if (stats.isPending) return <StatTilesSkeleton label="Loading the dashboard figures" />;
