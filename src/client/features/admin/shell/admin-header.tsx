@@ -11,7 +11,6 @@ import type { StaffUser } from '@client/lib/staff-auth';
 import type { Theme } from '@client/lib/theme';
 import { useStaffPreferences } from '@client/lib/use-staff-preferences';
 
-
 /**
  * The bell and the shell's notification poll (spec 2 §4), their own chunk: the shell draws at once
  * and the bell takes its place when loaded.
