@@ -1,4 +1,3 @@
-import { useWatch } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import {
   PASSWORD_MISMATCH_MESSAGE,
@@ -8,9 +7,8 @@ import {
   staffChangePasswordRequest,
 } from '@shared/contracts/staff-profile';
 import { SubmitButton } from '@client/components/form/form-dialog';
-import { PasswordField } from '@client/components/form/form-fields';
+import { PasswordChangeFields } from '@client/components/form/password-change-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { PasswordRulesChecklist } from '@client/components/password-rules-checklist';
 import { toast } from '@client/lib/toast';
 import { useChangeStaffPassword } from './api';
 import { SessionsSection } from './sessions-section';
@@ -30,7 +28,6 @@ export function SecurityTab() {
 function PasswordSection() {
   const change = useChangeStaffPassword();
   const form = useSchemaForm({ schema: staffChangePasswordRequest, defaultValues: EMPTY });
-  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
   const busy = form.formState.isSubmitting;
 
   const onSubmit = form.submit(
@@ -74,32 +71,7 @@ function PasswordSection() {
         className="grid gap-4"
         aria-labelledby="profile-password-title"
       >
-        <PasswordField
-          form={form}
-          name="currentPassword"
-          label="Current password"
-          fieldName="current password"
-          autoComplete="current-password"
-          disabled={busy}
-        />
-        <PasswordField
-          form={form}
-          name="newPassword"
-          label="New password"
-          fieldName="new password"
-          autoComplete="new-password"
-          disabled={busy}
-          aria-describedby="profile-password-rules"
-        />
-        <PasswordRulesChecklist id="profile-password-rules" password={newPassword} />
-        <PasswordField
-          form={form}
-          name="confirmPassword"
-          label="Confirm new password"
-          fieldName="confirm password"
-          autoComplete="new-password"
-          disabled={busy}
-        />
+        <PasswordChangeFields form={form} disabled={busy} />
         <div className="flex justify-end">
           <SubmitButton pending={busy}>Change password</SubmitButton>
         </div>

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { useWatch, type FieldErrors } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { KeyRoundIcon, LoaderCircleIcon, LogOutIcon } from 'lucide-react';
 import {
   PASSWORD_MISMATCH_MESSAGE,
@@ -10,9 +9,8 @@ import {
 } from '@shared/contracts/staff-profile';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { IconBadge } from '@client/components/icon-badge';
-import { PasswordField } from '@client/components/form/form-fields';
+import { PasswordChangeFields } from '@client/components/form/password-change-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { PasswordRulesChecklist } from '@client/components/password-rules-checklist';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -38,9 +36,7 @@ export default function SetOwnPassword({ user }: { user: StaffUser }) {
   // The shell's header, which applies the member's theme and timezone, is not shown here.
   useStaffPreferences(user);
   const form = useSchemaForm({ schema: staffChangePasswordRequest, defaultValues: EMPTY });
-  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
   const setOwn = useSetOwnPassword();
-  const rulesId = useId();
   const busy = form.formState.isSubmitting;
 
   // Spec 2 §5's two toasts for what the fields themselves say; they go once the member types again.
@@ -92,33 +88,11 @@ export default function SetOwnPassword({ user }: { user: StaffUser }) {
             className="grid gap-4"
             aria-label="Set your password"
           >
-            <PasswordField
+            <PasswordChangeFields
               form={form}
-              name="currentPassword"
-              label="Current password"
-              description="The password you were given, which you just signed in with."
-              fieldName="current password"
-              autoComplete="current-password"
+              disabled={busy}
               autoFocus
-              disabled={busy}
-            />
-            <PasswordField
-              form={form}
-              name="newPassword"
-              label="New password"
-              fieldName="new password"
-              autoComplete="new-password"
-              disabled={busy}
-              aria-describedby={rulesId}
-            />
-            <PasswordRulesChecklist id={rulesId} password={newPassword} />
-            <PasswordField
-              form={form}
-              name="confirmPassword"
-              label="Confirm new password"
-              fieldName="confirm password"
-              autoComplete="new-password"
-              disabled={busy}
+              currentDescription="The password you were given, which you just signed in with."
             />
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
               {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { CheckIcon, XIcon } from 'lucide-react';
 import { changePasswordRequest } from '@shared/contracts/portal';
 import { FormDialog } from '@client/components/form/form-dialog';
-import { meetsPasswordRules, PasswordRulesChecklist } from '@client/components/password-rules-checklist';
-import { PasswordField } from '@client/components/form/form-fields';
+import { meetsPasswordRules } from '@client/components/password-rules-checklist';
+import { PasswordChangeFields } from '@client/components/form/password-change-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { cn } from '@client/lib/cn';
@@ -79,46 +79,26 @@ export default function ChangePasswordDialog({ open, onOpenChange }: DialogOpenP
       onSubmit={onSubmit}
       width="md"
     >
-      <PasswordField
+      <PasswordChangeFields
         form={form}
-        name="currentPassword"
-        label="Current password"
-        fieldName="current password"
-        autoComplete="current-password"
         disabled={busy}
+        afterConfirm={
+          confirmPassword && !confirmError ? (
+            <p
+              aria-live="polite"
+              data-testid="password-match"
+              className={cn('flex items-center gap-2 text-sm', matches ? 'text-success' : 'text-destructive')}
+            >
+              {matches ? (
+                <CheckIcon className="size-4" aria-hidden="true" />
+              ) : (
+                <XIcon className="size-4" aria-hidden="true" />
+              )}
+              {matches ? 'Passwords match' : MISMATCH}
+            </p>
+          ) : null
+        }
       />
-      <PasswordField
-        form={form}
-        name="newPassword"
-        label="New password"
-        fieldName="new password"
-        autoComplete="new-password"
-        disabled={busy}
-        aria-describedby="change-password-rules"
-      />
-      <PasswordRulesChecklist id="change-password-rules" password={newPassword} />
-      <PasswordField
-        form={form}
-        name="confirmPassword"
-        label="Confirm new password"
-        fieldName="confirm password"
-        autoComplete="new-password"
-        disabled={busy}
-      />
-      {confirmPassword && !confirmError ? (
-        <p
-          aria-live="polite"
-          data-testid="password-match"
-          className={cn('flex items-center gap-2 text-sm', matches ? 'text-success' : 'text-destructive')}
-        >
-          {matches ? (
-            <CheckIcon className="size-4" aria-hidden="true" />
-          ) : (
-            <XIcon className="size-4" aria-hidden="true" />
-          )}
-          {matches ? 'Passwords match' : MISMATCH}
-        </p>
-      ) : null}
     </FormDialog>
   );
 }
