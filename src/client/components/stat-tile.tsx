@@ -9,15 +9,7 @@ import { cn } from '@client/lib/cn';
  * One figure on a summary row (dashboard tiles, the fleet center's figures): what it is, the value,
  * one line on what it counts, and an optional next step (a link to the list behind it).
  */
-export function StatTile({
-  label,
-  value,
-  hint,
-  icon: Icon,
-  action,
-  testId,
-  className,
-}: {
+export type StatTileProps = {
   label: string;
   value: ReactNode;
   hint?: ReactNode;
@@ -25,7 +17,9 @@ export function StatTile({
   action?: ReactNode;
   testId?: string;
   className?: string;
-}) {
+};
+
+export function StatTile({ label, value, hint, icon: Icon, action, testId, className }: StatTileProps) {
   return (
     <Card className={cn('flex min-w-0 flex-col p-4 sm:p-5', className)} data-testid={testId}>
       <div className="flex items-center justify-between gap-2">

@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { CustomerStats } from '@shared/contracts/staff-customers';
-import { LoadFailed } from '@client/components/load-failed';
-import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
+import { QueryStatTiles } from '@client/components/query-view';
 
 export type CustomerFigure = { label: string; value: string; hint: string; icon: LucideIcon };
 
@@ -22,22 +21,11 @@ export function CustomerFigures({
   name: string;
   figuresOf: (stats: CustomerStats) => CustomerFigure[];
 }) {
-  if (stats.isPending) return <StatTilesSkeleton label={`Loading the ${name}`} />;
-  if (stats.isError) {
-    return (
-      <LoadFailed
-        title={`The ${name} could not be loaded`}
-        error={stats.error}
-        onRetry={() => void stats.refetch()}
-        retrying={stats.isFetching}
-      />
-    );
-  }
   return (
-    <StatTileGrid>
-      {figuresOf(stats.data).map((f) => (
-        <StatTile key={f.label} {...f} testId={testIdOf(f.label)} />
-      ))}
-    </StatTileGrid>
+    <QueryStatTiles
+      query={stats}
+      noun={name}
+      tilesOf={(data) => figuresOf(data).map((f) => ({ ...f, testId: testIdOf(f.label) }))}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HandCoinsIcon } from 'lucide-react';
 import type { CommissionFeedItem, MyCommissionsFeed } from '@shared/contracts/my-commissions-feed';
-import { LoadFailed } from '@client/components/load-failed';
+import { QueryView } from '@client/components/query-view';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -27,39 +27,35 @@ import {
 export default function MyCommissionsCard() {
   const mine = useQuery({ ...myCommissionsQuery, refetchInterval: useDashboardRefreshMs() });
 
-  let body;
-  if (mine.isPending) {
-    body = (
-      <LoadingBlock label="Loading your commissions">
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
-        <Skeleton className="h-32" />
-      </LoadingBlock>
-    );
-  } else if (mine.isError) {
-    body = (
-      <LoadFailed
-        title="Your commissions could not be loaded"
-        error={mine.error}
-        onRetry={() => void mine.refetch()}
-        retrying={mine.isFetching}
-      />
-    );
-  } else if (hasNoCommissions(mine.data)) {
-    body = (
-      <EmptyState
-        icon={HandCoinsIcon}
-        headingLevel="h3"
-        title="No commissions yet"
-        text="They are earned when your customers pay: each payment of a customer assigned to you earns your rate for their plan."
-        data-testid="my-commissions-empty"
-      />
-    );
-  } else {
-    body = <CommissionsSummary data={mine.data} />;
-  }
+  const body = (
+    <QueryView
+      query={mine}
+      noun="your commissions"
+      skeleton={
+        <LoadingBlock label="Loading your commissions">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Skeleton className="h-20" />
+            <Skeleton className="h-20" />
+          </div>
+          <Skeleton className="h-32" />
+        </LoadingBlock>
+      }
+    >
+      {(data) =>
+        hasNoCommissions(data) ? (
+          <EmptyState
+            icon={HandCoinsIcon}
+            headingLevel="h3"
+            title="No commissions yet"
+            text="They are earned when your customers pay: each payment of a customer assigned to you earns your rate for their plan."
+            data-testid="my-commissions-empty"
+          />
+        ) : (
+          <CommissionsSummary data={data} />
+        )
+      }
+    </QueryView>
+  );
 
   return (
     <Card aria-labelledby="my-commissions-title" role="region" data-testid="my-commissions">

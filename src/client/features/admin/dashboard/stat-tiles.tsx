@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { ArrowRightIcon, DollarSignIcon, TrendingUpIcon, UsersIcon, CreditCardIcon } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { canOpenTab } from '@shared/roles';
-import { LoadFailed } from '@client/components/load-failed';
+import { QueryView } from '@client/components/query-view';
 import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
 import { useStaffAuth } from '@client/lib/staff-auth';
 import { useDashboardRefreshMs } from '@client/lib/use-staff-preferences';
@@ -17,63 +17,59 @@ export function StatTiles() {
   const stats = useQuery({ ...dashboardStatsQuery, refetchInterval: useDashboardRefreshMs() });
   const { user } = useStaffAuth();
 
-  if (stats.isPending) return <StatTilesSkeleton label="Loading the dashboard figures" />;
-  if (stats.isError) {
-    return (
-      <LoadFailed
-        title="Dashboard figures could not be loaded"
-        error={stats.error}
-        onRetry={() => void stats.refetch()}
-        retrying={stats.isFetching}
-      />
-    );
-  }
-  const s = stats.data;
   return (
-    <StatTileGrid>
-      <StatTile
-        label="Total Customers"
-        value={formatCount(s.totalCustomers)}
-        hint="Every customer account, any status"
-        icon={UsersIcon}
-        testId="stat-total-customers"
-        action={
-          user && canOpenTab(user.role, 'customers') ? (
-            <Link
-              href={CUSTOMERS_HREF}
-              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
-            >
-              View customers
-              <ArrowRightIcon className="size-3.5" aria-hidden="true" />
-            </Link>
-          ) : null
-        }
-      />
-      <StatTile
-        label="Active Subscriptions"
-        value={formatCount(s.activeSubscriptions)}
-        hint="Paid and current; trials not counted"
-        icon={CreditCardIcon}
-        testId="stat-active-subscriptions"
-      />
-      <StatTile
-        label="Monthly Revenue"
-        value={formatRevenue(s.monthlyRevenue)}
-        hint="Monthly price of every active paid subscription"
-        icon={DollarSignIcon}
-        testId="stat-monthly-revenue"
-      />
-      <StatTile
-        label="Growth Rate"
-        value={formatGrowth(s.growthRate)}
-        hint={
-          s.growthRate === null || s.comparedWith === null
-            ? 'Needs 30 days of history'
-            : `Monthly revenue against ${formatDay(s.comparedWith)}`
-        }
-        icon={TrendingUpIcon}
-        testId="stat-growth-rate"
-      />
-    </StatTileGrid>
+    <QueryView
+      query={stats}
+      noun="dashboard figures"
+      skeleton={<StatTilesSkeleton label="Loading the dashboard figures" />}
+    >
+      {(s) => (
+        <StatTileGrid>
+          <StatTile
+            label="Total Customers"
+            value={formatCount(s.totalCustomers)}
+            hint="Every customer account, any status"
+            icon={UsersIcon}
+            testId="stat-total-customers"
+            action={
+              user && canOpenTab(user.role, 'customers') ? (
+                <Link
+                  href={CUSTOMERS_HREF}
+                  className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+                >
+                  View customers
+                  <ArrowRightIcon className="size-3.5" aria-hidden="true" />
+                </Link>
+              ) : null
+            }
+          />
+          <StatTile
+            label="Active Subscriptions"
+            value={formatCount(s.activeSubscriptions)}
+            hint="Paid and current; trials not counted"
+            icon={CreditCardIcon}
+            testId="stat-active-subscriptions"
+          />
+          <StatTile
+            label="Monthly Revenue"
+            value={formatRevenue(s.monthlyRevenue)}
+            hint="Monthly price of every active paid subscription"
+            icon={DollarSignIcon}
+            testId="stat-monthly-revenue"
+          />
+          <StatTile
+            label="Growth Rate"
+            value={formatGrowth(s.growthRate)}
+            hint={
+              s.growthRate === null || s.comparedWith === null
+                ? 'Needs 30 days of history'
+                : `Monthly revenue against ${formatDay(s.comparedWith)}`
+            }
+            icon={TrendingUpIcon}
+            testId="stat-growth-rate"
+          />
+        </StatTileGrid>
+      )}
+    </QueryView>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { InfoIcon } from 'lucide-react';
-import { LoadFailed } from '@client/components/load-failed';
+import { QueryView } from '@client/components/query-view';
 import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -73,27 +73,18 @@ export function FigureView<T>({
   noun: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) {
-    return (
-      <div className="space-y-6">
-        <StatTilesSkeleton label={`Loading ${noun}`} />
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Skeleton className="h-56 rounded-xl" />
-          <Skeleton className="h-56 rounded-xl" />
-        </div>
+  const skeleton = (
+    <div className="space-y-6">
+      <StatTilesSkeleton label={`Loading ${noun}`} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Skeleton className="h-56 rounded-xl" />
+        <Skeleton className="h-56 rounded-xl" />
       </div>
-    );
-  }
-  if (query.isError) {
-    const title = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} could not be loaded`;
-    return (
-      <LoadFailed
-        title={title}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-  return <>{children(query.data)}</>;
+    </div>
+  );
+  return (
+    <QueryView query={query} noun={noun} skeleton={skeleton}>
+      {children}
+    </QueryView>
+  );
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { staffSessionItem } from '@shared/contracts/staff-profile';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { ListSkeleton } from '@client/components/list/list-body';
-import { LoadFailed } from '@client/components/load-failed';
+import { QueryView } from '@client/components/query-view';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { errorMessageOf } from '@client/lib/api';
@@ -56,22 +56,19 @@ export function SessionsSection() {
           Sign out other sessions
         </Button>
       </div>
-      {sessions.isPending ? (
-        <ListSkeleton label="Loading sessions" rows={2} />
-      ) : sessions.isError ? (
-        <LoadFailed
-          title="Sessions could not be loaded"
-          error={sessions.error}
-          onRetry={() => void sessions.refetch()}
-          retrying={sessions.isFetching}
-        />
-      ) : (
-        <ul className="grid gap-2" aria-label="Sessions" data-testid="profile-sessions">
-          {items.map((s, i) => (
-            <SessionRow key={`${s.createdAt}-${i}`} session={s} now={now} />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={sessions}
+        noun="sessions"
+        skeleton={<ListSkeleton label="Loading sessions" rows={2} />}
+      >
+        {() => (
+          <ul className="grid gap-2" aria-label="Sessions" data-testid="profile-sessions">
+            {items.map((s, i) => (
+              <SessionRow key={`${s.createdAt}-${i}`} session={s} now={now} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
