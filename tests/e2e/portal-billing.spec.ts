@@ -136,6 +136,8 @@ test('Download Latest Invoice opens the invoice PDF in a new tab', async ({ page
 test('the portal tabs and billing dialogs have no serious or critical accessibility violations', async ({
   page,
 }) => {
+  // Three tabs and four dialogs, each scanned: longer than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   await activeCustomerInBrowser(page, 'professional');
   const check = (what: string) => expectNoSeriousA11yViolations(page, what);
   for (const [tab, ready] of [
