@@ -13,7 +13,10 @@ import { OptionSelect, type SelectOption } from './option-select';
  */
 
 // Any form over these values, whatever its parsed output type.
-type AnyForm<F extends FieldValues> = Pick<UseFormReturn<F, unknown, unknown>, 'register' | 'control'> & {
+export type AnyForm<F extends FieldValues> = Pick<
+  UseFormReturn<F, unknown, unknown>,
+  'register' | 'control'
+> & {
   formState: { errors: object };
 };
 

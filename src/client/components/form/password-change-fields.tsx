@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { useWatch, type Path, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type Path } from 'react-hook-form';
 import { PasswordRulesChecklist } from '@client/components/password-rules-checklist';
-import { PasswordField } from './form-fields';
+import { PasswordField, type AnyForm } from './form-fields';
 
 export type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 
@@ -18,7 +18,7 @@ export function PasswordChangeFields<F extends PasswordChangeValues>({
   autoFocus,
   afterConfirm,
 }: {
-  form: UseFormReturn<F>;
+  form: AnyForm<F>;
   disabled?: boolean;
   currentLabel?: string;
   currentDescription?: string;

@@ -7,6 +7,7 @@ import {
   phoneDigits,
 } from '@shared/contracts/team';
 import { profileUpdateRequest } from '@shared/contracts/staff-profile';
+import { UsPhoneField } from '@client/components/form/us-phone-field';
 import { FieldRow } from '@client/components/field-row';
 import { SubmitButton } from '@client/components/form/form-dialog';
 import { TextField } from '@client/components/form/form-fields';
@@ -63,16 +64,7 @@ export function ProfileTab({ user }: { user: StaffUser }) {
         </FieldRow>
         <FieldRow>
           <TextField form={form} name="email" label="Email" type="email" autoComplete="email" required />
-          <TextField
-            form={form}
-            name="phone"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="+1 (555) 123-4567"
-            maxLength={18}
-            format={formatPhoneInput}
-          />
+          <UsPhoneField form={form} name="phone" autoComplete="tel" />
         </FieldRow>
         <div className="flex justify-end">
           <SubmitButton pending={busy} disabled={!form.formState.isDirty}>

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { createUserRequest, formatPhoneInput } from '@shared/contracts/team';
+import { createUserRequest } from '@shared/contracts/team';
 import type { DialogOpenProps } from '@client/components/dialog-open';
-import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
-import { SelectField, TextField } from '@client/components/form/form-fields';
+import { SelectField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useCreateUser } from './api';
 import { GeneratePasswordField, PasswordRevealView } from './generated-password';
-import { PhoneHint } from './phone-hint';
+import { MemberDetailsFields } from './member-details-fields';
 import { memberNameOf } from './team-format';
 import { TEAM_TEXTS } from './team-texts';
 import { invalidToastOf, NEW_USER, userFieldOf, type CreateUserValues } from './user-form-values';
@@ -36,7 +35,7 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
   });
   const create = useCreateUser();
   const [created, setCreated] = useState<{ name: string; email: string; password: string } | null>(null);
-  const [phone, role, token] = useWatch({ control: form.control, name: ['phone', 'role', 'passwordToken'] });
+  const [role, token] = useWatch({ control: form.control, name: ['role', 'passwordToken'] });
 
   const onSubmit = form.submit(
     async (input) => {
@@ -75,27 +74,7 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
         ) : undefined
       }
     >
-      <FieldRow>
-        <TextField form={form} name="firstName" label="First name" required autoComplete="off" />
-        <TextField form={form} name="lastName" label="Last name" required autoComplete="off" />
-      </FieldRow>
-      <FieldRow>
-        <TextField form={form} name="email" label="Email" required type="email" autoComplete="off" />
-        <TextField
-          form={form}
-          name="phone"
-          label="Phone"
-          required
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          maxLength={18}
-          placeholder="+1 (555) 123-4567"
-          format={formatPhoneInput}
-          description={<PhoneHint phone={phone} />}
-        />
-      </FieldRow>
-      <TextField form={form} name="address" label="Address" required autoComplete="off" />
+      <MemberDetailsFields form={form} required />
       <SelectField
         form={form}
         name="role"

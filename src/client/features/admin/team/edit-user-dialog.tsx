@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { EDIT_USER_ROLES, formatPhoneInput, updateUserRequest, type TeamUser } from '@shared/contracts/team';
+import { EDIT_USER_ROLES, updateUserRequest, type TeamUser } from '@shared/contracts/team';
 import type { DialogOpenProps } from '@client/components/dialog-open';
-import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
-import { SelectField, TextField } from '@client/components/form/form-fields';
+import { SelectField } from '@client/components/form/form-fields';
 import { useSchemaForm, type SchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useUpdateUser } from './api';
 import { GeneratePasswordField, PasswordRevealView } from './generated-password';
 import { PermissionFields } from './permission-fields';
-import { PhoneHint } from './phone-hint';
+import { MemberDetailsFields } from './member-details-fields';
 import { memberNameOf, ROLE_LABELS } from './team-format';
 import { TEAM_TEXTS } from './team-texts';
 import type { TeamAccess } from './use-team-access';
@@ -47,7 +46,7 @@ export function EditUserDialog({
   });
   const update = useUpdateUser();
   const [revealed, setRevealed] = useState<string | null>(null);
-  const [phone, role, token] = useWatch({ control: form.control, name: ['phone', 'role', 'passwordToken'] });
+  const [role, token] = useWatch({ control: form.control, name: ['role', 'passwordToken'] });
   const name = memberNameOf(member);
 
   const onSubmit = form.submit(
@@ -92,26 +91,7 @@ export function EditUserDialog({
         ) : undefined
       }
     >
-      <FieldRow>
-        <TextField form={form} name="firstName" label="First name" required autoComplete="off" />
-        <TextField form={form} name="lastName" label="Last name" required autoComplete="off" />
-      </FieldRow>
-      <FieldRow>
-        <TextField form={form} name="email" label="Email" required type="email" autoComplete="off" />
-        <TextField
-          form={form}
-          name="phone"
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          maxLength={18}
-          placeholder="+1 (555) 123-4567"
-          format={formatPhoneInput}
-          description={<PhoneHint phone={phone} />}
-        />
-      </FieldRow>
-      <TextField form={form} name="address" label="Address" autoComplete="off" />
+      <MemberDetailsFields form={form} required={false} />
       <SelectField form={form} name="role" label="Role" options={ROLE_OPTIONS} />
       <PermissionFields form={form} everyFlag={holdsEveryFlag(role)} holds={access.holds} />
       <GeneratePasswordField
