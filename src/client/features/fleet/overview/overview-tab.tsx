@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { FleetOverview, MaintenanceRecord } from '@shared/contracts/fleet';
 import { AddButton } from '@client/components/list/add-button';
-import { LoadFailed } from '@client/components/load-failed';
+import { QueryView } from '@client/components/query-view';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -293,18 +293,20 @@ export default function OverviewTab() {
   const overview = useQuery(fleetOverviewQuery);
   const { setTab } = useFleetParams();
 
-  if (overview.isPending) return <OverviewSkeleton />;
-  if (overview.isError) {
-    return (
-      <LoadFailed
-        title="The overview could not be loaded"
-        error={overview.error}
-        onRetry={() => void overview.refetch()}
-      />
-    );
-  }
+  return (
+    <QueryView query={overview} noun="the overview" skeleton={<OverviewSkeleton />}>
+      {(data) => <OverviewBody data={data} setTab={setTab} />}
+    </QueryView>
+  );
+}
 
-  const data = overview.data;
+function OverviewBody({
+  data,
+  setTab,
+}: {
+  data: FleetOverview;
+  setTab: ReturnType<typeof useFleetParams>['setTab'];
+}) {
   const counts = data.vehicles;
   return (
     <div className="grid gap-4">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LoaderCircleIcon, SaveIcon } from 'lucide-react';
 import type { CustomerSettings } from '@shared/contracts/portal';
 import type { SessionCustomer } from '@shared/contracts/auth';
-import { LoadFailed } from '@client/components/load-failed';
+import { QueryView } from '@client/components/query-view';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { LoadingBlock } from '@client/components/loading-block';
@@ -93,15 +93,9 @@ export default function SettingsTab() {
       </Card>
     );
   }
-  if (query.isPending) return <SettingsSkeleton />;
-  if (query.isError) {
-    return (
-      <LoadFailed
-        title="Unable to load your settings"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  return <SettingsForm key={email} email={email} customer={customer} initial={query.data.settings} />;
+  return (
+    <QueryView query={query} noun="your settings" skeleton={<SettingsSkeleton />}>
+      {(data) => <SettingsForm key={email} email={email} customer={customer} initial={data.settings} />}
+    </QueryView>
+  );
 }
