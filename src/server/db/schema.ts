@@ -264,11 +264,17 @@ export const subscriptions = pgTable(
     nextActionAt: timestamp('next_action_at', { withTimezone: true }),
     /** A worker holding the subscription until then; another worker skips it. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * What the subscription adds to MRR now (docs/revenue.md): its price while active or past due,
+     * else 0. Kept by a database trigger, which also writes every change of it to `mrr_events`.
+     */
+    mrrCents: integer('mrr_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('subscriptions_customer_key').on(t.customerId),
+    index('subscriptions_status_idx').on(t.status, t.planId),
     index('subscriptions_due_idx')
       .on(t.nextActionAt)
       .where(sql`${t.nextActionAt} is not null`),
@@ -339,11 +345,15 @@ export const invoices = pgTable(
     billingEmail: text('billing_email').notNull(),
     billingAddress: jsonb('billing_address').$type<BillingAddress | null>(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** When an open invoice must be paid: the payment terms (a setting) from the issue date. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
+    index('invoices_issued_idx').on(t.issuedAt),
+    index('invoices_status_idx').on(t.status, t.issuedAt),
     index('invoices_customer_idx').on(t.customerId, t.issuedAt),
     // one invoice per subscription period, however often a renewal is retried
     uniqueIndex('invoices_period_key')
@@ -378,6 +388,8 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
     index('payments_customer_idx').on(t.customerId, t.createdAt),
     index('payments_created_idx').on(t.createdAt),
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+    index('payments_invoice_idx').on(t.invoiceId),
   ],
 );
 
@@ -741,3 +753,151 @@ export const salesCommissions = pgTable(
     index('sales_commissions_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Every change of a subscription's MRR (docs/revenue.md), written by the `subscriptions_mrr` trigger
+ * in the transaction of the change, so MRR at any moment is the sum of the deltas before it and the
+ * movements of a period always add up. `customer_delta` is +1 when an account starts paying and -1
+ * when it stops. No foreign keys: the history outlives a deleted account.
+ */
+export const mrrEvents = pgTable(
+  'mrr_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    planId: text('plan_id').notNull(),
+    /** new, expansion, contraction, churn or reactivation. */
+    kind: text('kind').notNull(),
+    fromCents: integer('from_cents').notNull(),
+    toCents: integer('to_cents').notNull(),
+    deltaCents: integer('delta_cents').notNull(),
+    customerDelta: integer('customer_delta').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('mrr_events_occurred_idx').on(t.occurredAt),
+    index('mrr_events_customer_idx').on(t.customerId, t.occurredAt),
+  ],
+);
+
+/**
+ * A staff refund of part or all of a payment (issue 12). The row is written, holding its amount
+ * against the payment, before the provider is called with `refund:{id}` as idempotency key; it
+ * ends succeeded or failed. `request_key` makes a repeated submit of one dialog one refund.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: randomId(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    customerId: keptForTheBooks(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason'),
+    /** pending (held against the payment, provider not yet answered), succeeded, failed. */
+    status: text('status').notNull(),
+    requestKey: text('request_key').notNull(),
+    providerRef: text('provider_ref'),
+    failureMessage: text('failure_message'),
+    createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_request_key').on(t.requestKey),
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_created_idx').on(t.createdAt),
+    index('refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A payment staff asked a customer for (spec 3 §2 Send Payment Request): paid through the same
+ * checkout with a payment link; open until paid, expired after its due date.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: randomId(),
+    customerId: ownedBy(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    dueDate: date('due_date').notNull(),
+    /** invoice or subscription (spec 3 §3). */
+    type: text('type').notNull(),
+    /** open or paid; an open request past its due date reads as expired. */
+    status: text('status').notNull().default('open'),
+    paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id, { onDelete: 'set null' }),
+    invoiceId: uuid('invoice_id'),
+    paymentId: uuid('payment_id'),
+    createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_requests_customer_idx').on(t.customerId, t.createdAt),
+    index('payment_requests_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The expenses ledger staff add to (DECISIONS.md, Expenses). */
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: randomId(),
+    incurredOn: date('incurred_on').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('expenses_incurred_idx').on(t.incurredOn, t.createdAt)],
+);
+
+/**
+ * Hosting usage the server measures itself (DECISIONS.md): CPU time, bytes served and requests,
+ * added up per day and per instance by each instance's meter.
+ */
+export const hostingUsage = pgTable(
+  'hosting_usage',
+  {
+    day: date('day').notNull(),
+    instanceId: text('instance_id').notNull(),
+    cpuMicros: bigint('cpu_micros', { mode: 'number' }).notNull().default(0),
+    bytesServed: bigint('bytes_served', { mode: 'number' }).notNull().default(0),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.instanceId] })],
+);
+
+/** Card disputes reported by the payment provider's signed webhook (Stripe `charge.dispute.*`). */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: randomId(),
+    providerRef: text('provider_ref').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    customerId: keptForTheBooks(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('disputes_provider_ref_key').on(t.providerRef), index('disputes_created_idx').on(t.createdAt)],
+);
+
+/** Product-wide settings staff change (billing terms now; the settings screen adds its own keys). */
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedByStaffId: uuid('updated_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
