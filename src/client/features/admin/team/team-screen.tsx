@@ -1,8 +1,5 @@
-import { LockIcon, ShieldAlertIcon } from 'lucide-react';
-import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
-import { LoadingBlock } from '@client/components/loading-block';
-import { EmptyState } from '@client/components/ui/empty-state';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { LockIcon } from 'lucide-react';
+import { NeedsPermission } from '@client/components/needs-permission';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { CommissionHistoryTab } from './commission-history-tab';
@@ -31,61 +28,46 @@ export default function TeamScreen() {
   const [view, setView] = useSubTab(TEAM_VIEWS);
   const { actions, dialogs } = useMemberActions(access);
 
-  if (access.isLoading) {
-    return (
-      <LoadingBlock label="Loading team management">
-        <Skeleton className="h-8 w-56" />
-      </LoadingBlock>
-    );
-  }
-  if (!access.canView) {
-    return (
-      <EmptyState
-        icon={ShieldAlertIcon}
-        title="Access Denied"
-        text={`${ACCESS_DENIED_MESSAGE}. Your role: ${access.role ?? 'none'}.`}
-      />
-    );
-  }
-
   return (
-    <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">User Management</h1>
-        <p className="text-sm text-muted-foreground">
-          The staff who use the back-office, their roles and permissions, and the sales team&rsquo;s
-          commissions.
-        </p>
+    <NeedsPermission flag="canViewTeamManagement" label="Loading team management">
+      <div className="space-y-6">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight">User Management</h1>
+          <p className="text-sm text-muted-foreground">
+            The staff who use the back-office, their roles and permissions, and the sales team&rsquo;s
+            commissions.
+          </p>
+        </div>
+        {access.canManage ? null : (
+          <p className="flex items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
+            <LockIcon className="size-4 shrink-0" aria-hidden="true" />
+            View only. Creating, editing and deleting users, rates and payouts needs the Manage users
+            permission.
+          </p>
+        )}
+
+        <TeamFigures />
+
+        <Tabs value={view} onValueChange={(v) => setView(v as TeamView)}>
+          <TabsList aria-label="Team Management sections">
+            {TEAM_VIEWS.map((v) => (
+              <TabsTrigger key={v} value={v}>
+                {VIEW_LABELS[v]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="members">
+            <TeamMembersTab access={access} actions={actions} />
+          </TabsContent>
+          <TabsContent value="rates">
+            <CommissionRatesTab access={access} onCreateUser={actions.create} />
+          </TabsContent>
+          <TabsContent value="history">
+            <CommissionHistoryTab access={access} />
+          </TabsContent>
+        </Tabs>
+        {dialogs}
       </div>
-      {access.canManage ? null : (
-        <p className="flex items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
-          <LockIcon className="size-4 shrink-0" aria-hidden="true" />
-          View only. Creating, editing and deleting users, rates and payouts needs the Manage users
-          permission.
-        </p>
-      )}
-
-      <TeamFigures />
-
-      <Tabs value={view} onValueChange={(v) => setView(v as TeamView)}>
-        <TabsList aria-label="Team Management sections">
-          {TEAM_VIEWS.map((v) => (
-            <TabsTrigger key={v} value={v}>
-              {VIEW_LABELS[v]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value="members">
-          <TeamMembersTab access={access} actions={actions} />
-        </TabsContent>
-        <TabsContent value="rates">
-          <CommissionRatesTab access={access} onCreateUser={actions.create} />
-        </TabsContent>
-        <TabsContent value="history">
-          <CommissionHistoryTab access={access} />
-        </TabsContent>
-      </Tabs>
-      {dialogs}
-    </div>
+    </NeedsPermission>
   );
 }

@@ -1,0 +1,90 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { NeedsPermission } from '@client/components/needs-permission';
+import { LoadingBlock } from '@client/components/loading-block';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useSubTab } from '@client/lib/use-sub-tab';
+import { PaymentsHeaderActions } from './payments-header-actions';
+
+/** The eight sub-tabs of spec 3 §2 Payment Management, in order; Overview is the default. */
+const PAYMENT_VIEWS = [
+  'overview',
+  'billing',
+  'transactions',
+  'invoicing',
+  'expenses',
+  'disputes',
+  'analytics',
+  'reconciliation',
+] as const;
+type PaymentView = (typeof PAYMENT_VIEWS)[number];
+
+const VIEW_LABELS: Record<PaymentView, string> = {
+  overview: 'Overview',
+  billing: 'Billing Management',
+  transactions: 'Transactions',
+  invoicing: 'Invoicing',
+  expenses: 'Expenses',
+  disputes: 'Disputes',
+  analytics: 'Analytics',
+  reconciliation: 'Reconciliation',
+};
+
+/** Each sub-tab is its own chunk: the tab's first load carries only the one shown. */
+const VIEW_SCREENS: Record<PaymentView, LazyExoticComponent<ComponentType>> = {
+  overview: lazy(() => import('./overview-tab')),
+  billing: lazy(() => import('./billing-tab')),
+  transactions: lazy(() => import('./transactions-tab')),
+  invoicing: lazy(() => import('./invoicing-tab')),
+  expenses: lazy(() => import('./expenses-tab')),
+  disputes: lazy(() => import('./disputes-tab')),
+  analytics: lazy(() => import('./payment-analytics-tab')),
+  reconciliation: lazy(() => import('./reconciliation-tab')),
+};
+
+/**
+ * Billing & Payments (tab `payments`, spec 3 §2 Payment Management) on the real billing engine. Viewing
+ * needs `canViewPayments`; refunds need `canProcessRefunds` (the server checks both on every call).
+ */
+export default function PaymentsScreen() {
+  const [view, setView] = useSubTab(PAYMENT_VIEWS);
+  const Screen = VIEW_SCREENS[view];
+  return (
+    <NeedsPermission flag="canViewPayments" label="Loading payments">
+      <div className="space-y-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="space-y-1">
+            <h1 className="text-2xl font-semibold tracking-tight">Payment Management</h1>
+            <p className="text-sm text-muted-foreground">
+              Payments, refunds, invoices, requests and expenses, from the billing engine&rsquo;s own
+              records.
+            </p>
+          </div>
+          <PaymentsHeaderActions />
+        </div>
+        <Tabs value={view} onValueChange={(v) => setView(v as PaymentView)}>
+          <div className="overflow-x-auto">
+            <TabsList aria-label="Payment Management sections">
+              {PAYMENT_VIEWS.map((v) => (
+                <TabsTrigger key={v} value={v}>
+                  {VIEW_LABELS[v]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </div>
+          <TabsContent value={view}>
+            <Suspense
+              fallback={
+                <LoadingBlock label={`Loading ${VIEW_LABELS[view]}`}>
+                  <Skeleton className="h-64" />
+                </LoadingBlock>
+              }
+            >
+              <Screen />
+            </Suspense>
+          </TabsContent>
+        </Tabs>
+      </div>
+    </NeedsPermission>
+  );
+}
