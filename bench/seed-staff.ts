@@ -160,6 +160,14 @@ await timed('paymentsMs', async () => {
   }
   await db.execute(sql`drop table bench_pay_ids`);
   for (const index of indexes) await db.execute(sql.raw(index.definition));
+  // What the skipped payments trigger (migration 0012) would have added up.
+  await db.execute(sql`
+    insert into payment_day_totals (day, status, payments, amount_cents, refunded_cents)
+    select (created_at at time zone 'UTC')::date, status, count(*), sum(amount_cents), sum(refunded_cents)
+    from payments where idempotency_key like 'bench-payment:%' group by 1, 2
+    on conflict (day, status) do update set payments = payment_day_totals.payments + excluded.payments,
+      amount_cents = payment_day_totals.amount_cents + excluded.amount_cents,
+      refunded_cents = payment_day_totals.refunded_cents + excluded.refunded_cents`);
   await bulk(sql`
     insert into refunds (payment_id, customer_id, amount_cents, reason, status, request_key, provider_ref,
       created_at, completed_at)
