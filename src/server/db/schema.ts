@@ -904,7 +904,10 @@ export const disputes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('disputes_provider_ref_key').on(t.providerRef), index('disputes_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('disputes_provider_ref_key').on(t.providerRef),
+    index('disputes_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Product-wide settings staff change (billing terms now; the settings screen adds its own keys). */
