@@ -147,24 +147,20 @@ describe('hosting usage', () => {
   });
 
   it('adds to the row, never replaces it, when two instances write the same day', async () => {
-    await db()
-      .insert(hostingUsage)
-      .values({
-        day: '2031-06-02',
-        instanceId: 'other-instance',
-        cpuMicros: 2_500_000,
-        bytesServed: 4000,
-        requests: 3,
-      });
-    await db()
-      .insert(hostingUsage)
-      .values({
-        day: '2031-05-20',
-        instanceId: 'other-instance',
-        cpuMicros: 1_000_000,
-        bytesServed: 1000,
-        requests: 1,
-      });
+    await db().insert(hostingUsage).values({
+      day: '2031-06-02',
+      instanceId: 'other-instance',
+      cpuMicros: 2_500_000,
+      bytesServed: 4000,
+      requests: 3,
+    });
+    await db().insert(hostingUsage).values({
+      day: '2031-05-20',
+      instanceId: 'other-instance',
+      cpuMicros: 1_000_000,
+      bytesServed: 1000,
+      requests: 1,
+    });
     await t.app.usageMeter.flush();
     const res = await t.get(admin, '/api/admin/hosting-usage');
     expect(res.statusCode).toBe(200);
