@@ -76,7 +76,11 @@ export async function paymentOperationsRoutes(app: FastifyInstance, { billing }:
         tags: ['payment-operations'],
         response: { 200: hostingUsage },
       },
-      handler: async () => hostingUsageReport(db, clock),
+      handler: async () => {
+        // This instance's counts since its last flush are written first, so the figures are current.
+        await app.usageMeter.flush();
+        return hostingUsageReport(db, clock);
+      },
     });
   }
 
