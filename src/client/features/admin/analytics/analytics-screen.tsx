@@ -22,6 +22,7 @@ import { usageAnalyticsQuery } from './api';
 const count = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const counted = (n: number, one: string, more: string) => `${count.format(n)} ${n === 1 ? one : more}`;
 const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 const limitText = (used: number, limit: number | null, share: number | null) =>
   limit === null
@@ -88,19 +89,19 @@ function Totals({ data: { totals: t } }: { data: UsageAnalytics }) {
         icon={CarIcon}
         label="Vehicles"
         value={count.format(t.vehicles)}
-        hint={`${count.format(t.customers)} customers`}
+        hint={counted(t.customers, 'customer', 'customers')}
       />
       <StatTile
         icon={UsersIcon}
         label="Drivers"
         value={count.format(t.drivers)}
-        hint={`${count.format(t.users)} users`}
+        hint={counted(t.users, 'user', 'users')}
       />
       <StatTile
         icon={LogInIcon}
         label="Active accounts"
         value={count.format(t.activeAccounts)}
-        hint={`Signed in within ${ACTIVE_SIGN_IN_DAYS} days; ${count.format(t.logins)} sign-in emails`}
+        hint={`Signed in within ${ACTIVE_SIGN_IN_DAYS} days; ${counted(t.logins, 'sign-in email', 'sign-in emails')}`}
       />
       <StatTile
         icon={WrenchIcon}
@@ -115,9 +116,15 @@ function Totals({ data: { totals: t } }: { data: UsageAnalytics }) {
 function ByPlan({ data }: { data: UsageAnalytics }) {
   return (
     <section aria-labelledby="usage-by-plan-heading" className="space-y-3">
-      <h2 id="usage-by-plan-heading" className="text-lg font-semibold">
-        Usage by plan
-      </h2>
+      <div className="space-y-1">
+        <h2 id="usage-by-plan-heading" className="text-lg font-semibold">
+          Usage by plan
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Vehicles that count against the plan (all but retired ones); users are account owners and their team
+          members, as the plan limits count them.
+        </p>
+      </div>
       <ListTable
         label="Usage by plan"
         actions={false}

@@ -55,7 +55,7 @@ function Figures({ data }: { data: PaymentAnalytics }) {
           icon={TriangleAlertIcon}
           label="Failure rate"
           value={formatRate(t.failureRate)}
-          hint={`${formatCount(t.failed)} of ${formatCount(t.attempted)} charges`}
+          hint={`${formatCount(t.failed)} of ${formatCount(t.attempted)} ${t.attempted === 1 ? 'charge' : 'charges'}`}
         />
         <StatTile
           icon={BanknoteIcon}
