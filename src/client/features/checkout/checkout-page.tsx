@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
   AlertTriangleIcon,
   ArrowLeftIcon,
   CalendarCheckIcon,
+  CircleCheckIcon,
   CreditCardIcon,
   LockIcon,
   UserRoundXIcon,
@@ -20,7 +21,7 @@ import {
   formatLongDate,
   formatUsd,
 } from '@client/components/payments/trial-terms';
-import type { CheckoutTermsView } from '@shared/contracts/checkout';
+import type { CheckoutTermsView, PaymentRequestTermsView } from '@shared/contracts/checkout';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import {
@@ -129,6 +130,51 @@ function OrderSummary({ terms }: { terms: CheckoutTermsView }) {
   );
 }
 
+/** A staff payment request (docs/billing-admin.md): what it is for, how much, and by when. */
+function RequestSummary({ request }: { request: PaymentRequestTermsView }) {
+  return (
+    <section aria-labelledby="request-summary-heading" className="grid gap-3 rounded-lg border bg-muted/30 p-4">
+      <h2 id="request-summary-heading" className="text-sm font-semibold">
+        Payment request
+      </h2>
+      <dl className="grid gap-2 text-sm" data-testid="checkout-summary">
+        <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
+          <dt className="text-muted-foreground">For</dt>
+          <dd className="font-medium break-words">{request.description}</dd>
+        </div>
+        <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
+          <dt className="text-muted-foreground">Due</dt>
+          <dd className="font-medium">{formatLongDate(`${request.dueDate}T12:00:00Z`)}</dd>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t pt-2">
+          <dt className="font-semibold">Amount due</dt>
+          <dd className="text-lg font-semibold tabular-nums">{formatUsd(request.amount)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function RequestPaid({ request }: { request: PaymentRequestTermsView }) {
+  return (
+    <Card className="w-full max-w-md text-center" role="status">
+      <CardHeader className="items-center">
+        <IconBadge icon={CircleCheckIcon} size="lg" shape="circle" tone="primary" />
+        <CardTitle asHeading="h1" className="mt-2 text-xl">
+          Payment received
+        </CardTitle>
+        <CardDescription>
+          Thank you. Your payment of {formatUsd(request.amount)} for {request.description} was received. A paid
+          invoice is in your billing history.
+        </CardDescription>
+      </CardHeader>
+      <CardFooter className="justify-center">
+        <BackLinkButton href="/">Back to Home</BackLinkButton>
+      </CardFooter>
+    </Card>
+  );
+}
+
 export default function CheckoutPage() {
   usePageTitle('Checkout');
   const search = useSearch();
@@ -139,6 +185,7 @@ export default function CheckoutPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const mustSignIn = intent.isError && statusOf(intent.error) === 401;
+  const [requestPaid, setRequestPaid] = useState(false);
 
   // Only the customer (or a payment link) may pay: others sign in and come back here.
   useEffect(() => {
@@ -146,6 +193,12 @@ export default function CheckoutPage() {
     const back = `/checkout?${new URLSearchParams({ customerId }).toString()}`;
     navigate(`/customer-login?${new URLSearchParams({ next: back }).toString()}`, { replace: true });
   }, [mustSignIn, customerId, navigate]);
+
+  const onRequestPaid = async () => {
+    toast({ title: 'Payment received', description: 'Thank you for your payment.', variant: 'success' });
+    setRequestPaid(true);
+    await queryClient.invalidateQueries();
+  };
 
   const onPaid = async (result: PaidResult) => {
     toast({
@@ -179,6 +232,32 @@ export default function CheckoutPage() {
     content = <Spinner size="lg" label="Preparing secure payment" />;
   } else if (intent.isError) {
     content = <PaymentError error={intent.error} />;
+  } else if ('request' in intent.data) {
+    const { request } = intent.data;
+    content = requestPaid ? (
+      <RequestPaid request={request} />
+    ) : (
+      <Card className="w-full max-w-lg">
+        <CardHeader>
+          <IconBadge icon={CreditCardIcon} />
+          <CardTitle asHeading="h1" className="mt-2 text-2xl">
+            Pay Your Invoice
+          </CardTitle>
+          <CardDescription>{getAppName()} sent you a payment request.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <RequestSummary request={request} />
+          <CardForm
+            mode="pay"
+            payment={intent.data.payment}
+            clientSecret={intent.data.clientSecret}
+            submitLabel={`Pay ${formatUsd(request.amount)}`}
+            onPaid={onRequestPaid}
+            onError={onError}
+          />
+        </CardContent>
+      </Card>
+    );
   } else {
     content = (
       <Card className="w-full max-w-lg">
