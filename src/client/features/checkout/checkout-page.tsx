@@ -133,7 +133,10 @@ function OrderSummary({ terms }: { terms: CheckoutTermsView }) {
 /** A staff payment request (docs/billing-admin.md): what it is for, how much, and by when. */
 function RequestSummary({ request }: { request: PaymentRequestTermsView }) {
   return (
-    <section aria-labelledby="request-summary-heading" className="grid gap-3 rounded-lg border bg-muted/30 p-4">
+    <section
+      aria-labelledby="request-summary-heading"
+      className="grid gap-3 rounded-lg border bg-muted/30 p-4"
+    >
       <h2 id="request-summary-heading" className="text-sm font-semibold">
         Payment request
       </h2>
@@ -164,8 +167,8 @@ function RequestPaid({ request }: { request: PaymentRequestTermsView }) {
           Payment received
         </CardTitle>
         <CardDescription>
-          Thank you. Your payment of {formatUsd(request.amount)} for {request.description} was received. A paid
-          invoice is in your billing history.
+          Thank you. Your payment of {formatUsd(request.amount)} for {request.description} was received. A
+          paid invoice is in your billing history.
         </CardDescription>
       </CardHeader>
       <CardFooter className="justify-center">
