@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer, signInPageAsStaff } from './support/api';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 /**
  * Billing Management (issue 12; docs/billing-admin.md): monthly invoices are issued once, and a payment
@@ -89,3 +90,21 @@ test('a payment request sent by staff is paid at checkout with 4242 and then sho
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
 });
+
+// One scan a test: axe over a full staff screen takes seconds on a busy machine.
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const view of ['billing', 'invoicing', 'send dialog'] as const) {
+    test(`${view} has no serious accessibility violations in ${colorScheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await signInPageAsStaff(page);
+      await page.goto(`/admin?tab=payments&view=${view === 'invoicing' ? 'invoicing' : 'billing'}`);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      if (view === 'send dialog') {
+        await page.getByRole('button', { name: 'Send Payment Request' }).first().click();
+        await expect(page.getByRole('dialog', { name: 'Send Payment Request' })).toBeVisible();
+      }
+      await expectNoSeriousA11yViolations(page, `${view}, ${colorScheme}`);
+    });
+  }
+}

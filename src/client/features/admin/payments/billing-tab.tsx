@@ -55,7 +55,7 @@ export default function BillingTab() {
   const [sending, setSending] = useState(false);
   return (
     <div className="space-y-8">
-      <BillingActions onSend={() => setSending(true)} />
+      <BillingActions />
       <SubscriptionsSection onRequest={setRequesting} />
       <TrialActionSection onRequest={setRequesting} />
       <PaymentRequestsSection onSend={() => setSending(true)} />
@@ -72,7 +72,7 @@ export default function BillingTab() {
   );
 }
 
-function BillingActions({ onSend }: { onSend: () => void }) {
+function BillingActions() {
   const generate = useGenerateMonthlyInvoices();
   const [result, setResult] = useState<GenerateMonthlyResult | null>(null);
   const run = async () => {
@@ -109,10 +109,6 @@ function BillingActions({ onSend }: { onSend: () => void }) {
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={onSend}>
-            <SendIcon aria-hidden="true" />
-            Send Payment Request
-          </Button>
           <Button onClick={() => void run()} disabled={generate.isPending} aria-busy={generate.isPending}>
             <FileStackIcon aria-hidden="true" />
             Generate Monthly Invoices
@@ -335,9 +331,15 @@ function SubscriptionTable({
             </ListCell>
             <ListCell className="text-right">
               {REQUESTABLE.has(s.status) ? (
-                <Button variant="outline" size="sm" onClick={() => onRequest(s)}>
-                  Request payment
-                  <span className="sr-only">: {s.companyName}</span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onRequest(s)}
+                  aria-label={`Request payment: ${s.companyName}`}
+                >
+                  <SendIcon aria-hidden="true" />
+                  {/* The words where the row has room; the icon alone on a narrow list. */}
+                  <span className="hidden @3xl:inline">Request payment</span>
                 </Button>
               ) : null}
             </ListCell>
@@ -363,11 +365,17 @@ function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
   useKeepPageInRange(state, list.data, list.isPlaceholderData);
   return (
     <section aria-labelledby="payment-requests-heading" className="space-y-3">
-      <SectionHeading
-        id="payment-requests-heading"
-        title="Payment requests"
-        text="Subscription and payment requests, newest first. An open request past its due date is expired."
-      />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <SectionHeading
+          id="payment-requests-heading"
+          title="Payment requests"
+          text="Subscription and payment requests, newest first. An open request past its due date is expired."
+        />
+        <Button onClick={onSend}>
+          <SendIcon aria-hidden="true" />
+          Send Payment Request
+        </Button>
+      </div>
       <ListToolbar
         search={{ state, label: 'Search payment requests', placeholder: 'Search company, name or email…' }}
       >

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import {
   PAYMENT_REQUEST_TYPES,
   PAYMENT_TERMS_DAYS,
+  PAYMENT_TERMS_LABELS,
   paymentRequestInput,
   type PaymentRequestSent,
   type PaymentRequestType,
@@ -55,9 +56,11 @@ export function PaymentRequestDialog({ open, onOpenChange }: DialogOpenProps) {
     defaultValues: { customerId: '', amount: '', description: '', dueDate: '', type: 'invoice' } as Values,
     toInput,
   });
-  // The terms' date once they are known, until the box is edited.
-  const dueDate = useWatch({ control: form.control, name: 'dueDate' });
-  const shownDue = dueDate || dayFromToday(termsDays);
+  // The terms' date, once they are known, unless the box was edited.
+  const dueDirty = !!form.formState.dirtyFields.dueDate;
+  useEffect(() => {
+    if (!dueDirty) form.setValue('dueDate', dayFromToday(termsDays));
+  }, [termsDays, dueDirty, form]);
   const [customerId, amount, description] = useWatch({
     control: form.control,
     name: ['customerId', 'amount', 'description'],
@@ -71,7 +74,7 @@ export function PaymentRequestDialog({ open, onOpenChange }: DialogOpenProps) {
 
   const onSubmit = form.submit(
     async (input) => {
-      const answer = await send.mutateAsync({ ...input, dueDate: input.dueDate ?? shownDue });
+      const answer = await send.mutateAsync(input);
       setSent(answer);
       toast({ title: 'Payment Request Sent', description: answer.message, variant: 'success' });
     },
@@ -144,7 +147,11 @@ export function PaymentRequestDialog({ open, onOpenChange }: DialogOpenProps) {
         name="dueDate"
         label="Due date"
         type="date"
-        description={dueDate ? undefined : `By the payment terms: ${shownDue}`}
+        description={
+          terms.data
+            ? `By default: the payment terms, ${PAYMENT_TERMS_LABELS[terms.data.paymentTerms]}.`
+            : undefined
+        }
         className="[&_input]:max-w-48"
       />
     </FormDialog>
