@@ -37,7 +37,7 @@ import { errorMessageOf, statusOf } from '@client/lib/api';
 import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { checkoutIntentQuery, signedInCustomer } from './api';
+import { checkoutIntentKey, checkoutIntentQuery, signedInCustomer } from './api';
 
 /*
  * `/checkout?customerId=`: pays the customer's own subscription (spec 1 §2, states §4, texts §8).
@@ -188,7 +188,8 @@ export default function CheckoutPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const mustSignIn = intent.isError && statusOf(intent.error) === 401;
-  const [requestPaid, setRequestPaid] = useState(false);
+  // Kept apart from the intent's query: asked again, a paid request answers 409 (already paid).
+  const [paidRequest, setPaidRequest] = useState<PaymentRequestTermsView | null>(null);
 
   // Only the customer (or a payment link) may pay: others sign in and come back here.
   useEffect(() => {
@@ -197,10 +198,11 @@ export default function CheckoutPage() {
     navigate(`/customer-login?${new URLSearchParams({ next: back }).toString()}`, { replace: true });
   }, [mustSignIn, customerId, navigate]);
 
-  const onRequestPaid = async () => {
+  const onRequestPaid = async (request: PaymentRequestTermsView) => {
     toast({ title: 'Payment received', description: 'Thank you for your payment.', variant: 'success' });
-    setRequestPaid(true);
-    await queryClient.invalidateQueries();
+    setPaidRequest(request);
+    // Cached reads (billing) predate the payment; the spent intent is not asked for again.
+    await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== checkoutIntentKey[0] });
   };
 
   const onPaid = async (result: PaidResult) => {
@@ -229,7 +231,9 @@ export default function CheckoutPage() {
   };
 
   let content: ReactNode;
-  if (!customerId) {
+  if (paidRequest) {
+    content = <RequestPaid request={paidRequest} />;
+  } else if (!customerId) {
     content = <MissingCustomer />;
   } else if (intent.isPending || mustSignIn) {
     content = <Spinner size="lg" label="Preparing secure payment" />;
@@ -237,9 +241,7 @@ export default function CheckoutPage() {
     content = <PaymentError error={intent.error} />;
   } else if ('request' in intent.data) {
     const { request } = intent.data;
-    content = requestPaid ? (
-      <RequestPaid request={request} />
-    ) : (
+    content = (
       <Card className="w-full max-w-lg">
         <CardHeader>
           <IconBadge icon={CreditCardIcon} />
@@ -255,7 +257,7 @@ export default function CheckoutPage() {
             payment={intent.data.payment}
             clientSecret={intent.data.clientSecret}
             submitLabel={`Pay ${formatUsd(request.amount)}`}
-            onPaid={onRequestPaid}
+            onPaid={() => onRequestPaid(request)}
             onError={onError}
           />
         </CardContent>

@@ -184,8 +184,9 @@ function InvoiceRow({ invoice: i }: { invoice: AdminInvoice }) {
       <ListCell>
         <span className="font-medium tabular-nums">{i.number}</span>
         <NarrowDetails until="3xl">
-          <NarrowItem until="lg">
-            {i.companyName} <span className="break-all">({i.email})</span>
+          <NarrowItem until="lg">{i.companyName}</NarrowItem>
+          <NarrowItem until="lg" className="break-all">
+            {i.email}
           </NarrowItem>
           <NarrowItem until="xl">Issued {formatStaffDate(i.issuedAt)}</NarrowItem>
           {i.status === 'open' && i.dueAt ? <NarrowItem until="3xl">Due {due}</NarrowItem> : null}

@@ -111,6 +111,7 @@ export function PaymentRequestDialog({ open, onOpenChange }: DialogOpenProps) {
           onChange={setSearch}
           label="Find a customer"
           placeholder="Find by company, name or email…"
+          className="sm:max-w-none"
         />
         <SelectField
           form={form}
