@@ -47,23 +47,41 @@ import { checkoutIntentKey, checkoutIntentQuery, signedInCustomer } from './api'
  * when this browser has no session for them (DECISIONS.md).
  */
 
-function MissingCustomer() {
+/** A card that says where the checkout stands instead of the form, with the way home. */
+function CheckoutNotice({
+  icon,
+  tone,
+  title,
+  role,
+  children,
+}: {
+  icon: typeof UserRoundXIcon;
+  tone: 'muted' | 'primary';
+  title: string;
+  role?: 'status';
+  children: ReactNode;
+}) {
   return (
-    <Card className="w-full max-w-md text-center">
+    <Card className="w-full max-w-md text-center" role={role}>
       <CardHeader className="items-center">
-        <IconBadge icon={UserRoundXIcon} size="lg" shape="circle" tone="muted" />
+        <IconBadge icon={icon} size="lg" shape="circle" tone={tone} />
         <CardTitle asHeading="h1" className="mt-2 text-xl">
-          Missing customer information
+          {title}
         </CardTitle>
-        <CardDescription>
-          This checkout link is incomplete. Open the link from your sign-up again, or start from the home
-          page.
-        </CardDescription>
+        <CardDescription>{children}</CardDescription>
       </CardHeader>
       <CardFooter className="justify-center">
         <BackLinkButton href="/">Back to Home</BackLinkButton>
       </CardFooter>
     </Card>
+  );
+}
+
+function MissingCustomer() {
+  return (
+    <CheckoutNotice icon={UserRoundXIcon} tone="muted" title="Missing customer information">
+      This checkout link is incomplete. Open the link from your sign-up again, or start from the home page.
+    </CheckoutNotice>
   );
 }
 
@@ -160,21 +178,10 @@ function RequestSummary({ request }: { request: PaymentRequestTermsView }) {
 
 function RequestPaid({ request }: { request: PaymentRequestTermsView }) {
   return (
-    <Card className="w-full max-w-md text-center" role="status">
-      <CardHeader className="items-center">
-        <IconBadge icon={CircleCheckIcon} size="lg" shape="circle" tone="primary" />
-        <CardTitle asHeading="h1" className="mt-2 text-xl">
-          Payment received
-        </CardTitle>
-        <CardDescription>
-          Thank you. Your payment of {formatUsd(request.amount)} for {request.description} was received. A
-          paid invoice is in your billing history.
-        </CardDescription>
-      </CardHeader>
-      <CardFooter className="justify-center">
-        <BackLinkButton href="/">Back to Home</BackLinkButton>
-      </CardFooter>
-    </Card>
+    <CheckoutNotice icon={CircleCheckIcon} tone="primary" title="Payment received" role="status">
+      Thank you. Your payment of {formatUsd(request.amount)} for {request.description} was received. A paid
+      invoice is in your billing history.
+    </CheckoutNotice>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClockIcon, FileStackIcon, SendIcon, UsersRoundIcon, XIcon } from 'lucide-react';
+import { CalendarClockIcon, FileStackIcon, SendIcon, UsersRoundIcon } from 'lucide-react';
 import {
   PAYMENT_REQUEST_STATES,
   SUBSCRIPTION_SORTS,
@@ -150,6 +150,7 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
         text="Every customer's subscription: plan, status, price and current period."
       />
       <ListToolbar
+        clear={state}
         search={{ state, label: 'Search subscriptions', placeholder: 'Search company, name or email…' }}
       >
         <FilterSelect
@@ -159,12 +160,6 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
           allLabel="All statuses"
           options={STATUS_OPTIONS}
         />
-        {state.isFiltered ? (
-          <Button variant="ghost" onClick={state.clearFilters}>
-            <XIcon aria-hidden="true" />
-            Clear filters
-          </Button>
-        ) : null}
       </ListToolbar>
       <ListBody
         query={list}
@@ -234,6 +229,7 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
         text="Customers whose status is pending or who are on the Starter plan."
       />
       <ListToolbar
+        clear={state}
         search={{
           state,
           label: 'Search trials requiring action',
@@ -377,6 +373,7 @@ function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
         </Button>
       </div>
       <ListToolbar
+        clear={state}
         search={{ state, label: 'Search payment requests', placeholder: 'Search company, name or email…' }}
       >
         <FilterSelect
@@ -386,12 +383,6 @@ function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
           allLabel="All states"
           options={STATE_OPTIONS}
         />
-        {state.isFiltered ? (
-          <Button variant="ghost" onClick={state.clearFilters}>
-            <XIcon aria-hidden="true" />
-            Clear filters
-          </Button>
-        ) : null}
       </ListToolbar>
       <ListBody
         query={list}

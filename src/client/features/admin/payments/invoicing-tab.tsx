@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DownloadIcon, FileTextIcon, XIcon } from 'lucide-react';
+import { DownloadIcon, FileTextIcon } from 'lucide-react';
 import {
   INVOICE_SORTS,
   INVOICE_STATUSES,
@@ -117,6 +117,7 @@ function InvoicesSection() {
         </p>
       </div>
       <ListToolbar
+        clear={state}
         search={{ state, label: 'Search invoices', placeholder: 'Search number, company or email…' }}
       >
         <FilterSelect
@@ -126,12 +127,6 @@ function InvoicesSection() {
           allLabel="All statuses"
           options={STATUS_OPTIONS}
         />
-        {state.isFiltered ? (
-          <Button variant="ghost" onClick={state.clearFilters}>
-            <XIcon aria-hidden="true" />
-            Clear filters
-          </Button>
-        ) : null}
       </ListToolbar>
       <ListBody
         query={list}
