@@ -8,8 +8,11 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { snapshotCache } from '../../db/snapshot-cache';
 
-/** Payments that took money (a later refund does not undo that they were collected). */
-export const COLLECTED_STATUSES = ['succeeded', 'partially_refunded', 'refunded'] as const;
+/**
+ * Payments that took money (a later refund does not undo that they were collected; a partly refunded
+ * payment stays `succeeded`). The same two the `payments_totals` trigger counts as collected.
+ */
+export const COLLECTED_STATUSES = ['succeeded', 'refunded'] as const;
 /** Charges that have an outcome; `pending` ones have none yet. */
 const ATTEMPTED_STATUSES = [...COLLECTED_STATUSES, 'failed'] as const;
 
@@ -37,9 +40,10 @@ const figures = (attempted: number, failed: number, collectedCents: number, refu
 });
 
 /**
- * Refund rate (refunded ÷ collected) and failure rate (failed ÷ attempted) by month. One grouped
- * pass over the window's payments (payments_created_idx bounds it) and one over its refunds; the
- * answer is kept with the database snapshot it was read after (db/snapshot-cache.ts).
+ * Refund rate (refunded ÷ collected) and failure rate (failed ÷ attempted) by month. The payments
+ * come from their daily totals (`payment_day_totals`, kept by a trigger: a few hundred rows for a
+ * year, however many payments) and the refunds from one pass over the window's refunds; the answer
+ * is kept with the database snapshot it was read after (db/snapshot-cache.ts).
  */
 export function paymentAnalyticsReader(db: Db, clock: Clock) {
   const cache = snapshotCache<PaymentAnalytics>(db, 50);
@@ -61,12 +65,12 @@ async function readAnalytics(db: Db, months: string[]): Promise<PaymentAnalytics
   );
   const [paid, refunded] = await Promise.all([
     db.execute(sql`
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month,
-             count(*) filter (where status in (${attempted})) as attempted,
-             count(*) filter (where status = 'failed') as failed,
+      select to_char(day, 'YYYY-MM') as month,
+             sum(payments) filter (where status in (${attempted})) as attempted,
+             sum(payments) filter (where status = 'failed') as failed,
              sum(amount_cents) filter (where status in (${collected})) as collected
-        from payments
-       where created_at >= ${from.toISOString()}
+        from payment_day_totals
+       where day >= ${from.toISOString().slice(0, 10)}::date
        group by 1`),
     db.execute(sql`
       select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, sum(amount_cents) as refunded

@@ -248,7 +248,7 @@ describe('payment analytics', () => {
       .insert(payments)
       .values([
         payment(c, 'succeeded', 10_000, '2031-03-02T10:00:00Z'),
-        payment(c, 'partially_refunded', 5000, '2031-03-05T10:00:00Z', { refundedCents: 2000 }),
+        payment(c, 'succeeded', 5000, '2031-03-05T10:00:00Z', { refundedCents: 2000 }),
         payment(c, 'succeeded', 5000, '2031-03-31T23:59:00Z'),
         payment(c, 'failed', 7000, '2031-03-10T10:00:00Z'),
         payment(c, 'pending', 9000, '2031-03-11T10:00:00Z'),
@@ -368,7 +368,7 @@ describe('reconciliation', () => {
           invoiceId: refundedInv.id,
           refundedCents: 9900,
         }),
-        payment(c, 'partially_refunded', 9900, '2031-02-08T10:00:00Z', {
+        payment(c, 'succeeded', 9900, '2031-02-08T10:00:00Z', {
           invoiceId: netted.id,
           refundedCents: 5000,
         }),

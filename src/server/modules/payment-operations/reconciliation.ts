@@ -8,7 +8,6 @@ import { pageOffset } from '../../../shared/contracts/common';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { snapshotCache } from '../../db/snapshot-cache';
-import { COLLECTED_STATUSES } from './payment-analytics';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -48,16 +47,12 @@ async function readReconciliation(
   const from = new Date(`${month}-01T00:00:00Z`);
   const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
   const toleranceCents = Math.round(Number(query.tolerance) * 100);
-  const collected = sql.join(
-    COLLECTED_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  // One lookup per invoice through payments_invoice_idx; invoices of the month through invoices_issued_idx.
+  // The month's invoices through invoices_issued_idx, each with what its payments collected, kept on
+  // the invoice by the payments_totals trigger (migration 0012).
   const reconciled = sql`
     with inv as (
       select i.id, i.number, i.customer_id, i.billing_name, i.status, i.issued_at, i.total_cents,
-             coalesce((select sum(p.amount_cents - p.refunded_cents) from payments p
-                        where p.invoice_id = i.id and p.status in (${collected})), 0) as paid_cents
+             i.collected_cents as paid_cents
         from invoices i
        where i.issued_at >= ${from.toISOString()} and i.issued_at < ${to.toISOString()}
     ), judged as (
