@@ -62,12 +62,11 @@ export const generateMonthlyResult = z.object({
 });
 export type GenerateMonthlyResult = z.infer<typeof generateMonthlyResult>;
 
-/** Spec 3 §9: subscription request amounts by plan, in dollars, and its due date. */
-export const SUBSCRIPTION_REQUEST_AMOUNTS: Record<string, number> = { professional: 299, enterprise: 799 };
-export const SUBSCRIPTION_REQUEST_DEFAULT_AMOUNT = 99;
+/**
+ * Spec 3 §9: a subscription request is due 7 days ahead. Its amount is by plan: the price the checkout
+ * behind its link charges (decision 0008), not the observed product's fixed 299 / 799 / 99.
+ */
 export const SUBSCRIPTION_REQUEST_DUE_DAYS = 7;
-export const subscriptionRequestAmount = (planId: string | null) =>
-  (planId && SUBSCRIPTION_REQUEST_AMOUNTS[planId]) || SUBSCRIPTION_REQUEST_DEFAULT_AMOUNT;
 
 export const PAYMENT_REQUEST_TYPES = ['invoice', 'subscription'] as const;
 export type PaymentRequestType = (typeof PAYMENT_REQUEST_TYPES)[number];

@@ -367,13 +367,13 @@ describe('send payment request', () => {
 });
 
 describe('create subscription request', () => {
-  it('asks the spec amount by plan, due in 7 days, and is settled by the subscription checkout', async () => {
+  it('asks what the checkout charges for the plan, due in 7 days, and is settled by the subscription checkout', async () => {
     const c = await customerWith('pending', 'enterprise');
     const res = await t.post(admin, '/api/admin/create-subscription-request', { customerId: c.id });
     expect(res.statusCode, res.body).toBe(201);
     const sent = res.json();
     expect(sent.request).toMatchObject({
-      amount: 799,
+      amount: 295,
       type: 'subscription',
       dueDate: '2026-11-28',
       state: 'open',
@@ -381,6 +381,8 @@ describe('create subscription request', () => {
     const start = await startRequestCheckout(c, tokenOf(sent.link.url));
     expect(start.statusCode, start.body).toBe(200);
     expect(start.json().terms.planId).toBe('enterprise');
+    // The request asked exactly what the checkout charges today.
+    expect(start.json().terms.dueToday).toBe(sent.request.amount);
     expect((await confirmCard(t, start.json().clientSecret, CARDS.visa)).statusCode).toBe(200);
     const request = await requestOf(sent.request.id);
     expect(request.status).toBe('paid');
@@ -392,7 +394,7 @@ describe('create subscription request', () => {
     const other = (
       await t.post(admin, '/api/admin/create-subscription-request', { customerId: starter.id })
     ).json();
-    expect(other.request.amount).toBe(99);
+    expect(other.request.amount).toBe(120);
     const active = await t.post(admin, '/api/admin/create-subscription-request', { customerId: c.id });
     expect(active.statusCode).toBe(409);
     expect(active.json().message).toBe('This subscription is already active.');

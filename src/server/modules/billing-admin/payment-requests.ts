@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import {
   SUBSCRIPTION_REQUEST_DUE_DAYS,
-  subscriptionRequestAmount,
   type AdminPaymentRequest,
   type PaymentRequestListQuery,
   type PaymentRequestSent,
@@ -194,9 +193,9 @@ export async function sendPaymentRequest(
 }
 
 /**
- * `POST /api/admin/create-subscription-request`: asks the customer to pay their subscription, with
- * the amount spec 3 §9 sets by plan (professional 299, enterprise 799, any other 99) and due in 7
- * days. Its link is a subscription checkout link: the checkout charges the subscription's own terms
+ * `POST /api/admin/create-subscription-request`: asks the customer to pay their subscription, for the
+ * price of the plan the checkout charges (the scheduled plan, else the current one: decision 0008),
+ * due in 7 days. Its link is a subscription checkout link: the checkout charges the subscription's own terms
  * and settles this request (docs/billing-admin.md). Refused when there is nothing to pay.
  */
 export async function createSubscriptionRequest(
@@ -216,11 +215,11 @@ export async function createSubscriptionRequest(
   if (sub.status === 'canceled') throw conflict('This subscription has ended.');
   const now = ctx.clock.now();
   const planId = sub.scheduledPlanId ?? sub.planId;
-  const amount = subscriptionRequestAmount(planId);
   const plan = await planById(ctx.db, planId);
   return createRequest(ctx, {
     customerId,
-    amountCents: Math.round(amount * 100),
+    // What the checkout behind the link will charge (checkout.ts reads the same plan).
+    amountCents: plan?.priceCents ?? sub.priceCents,
     description: `${plan?.name ?? planId} plan subscription`,
     dueDate: isoDay(new Date(now.getTime() + SUBSCRIPTION_REQUEST_DUE_DAYS * DAY_MS)),
     type: 'subscription',

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   SUBSCRIPTION_REQUEST_DUE_DAYS,
-  subscriptionRequestAmount,
   subscriptionRequestInput,
   type AdminSubscription,
   type PaymentRequestSent,
@@ -12,7 +11,7 @@ import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
 import { useCreateSubscriptionRequest } from './billing-api';
-import { dayFromToday, formatMoney } from './billing-format';
+import { dayFromToday } from './billing-format';
 import { RequestLinkResult } from './request-link-result';
 
 /**
@@ -44,7 +43,7 @@ export function SubscriptionRequestDialog({
   const rows: [string, string][] = [
     ['Customer', `${customer.companyName} (${customer.email})`],
     ['Plan', customer.planName],
-    ['Amount', formatMoney(subscriptionRequestAmount(customer.planId))],
+    ['Amount', 'The plan price the checkout charges'],
     ['Due', formatStaffDate(`${dayFromToday(SUBSCRIPTION_REQUEST_DUE_DAYS)}T12:00:00Z`)],
   ];
   return (
