@@ -25,46 +25,49 @@ const shade = (value: number | null) =>
 export function CohortTable({ cohorts }: { cohorts: Cohort[] }) {
   const width = Math.max(...cohorts.map((c) => c.retention.length));
   return (
-    <Table>
-      <TableCaption>
+    <>
+      <p className="mb-3 text-sm text-muted-foreground">
         Each cell: the cohort&rsquo;s MRR at the end of that month, as a percentage of the MRR it started
         with. The last cell of each row is the month so far.
-      </TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Cohort</TableHead>
-          <TableHead className="text-right">Customers</TableHead>
-          <TableHead className="text-right">Starting MRR</TableHead>
-          {Array.from({ length: width }, (_, i) => (
-            <TableHead key={i} className="text-right">
-              Month {i}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {cohorts.map((c) => (
-          <TableRow key={c.month}>
-            <TableHead scope="row" className="text-foreground">
-              {monthLabel(c.month)}
-            </TableHead>
-            <TableCell className="text-right tabular-nums">{c.customers}</TableCell>
-            <TableCell className="text-right tabular-nums">{money(c.startingMrr)}</TableCell>
-            {Array.from({ length: width }, (_, i) => {
-              const value = i < c.retention.length ? c.retention[i]! : undefined;
-              return (
-                <TableCell
-                  key={i}
-                  className="text-right tabular-nums"
-                  style={{ background: value === undefined ? undefined : shade(value) }}
-                >
-                  {value === undefined ? '' : rate(value)}
-                </TableCell>
-              );
-            })}
+      </p>
+      <Table>
+        <TableCaption className="sr-only">Net MRR retention by first-payment month</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Cohort</TableHead>
+            <TableHead className="text-right">Customers</TableHead>
+            <TableHead className="text-right">Starting MRR</TableHead>
+            {Array.from({ length: width }, (_, i) => (
+              <TableHead key={i} className="text-right">
+                Month {i}
+              </TableHead>
+            ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {cohorts.map((c) => (
+            <TableRow key={c.month}>
+              <TableHead scope="row" className="text-foreground">
+                {monthLabel(c.month)}
+              </TableHead>
+              <TableCell className="text-right tabular-nums">{c.customers}</TableCell>
+              <TableCell className="text-right tabular-nums">{money(c.startingMrr)}</TableCell>
+              {Array.from({ length: width }, (_, i) => {
+                const value = i < c.retention.length ? c.retention[i]! : undefined;
+                return (
+                  <TableCell
+                    key={i}
+                    className="text-right tabular-nums"
+                    style={{ background: value === undefined ? undefined : shade(value) }}
+                  >
+                    {value === undefined ? '' : rate(value)}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 }
