@@ -30,7 +30,7 @@ export function CohortTable({ cohorts }: { cohorts: Cohort[] }) {
         Each cell: the cohort&rsquo;s MRR at the end of that month, as a percentage of the MRR it started
         with. The last cell of each row is the month so far.
       </p>
-      <Table>
+      <Table scrollLabel="Cohort table">
         <TableCaption className="sr-only">Net MRR retention by first-payment month</TableCaption>
         <TableHeader>
           <TableRow>
