@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { manualClock } from '../clock';
 import { HttpError } from '../http/errors';
+import type { PaymentProvider } from '../integrations/payments/provider';
 import { SandboxPaymentProvider } from '../integrations/payments/sandbox';
 import type { AuditActor } from '../modules/audit/service';
 import { createCheckout, completeCheckout } from '../modules/billing/checkout';
@@ -261,13 +262,13 @@ async function datePaymentsBy(db: Db, since: Date, day: Date): Promise<void> {
  * service lands: the provider refunds once (an idempotency key), then the refund and the payment's
  * refunded amount are recorded together.
  */
-async function refundLatest(
+export async function refundLatest(
   db: Db,
-  provider: SandboxPaymentProvider,
+  provider: PaymentProvider,
   customerId: string,
   full: boolean,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const [paid] = await db
     .select()
     .from(payments)
@@ -280,7 +281,7 @@ async function refundLatest(
     )
     .orderBy(sql`${payments.createdAt} desc`)
     .limit(1);
-  if (!paid?.providerRef) return;
+  if (!paid?.providerRef) return false;
   const amount = full ? paid.amountCents : Math.round(paid.amountCents / 2);
   const key = `demo-history-refund:${paid.id}`;
   const { ref } = await provider.refund({
@@ -305,4 +306,5 @@ async function refundLatest(
       .set({ refundedCents: amount, status: full ? 'refunded' : 'succeeded' })
       .where(eq(payments.id, paid.id));
   });
+  return true;
 }

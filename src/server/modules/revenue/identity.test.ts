@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { addCard, CARDS, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
-import { payments, refunds } from '../../db/schema';
+import { refundLatest } from '../../db/seed-history';
 import { runDueBilling } from '../../jobs/billing-runner';
 import { REVENUE_PERIODS, type RevenueAnalytics } from '../../../shared/contracts/revenue';
 
@@ -60,46 +60,6 @@ const count = (what: string, ok: boolean) => {
   if (ok) done[what] = (done[what] ?? 0) + 1;
 };
 
-/** A refund as the staff refund does it, until that service lands: the provider once, then the records. */
-async function refundSome(customerId: string) {
-  const [paid] = await t.database.db
-    .select()
-    .from(payments)
-    .where(
-      sql`${payments.customerId} = ${customerId} and ${payments.status} = 'succeeded' and ${payments.refundedCents} = 0`,
-    )
-    .limit(1);
-  if (!paid?.providerRef) return false;
-  const amount = Math.min(paid.amountCents, 5_000);
-  const key = `identity-refund:${paid.id}`;
-  const { ref } = await t.app.billing.provider.refund({
-    chargeRef: paid.providerRef,
-    amountCents: amount,
-    idempotencyKey: key,
-  });
-  const now = clock.now();
-  await t.database.db.transaction(async (tx) => {
-    await tx.insert(refunds).values({
-      paymentId: paid.id,
-      customerId,
-      amountCents: amount,
-      status: 'succeeded',
-      requestKey: key,
-      providerRef: ref,
-      createdAt: now,
-      completedAt: now,
-    });
-    await tx
-      .update(payments)
-      .set({
-        refundedCents: amount,
-        status: amount === paid.amountCents ? 'refunded' : 'succeeded',
-      })
-      .where(eq(payments.id, paid.id));
-  });
-  return true;
-}
-
 async function step(customers: TestCustomer[]) {
   for (const c of customers) {
     const roll = random();
@@ -124,7 +84,7 @@ async function step(customers: TestCustomer[]) {
         await addCard(t, c, CARDS.declinesLater, true);
         count('card-that-declines', true);
       } else if (roll < 0.44) {
-        count('refund', await refundSome(c.id));
+        count('refund', await refundLatest(t.database.db, t.app.billing.provider, c.id, false, clock.now()));
       }
     }
   }

@@ -86,62 +86,77 @@ export function MrrChart({ series }: { series: RevenueAnalytics['series'] }) {
   );
 }
 
-export function RevenueByMonthChart({ months }: { months: RevenueAnalytics['revenueByMonth'] }) {
-  const data = months.map((m) => ({ ...m, refunds: -m.refunds }));
-  return (
-    <Frame
-      label={`Revenue by month: ${months.map((m) => `${monthLabel(m.month)} ${money(m.net)}`).join(', ')}`}
-    >
-      <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }} stackOffset="sign">
-        {GRID}
-        <XAxis dataKey="month" tickFormatter={monthLabel} {...AXIS} />
-        <YAxis tickFormatter={moneyTick} {...AXIS} width={64} />
-        <Tooltip
-          {...TOOLTIP}
-          labelFormatter={(label) => monthLabel(String(label))}
-          formatter={(value, name) => [dollarsOf(value), String(name)]}
-        />
-        <Legend {...LEGEND} />
-        <ReferenceLine y={0} stroke="var(--border)" />
-        <Bar dataKey="gross" name="Payments" stackId="r" fill="var(--primary)" isAnimationActive={false} />
-        <Bar
-          dataKey="refunds"
-          name="Refunds"
-          stackId="r"
-          fill="var(--destructive)"
-          isAnimationActive={false}
-        />
-      </BarChart>
-    </Frame>
-  );
-}
+type StackBar = { key: string; name: string; fill: string };
 
-export function MovementsChart({ points }: { points: RevenueAnalytics['movementSeries'] }) {
+/** Bars stacked above and below zero (money in, money out) with a shared tooltip and legend. */
+function SignedStack(props: {
+  label: string;
+  data: object[];
+  xKey: string;
+  tick: (value: string) => string;
+  hoverLabel: (value: string) => string;
+  bars: StackBar[];
+}) {
   return (
-    <Frame label="MRR movements over the period: new, expansion and reactivation above zero, contraction and churn below">
-      <BarChart data={points} margin={{ top: 8, right: 8, left: 0, bottom: 0 }} stackOffset="sign">
+    <Frame label={props.label}>
+      <BarChart data={props.data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }} stackOffset="sign">
         {GRID}
-        <XAxis dataKey="at" tickFormatter={shortDay} {...AXIS} minTickGap={24} />
+        <XAxis dataKey={props.xKey} tickFormatter={props.tick} {...AXIS} minTickGap={24} />
         <YAxis tickFormatter={moneyTick} {...AXIS} width={64} />
         <Tooltip
           {...TOOLTIP}
-          labelFormatter={(label) => formatStaffDate(String(label))}
+          labelFormatter={(label) => props.hoverLabel(String(label))}
           formatter={(value, name) => [dollarsOf(value), String(name)]}
         />
         <Legend {...LEGEND} />
         <ReferenceLine y={0} stroke="var(--border)" />
-        {(['new', 'expansion', 'reactivation', 'contraction', 'churn'] as const).map((k) => (
+        {props.bars.map((bar) => (
           <Bar
-            key={k}
-            dataKey={k}
-            name={k.charAt(0).toUpperCase() + k.slice(1)}
-            stackId="m"
-            fill={MOVEMENT_COLOURS[k]}
+            key={bar.key}
+            dataKey={bar.key}
+            name={bar.name}
+            stackId="s"
+            fill={bar.fill}
             isAnimationActive={false}
           />
         ))}
       </BarChart>
     </Frame>
+  );
+}
+
+export function RevenueByMonthChart({ months }: { months: RevenueAnalytics['revenueByMonth'] }) {
+  return (
+    <SignedStack
+      label={`Revenue by month: ${months.map((m) => `${monthLabel(m.month)} ${money(m.net)}`).join(', ')}`}
+      data={months.map((m) => ({ ...m, refunds: -m.refunds }))}
+      xKey="month"
+      tick={monthLabel}
+      hoverLabel={monthLabel}
+      bars={[
+        { key: 'gross', name: 'Payments', fill: 'var(--primary)' },
+        { key: 'refunds', name: 'Refunds', fill: 'var(--destructive)' },
+      ]}
+    />
+  );
+}
+
+const MOVEMENT_ORDER = ['new', 'expansion', 'reactivation', 'contraction', 'churn'] as const;
+
+export function MovementsChart({ points }: { points: RevenueAnalytics['movementSeries'] }) {
+  return (
+    <SignedStack
+      label="MRR movements over the period: new, expansion and reactivation above zero, contraction and churn below"
+      data={points}
+      xKey="at"
+      tick={shortDay}
+      hoverLabel={formatStaffDate}
+      bars={MOVEMENT_ORDER.map((k) => ({
+        key: k,
+        name: k.charAt(0).toUpperCase() + k.slice(1),
+        fill: MOVEMENT_COLOURS[k],
+      }))}
+    />
   );
 }
 
