@@ -94,13 +94,14 @@ export async function readCohorts(
     await exec.execute(sql`
       with w as (
         select customer_id, kind, delta_cents, to_cents,
-          to_char(occurred_at at time zone 'UTC', 'YYYY-MM') as month
+          date_trunc('month', occurred_at at time zone 'UTC') as month
         from mrr_events where occurred_at >= ${ts(range.from)} and occurred_at <= ${ts(range.end)}),
       c as (select customer_id, month as cohort, to_cents from w where kind = 'new')
-      select 'head' as part, cohort, null as month, count(*)::int as n, sum(to_cents)::float8 as cents
-      from c group by cohort
+      select 'head' as part, to_char(cohort, 'YYYY-MM') as cohort, null as month, count(*)::int as n,
+        sum(to_cents)::float8 as cents
+      from c group by c.cohort
       union all
-      select 'cell', c.cohort, w.month, 0, sum(w.delta_cents)::float8
+      select 'cell', to_char(c.cohort, 'YYYY-MM'), to_char(w.month, 'YYYY-MM'), 0, sum(w.delta_cents)::float8
       from w join c on c.customer_id = w.customer_id group by c.cohort, w.month`),
   );
   const heads: CohortHead[] = [];
@@ -125,16 +126,19 @@ export async function readRevenueByMonth(
 ): Promise<{ month: string; grossCents: number; refundCents: number }[]> {
   const rows = rowsOf(
     await exec.execute(sql`
-      select month, sum(gross)::float8 as gross, sum(refunded)::float8 as refunded from (
-        select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, amount_cents as gross, 0 as refunded
+      select to_char(month, 'YYYY-MM') as month, sum(gross)::float8 as gross, sum(refunded)::float8 as refunded
+      from (
+        select date_trunc('month', created_at at time zone 'UTC') as month, sum(amount_cents) as gross, 0 as refunded
         from payments
         where status in ('succeeded', 'refunded')
           and created_at >= ${ts(range.from)} and created_at <= ${ts(range.end)}
+        group by 1
         union all
-        select to_char(completed_at at time zone 'UTC', 'YYYY-MM'), 0, amount_cents
+        select date_trunc('month', completed_at at time zone 'UTC'), 0, sum(amount_cents)
         from refunds
-        where status = 'succeeded' and completed_at >= ${ts(range.from)} and completed_at <= ${ts(range.end)}) x
-      group by month order by month`),
+        where status = 'succeeded' and completed_at >= ${ts(range.from)} and completed_at <= ${ts(range.end)}
+        group by 1) x
+      group by x.month order by x.month`),
   );
   return rows.map((r) => ({
     month: String(r.month),
