@@ -211,6 +211,8 @@ export const KEEP_MS = 60_000;
  */
 export function revenueSource(db: Db, clock: Clock) {
   const kept = new Map<RevenuePeriod, { fingerprint: string; at: number; answer: RevenueAnalytics }>();
+  // What subscriptions say now does not depend on the clock: kept while the database is unchanged.
+  let keptMetrics: { fingerprint: string; answer: StripeMetrics } | null = null;
   const currentFingerprint = async () => {
     const result = (await db.execute(sql`select pg_current_snapshot()::text as "f"`)) as unknown as {
       rows: { f: string }[];
@@ -234,15 +236,18 @@ export function revenueSource(db: Db, clock: Clock) {
       return answer;
     },
     async metrics(): Promise<StripeMetrics> {
-      const { plans } = await readSubscriptionsNow(db);
+      if (keptMetrics && (await currentFingerprint()) === keptMetrics.fingerprint) return keptMetrics.answer;
+      const { fingerprint, plans } = await readSubscriptionsNow(db);
       const t = totals(plans);
-      return {
+      const answer = {
         mrr: dollars(t.mrrCents),
         arr: dollars(t.mrrCents * 12),
         activeSubscriptions: t.paying,
         trialingSubscriptions: t.trialing,
         potentialMrr: dollars(t.potentialCents),
       };
+      keptMetrics = { fingerprint, answer };
+      return answer;
     },
   };
 }

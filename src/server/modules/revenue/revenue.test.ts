@@ -211,11 +211,15 @@ describe('revenue analytics, 30 days, against the hand-worked example', () => {
 
   it('a change is seen at once, not an answer kept from before it', async () => {
     const before = (await t.get(admin, '/api/admin/revenue?period=30d')).json();
+    const metricsBefore = (await t.get(admin, '/api/admin/stripe-metrics')).json();
     const id = await customer('Gil');
     await subscribe(id, 'starter', 12_000, 'active', '2030-06-30T11:00:00Z');
     const after = (await t.get(admin, '/api/admin/revenue?period=30d')).json();
     expect(after.mrr).toBe(before.mrr + 120);
     expect(after.movements.new.count).toBe(before.movements.new.count + 1);
+    const metricsAfter = (await t.get(admin, '/api/admin/stripe-metrics')).json();
+    expect(metricsAfter.mrr).toBe(metricsBefore.mrr + 120);
+    expect(metricsAfter.activeSubscriptions).toBe(metricsBefore.activeSubscriptions + 1);
   });
 
   it('an unknown period is a 400 with a clear message', async () => {
