@@ -38,6 +38,11 @@ async function main() {
   const database = await opening;
   const atDatabase = performance.now();
   if (config.seedDemo) await seedDemoData(database.db, { sandboxCard: !config.stripe });
+  // A year of billing history for the revenue analytics (docs/revenue.md), made by the sandbox's rules.
+  if (config.seedDemo && !config.stripe) {
+    const { seedDemoHistory } = await import('./db/seed-history');
+    await seedDemoHistory(database.db, { appName: config.appName, customerEmail: DEMO_CUSTOMER_EMAIL });
+  }
   const atSeed = performance.now();
   const app = await buildApp({ config, database, dev: process.argv.includes('--dev') });
   const atApp = performance.now();

@@ -11,6 +11,8 @@ import { cn } from '@client/lib/cn';
  */
 export type StatTileProps = {
   label: string;
+  /** Beside the label: what the figure means (a definition tooltip's trigger). */
+  labelAddon?: ReactNode;
   value: ReactNode;
   hint?: ReactNode;
   icon?: LucideIcon;
@@ -19,11 +21,23 @@ export type StatTileProps = {
   className?: string;
 };
 
-export function StatTile({ label, value, hint, icon: Icon, action, testId, className }: StatTileProps) {
+export function StatTile({
+  label,
+  labelAddon,
+  value,
+  hint,
+  icon: Icon,
+  action,
+  testId,
+  className,
+}: StatTileProps) {
   return (
     <Card className={cn('flex min-w-0 flex-col p-4 sm:p-5', className)} data-testid={testId}>
       <div className="flex items-center justify-between gap-2">
-        <p className="truncate text-sm font-medium text-muted-foreground">{label}</p>
+        <div className="flex min-w-0 items-center gap-1">
+          <p className="truncate text-sm font-medium text-muted-foreground">{label}</p>
+          {labelAddon}
+        </div>
         {Icon ? <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" /> : null}
       </div>
       <p className="mt-2 text-2xl font-bold tracking-tight tabular-nums" data-slot="stat-value">

@@ -3,10 +3,18 @@ import { styled } from './styled';
 
 const TableElement = styled('table', 'table', 'w-full caption-bottom text-sm');
 
-/** A plain table in a horizontally scrollable wrapper. */
-export function Table(props: ComponentProps<'table'>) {
+/**
+ * A plain table in a horizontally scrollable wrapper. A table wide enough to scroll on a phone (many
+ * columns) names `scrollLabel`: the wrapper then takes keyboard focus, so it can be scrolled without a
+ * pointer, and says what it holds.
+ */
+export function Table({ scrollLabel, ...props }: ComponentProps<'table'> & { scrollLabel?: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
+    >
       <TableElement {...props} />
     </div>
   );

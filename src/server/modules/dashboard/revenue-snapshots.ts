@@ -20,7 +20,7 @@ export async function upsertRevenueSnapshot(
 ): Promise<void> {
   const source = figures
     ? sql`select ${figures.mrrCents}::bigint, ${figures.activeSubscriptions}::int`
-    : sql`select coalesce(sum(price_cents), 0)::bigint, count(*)::int from subscriptions where ${PAYING}`;
+    : sql`select coalesce(sum(mrr_cents), 0)::bigint, count(*)::int from subscriptions where ${PAYING}`;
   await exec.execute(sql`
     insert into revenue_snapshots (day, mrr_cents, active_subscriptions, updated_at)
     select ${day}::date, s.* , now() from (${source}) s

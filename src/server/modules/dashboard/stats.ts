@@ -35,7 +35,7 @@ export async function readFigures(db: Db, cutoff: string): Promise<Figures> {
     await db.execute(sql`
       select paying.n as "activeSubscriptions", paying.cents as "mrrCents",
         earlier.day::text as "comparedWith", earlier.mrr_cents::float8 as "comparedMrrCents"
-      from (select count(*)::int as n, coalesce(sum(price_cents), 0)::float8 as cents
+      from (select count(*)::int as n, coalesce(sum(mrr_cents), 0)::float8 as cents
             from subscriptions where ${PAYING}) paying
       left join lateral (select day, mrr_cents from revenue_snapshots
                          where day <= ${cutoff}::date order by day desc limit 1) earlier on true`),

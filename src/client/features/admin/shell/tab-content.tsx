@@ -14,6 +14,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   users: lazy(() => import('../team/team-screen')),
   payments: lazy(() => import('../payments/payments-screen')),
   analytics: lazy(() => import('../analytics/analytics-screen')),
+  revenue: lazy(() => import('../revenue/revenue-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { REVENUE_PERIODS, PERIOD_LABELS, type RevenuePeriod } from '@shared/contracts/revenue';
+import { NeedsPermission } from '@client/components/needs-permission';
+import { QueryView } from '@client/components/query-view';
+import { StatTilesSkeleton } from '@client/components/stat-tile';
+import { Button } from '@client/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { TooltipProvider } from '@client/components/ui/tooltip';
+import { useSubTab } from '@client/lib/use-sub-tab';
+import { revenueQuery } from './revenue-api';
+import RevenueViews from './revenue-views';
+
+const REVENUE_VIEWS = ['overview', 'growth', 'cohorts', 'plans'] as const;
+type RevenueView = (typeof REVENUE_VIEWS)[number];
+const VIEW_LABELS: Record<RevenueView, string> = {
+  overview: 'Overview',
+  growth: 'Growth',
+  cohorts: 'Cohorts',
+  plans: 'Plans',
+};
+/** 30 days first: the default when the address names no period. */
+const PERIOD_CHOICES = ['30d', '7d', '90d', '1y'] as const satisfies readonly RevenuePeriod[];
+
+/**
+ * Revenue Analytics (tab `revenue`, spec 3; docs/revenue.md): every figure computed from the MRR ledger,
+ * subscriptions, payments and refunds, for the period chosen. Needs `canViewAnalytics`.
+ */
+export default function RevenueScreen() {
+  return (
+    <NeedsPermission flag="canViewAnalytics" label="Loading revenue analytics">
+      <RevenueAnalyticsScreen />
+    </NeedsPermission>
+  );
+}
+
+function RevenueAnalyticsScreen() {
+  const [view, setView] = useSubTab(REVENUE_VIEWS);
+  const [period, setPeriod] = useSubTab(PERIOD_CHOICES, 'period');
+  const query = useQuery(revenueQuery(period));
+  return (
+    <TooltipProvider>
+      <div className="space-y-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="space-y-1">
+            <h1 className="text-2xl font-semibold tracking-tight">Revenue Analytics</h1>
+            <p className="text-sm text-muted-foreground">
+              Recurring revenue, its movements, cohorts and plans, from the billing engine&rsquo;s own
+              records.
+            </p>
+          </div>
+          <div role="group" aria-label="Period" className="inline-flex gap-1 rounded-lg bg-muted p-1">
+            {REVENUE_PERIODS.map((p) => (
+              <Button
+                key={p}
+                size="sm"
+                variant={p === period ? 'default' : 'ghost'}
+                aria-pressed={p === period}
+                title={PERIOD_LABELS[p]}
+                onClick={() => setPeriod(p)}
+              >
+                {p}
+              </Button>
+            ))}
+          </div>
+        </div>
+        <Tabs value={view} onValueChange={(v) => setView(v as RevenueView)}>
+          <TabsList aria-label="Revenue Analytics sections">
+            {REVENUE_VIEWS.map((v) => (
+              <TabsTrigger key={v} value={v}>
+                {VIEW_LABELS[v]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value={view}>
+            <QueryView
+              query={query}
+              noun="revenue analytics"
+              skeleton={<StatTilesSkeleton label="Loading revenue analytics" />}
+            >
+              {(data) => <RevenueViews view={view} data={data} />}
+            </QueryView>
+          </TabsContent>
+        </Tabs>
+      </div>
+    </TooltipProvider>
+  );
+}

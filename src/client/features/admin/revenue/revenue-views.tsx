@@ -1,0 +1,252 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { LineChartIcon } from 'lucide-react';
+import { REVENUE_DEFINITIONS as DEF, type RevenueAnalytics } from '@shared/contracts/revenue';
+import { StatTile, StatTileGrid, type StatTileProps } from '@client/components/stat-tile';
+import { Card } from '@client/components/ui/card';
+import { EmptyState } from '@client/components/ui/empty-state';
+import { Skeleton } from '@client/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@client/components/ui/table';
+import { CohortTable } from './cohort-table';
+import { DefinitionTip } from './definition-tip';
+import { money, rate, signedMoney } from './revenue-format';
+
+// recharts is larger than a tab's budget on its own: the charts are their own chunk, loaded after the
+// figures and tables are on screen (docs/revenue.md gives the sizes).
+const charts = () => import('./revenue-charts');
+const MrrChart = lazy(() => charts().then((m) => ({ default: m.MrrChart })));
+const RevenueByMonthChart = lazy(() => charts().then((m) => ({ default: m.RevenueByMonthChart })));
+const MovementsChart = lazy(() => charts().then((m) => ({ default: m.MovementsChart })));
+const PlanMrrChart = lazy(() => charts().then((m) => ({ default: m.PlanMrrChart })));
+
+type Tile = StatTileProps & { definition: string };
+
+function Tiles({ tiles }: { tiles: Tile[] }) {
+  return (
+    <StatTileGrid>
+      {tiles.map(({ definition, ...tile }) => (
+        <StatTile
+          key={tile.label}
+          testId={`revenue-${tile.label.toLowerCase().replaceAll(' ', '-')}`}
+          labelAddon={<DefinitionTip figure={tile.label} text={definition} />}
+          {...tile}
+        />
+      ))}
+    </StatTileGrid>
+  );
+}
+
+export function ChartCard({
+  title,
+  definition,
+  children,
+}: {
+  title: string;
+  definition: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="min-w-0 p-4 sm:p-5">
+      <div className="mb-3 flex items-center gap-1">
+        <h2 className="text-base font-semibold">{title}</h2>
+        <DefinitionTip figure={title} text={definition} />
+      </div>
+      <Suspense fallback={<Skeleton className="h-64" aria-label={`Loading ${title}`} />}>{children}</Suspense>
+    </Card>
+  );
+}
+
+const hasHistory = (d: RevenueAnalytics) =>
+  d.mrr !== 0 || d.mrrAtStart !== 0 || d.potentialMrr !== 0 || d.revenueByMonth.some((m) => m.gross !== 0);
+
+function NoHistory() {
+  return (
+    <EmptyState
+      icon={LineChartIcon}
+      title="No revenue history yet"
+      text="Figures appear here once customers pay for a subscription."
+    />
+  );
+}
+
+function Overview({ data: d }: { data: RevenueAnalytics }) {
+  return (
+    <div className="space-y-6">
+      <Tiles
+        tiles={[
+          {
+            label: 'MRR',
+            value: money(d.mrr),
+            hint: `${money(d.mrrAtStart)} at the start`,
+            definition: DEF.mrr,
+          },
+          { label: 'ARR', value: money(d.arr), definition: DEF.arr },
+          {
+            label: 'Potential MRR',
+            value: money(d.potentialMrr),
+            hint: `${d.trialingSubscriptions} in trial, not counted in MRR`,
+            definition: DEF.potentialMrr,
+          },
+          {
+            label: 'Paying customers',
+            value: d.payingCustomers,
+            hint: `${d.payingCustomersAtStart} at the start`,
+            definition: DEF.payingCustomers,
+          },
+          { label: 'ARPA', value: d.arpa === null ? '—' : money(d.arpa), definition: DEF.arpa },
+          {
+            label: 'LTV',
+            value: d.ltv === null ? '—' : money(d.ltv),
+            hint: d.ltv === null ? 'No customer churned in the period' : undefined,
+            definition: DEF.ltv,
+          },
+          {
+            label: 'Customer churn',
+            value: rate(d.customerChurnRate),
+            hint:
+              d.monthlyCustomerChurnRate === null
+                ? 'No paying customers at the start'
+                : `${rate(d.monthlyCustomerChurnRate)} a month`,
+            definition: DEF.customerChurnRate,
+          },
+          {
+            label: 'Net MRR churn',
+            value: rate(d.netMrrChurnRate),
+            hint: d.netMrrChurnRate === null ? 'No MRR at the start' : undefined,
+            definition: DEF.netMrrChurnRate,
+          },
+        ]}
+      />
+      {hasHistory(d) ? (
+        <div className="grid gap-4 xl:grid-cols-2">
+          <ChartCard title="MRR over time" definition={DEF.mrr}>
+            <MrrChart series={d.series} />
+          </ChartCard>
+          <ChartCard title="Revenue by month" definition={DEF.revenue}>
+            <RevenueByMonthChart months={d.revenueByMonth} />
+          </ChartCard>
+        </div>
+      ) : (
+        <NoHistory />
+      )}
+    </div>
+  );
+}
+
+function Growth({ data: d }: { data: RevenueAnalytics }) {
+  const m = d.movements;
+  const moved = (label: string, move: { amount: number; count: number }, definition: string): Tile => ({
+    label,
+    value: signedMoney(move.amount),
+    hint: `${move.count} subscription${move.count === 1 ? '' : 's'}`,
+    definition,
+  });
+  return (
+    <div className="space-y-6">
+      <Tiles
+        tiles={[
+          moved('New', m.new, DEF.new),
+          moved('Expansion', m.expansion, DEF.expansion),
+          moved('Reactivation', m.reactivation, DEF.reactivation),
+          moved('Contraction', m.contraction, DEF.contraction),
+          moved('Churn', m.churn, DEF.churn),
+          {
+            label: 'Net new MRR',
+            value: signedMoney(m.net),
+            hint: `${money(d.mrrAtStart)} → ${money(d.mrr)}`,
+            definition: DEF.net,
+          },
+          {
+            label: 'Gross MRR churn',
+            value: rate(d.grossMrrChurnRate),
+            hint: d.grossMrrChurnRate === null ? 'No MRR at the start' : undefined,
+            definition: DEF.grossMrrChurnRate,
+          },
+          {
+            label: 'Net MRR churn',
+            value: rate(d.netMrrChurnRate),
+            hint: d.netMrrChurnRate === null ? 'No MRR at the start' : undefined,
+            definition: DEF.netMrrChurnRate,
+          },
+        ]}
+      />
+      {hasHistory(d) ? (
+        <ChartCard title="MRR movements" definition={DEF.net}>
+          <MovementsChart points={d.movementSeries} />
+        </ChartCard>
+      ) : (
+        <NoHistory />
+      )}
+    </div>
+  );
+}
+
+function Cohorts({ data: d }: { data: RevenueAnalytics }) {
+  if (d.cohorts.length === 0) {
+    return (
+      <EmptyState
+        icon={LineChartIcon}
+        title="No cohorts yet"
+        text="A cohort appears once customers first pay in one of the last 12 months."
+      />
+    );
+  }
+  return (
+    <ChartCard title="Net MRR retention by first-payment month" definition={DEF.cohorts}>
+      <CohortTable cohorts={d.cohorts} />
+    </ChartCard>
+  );
+}
+
+function Plans({ data: d }: { data: RevenueAnalytics }) {
+  if (d.plans.length === 0) return <NoHistory />;
+  return (
+    <div className="grid gap-4 xl:grid-cols-2">
+      <ChartCard title="Plan mix" definition={DEF.plans}>
+        <Table>
+          <TableCaption className="sr-only">Paying customers, share, trials and MRR per plan</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Plan</TableHead>
+              <TableHead className="text-right">Paying</TableHead>
+              <TableHead className="text-right">Share</TableHead>
+              <TableHead className="text-right">In trial</TableHead>
+              <TableHead className="text-right">MRR</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {d.plans.map((p) => (
+              <TableRow key={p.planId}>
+                <TableHead scope="row" className="text-foreground">
+                  {p.planName}
+                </TableHead>
+                <TableCell className="text-right tabular-nums">{p.payingCustomers}</TableCell>
+                <TableCell className="text-right tabular-nums">{rate(p.customerShare)}</TableCell>
+                <TableCell className="text-right tabular-nums">{p.trialing}</TableCell>
+                <TableCell className="text-right tabular-nums">{money(p.mrr)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ChartCard>
+      <ChartCard title="MRR per plan" definition={DEF.plans}>
+        <PlanMrrChart plans={d.plans} />
+      </ChartCard>
+    </div>
+  );
+}
+
+const VIEWS = { overview: Overview, growth: Growth, cohorts: Cohorts, plans: Plans };
+
+/** The four sections of the tab. */
+export default function RevenueViews({ view, data }: { view: keyof typeof VIEWS; data: RevenueAnalytics }) {
+  const View = VIEWS[view];
+  return <View data={data} />;
+}

@@ -1,0 +1,253 @@
+import { sql } from 'drizzle-orm';
+import {
+  MOVEMENT_KINDS,
+  PERIOD_DAYS,
+  type MovementKind,
+  type RevenueAnalytics,
+  type RevenuePeriod,
+  type StripeMetrics,
+} from '../../../shared/contracts/revenue';
+import type { Clock } from '../../clock';
+import type { Db, Executor } from '../../db/client';
+import { readCohorts, readMovements, readRevenueByMonth, readSubscriptionsNow, type PlanNow } from './ledger';
+
+const DAY_S = 86_400;
+/** Average days in a month (365.25 ÷ 12), for making a period's churn rate monthly. */
+export const DAYS_PER_MONTH = 30.4375;
+export const COHORT_MONTHS = 12;
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+/** A percentage with one decimal, or null when there is nothing to divide by. */
+export const percent = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
+
+const monthKey = (date: Date) => date.toISOString().slice(0, 7);
+const monthStart = (date: Date, monthsBack = 0) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - monthsBack, 1));
+const monthsFrom = (from: Date, to: Date) => {
+  const out: string[] = [];
+  for (
+    let m = monthStart(from);
+    m <= to;
+    m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))
+  ) {
+    out.push(monthKey(m));
+  }
+  return out;
+};
+
+/** Daily points up to 90 days, weekly for a year. */
+export function bucketsOf(period: RevenuePeriod) {
+  const days = PERIOD_DAYS[period];
+  const stepDays = days > 90 ? 7 : 1;
+  return { days, stepSeconds: stepDays * DAY_S, buckets: Math.ceil(days / stepDays) };
+}
+
+/**
+ * A period's churn rate made monthly, assuming customers leave at a steady rate: the share kept over
+ * the period, (1 − r), is the monthly share kept raised to the number of months in it.
+ */
+export function monthlyRate(periodRate: number, days: number): number {
+  if (periodRate >= 1) return 1;
+  return 1 - Math.pow(1 - periodRate, DAYS_PER_MONTH / days);
+}
+
+const totals = (plans: PlanNow[]) =>
+  plans.reduce(
+    (t, p) => ({
+      mrrCents: t.mrrCents + p.mrrCents,
+      paying: t.paying + p.payingCustomers,
+      trialing: t.trialing + p.trialing,
+      potentialCents: t.potentialCents + p.potentialCents,
+    }),
+    { mrrCents: 0, paying: 0, trialing: 0, potentialCents: 0 },
+  );
+
+/** Every figure of one period, read in one repeatable-read snapshot so that they add up. */
+export async function computeRevenue(
+  exec: Executor,
+  period: RevenuePeriod,
+  now: Date,
+): Promise<{ fingerprint: string; answer: RevenueAnalytics }> {
+  const { days, stepSeconds, buckets } = bucketsOf(period);
+  const end = now;
+  const start = new Date(end.getTime() - days * DAY_S * 1000);
+  const cohortFrom = monthStart(end, COHORT_MONTHS - 1);
+  const { fingerprint, plans } = await readSubscriptionsNow(exec);
+  const moves = await readMovements(exec, { start, end, stepSeconds, buckets });
+  const cohorts = await readCohorts(exec, { from: cohortFrom, end });
+  const revenue = await readRevenueByMonth(exec, { from: monthStart(start), end });
+
+  const now_ = totals(plans);
+  const later = moves.filter((m) => m.bucket < 0);
+  const inPeriod = moves.filter((m) => m.bucket >= 0);
+  const sum = (rows: typeof moves, pick: (r: (typeof moves)[number]) => number) =>
+    rows.reduce((s, r) => s + pick(r), 0);
+  const mrrEnd = now_.mrrCents - sum(later, (r) => r.cents);
+  const customersEnd = now_.paying - sum(later, (r) => r.customers);
+  const mrrStart = mrrEnd - sum(inPeriod, (r) => r.cents);
+  const customersStart = customersEnd - sum(inPeriod, (r) => r.customers);
+
+  const byKind = Object.fromEntries(
+    MOVEMENT_KINDS.map((k) => {
+      const rows = inPeriod.filter((r) => r.kind === k);
+      return [k, { cents: sum(rows, (r) => r.cents), count: sum(rows, (r) => r.count) }];
+    }),
+  ) as Record<MovementKind, { cents: number; count: number }>;
+  const lost = -byKind.churn.cents - byKind.contraction.cents;
+  const regained = byKind.expansion.cents + byKind.reactivation.cents;
+  const churnedCustomers = byKind.churn.count;
+  const periodChurn = customersStart === 0 ? null : churnedCustomers / customersStart;
+  const monthlyChurn = periodChurn === null ? null : monthlyRate(periodChurn, days);
+  const arpaCents = customersEnd === 0 ? null : mrrEnd / customersEnd;
+
+  const series: RevenueAnalytics['series'] = [];
+  const movementSeries: RevenueAnalytics['movementSeries'] = [];
+  let mrr = mrrStart;
+  let customers = customersStart;
+  for (let i = 0; i < buckets; i++) {
+    const rows = inPeriod.filter((r) => r.bucket === i);
+    mrr += sum(rows, (r) => r.cents);
+    customers += sum(rows, (r) => r.customers);
+    const at = (
+      i === buckets - 1 ? end : new Date(start.getTime() + (i + 1) * stepSeconds * 1000)
+    ).toISOString();
+    series.push({ at, mrr: dollars(mrr), customers });
+    const kindCents = (k: MovementKind) =>
+      dollars(
+        sum(
+          rows.filter((r) => r.kind === k),
+          (r) => r.cents,
+        ),
+      );
+    movementSeries.push({
+      at,
+      new: kindCents('new'),
+      expansion: kindCents('expansion'),
+      contraction: kindCents('contraction'),
+      churn: kindCents('churn'),
+      reactivation: kindCents('reactivation'),
+    });
+  }
+
+  const cohortMonths = monthsFrom(cohortFrom, end);
+  const cellCents = new Map(cohorts.cells.map((c) => [`${c.cohort}|${c.month}`, c.cents]));
+  const cohortRows: RevenueAnalytics['cohorts'] = cohorts.heads
+    .filter((h) => h.customers > 0)
+    .sort((a, b) => a.cohort.localeCompare(b.cohort))
+    .map((h) => {
+      let running = 0;
+      const retention = cohortMonths.slice(cohortMonths.indexOf(h.cohort)).map((m) => {
+        running += cellCents.get(`${h.cohort}|${m}`) ?? 0;
+        return percent(running, h.startingCents);
+      });
+      return { month: h.cohort, customers: h.customers, startingMrr: dollars(h.startingCents), retention };
+    });
+
+  const revenueByMonth = monthsFrom(start, end).map((month) => {
+    const row = revenue.find((r) => r.month === month);
+    const gross = row?.grossCents ?? 0;
+    const refunds = row?.refundCents ?? 0;
+    return { month, gross: dollars(gross), refunds: dollars(refunds), net: dollars(gross - refunds) };
+  });
+
+  const answer: RevenueAnalytics = {
+    period,
+    start: start.toISOString(),
+    end: end.toISOString(),
+    mrr: dollars(mrrEnd),
+    mrrAtStart: dollars(mrrStart),
+    arr: dollars(mrrEnd * 12),
+    potentialMrr: dollars(now_.potentialCents),
+    trialingSubscriptions: now_.trialing,
+    payingCustomers: customersEnd,
+    payingCustomersAtStart: customersStart,
+    movements: {
+      new: { amount: dollars(byKind.new.cents), count: byKind.new.count },
+      expansion: { amount: dollars(byKind.expansion.cents), count: byKind.expansion.count },
+      contraction: { amount: dollars(byKind.contraction.cents), count: byKind.contraction.count },
+      churn: { amount: dollars(byKind.churn.cents), count: byKind.churn.count },
+      reactivation: { amount: dollars(byKind.reactivation.cents), count: byKind.reactivation.count },
+      net: dollars(mrrEnd - mrrStart),
+    },
+    grossMrrChurnRate: percent(lost, mrrStart),
+    netMrrChurnRate: percent(lost - regained, mrrStart),
+    customerChurnRate: periodChurn === null ? null : percent(churnedCustomers, customersStart),
+    monthlyCustomerChurnRate: monthlyChurn === null ? null : Math.round(monthlyChurn * 1000) / 10,
+    arpa: arpaCents === null ? null : dollars(arpaCents),
+    ltv:
+      arpaCents === null || monthlyChurn === null || churnedCustomers === 0
+        ? null
+        : dollars(arpaCents / monthlyChurn),
+    series,
+    movementSeries,
+    cohorts: cohortRows,
+    plans: plans
+      .filter((p) => p.payingCustomers > 0 || p.trialing > 0)
+      .map((p) => ({
+        planId: p.planId,
+        planName: p.planName,
+        payingCustomers: p.payingCustomers,
+        mrr: dollars(p.mrrCents),
+        customerShare: percent(p.payingCustomers, now_.paying),
+        trialing: p.trialing,
+      })),
+    revenueByMonth,
+  };
+  return { fingerprint, answer };
+}
+
+/** One snapshot for all of a request's statements: a payment landing between two of them cannot unbalance the figures. */
+const snapshotRead = <T>(db: Db, work: (tx: Executor) => Promise<T>) =>
+  db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+
+/** Kept answers are reused while the database has not changed and the window has moved less than this. */
+export const KEEP_MS = 60_000;
+
+/**
+ * Revenue analytics for one app instance, each period's answer kept with the database snapshot it was
+ * read in (as the dashboard's stats are): while nothing has committed since and the clock has moved
+ * less than a minute, a request costs one statement.
+ */
+export function revenueSource(db: Db, clock: Clock) {
+  const kept = new Map<RevenuePeriod, { fingerprint: string; at: number; answer: RevenueAnalytics }>();
+  // What subscriptions say now does not depend on the clock: kept while the database is unchanged.
+  let keptMetrics: { fingerprint: string; answer: StripeMetrics } | null = null;
+  const currentFingerprint = async () => {
+    const result = (await db.execute(sql`select pg_current_snapshot()::text as "f"`)) as unknown as {
+      rows: { f: string }[];
+    };
+    return String(result.rows[0]!.f);
+  };
+
+  return {
+    async revenue(period: RevenuePeriod): Promise<RevenueAnalytics> {
+      const now = clock.now();
+      const hit = kept.get(period);
+      if (
+        hit &&
+        Math.abs(now.getTime() - hit.at) < KEEP_MS &&
+        (await currentFingerprint()) === hit.fingerprint
+      ) {
+        return hit.answer;
+      }
+      const { fingerprint, answer } = await snapshotRead(db, (tx) => computeRevenue(tx, period, now));
+      kept.set(period, { fingerprint, at: now.getTime(), answer });
+      return answer;
+    },
+    async metrics(): Promise<StripeMetrics> {
+      if (keptMetrics && (await currentFingerprint()) === keptMetrics.fingerprint) return keptMetrics.answer;
+      const { fingerprint, plans } = await readSubscriptionsNow(db);
+      const t = totals(plans);
+      const answer = {
+        mrr: dollars(t.mrrCents),
+        arr: dollars(t.mrrCents * 12),
+        activeSubscriptions: t.paying,
+        trialingSubscriptions: t.trialing,
+        potentialMrr: dollars(t.potentialCents),
+      };
+      keptMetrics = { fingerprint, answer };
+      return answer;
+    },
+  };
+}

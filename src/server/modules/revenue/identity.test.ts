@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { addCard, CARDS, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
+import { manualClock } from '../../clock';
+import { refundLatest } from '../../db/seed-history';
+import { runDueBilling } from '../../jobs/billing-runner';
+import { REVENUE_PERIODS, type RevenueAnalytics } from '../../../shared/contracts/revenue';
+
+/**
+ * The figures add up over a history the billing engine makes itself: customers sign up, pay at
+ * checkout, upgrade, downgrade, cancel, let renewals fail, pay again, and are refunded, while the
+ * clock walks through half a year and the billing job runs as it would. For every period, MRR at the
+ * start plus the movements is MRR now, to the cent; the ledger's MRR now is what the subscriptions
+ * say; and at every step the ledger's MRR at that moment is what the subscriptions said then.
+ */
+
+const DAY = 86_400_000;
+const clock = manualClock(new Date('2031-01-05T08:00:00Z'));
+let t: TestApp;
+let admin: string;
+const moments: { at: Date; mrrCents: number; paying: number }[] = [];
+const done: Record<string, number> = {};
+
+// A fixed-seed generator: the same history on every run.
+let seed = 20_311;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+async function subscriptionsNow() {
+  const result = (await t.database.db.execute(sql`
+    select coalesce(sum(price_cents) filter (where status in ('active', 'past_due')), 0)::float8 as mrr,
+      count(*) filter (where status in ('active', 'past_due') and price_cents > 0)::int as paying
+    from subscriptions`)) as unknown as { rows: { mrr: number; paying: number }[] };
+  return { mrrCents: Number(result.rows[0]!.mrr), paying: Number(result.rows[0]!.paying) };
+}
+
+async function ledgerAt(at: Date) {
+  const result = (await t.database.db.execute(sql`
+    select coalesce(sum(delta_cents), 0)::float8 as mrr, coalesce(sum(customer_delta), 0)::int as paying
+    from mrr_events where occurred_at <= ${at.toISOString()}::timestamptz`)) as unknown as {
+    rows: { mrr: number; paying: number }[];
+  };
+  return { mrrCents: Number(result.rows[0]!.mrr), paying: Number(result.rows[0]!.paying) };
+}
+
+const statusOf = async (c: TestCustomer) => {
+  const result = (await t.database.db.execute(
+    sql`select status, plan_id as "planId" from subscriptions where customer_id = ${c.id}`,
+  )) as unknown as { rows: { status: string; planId: string }[] };
+  return result.rows[0]!;
+};
+
+const count = (what: string, ok: boolean) => {
+  if (ok) done[what] = (done[what] ?? 0) + 1;
+};
+
+async function step(customers: TestCustomer[]) {
+  for (const c of customers) {
+    const roll = random();
+    const { status, planId } = await statusOf(c);
+    if (status === 'trialing' || status === 'pending') {
+      if (roll < 0.35) {
+        const paid = await checkout(t, c, CARDS.visa);
+        count(status === 'trialing' ? 'checkout' : 'pay-again', paid.statusCode === 200);
+      }
+    } else if (status === 'active') {
+      if (roll < 0.12 && planId !== 'enterprise') {
+        const up = await t.post(c, '/api/customer/upgrade-plan', {
+          planId: planId === 'starter' ? pick(['professional', 'enterprise']) : 'enterprise',
+        });
+        count('upgrade', up.statusCode === 200);
+      } else if (roll < 0.22 && planId !== 'starter') {
+        const down = await t.post(c, '/api/customer/downgrade-plan', { planId: 'starter' });
+        count('downgrade', down.statusCode === 200);
+      } else if (roll < 0.28) {
+        count('cancel', (await t.post(c, '/api/customer/cancel-subscription', {})).statusCode === 200);
+      } else if (roll < 0.36) {
+        await addCard(t, c, CARDS.declinesLater, true);
+        count('card-that-declines', true);
+      } else if (roll < 0.44) {
+        count('refund', await refundLatest(t.database.db, t.app.billing.provider, c.id, false, clock.now()));
+      }
+    }
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  admin = await t.staffCookie('admin@motorpool.local');
+  const customers: TestCustomer[] = [];
+  for (let day = 0; day < 200; day += 4) {
+    if (customers.length < 14 && random() < 0.6) {
+      customers.push(await signUp(t, { planId: pick(['starter', 'professional', 'enterprise']) }));
+      count('sign-up', true);
+    }
+    await step(customers);
+    clock.set(new Date(clock.now().getTime() + 4 * DAY + Math.floor(random() * 3_600_000)));
+    const run = await runDueBilling(t.app.billing);
+    for (const [outcome, n] of Object.entries(run.outcomes))
+      done[`job:${outcome}`] = (done[`job:${outcome}`] ?? 0) + n!;
+    moments.push({ at: clock.now(), ...(await subscriptionsNow()) });
+    clock.set(new Date(clock.now().getTime() + 60_000));
+  }
+}, 600_000);
+afterAll(() => t.close());
+
+describe('the MRR identity over a history the billing engine made', () => {
+  it('the history has every kind of change', async () => {
+    for (const what of ['sign-up', 'checkout', 'upgrade', 'downgrade', 'cancel', 'refund', 'pay-again']) {
+      expect(done[what], what).toBeGreaterThan(0);
+    }
+    expect(done['job:failed'] ?? 0).toBeGreaterThan(0);
+    const year = (await t.get(admin, '/api/admin/revenue?period=1y')).json() as RevenueAnalytics;
+    for (const kind of ['new', 'expansion', 'contraction', 'churn', 'reactivation'] as const) {
+      expect(year.movements[kind].count, kind).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(REVENUE_PERIODS)('%s: MRR at start + movements = MRR at end, to the cent', async (period) => {
+    const res = await t.get(admin, `/api/admin/revenue?period=${period}`);
+    expect(res.statusCode).toBe(200);
+    const r = res.json() as RevenueAnalytics;
+    const m = r.movements;
+    const moved =
+      cents(m.new.amount) +
+      cents(m.expansion.amount) +
+      cents(m.contraction.amount) +
+      cents(m.churn.amount) +
+      cents(m.reactivation.amount);
+    expect(cents(r.mrrAtStart) + moved).toBe(cents(r.mrr));
+    expect(cents(m.net)).toBe(moved);
+    // The API's MRR at start is the ledger read directly at that moment.
+    expect(cents(r.mrrAtStart)).toBe((await ledgerAt(new Date(r.start))).mrrCents);
+    expect(r.payingCustomersAtStart).toBe((await ledgerAt(new Date(r.start))).paying);
+    // Each point of the series is the ledger at that point.
+    for (const point of r.series.filter((_, i) => i % 5 === 0)) {
+      expect(cents(point.mrr), point.at).toBe((await ledgerAt(new Date(point.at))).mrrCents);
+    }
+    // The plan mix adds up to MRR and the paying customers.
+    expect(r.plans.reduce((s, p) => s + cents(p.mrr), 0)).toBe(cents(r.mrr));
+    expect(r.plans.reduce((s, p) => s + p.payingCustomers, 0)).toBe(r.payingCustomers);
+  });
+
+  it("the ledger's MRR now is the price of every active or past-due subscription, read directly", async () => {
+    const now = await subscriptionsNow();
+    expect(await ledgerAt(clock.now())).toEqual(now);
+    const r = (await t.get(admin, '/api/admin/revenue?period=30d')).json() as RevenueAnalytics;
+    expect(cents(r.mrr)).toBe(now.mrrCents);
+    expect(r.payingCustomers).toBe(now.paying);
+    expect(cents((await t.get(admin, '/api/admin/stripe-metrics')).json().mrr)).toBe(now.mrrCents);
+  });
+
+  it('at every recorded moment the ledger said what the subscriptions said then', async () => {
+    expect(moments.length).toBe(50);
+    expect(new Set(moments.map((m) => m.mrrCents)).size).toBeGreaterThan(5);
+    for (const moment of moments) {
+      expect(await ledgerAt(moment.at), moment.at.toISOString()).toEqual({
+        mrrCents: moment.mrrCents,
+        paying: moment.paying,
+      });
+    }
+  });
+
+  it('revenue by month is the payments taken less the refunds made, each in its month', async () => {
+    const r = (await t.get(admin, '/api/admin/revenue?period=1y')).json() as RevenueAnalytics;
+    const totals = (await t.database.db.execute(sql`
+      select (select coalesce(sum(amount_cents), 0) from payments
+              where status in ('succeeded', 'refunded') and created_at >= ${r.start}::timestamptz - interval '31 days')::float8 as gross,
+             (select coalesce(sum(amount_cents), 0) from refunds where status = 'succeeded')::float8 as refunded`)) as unknown as {
+      rows: { gross: number; refunded: number }[];
+    };
+    const { gross, refunded } = totals.rows[0]!;
+    expect(refunded).toBeGreaterThan(0);
+    expect(r.revenueByMonth.reduce((s, m) => s + cents(m.refunds), 0)).toBe(Number(refunded));
+    expect(r.revenueByMonth.reduce((s, m) => s + cents(m.net), 0)).toBe(Number(gross) - Number(refunded));
+  });
+});

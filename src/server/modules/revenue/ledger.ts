@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+
+/**
+ * Reads of the MRR ledger and the tables beside it (docs/revenue.md). Each is one statement whose
+ * work is bounded by an indexed range (mrr_events_occurred_idx, payments_status_created_idx,
+ * refunds_created_idx) or one pass over subscriptions, grouped in the database so that only a few
+ * rows per bucket come back.
+ */
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+export type PlanNow = {
+  planId: string;
+  planName: string;
+  payingCustomers: number;
+  mrrCents: number;
+  trialing: number;
+  potentialCents: number;
+};
+
+/**
+ * What subscriptions add to MRR now, per plan, with the database snapshot they were read in: a later
+ * read with the same snapshot would find the same rows, so an answer kept with it stays true.
+ */
+export async function readSubscriptionsNow(
+  exec: Executor,
+): Promise<{ fingerprint: string; plans: PlanNow[] }> {
+  const [row] = rowsOf(
+    await exec.execute(sql`
+      select pg_current_snapshot()::text as "fingerprint",
+        coalesce((select json_agg(x order by x."mrrCents" desc, x."planId") from (
+          select s.plan_id as "planId", coalesce(min(p.name), s.plan_id) as "planName",
+            count(*) filter (where s.mrr_cents > 0)::int as "payingCustomers",
+            coalesce(sum(s.mrr_cents), 0)::float8 as "mrrCents",
+            count(*) filter (where s.status = 'trialing')::int as "trialing",
+            coalesce(sum(s.price_cents) filter (where s.status = 'trialing'), 0)::float8 as "potentialCents"
+          from subscriptions s left join plans p on p.id = s.plan_id
+          group by s.plan_id) x), '[]'::json) as "plans"`),
+  );
+  const plans = (typeof row!.plans === 'string' ? JSON.parse(row!.plans) : row!.plans) as PlanNow[];
+  return {
+    fingerprint: String(row!.fingerprint),
+    plans: plans.map((p) => ({ ...p, mrrCents: Number(p.mrrCents) })),
+  };
+}
+
+export type BucketRow = { bucket: number; kind: string; cents: number; customers: number; count: number };
+
+/**
+ * The ledger's events after `start`, summed per bucket of `stepSeconds` and kind; bucket -1 holds
+ * everything after `end` (a row dated later than now), so MRR at start = MRR now − every later delta.
+ */
+export async function readMovements(
+  exec: Executor,
+  range: { start: Date; end: Date; stepSeconds: number; buckets: number },
+): Promise<BucketRow[]> {
+  const { start, end, stepSeconds, buckets } = range;
+  const rows = rowsOf(
+    await exec.execute(sql`
+      select b.bucket, e.kind, sum(e.delta_cents)::float8 as cents,
+        sum(e.customer_delta)::int as customers, count(*)::int as count
+      from mrr_events e
+      cross join lateral (select case when e.occurred_at > ${ts(end)} then -1
+        else least(floor(extract(epoch from e.occurred_at - ${ts(start)}) / ${stepSeconds})::int, ${buckets - 1})
+        end as bucket) b
+      where e.occurred_at > ${ts(start)}
+      group by b.bucket, e.kind`),
+  );
+  return rows.map((r) => ({
+    bucket: Number(r.bucket),
+    kind: String(r.kind),
+    cents: Number(r.cents),
+    customers: Number(r.customers),
+    count: Number(r.count),
+  }));
+}
+
+export type CohortRow = { cohort: string; month: string; cents: number };
+export type CohortHead = { cohort: string; customers: number; startingCents: number };
+
+/**
+ * Net MRR retention by first-payment month. A customer's first event is always their one 'new' event
+ * (the trigger calls every later start a reactivation), so every event of a customer whose 'new' event
+ * is on or after `from` is itself on or after `from`: one range read holds the whole of each cohort.
+ */
+export async function readCohorts(
+  exec: Executor,
+  range: { from: Date; end: Date },
+): Promise<{ heads: CohortHead[]; cells: CohortRow[] }> {
+  const rows = rowsOf(
+    await exec.execute(sql`
+      with w as (
+        select customer_id, kind, delta_cents, to_cents,
+          date_trunc('month', occurred_at at time zone 'UTC') as month
+        from mrr_events where occurred_at >= ${ts(range.from)} and occurred_at <= ${ts(range.end)}),
+      c as (select customer_id, month as cohort, to_cents from w where kind = 'new')
+      select 'head' as part, to_char(cohort, 'YYYY-MM') as cohort, null as month, count(*)::int as n,
+        sum(to_cents)::float8 as cents
+      from c group by c.cohort
+      union all
+      select 'cell', to_char(c.cohort, 'YYYY-MM'), to_char(w.month, 'YYYY-MM'), 0, sum(w.delta_cents)::float8
+      from w join c on c.customer_id = w.customer_id group by c.cohort, w.month`),
+  );
+  const heads: CohortHead[] = [];
+  const cells: CohortRow[] = [];
+  for (const r of rows) {
+    if (r.part === 'head') {
+      heads.push({ cohort: String(r.cohort), customers: Number(r.n), startingCents: Number(r.cents) });
+    } else {
+      cells.push({ cohort: String(r.cohort), month: String(r.month), cents: Number(r.cents) });
+    }
+  }
+  return { heads, cells };
+}
+
+/**
+ * Payments taken (succeeded, or refunded since: the money came in that month) and refunds made, per
+ * UTC calendar month from `from` to `end`.
+ */
+export async function readRevenueByMonth(
+  exec: Executor,
+  range: { from: Date; end: Date },
+): Promise<{ month: string; grossCents: number; refundCents: number }[]> {
+  const rows = rowsOf(
+    await exec.execute(sql`
+      select to_char(month, 'YYYY-MM') as month, sum(gross)::float8 as gross, sum(refunded)::float8 as refunded
+      from (
+        select date_trunc('month', created_at at time zone 'UTC') as month, sum(amount_cents) as gross, 0 as refunded
+        from payments
+        where status in ('succeeded', 'refunded')
+          and created_at >= ${ts(range.from)} and created_at <= ${ts(range.end)}
+        group by 1
+        union all
+        select date_trunc('month', completed_at at time zone 'UTC'), 0, sum(amount_cents)
+        from refunds
+        where status = 'succeeded' and completed_at >= ${ts(range.from)} and completed_at <= ${ts(range.end)}
+        group by 1) x
+      group by x.month order by x.month`),
+  );
+  return rows.map((r) => ({
+    month: String(r.month),
+    grossCents: Number(r.gross),
+    refundCents: Number(r.refunded),
+  }));
+}
