@@ -270,7 +270,8 @@ export const subscriptions = pgTable(
      */
     mrrCents: integer('mrr_cents').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    /** The MRR ledger dates each change by it (migration 0011): an update that does not set it gets now. */
+    updatedAt: updatedAt().$onUpdate(() => new Date()),
   },
   (t) => [
     uniqueIndex('subscriptions_customer_key').on(t.customerId),

@@ -125,7 +125,9 @@ BEGIN
   RETURN NEW;
 END $$;--> statement-breakpoint
 -- Every change of a subscription's MRR becomes one event, at the time the billing rules wrote on the row
--- (updated_at, from their clock), or the transaction's time when a change did not set it.
+-- (updated_at, from their clock: every rule that changes a status or a price sets it, and the schema's
+-- $onUpdate sets it for any update that does not). A row removed with its account is dated by the
+-- transaction (account removal ends the subscription first, so that churn carries the rules' time).
 CREATE FUNCTION subscriptions_mrr_event() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   before_cents integer := 0;
@@ -140,12 +142,8 @@ BEGIN
   ELSE
     sub_row := NEW;
     after_cents := NEW.mrr_cents;
-    IF TG_OP = 'UPDATE' THEN
-      before_cents := OLD.mrr_cents;
-      IF NEW.updated_at IS DISTINCT FROM OLD.updated_at THEN at := NEW.updated_at; END IF;
-    ELSE
-      at := NEW.updated_at;
-    END IF;
+    at := NEW.updated_at;
+    IF TG_OP = 'UPDATE' THEN before_cents := OLD.mrr_cents; END IF;
   END IF;
   IF before_cents = after_cents THEN RETURN NULL; END IF;
   IF before_cents = 0 THEN

@@ -33,6 +33,13 @@ export async function removeCustomerAccount(tx: Executor, customerId: string, no
   if (subscription?.claimedUntil && subscription.claimedUntil > now) throw conflict(PAYMENT_IN_PROGRESS);
   const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
   if (!customer) return null;
+  // Ended before it goes with the account, so the MRR ledger records the churn at this time.
+  if (subscription && subscription.status !== 'canceled') {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'canceled', canceledAt: now, nextActionAt: null, updatedAt: now })
+      .where(eq(subscriptions.id, subscription.id));
+  }
   const cards = await tx
     .select({ providerRef: paymentMethods.providerRef })
     .from(paymentMethods)
