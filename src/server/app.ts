@@ -36,6 +36,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { teamRoutes } from './modules/team/routes';
 import { commissionRoutes } from './modules/commissions/routes';
 import { staffProfileRoutes } from './modules/staff-profile/routes';
+import { staffPaymentRoutes } from './modules/staff-payments/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamRoutes, { db, clock, config });
   await app.register(commissionRoutes, { db, clock });
   await app.register(staffProfileRoutes, { db, clock });
+  await app.register(staffPaymentRoutes, { billing, config });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');
