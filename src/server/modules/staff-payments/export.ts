@@ -36,7 +36,11 @@ const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
  * indexed read and no transaction stays open while the client reads. Formula-like cells are
  * neutralised.
  */
-export async function* paymentsCsv(db: Db, query: PaymentExportQuery): AsyncGenerator<string> {
+export async function* paymentsCsv(
+  db: Db,
+  query: PaymentExportQuery,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<string> {
   const sort = sortOf(query.sort);
   const filter = paymentFilter(query);
   yield lines([COLUMNS.map(([header]) => header)]);
@@ -45,12 +49,12 @@ export async function* paymentsCsv(db: Db, query: PaymentExportQuery): AsyncGene
     const rows = await paymentRows(db, {
       where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
       order: sort.order,
-      limit: EXPORT_BATCH,
+      limit: batch,
       cursor: sort.cursor,
     });
     if (rows.length === 0) return;
     yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffPayment(row))))));
-    if (rows.length < EXPORT_BATCH) return;
+    if (rows.length < batch) return;
     const last = rows[rows.length - 1]!;
     after = { cursor: last.cursor, id: last.payment.id };
   }
