@@ -40,15 +40,22 @@ export function QueryStatTiles<T>({
   query,
   noun,
   tilesOf,
+  columns = 4,
 }: {
   query: UseQueryResult<T>;
   noun: string;
   tilesOf: (data: T) => StatTileProps[];
+  /** Tiles a row on wide screens (three figures fill a row of three). */
+  columns?: 3 | 4;
 }) {
   return (
-    <QueryView query={query} noun={noun} skeleton={<StatTilesSkeleton label={`Loading ${noun}`} />}>
+    <QueryView
+      query={query}
+      noun={noun}
+      skeleton={<StatTilesSkeleton label={`Loading ${noun}`} count={columns} columns={columns} />}
+    >
       {(data) => (
-        <StatTileGrid>
+        <StatTileGrid columns={columns}>
           {tilesOf(data).map((tile) => (
             <StatTile key={tile.label} {...tile} />
           ))}

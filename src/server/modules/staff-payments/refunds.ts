@@ -29,10 +29,8 @@ const UNCERTAIN = new Set([
 ]);
 const isUncertain = (error: unknown) => !(error instanceof PaymentProviderError) || UNCERTAIN.has(error.code);
 
-export const REFUND_FAILED = 'Refund failed';
-
 const refundFailed = (status: number, reason: string) =>
-  new HttpError(status, `${REFUND_FAILED}: ${reason}`, { errorType: 'refund_failed' });
+  new HttpError(status, `Failed to process refund: ${reason}`, { errorType: 'refund_failed' });
 
 /**
  * A staff refund, exactly once (docs/staff-payments.md):

@@ -102,7 +102,7 @@ export async function retryPayment(
     .where(and(eq(payments.subscriptionId, sub.id), eq(payments.status, 'failed')))
     .orderBy(sql`${payments.createdAt} desc`)
     .limit(1);
-  throw new HttpError(402, `Retry failed: ${latest?.failureMessage ?? 'the card was declined.'}`, {
+  throw new HttpError(402, `Failed to retry payment: ${latest?.failureMessage ?? 'the card was declined.'}`, {
     errorType: 'retry_declined',
   });
 }

@@ -320,7 +320,7 @@ describe('POST /api/admin/payments/:id/refund', () => {
     expect(p!.refundedCents).toBe(4_000);
   });
 
-  it('a provider refusal fails the refund, releases the hold and answers Refund failed', async () => {
+  it('a provider refusal fails the refund, releases the hold and answers why', async () => {
     const { payment } = await paidCustomer();
     // The charge was refunded at the provider behind our back: the provider now refuses more.
     await t.app.billing.provider.refund({
@@ -330,7 +330,7 @@ describe('POST /api/admin/payments/:id/refund', () => {
     });
     const res = await refund(payment.id, { amount: 10 });
     expect(res.statusCode).toBe(402);
-    expect(res.json().message).toMatch(/^Refund failed: /);
+    expect(res.json().message).toMatch(/^Failed to process refund: /);
     const [row] = await db().select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(row!.status).toBe('failed');
     const listedRow = (await listed(`search=${payment.id}`)).items[0]!;
@@ -395,7 +395,7 @@ describe('POST /api/admin/payments/:id/retry', () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('a completed payment is a 409; a declined retry says Retry failed; sales cannot retry', async () => {
+  it('a completed payment is a 409; a declined retry says why; sales cannot retry', async () => {
     const { payment } = await paidCustomer();
     const res = await retry(payment.id);
     expect(res.statusCode).toBe(409);
@@ -404,7 +404,7 @@ describe('POST /api/admin/payments/:id/retry', () => {
     const { failed } = await failedRenewal();
     const declined = await retry(failed.id);
     expect(declined.statusCode).toBe(402);
-    expect(declined.json().message).toMatch(/^Retry failed: /);
+    expect(declined.json().message).toMatch(/^Failed to retry payment: /);
     const sales = await staffWith(t, 'sales');
     expect((await retry(failed.id, sales.cookie)).statusCode).toBe(403);
   });
