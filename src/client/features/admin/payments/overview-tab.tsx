@@ -44,7 +44,7 @@ export default function OverviewTab() {
         <h2 id="payments-overview-heading" className="sr-only">
           Payment figures
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <QueryView
             query={stats}
             noun="payment stats"

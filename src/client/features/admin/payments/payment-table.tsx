@@ -95,7 +95,7 @@ function PaymentRow({
       <ListCell className="min-w-0">
         <span className="font-medium">{payer}</span>
         {p.customer ? (
-          <span className="block truncate text-xs text-muted-foreground">{p.customer.email}</span>
+          <span className="block text-xs break-all text-muted-foreground">{p.customer.email}</span>
         ) : null}
         <NarrowDetails until="5xl">
           <NarrowItem until="md">{date}</NarrowItem>
