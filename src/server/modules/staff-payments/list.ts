@@ -31,6 +31,9 @@ export function statusOf(stored: string): PaymentStatus {
 /** Money taken (and maybe refunded since): what revenue and refunds are counted over. */
 export const PAID = sql`${payments.status} in ('succeeded', 'refunded')`;
 
+/** What the providers' references look like: Stripe's `ch_`/`pi_`/`py_`, the sandbox's `ch_sbx_`. */
+const PROVIDER_REF = /^(ch|pi|py)_[A-Za-z0-9_]+$/;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Filters = Pick<PaymentExportQuery, 'search' | 'status'>;
@@ -53,9 +56,10 @@ export function paymentFilter(query: Filters): SQL | undefined {
         payments.customerId,
         sql`(select ${customers.id} from ${customers} where ${like(customers.searchText, pattern)})`,
       ),
-      eq(payments.providerRef, term),
     ];
     if (UUID.test(term)) matches.push(eq(payments.id, term.toLowerCase()));
+    // Only a term shaped like a provider reference looks there (no index on it yet: docs/staff-payments.md).
+    if (PROVIDER_REF.test(term)) matches.push(eq(payments.providerRef, term));
     conditions.push(or(...matches)!);
   }
   return conditions.length ? and(...conditions) : undefined;
@@ -105,12 +109,23 @@ const retryable = sql<boolean>`(${payments.status} = 'failed' and ${payments.cus
   or (${payments.invoiceId} is null and ${payments.idempotencyKey} like 'checkout-failed:%'
       and ${subscriptions.status} in ('trialing', 'pending', 'past_due'))))`;
 
-/** One query for a page (or batch) of rows: the customer, the invoice's billing name, the holds. */
+/**
+ * One query for a page (or batch) of rows: the customer, the invoice's billing name, the holds. The
+ * page is chosen on `payments` alone (an index walk of the order's index), and only its rows are
+ * joined, so the joins never run over every matching payment.
+ */
 export async function paymentRows(
   db: Executor,
   options: { where?: SQL; order: SQL[]; limit: number; offset?: number; cursor?: SQL<string> },
 ) {
-  const query = db
+  const pageIds = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(options.where)
+    .orderBy(...options.order)
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+  return db
     .select({
       payment: payments,
       customerId: customers.id,
@@ -125,10 +140,8 @@ export async function paymentRows(
     .leftJoin(customers, eq(customers.id, payments.customerId))
     .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
     .leftJoin(subscriptions, eq(subscriptions.customerId, payments.customerId))
-    .where(options.where)
-    .orderBy(...options.order)
-    .limit(options.limit);
-  return options.offset ? query.offset(options.offset) : query;
+    .where(inArray(payments.id, pageIds))
+    .orderBy(...options.order);
 }
 
 export type PaymentRow = Awaited<ReturnType<typeof paymentRows>>[number];
