@@ -64,3 +64,27 @@ export function QueryStatTiles<T>({
     </QueryView>
   );
 }
+
+/**
+ * One summary tile from one query, for a row whose figures come from different calls: each shows its
+ * own loading and its own failure (a tile-sized `QueryView`), so one failed call leaves the others.
+ */
+export function QueryStatTile<T>({
+  query,
+  noun,
+  tileOf,
+}: {
+  query: UseQueryResult<T>;
+  noun: string;
+  tileOf: (data: T) => StatTileProps;
+}) {
+  return (
+    <QueryView
+      query={query}
+      noun={noun}
+      skeleton={<StatTilesSkeleton label={`Loading ${noun}`} count={1} columns={3} />}
+    >
+      {(data) => <StatTile {...tileOf(data)} />}
+    </QueryView>
+  );
+}

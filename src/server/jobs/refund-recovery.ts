@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { recoverPendingRefunds, type StaffPaymentDeps } from '../modules/staff-payments/refunds';
+import { startPeriodic } from './periodic';
 
 /**
  * Finishes refunds left pending (held against their payment, the provider's answer never recorded):
@@ -12,27 +13,13 @@ export function startRefundRecovery(
   log: FastifyBaseLogger,
   { intervalMs = 60_000, firstRunMs = 15_000 } = {},
 ): () => void {
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
+  return startPeriodic(
+    'refunds: recovery',
+    log,
+    async () => {
       const run = await recoverPendingRefunds(deps);
       if (run.settled + run.stillPending > 0) log.info({ run }, 'refunds: recovered pending refunds');
-    } catch (err) {
-      log.error({ err }, 'refunds: recovery failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), firstRunMs);
-  const timer = setInterval(() => void tick(), intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+    { intervalMs, firstRunMs },
+  );
 }

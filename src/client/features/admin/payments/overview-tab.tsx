@@ -11,8 +11,7 @@ import {
 } from 'lucide-react';
 import { paymentListQuery } from '@shared/contracts/staff-payments';
 import { ListBody } from '@client/components/list/list-body';
-import { QueryStatTiles, QueryView } from '@client/components/query-view';
-import { StatTile, StatTilesSkeleton } from '@client/components/stat-tile';
+import { QueryStatTile, QueryStatTiles } from '@client/components/query-view';
 import { PaymentTable } from './payment-table';
 import { formatUsd } from './payments-format';
 import {
@@ -45,66 +44,50 @@ export default function OverviewTab() {
           Payment figures
         </h2>
         <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <QueryView
+          <QueryStatTile
             query={stats}
             noun="payment stats"
-            skeleton={<StatTilesSkeleton label="Loading payment stats" count={1} columns={3} />}
-          >
-            {(s) => (
-              <StatTile
-                label="Total Revenue"
-                value={formatUsd(s.totalRevenue)}
-                hint="completed payments, net of refunds"
-                icon={BadgeDollarSignIcon}
-                testId="tile-total-revenue"
-              />
-            )}
-          </QueryView>
-          <QueryView
+            tileOf={(s) => ({
+              label: 'Total Revenue',
+              value: formatUsd(s.totalRevenue),
+              hint: 'completed payments, net of refunds',
+              icon: BadgeDollarSignIcon,
+              testId: 'tile-total-revenue',
+            })}
+          />
+          <QueryStatTile
             query={mrr}
             noun="monthly recurring revenue"
-            skeleton={<StatTilesSkeleton label="Loading MRR" count={1} columns={3} />}
-          >
-            {(m) => (
-              <StatTile
-                label="Monthly Recurring Revenue"
-                value={formatUsd(m.mrr)}
-                hint="active paid subscriptions, trials apart"
-                icon={RepeatIcon}
-                testId="tile-mrr"
-              />
-            )}
-          </QueryView>
-          <QueryView
+            tileOf={(m) => ({
+              label: 'Monthly Recurring Revenue',
+              value: formatUsd(m.mrr),
+              hint: 'active paid subscriptions, trials apart',
+              icon: RepeatIcon,
+              testId: 'tile-mrr',
+            })}
+          />
+          <QueryStatTile
             query={stats}
             noun="payment stats"
-            skeleton={<StatTilesSkeleton label="Loading payment stats" count={1} columns={3} />}
-          >
-            {(s) => (
-              <StatTile
-                label="Failed Payments"
-                value={count(s.failedPayments)}
-                hint="declined charges, all time"
-                icon={AlertTriangleIcon}
-                testId="tile-failed-payments"
-              />
-            )}
-          </QueryView>
-          <QueryView
+            tileOf={(s) => ({
+              label: 'Failed Payments',
+              value: count(s.failedPayments),
+              hint: 'declined charges, all time',
+              icon: AlertTriangleIcon,
+              testId: 'tile-failed-payments',
+            })}
+          />
+          <QueryStatTile
             query={stats}
             noun="payment stats"
-            skeleton={<StatTilesSkeleton label="Loading payment stats" count={1} columns={3} />}
-          >
-            {(s) => (
-              <StatTile
-                label="Total Customers"
-                value={count(s.totalCustomers)}
-                hint="customer accounts, any status"
-                icon={UsersIcon}
-                testId="tile-total-customers"
-              />
-            )}
-          </QueryView>
+            tileOf={(s) => ({
+              label: 'Total Customers',
+              value: count(s.totalCustomers),
+              hint: 'customer accounts, any status',
+              icon: UsersIcon,
+              testId: 'tile-total-customers',
+            })}
+          />
         </div>
       </section>
 
