@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import type { PaymentExportQuery, StaffPayment } from '../../../shared/contracts/staff-payments';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/contracts/staff-payments';
 import type { Db } from '../../db/client';
+import { keysetBatches } from '../../db/keyset-batches';
 import { safeCell } from '../fleet/csv';
 import { paymentFilter, paymentRows, sortOf, toStaffPayment } from './list';
 
@@ -44,18 +45,18 @@ export async function* paymentsCsv(
   const sort = sortOf(query.sort);
   const filter = paymentFilter(query);
   yield lines([COLUMNS.map(([header]) => header)]);
-  let after: { cursor: string; id: string } | null = null;
-  for (;;) {
-    const rows = await paymentRows(db, {
-      where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
-      order: sort.order,
-      limit: batch,
-      cursor: sort.cursor,
-    });
-    if (rows.length === 0) return;
+  const batches = keysetBatches(
+    (after, limit) =>
+      paymentRows(db, {
+        where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
+        order: sort.order,
+        limit,
+        cursor: sort.cursor,
+      }),
+    (row) => ({ cursor: row.cursor, id: row.payment.id }),
+    batch,
+  );
+  for await (const rows of batches) {
     yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffPayment(row))))));
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1]!;
-    after = { cursor: last.cursor, id: last.payment.id };
   }
 }
