@@ -55,6 +55,12 @@ for (const m of ONLY) {
 const wants = (measure) => ONLY.size === 0 || ONLY.has(measure);
 /** The staff screens' measure: a filtered, sorted customers page and the dashboard (issue 10). */
 const STAFF_CUSTOMERS_PAGE = '/api/admin/customers?status=active&risk=high&sort=-healthScore&page=2';
+/** Issue 12: a filtered, searched payments page, and the revenue analytics of each period. */
+const PAYMENTS_PAGES = [
+  ['failed payments, page 3', '/api/admin/payments?status=failed&page=3'],
+  ['payments searched by company, page 2', '/api/admin/payments?search=harbor%20haulage&page=2'],
+];
+const REVENUE_PERIODS = ['7d', '30d', '90d', '1y'];
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -491,7 +497,7 @@ async function measureApi({ base, cookie, pgliteCopy, loads }) {
  * dashboard's stats and its first activity page, each under load.
  */
 async function measureStaff({ port, base, dataDir, loads }) {
-  console.log('bench: seeding 100,000 customers and 1,000,000 activity rows ...');
+  console.log('bench: seeding 100,000 customers, 1,000,000 activity rows and 1,000,000 payments ...');
   const seeded = spawnSync('npx', ['tsx', 'bench/seed-staff.ts'], {
     cwd: root,
     encoding: 'utf8',
@@ -507,8 +513,9 @@ async function measureStaff({ port, base, dataDir, loads }) {
     throw new Error(`seeding the staff bench failed: ${seeded.stderr || seeded.stdout}`);
   const seed = JSON.parse(seedLine);
   console.log(
-    `bench: seeded in ${((seed.customersMs + seed.subscriptionsMs + seed.activitiesMs + seed.analyzeMs) / 1000).toFixed(1)} s ` +
+    `bench: seeded in ${((seed.customersMs + seed.subscriptionsMs + seed.activitiesMs + seed.paymentsMs + seed.mrrHistoryMs + seed.analyzeMs) / 1000).toFixed(1)} s ` +
       `(customers ${seed.customersMs} ms, subscriptions ${seed.subscriptionsMs} ms, activities ${seed.activitiesMs} ms, ` +
+      `payments ${seed.paymentsMs} ms, MRR history ${seed.mrrHistoryMs} ms, ` +
       `analyze ${seed.analyzeMs} ms); stats query alone ${seed.statsQueryMedianMs} ms (median of 15)`,
   );
 
@@ -561,8 +568,34 @@ async function measureStaff({ port, base, dataDir, loads }) {
     url: `${base}/api/admin/activity`,
     headers,
   });
+  // The payments and revenue screens (issue 12) over 1,000,000 payments and 100,000 subscriptions.
+  loads.payments = {};
+  for (const [name, url] of PAYMENTS_PAGES) {
+    await settled();
+    await expectPage(`${base}${url}`, headers);
+    loads.payments[name] = await load(`GET ${url} (1,000,000 payments)`, { url: `${base}${url}`, headers });
+  }
+  loads.revenue = {};
+  for (const period of REVENUE_PERIODS) {
+    const url = `/api/admin/revenue?period=${period}`;
+    await settled();
+    await expectPage(`${base}${url}`, headers, false);
+    loads.revenue[period] = await load(`GET ${url} (100,000 subscriptions)`, {
+      url: `${base}${url}`,
+      headers,
+    });
+  }
   await stopProcess(app.child);
   return { seed, customersNote, matchingCustomers: page?.total ?? null };
+}
+
+/** A measured route must answer 200 (with a non-empty page, for lists) before it is loaded. */
+async function expectPage(url, headers, isList = true) {
+  const res = await fetch(url, { headers });
+  const body = res.status === 200 ? await res.json() : await res.text();
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${String(body).slice(0, 200)}`);
+  if (isList && (!Array.isArray(body.items) || body.items.length === 0))
+    throw new Error(`GET ${url} answered no rows`);
 }
 
 function report({ general, staff, billingJob, loads }) {
@@ -637,6 +670,15 @@ function report({ general, staff, billingJob, loads }) {
     addLoad(loads.dashboardStats, 'dashboard stats, 100,000 customers', budgets.dashboardStatsP99Ms);
     add('dashboard stats query alone, uncached (median of 15)', seed.statsQueryMedianMs, 'ms');
     addLoad(loads.dashboardActivity, 'dashboard activity, 1,000,000 rows, first page');
+    add(
+      'staff bench seed: 1,000,000 payments + refunds, MRR history',
+      seed.paymentsMs + seed.mrrHistoryMs,
+      'ms',
+    );
+    for (const [name, l] of Object.entries(loads.payments ?? {}))
+      addLoad(l, `${name}, 1,000,000 payments`, budgets.paymentsPageP99Ms);
+    for (const [period, l] of Object.entries(loads.revenue ?? {}))
+      addLoad(l, `revenue analytics ${period}, 100,000 subscriptions`, budgets.revenueAnalyticsP99Ms);
   }
   if (billingJob) {
     add(

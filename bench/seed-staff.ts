@@ -1,7 +1,7 @@
 // Seeds the staff screens' bench (npm run bench runs it with tsx while the app is stopped):
 // 100,000 customers spread over statuses, risk levels, health scores and plans, each with a
-// subscription, and 1,000,000 activity rows, all set-based (generate_series), in chunks that keep
-// the embedded database's memory flat. Then it times the dashboard's stats query on its own
+// subscription and its MRR history, 1,000,000 activity rows and 1,000,000 payments with their
+// refunds, all set-based (generate_series), in chunks that keep the embedded database's memory flat. Then it times the dashboard's stats query on its own
 // (no cache): the cost of every recomputation. Prints one JSON line.
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
@@ -10,6 +10,7 @@ import { daysBefore, isoDay } from '../src/server/modules/dashboard/revenue-snap
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const CHUNK = 100_000;
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = process.env.DATA_DIR;
@@ -100,6 +101,81 @@ await timed('subscriptionsMs', () =>
     where c.email like 'bench-staff-%'`),
 );
 
+// What the skipped MRR triggers (migration 0011) would have kept: each subscription's MRR, and a year of
+// ledger events that end at it. Every account started paying when it joined; one in five started on a
+// lower price and expanded 60 days later; the accounts that no longer pay churned 30 days before now.
+await timed('mrrHistoryMs', async () => {
+  await bulk(sql`
+    update subscriptions set mrr_cents = case when status in ('active','past_due') then price_cents else 0 end
+    where customer_id in (select id from customers where email like 'bench-staff-%')`);
+  await db.execute(sql`
+    insert into mrr_events (customer_id, subscription_id, plan_id, kind, from_cents, to_cents, delta_cents,
+      customer_delta, occurred_at)
+    select s.customer_id, s.id, s.plan_id, 'new', 0, first.cents, first.cents, 1, c.created_at
+    from subscriptions s join customers c on c.id = s.customer_id
+    cross join lateral (select case when hashtext(c.email) % 5 = 2 then s.price_cents - 3000 else s.price_cents end
+                        as cents) first
+    where c.email like 'bench-staff-%' and s.status <> 'trialing'`);
+  await db.execute(sql`
+    insert into mrr_events (customer_id, subscription_id, plan_id, kind, from_cents, to_cents, delta_cents,
+      customer_delta, occurred_at)
+    select s.customer_id, s.id, s.plan_id, 'expansion', s.price_cents - 3000, s.price_cents, 3000, 0,
+      least(c.created_at + interval '60 days', now())
+    from subscriptions s join customers c on c.id = s.customer_id
+    where c.email like 'bench-staff-%' and s.status <> 'trialing' and hashtext(c.email) % 5 = 2`);
+  await db.execute(sql`
+    insert into mrr_events (customer_id, subscription_id, plan_id, kind, from_cents, to_cents, delta_cents,
+      customer_delta, occurred_at)
+    select s.customer_id, s.id, s.plan_id, 'churn', s.price_cents, 0, -s.price_cents, -1,
+      greatest(c.created_at + interval '61 days', now() - interval '30 days')
+    from subscriptions s join customers c on c.id = s.customer_id
+    where c.email like 'bench-staff-%' and s.status in ('pending','canceled')`);
+});
+
+// Payment g: about customer 1 + g % N, one every 31 seconds back over the last year; one in 50 failed,
+// one in 97 refunded in full (with its refund row), the rest succeeded. Indexes built once at the end.
+await timed('paymentsMs', async () => {
+  const indexes = rowsOf<{ name: string; definition: string }>(
+    await db.execute(sql`select indexname as name, indexdef as definition from pg_indexes
+      where tablename = 'payments' and indexname <> 'payments_pkey'`),
+  );
+  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+  await db.execute(sql`create table bench_pay_ids as
+    select row_number() over (order by id)::int as n, id, plan_id from customers where email like 'bench-staff-%'`);
+  for (let from = 1; from <= PAYMENTS; from += CHUNK) {
+    const to = Math.min(PAYMENTS, from + CHUNK - 1);
+    await bulk(sql`
+      insert into payments (customer_id, amount_cents, refunded_cents, status, description, provider,
+        provider_ref, failure_message, idempotency_key, plan_id, created_at)
+      select c.id, price.cents, case when st.status = 'refunded' then price.cents else 0 end, st.status,
+        initcap(c.plan_id) || ' plan, monthly', 'sandbox', 'ch_bench_' || g,
+        case when st.status = 'failed' then 'Your card was declined.' end,
+        'bench-payment:' || g, c.plan_id, now() - make_interval(secs => g * 31)
+      from generate_series(${from}::int, ${to}::int) g
+      join bench_pay_ids c on c.n = 1 + g % ${CUSTOMERS}
+      cross join lateral (select case c.plan_id when 'starter' then 12000 when 'professional' then 18900
+                                 else 29500 end as cents) price
+      cross join lateral (select case when g % 50 = 0 then 'failed' when g % 97 = 0 then 'refunded'
+                                 else 'succeeded' end as status) st`);
+  }
+  await db.execute(sql`drop table bench_pay_ids`);
+  for (const index of indexes) await db.execute(sql.raw(index.definition));
+  // What the skipped payments trigger (migration 0012) would have added up.
+  await db.execute(sql`
+    insert into payment_day_totals (day, status, payments, amount_cents, refunded_cents)
+    select (created_at at time zone 'UTC')::date, status, count(*), sum(amount_cents), sum(refunded_cents)
+    from payments where idempotency_key like 'bench-payment:%' group by 1, 2
+    on conflict (day, status) do update set payments = payment_day_totals.payments + excluded.payments,
+      amount_cents = payment_day_totals.amount_cents + excluded.amount_cents,
+      refunded_cents = payment_day_totals.refunded_cents + excluded.refunded_cents`);
+  await bulk(sql`
+    insert into refunds (payment_id, customer_id, amount_cents, reason, status, request_key, provider_ref,
+      created_at, completed_at)
+    select id, customer_id, amount_cents, 'Bench refund', 'succeeded', 'bench-refund:' || id, 're_' || provider_ref,
+      created_at + interval '2 days', created_at + interval '2 days'
+    from payments where status = 'refunded' and idempotency_key like 'bench-payment:%'`);
+});
+
 // Activity g: one of spec 2's actions, about customer 1 + g % N, spread over the last year. The
 // secondary indexes are built once at the end (their definitions read back from the catalogue).
 await timed('activitiesMs', async () => {
@@ -127,7 +203,9 @@ await timed('activitiesMs', async () => {
 });
 
 // What autovacuum would do on PostgreSQL; the embedded database has no autovacuum.
-await timed('analyzeMs', () => db.execute(sql`vacuum analyze customers, subscriptions, activities`));
+await timed('analyzeMs', () =>
+  db.execute(sql`vacuum analyze customers, subscriptions, activities, payments, refunds, mrr_events`),
+);
 
 // The stats query alone, uncached: 15 runs.
 const runs: number[] = [];
@@ -144,6 +222,7 @@ console.log(
   JSON.stringify({
     customers: CUSTOMERS,
     activities: ACTIVITIES,
+    payments: PAYMENTS,
     ...timings,
     statsQueryMedianMs: Math.round(runs[Math.floor(runs.length / 2)]! * 10) / 10,
     statsQueryMaxMs: Math.round(runs[runs.length - 1]! * 10) / 10,

@@ -36,6 +36,10 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { teamRoutes } from './modules/team/routes';
 import { commissionRoutes } from './modules/commissions/routes';
 import { staffProfileRoutes } from './modules/staff-profile/routes';
+import { paymentOperationsRoutes } from './modules/payment-operations/routes';
+import { registerUsageMeter } from './modules/payment-operations/usage-meter';
+import { usageAnalyticsRoutes } from './modules/usage-analytics/routes';
+import { billingAdminRoutes } from './modules/billing-admin/routes';
 import { staffPaymentRoutes } from './modules/staff-payments/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
@@ -102,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccessControl(app, database.db);
   registerTextGuard(app);
+  // Hosting usage: every response of this instance is counted (docs/payment-operations.md).
+  registerUsageMeter(app, { db, clock });
 
   app.decorate('billing', billing);
   await app.register(healthRoutes, { database });
@@ -119,6 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamRoutes, { db, clock, config });
   await app.register(commissionRoutes, { db, clock });
   await app.register(staffProfileRoutes, { db, clock });
+  await app.register(paymentOperationsRoutes, { billing });
+  await app.register(usageAnalyticsRoutes, { db, clock });
+  await app.register(billingAdminRoutes, { db, clock, appName: config.appName });
   await app.register(staffPaymentRoutes, { billing, config });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.

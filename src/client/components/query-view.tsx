@@ -1,34 +1,68 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
 import { LoadFailed } from '@client/components/load-failed';
 import { StatTile, StatTileGrid, StatTilesSkeleton, type StatTileProps } from '@client/components/stat-tile';
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
+/** What QueryView reads of a query: one `useQuery` result, or several read together (`bothQueries`). */
+export type QueryState<T> = {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+};
+
+/**
+ * Two queries a screen needs together, as one: pending while either is, failed while either failed
+ * (Try again fetches the failed ones), then both answers.
+ */
+export function bothQueries<A, B>(a: UseQueryResult<A>, b: UseQueryResult<B>): QueryState<[A, B]> {
+  return {
+    isPending: a.isPending || b.isPending,
+    isError: a.isError || b.isError,
+    isFetching: a.isFetching || b.isFetching,
+    error: a.error ?? b.error,
+    data: a.data !== undefined && b.data !== undefined ? [a.data, b.data] : undefined,
+    refetch: () => {
+      if (a.isError) void a.refetch();
+      if (b.isError) void b.refetch();
+    },
+  };
+}
+
 /**
  * A query's three states: `skeleton` while it loads, the failure with the server's reason and Try
- * again ("{Noun} could not be loaded"), then `children(data)`.
+ * again ("{Noun} could not be loaded", or `failure.title`), then `children(data)`.
  */
 export function QueryView<T>({
   query,
   noun,
   skeleton,
+  failure,
   children,
 }: {
-  query: UseQueryResult<T>;
+  query: QueryState<T>;
   /** What the query brings, for the failure text ("team figures"). */
   noun: string;
   skeleton: ReactNode;
+  /** The failure's own title (from the error: a refusal reads differently from an outage), icon, spacing. */
+  failure?: { title?: (error: unknown) => string; icon?: LucideIcon; className?: string };
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <>{skeleton}</>;
-  if (query.isError) {
+  if (query.isError || query.data === undefined) {
     return (
       <LoadFailed
-        title={`${capitalised(noun)} could not be loaded`}
+        title={failure?.title?.(query.error) ?? `${capitalised(noun)} could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
+        icon={failure?.icon}
+        className={failure?.className}
       />
     );
   }
@@ -42,7 +76,7 @@ export function QueryStatTiles<T>({
   tilesOf,
   columns = 4,
 }: {
-  query: UseQueryResult<T>;
+  query: QueryState<T>;
   noun: string;
   tilesOf: (data: T) => StatTileProps[];
   /** Tiles a row on wide screens (three figures fill a row of three). */

@@ -20,6 +20,22 @@ export const checkoutTerms = z.object({
 });
 export type CheckoutTermsView = z.infer<typeof checkoutTerms>;
 
-/** POST /api/create-subscription: the card form's client secret and config, and the payment's terms. */
-export const checkoutStart = createSubscriptionResponse.extend({ terms: checkoutTerms });
+/**
+ * What a staff payment request asks for (docs/billing-admin.md), shown on the checkout of its
+ * payment link instead of a subscription's terms. Dollars; the due date as YYYY-MM-DD.
+ */
+export const paymentRequestTerms = z.object({
+  description: z.string(),
+  amount: z.number(),
+  dueDate: z.string(),
+});
+export type PaymentRequestTermsView = z.infer<typeof paymentRequestTerms>;
+
+/**
+ * POST /api/create-subscription: the card form's client secret and config, and the payment's terms:
+ * a subscription's, or (opened with a payment request's link) the request's.
+ */
+export const subscriptionCheckoutStart = createSubscriptionResponse.extend({ terms: checkoutTerms });
+export const requestCheckoutStart = createSubscriptionResponse.extend({ request: paymentRequestTerms });
+export const checkoutStart = z.union([subscriptionCheckoutStart, requestCheckoutStart]);
 export type CheckoutStart = z.infer<typeof checkoutStart>;

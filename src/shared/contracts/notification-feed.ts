@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'payment_method_added',
   'subscription_cancelled',
   'payment_failed',
+  'payment_disputed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -61,6 +62,7 @@ const DESCRIPTIONS: Record<NotificationType, (email: string) => string> = {
   payment_method_added: (email) => `${email} added a payment method`,
   subscription_cancelled: (email) => `${email} cancelled their subscription`,
   payment_failed: (email) => `A payment by ${email} failed`,
+  payment_disputed: (email) => `A payment by ${email} was disputed`,
 };
 
 export function isKnownNotificationType(type: string): type is NotificationType {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CircleAlertIcon, RotateCwIcon, SearchIcon, XIcon, type LucideIcon } from 'lucide-react';
+import { SearchIcon, XIcon, type LucideIcon } from 'lucide-react';
+import { LoadFailed } from '@client/components/load-failed';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 
 export type ListPage<T> = { items: T[]; total: number };
@@ -31,39 +31,44 @@ export function ListSkeleton({ label, rows = 6 }: { label: string; rows?: number
 export function ListBody<T, P extends ListPage<T>>({
   query,
   noun,
-  isFiltered,
+  isFiltered = false,
   onClearFilters,
   empty,
+  skeletonRows,
   children,
 }: {
   query: UseQueryResult<P>;
   /** Plural noun of the rows ("vehicles"), for the loading, error and no-match texts. */
   noun: string;
-  isFiltered: boolean;
-  onClearFilters: () => void;
+  /** A search or filter narrows the list (a list without them leaves both out). */
+  isFiltered?: boolean;
+  onClearFilters?: () => void;
   /** What an empty list says and offers when nothing narrows it. */
-  empty: { icon: LucideIcon; title: string; text: ReactNode; action?: ReactNode };
+  empty: {
+    icon: LucideIcon;
+    title: string;
+    text: ReactNode;
+    action?: ReactNode;
+    headingLevel?: 'h2' | 'h3' | 'h4';
+  };
+  /** Grey rows while the first page loads: as many as the page shows. */
+  skeletonRows?: number;
   children: (page: P) => ReactNode;
 }) {
-  if (query.isPending) return <ListSkeleton label={`Loading ${noun}`} />;
+  if (query.isPending) return <ListSkeleton label={`Loading ${noun}`} rows={skeletonRows} />;
   if (query.isError) {
     return (
-      <EmptyState
+      <LoadFailed
         className="m-4"
-        icon={CircleAlertIcon}
         title={`${capitalise(noun)} could not be loaded`}
-        text={errorMessageOf(query.error, 'Please try again.')}
-        action={
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Try again
-          </Button>
-        }
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
       />
     );
   }
   if (query.data.total === 0) {
-    return isFiltered ? (
+    return isFiltered && onClearFilters ? (
       <EmptyState
         className="m-4"
         icon={SearchIcon}

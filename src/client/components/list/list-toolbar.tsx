@@ -1,14 +1,18 @@
 import type { ReactNode } from 'react';
+import { XIcon } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { SearchBox } from './search-box';
 import type { ListState } from './use-list-state';
 
 /**
  * The row above a list: its search box, bound to the list's state, then its filters, choices and
- * actions; side by side from `sm` up, stacked on phones.
+ * actions; side by side from `sm` up, stacked on phones. `clear`: a Clear filters button after them
+ * while a search or filter narrows the list.
  */
 export function ListToolbar({
   search,
+  clear,
   className,
   children,
 }: {
@@ -20,6 +24,7 @@ export function ListToolbar({
     /** The box's layout among many filters (a line of its own until they fit beside it). */
     className?: string;
   };
+  clear?: Pick<ListState<string, string>, 'isFiltered' | 'clearFilters'>;
   className?: string;
   children?: ReactNode;
 }) {
@@ -35,6 +40,12 @@ export function ListToolbar({
         />
       ) : null}
       {children}
+      {clear?.isFiltered ? (
+        <Button variant="ghost" onClick={clear.clearFilters}>
+          <XIcon aria-hidden="true" />
+          Clear filters
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
   AlertTriangleIcon,
   ArrowLeftIcon,
   CalendarCheckIcon,
+  CircleCheckIcon,
   CreditCardIcon,
   LockIcon,
   UserRoundXIcon,
@@ -20,7 +21,7 @@ import {
   formatLongDate,
   formatUsd,
 } from '@client/components/payments/trial-terms';
-import type { CheckoutTermsView } from '@shared/contracts/checkout';
+import type { CheckoutTermsView, PaymentRequestTermsView } from '@shared/contracts/checkout';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import {
@@ -36,7 +37,7 @@ import { errorMessageOf, statusOf } from '@client/lib/api';
 import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { checkoutIntentQuery, signedInCustomer } from './api';
+import { checkoutIntentKey, checkoutIntentQuery, signedInCustomer } from './api';
 
 /*
  * `/checkout?customerId=`: pays the customer's own subscription (spec 1 §2, states §4, texts §8).
@@ -46,23 +47,41 @@ import { checkoutIntentQuery, signedInCustomer } from './api';
  * when this browser has no session for them (DECISIONS.md).
  */
 
-function MissingCustomer() {
+/** A card that says where the checkout stands instead of the form, with the way home. */
+function CheckoutNotice({
+  icon,
+  tone,
+  title,
+  role,
+  children,
+}: {
+  icon: typeof UserRoundXIcon;
+  tone: 'muted' | 'primary';
+  title: string;
+  role?: 'status';
+  children: ReactNode;
+}) {
   return (
-    <Card className="w-full max-w-md text-center">
+    <Card className="w-full max-w-md text-center" role={role}>
       <CardHeader className="items-center">
-        <IconBadge icon={UserRoundXIcon} size="lg" shape="circle" tone="muted" />
+        <IconBadge icon={icon} size="lg" shape="circle" tone={tone} />
         <CardTitle asHeading="h1" className="mt-2 text-xl">
-          Missing customer information
+          {title}
         </CardTitle>
-        <CardDescription>
-          This checkout link is incomplete. Open the link from your sign-up again, or start from the home
-          page.
-        </CardDescription>
+        <CardDescription>{children}</CardDescription>
       </CardHeader>
       <CardFooter className="justify-center">
         <BackLinkButton href="/">Back to Home</BackLinkButton>
       </CardFooter>
     </Card>
+  );
+}
+
+function MissingCustomer() {
+  return (
+    <CheckoutNotice icon={UserRoundXIcon} tone="muted" title="Missing customer information">
+      This checkout link is incomplete. Open the link from your sign-up again, or start from the home page.
+    </CheckoutNotice>
   );
 }
 
@@ -129,6 +148,43 @@ function OrderSummary({ terms }: { terms: CheckoutTermsView }) {
   );
 }
 
+/** A staff payment request (docs/billing-admin.md): what it is for, how much, and by when. */
+function RequestSummary({ request }: { request: PaymentRequestTermsView }) {
+  return (
+    <section
+      aria-labelledby="request-summary-heading"
+      className="grid gap-3 rounded-lg border bg-muted/30 p-4"
+    >
+      <h2 id="request-summary-heading" className="text-sm font-semibold">
+        Payment request
+      </h2>
+      <dl className="grid gap-2 text-sm" data-testid="checkout-summary">
+        <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
+          <dt className="text-muted-foreground">For</dt>
+          <dd className="font-medium break-words">{request.description}</dd>
+        </div>
+        <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
+          <dt className="text-muted-foreground">Due</dt>
+          <dd className="font-medium">{formatLongDate(`${request.dueDate}T12:00:00Z`)}</dd>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t pt-2">
+          <dt className="font-semibold">Amount due</dt>
+          <dd className="text-lg font-semibold tabular-nums">{formatUsd(request.amount)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function RequestPaid({ request }: { request: PaymentRequestTermsView }) {
+  return (
+    <CheckoutNotice icon={CircleCheckIcon} tone="primary" title="Payment received" role="status">
+      Thank you. Your payment of {formatUsd(request.amount)} for {request.description} was received. A paid
+      invoice is in your billing history.
+    </CheckoutNotice>
+  );
+}
+
 export default function CheckoutPage() {
   usePageTitle('Checkout');
   const search = useSearch();
@@ -139,6 +195,8 @@ export default function CheckoutPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const mustSignIn = intent.isError && statusOf(intent.error) === 401;
+  // Kept apart from the intent's query: asked again, a paid request answers 409 (already paid).
+  const [paidRequest, setPaidRequest] = useState<PaymentRequestTermsView | null>(null);
 
   // Only the customer (or a payment link) may pay: others sign in and come back here.
   useEffect(() => {
@@ -146,6 +204,13 @@ export default function CheckoutPage() {
     const back = `/checkout?${new URLSearchParams({ customerId }).toString()}`;
     navigate(`/customer-login?${new URLSearchParams({ next: back }).toString()}`, { replace: true });
   }, [mustSignIn, customerId, navigate]);
+
+  const onRequestPaid = async (request: PaymentRequestTermsView) => {
+    toast({ title: 'Payment received', description: 'Thank you for your payment.', variant: 'success' });
+    setPaidRequest(request);
+    // Cached reads (billing) predate the payment; the spent intent is not asked for again.
+    await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== checkoutIntentKey[0] });
+  };
 
   const onPaid = async (result: PaidResult) => {
     toast({
@@ -173,12 +238,38 @@ export default function CheckoutPage() {
   };
 
   let content: ReactNode;
-  if (!customerId) {
+  if (paidRequest) {
+    content = <RequestPaid request={paidRequest} />;
+  } else if (!customerId) {
     content = <MissingCustomer />;
   } else if (intent.isPending || mustSignIn) {
     content = <Spinner size="lg" label="Preparing secure payment" />;
   } else if (intent.isError) {
     content = <PaymentError error={intent.error} />;
+  } else if ('request' in intent.data) {
+    const { request } = intent.data;
+    content = (
+      <Card className="w-full max-w-lg">
+        <CardHeader>
+          <IconBadge icon={CreditCardIcon} />
+          <CardTitle asHeading="h1" className="mt-2 text-2xl">
+            Pay Your Invoice
+          </CardTitle>
+          <CardDescription>{getAppName()} sent you a payment request.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <RequestSummary request={request} />
+          <CardForm
+            mode="pay"
+            payment={intent.data.payment}
+            clientSecret={intent.data.clientSecret}
+            submitLabel={`Pay ${formatUsd(request.amount)}`}
+            onPaid={() => onRequestPaid(request)}
+            onError={onError}
+          />
+        </CardContent>
+      </Card>
+    );
   } else {
     content = (
       <Card className="w-full max-w-lg">

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { FLEET_ADMIN_ONLY_MESSAGE } from '../../auth/access';
 import { failuresOf, recordFailure, resetFailures, type AttemptWindow } from '../../auth/attempt-counters';
-import { invoices, paymentLinks, paymentMethods, subscriptions } from '../../db/schema';
+import { invoices, paymentLinks, paymentMethods, paymentRequests, subscriptions } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../http/errors';
-import type { CheckoutTermsView } from '../../../shared/contracts/checkout';
+import type { CheckoutTermsView, PaymentRequestTermsView } from '../../../shared/contracts/checkout';
+import { tokenDigest } from '../../auth/tokens';
 import type { ClientConfig } from '../../integrations/payments/provider';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { notifyStaff, recordActivity } from '../notifications/service';
@@ -23,7 +24,7 @@ import {
 import { checkoutTerms, type CheckoutTerms } from './checkout-terms';
 import { reportFailedPayment } from './failed-payments';
 import { createInvoice } from './invoices';
-import { openPaymentLink } from './payment-links';
+import { markPaymentLinkPaid, openPaymentLink } from './payment-links';
 import { lockCardsOf } from './payment-methods';
 import { recordPayment } from './payment-records';
 
@@ -130,7 +131,7 @@ function termsAnswer(terms: CheckoutTerms): CheckoutTermsView {
 }
 
 export type CheckoutOutcome =
-  | { status: 'succeeded'; customerId: string; email: string }
+  | { status: 'succeeded'; customerId: string; email: string; paid: 'subscription' | 'payment_request' }
   | { status: 'failed'; customerId: string; message: string }
   | { status: 'processing'; customerId: string };
 
@@ -154,7 +155,18 @@ export async function completeCheckout(
   }
   const key = `checkout:${intent.ref}`;
   const customer = await customerById(deps.db, customerId);
-  if (await paymentByKey(deps.db, key)) return { status: 'succeeded', customerId, email: customer.email };
+  const paymentRequestId = intent.metadata.paymentRequestId;
+  if (await paymentByKey(deps.db, key))
+    return {
+      status: 'succeeded',
+      customerId,
+      email: customer.email,
+      paid: paymentRequestId ? 'payment_request' : 'subscription',
+    };
+  if (paymentRequestId) {
+    await completeRequestPayment(deps, actor, { intent, key, customer, paymentRequestId });
+    return { status: 'succeeded', customerId, email: customer.email, paid: 'payment_request' };
+  }
   if (!intent.paymentMethodRef)
     throw new HttpError(502, 'The payment provider did not report the card used.');
   const customerRef = await ensureProviderCustomer(deps, customer);
@@ -223,7 +235,7 @@ export async function completeCheckout(
       .where(eq(subscriptions.id, sub.id));
     await setCustomerStatus(tx, customerId, 'active', now);
     // The subscription is paid: its payment links have done their job, and its declines are history.
-    await tx
+    const spent = await tx
       .update(paymentLinks)
       .set({ paidAt: now })
       .where(
@@ -232,7 +244,8 @@ export async function completeCheckout(
           eq(paymentLinks.purpose, 'subscription'),
           isNull(paymentLinks.paidAt),
         ),
-      );
+      )
+      .returning({ id: paymentLinks.id });
     await resetFailures(tx, DECLINES, customerId);
     const identity = await billingIdentity(tx, customer);
     const invoice = await createInvoice(tx, {
@@ -246,7 +259,7 @@ export async function completeCheckout(
       issuedAt: now,
       ...identity,
     });
-    await recordPayment(tx, {
+    const payment = await recordPayment(tx, {
       customerId,
       subscriptionId: sub.id,
       invoiceId: invoice.id,
@@ -259,6 +272,20 @@ export async function completeCheckout(
       idempotencyKey: key,
       planId: plan.id,
     });
+    // Staff subscription requests sent with those links are settled by this payment.
+    if (spent.length)
+      await tx
+        .update(paymentRequests)
+        .set({ status: 'paid', paidAt: now, invoiceId: invoice.id, paymentId: payment!.id })
+        .where(
+          and(
+            inArray(
+              paymentRequests.paymentLinkId,
+              spent.map((link) => link.id),
+            ),
+            eq(paymentRequests.status, 'open'),
+          ),
+        );
     if (!existingCard)
       await notifyStaff(tx, customer, 'payment_method_added', { brand: card.brand, last4: card.last4 });
     await recordActivity(tx, customer, {
@@ -285,7 +312,7 @@ export async function completeCheckout(
       },
     );
   });
-  return { status: 'succeeded', customerId, email: customer.email };
+  return { status: 'succeeded', customerId, email: customer.email, paid: 'subscription' };
 }
 
 /** A declined checkout card is recorded as a failed payment and reported to staff. */
@@ -311,7 +338,7 @@ export async function recordCheckoutFailure(
         subscriptionId: sub?.id ?? null,
         amountCents: intent.amountCents,
         status: 'failed',
-        description: 'Checkout payment',
+        description: intent.metadata.paymentRequestId ? 'Payment request' : 'Checkout payment',
         provider: deps.provider.name,
         providerRef: intent.chargeRef,
         failureMessage: reason,
@@ -334,6 +361,144 @@ export async function recordCheckoutFailure(
         resourceId: sub?.id ?? null,
         newValues: { reason },
         success: false,
+      },
+    );
+  });
+}
+
+/** A staff payment request as its checkout reads it (`payment_requests` row). */
+type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+
+export const PAYMENT_REQUEST_PAID = 'This payment request has already been paid.';
+export const PAYMENT_REQUEST_EXPIRED = 'This payment link has expired. Please ask for a new one.';
+
+/**
+ * The payment request a `payment_request` link was issued for, or null when the token is not such a
+ * link of this customer (the caller then goes on as for a subscription). The holder of a real link
+ * hears whether it is paid or expired; nobody else learns anything from this.
+ */
+export async function paymentRequestOfLink(
+  deps: BillingDeps,
+  input: { customerId: string; token: string },
+): Promise<PaymentRequestRow | null> {
+  const [row] = await deps.db
+    .select({ request: paymentRequests, expiresAt: paymentLinks.expiresAt })
+    .from(paymentLinks)
+    .innerJoin(paymentRequests, eq(paymentRequests.paymentLinkId, paymentLinks.id))
+    .where(
+      and(
+        eq(paymentLinks.tokenDigest, tokenDigest(input.token)),
+        eq(paymentLinks.customerId, input.customerId),
+        eq(paymentLinks.purpose, 'payment_request'),
+      ),
+    );
+  if (!row) return null;
+  if (row.request.status === 'paid') throw conflict(PAYMENT_REQUEST_PAID);
+  if (row.expiresAt <= deps.clock.now()) throw new HttpError(410, PAYMENT_REQUEST_EXPIRED);
+  return row.request;
+}
+
+/**
+ * The checkout of one payment request: its amount and description, one intent per request (a
+ * reload or a second browser gets the same one; a declined card leaves it payable with another).
+ */
+export async function createRequestCheckout(
+  deps: BillingDeps,
+  request: PaymentRequestRow,
+): Promise<{ clientSecret: string; payment: ClientConfig; request: PaymentRequestTermsView }> {
+  const customer = await customerById(deps.db, request.customerId);
+  const customerRef = await ensureProviderCustomer(deps, customer);
+  const intent = await deps.provider.createIntent({
+    customerRef,
+    amountCents: request.amountCents,
+    description: request.description,
+    idempotencyKey: `payment-request:${request.id}`,
+    metadata: { customerId: request.customerId, paymentRequestId: request.id },
+  });
+  return {
+    clientSecret: intent.clientSecret,
+    payment: deps.provider.clientConfig(),
+    request: {
+      description: request.description,
+      amount: request.amountCents / 100,
+      dueDate: request.dueDate,
+    },
+  };
+}
+
+/**
+ * A paid payment request: the payment (through `recordPayment`, so commissions follow), a paid
+ * invoice of kind payment_request, the request paid and its link spent, once. The request row lock
+ * and the payment's idempotency key make the browser's report and the webhook settle it once.
+ */
+async function completeRequestPayment(
+  deps: BillingDeps,
+  actor: AuditActor,
+  input: {
+    intent: Awaited<ReturnType<BillingDeps['provider']['retrieveIntent']>>;
+    key: string;
+    customer: Awaited<ReturnType<typeof customerById>>;
+    paymentRequestId: string;
+  },
+): Promise<void> {
+  const { intent, key, customer, paymentRequestId } = input;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.id, paymentRequestId), eq(paymentRequests.customerId, customer.id)))
+      .for('update');
+    if (!request) throw notFound('This payment request no longer exists.');
+    if (await paymentByKey(tx, key)) return;
+    const sub = await subscriptionOf(tx, customer.id);
+    const identity = await billingIdentity(tx, customer);
+    const invoice = await createInvoice(tx, {
+      customerId: customer.id,
+      subscriptionId: null,
+      kind: 'payment_request',
+      status: 'paid',
+      lines: [{ description: request.description, amountCents: intent.amountCents }],
+      periodStart: null,
+      periodEnd: null,
+      issuedAt: now,
+      ...identity,
+    });
+    const payment = await recordPayment(tx, {
+      customerId: customer.id,
+      subscriptionId: sub?.id ?? null,
+      invoiceId: invoice.id,
+      amountCents: intent.amountCents,
+      status: 'succeeded',
+      description: request.description,
+      provider: deps.provider.name,
+      providerRef: intent.chargeRef,
+      idempotencyKey: key,
+      planId: sub?.planId ?? null,
+    });
+    // Paid twice (two intents of one request cannot happen, but a request paid by hand could): the
+    // money is recorded either way, and the request keeps its first settlement.
+    if (request.status === 'open')
+      await tx
+        .update(paymentRequests)
+        .set({ status: 'paid', paidAt: now, invoiceId: invoice.id, paymentId: payment!.id })
+        .where(eq(paymentRequests.id, request.id));
+    if (request.paymentLinkId) await markPaymentLinkPaid(tx, request.paymentLinkId, now);
+    await resetFailures(tx, DECLINES, customer.id);
+    await recordActivity(tx, customer, {
+      action: 'payment_succeeded',
+      description: `${customer.companyName} paid ${usd(intent.amountCents)} for ${request.description}`,
+      metadata: { amount: intent.amountCents / 100 },
+    });
+    await recordAudit(
+      tx,
+      { ...actor, accountId: customer.id },
+      {
+        action: 'checkout',
+        resourceType: 'payment_request',
+        resourceId: request.id,
+        oldValues: { status: request.status },
+        newValues: { status: 'paid', invoice: invoice.number, amount: intent.amountCents / 100 },
       },
     );
   });

@@ -42,6 +42,9 @@ export async function renderInvoicePdf(invoice: InvoiceRow, seller: { appName: s
     doc.text(`Issued ${day(invoice.issuedAt)}`, { width, align: 'right' });
     doc.text(`Status: ${invoice.status.toUpperCase()}`, { width, align: 'right' });
     if (invoice.paidAt) doc.text(`Paid ${day(invoice.paidAt)}`, { width, align: 'right' });
+    // The payment terms in force when it was issued (docs/billing-admin.md).
+    else if (invoice.status === 'open' && invoice.dueAt)
+      doc.text(`Due ${day(invoice.dueAt)}`, { width, align: 'right' });
 
     doc.moveDown(2);
     const billTo = doc.y;

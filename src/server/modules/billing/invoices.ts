@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { counters, invoices, type BillingAddress, type InvoiceLine } from '../../db/schema';
+import { dueUnderTerms, paymentTermsOf } from './payment-terms';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -21,7 +22,8 @@ export async function nextInvoiceNumber(tx: Executor): Promise<string> {
 export type NewInvoice = {
   customerId: string;
   subscriptionId: string | null;
-  kind: 'subscription' | 'proration';
+  /** payment_request: a staff payment request paid at checkout (docs/billing-admin.md). */
+  kind: 'subscription' | 'proration' | 'payment_request';
   status: 'paid' | 'open';
   lines: InvoiceLine[];
   periodStart: Date | null;
@@ -30,15 +32,22 @@ export type NewInvoice = {
   billingEmail: string;
   billingAddress: BillingAddress | null;
   issuedAt: Date;
+  /** Open invoices fall due under the payment terms setting unless a date is given. */
+  dueAt?: Date | null;
 };
 
 export async function createInvoice(tx: Executor, input: NewInvoice): Promise<InvoiceRow> {
   const number = await nextInvoiceNumber(tx);
   const totalCents = input.lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const dueAt =
+    input.status === 'open'
+      ? (input.dueAt ?? dueUnderTerms(await paymentTermsOf(tx), input.issuedAt))
+      : (input.dueAt ?? null);
   const [row] = await tx
     .insert(invoices)
     .values({
       ...input,
+      dueAt,
       number,
       totalCents,
       currency: 'usd',

@@ -18,6 +18,8 @@ import {
   assertMayPay,
   completeCheckout,
   createCheckout,
+  createRequestCheckout,
+  paymentRequestOfLink,
   recordCheckoutFailure,
 } from '../billing/checkout';
 import { access } from '../../../shared/contracts/common';
@@ -60,6 +62,12 @@ export async function paymentRoutes(
       const session = await request.customer();
       // Public (a payment link pays without a session), so the access hook cannot refuse staff here.
       if (session?.impersonator) throw new HttpError(403, IMPERSONATION_REFUSED_MESSAGE);
+      // A staff payment request's link pays that request, whoever holds it (docs/billing-admin.md).
+      const paymentRequest = link ? await paymentRequestOfLink(billing, { customerId, token: link }) : null;
+      if (paymentRequest) {
+        await assertDeclinesAllowed(billing, customerId, config.checkoutDeclinesPerCustomer);
+        return createRequestCheckout(billing, paymentRequest);
+      }
       await assertMayPay(billing, {
         customerId,
         session,
@@ -180,10 +188,9 @@ async function settle(
   }
   if (outcome.status === 'processing')
     return { customerId, answer: { status: 'processing', message: 'Your payment is processing.' } };
-  return {
-    customerId,
-    answer: { status: 'succeeded', email: outcome.email, message: 'Your subscription is active.' },
-  };
+  const message =
+    outcome.paid === 'payment_request' ? 'Your payment was received.' : 'Your subscription is active.';
+  return { customerId, answer: { status: 'succeeded', email: outcome.email, message } };
 }
 
 /** For the holder of the client secret, who paid and may hear how it went. */

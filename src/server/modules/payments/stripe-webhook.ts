@@ -13,6 +13,7 @@ import {
 import { actorOf } from '../audit/service';
 import type { BillingDeps } from '../billing/context';
 import { completeCheckout, recordCheckoutFailure } from '../billing/checkout';
+import { isDisputeEvent, recordDisputeEvent, type StripeDisputeObject } from '../payment-operations/disputes';
 
 const webhookAnswer = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
 
@@ -85,6 +86,15 @@ export async function stripeWebhookRoutes(
             );
           }
         }
+      }
+
+      if (isDisputeEvent(event.type)) {
+        // Disputes (docs/payment-operations.md): the signed event's dispute object is the state to keep.
+        await recordDisputeEvent(billing.db, actor, {
+          type: event.type,
+          created: event.created,
+          object: event.data.object as unknown as StripeDisputeObject,
+        });
       }
 
       const [inserted] = await billing.db

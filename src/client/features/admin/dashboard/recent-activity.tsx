@@ -2,12 +2,10 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDownIcon, HistoryIcon } from 'lucide-react';
 import type { ActivityItem } from '@shared/contracts/dashboard';
-import { ListSkeleton } from '@client/components/list/list-body';
-import { LoadFailed } from '@client/components/load-failed';
+import { ListBody } from '@client/components/list/list-body';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { EmptyState } from '@client/components/ui/empty-state';
 import { cn } from '@client/lib/cn';
 import { relativeTime } from '@client/lib/relative-time';
 import { useNow } from '@client/lib/use-now';
@@ -79,71 +77,55 @@ export function RecentActivity() {
     setPage(1);
   };
 
-  let body;
-  if (feed.isPending) {
-    body = <ListSkeleton label="Loading recent activity" rows={ACTIVITY_PREVIEW} />;
-  } else if (feed.isError) {
-    body = (
-      <LoadFailed
-        className="m-4"
-        title="Recent activity could not be loaded"
-        error={feed.error}
-        onRetry={() => void feed.refetch()}
-        retrying={feed.isFetching}
-      />
-    );
-  } else if (feed.data.total === 0) {
-    body = (
-      <EmptyState
-        className="m-4"
-        icon={HistoryIcon}
-        headingLevel="h3"
-        title="No recent activity found."
-        text="Activity will appear here as actions are performed."
-      />
-    );
-  } else {
-    const { items, total } = feed.data;
-    body = (
-      <>
-        <ol
-          aria-label="Activity"
-          className={cn('divide-y border-t', feed.isPlaceholderData && 'opacity-60')}
-          data-testid="activity-list"
-        >
-          {items.map((item) => (
-            <ActivityRow key={item.id} item={item} now={now} />
-          ))}
-        </ol>
-        {showAll ? (
-          <div className="space-y-3 border-t px-4 py-3 sm:px-6">
-            <Suspense fallback={null}>
-              <ListPager
-                page={page}
-                pageSize={ACTIVITY_PAGE_SIZE}
-                total={total}
-                onPage={setPage}
-                busy={feed.isFetching}
-                label="Activity pages"
-                noun="items"
-              />
-            </Suspense>
-            <div className="flex justify-center">
-              <Button variant="outline" size="sm" onClick={() => toggleAll(false)}>
-                Show Less
+  const body = (
+    <ListBody
+      query={feed}
+      noun="recent activity"
+      skeletonRows={ACTIVITY_PREVIEW}
+      empty={{
+        icon: HistoryIcon,
+        headingLevel: 'h3',
+        title: 'No recent activity found.',
+        text: 'Activity will appear here as actions are performed.',
+      }}
+    >
+      {({ items, total }) => (
+        <>
+          <ol aria-label="Activity" className="divide-y border-t" data-testid="activity-list">
+            {items.map((item) => (
+              <ActivityRow key={item.id} item={item} now={now} />
+            ))}
+          </ol>
+          {showAll ? (
+            <div className="space-y-3 border-t px-4 py-3 sm:px-6">
+              <Suspense fallback={null}>
+                <ListPager
+                  page={page}
+                  pageSize={ACTIVITY_PAGE_SIZE}
+                  total={total}
+                  onPage={setPage}
+                  busy={feed.isFetching}
+                  label="Activity pages"
+                  noun="items"
+                />
+              </Suspense>
+              <div className="flex justify-center">
+                <Button variant="outline" size="sm" onClick={() => toggleAll(false)}>
+                  Show Less
+                </Button>
+              </div>
+            </div>
+          ) : total > ACTIVITY_PREVIEW ? (
+            <div className="flex justify-center border-t px-4 py-3">
+              <Button variant="outline" size="sm" onClick={() => toggleAll(true)}>
+                Show All ({total.toLocaleString('en-US')})
               </Button>
             </div>
-          </div>
-        ) : total > ACTIVITY_PREVIEW ? (
-          <div className="flex justify-center border-t px-4 py-3">
-            <Button variant="outline" size="sm" onClick={() => toggleAll(true)}>
-              Show All ({total.toLocaleString('en-US')})
-            </Button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
+          ) : null}
+        </>
+      )}
+    </ListBody>
+  );
 
   return (
     <Card className="gap-0 overflow-hidden">

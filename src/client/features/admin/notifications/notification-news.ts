@@ -21,9 +21,10 @@ export const STAFF_DATA_KEYS = {
   customers: ['staff-customers'],
   dashboard: ['staff-dashboard'],
   fleetCenter: ['fleet-center'],
+  disputes: ['/api/admin/disputes'],
 } as const satisfies Record<string, QueryKey>;
 
-const { customers, dashboard, fleetCenter } = STAFF_DATA_KEYS;
+const { customers, dashboard, fleetCenter, disputes } = STAFF_DATA_KEYS;
 
 /** What each event changes: plans and cancellations move revenue, plans and limits; cards move health. */
 const STALE_BY_TYPE: Record<NotificationType, readonly QueryKey[]> = {
@@ -32,6 +33,7 @@ const STALE_BY_TYPE: Record<NotificationType, readonly QueryKey[]> = {
   subscription_cancelled: [customers, dashboard, fleetCenter],
   payment_method_added: [customers, fleetCenter],
   payment_failed: [customers, dashboard, fleetCenter],
+  payment_disputed: [disputes],
 };
 const STALE_UNKNOWN: readonly QueryKey[] = [customers, dashboard, fleetCenter];
 

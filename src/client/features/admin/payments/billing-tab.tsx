@@ -1,4 +1,462 @@
-/** Placeholder until its owner builds it (issue 12): replaced, never shipped. */
-export default function NotBuiltYet() {
-  return <p className="text-sm text-muted-foreground">Not built yet.</p>;
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarClockIcon, FileStackIcon, SendIcon, UsersRoundIcon } from 'lucide-react';
+import {
+  PAYMENT_REQUEST_STATES,
+  SUBSCRIPTION_SORTS,
+  SUBSCRIPTION_STATUSES,
+  paymentRequestListQuery,
+  subscriptionListQuery,
+  trialActionQuery as trialActionListQuery,
+  type AdminPaymentRequest,
+  type AdminSubscription,
+  type GenerateMonthlyResult,
+} from '@shared/contracts/billing-admin';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { FilterSelect } from '@client/components/list/filter-select';
+import { ListBody } from '@client/components/list/list-body';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListTable } from '@client/components/list/list-table';
+import { ListToolbar } from '@client/components/list/list-toolbar';
+import { SortHeader } from '@client/components/list/sort-header';
+import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { TableRow } from '@client/components/ui/table';
+import { errorMessageOf } from '@client/lib/api';
+import { formatStaffDate } from '@client/lib/staff-dates';
+import { toast } from '@client/lib/toast';
+import {
+  paymentRequestsQuery,
+  subscriptionsQuery,
+  trialActionQuery,
+  useGenerateMonthlyInvoices,
+} from './billing-api';
+import {
+  REQUEST_STATE_LABELS,
+  SUBSCRIPTION_STATUS_LABELS,
+  formatMoney,
+  requestStateBadge,
+  subscriptionStatusBadge,
+} from './billing-format';
+import { PaymentRequestDialog } from './payment-request-dialog';
+import { SubscriptionRequestDialog } from './subscription-request-dialog';
+
+/** Statuses whose subscription can be paid at checkout, so a subscription request makes sense. */
+const REQUESTABLE = new Set(['trialing', 'pending', 'past_due']);
+
+/**
+ * Billing Management (spec 3 §2): customers and their subscriptions, the customers needing trial
+ * action, Generate Monthly Invoices, subscription and payment requests, and the payment requests with
+ * their state (docs/billing-admin.md).
+ */
+export default function BillingTab() {
+  const [requesting, setRequesting] = useState<AdminSubscription | null>(null);
+  const [sending, setSending] = useState(false);
+  return (
+    <div className="space-y-8">
+      <BillingActions />
+      <SubscriptionsSection onRequest={setRequesting} />
+      <TrialActionSection onRequest={setRequesting} />
+      <PaymentRequestsSection onSend={() => setSending(true)} />
+      {requesting ? (
+        <SubscriptionRequestDialog
+          key={requesting.customerId}
+          customer={requesting}
+          open
+          onOpenChange={(open) => !open && setRequesting(null)}
+        />
+      ) : null}
+      {sending ? <PaymentRequestDialog open onOpenChange={setSending} /> : null}
+    </div>
+  );
+}
+
+function BillingActions() {
+  const generate = useGenerateMonthlyInvoices();
+  const [result, setResult] = useState<GenerateMonthlyResult | null>(null);
+  const run = async () => {
+    try {
+      const answer = await generate.mutateAsync();
+      setResult(answer);
+      toast({
+        title: 'Monthly invoices generated successfully',
+        description: answer.message,
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: `Failed to generate invoices: ${errorMessageOf(error, 'Please try again.')}`,
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <section aria-labelledby="billing-actions-heading" className="rounded-lg border p-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-prose space-y-1">
+          <h2 id="billing-actions-heading" className="text-lg font-semibold">
+            Monthly invoices
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Issues every active or past-due subscription its invoice for the current period, once: running it
+            again makes no second invoice.
+          </p>
+          {result ? (
+            <p className="text-sm font-medium" role="status" data-testid="generate-result">
+              Created {result.created}, skipped {result.skipped} (already invoiced).
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void run()} disabled={generate.isPending} aria-busy={generate.isPending}>
+            <FileStackIcon aria-hidden="true" />
+            Generate Monthly Invoices
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SectionHeading({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <div className="space-y-1">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p className="text-sm text-muted-foreground">{text}</p>
+    </div>
+  );
+}
+
+const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: SUBSCRIPTION_STATUS_LABELS[s] }));
+
+function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription) => void }) {
+  const state = useListState({
+    sorts: SUBSCRIPTION_SORTS,
+    defaultSort: 'companyName',
+    filters: { status: SUBSCRIPTION_STATUSES },
+    pageSize: 10,
+    scope: 'subs',
+  });
+  const list = useQuery(subscriptionsQuery(subscriptionListQuery.parse(state.query)));
+  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  return (
+    <section aria-labelledby="subscriptions-heading" className="space-y-3">
+      <SectionHeading
+        id="subscriptions-heading"
+        title="Customers and subscriptions"
+        text="Every customer's subscription: plan, status, price and current period."
+      />
+      <ListToolbar
+        clear={state}
+        search={{ state, label: 'Search subscriptions', placeholder: 'Search company, name or email…' }}
+      >
+        <FilterSelect
+          value={state.filters.status}
+          onChange={(v) => state.setFilter('status', v)}
+          label="Filter by status"
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+        />
+      </ListToolbar>
+      <ListBody
+        query={list}
+        noun="subscriptions"
+        isFiltered={state.isFiltered}
+        onClearFilters={state.clearFilters}
+        empty={{
+          icon: UsersRoundIcon,
+          title: 'No subscriptions yet',
+          text: 'Customers appear here when they sign up.',
+        }}
+      >
+        {(page) => (
+          <SubscriptionTable
+            label="Subscriptions"
+            items={page.items}
+            onRequest={onRequest}
+            head={
+              <>
+                <SortHeader field="companyName" label="Customer" sort={state.sort} onSort={state.setSort} />
+                <ListHead from="lg">Plan</ListHead>
+                <ListHead>Status</ListHead>
+                <SortHeader
+                  field="price"
+                  label="Price"
+                  sort={state.sort}
+                  onSort={state.setSort}
+                  from="xl"
+                  newestFirst
+                />
+                <SortHeader
+                  field="currentPeriodEnd"
+                  label="Current period"
+                  sort={state.sort}
+                  onSort={state.setSort}
+                  from="3xl"
+                />
+              </>
+            }
+          />
+        )}
+      </ListBody>
+      <ListStatePager
+        state={state}
+        query={list}
+        label="Subscription pages"
+        noun={['subscription', 'subscriptions']}
+      />
+    </section>
+  );
+}
+
+function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) => void }) {
+  const state = useListState({
+    sorts: ['companyName'],
+    defaultSort: 'companyName',
+    pageSize: 5,
+    scope: 'trial',
+  });
+  const list = useQuery(trialActionQuery(trialActionListQuery.parse(state.query)));
+  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  return (
+    <section aria-labelledby="trial-action-heading" className="space-y-3">
+      <SectionHeading
+        id="trial-action-heading"
+        title="Trials requiring action"
+        text="Customers whose status is pending or who are on the Starter plan."
+      />
+      <ListToolbar
+        clear={state}
+        search={{
+          state,
+          label: 'Search trials requiring action',
+          placeholder: 'Search company, name or email…',
+        }}
+      />
+      <ListBody
+        query={list}
+        noun="customers"
+        isFiltered={state.isFiltered}
+        onClearFilters={state.clearFilters}
+        empty={{
+          icon: CalendarClockIcon,
+          title: 'Nothing needs action',
+          text: 'No customer is pending or on the Starter plan.',
+        }}
+      >
+        {(page) => (
+          <SubscriptionTable
+            label="Trials requiring action"
+            items={page.items}
+            onRequest={onRequest}
+            head={
+              <>
+                <ListHead>Customer</ListHead>
+                <ListHead from="lg">Plan</ListHead>
+                <ListHead>Status</ListHead>
+                <ListHead from="xl">Price</ListHead>
+                <ListHead from="3xl">Current period</ListHead>
+              </>
+            }
+          />
+        )}
+      </ListBody>
+      <ListStatePager
+        state={state}
+        query={list}
+        label="Trial action pages"
+        noun={['customer', 'customers']}
+      />
+    </section>
+  );
+}
+
+function SubscriptionTable({
+  label,
+  head,
+  items,
+  onRequest,
+}: {
+  label: string;
+  head: React.ReactNode;
+  items: readonly AdminSubscription[];
+  onRequest: (s: AdminSubscription) => void;
+}) {
+  return (
+    <ListTable label={label} actions head={head}>
+      {items.map((s) => {
+        const status = (
+          <Badge variant={subscriptionStatusBadge(s.status)}>
+            {SUBSCRIPTION_STATUS_LABELS[s.status as keyof typeof SUBSCRIPTION_STATUS_LABELS] ?? s.status}
+          </Badge>
+        );
+        const period = (
+          <>
+            {formatStaffDate(s.currentPeriodStart)} – {formatStaffDate(s.currentPeriodEnd)}
+            {s.cancelAtPeriodEnd ? (
+              <span className="block text-xs text-destructive">Cancels at period end</span>
+            ) : null}
+            {s.status === 'trialing' && s.trialEndsAt ? (
+              <span className="block text-xs text-muted-foreground">
+                Trial ends {formatStaffDate(s.trialEndsAt)}
+              </span>
+            ) : null}
+          </>
+        );
+        return (
+          <TableRow key={s.subscriptionId} data-testid="subscription-row">
+            <ListCell>
+              <span className="font-medium">{s.companyName}</span>
+              <span className="block text-xs break-all text-muted-foreground">{s.email}</span>
+              <NarrowDetails until="3xl">
+                <NarrowItem until="lg">{s.planName}</NarrowItem>
+                <NarrowItem until="xl">{formatMoney(s.price)}/mo</NarrowItem>
+                <NarrowItem until="3xl">{period}</NarrowItem>
+              </NarrowDetails>
+            </ListCell>
+            <ListCell from="lg">{s.planName}</ListCell>
+            <ListCell>{status}</ListCell>
+            <ListCell from="xl" className="tabular-nums">
+              {formatMoney(s.price)}/mo
+            </ListCell>
+            <ListCell from="3xl" className="text-sm">
+              {period}
+            </ListCell>
+            <ListCell className="text-right">
+              {REQUESTABLE.has(s.status) ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onRequest(s)}
+                  aria-label={`Request payment: ${s.companyName}`}
+                >
+                  <SendIcon aria-hidden="true" />
+                  {/* The words where the row has room; the icon alone on a narrow list. */}
+                  <span className="hidden @3xl:inline">Request payment</span>
+                </Button>
+              ) : null}
+            </ListCell>
+          </TableRow>
+        );
+      })}
+    </ListTable>
+  );
+}
+
+const STATE_OPTIONS = PAYMENT_REQUEST_STATES.map((s) => ({ value: s, label: REQUEST_STATE_LABELS[s] }));
+
+function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
+  const state = useListState({
+    sorts: ['newest'],
+    defaultSort: 'newest',
+    filters: { state: PAYMENT_REQUEST_STATES },
+    pageSize: 10,
+    scope: 'requests',
+  });
+  const { sort: _sort, ...query } = state.query;
+  const list = useQuery(paymentRequestsQuery(paymentRequestListQuery.parse(query)));
+  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  return (
+    <section aria-labelledby="payment-requests-heading" className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <SectionHeading
+          id="payment-requests-heading"
+          title="Payment requests"
+          text="Subscription and payment requests, newest first. An open request past its due date is expired."
+        />
+        <Button onClick={onSend}>
+          <SendIcon aria-hidden="true" />
+          Send Payment Request
+        </Button>
+      </div>
+      <ListToolbar
+        clear={state}
+        search={{ state, label: 'Search payment requests', placeholder: 'Search company, name or email…' }}
+      >
+        <FilterSelect
+          value={state.filters.state}
+          onChange={(v) => state.setFilter('state', v)}
+          label="Filter by state"
+          allLabel="All states"
+          options={STATE_OPTIONS}
+        />
+      </ListToolbar>
+      <ListBody
+        query={list}
+        noun="payment requests"
+        isFiltered={state.isFiltered}
+        onClearFilters={state.clearFilters}
+        empty={{
+          icon: SendIcon,
+          title: 'No payment requests yet',
+          text: 'A request gives the customer a checkout link for an amount you set.',
+          action: (
+            <Button onClick={onSend}>
+              <SendIcon aria-hidden="true" />
+              Send Payment Request
+            </Button>
+          ),
+        }}
+      >
+        {(page) => (
+          <ListTable
+            label="Payment requests"
+            actions={false}
+            head={
+              <>
+                <ListHead>Customer</ListHead>
+                <ListHead from="xl">Description</ListHead>
+                <ListHead className="text-right">Amount</ListHead>
+                <ListHead from="lg">Due</ListHead>
+                <ListHead>State</ListHead>
+              </>
+            }
+          >
+            {page.items.map((r) => (
+              <RequestRow key={r.id} request={r} />
+            ))}
+          </ListTable>
+        )}
+      </ListBody>
+      <ListStatePager
+        state={state}
+        query={list}
+        label="Payment request pages"
+        noun={['request', 'requests']}
+      />
+    </section>
+  );
+}
+
+function RequestRow({ request: r }: { request: AdminPaymentRequest }) {
+  const due = formatStaffDate(`${r.dueDate}T12:00:00Z`);
+  return (
+    <TableRow data-testid="payment-request-row">
+      <ListCell>
+        <span className="font-medium">{r.companyName}</span>
+        <span className="block text-xs break-all text-muted-foreground">{r.email}</span>
+        <NarrowDetails until="xl">
+          <NarrowItem until="xl">{r.description}</NarrowItem>
+          <NarrowItem until="lg">Due {due}</NarrowItem>
+        </NarrowDetails>
+      </ListCell>
+      <ListCell from="xl" className="max-w-64 break-words">
+        {r.description}
+        <span className="block text-xs text-muted-foreground">
+          {r.type === 'subscription' ? 'Subscription' : 'Invoice'}
+          {r.invoiceNumber ? ` · ${r.invoiceNumber}` : ''}
+        </span>
+      </ListCell>
+      <ListCell className="text-right tabular-nums">{formatMoney(r.amount)}</ListCell>
+      <ListCell from="lg">{due}</ListCell>
+      <ListCell>
+        <Badge variant={requestStateBadge(r.state)} data-testid="request-state">
+          {REQUEST_STATE_LABELS[r.state]}
+        </Badge>
+      </ListCell>
+    </TableRow>
+  );
 }

@@ -1,4 +1,314 @@
-/** Placeholder until its owner builds it (issue 12): replaced, never shipped. */
-export default function NotBuiltYet() {
-  return <p className="text-sm text-muted-foreground">Not built yet.</p>;
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CpuIcon, DatabaseIcon, GlobeIcon, ReceiptIcon, ServerIcon } from 'lucide-react';
+import {
+  EXPENSE_CATEGORIES,
+  EXPENSE_CATEGORY_LABELS,
+  EXPENSE_HISTORY_ROWS,
+  expenseInput,
+  expenseListQuery,
+  type Expense,
+  type ExpenseInput,
+  type HostingUsage,
+  type UsagePeriod,
+} from '@shared/contracts/payment-operations';
+import type { DialogOpenProps } from '@client/components/dialog-open';
+import { FieldRow } from '@client/components/field-row';
+import { FormDialog } from '@client/components/form/form-dialog';
+import { SelectField, TextField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { AddButton } from '@client/components/list/add-button';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ListBody } from '@client/components/list/list-body';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListTable } from '@client/components/list/list-table';
+import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { QueryView } from '@client/components/query-view';
+import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
+import { Badge } from '@client/components/ui/badge';
+import { TableRow } from '@client/components/ui/table';
+import { formatStaffDate, formatStaffDateTime } from '@client/lib/staff-dates';
+import { toast } from '@client/lib/toast';
+import { expensesQuery, hostingUsageQuery, useAddExpense } from './operations-api';
+import { formatBytes, formatCount, formatCpu, formatMoney } from './operations-format';
+
+const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPENSE_CATEGORY_LABELS[c] }));
+const categoryLabel = (c: string) => EXPENSE_CATEGORY_LABELS[c as keyof typeof EXPENSE_CATEGORY_LABELS] ?? c;
+
+/**
+ * Expenses (spec 3 §2, DECISIONS.md): hosting usage this server measures itself (integration status
+ * `connected`), and the expenses ledger staff add to, 10 rows a page.
+ */
+export default function ExpensesTab() {
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="space-y-8">
+      <HostingUsageSection />
+      <section aria-labelledby="expense-history-heading" className="space-y-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="space-y-1">
+            <h2 id="expense-history-heading" className="text-lg font-semibold">
+              Expense history
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              What the business spent, newest first. Hosting and database entries are what the usage above
+              cost.
+            </p>
+          </div>
+          <AddButton onClick={() => setAdding(true)}>Add expense</AddButton>
+        </div>
+        <ExpenseHistory onAdd={() => setAdding(true)} />
+      </section>
+      <AddExpenseDialog open={adding} onOpenChange={setAdding} />
+    </div>
+  );
+}
+
+function HostingUsageSection() {
+  const usage = useQuery(hostingUsageQuery);
+  return (
+    <section aria-labelledby="hosting-usage-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="hosting-usage-heading" className="text-lg font-semibold">
+          Hosting usage
+        </h2>
+        {usage.data ? (
+          <Badge variant="success" data-testid="integration-status">
+            {usage.data.status}
+          </Badge>
+        ) : null}
+      </div>
+      <QueryView
+        query={usage}
+        noun="hosting usage"
+        skeleton={<StatTilesSkeleton label="Loading hosting usage" />}
+      >
+        {(data) => <UsageFigures usage={data} />}
+      </QueryView>
+    </section>
+  );
+}
+
+function UsageFigures({ usage }: { usage: HostingUsage }) {
+  const periods: [string, UsagePeriod][] = [
+    ['This month', usage.currentMonth],
+    ['Last month', usage.lastMonth],
+    ['Year to date', usage.yearToDate],
+  ];
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted-foreground">
+        Measured by {usage.instances === 1 ? 'this server' : `${usage.instances} server instances`} (CPU time,
+        responses and their bytes, every minute) and read from the database.{' '}
+        {usage.measuredAt
+          ? `Last measured ${formatStaffDateTime(usage.measuredAt)}.`
+          : 'No measurement written yet.'}
+      </p>
+      <StatTileGrid>
+        <StatTile
+          icon={CpuIcon}
+          label="Compute this month"
+          value={formatCpu(usage.currentUsage.cycles)}
+          hint="CPU time used"
+        />
+        <StatTile
+          icon={DatabaseIcon}
+          label="Storage"
+          value={formatBytes(usage.currentUsage.storage)}
+          hint="Database size now"
+        />
+        <StatTile
+          icon={GlobeIcon}
+          label="Bandwidth this month"
+          value={formatBytes(usage.currentUsage.bandwidth)}
+          hint="Bytes served"
+        />
+        <StatTile
+          icon={ServerIcon}
+          label="Requests this month"
+          value={formatCount(usage.breakdown.compute.requests)}
+          hint="Responses served"
+        />
+      </StatTileGrid>
+      <ListTable
+        label="Hosting usage by period"
+        actions={false}
+        head={
+          <>
+            <ListHead>Period</ListHead>
+            <ListHead className="text-right">CPU time</ListHead>
+            <ListHead from="lg" className="text-right">
+              Requests
+            </ListHead>
+            <ListHead from="md" className="text-right">
+              Bytes served
+            </ListHead>
+            <ListHead className="text-right">Hosting spend</ListHead>
+            <ListHead from="xl" className="text-right">
+              All expenses
+            </ListHead>
+          </>
+        }
+      >
+        {periods.map(([label, p]) => (
+          <TableRow key={label}>
+            <ListCell>
+              <span className="font-medium">{label}</span>
+              <NarrowDetails until="md">
+                <NarrowItem until="md">{formatBytes(p.bytesServed)} served</NarrowItem>
+              </NarrowDetails>
+            </ListCell>
+            <ListCell className="text-right tabular-nums">{formatCpu(p.cpuSeconds)}</ListCell>
+            <ListCell from="lg" className="text-right tabular-nums">
+              {formatCount(p.requests)}
+            </ListCell>
+            <ListCell from="md" className="text-right tabular-nums">
+              {formatBytes(p.bytesServed)}
+            </ListCell>
+            <ListCell className="text-right tabular-nums">{formatMoney(p.hostingExpenses)}</ListCell>
+            <ListCell from="xl" className="text-right tabular-nums">
+              {formatMoney(p.expenses)}
+            </ListCell>
+          </TableRow>
+        ))}
+      </ListTable>
+      <p className="text-xs text-muted-foreground">
+        Spend comes from the expense history below (hosting and database entries); no prices are estimated
+        from usage.
+      </p>
+    </div>
+  );
+}
+
+function ExpenseHistory({ onAdd }: { onAdd: () => void }) {
+  const state = useListState({
+    sorts: ['newest'],
+    defaultSort: 'newest',
+    pageSize: EXPENSE_HISTORY_ROWS,
+    scope: 'expenses',
+  });
+  const list = useQuery(expensesQuery(expenseListQuery.parse(state.query)));
+  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  return (
+    <>
+      <ListBody
+        query={list}
+        noun="expenses"
+        isFiltered={false}
+        onClearFilters={() => undefined}
+        empty={{
+          icon: ReceiptIcon,
+          title: 'No expenses yet',
+          text: 'Add what the business pays for: hosting, software, payment fees and the rest.',
+          action: <AddButton onClick={onAdd}>Add expense</AddButton>,
+        }}
+      >
+        {(page) => (
+          <ListTable
+            label="Expense history"
+            actions={false}
+            head={
+              <>
+                <ListHead>Description</ListHead>
+                <ListHead from="md">Date</ListHead>
+                <ListHead from="lg">Category</ListHead>
+                <ListHead className="text-right">Amount</ListHead>
+              </>
+            }
+          >
+            {page.items.map((e) => (
+              <ExpenseRow key={e.id} expense={e} />
+            ))}
+          </ListTable>
+        )}
+      </ListBody>
+      <ListStatePager state={state} query={list} label="Expense pages" noun={['expense', 'expenses']} />
+    </>
+  );
+}
+
+function ExpenseRow({ expense: e }: { expense: Expense }) {
+  return (
+    <TableRow data-testid="expense-row">
+      <ListCell>
+        <span className="font-medium">{e.description}</span>
+        <NarrowDetails until="lg">
+          <NarrowItem until="md">{formatStaffDate(`${e.date}T12:00:00Z`)}</NarrowItem>
+          <NarrowItem until="lg">{categoryLabel(e.category)}</NarrowItem>
+        </NarrowDetails>
+      </ListCell>
+      <ListCell from="md" className="whitespace-nowrap">
+        {formatStaffDate(`${e.date}T12:00:00Z`)}
+      </ListCell>
+      <ListCell from="lg">{categoryLabel(e.category)}</ListCell>
+      <ListCell className="text-right tabular-nums">{formatMoney(e.amount)}</ListCell>
+    </TableRow>
+  );
+}
+
+type ExpenseValues = { date: string; category: string; description: string; amount: string };
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+const toExpenseInput = (v: ExpenseValues): Partial<ExpenseInput> => ({
+  date: v.date,
+  category: (v.category || undefined) as ExpenseInput['category'] | undefined,
+  description: v.description,
+  amount: v.amount.trim() === '' ? undefined : Number(v.amount),
+});
+
+function AddExpenseDialog({ open, onOpenChange }: DialogOpenProps) {
+  const form = useSchemaForm({
+    schema: expenseInput,
+    defaultValues: { date: today(), category: '', description: '', amount: '' },
+    toInput: toExpenseInput,
+  });
+  const add = useAddExpense();
+  const onSubmit = form.submit(
+    async (input) => {
+      await add.mutateAsync(input);
+      toast({ title: 'Expense added', variant: 'success' });
+      form.reset({ date: today(), category: '', description: '', amount: '' });
+      onOpenChange(false);
+    },
+    { title: 'Expense not added', fallback: 'The expense could not be saved. Please try again.' },
+  );
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add expense"
+      description="An entry in the expenses ledger. It is kept with who added it."
+      submitLabel="Add expense"
+      pending={form.formState.isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <FieldRow>
+        <TextField form={form} name="date" label="Date" type="date" required />
+        <SelectField
+          form={form}
+          name="category"
+          label="Category"
+          required
+          placeholder="Choose a category"
+          options={CATEGORY_OPTIONS}
+        />
+      </FieldRow>
+      <TextField form={form} name="description" label="Description" required maxLength={200} />
+      <TextField
+        form={form}
+        name="amount"
+        label="Amount ($)"
+        required
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        step={0.01}
+        className="[&_input]:max-w-40"
+      />
+    </FormDialog>
+  );
 }

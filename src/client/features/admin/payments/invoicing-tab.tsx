@@ -1,4 +1,214 @@
-/** Placeholder until its owner builds it (issue 12): replaced, never shipped. */
-export default function NotBuiltYet() {
-  return <p className="text-sm text-muted-foreground">Not built yet.</p>;
+import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon, FileTextIcon } from 'lucide-react';
+import {
+  INVOICE_SORTS,
+  INVOICE_STATUSES,
+  PAYMENT_TERMS,
+  PAYMENT_TERMS_LABELS,
+  invoiceListQuery,
+  type AdminInvoice,
+  type PaymentTerms,
+} from '@shared/contracts/billing-admin';
+import { OptionSelect } from '@client/components/form/option-select';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { FilterSelect } from '@client/components/list/filter-select';
+import { ListBody } from '@client/components/list/list-body';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListTable } from '@client/components/list/list-table';
+import { ListToolbar } from '@client/components/list/list-toolbar';
+import { SortHeader } from '@client/components/list/sort-header';
+import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { QueryView } from '@client/components/query-view';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { TableRow } from '@client/components/ui/table';
+import { errorMessageOf } from '@client/lib/api';
+import { formatStaffDate } from '@client/lib/staff-dates';
+import { toast } from '@client/lib/toast';
+import { billingSettingsQuery, invoicesQuery, useSaveBillingSettings } from './billing-api';
+import { INVOICE_STATUS_LABELS, formatMoney, invoiceStatusBadge } from './billing-format';
+
+const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] ?? s }));
+const TERMS_OPTIONS = PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERMS_LABELS[t] }));
+
+/**
+ * Invoicing (spec 3 §2): every invoice the billing engine issued, searched by number, company or email
+ * and paged on the server, with its PDF; and the payment terms that open invoices and payment requests
+ * follow (docs/billing-admin.md).
+ */
+export default function InvoicingTab() {
+  return (
+    <div className="space-y-8">
+      <PaymentTermsSetting />
+      <InvoicesSection />
+    </div>
+  );
+}
+
+function PaymentTermsSetting() {
+  const settings = useQuery(billingSettingsQuery);
+  const save = useSaveBillingSettings();
+  const choose = async (paymentTerms: PaymentTerms) => {
+    try {
+      await save.mutateAsync({ paymentTerms });
+      toast({
+        title: 'Payment terms saved',
+        description: PAYMENT_TERMS_LABELS[paymentTerms],
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Payment terms not saved',
+        description: errorMessageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <section aria-labelledby="payment-terms-heading" className="rounded-lg border p-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="max-w-prose space-y-1">
+          <h2 id="payment-terms-heading" className="text-lg font-semibold">
+            Payment terms
+          </h2>
+          <p id="payment-terms-text" className="text-sm text-muted-foreground">
+            When an invoice issued unpaid falls due, and the default due date of a payment request.
+          </p>
+        </div>
+        <QueryView query={settings} noun="payment terms" skeleton={<Skeleton className="h-9 w-48" />}>
+          {(data) => (
+            <OptionSelect<PaymentTerms>
+              value={save.isPending && save.variables ? save.variables.paymentTerms : data.paymentTerms}
+              onChange={(next) => void choose(next)}
+              options={TERMS_OPTIONS}
+              trigger={{
+                className: 'w-full sm:w-48',
+                'aria-label': 'Payment terms',
+                'aria-describedby': 'payment-terms-text',
+                disabled: save.isPending,
+              }}
+            />
+          )}
+        </QueryView>
+      </div>
+    </section>
+  );
+}
+
+function InvoicesSection() {
+  const state = useListState({
+    sorts: INVOICE_SORTS,
+    defaultSort: '-issuedAt',
+    filters: { status: INVOICE_STATUSES },
+    pageSize: 20,
+    scope: 'invoices',
+  });
+  const list = useQuery(invoicesQuery(invoiceListQuery.parse(state.query)));
+  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  return (
+    <section aria-labelledby="invoices-heading" className="space-y-3">
+      <div className="space-y-1">
+        <h2 id="invoices-heading" className="text-lg font-semibold">
+          Invoices
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Every invoice issued: subscription periods, upgrades and paid payment requests.
+        </p>
+      </div>
+      <ListToolbar
+        clear={state}
+        search={{ state, label: 'Search invoices', placeholder: 'Search number, company or email…' }}
+      >
+        <FilterSelect
+          value={state.filters.status}
+          onChange={(v) => state.setFilter('status', v)}
+          label="Filter by status"
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+        />
+      </ListToolbar>
+      <ListBody
+        query={list}
+        noun="invoices"
+        isFiltered={state.isFiltered}
+        onClearFilters={state.clearFilters}
+        empty={{
+          icon: FileTextIcon,
+          title: 'No invoices yet',
+          text: 'Invoices are issued when customers pay, or by Generate Monthly Invoices in Billing Management.',
+        }}
+      >
+        {(page) => (
+          <ListTable
+            label="Invoices"
+            actions
+            head={
+              <>
+                <ListHead>Invoice</ListHead>
+                <ListHead from="lg">Customer</ListHead>
+                <SortHeader
+                  field="issuedAt"
+                  label="Issued"
+                  sort={state.sort}
+                  onSort={state.setSort}
+                  from="xl"
+                  newestFirst
+                />
+                <ListHead from="3xl">Due</ListHead>
+                <ListHead className="text-right">Total</ListHead>
+                <ListHead>Status</ListHead>
+              </>
+            }
+          >
+            {page.items.map((invoice) => (
+              <InvoiceRow key={invoice.id} invoice={invoice} />
+            ))}
+          </ListTable>
+        )}
+      </ListBody>
+      <ListStatePager state={state} query={list} label="Invoice pages" noun={['invoice', 'invoices']} />
+    </section>
+  );
+}
+
+function InvoiceRow({ invoice: i }: { invoice: AdminInvoice }) {
+  const due = i.status === 'open' && i.dueAt ? formatStaffDate(i.dueAt) : '—';
+  return (
+    <TableRow data-testid="invoice-row">
+      <ListCell>
+        <span className="font-medium tabular-nums">{i.number}</span>
+        <NarrowDetails until="3xl">
+          <NarrowItem until="lg">{i.companyName}</NarrowItem>
+          <NarrowItem until="lg" className="break-all">
+            {i.email}
+          </NarrowItem>
+          <NarrowItem until="xl">Issued {formatStaffDate(i.issuedAt)}</NarrowItem>
+          {i.status === 'open' && i.dueAt ? <NarrowItem until="3xl">Due {due}</NarrowItem> : null}
+        </NarrowDetails>
+      </ListCell>
+      <ListCell from="lg">
+        {i.companyName}
+        <span className="block text-xs break-all text-muted-foreground">{i.email}</span>
+      </ListCell>
+      <ListCell from="xl">{formatStaffDate(i.issuedAt)}</ListCell>
+      <ListCell from="3xl">{due}</ListCell>
+      <ListCell className="text-right tabular-nums">{formatMoney(i.total)}</ListCell>
+      <ListCell>
+        <Badge variant={invoiceStatusBadge(i.status)}>{INVOICE_STATUS_LABELS[i.status] ?? i.status}</Badge>
+      </ListCell>
+      <ListCell className="text-right">
+        <Button asChild variant="ghost" size="icon">
+          <a
+            href={i.pdfUrl}
+            target="_blank"
+            rel="noopener"
+            aria-label={`Download PDF of invoice ${i.number}`}
+          >
+            <DownloadIcon aria-hidden="true" />
+          </a>
+        </Button>
+      </ListCell>
+    </TableRow>
+  );
 }

@@ -13,6 +13,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   dashboard: lazy(() => import('../dashboard/dashboard-overview')),
   users: lazy(() => import('../team/team-screen')),
   payments: lazy(() => import('../payments/payments-screen')),
+  analytics: lazy(() => import('../analytics/analytics-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCheckIcon, ReceiptIcon, XIcon } from 'lucide-react';
+import { CheckCheckIcon, ReceiptIcon } from 'lucide-react';
 import { COMMISSION_STATUSES, commissionListQuery, type Commission } from '@shared/contracts/commissions';
 import { FilterSelect } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
@@ -79,7 +79,7 @@ export function CommissionHistoryTab({ access }: { access: TeamAccess }) {
           customer&rsquo;s plan; a refund records a negative adjustment.
         </p>
       </div>
-      <ListToolbar className="flex-wrap">
+      <ListToolbar className="flex-wrap" clear={state}>
         <FilterSelect
           value={state.filters.salesUserId}
           onChange={(v) => state.setFilter('salesUserId', v)}
@@ -104,12 +104,6 @@ export function CommissionHistoryTab({ access }: { access: TeamAccess }) {
           options={monthOptions}
           className="sm:w-44"
         />
-        {state.isFiltered ? (
-          <Button variant="ghost" onClick={state.clearFilters}>
-            <XIcon aria-hidden="true" />
-            Clear filters
-          </Button>
-        ) : null}
       </ListToolbar>
 
       <CommissionTotalsRow totals={list.data?.totals} isFiltered={state.isFiltered} busy={list.isFetching} />

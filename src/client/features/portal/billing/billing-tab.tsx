@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { LoadFailed } from '@client/components/load-failed';
+import { QueryView } from '@client/components/query-view';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
+import type { BillingInfo } from '@shared/contracts/portal';
 import { billingInfoQuery, profileQuery } from '../api';
 import { BillingAddressDialog } from './billing-address-dialog';
 import {
@@ -41,23 +42,31 @@ type OpenDialog = 'cards' | 'cards-add' | 'transactions' | 'invoices' | 'email' 
 export default function BillingTab({ email }: { email: string }) {
   const billing = useQuery(billingInfoQuery);
   const profile = useQuery(profileQuery(email));
+  return (
+    <QueryView query={billing} noun="billing" skeleton={<BillingSkeleton />}>
+      {(info) => (
+        // Undefined while the profile loads (a skeleton), null for an unlimited plan.
+        <BillingSections
+          info={info}
+          email={email}
+          carLimit={profile.isError ? null : profile.data?.carLimit}
+        />
+      )}
+    </QueryView>
+  );
+}
+
+function BillingSections({
+  info,
+  email,
+  carLimit,
+}: {
+  info: BillingInfo;
+  email: string;
+  carLimit: number | null | undefined;
+}) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = (open: boolean) => !open && setDialog(null);
-
-  if (billing.isPending) return <BillingSkeleton />;
-  if (billing.isError) {
-    return (
-      <LoadFailed
-        title="Billing could not be loaded"
-        error={billing.error}
-        onRetry={() => void billing.refetch()}
-        retrying={billing.isFetching}
-      />
-    );
-  }
-  const info = billing.data;
-  // Undefined while the profile loads (a skeleton), null for an unlimited plan.
-  const carLimit = profile.isError ? null : profile.data?.carLimit;
 
   return (
     <div className="grid gap-6">

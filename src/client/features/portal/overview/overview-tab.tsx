@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ActivityIcon, BadgeCheckIcon, GaugeIcon, HistoryIcon, TruckIcon, UsersIcon } from 'lucide-react';
 import type { CustomerProfile } from '@shared/contracts/portal';
 import { Badge } from '@client/components/ui/badge';
-import { LoadFailed } from '@client/components/load-failed';
+import { QueryView } from '@client/components/query-view';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
@@ -211,22 +211,19 @@ function OverviewSkeleton() {
 /** The Overview tab (spec 1 §2): usage against the plan's limits, status, utilization and activity. */
 export default function OverviewTab({ email }: { email: string }) {
   const profile = useQuery(profileQuery(email));
-  if (profile.isPending) return <OverviewSkeleton />;
-  if (profile.isError) {
-    return (
-      <LoadFailed
-        icon={ActivityIcon}
-        title="Your overview could not be loaded"
-        error={profile.error}
-        onRetry={() => void profile.refetch()}
-        retrying={profile.isFetching}
-      />
-    );
-  }
   return (
-    <div className="grid gap-6">
-      <OverviewCards profile={profile.data} />
-      <RecentActivity profile={profile.data} />
-    </div>
+    <QueryView
+      query={profile}
+      noun="your overview"
+      skeleton={<OverviewSkeleton />}
+      failure={{ icon: ActivityIcon }}
+    >
+      {(data) => (
+        <div className="grid gap-6">
+          <OverviewCards profile={data} />
+          <RecentActivity profile={data} />
+        </div>
+      )}
+    </QueryView>
   );
 }

@@ -4,7 +4,7 @@ import type { Plan } from '@shared/contracts/plans';
 import type { BillingInfo, PlanChangePreview } from '@shared/contracts/portal';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { FormNotice } from '@client/components/form-notice';
-import { LoadFailed } from '@client/components/load-failed';
+import { QueryView } from '@client/components/query-view';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { statusOf } from '@client/lib/api';
@@ -110,38 +110,38 @@ export function PlanChangeDialog({
       </p>
     );
 
-  let body: ReactNode;
-  if (preview.isPending) {
-    body = (
-      <LoadingBlock label="Working out the amount" className="gap-2 sm:grid-cols-2">
-        <Skeleton className="h-24 rounded-lg" />
-        <Skeleton className="h-24 rounded-lg" />
-      </LoadingBlock>
-    );
-  } else if (preview.isError) {
-    const refused = (statusOf(preview.error) ?? 500) < 500;
-    body = (
-      <LoadFailed
-        className="py-6"
-        title={refused ? 'This change cannot be made' : 'The amount could not be worked out'}
-        error={preview.error}
-        onRetry={() => void preview.refetch()}
-        retrying={preview.isFetching}
-      />
-    );
-  } else {
-    body = (
-      <div className="grid gap-3">
-        <PreviewFigures preview={preview.data} plan={change.plan} />
-        {needsCard(preview.data) ? (
-          <FormNotice>
-            Add a payment method under Billing &amp; Payments first: the amount above is charged when you
-            upgrade.
-          </FormNotice>
-        ) : null}
-      </div>
-    );
-  }
+  const body = (
+    <QueryView
+      query={preview}
+      noun="the amount"
+      skeleton={
+        <LoadingBlock label="Working out the amount" className="gap-2 sm:grid-cols-2">
+          <Skeleton className="h-24 rounded-lg" />
+          <Skeleton className="h-24 rounded-lg" />
+        </LoadingBlock>
+      }
+      failure={{
+        // A refusal (the fleet does not fit, no card) reads differently from an outage.
+        title: (error) =>
+          (statusOf(error) ?? 500) < 500
+            ? 'This change cannot be made'
+            : 'The amount could not be worked out',
+        className: 'py-6',
+      }}
+    >
+      {(figures) => (
+        <div className="grid gap-3">
+          <PreviewFigures preview={figures} plan={change.plan} />
+          {needsCard(figures) ? (
+            <FormNotice>
+              Add a payment method under Billing &amp; Payments first: the amount above is charged when you
+              upgrade.
+            </FormNotice>
+          ) : null}
+        </div>
+      )}
+    </QueryView>
+  );
 
   return (
     <ConfirmDialog

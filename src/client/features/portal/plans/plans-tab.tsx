@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackageIcon } from 'lucide-react';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { LoadFailed } from '@client/components/load-failed';
+import { bothQueries, QueryView } from '@client/components/query-view';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
-import type { PlanChangePreview } from '@shared/contracts/portal';
+import type { Plan } from '@shared/contracts/plans';
+import type { BillingInfo, PlanChangePreview } from '@shared/contracts/portal';
 import { ApiError, errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import {
@@ -41,6 +42,14 @@ function PlansSkeleton() {
 export default function PlansTab({ email }: { email: string }) {
   const billing = useQuery(billingInfoQuery);
   const plans = useQuery(portalPlansQuery);
+  return (
+    <QueryView query={bothQueries(billing, plans)} noun="plans" skeleton={<PlansSkeleton />}>
+      {([info, catalogue]) => <PlansSections email={email} info={info} catalogue={catalogue} />}
+    </QueryView>
+  );
+}
+
+function PlansSections({ email, info, catalogue }: { email: string; info: BillingInfo; catalogue: Plan[] }) {
   const profile = useQuery(profileQuery(email));
   const upgrade = useUpgradePlan(email);
   const downgrade = useDowngradePlan(email);
@@ -50,22 +59,7 @@ export default function PlansTab({ email }: { email: string }) {
   const [pending, setPending] = useState<PendingAction>(null);
   const busy = upgrade.isPending || downgrade.isPending || cancel.isPending || resume.isPending;
 
-  if (billing.isPending || plans.isPending) return <PlansSkeleton />;
-  if (billing.isError || plans.isError) {
-    return (
-      <LoadFailed
-        title="Plans could not be loaded"
-        error={billing.error ?? plans.error}
-        onRetry={() => {
-          if (billing.isError) void billing.refetch();
-          if (plans.isError) void plans.refetch();
-        }}
-      />
-    );
-  }
-
-  const info = billing.data;
-  const currentPlan = plans.data.find((p) => p.id === info.currentPlan.id);
+  const currentPlan = catalogue.find((p) => p.id === info.currentPlan.id);
   const carLimit = currentPlan ? currentPlan.vehicleLimit : (profile.data?.carLimit ?? null);
   const userLimit = currentPlan ? currentPlan.userLimit : (profile.data?.userLimit ?? null);
 
@@ -167,7 +161,7 @@ export default function PlansTab({ email }: { email: string }) {
         <h3 id="available-plans" className="text-lg font-semibold tracking-tight">
           Available plans
         </h3>
-        {plans.data.length === 0 ? (
+        {catalogue.length === 0 ? (
           <EmptyState
             icon={PackageIcon}
             headingLevel="h4"
@@ -176,7 +170,7 @@ export default function PlansTab({ email }: { email: string }) {
           />
         ) : (
           <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {plans.data.map((plan) => (
+            {catalogue.map((plan) => (
               <PlanCard key={plan.id} plan={plan} billing={info} onChoose={setPending} busy={busy} />
             ))}
           </div>

@@ -1,0 +1,96 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  billingSettings,
+  billingSettingsSaved,
+  generateMonthlyResult,
+  invoicePage,
+  paymentRequestPage,
+  paymentRequestSent,
+  subscriptionPage,
+  type AdminInvoiceListQuery,
+  type BillingSettings,
+  type PaymentRequestInput,
+  type PaymentRequestListQuery,
+  type SubscriptionListQuery,
+  type TrialActionQuery,
+} from '@shared/contracts/billing-admin';
+import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/*
+ * The calls of Billing Management and Invoicing (spec 3 §7; docs/billing-admin.md). Invoices, payment
+ * requests and subscriptions move together: a request paid or an invoice generated shows in each.
+ */
+
+export const subscriptionsKey = ['/api/admin/subscriptions'] as const;
+export const trialActionKey = ['/api/admin/subscriptions/trial-action'] as const;
+export const paymentRequestsKey = ['/api/admin/payment-requests'] as const;
+export const invoicesKey = ['/api/admin/invoices'] as const;
+export const billingSettingsKey = ['/api/admin/billing-settings'] as const;
+
+export const subscriptionsQuery = (query: SubscriptionListQuery) =>
+  queryOptions({
+    queryKey: [...subscriptionsKey, query],
+    queryFn: ({ signal }) =>
+      getJson(`${subscriptionsKey[0]}?${searchParams(query)}`, subscriptionPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const trialActionQuery = (query: TrialActionQuery) =>
+  queryOptions({
+    queryKey: [...trialActionKey, query],
+    queryFn: ({ signal }) =>
+      getJson(`${trialActionKey[0]}?${searchParams(query)}`, subscriptionPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const paymentRequestsQuery = (query: PaymentRequestListQuery) =>
+  queryOptions({
+    queryKey: [...paymentRequestsKey, query],
+    queryFn: ({ signal }) =>
+      getJson(`${paymentRequestsKey[0]}?${searchParams(query)}`, paymentRequestPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const invoicesQuery = (query: AdminInvoiceListQuery) =>
+  queryOptions({
+    queryKey: [...invoicesKey, query],
+    queryFn: ({ signal }) => getJson(`${invoicesKey[0]}?${searchParams(query)}`, invoicePage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const billingSettingsQuery = queryOptions({
+  queryKey: billingSettingsKey,
+  queryFn: ({ signal }) => getJson(billingSettingsKey[0], billingSettings, { signal }),
+});
+
+export function useGenerateMonthlyInvoices() {
+  return useApiMutation({
+    mutationFn: () => apiJson('POST', '/api/admin/invoices/generate-monthly', generateMonthlyResult),
+    invalidates: [invoicesKey],
+  });
+}
+
+export function useCreateSubscriptionRequest() {
+  return useApiMutation({
+    mutationFn: (customerId: string) =>
+      apiJson('POST', '/api/admin/create-subscription-request', paymentRequestSent, { customerId }),
+    invalidates: [paymentRequestsKey],
+  });
+}
+
+export function useSendPaymentRequest() {
+  return useApiMutation({
+    mutationFn: (input: PaymentRequestInput) =>
+      apiJson('POST', '/api/admin/send-payment-request', paymentRequestSent, input),
+    invalidates: [paymentRequestsKey],
+  });
+}
+
+export function useSaveBillingSettings() {
+  return useApiMutation({
+    mutationFn: (input: BillingSettings) =>
+      apiJson('PUT', billingSettingsKey[0], billingSettingsSaved, input),
+    invalidates: [billingSettingsKey],
+  });
+}

@@ -1,0 +1,70 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  disputePage,
+  expensePage,
+  expenseSaved,
+  hostingUsage,
+  paymentAnalytics,
+  reconciliationPage,
+  type DisputeListQuery,
+  type ExpenseInput,
+  type ExpenseListQuery,
+  type ReconciliationQuery,
+} from '@shared/contracts/payment-operations';
+import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/*
+ * The calls of the operations sub-tabs (Expenses, Disputes, Analytics, Reconciliation; spec 3 §2,
+ * docs/payment-operations.md).
+ */
+
+export const expensesKey = ['/api/admin/expenses'] as const;
+export const hostingUsageKey = ['/api/admin/hosting-usage'] as const;
+export const disputesKey = ['/api/admin/disputes'] as const;
+export const paymentAnalyticsKey = ['/api/admin/payment-analytics'] as const;
+export const reconciliationKey = ['/api/admin/reconciliation'] as const;
+
+/** One page of the expenses ledger, newest first (10 rows, spec 3 §9). */
+export const expensesQuery = (query: ExpenseListQuery) =>
+  queryOptions({
+    queryKey: [...expensesKey, query],
+    queryFn: ({ signal }) => getJson(`${expensesKey[0]}?${searchParams(query)}`, expensePage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** What the instances measured and the database's size now. */
+export const hostingUsageQuery = queryOptions({
+  queryKey: hostingUsageKey,
+  queryFn: ({ signal }) => getJson(hostingUsageKey[0], hostingUsage, { signal }),
+});
+
+/** `POST /api/admin/expenses`: the ledger and the usage's ledger figures move. */
+export function useAddExpense() {
+  return useApiMutation({
+    mutationFn: (input: ExpenseInput) => apiJson('POST', expensesKey[0], expenseSaved, input),
+    invalidates: [expensesKey, hostingUsageKey],
+  });
+}
+
+export const disputesQuery = (query: DisputeListQuery) =>
+  queryOptions({
+    queryKey: [...disputesKey, query],
+    queryFn: ({ signal }) => getJson(`${disputesKey[0]}?${searchParams(query)}`, disputePage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const paymentAnalyticsQuery = (months: number) =>
+  queryOptions({
+    queryKey: [...paymentAnalyticsKey, { months }],
+    queryFn: ({ signal }) =>
+      getJson(`${paymentAnalyticsKey[0]}?${searchParams({ months })}`, paymentAnalytics, { signal }),
+  });
+
+export const reconciliationQuery = (query: ReconciliationQuery) =>
+  queryOptions({
+    queryKey: [...reconciliationKey, query],
+    queryFn: ({ signal }) =>
+      getJson(`${reconciliationKey[0]}?${searchParams(query)}`, reconciliationPage, { signal }),
+    placeholderData: keepPreviousData,
+  });

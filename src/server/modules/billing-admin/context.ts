@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { actorOf, type AuditActor } from '../audit/service';
+
+/** What a billing-admin service needs: the database, who acts (a staff member) and the time. */
+export type BillingAdminContext = { db: Db; actor: AuditActor; staffId: string; clock: Clock };
+
+export const billingAdminContext = (
+  request: FastifyRequest,
+  deps: { db: Db; clock: Clock },
+): BillingAdminContext => ({
+  db: deps.db,
+  clock: deps.clock,
+  actor: actorOf(request),
+  staffId: request.staffUser.id,
+});
+
+/** The audit actor for a change to one account: its rows name the account they are about. */
+export const actorFor = (ctx: BillingAdminContext, customerId: string): AuditActor => ({
+  ...ctx.actor,
+  accountId: customerId,
+});
+
+/** Search text as a LIKE pattern (lowercased, its wildcards escaped). */
+export const likePattern = (search: string) =>
+  `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A day (YYYY-MM-DD) in UTC. */
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);

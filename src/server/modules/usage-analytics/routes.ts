@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { access } from '../../../shared/contracts/common';
+import { usageAnalytics, usageAnalyticsQuery } from '../../../shared/contracts/usage-analytics';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { usageAnalyticsReader } from './all-accounts';
+
+/** Advanced Analytics (tab `analytics`; docs/usage-analytics.md). */
+export async function usageAnalyticsRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = usageAnalyticsReader(db, clock);
+  r.get('/api/admin/usage-analytics', {
+    config: { access: access.staffPermission('analytics', 'canViewAnalytics') },
+    schema: {
+      summary: 'Usage by plan and by month, and the customers near their plan limits (paged)',
+      tags: ['usage-analytics'],
+      querystring: usageAnalyticsQuery,
+      response: { 200: usageAnalytics },
+    },
+    handler: async (request) => read(request.query),
+  });
+}

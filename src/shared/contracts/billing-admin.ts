@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+
+/**
+ * Billing Management and Invoicing (spec 3 §2 Payment Management, §3 payment request form, §5 rules,
+ * §8 texts, §9 constants; docs/billing-admin.md). Calls: `GET /api/admin/subscriptions` (and its
+ * trial-action list), `POST /api/admin/invoices/generate-monthly`,
+ * `POST /api/admin/create-subscription-request`, `POST /api/admin/send-payment-request`,
+ * `GET /api/admin/payment-requests`, `GET /api/admin/invoices`, `GET /api/admin/invoices/{id}/pdf`,
+ * `GET/PUT /api/admin/billing-settings`. Money in dollars, dates as ISO strings (days as YYYY-MM-DD).
+ */
+
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'pending', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Sorts an index serves: company (customers_company_idx), period end and price. */
+export const SUBSCRIPTION_SORTS = [
+  'companyName',
+  '-companyName',
+  'currentPeriodEnd',
+  '-currentPeriodEnd',
+  'price',
+  '-price',
+] as const;
+export type SubscriptionSort = (typeof SUBSCRIPTION_SORTS)[number];
+
+export const subscriptionListQuery = pagedQuery({
+  search: searchField,
+  status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  sort: sortField(SUBSCRIPTION_SORTS, 'companyName'),
+});
+export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;
+
+/** Spec 3 §9 'trial requiring action': customers with status pending or plan starter. */
+export const trialActionQuery = pagedQuery({ search: searchField });
+export type TrialActionQuery = z.infer<typeof trialActionQuery>;
+
+export const adminSubscription = z.object({
+  subscriptionId: z.string(),
+  customerId: z.string(),
+  companyName: z.string(),
+  email: z.string(),
+  customerStatus: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  status: z.string(),
+  price: z.number(),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+  trialEndsAt: z.string().nullable(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscription>;
+export const subscriptionPage = pageOf(adminSubscription);
+
+/** `POST /api/admin/invoices/generate-monthly`: how many invoices it issued and how many were there. */
+export const generateMonthlyResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+});
+export type GenerateMonthlyResult = z.infer<typeof generateMonthlyResult>;
+
+/** Spec 3 §9: subscription request amounts by plan, in dollars, and its due date. */
+export const SUBSCRIPTION_REQUEST_AMOUNTS: Record<string, number> = { professional: 299, enterprise: 799 };
+export const SUBSCRIPTION_REQUEST_DEFAULT_AMOUNT = 99;
+export const SUBSCRIPTION_REQUEST_DUE_DAYS = 7;
+export const subscriptionRequestAmount = (planId: string | null) =>
+  (planId && SUBSCRIPTION_REQUEST_AMOUNTS[planId]) || SUBSCRIPTION_REQUEST_DEFAULT_AMOUNT;
+
+export const PAYMENT_REQUEST_TYPES = ['invoice', 'subscription'] as const;
+export type PaymentRequestType = (typeof PAYMENT_REQUEST_TYPES)[number];
+export const PAYMENT_REQUEST_STATES = ['open', 'paid', 'expired'] as const;
+export type PaymentRequestState = (typeof PAYMENT_REQUEST_STATES)[number];
+
+const customerIdField = z.uuid({ error: 'Please choose a customer' });
+const isoDay = (label: string) =>
+  z
+    .string({ error: `${label} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a real date`);
+
+export const subscriptionRequestInput = z.object({ customerId: customerIdField });
+
+/** Spec 3 §3 payment request form and §5: customer, amount (a number above 0) and description. */
+export const MAX_PAYMENT_REQUEST_AMOUNT = 1_000_000;
+export const paymentRequestInput = z.object({
+  customerId: customerIdField,
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .gt(0, 'Amount must be greater than 0')
+    .max(
+      MAX_PAYMENT_REQUEST_AMOUNT,
+      `Amount must be at most $${MAX_PAYMENT_REQUEST_AMOUNT.toLocaleString('en-US')}`,
+    )
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount must be in whole cents'),
+  description: requiredText('Description is required', 500),
+  /** Without one, the payment terms decide (docs/billing-admin.md). */
+  dueDate: isoDay('Due date').optional(),
+  type: z.enum(PAYMENT_REQUEST_TYPES, { error: 'Type must be invoice or subscription' }).default('invoice'),
+});
+export type PaymentRequestInput = z.input<typeof paymentRequestInput>;
+
+export const adminPaymentRequest = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  companyName: z.string(),
+  email: z.string(),
+  amount: z.number(),
+  description: z.string(),
+  dueDate: z.string(),
+  type: z.enum(PAYMENT_REQUEST_TYPES),
+  state: z.enum(PAYMENT_REQUEST_STATES),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+});
+export type AdminPaymentRequest = z.infer<typeof adminPaymentRequest>;
+
+export const paymentRequestListQuery = pagedQuery({
+  search: searchField,
+  state: z.enum(PAYMENT_REQUEST_STATES).optional(),
+});
+export type PaymentRequestListQuery = z.infer<typeof paymentRequestListQuery>;
+export const paymentRequestPage = pageOf(adminPaymentRequest);
+
+/** Both requests answer the request and the checkout link to hand on until emails are sent. */
+export const paymentRequestSent = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  request: adminPaymentRequest,
+  link: z.object({ url: z.string(), expiresAt: z.string() }),
+});
+export type PaymentRequestSent = z.infer<typeof paymentRequestSent>;
+
+export const INVOICE_STATUSES = ['paid', 'open', 'void', 'refunded'] as const;
+export const INVOICE_SORTS = ['-issuedAt', 'issuedAt'] as const;
+export const invoiceListQuery = pagedQuery({
+  search: searchField,
+  status: z.enum(INVOICE_STATUSES).optional(),
+  sort: sortField(INVOICE_SORTS, '-issuedAt'),
+});
+export type AdminInvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+export const adminInvoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  /** Null once the customer was deleted: invoices are kept for the books. */
+  customerId: z.string().nullable(),
+  companyName: z.string(),
+  email: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  total: z.number(),
+  issuedAt: z.string(),
+  dueAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  pdfUrl: z.string(),
+});
+export type AdminInvoice = z.infer<typeof adminInvoice>;
+export const invoicePage = pageOf(adminInvoice);
+
+/** Spec 3 §2 payment terms options; the default is Net 30 (docs/billing-admin.md). */
+export const PAYMENT_TERMS = ['net_15', 'net_30', 'net_60', 'due_immediately'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+export const DEFAULT_PAYMENT_TERMS: PaymentTerms = 'net_30';
+export const PAYMENT_TERMS_LABELS: Record<PaymentTerms, string> = {
+  net_15: 'Net 15',
+  net_30: 'Net 30',
+  net_60: 'Net 60',
+  due_immediately: 'Due immediately',
+};
+export const PAYMENT_TERMS_DAYS: Record<PaymentTerms, number> = {
+  net_15: 15,
+  net_30: 30,
+  net_60: 60,
+  due_immediately: 0,
+};
+
+export const billingSettings = z.object({
+  paymentTerms: z.enum(PAYMENT_TERMS, { error: 'Choose Net 15, Net 30, Net 60 or Due immediately' }),
+});
+export type BillingSettings = z.infer<typeof billingSettings>;
+export const billingSettingsSaved = billingSettings.extend({ success: z.literal(true), message: z.string() });
