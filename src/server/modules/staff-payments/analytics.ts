@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FinancialAnalytics } from '../../../shared/contracts/staff-payments';
 import type { Db, Executor } from '../../db/client';
 import { snapshotCache } from '../../db/snapshot-cache';
-import { payments } from '../../db/schema';
-import { PAID } from './list';
+import { paymentDayTotals } from '../../db/schema';
 
 export type PaymentTotals = {
   completed: number;
@@ -13,23 +12,29 @@ export type PaymentTotals = {
 };
 
 /**
- * Every payment figure of the Overview and the dashboard in one pass over the payments: completed
- * (succeeded, and refunded since) and failed counts, money taken and money refunded. Callers keep
- * it with the database snapshot (it reads every payment).
+ * Every payment figure of the Overview and the dashboard: completed (succeeded, and refunded since)
+ * and failed counts, money taken and money refunded. Read from `payment_day_totals` (migration 0012),
+ * which a trigger on `payments` keeps in each payment's and refund's own transaction, so this sums a
+ * few rows per day of history instead of every payment.
  */
 export async function paymentTotals(db: Executor): Promise<PaymentTotals> {
+  const t = paymentDayTotals;
+  const paid = sql`${t.status} in ('succeeded', 'refunded')`;
   const [row] = await db
     .select({
-      completed: sql<number>`count(*) filter (where ${PAID})`.mapWith(Number),
-      failed: sql<number>`count(*) filter (where ${payments.status} = 'failed')`.mapWith(Number),
-      grossCents:
-        sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${PAID}), 0)::float8`.mapWith(Number),
-      refundedCents:
-        sql<number>`coalesce(sum(${payments.refundedCents}) filter (where ${PAID}), 0)::float8`.mapWith(
+      completed: sql<number>`coalesce(sum(${t.payments}) filter (where ${paid}), 0)::float8`.mapWith(Number),
+      failed:
+        sql<number>`coalesce(sum(${t.payments}) filter (where ${t.status} = 'failed'), 0)::float8`.mapWith(
           Number,
         ),
+      grossCents: sql<number>`coalesce(sum(${t.amountCents}) filter (where ${paid}), 0)::float8`.mapWith(
+        Number,
+      ),
+      refundedCents: sql<number>`coalesce(sum(${t.refundedCents}) filter (where ${paid}), 0)::float8`.mapWith(
+        Number,
+      ),
     })
-    .from(payments);
+    .from(t);
   return row!;
 }
 

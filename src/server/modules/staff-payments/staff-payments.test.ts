@@ -433,6 +433,12 @@ describe('figures', () => {
     });
     const stats = (await t.get(admin, '/api/admin/stats')).json();
     expect(stats).toMatchObject({ totalRevenue: net, failedPayments: failedCount });
+    // The list's totals without a search come from the same kept totals: they match the rows too.
+    expect((await listed('pageSize=1')).total).toBe(rows.length);
+    expect((await listed('status=failed&pageSize=1')).total).toBe(failedCount);
+    expect((await listed('status=refunded&pageSize=1')).total).toBe(
+      rows.filter((p) => p.status === 'refunded').length,
+    );
   });
 
   it('a hand-computed small example', async () => {
