@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { pageOffset, toPage, type Page } from '../../../shared/contracts/common';
 import type {
   PaymentExportQuery,
@@ -28,6 +28,9 @@ export function statusOf(stored: string): PaymentStatus {
   return 'pending';
 }
 
+/** A payment provider's reference: Stripe's `ch_…`, `pi_…`, `py_…`, the sandbox's `ch_sbx_…`. */
+const PROVIDER_REF = /^(ch|pi|py)_[A-Za-z0-9_]+$/;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Filters = Pick<PaymentExportQuery, 'search' | 'status'>;
@@ -35,9 +38,9 @@ type Filters = Pick<PaymentExportQuery, 'search' | 'status'>;
 /**
  * The list's filters; the export takes the same ones. Each is index-friendly: the status walks
  * `payments_status_created_idx`; the search finds the matching customers first (their
- * `search_text`) and then their payments by `payments_customer_idx`, or one payment by its id or
- * its provider reference. Descriptions are not searched: that would read every payment
- * (docs/staff-payments.md).
+ * `search_text`) and then their payments by `payments_customer_idx`; a term shaped like a payment id
+ * (a UUID) or a provider reference (`ch_…`) finds that payment by its own index instead.
+ * Descriptions are not searched: that would read every payment (docs/staff-payments.md).
  */
 export function paymentFilter(query: Filters): SQL | undefined {
   const conditions: SQL[] = [];
@@ -45,15 +48,18 @@ export function paymentFilter(query: Filters): SQL | undefined {
   if (query.search) {
     const term = query.search;
     const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const matches: SQL[] = [
-      eq(payments.providerRef, term),
-      inArray(
-        payments.customerId,
-        sql`(select ${customers.id} from ${customers} where ${like(customers.searchText, pattern)})`,
-      ),
-    ];
-    if (UUID.test(term)) matches.push(eq(payments.id, term.toLowerCase()));
-    conditions.push(or(...matches)!);
+    // The term's shape picks the one index that can answer it: an OR across them (or a union of
+    // their ids) makes the planner read every payment, or hash a million ids for a broad term.
+    if (UUID.test(term)) conditions.push(eq(payments.id, term.toLowerCase()));
+    else if (PROVIDER_REF.test(term)) conditions.push(eq(payments.providerRef, term));
+    else {
+      conditions.push(
+        inArray(
+          payments.customerId,
+          sql`(select ${customers.id} from ${customers} where ${like(customers.searchText, pattern)})`,
+        ),
+      );
+    }
   }
   return conditions.length ? and(...conditions) : undefined;
 }
