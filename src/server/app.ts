@@ -41,6 +41,7 @@ import { registerUsageMeter } from './modules/payment-operations/usage-meter';
 import { usageAnalyticsRoutes } from './modules/usage-analytics/routes';
 import { billingAdminRoutes } from './modules/billing-admin/routes';
 import { revenueRoutes } from './modules/revenue/routes';
+import { staffPaymentRoutes } from './modules/staff-payments/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usageAnalyticsRoutes, { db, clock });
   await app.register(billingAdminRoutes, { db, clock, appName: config.appName });
   await app.register(revenueRoutes, { db, clock });
+  await app.register(staffPaymentRoutes, { billing, config });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

@@ -26,6 +26,7 @@ async function main() {
     { startBillingScheduler },
     { startHealthSweep },
     { startRevenueSnapshots },
+    { startRefundRecovery },
   ] = await Promise.all([
     import('./app'),
     import('./db/seed'),
@@ -33,6 +34,7 @@ async function main() {
     import('./jobs/billing-runner'),
     import('./jobs/health-sweep'),
     import('./jobs/revenue-snapshot'),
+    import('./jobs/refund-recovery'),
   ]);
   const atModules = performance.now();
   const database = await opening;
@@ -54,6 +56,7 @@ async function main() {
   // Their first runs wait until after listen (a large first fill must not delay the first answer).
   const stopHealth = startHealthSweep(database.db, app.log);
   const stopSnapshots = startRevenueSnapshots(database.db, app.billing.clock, app.log);
+  const stopRefundRecovery = startRefundRecovery(app.billing, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -64,6 +67,7 @@ async function main() {
     stopBilling();
     stopHealth();
     stopSnapshots();
+    stopRefundRecovery();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

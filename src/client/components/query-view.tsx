@@ -74,20 +74,51 @@ export function QueryStatTiles<T>({
   query,
   noun,
   tilesOf,
+  columns = 4,
 }: {
   query: QueryState<T>;
   noun: string;
   tilesOf: (data: T) => StatTileProps[];
+  /** Tiles a row on wide screens (three figures fill a row of three). */
+  columns?: 3 | 4;
 }) {
   return (
-    <QueryView query={query} noun={noun} skeleton={<StatTilesSkeleton label={`Loading ${noun}`} />}>
+    <QueryView
+      query={query}
+      noun={noun}
+      skeleton={<StatTilesSkeleton label={`Loading ${noun}`} count={columns} columns={columns} />}
+    >
       {(data) => (
-        <StatTileGrid>
+        <StatTileGrid columns={columns}>
           {tilesOf(data).map((tile) => (
             <StatTile key={tile.label} {...tile} />
           ))}
         </StatTileGrid>
       )}
+    </QueryView>
+  );
+}
+
+/**
+ * One summary tile from one query, for a row whose figures come from different calls: each shows its
+ * own loading and its own failure (a tile-sized `QueryView`), so one failed call leaves the others.
+ */
+export function QueryStatTile<T>({
+  query,
+  noun,
+  tileOf,
+}: {
+  query: UseQueryResult<T>;
+  noun: string;
+  tileOf: (data: T) => StatTileProps;
+}) {
+  return (
+    <QueryView
+      query={query}
+      noun={noun}
+      skeleton={<StatTilesSkeleton label={`Loading ${noun}`} count={1} columns={3} />}
+    >
+      {(data) => <StatTile {...tileOf(data)} />}
     </QueryView>
   );
 }

@@ -70,6 +70,8 @@ beforeAll(async () => {
   real.notifications = (await t.get(admin, '/api/admin/notifications')).json().notifications[0].id;
   const quote = await t.post(customer, '/api/customer/preview-plan-change', { planId: real.dearerPlan });
   real.upgradeAmount = String(quote.json().amountDueToday);
+  // Refund and retry routes act on a real payment (the customer's checkout).
+  real.payments = (await t.get(admin, '/api/admin/payments')).json().items[0].id;
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { refreshDeferredHealth, refreshStaleHealth } from '../modules/customer-health/refresh';
+import { startPeriodic } from './periodic';
 
 const BATCH = 250;
 /** A pause between batches, so requests waiting for the embedded database get their turn. */
@@ -33,27 +34,13 @@ export function startHealthSweep(
   log: FastifyBaseLogger,
   { intervalMs = 60_000, firstRunMs = 10_000 } = {},
 ): () => void {
-  let running = false;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
+  return startPeriodic(
+    'customer health: sweep',
+    log,
+    async () => {
       const refreshed = await sweepHealth(db);
       if (refreshed > 0) log.info({ refreshed }, 'customer health: recomputed');
-    } catch (err) {
-      log.error({ err }, 'customer health: sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), firstRunMs);
-  const timer = setInterval(() => void tick(), intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+    { intervalMs, firstRunMs },
+  );
 }

@@ -13,6 +13,8 @@ export const dashboardStatsFeed = z.object({
   monthlyRevenue: z.number(),
   growthRate: z.nullable(z.number()),
   comparedWith: z.nullable(z.string()),
+  totalRevenue: z.number(),
+  failedPayments: z.number(),
 });
 
 const activityFeedItem = z.object({

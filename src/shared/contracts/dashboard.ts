@@ -15,6 +15,10 @@ export const dashboardStats = z.object({
   growthRate: z.number().nullable(),
   /** The day the growth rate compares with (YYYY-MM-DD), or null. */
   comparedWith: z.string().nullable(),
+  /** Completed payments net of refunds, in dollars (docs/staff-payments.md). */
+  totalRevenue: z.number(),
+  /** Payments that failed (declined charges), ever. */
+  failedPayments: z.number(),
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
 

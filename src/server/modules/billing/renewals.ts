@@ -38,6 +38,8 @@ export type RenewalOutcome = 'renewed' | 'failed' | 'pending' | 'canceled' | 'sk
 export async function processDueSubscription(
   deps: BillingDeps,
   claimed: SubscriptionRow,
+  /** Who asked: the billing job, or a staff member retrying a failed renewal now. */
+  actor: AuditActor = billingJob(claimed.customerId),
 ): Promise<RenewalOutcome> {
   const now = deps.clock.now();
   if (!claimed.nextActionAt || claimed.nextActionAt > now) return release(deps, claimed, 'skipped');
@@ -159,7 +161,7 @@ export async function processDueSubscription(
         description: `${customer.companyName} paid ${usd(amountCents)} for ${description}`,
         metadata: { amount: amountCents / 100, planName: plan?.name ?? sub.planId },
       });
-      await recordAudit(tx, billingJob(customer.id), {
+      await recordAudit(tx, actor, {
         action: 'renew',
         resourceType: 'subscription',
         resourceId: sub.id,
@@ -188,7 +190,7 @@ export async function processDueSubscription(
       notification: { attempt, nextRetryAt: next?.toISOString() ?? null },
       activity: { attempt },
     });
-    await recordAudit(tx, billingJob(customer.id), {
+    await recordAudit(tx, actor, {
       action: 'renew',
       resourceType: 'subscription',
       resourceId: sub.id,

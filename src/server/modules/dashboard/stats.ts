@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { netRevenue, paymentTotals } from '../staff-payments/analytics';
 import { dailySnapshot, daysBefore, isoDay, PAYING } from './revenue-snapshots';
 
 /** Growth compares today's revenue with the newest snapshot at least this many days old. */
@@ -15,14 +16,17 @@ type Figures = {
   mrrCents: number;
   comparedWith: string | null;
   comparedMrrCents: number | null;
+  /** Completed payments net of refunds, dollars (docs/staff-payments.md). */
+  totalRevenue: number;
+  failedPayments: number;
 };
 
-type Row = Record<keyof Figures, unknown>;
+type Row = Record<string, unknown>;
 
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
- * Every figure of the four tiles, in two statements so that requests waiting for the embedded
+ * Every figure of the four tiles and the payment totals, in three statements so that requests waiting for the embedded
  * database get their turn between them. The snapshot is read first: whatever commits after it is
  * either in the figures or moves the snapshot, so figures kept with it are never older than it.
  */
@@ -40,6 +44,7 @@ export async function readFigures(db: Db, cutoff: string): Promise<Figures> {
       left join lateral (select day, mrr_cents from revenue_snapshots
                          where day <= ${cutoff}::date order by day desc limit 1) earlier on true`),
   );
+  const totals = await paymentTotals(db);
   return {
     fingerprint: String(customers!.fingerprint),
     totalCustomers: Number(customers!.totalCustomers),
@@ -47,6 +52,8 @@ export async function readFigures(db: Db, cutoff: string): Promise<Figures> {
     mrrCents: Number(paying!.mrrCents),
     comparedWith: paying!.comparedWith === null ? null : String(paying!.comparedWith),
     comparedMrrCents: paying!.comparedMrrCents === null ? null : Number(paying!.comparedMrrCents),
+    totalRevenue: netRevenue(totals),
+    failedPayments: totals.failed,
   };
 }
 
@@ -62,6 +69,8 @@ export function toDashboardStats(figures: Figures): DashboardStats {
       ? Math.round(((mrrCents - comparedMrrCents) / comparedMrrCents) * 1000) / 10
       : null,
     comparedWith: comparable ? figures.comparedWith : null,
+    totalRevenue: figures.totalRevenue,
+    failedPayments: figures.failedPayments,
   };
 }
 

@@ -10,6 +10,7 @@ export type ActivityAction =
   | 'customer_registered'
   | 'payment_succeeded'
   | 'payment_failed'
+  | 'payment_refunded'
   | 'plan_changed'
   | 'customer_updated'
   | 'admin_login';

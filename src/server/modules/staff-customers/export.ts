@@ -2,6 +2,7 @@ import { and } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { CustomerExportQuery, StaffCustomer } from '../../../shared/contracts/staff-customers';
 import type { Db } from '../../db/client';
+import { keysetBatches } from '../../db/keyset-batches';
 import { safeCell } from '../fleet/csv';
 import { customerRows, toStaffCustomer } from './customer-rows';
 import { customerFilter, sortOf } from './list';
@@ -49,18 +50,18 @@ export async function* customersCsv(db: Db, query: CustomerExportQuery): AsyncGe
   const sort = sortOf(query.sort);
   const filter = customerFilter(query);
   yield lines([COLUMNS.map(([header]) => header)]);
-  let after: { cursor: string; id: string } | null = null;
-  for (;;) {
-    const rows = await customerRows(db, {
-      where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
-      order: sort.order,
-      limit: EXPORT_BATCH,
-      cursor: sort.cursor,
-    });
-    if (rows.length === 0) return;
+  const batches = keysetBatches(
+    (after, limit) =>
+      customerRows(db, {
+        where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
+        order: sort.order,
+        limit,
+        cursor: sort.cursor,
+      }),
+    (row) => ({ cursor: row.cursor, id: row.id }),
+    EXPORT_BATCH,
+  );
+  for await (const rows of batches) {
     yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffCustomer(row))))));
-    if (rows.length < EXPORT_BATCH) return;
-    const last = rows[rows.length - 1]!;
-    after = { cursor: last.cursor, id: last.id };
   }
 }

@@ -1,4 +1,148 @@
-/** Placeholder until its owner builds it (issue 12): replaced, never shipped. */
-export default function NotBuiltYet() {
-  return <p className="text-sm text-muted-foreground">Not built yet.</p>;
+import { useQuery } from '@tanstack/react-query';
+import {
+  AlertTriangleIcon,
+  BadgeDollarSignIcon,
+  CreditCardIcon,
+  PercentIcon,
+  ReceiptIcon,
+  RepeatIcon,
+  TrendingUpIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { paymentListQuery } from '@shared/contracts/staff-payments';
+import { ListBody } from '@client/components/list/list-body';
+import { QueryStatTile, QueryStatTiles } from '@client/components/query-view';
+import { PaymentTable } from './payment-table';
+import { formatUsd } from './payments-format';
+import {
+  financialAnalyticsQuery,
+  paymentStatsQuery,
+  paymentsQuery,
+  stripeMetricsQuery,
+} from './transactions-api';
+
+/** Spec 3 §9: the transactions overview lists the first 5 payments. */
+const RECENT = paymentListQuery.parse({ pageSize: 5 });
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Overview (spec 3 §2): figures from the admin stats, the provider metrics (MRR, defined as Revenue
+ * Analytics defines it) and the financial analytics, then the 5 newest payments. Each figure comes
+ * from its own call and shows its own failure.
+ */
+export default function OverviewTab() {
+  const stats = useQuery(paymentStatsQuery);
+  const mrr = useQuery(stripeMetricsQuery);
+  const analytics = useQuery(financialAnalyticsQuery);
+  const recent = useQuery(paymentsQuery(RECENT));
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="payments-overview-heading" className="space-y-4">
+        <h2 id="payments-overview-heading" className="sr-only">
+          Payment figures
+        </h2>
+        <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <QueryStatTile
+            query={stats}
+            noun="payment stats"
+            tileOf={(s) => ({
+              label: 'Total Revenue',
+              value: formatUsd(s.totalRevenue),
+              hint: 'completed payments, net of refunds',
+              icon: BadgeDollarSignIcon,
+              testId: 'tile-total-revenue',
+            })}
+          />
+          <QueryStatTile
+            query={mrr}
+            noun="monthly recurring revenue"
+            tileOf={(m) => ({
+              label: 'Monthly Recurring Revenue',
+              value: formatUsd(m.mrr),
+              hint: 'active paid subscriptions, trials apart',
+              icon: RepeatIcon,
+              testId: 'tile-mrr',
+            })}
+          />
+          <QueryStatTile
+            query={stats}
+            noun="payment stats"
+            tileOf={(s) => ({
+              label: 'Failed Payments',
+              value: count(s.failedPayments),
+              hint: 'declined charges, all time',
+              icon: AlertTriangleIcon,
+              testId: 'tile-failed-payments',
+            })}
+          />
+          <QueryStatTile
+            query={stats}
+            noun="payment stats"
+            tileOf={(s) => ({
+              label: 'Total Customers',
+              value: count(s.totalCustomers),
+              hint: 'customer accounts, any status',
+              icon: UsersIcon,
+              testId: 'tile-total-customers',
+            })}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="financial-analytics-heading" className="space-y-3">
+        <h2 id="financial-analytics-heading" className="text-lg font-semibold">
+          Financial analytics
+        </h2>
+        <QueryStatTiles
+          query={analytics}
+          noun="financial analytics"
+          columns={3}
+          tilesOf={(a) => [
+            {
+              label: 'Net Revenue',
+              value: formatUsd(a.totalRevenue),
+              hint: `${formatUsd(a.refundedAmount)} refunded`,
+              icon: TrendingUpIcon,
+              testId: 'tile-net-revenue',
+            },
+            {
+              label: 'Payment Success Rate',
+              value: a.paymentSuccessRate === null ? '—' : `${a.paymentSuccessRate}%`,
+              hint: `${count(a.completedPayments)} completed of ${count(a.completedPayments + a.failedPayments)} attempted`,
+              icon: PercentIcon,
+              testId: 'tile-success-rate',
+            },
+            {
+              label: 'Average Transaction',
+              value: a.averageTransactionValue === null ? '—' : formatUsd(a.averageTransactionValue),
+              hint: 'per completed payment, before refunds',
+              icon: CreditCardIcon,
+              testId: 'tile-average-transaction',
+            },
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="recent-payments-heading" className="space-y-3">
+        <h2 id="recent-payments-heading" className="text-lg font-semibold">
+          Recent transactions
+        </h2>
+        <ListBody
+          query={recent}
+          noun="transactions"
+          isFiltered={false}
+          onClearFilters={() => undefined}
+          empty={{
+            icon: ReceiptIcon,
+            title: 'No transactions yet',
+            text: 'Payments appear here when customers check out and when subscriptions renew.',
+          }}
+        >
+          {(page) => <PaymentTable items={page.items} label="Recent transactions" />}
+        </ListBody>
+      </section>
+    </div>
+  );
 }

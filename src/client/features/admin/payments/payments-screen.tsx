@@ -56,8 +56,7 @@ export default function PaymentsScreen() {
           <div className="space-y-1">
             <h1 className="text-2xl font-semibold tracking-tight">Payment Management</h1>
             <p className="text-sm text-muted-foreground">
-              Payments, refunds, invoices, requests and expenses, from the billing engine&rsquo;s own
-              records.
+              Payments, refunds, invoices, requests and expenses, from the billing engine&rsquo;s own records.
             </p>
           </div>
           <PaymentsHeaderActions />

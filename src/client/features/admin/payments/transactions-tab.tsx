@@ -1,4 +1,117 @@
-/** Placeholder until its owner builds it (issue 12): replaced, never shipped. */
-export default function NotBuiltYet() {
-  return <p className="text-sm text-muted-foreground">Not built yet.</p>;
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon, ReceiptIcon } from 'lucide-react';
+import { paymentListQuery, type StaffPayment } from '@shared/contracts/staff-payments';
+import { FilterSelect } from '@client/components/list/filter-select';
+import { ListBody } from '@client/components/list/list-body';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListToolbar } from '@client/components/list/list-toolbar';
+import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { Button } from '@client/components/ui/button';
+import { useStaffAccess } from '@client/lib/use-staff-access';
+import { PaymentTable } from './payment-table';
+import { STATUS_OPTIONS } from './payments-format';
+import { RefundDialog } from './refund-dialog';
+import { RetryDialog } from './retry-dialog';
+import { paymentsExportUrl, paymentsQuery } from './transactions-api';
+import { TRANSACTIONS_LIST } from './transactions-list';
+
+/**
+ * Transactions (spec 3 §2): every payment, filtered by status, searched, sorted and paged on the
+ * server. A failed payment that is still owed offers Retry; a completed one offers Refund to members
+ * who may refund. Export downloads every payment the filters match.
+ */
+export default function TransactionsTab() {
+  const state = useListState(TRANSACTIONS_LIST);
+  const query = paymentListQuery.parse(state.query);
+  const list = useQuery(paymentsQuery(query));
+  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  const access = useStaffAccess();
+  const [refunding, setRefunding] = useState<StaffPayment | null>(null);
+  const [retrying, setRetrying] = useState<StaffPayment | null>(null);
+
+  return (
+    <section aria-labelledby="transactions-heading" className="space-y-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1">
+          <h2 id="transactions-heading" className="text-lg font-semibold">
+            Transactions
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Every charge the billing engine made: checkouts, renewals and upgrades, with refunds.
+          </p>
+        </div>
+        <Button variant="outline" asChild className="shrink-0">
+          <a href={paymentsExportUrl(query)} download data-testid="transactions-export">
+            <DownloadIcon aria-hidden="true" />
+            Export
+          </a>
+        </Button>
+      </div>
+      <ListToolbar
+        search={{
+          state,
+          label: 'Search transactions',
+          placeholder: 'Search company, email, payment id or reference',
+        }}
+      >
+        <FilterSelect
+          value={state.filters.status}
+          onChange={(status) => state.setFilter('status', status)}
+          label="Filter by status"
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+          className="sm:w-40"
+        />
+      </ListToolbar>
+
+      <ListBody
+        query={list}
+        noun="transactions"
+        isFiltered={state.isFiltered}
+        onClearFilters={state.clearFilters}
+        empty={{
+          icon: ReceiptIcon,
+          title: 'No transactions yet',
+          text: 'Payments appear here when customers check out and when subscriptions renew.',
+        }}
+      >
+        {(page) => (
+          <PaymentTable
+            items={page.items}
+            label="Transactions"
+            sort={state.sort}
+            onSort={state.setSort}
+            actions={{
+              onRefund: access.holds('canProcessRefunds') ? setRefunding : undefined,
+              onRetry: access.holds('canViewPayments') ? setRetrying : undefined,
+            }}
+          />
+        )}
+      </ListBody>
+      <ListStatePager
+        state={state}
+        query={list}
+        label="Transaction pages"
+        noun={['transaction', 'transactions']}
+      />
+
+      {refunding ? (
+        <RefundDialog
+          key={refunding.id}
+          payment={refunding}
+          open
+          onOpenChange={(open) => !open && setRefunding(null)}
+        />
+      ) : null}
+      {retrying ? (
+        <RetryDialog
+          key={retrying.id}
+          payment={retrying}
+          open
+          onOpenChange={(open) => !open && setRetrying(null)}
+        />
+      ) : null}
+    </section>
+  );
 }

@@ -1,0 +1,38 @@
+import {
+  PAYMENT_STATUS_LABELS,
+  type PaymentStatus,
+  type StaffPayment,
+} from '@shared/contracts/staff-payments';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatUsd = (amount: number): string => usd.format(amount);
+
+export const STATUS_OPTIONS = (Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[]).map((s) => ({
+  value: s,
+  label: PAYMENT_STATUS_LABELS[s],
+}));
+
+/** Completed green, pending yellow, failed red, refunded grey. */
+export function paymentStatusBadge(
+  status: PaymentStatus,
+): 'success' | 'warning' | 'destructive' | 'secondary' {
+  if (status === 'completed') return 'success';
+  if (status === 'pending') return 'warning';
+  if (status === 'failed') return 'destructive';
+  return 'secondary';
+}
+
+/** Who paid: the account's company, or the invoice's billing name once the account was deleted. */
+export const payerOf = (p: StaffPayment): string =>
+  p.customer?.companyName ?? p.customerName ?? 'Deleted customer';
+
+/** Spec 3 §8 texts. */
+export const PAYMENT_TEXTS = {
+  refunded: 'Refund processed',
+  refundFailed: 'Refund failed',
+  refundFailedText: 'Failed to process refund. Please try again.',
+  retried: 'Payment retry initiated',
+  retriedLink: 'The customer will receive a new payment link.',
+  retryFailed: 'Retry failed',
+  retryFailedText: 'Failed to retry payment. Please try again.',
+} as const;

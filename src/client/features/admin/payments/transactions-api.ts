@@ -1,0 +1,85 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { dashboardStats } from '@shared/contracts/dashboard';
+import {
+  financialAnalytics,
+  paymentPage,
+  paymentProviderInfo,
+  refundResult,
+  retryResult,
+  type PaymentExportQuery,
+  type PaymentListQuery,
+  type RefundInput,
+} from '@shared/contracts/staff-payments';
+import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/*
+ * The calls of the Overview and Transactions sub-tabs and the header's actions (docs/staff-payments.md).
+ * Keys start with `['staff-payments']`, so a refund or a retry refreshes every list and figure by it.
+ */
+
+export const staffPaymentsKey = ['staff-payments'] as const;
+/** Other areas' roots, written out because a feature does not import another's files. */
+const staffDashboardKey = ['staff-dashboard'] as const;
+const AFTER_PAYMENT_CHANGE = [staffPaymentsKey, staffDashboardKey];
+
+const PAYMENTS = '/api/admin/payments';
+const enc = encodeURIComponent;
+
+/** One page of payments, filtered, searched and sorted on the server. */
+export const paymentsQuery = (query: PaymentListQuery) =>
+  queryOptions({
+    queryKey: [...staffPaymentsKey, 'list', query],
+    queryFn: ({ signal }) => getJson(`${PAYMENTS}?${searchParams(query)}`, paymentPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET /api/admin/payments/export?...`: a plain link, so the browser streams the CSV to a file. */
+export function paymentsExportUrl(query: Partial<PaymentExportQuery>): string {
+  const qs = searchParams({ status: query.status, search: query.search, sort: query.sort });
+  return `${PAYMENTS}/export${qs ? `?${qs}` : ''}`;
+}
+
+/** `GET /api/admin/stats`: total revenue, failed payments and customers for the Overview's tiles. */
+export const paymentStatsQuery = queryOptions({
+  queryKey: [...staffPaymentsKey, 'stats'],
+  queryFn: ({ signal }) => getJson('/api/admin/stats', dashboardStats, { signal }),
+});
+
+/** `GET /api/admin/financial-analytics`. */
+export const financialAnalyticsQuery = queryOptions({
+  queryKey: [...staffPaymentsKey, 'financial-analytics'],
+  queryFn: ({ signal }) => getJson('/api/admin/financial-analytics', financialAnalytics, { signal }),
+});
+
+/** `GET /api/admin/stripe-metrics` (Revenue's MRR, the same definition): only `mrr` is read here. */
+const stripeMetrics = z.object({ mrr: z.number() });
+export const stripeMetricsQuery = queryOptions({
+  queryKey: [...staffPaymentsKey, 'stripe-metrics'],
+  queryFn: ({ signal }) => getJson('/api/admin/stripe-metrics', stripeMetrics, { signal }),
+});
+
+/** `GET /api/admin/payment-provider`: which provider, and whether its webhooks are set up. */
+export const paymentProviderQuery = queryOptions({
+  queryKey: [...staffPaymentsKey, 'provider'],
+  queryFn: ({ signal }) => getJson('/api/admin/payment-provider', paymentProviderInfo, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** `POST /api/admin/payments/:id/refund`: the dialog's `requestKey` makes a double submit one refund. */
+export function useRefundPayment() {
+  return useApiMutation({
+    mutationFn: ({ id, input }: { id: string; input: RefundInput }) =>
+      apiJson('POST', `${PAYMENTS}/${enc(id)}/refund`, refundResult, input),
+    invalidates: AFTER_PAYMENT_CHANGE,
+  });
+}
+
+/** `POST /api/admin/payments/:id/retry`: a charge on the card on file, or a new payment link. */
+export function useRetryPayment() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('POST', `${PAYMENTS}/${enc(id)}/retry`, retryResult, {}),
+    invalidates: AFTER_PAYMENT_CHANGE,
+  });
+}

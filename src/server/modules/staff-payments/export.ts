@@ -1,0 +1,62 @@
+import { and } from 'drizzle-orm';
+import Papa from 'papaparse';
+import type { PaymentExportQuery, StaffPayment } from '../../../shared/contracts/staff-payments';
+import { PAYMENT_STATUS_LABELS } from '../../../shared/contracts/staff-payments';
+import type { Db } from '../../db/client';
+import { keysetBatches } from '../../db/keyset-batches';
+import { safeCell } from '../fleet/csv';
+import { paymentFilter, paymentRows, sortOf, toStaffPayment } from './list';
+
+/** Rows read per query: a batch's memory stays small however many payments match. */
+export const EXPORT_BATCH = 1000;
+
+const money = (n: number) => n.toFixed(2);
+
+const COLUMNS: [header: string, cell: (p: StaffPayment) => unknown][] = [
+  ['Payment ID', (p) => p.id],
+  ['Created', (p) => p.createdAt],
+  ['Paid', (p) => p.paidAt],
+  ['Customer', (p) => p.customerName],
+  ['Email', (p) => p.customer?.email],
+  ['Customer ID', (p) => p.customer?.id],
+  ['Description', (p) => p.description],
+  ['Plan', (p) => p.planId],
+  ['Status', (p) => PAYMENT_STATUS_LABELS[p.status]],
+  ['Amount (USD)', (p) => money(p.amount)],
+  ['Refunded (USD)', (p) => money(p.refunded)],
+  ['Provider Reference', (p) => p.stripePaymentIntentId],
+  ['Failure', (p) => p.failureMessage],
+  ['Invoice ID', (p) => p.invoiceId],
+];
+
+const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
+
+/**
+ * Every payment the filters match, in the list's order, as CSV in pieces: the header, then one piece
+ * per batch. Batches follow each other by keyset (the last row's sort key and id), so each is one
+ * indexed read and no transaction stays open while the client reads. Formula-like cells are
+ * neutralised.
+ */
+export async function* paymentsCsv(
+  db: Db,
+  query: PaymentExportQuery,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<string> {
+  const sort = sortOf(query.sort);
+  const filter = paymentFilter(query);
+  yield lines([COLUMNS.map(([header]) => header)]);
+  const batches = keysetBatches(
+    (after, limit) =>
+      paymentRows(db, {
+        where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
+        order: sort.order,
+        limit,
+        cursor: sort.cursor,
+      }),
+    (row) => ({ cursor: row.cursor, id: row.payment.id }),
+    batch,
+  );
+  for await (const rows of batches) {
+    yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffPayment(row))))));
+  }
+}

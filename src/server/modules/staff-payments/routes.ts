@@ -1,0 +1,140 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, errorResponse } from '../../../shared/contracts/common';
+import {
+  financialAnalytics,
+  paymentExportQuery,
+  paymentListQuery,
+  paymentPage,
+  paymentProviderInfo,
+  refundInput,
+  refundResult,
+  retryResult,
+} from '../../../shared/contracts/staff-payments';
+import type { Config } from '../../config';
+import { actorOf, recordAudit } from '../audit/service';
+import type { BillingDeps } from '../billing/context';
+import { financialAnalyticsSource } from './analytics';
+import { paymentsCsv } from './export';
+import { keptPaymentReads, listPayments } from './list';
+import { refundPayment } from './refunds';
+import { retryPayment } from './retry';
+
+/** Payment ids are UUIDs; anything else is refused before it reaches the database. */
+const paymentParams = z.object({ id: z.string().uuid('Payment not found') });
+
+const viewPayments = access.staffPermission('payments', 'canViewPayments');
+/** There is no flag to edit payments: a retry is work anyone who views payments may do. */
+const changePayments = viewPayments;
+const processRefunds = access.staffPermission('payments', 'canProcessRefunds');
+
+/** Staff payments (docs/staff-payments.md): the list, its export, refunds, retries and the figures. */
+export async function staffPaymentRoutes(
+  app: FastifyInstance,
+  { billing, config }: { billing: BillingDeps; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = billing;
+  const kept = keptPaymentReads(db);
+  const analytics = financialAnalyticsSource(db);
+
+  r.get('/api/admin/payments', {
+    config: { access: viewPayments },
+    schema: {
+      summary: 'Payments: filtered by status, searched, sorted and paged on the server',
+      tags: ['staff-payments'],
+      querystring: paymentListQuery,
+      response: { 200: paymentPage },
+    },
+    handler: async (request) => listPayments(db, request.query, kept),
+  });
+
+  r.get('/api/admin/payments/export', {
+    config: { access: viewPayments },
+    schema: {
+      summary: 'Every payment the filters match, as CSV (streamed in batches)',
+      tags: ['staff-payments'],
+      querystring: paymentExportQuery,
+    },
+    handler: async (request, reply) => {
+      await recordAudit(db, actorOf(request), {
+        action: 'export',
+        resourceType: 'payment',
+        newValues: { format: 'csv', ...request.query },
+      });
+      const day = clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(paymentsCsv(db, request.query)));
+    },
+  });
+
+  r.post('/api/admin/payments/:id/refund', {
+    config: { access: processRefunds },
+    schema: {
+      summary: 'Refund part or all of a completed payment through the payment provider, exactly once',
+      tags: ['staff-payments'],
+      params: paymentParams,
+      body: refundInput,
+      response: {
+        200: refundResult,
+        400: errorResponse,
+        402: errorResponse,
+        404: errorResponse,
+        502: errorResponse,
+      },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Refund processed',
+      payment: await refundPayment(billing, actorOf(request), request.params.id, request.body),
+    }),
+  });
+
+  r.post('/api/admin/payments/:id/retry', {
+    config: { access: changePayments },
+    schema: {
+      summary: 'Retry a failed payment: charge the card on file now, or issue a new payment link',
+      tags: ['staff-payments'],
+      params: paymentParams,
+      response: { 200: retryResult, 402: errorResponse, 404: errorResponse, 409: errorResponse },
+    },
+    handler: async (request) => retryPayment(billing, actorOf(request), request.params.id),
+  });
+
+  r.get('/api/admin/financial-analytics', {
+    config: { access: viewPayments },
+    schema: {
+      summary: 'Total revenue net of refunds, payment success rate and average transaction value',
+      tags: ['staff-payments'],
+      response: { 200: financialAnalytics },
+    },
+    handler: async () => analytics(),
+  });
+
+  r.get('/api/admin/payment-provider', {
+    config: { access: viewPayments },
+    schema: {
+      summary: 'Which payment provider is active and whether its webhooks are configured (no keys)',
+      tags: ['staff-payments'],
+      response: { 200: paymentProviderInfo },
+    },
+    handler: async () => {
+      const stripe = billing.provider.name === 'stripe' ? config.stripe : null;
+      return {
+        provider: billing.provider.name,
+        webhooksConfigured: Boolean(stripe?.webhookSecret),
+        webhookPath: stripe ? '/api/webhooks/stripe' : null,
+        mode: stripe
+          ? stripe.secretKey.startsWith('sk_live_')
+            ? ('live' as const)
+            : ('test' as const)
+          : null,
+      };
+    },
+  });
+}
