@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { manualClock } from '../clock';
 import { HttpError } from '../http/errors';
-import type { PaymentProvider } from '../integrations/payments/provider';
 import { SandboxPaymentProvider } from '../integrations/payments/sandbox';
 import type { AuditActor } from '../modules/audit/service';
 import { createCheckout, completeCheckout } from '../modules/billing/checkout';
@@ -9,10 +8,11 @@ import { planById, type BillingContext, type BillingDeps } from '../modules/bill
 import { addPaymentMethod } from '../modules/billing/payment-methods';
 import { cancelSubscription, downgradePlan, upgradePlan } from '../modules/billing/plan-changes';
 import { startTrial } from '../modules/billing/trial';
+import { refundPayment, type StaffPaymentDeps } from '../modules/staff-payments/refunds';
 import { runDueBilling } from '../jobs/billing-runner';
 import { accountScope } from './account-scope';
 import type { Db } from './client';
-import { appMeta, customers, payments, refunds } from './schema';
+import { appMeta, customers, payments } from './schema';
 
 /**
  * A year of believable history for the demo (docs/revenue.md "Demo history"), made by the billing
@@ -214,7 +214,7 @@ export async function seedDemoHistory(
         await cancelSubscription(ctx!);
         return;
       case 'refund':
-        await refundLatest(db, provider, ids[action.who]!, action.full, clock.now());
+        await refundLatest({ db, clock, provider }, actor, ids[action.who]!, action.full);
         return;
     }
   };
@@ -224,7 +224,6 @@ export async function seedDemoHistory(
     // Mid-morning, a few minutes apart each day, as people do things.
     clock.set(new Date(now.getTime() - (days - day) * DAY - 6 * 3_600_000 + (day % 7) * 600_000));
     if (clock.now() > now) clock.set(now);
-    const before = await databaseNow(db);
     for (const action of plan.get(day) ?? []) {
       try {
         await act(action);
@@ -234,42 +233,21 @@ export async function seedDemoHistory(
       }
     }
     await runDueBilling(deps);
-    await datePaymentsBy(db, before, clock.now());
   }
   return true;
 }
 
-const databaseNow = async (db: Db) => {
-  const result = (await db.execute(sql`select clock_timestamp() as "now"`)) as unknown as {
-    rows: { now: string | Date }[];
-  };
-  return new Date(result.rows[0]!.now);
-};
-
 /**
- * The billing engine records a payment at the database's time, not its clock's (reported in
- * docs/revenue.md): the payments this day's step made are dated by the walking clock, as they would
- * have been had the step happened on that day. Nothing else writes while the demo is seeded.
- */
-async function datePaymentsBy(db: Db, since: Date, day: Date): Promise<void> {
-  await db.execute(
-    sql`update payments set created_at = ${day.toISOString()}::timestamptz where created_at >= ${since.toISOString()}::timestamptz`,
-  );
-}
-
-/**
- * A staff refund of the customer's latest payment, the simplest correct way until the staff refund
- * service lands: the provider refunds once (an idempotency key), then the refund and the payment's
- * refunded amount are recorded together.
+ * A staff refund of the customer's latest unrefunded payment (half of it, or all), through the one
+ * refund service the payments screen uses (docs/staff-payments.md).
  */
 export async function refundLatest(
-  db: Db,
-  provider: PaymentProvider,
+  deps: StaffPaymentDeps,
+  actor: AuditActor,
   customerId: string,
   full: boolean,
-  now: Date,
 ): Promise<boolean> {
-  const [paid] = await db
+  const [paid] = await deps.db
     .select()
     .from(payments)
     .where(
@@ -281,30 +259,11 @@ export async function refundLatest(
     )
     .orderBy(sql`${payments.createdAt} desc`)
     .limit(1);
-  if (!paid?.providerRef) return false;
-  const amount = full ? paid.amountCents : Math.round(paid.amountCents / 2);
-  const key = `demo-history-refund:${paid.id}`;
-  const { ref } = await provider.refund({
-    chargeRef: paid.providerRef,
-    amountCents: amount,
-    idempotencyKey: key,
-  });
-  await db.transaction(async (tx) => {
-    await tx.insert(refunds).values({
-      paymentId: paid.id,
-      customerId,
-      amountCents: amount,
-      reason: full ? 'Charged in error' : 'Goodwill credit',
-      status: 'succeeded',
-      requestKey: key,
-      providerRef: ref,
-      createdAt: now,
-      completedAt: now,
-    });
-    await tx
-      .update(payments)
-      .set({ refundedCents: amount, status: full ? 'refunded' : 'succeeded' })
-      .where(eq(payments.id, paid.id));
+  if (!paid) return false;
+  await refundPayment(deps, actor, paid.id, {
+    amount: (full ? paid.amountCents : Math.round(paid.amountCents / 2)) / 100,
+    reason: full ? 'Charged in error' : 'Goodwill credit',
+    requestKey: `demo-history-refund:${paid.id}`,
   });
   return true;
 }

@@ -270,6 +270,7 @@ export async function completeCheckout(
       providerRef: intent.chargeRef,
       paymentMethodId: savedCard!.id,
       idempotencyKey: key,
+      createdAt: now,
       planId: plan.id,
     });
     // Staff subscription requests sent with those links are settled by this payment.
@@ -343,6 +344,7 @@ export async function recordCheckoutFailure(
         providerRef: intent.chargeRef,
         failureMessage: reason,
         idempotencyKey: key,
+        createdAt: deps.clock.now(),
         planId: intent.metadata.planId ?? null,
       },
       { ignoreDuplicate: true },
@@ -474,6 +476,7 @@ async function completeRequestPayment(
       provider: deps.provider.name,
       providerRef: intent.chargeRef,
       idempotencyKey: key,
+      createdAt: now,
       planId: sub?.planId ?? null,
     });
     // Paid twice (two intents of one request cannot happen, but a request paid by hand could): the

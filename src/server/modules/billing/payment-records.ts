@@ -12,7 +12,9 @@ export type NewPayment = typeof payments.$inferInsert;
  */
 export async function recordPayment(
   tx: Executor,
-  values: NewPayment,
+  // The rules' clock dates the payment (never the database's now()), so revenue by month and the
+  // payment totals read the same day the billing rules acted on.
+  values: NewPayment & { createdAt: Date },
   { ignoreDuplicate = false }: { ignoreDuplicate?: boolean } = {},
 ): Promise<typeof payments.$inferSelect | null> {
   const insert = tx.insert(payments).values(values);

@@ -197,6 +197,7 @@ export async function upgradePlan(
             paymentMethodId: card.id,
             failureMessage: result.message,
             idempotencyKey: `${idempotencyKey}:failed:${result.ref ?? now.getTime()}`,
+            createdAt: now,
             planId: target.id,
           });
           await reportFailedPayment(tx, customer, {
@@ -256,6 +257,7 @@ export async function upgradePlan(
           providerRef: charge.ref,
           paymentMethodId: charge.paymentMethodId,
           idempotencyKey,
+          createdAt: now,
           planId: target.id,
         });
         await recordActivity(tx, customer, {

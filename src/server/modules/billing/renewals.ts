@@ -128,6 +128,7 @@ export async function processDueSubscription(
       paymentMethodId: card?.id ?? null,
       failureMessage: result.status === 'failed' ? result.message : null,
       idempotencyKey,
+      createdAt: now,
       planId: plan?.id ?? sub.planId,
     });
 

@@ -16,6 +16,14 @@ import { REVENUE_PERIODS, type RevenueAnalytics } from '../../../shared/contract
  */
 
 const DAY = 86_400_000;
+/** Who refunds in this history: the refund service audits it like a staff member's. */
+const STAFF_REFUND = {
+  actorType: 'system',
+  actorId: null,
+  actorEmail: 'identity-test',
+  ipAddress: null,
+  userAgent: null,
+} as const;
 const clock = manualClock(new Date('2031-01-05T08:00:00Z'));
 let t: TestApp;
 let admin: string;
@@ -84,7 +92,8 @@ async function step(customers: TestCustomer[]) {
         await addCard(t, c, CARDS.declinesLater, true);
         count('card-that-declines', true);
       } else if (roll < 0.44) {
-        count('refund', await refundLatest(t.database.db, t.app.billing.provider, c.id, false, clock.now()));
+        const deps = { db: t.database.db, clock, provider: t.app.billing.provider };
+        count('refund', await refundLatest(deps, STAFF_REFUND, c.id, false));
       }
     }
   }
