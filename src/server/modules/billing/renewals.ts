@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { customerSettings, customers, paymentMethods, payments, plans, subscriptions } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { recordActivity } from '../notifications/service';
@@ -38,12 +38,21 @@ export type RenewalOutcome = 'renewed' | 'failed' | 'pending' | 'canceled' | 'sk
 export async function processDueSubscription(
   deps: BillingDeps,
   claimed: SubscriptionRow,
-  /** Who asked: the billing job, or a staff member retrying a failed renewal now. */
+  /**
+   * Who asked: the billing job, or a staff member retrying a failed renewal now (`staffRetry`). A staff
+   * retry charges before the schedule and, declined, leaves the schedule as it was: the customer keeps
+   * every automatic retry, and only the job ever makes the subscription pending.
+   */
   actor: AuditActor = billingJob(claimed.customerId),
+  { staffRetry = false }: { staffRetry?: boolean } = {},
 ): Promise<RenewalOutcome> {
   const now = deps.clock.now();
-  if (!claimed.nextActionAt || claimed.nextActionAt > now) return release(deps, claimed, 'skipped');
-  if (claimed.cancelAtPeriodEnd && claimed.currentPeriodEnd <= now) return endSubscription(deps, claimed);
+  if (!staffRetry && (!claimed.nextActionAt || claimed.nextActionAt > now)) {
+    return release(deps, claimed, 'skipped');
+  }
+  if (claimed.cancelAtPeriodEnd && claimed.currentPeriodEnd <= now) {
+    return staffRetry ? release(deps, claimed, 'skipped') : endSubscription(deps, claimed);
+  }
   if (!['trialing', 'active', 'past_due'].includes(claimed.status)) return release(deps, claimed, 'skipped');
 
   const { customer, card, plan, billingAddress } = await renewalContext(deps, claimed);
@@ -54,8 +63,12 @@ export async function processDueSubscription(
   const amountCents = plan?.priceCents ?? claimed.priceCents;
   const attempt = claimed.failedAttempts + 1;
   const description = `${plan?.name ?? claimed.planId} plan, ${shortDate(periodStart)} - ${shortDate(periodEnd)}`;
-  // One key per period and attempt: a crashed or repeated run gets the same single charge back.
-  const idempotencyKey = `renewal:${claimed.id}:${periodStart.toISOString()}:${attempt}`;
+  // One key per period and attempt: a crashed or repeated run gets the same single charge back. A staff
+  // retry counts its own attempts (the declined ones recorded so far), so a retry whose outcome a crash
+  // lost is asked again under the same key.
+  const idempotencyKey = staffRetry
+    ? `renewal:${claimed.id}:${periodStart.toISOString()}:staff:${(await staffRetriesOf(deps, claimed.id, periodStart)) + 1}`
+    : `renewal:${claimed.id}:${periodStart.toISOString()}:${attempt}`;
 
   const result = card
     ? await deps.provider.charge({
@@ -171,6 +184,25 @@ export async function processDueSubscription(
       return 'renewed';
     }
 
+    if (staffRetry) {
+      await tx.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
+      await reportFailedPayment(tx, customer, {
+        what: 'payment retried by staff',
+        amountCents,
+        reason: result.message,
+        then: sub.nextActionAt ? `, next automatic retry on ${shortDate(sub.nextActionAt)}` : '',
+        notification: { staffRetry: true },
+        activity: { staffRetry: true },
+      });
+      await recordAudit(tx, actor, {
+        action: 'retry',
+        resourceType: 'subscription',
+        resourceId: sub.id,
+        newValues: { invoice: invoice.number, amount: amountCents / 100, reason: result.message },
+        success: false,
+      });
+      return 'failed';
+    }
     const next = retryAt(periodStart, attempt);
     await tx
       .update(subscriptions)
@@ -200,6 +232,15 @@ export async function processDueSubscription(
     });
     return next ? 'failed' : 'pending';
   });
+}
+
+/** How many staff retries of this period were declined and recorded. */
+async function staffRetriesOf(deps: BillingDeps, subscriptionId: string, periodStart: Date): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(like(payments.idempotencyKey, `renewal:${subscriptionId}:${periodStart.toISOString()}:staff:%`));
+  return row?.n ?? 0;
 }
 
 /** Customer, default card, the plan of the coming period and the billing address, in one query. */

@@ -73,9 +73,9 @@ async function readAnalytics(db: Db, months: string[]): Promise<PaymentAnalytics
        where day >= ${from.toISOString().slice(0, 10)}::date
        group by 1`),
     db.execute(sql`
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, sum(amount_cents) as refunded
+      select to_char(completed_at at time zone 'UTC', 'YYYY-MM') as month, sum(amount_cents) as refunded
         from refunds
-       where status = 'succeeded' and created_at >= ${from.toISOString()}
+       where status = 'succeeded' and completed_at >= ${from.toISOString()}
        group by 1`),
   ]);
   const byMonth = new Map(rowsOf<Row>(paid).map((r) => [r.month, r]));

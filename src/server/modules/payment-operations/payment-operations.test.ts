@@ -268,6 +268,7 @@ describe('payment analytics', () => {
           status: 'succeeded',
           requestKey: `rk:${unique()}`,
           createdAt: new Date('2031-03-06T00:00:00Z'),
+          completedAt: new Date('2031-03-06T00:00:00Z'),
         },
         {
           paymentId: partly,
@@ -276,6 +277,7 @@ describe('payment analytics', () => {
           status: 'failed',
           requestKey: `rk:${unique()}`,
           createdAt: new Date('2031-03-07T00:00:00Z'),
+          completedAt: new Date('2031-03-07T00:00:00Z'),
         },
         {
           paymentId: whole,
@@ -284,6 +286,7 @@ describe('payment analytics', () => {
           status: 'succeeded',
           requestKey: `rk:${unique()}`,
           createdAt: new Date('2031-04-02T00:00:00Z'),
+          completedAt: new Date('2031-04-02T00:00:00Z'),
         },
       ]);
 

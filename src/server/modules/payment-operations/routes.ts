@@ -77,8 +77,11 @@ export async function paymentOperationsRoutes(app: FastifyInstance, { billing }:
         response: { 200: hostingUsage },
       },
       handler: async () => {
-        // This instance's counts since its last flush are written first, so the figures are current.
-        await app.usageMeter.flush();
+        // This instance's counts since its last flush are written first, so the figures are current;
+        // a failed write leaves them for the next flush and the answer shows what is stored.
+        await app.usageMeter
+          .flush()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'usage flush failed'));
         return hostingUsageReport(db, clock);
       },
     });

@@ -50,7 +50,8 @@ export class UsageMeter {
 
   /** Writes what was counted since the last flush; on failure the counts wait for the next one. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
+    // A failed write must not stop the next ones: each flush starts from a settled chain.
+    this.flushing = this.flushing.catch(() => undefined).then(() => this.write());
     return this.flushing;
   }
 

@@ -99,6 +99,17 @@ export async function refundPayment(
         createdAt: deps.clock.now(),
       })
       .returning();
+    // Who asked, in the hold's own transaction: should the outcome never be recorded, the trail says so.
+    await recordAudit(
+      tx,
+      { ...actor, accountId: payment.customerId },
+      {
+        action: 'refund_requested',
+        resourceType: 'payment',
+        resourceId: paymentId,
+        newValues: { amount: amountCents / 100, reason: input.reason || null, refundId: created!.id },
+      },
+    );
     // Refunds of this payment a crash left pending are sent again too, so their holds settle.
     return { refund: created!, stale: pending.filter((r) => orphaned(deps, r)), repeat: false };
   });
@@ -233,9 +244,17 @@ async function describeRefund(tx: Executor, customerId: string | null, refund: R
 
 /** Refunds left pending this long are taken to be orphaned (the request that made them is gone). */
 export const PENDING_REFUND_AGE_MS = 2 * 60_000;
+/**
+ * Past this age a pending refund is no longer sent again: Stripe keeps idempotency keys for 24 hours,
+ * so a resend could refund twice a refund it made but we never heard of. It stays held (the payment
+ * cannot be over-refunded) for staff to check at the provider.
+ */
+export const RESEND_WINDOW_MS = 23 * 3_600_000;
 
-const orphaned = (deps: StaffPaymentDeps, refund: RefundRow) =>
-  refund.createdAt.getTime() < deps.clock.now().getTime() - PENDING_REFUND_AGE_MS;
+const orphaned = (deps: StaffPaymentDeps, refund: RefundRow) => {
+  const age = deps.clock.now().getTime() - refund.createdAt.getTime();
+  return age > PENDING_REFUND_AGE_MS && age < RESEND_WINDOW_MS;
+};
 
 /**
  * A second submit of a refund the first is still sending: it waits for the first one's outcome
@@ -256,10 +275,17 @@ export async function recoverPendingRefunds(
   limit = 50,
 ): Promise<{ settled: number; stillPending: number }> {
   const cutoff = new Date(deps.clock.now().getTime() - PENDING_REFUND_AGE_MS);
+  const oldest = new Date(deps.clock.now().getTime() - RESEND_WINDOW_MS);
   const rows = await deps.db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.status, 'pending'), sql`${refunds.createdAt} < ${cutoff}`))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        sql`${refunds.createdAt} < ${cutoff}`,
+        sql`${refunds.createdAt} > ${oldest}`,
+      ),
+    )
     .orderBy(refunds.createdAt)
     .limit(limit);
   const run = { settled: 0, stillPending: 0 };

@@ -60,6 +60,9 @@ export async function retryPayment(
     throw conflict('This payment was settled already: the subscription has been paid since.');
   }
 
+  if (sub.status === 'canceled' || sub.cancelAtPeriodEnd) {
+    throw conflict('The customer cancelled this subscription: there is nothing to retry.');
+  }
   const periodStart = row.invoicePeriodStart;
   const chargeable =
     renewal &&
@@ -73,7 +76,7 @@ export async function retryPayment(
   // The job's claim, taken only if no one holds it: a second retry (or the job) finds it taken.
   const [claimed] = await deps.db
     .update(subscriptions)
-    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), nextActionAt: now })
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
     .where(
       and(
         eq(subscriptions.id, sub.id),
@@ -84,7 +87,7 @@ export async function retryPayment(
     )
     .returning();
   if (!claimed) throw conflict('This payment is being retried already. Please wait a moment and reload.');
-  const outcome = await processDueSubscription(deps, claimed, audit);
+  const outcome = await processDueSubscription(deps, claimed, audit, { staffRetry: true });
   const answer = await staffPaymentById(deps.db, paymentId);
   if (outcome === 'renewed') {
     return {

@@ -408,6 +408,26 @@ describe('POST /api/admin/payments/:id/retry', () => {
     const sales = await staffWith(t, 'sales');
     expect((await retry(failed.id, sales.cookie)).statusCode).toBe(403);
   });
+
+  it('declined staff retries leave the automatic schedule as it was: the customer never becomes pending by them', async () => {
+    const { c, failed } = await failedRenewal();
+    const subOf = async () =>
+      (await db().select().from(subscriptions).where(eq(subscriptions.customerId, c.id)))[0]!;
+    const before = await subOf();
+    expect(before.status).toBe('past_due');
+    for (let i = 0; i < 4; i++) expect((await retry(failed.id)).statusCode).toBe(402);
+    const after = await subOf();
+    expect(after).toMatchObject({
+      status: 'past_due',
+      failedAttempts: before.failedAttempts,
+      nextActionAt: before.nextActionAt,
+      claimedUntil: null,
+    });
+    // Each retry was one charge under its own key, recorded once.
+    const declined = (await paymentsOf(c.id)).filter((p) => p.idempotencyKey.includes(':staff:'));
+    expect(declined.map((p) => p.idempotencyKey.split(':').pop()).sort()).toEqual(['1', '2', '3', '4']);
+    expect(declined.every((p) => p.status === 'failed')).toBe(true);
+  });
 });
 
 describe('figures', () => {

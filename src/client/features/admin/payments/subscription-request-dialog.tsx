@@ -9,6 +9,7 @@ import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { formatStaffDate } from '@client/lib/staff-dates';
+import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useCreateSubscriptionRequest } from './billing-api';
 import { dayFromToday } from './billing-format';
@@ -38,7 +39,11 @@ export function SubscriptionRequestDialog({
         variant: 'success',
       });
     },
-    { title: 'Failed to create subscription request', fallback: 'Please try again.', always: true },
+    (error) =>
+      toast({
+        title: `Failed to create subscription request: ${errorMessageOf(error, 'Please try again.')}`,
+        variant: 'destructive',
+      }),
   );
   const rows: [string, string][] = [
     ['Customer', `${customer.companyName} (${customer.email})`],
