@@ -21,7 +21,7 @@ async function main() {
   opening.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   const [
     { buildApp },
-    { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_STAFF, seedDemoData },
+    { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_STAFF, demoHistorySeeded, seedDemoData },
     { startSessionCleanup },
     { startBillingScheduler },
     { startHealthSweep },
@@ -41,7 +41,9 @@ async function main() {
   const atDatabase = performance.now();
   if (config.seedDemo) await seedDemoData(database.db, { sandboxCard: !config.stripe });
   // A year of billing history for the revenue analytics (docs/revenue.md), made by the sandbox's rules.
-  if (config.seedDemo && !config.stripe) {
+  // Its module (the billing rules it drives) loads only the one time it runs: every later start pays a
+  // single marker read.
+  if (config.seedDemo && !config.stripe && !(await demoHistorySeeded(database.db))) {
     const { seedDemoHistory } = await import('./db/seed-history');
     await seedDemoHistory(database.db, { appName: config.appName, customerEmail: DEMO_CUSTOMER_EMAIL });
   }

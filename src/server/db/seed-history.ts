@@ -13,6 +13,7 @@ import { runDueBilling } from '../jobs/billing-runner';
 import { accountScope } from './account-scope';
 import type { Db } from './client';
 import { appMeta, customers, payments } from './schema';
+import { HISTORY_MARKER } from './seed';
 
 /**
  * A year of believable history for the demo (docs/revenue.md "Demo history"), made by the billing
@@ -24,7 +25,7 @@ import { appMeta, customers, payments } from './schema';
  * in the API tests' template database.
  */
 
-const HISTORY_KEY = 'demo_history_seeded_at';
+const HISTORY_KEY = HISTORY_MARKER;
 const DAY = 86_400_000;
 const VISA = '4242 4242 4242 4242';
 /** Verified and saved, then declined when charged: renewals fail. */

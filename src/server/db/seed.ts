@@ -40,6 +40,15 @@ const DEMO_EXTRA_PERMISSIONS: Partial<Record<StaffRole, Permissions>> = {
 
 export const DEMO_CUSTOMER_EMAIL = 'demo@fleetco.example';
 
+/** The marker db/seed-history.ts writes once the demo's year of billing history is made. */
+export const HISTORY_MARKER = 'demo_history_seeded_at';
+
+/** Whether the demo's year of billing history is made yet. */
+export async function demoHistorySeeded(db: Db): Promise<boolean> {
+  const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, HISTORY_MARKER));
+  return !!marker;
+}
+
 const features = (on: readonly (keyof PlanFeatures)[]): PlanFeatures => ({
   ...DEFAULT_PLAN_FEATURES,
   ...Object.fromEntries(on.map((f) => [f, true])),
