@@ -846,6 +846,8 @@ export const paymentRequests = pgTable(
     /** open or paid; an open request past its due date reads as expired. */
     status: text('status').notNull().default('open'),
     paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id, { onDelete: 'set null' }),
+    /** The checkout intent that pays it: every checkout of the request offers this one (decision 0008). */
+    intentRef: text('intent_ref'),
     invoiceId: uuid('invoice_id'),
     paymentId: uuid('payment_id'),
     createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),

@@ -66,6 +66,12 @@ export interface PaymentProvider {
   /** A payment the customer confirms in the browser (checkout); the card is kept for renewals. */
   createIntent(input: IntentInput): Promise<{ ref: string; clientSecret: string }>;
   retrieveIntent(ref: string): Promise<IntentInfo>;
+  /**
+   * A checkout intent made earlier, with the secret the browser confirms it with: a payment kept on
+   * our side (a payment request) is offered again as the same intent, never a second one, whatever
+   * the provider's idempotency window.
+   */
+  reopenIntent(ref: string): Promise<{ ref: string; clientSecret: string; status: IntentStatus }>;
 }
 
 /** A refusal from the processor: 404 for something that does not exist, 402 for a payment problem. */

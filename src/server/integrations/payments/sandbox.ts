@@ -19,6 +19,7 @@ import {
   type ChargeInput,
   type ChargeResult,
   type IntentInfo,
+  type IntentStatus,
   type IntentInput,
   type PaymentProvider,
   type RefundInput,
@@ -235,6 +236,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const [intent] = await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, ref));
     if (!intent) throw new PaymentProviderError('No such payment intent.', 'resource_missing');
     return toIntentInfo(intent);
+  }
+
+  async reopenIntent(ref: string): Promise<{ ref: string; clientSecret: string; status: IntentStatus }> {
+    const info = await this.retrieveIntent(ref);
+    const [intent] = await this.db
+      .select({ clientSecret: sandboxIntents.clientSecret })
+      .from(sandboxIntents)
+      .where(eq(sandboxIntents.id, ref));
+    return { ref, clientSecret: intent!.clientSecret, status: info.status };
   }
 
   async findIntentBySecret(clientSecret: string): Promise<IntentInfo | null> {

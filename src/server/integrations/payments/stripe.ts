@@ -248,6 +248,13 @@ export class StripePaymentProvider implements PaymentProvider {
     return toIntentInfo(intent);
   }
 
+  async reopenIntent(ref: string): Promise<{ ref: string; clientSecret: string; status: IntentStatus }> {
+    const intent = await this.call(() => this.stripe.paymentIntents.retrieve(ref));
+    if (!isCheckoutIntent(intent) || !intent.client_secret)
+      throw new PaymentProviderError('No such payment intent.', 'resource_missing');
+    return { ref: intent.id, clientSecret: intent.client_secret, status: toIntentStatus(intent.status) };
+  }
+
   /**
    * Verifies a webhook delivery exactly as Stripe signs it (HMAC-SHA256 over `timestamp.body`, with
    * the default five-minute tolerance) and returns the event.

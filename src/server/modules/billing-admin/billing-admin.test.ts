@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { manualClock } from '../../clock';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { staffWith } from '../../../../tests/setup/staff';
 import { CARDS, checkout, confirmCard, signUp, type TestCustomer } from '../../../../tests/setup/customers';
-import { auditLogs, invoices, paymentLinks, paymentRequests, payments, subscriptions } from '../../db/schema';
+import {
+  auditLogs,
+  invoices,
+  paymentLinks,
+  paymentRequests,
+  payments,
+  sandboxIntents,
+  subscriptions,
+} from '../../db/schema';
 
 // Concurrency runs for real on PostgreSQL: TEST_DATABASE_URL=... npx vitest run <this file> --project api-pg
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
@@ -332,6 +340,29 @@ describe('send payment request', () => {
     const list = (await t.get(admin, `/api/admin/payment-requests?state=paid`)).json();
     const row = list.items.find((r: { id: string }) => r.id === sent.request.id);
     expect(row).toMatchObject({ state: 'paid', amount: 125.5, invoiceNumber: invoice!.number });
+  });
+
+  it('offers the same intent days later, when the provider no longer knows its idempotency key', async () => {
+    const c = await customerWith('active');
+    const sent = await sendRequest(c, { dueDate: '2026-12-15' });
+    const link = tokenOf(sent.link.url);
+    const first = await startRequestCheckout(c, link);
+    expect(first.statusCode, first.body).toBe(200);
+    const intentId = (first.json().clientSecret as string).split('_secret_')[0]!;
+    expect((await requestOf(sent.request.id)).intentRef).toBe(intentId);
+    // What Stripe does after 24 hours: the key is forgotten, so asking by key alone would make a new intent.
+    await db()
+      .update(sandboxIntents)
+      .set({ idempotencyKey: `forgotten:${intentId}` })
+      .where(eq(sandboxIntents.id, intentId));
+    const later = await startRequestCheckout(c, link);
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json().clientSecret).toBe(first.json().clientSecret);
+    const intents = await db()
+      .select()
+      .from(sandboxIntents)
+      .where(sql`${sandboxIntents.metadata}->>'paymentRequestId' = ${sent.request.id}`);
+    expect(intents).toHaveLength(1);
   });
 
   it('a request link does not open the subscription, nor another customer', async () => {

@@ -402,21 +402,15 @@ export async function paymentRequestOfLink(
 
 /**
  * The checkout of one payment request: its amount and description, one intent per request (a
- * reload or a second browser gets the same one; a declined card leaves it payable with another).
+ * reload, a second browser or a visit days later gets the same one; a declined card leaves it
+ * payable with another). The intent is kept on the request: the provider's idempotency key alone
+ * would make a second intent once its window (24 hours at Stripe) has passed, and both could be paid.
  */
 export async function createRequestCheckout(
   deps: BillingDeps,
   request: PaymentRequestRow,
 ): Promise<{ clientSecret: string; payment: ClientConfig; request: PaymentRequestTermsView }> {
-  const customer = await customerById(deps.db, request.customerId);
-  const customerRef = await ensureProviderCustomer(deps, customer);
-  const intent = await deps.provider.createIntent({
-    customerRef,
-    amountCents: request.amountCents,
-    description: request.description,
-    idempotencyKey: `payment-request:${request.id}`,
-    metadata: { customerId: request.customerId, paymentRequestId: request.id },
-  });
+  const intent = await requestIntent(deps, request);
   return {
     clientSecret: intent.clientSecret,
     payment: deps.provider.clientConfig(),
@@ -426,6 +420,50 @@ export async function createRequestCheckout(
       dueDate: request.dueDate,
     },
   };
+}
+
+async function requestIntent(
+  deps: BillingDeps,
+  request: PaymentRequestRow,
+): Promise<{ ref: string; clientSecret: string }> {
+  if (request.intentRef) {
+    const kept = await deps.provider.reopenIntent(request.intentRef);
+    if (kept.status === 'processing' || kept.status === 'succeeded') {
+      throw conflict('This payment request is being paid. Please wait a moment and reload.');
+    }
+    if (kept.status === 'requires_payment_method') return kept;
+  }
+  const customer = await customerById(deps.db, request.customerId);
+  const customerRef = await ensureProviderCustomer(deps, customer);
+  const created = await deps.provider.createIntent({
+    customerRef,
+    amountCents: request.amountCents,
+    description: request.description,
+    // A cancelled intent is replaced under a new key; two first checkouts at once share one intent.
+    idempotencyKey: request.intentRef
+      ? `payment-request:${request.id}:after:${request.intentRef}`
+      : `payment-request:${request.id}`,
+    metadata: { customerId: request.customerId, paymentRequestId: request.id },
+  });
+  // The first intent kept wins: a checkout racing this one reads it back and offers the same.
+  const [kept] = await deps.db
+    .update(paymentRequests)
+    .set({ intentRef: created.ref })
+    .where(
+      and(
+        eq(paymentRequests.id, request.id),
+        request.intentRef
+          ? eq(paymentRequests.intentRef, request.intentRef)
+          : isNull(paymentRequests.intentRef),
+      ),
+    )
+    .returning({ id: paymentRequests.id });
+  if (kept) return created;
+  const [now] = await deps.db
+    .select({ intentRef: paymentRequests.intentRef })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.id, request.id));
+  return now?.intentRef ? deps.provider.reopenIntent(now.intentRef) : created;
 }
 
 /**
