@@ -1,8 +1,22 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { payments } from '../../db/schema';
 import { earnCommission } from '../commissions/earn';
 
 export type NewPayment = typeof payments.$inferInsert;
+
+/**
+ * Payments that took money: succeeded, or refunded since (a refund does not undo the collection; a
+ * partly refunded payment stays succeeded). The payments trigger of migration 0012 counts the same two.
+ */
+export const COLLECTED_STATUSES = ['succeeded', 'refunded'] as const;
+
+/** `status in ('succeeded', 'refunded')` on a status column or expression. */
+export const isCollected = (status: SQLWrapper): SQL =>
+  sql`${status} in (${sql.join(
+    COLLECTED_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
 
 /**
  * Every payment the billing engine records goes through here, in the transaction of the charge it

@@ -7,14 +7,8 @@ import type {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { snapshotCache } from '../../db/snapshot-cache';
-
-/**
- * Payments that took money (a later refund does not undo that they were collected; a partly refunded
- * payment stays `succeeded`). The same two the `payments_totals` trigger counts as collected.
- */
-export const COLLECTED_STATUSES = ['succeeded', 'refunded'] as const;
-/** Charges that have an outcome; `pending` ones have none yet. */
-const ATTEMPTED_STATUSES = [...COLLECTED_STATUSES, 'failed'] as const;
+import { paymentDayTotals } from '../../db/schema';
+import { isCollected } from '../billing/payment-records';
 
 type Row = { month: string; attempted: string; failed: string; collected: string | null };
 
@@ -55,20 +49,14 @@ export function paymentAnalyticsReader(db: Db, clock: Clock) {
 
 async function readAnalytics(db: Db, months: string[]): Promise<PaymentAnalytics> {
   const from = new Date(`${months[0]}-01T00:00:00Z`);
-  const attempted = sql.join(
-    ATTEMPTED_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const collected = sql.join(
-    COLLECTED_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
+  // Attempted: charges with an outcome (collected or failed); pending ones have none yet.
+  const status = paymentDayTotals.status;
   const [paid, refunded] = await Promise.all([
     db.execute(sql`
       select to_char(day, 'YYYY-MM') as month,
-             sum(payments) filter (where status in (${attempted})) as attempted,
-             sum(payments) filter (where status = 'failed') as failed,
-             sum(amount_cents) filter (where status in (${collected})) as collected
+             sum(payments) filter (where ${isCollected(status)} or ${status} = 'failed') as attempted,
+             sum(payments) filter (where ${status} = 'failed') as failed,
+             sum(amount_cents) filter (where ${isCollected(status)}) as collected
         from payment_day_totals
        where day >= ${from.toISOString().slice(0, 10)}::date
        group by 1`),

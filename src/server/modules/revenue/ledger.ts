@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { paymentDayTotals } from '../../db/schema';
+import { isCollected } from '../billing/payment-records';
 
 /**
  * Reads of the MRR ledger and the tables beside it (docs/revenue.md). Each is one statement whose
@@ -131,7 +133,7 @@ export async function readRevenueByMonth(
       from (
         select date_trunc('month', day) as month, sum(amount_cents) as gross, 0 as refunded
         from payment_day_totals
-        where status in ('succeeded', 'refunded')
+        where ${isCollected(paymentDayTotals.status)}
           and day >= (${ts(range.from)}::timestamptz at time zone 'UTC')::date
           and day <= (${ts(range.end)}::timestamptz at time zone 'UTC')::date
         group by 1

@@ -3,6 +3,7 @@ import type { FinancialAnalytics } from '../../../shared/contracts/staff-payment
 import type { Db, Executor } from '../../db/client';
 import { snapshotCache } from '../../db/snapshot-cache';
 import { paymentDayTotals } from '../../db/schema';
+import { isCollected } from '../billing/payment-records';
 
 export type PaymentTotals = {
   completed: number;
@@ -19,7 +20,7 @@ export type PaymentTotals = {
  */
 export async function paymentTotals(db: Executor): Promise<PaymentTotals> {
   const t = paymentDayTotals;
-  const paid = sql`${t.status} in ('succeeded', 'refunded')`;
+  const paid = isCollected(t.status);
   const [row] = await db
     .select({
       completed: sql<number>`coalesce(sum(${t.payments}) filter (where ${paid}), 0)::float8`.mapWith(Number),
