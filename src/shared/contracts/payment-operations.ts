@@ -175,7 +175,9 @@ export const RECONCILIATION_TOLERANCE_LABELS: Record<(typeof RECONCILIATION_TOLE
 
 export const reconciliationQuery = pagedQuery(
   {
-    tolerance: z.enum(RECONCILIATION_TOLERANCES).default('0.01'),
+    tolerance: z
+      .enum(RECONCILIATION_TOLERANCES, { error: 'Tolerance must be 0.01, 1 or 5 (dollars)' })
+      .default('0.01'),
     /** YYYY-MM: invoices issued that month (UTC); the current month by default. */
     month: z
       .string()

@@ -29,7 +29,9 @@ export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 
 const listFields = {
   search: searchField,
-  status: z.enum(PAYMENT_STATUSES).optional(),
+  status: z
+    .enum(PAYMENT_STATUSES, { error: 'Status must be completed, pending, failed or refunded' })
+    .optional(),
   sort: sortField(PAYMENT_SORTS, '-createdAt'),
 };
 
