@@ -213,9 +213,18 @@ export const auditLogs = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     success: boolean('success').notNull().default(true),
+    /** The spec's action word (login, logout, create, update, delete, export, view): shared/audit-categories.ts. */
+    category: text('category').notNull().default('update'),
+    /** Position in the tamper-evident chain, given when the row is sealed (docs/audit-logs.md). */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    /** SHA-256 (hex) of the row's content and the previous sealed row's hash. */
+    hash: text('hash'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('audit_logs_chain_seq_key').on(t.chainSeq),
+    index('audit_logs_unsealed_idx').on(t.id).where(sql`${t.chainSeq} is null`),
+    index('audit_logs_category_idx').on(t.category, t.createdAt),
     index('audit_logs_created_idx').on(t.createdAt),
     index('audit_logs_resource_idx').on(t.resourceType, t.resourceId),
     // a member's own trail, newest first (the profile dialog's Activity tab)
@@ -936,4 +945,103 @@ export const paymentDayTotals = pgTable(
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.status] })],
+);
+
+/**
+ * The head of the audit chain (one row): the last sealed position and hash, and the floor the retention
+ * job left (the position and hash of the last row it removed), so verification starts from there.
+ */
+export const auditChain = pgTable('audit_chain', {
+  id: integer('id').primaryKey().default(1),
+  headSeq: bigint('head_seq', { mode: 'number' }).notNull().default(0),
+  headHash: text('head_hash').notNull().default(''),
+  floorSeq: bigint('floor_seq', { mode: 'number' }).notNull().default(0),
+  floorHash: text('floor_hash').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+/** Each running server instance and its latest vital signs (System Health, one row per instance). */
+export const serverInstances = pgTable(
+  'server_instances',
+  {
+    instanceId: text('instance_id').primaryKey(),
+    hostname: text('hostname').notNull(),
+    pid: integer('pid').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Uptime, memory, CPU and event-loop delay as last measured (contracts/system-health.ts). */
+    vitals: jsonb('vitals').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('server_instances_seen_idx').on(t.lastSeenAt)],
+);
+
+/**
+ * API requests per instance, minute and route group: counts, errors and a latency histogram (counts per
+ * fixed bucket) from which p95 is read. Each instance writes only its own rows.
+ */
+export const requestMetrics = pgTable(
+  'request_metrics',
+  {
+    instanceId: text('instance_id').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    routeGroup: text('route_group').notNull(),
+    requests: integer('requests').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    latencyBuckets: jsonb('latency_buckets').$type<number[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.minute, t.routeGroup] }),
+    index('request_metrics_minute_idx').on(t.minute),
+  ],
+);
+
+/** The last run of each background job on each instance. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    instanceId: text('instance_id').notNull(),
+    lastStartedAt: timestamp('last_started_at', { withTimezone: true }).notNull(),
+    lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+    durationMs: integer('duration_ms'),
+    /** running, ok or failed. */
+    outcome: text('outcome').notNull(),
+    error: text('error'),
+    runs: integer('runs').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.instanceId] })],
+);
+
+/** The last success and failure of each integration (payments, email, crm, external-db). */
+export const integrationStatus = pgTable('integration_status', {
+  integration: text('integration').primaryKey(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Alerts raised when a System Health threshold is crossed (spec 3 §3: type error, warning or info). At
+ * most one open alert per condition, whatever the number of instances; staff resolve them.
+ */
+export const systemAlerts = pgTable(
+  'system_alerts',
+  {
+    id: randomId(),
+    type: text('type').notNull(),
+    /** What raised it, e.g. `memory:<instance>` or `job:billing`: one open alert per condition. */
+    conditionKey: text('condition_key').notNull(),
+    message: text('message').notNull(),
+    instanceId: text('instance_id'),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedByStaffId: uuid('resolved_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('system_alerts_open_key').on(t.conditionKey).where(sql`${t.resolvedAt} is null`),
+    index('system_alerts_raised_idx').on(t.raisedAt),
+  ],
 );

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { auditLogs } from '../../db/schema';
+import { auditCategoryOf } from '../../../shared/audit-categories';
 import type { CustomerPrincipal } from '../../auth/sessions';
 import { refreshHealth } from '../customer-health/refresh';
 
@@ -88,6 +89,7 @@ export async function recordAudits(exec: Executor, actor: AuditActor, entries: A
     entries.map((entry) => ({
       ...actor,
       action: entry.action,
+      category: auditCategoryOf(entry.action),
       resourceType: entry.resourceType,
       resourceId: entry.resourceId ?? null,
       oldValues: entry.oldValues === undefined ? null : redact(entry.oldValues),

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { systemSettings } from '../../db/schema';
+
+/** The `system_settings` rows each settings group lives in. */
+export const SETTINGS_KEYS = { security: 'security', general: 'general', api: 'api' } as const;
+
+/**
+ * One settings group as stored, each field checked on its own: a missing or invalid field reads as its
+ * default, so a value written by an older version never breaks a sign-in.
+ */
+export async function readSettingsGroup<T extends Record<string, unknown>>(
+  exec: Executor,
+  key: string,
+  schema: z.ZodObject,
+  defaults: T,
+): Promise<T> {
+  const [row] = await exec
+    .select({ value: systemSettings.value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, key));
+  const stored = row?.value ?? {};
+  const result: Record<string, unknown> = { ...defaults };
+  for (const [field, fieldSchema] of Object.entries(schema.shape)) {
+    const parsed = (fieldSchema as z.ZodType).safeParse(stored[field]);
+    if (parsed.success && parsed.data !== undefined) result[field] = parsed.data;
+  }
+  return result as T;
+}
