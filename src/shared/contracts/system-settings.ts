@@ -19,7 +19,7 @@ export type SecuritySettings = z.infer<typeof securitySettings>;
 
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   sessionLifetimeHours: 168,
-  lockoutThreshold: 5,
+  lockoutThreshold: 10,
   lockoutWindowMinutes: 15,
   auditRetentionDays: 365,
 };
