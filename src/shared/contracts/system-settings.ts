@@ -23,3 +23,19 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   lockoutWindowMinutes: 15,
   auditRetentionDays: 365,
 };
+
+/**
+ * API Keys (spec 3 §3 API settings, plus the CRM issue's Salesforce credentials). Secrets are stored
+ * sealed and answered masked to their last four characters; URLs are not secret and answer in full.
+ */
+export const API_SECRET_FIELDS = [
+  'sendgridApiKey',
+  'openaiApiKey',
+  'hubspotApiKey',
+  'externalDbApiKey',
+  'salesforceAccessToken',
+  'salesforceClientId',
+  'salesforceClientSecret',
+] as const;
+export const API_URL_FIELDS = ['externalDbUrl', 'salesforceInstanceUrl'] as const;
+export type ApiSettingsField = (typeof API_SECRET_FIELDS)[number] | (typeof API_URL_FIELDS)[number];

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { systemSettings } from '../../db/schema';
+import type { ApiSettingsField } from '../../../shared/contracts/system-settings';
 
 /** The `system_settings` rows each settings group lives in. */
 export const SETTINGS_KEYS = { security: 'security', general: 'general', api: 'api' } as const;
@@ -27,4 +28,22 @@ export async function readSettingsGroup<T extends Record<string, unknown>>(
     if (parsed.success && parsed.data !== undefined) result[field] = parsed.data;
   }
   return result as T;
+}
+
+/**
+ * Which API settings hold a value (System Health's integrations read this). The `api` row's value maps
+ * each field of contracts/system-settings.ts to its stored form (sealed for secrets); a cleared field is
+ * absent.
+ */
+export async function configuredApiFields(exec: Executor): Promise<Set<ApiSettingsField>> {
+  const [row] = await exec
+    .select({ value: systemSettings.value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, SETTINGS_KEYS.api));
+  const stored = row?.value ?? {};
+  return new Set(
+    (Object.keys(stored) as ApiSettingsField[]).filter(
+      (field) => typeof stored[field] === 'string' && stored[field] !== '',
+    ),
+  );
 }
