@@ -53,6 +53,7 @@ export function registerSystemHealth(
   const meter = new RequestMeter();
   const sampler = new VitalsSampler();
   let lastPrune = 0;
+  let crossedBefore = new Set<string>();
   let reporting: Promise<unknown> = Promise.resolve();
 
   app.addHook('onResponse', async (request, reply) => {
@@ -73,7 +74,11 @@ export function registerSystemHealth(
       });
     await meter.flush(db, instanceId);
     const failures = await flushIntegrationStatus(db);
-    const conditions = conditionsOf(instanceId, vitals, meter.tallySince(now.getTime() - 5 * MINUTE));
+    // A figure alerts when it is over its line at two reports in a row: one busy moment (the start-up,
+    // a single slow request) is not an alert.
+    const crossed = conditionsOf(instanceId, vitals, meter.tallySince(now.getTime() - 5 * MINUTE));
+    const conditions = crossed.filter((c) => crossedBefore.has(c.conditionKey));
+    crossedBefore = new Set(crossed.map((c) => c.conditionKey));
     for (const f of failures) {
       conditions.push({
         type: 'warning',

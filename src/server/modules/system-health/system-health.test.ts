@@ -153,10 +153,8 @@ describe('figures', () => {
     expect(vitals.eventLoopDelayMaxMs).toBeGreaterThanOrEqual(250);
     const me = (await health()).instances.find((i) => i.current)!;
     expect(me.vitals.eventLoopDelayMaxMs).toBeGreaterThanOrEqual(250);
-    // p99 over a sample with one 300 ms stall crosses the warning line (140 ms): an alert is open.
-    if (vitals.eventLoopDelayMs >= 140) {
-      expect(await openAlerts(`event-loop:${monitor().instanceId}`)).toHaveLength(1);
-    }
+    // One stalled moment is not an alert: a figure alerts when it is over its line at two reports in a row.
+    expect(await openAlerts(`event-loop:${monitor().instanceId}`)).toHaveLength(0);
   });
 
   it('a backlog counts what the job still has to do', async () => {

@@ -50,7 +50,7 @@ export function ServicesView({ data }: { data: SystemHealth }) {
                 {when(j.lastStartedAt)}
                 {j.runs > 0 ? (
                   <span className="block text-xs text-muted-foreground">
-                    {formatCount(j.runs)} runs, {formatCount(j.failures)} failed
+                    {formatCount(j.runs)} {j.runs === 1 ? 'run' : 'runs'}, {formatCount(j.failures)} failed
                   </span>
                 ) : null}
               </ListCell>
