@@ -28,7 +28,9 @@ test('System Health shows live figures that change between two refreshes', async
   await page.getByRole('tab', { name: 'Metrics' }).click();
   await expect(page.locator('[data-testid="health-route-group"][data-group="plans"]')).toBeVisible();
   await page.getByRole('tab', { name: 'Services' }).click();
-  await expect(page.getByTestId('health-integration').filter({ hasText: 'Payments' })).toContainText('Sandbox');
+  await expect(page.getByTestId('health-integration').filter({ hasText: 'Payments' })).toContainText(
+    'Sandbox',
+  );
 });
 
 /**

@@ -65,7 +65,7 @@ export function AlertsView() {
           value={state.filters.state}
           onChange={(v) => state.setFilter('state', v)}
           label="Filter by state"
-          allLabel="Open and resolved"
+          allLabel="All states"
           options={STATE_OPTIONS}
           className="sm:w-44"
         />

@@ -37,16 +37,16 @@ export function MetricsView({ data }: { data: SystemHealth }) {
           <>
             <ListHead>Route group</ListHead>
             <ListHead className="text-right">Requests (5 min)</ListHead>
-            <ListHead from="lg" className="text-right">
+            <ListHead from="xl" className="text-right">
               Errors (5 min)
             </ListHead>
             <ListHead from="md" className="text-right">
               p95 (5 min)
             </ListHead>
-            <ListHead from="2xl" className="text-right">
+            <ListHead from="4xl" className="text-right">
               Requests (60 min)
             </ListHead>
-            <ListHead from="3xl" className="text-right">
+            <ListHead from="5xl" className="text-right">
               p95 (60 min)
             </ListHead>
           </>
@@ -59,25 +59,25 @@ export function MetricsView({ data }: { data: SystemHealth }) {
                 <code className="text-sm">/api/{g.group}</code>
                 <StatusBadge status={g.status} />
               </span>
-              <NarrowDetails until="3xl">
-                <NarrowItem until="md">5 min: {summary(g.last5)}</NarrowItem>
-                <NarrowItem until="2xl">60 min: {summary(g.last60)}</NarrowItem>
+              <NarrowDetails until="5xl">
+                <NarrowItem until="xl">5 min: {summary(g.last5)}</NarrowItem>
+                <NarrowItem until="4xl">60 min: {summary(g.last60)}</NarrowItem>
               </NarrowDetails>
             </ListCell>
             <ListCell className="text-right tabular-nums">
               {formatCount(g.last5.requests)}
               <span className="block text-xs text-muted-foreground">{g.last5.ratePerMinute}/min</span>
             </ListCell>
-            <ListCell from="lg" className="text-right tabular-nums">
+            <ListCell from="xl" className="text-right tabular-nums">
               {formatPercent(g.last5.errorRatePercent)}
             </ListCell>
             <ListCell from="md" className="text-right tabular-nums">
               {formatMs(g.last5.p95Ms)}
             </ListCell>
-            <ListCell from="2xl" className="text-right tabular-nums">
+            <ListCell from="4xl" className="text-right tabular-nums">
               {formatCount(g.last60.requests)}
             </ListCell>
-            <ListCell from="3xl" className="text-right tabular-nums">
+            <ListCell from="5xl" className="text-right tabular-nums">
               {formatMs(g.last60.p95Ms)}
             </ListCell>
           </TableRow>

@@ -39,7 +39,7 @@ export default function MonitoringScreen() {
           </p>
         </div>
         {query.data ? (
-          <div className="flex flex-col items-end gap-1 text-right">
+          <div className="flex flex-col gap-1 lg:items-end lg:text-right">
             <span className="inline-flex items-center gap-2 text-sm">
               System status <StatusBadge status={query.data.status} />
             </span>
