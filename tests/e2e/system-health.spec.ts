@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import { createCustomer, DEMO_PASSWORD, DEMO_STAFF, signInPageAsStaff } from './support/api';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 /** System Health (tab monitoring, spec 3 §2; docs/system-health.md): live figures and alerts. */
 
@@ -27,6 +28,7 @@ test('System Health shows live figures that change between two refreshes', async
 
   await page.getByRole('tab', { name: 'Metrics' }).click();
   await expect(page.locator('[data-testid="health-route-group"][data-group="plans"]')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'System Health metrics');
   await page.getByRole('tab', { name: 'Services' }).click();
   await expect(page.getByTestId('health-integration').filter({ hasText: 'Payments' })).toContainText(
     'Sandbox',
@@ -109,6 +111,7 @@ test.describe('an alert', () => {
     await expect(alert).toContainText('Resolved');
     await expect(alert).toContainText('by Avery Admin');
     await expect(alert.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'System Health alerts');
     await context.close();
   });
 });
