@@ -42,6 +42,8 @@ import { usageAnalyticsRoutes } from './modules/usage-analytics/routes';
 import { billingAdminRoutes } from './modules/billing-admin/routes';
 import { revenueRoutes } from './modules/revenue/routes';
 import { staffPaymentRoutes } from './modules/staff-payments/routes';
+import { registerSystemHealth } from './modules/system-health/monitor';
+import { systemHealthRoutes } from './modules/system-health/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -109,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextGuard(app);
   // Hosting usage: every response of this instance is counted (docs/payment-operations.md).
   registerUsageMeter(app, { db, clock });
+  // System Health: requests counted in memory, this instance's report written every few seconds.
+  const monitor = registerSystemHealth(app, { database, reportMs: config.healthReportMs });
 
   app.decorate('billing', billing);
   await app.register(healthRoutes, { database });
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingAdminRoutes, { db, clock, appName: config.appName });
   await app.register(revenueRoutes, { db, clock });
   await app.register(staffPaymentRoutes, { billing, config });
+  await app.register(systemHealthRoutes, { database, config, monitor });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

@@ -41,6 +41,9 @@ const envSchema = z.object({
   BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().url().optional(),
+  EXTERNAL_DB_URL: z.string().url().optional(),
+  HEALTH_REPORT_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 });
 
 export type Config = {
@@ -83,6 +86,12 @@ export type Config = {
    * random key made once and kept in the database's app_meta (docs/staff-customers.md).
    */
   appSecret: string | undefined;
+  /** Outgoing mail server (System Health shows email as configured with it or a SendGrid key). */
+  smtpUrl: string | undefined;
+  /** The external database's API (or the `externalDbUrl` API setting). */
+  externalDbUrl: string | undefined;
+  /** How often this instance writes its System Health report; 0: never by itself (tests' default). */
+  healthReportMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -127,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     billingJobIntervalMs: e.BILLING_JOB_INTERVAL_SECONDS * 1000,
     appSecret: e.APP_SECRET,
+    smtpUrl: e.SMTP_URL,
+    externalDbUrl: e.EXTERNAL_DB_URL,
+    healthReportMs: (e.HEALTH_REPORT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
   };
 }

@@ -27,6 +27,7 @@ async function main() {
     { startHealthSweep },
     { startRevenueSnapshots },
     { startRefundRecovery },
+    { recordJobRunsWith },
   ] = await Promise.all([
     import('./app'),
     import('./db/seed'),
@@ -35,6 +36,7 @@ async function main() {
     import('./jobs/health-sweep'),
     import('./jobs/revenue-snapshot'),
     import('./jobs/refund-recovery'),
+    import('./jobs/periodic'),
   ]);
   const atModules = performance.now();
   const database = await opening;
@@ -50,6 +52,8 @@ async function main() {
   const atSeed = performance.now();
   const app = await buildApp({ config, database, dev: process.argv.includes('--dev') });
   const atApp = performance.now();
+  // Every periodic job's runs go to System Health's job_runs (docs/system-health.md).
+  recordJobRunsWith(app.systemHealth.recordJobRun);
   const stopCleanup = startSessionCleanup(database.db, app.log);
   const stopBilling =
     config.billingJobIntervalMs > 0

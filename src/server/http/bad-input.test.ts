@@ -3,6 +3,8 @@ import { DEFAULT_FEATURE_ACCESS } from '../../shared/contracts/staff-customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffWith } from '../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { raiseAlert } from '../modules/system-health/alerts';
+import { systemAlerts } from '../db/schema';
 import {
   accountRows,
   created,
@@ -72,6 +74,14 @@ beforeAll(async () => {
   real.upgradeAmount = String(quote.json().amountDueToday);
   // Refund and retry routes act on a real payment (the customer's checkout).
   real.payments = (await t.get(admin, '/api/admin/payments')).json().items[0].id;
+  // System Health: an open alert to resolve.
+  await raiseAlert(t.database.db, {
+    type: 'info',
+    conditionKey: 'bad-input',
+    message: 'Test',
+    instanceId: null,
+  });
+  real.alerts = (await t.database.db.select({ id: systemAlerts.id }).from(systemAlerts))[0]!.id;
 });
 afterAll(() => t.close());
 

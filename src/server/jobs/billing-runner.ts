@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { subscriptions } from '../db/schema';
 import type { BillingDeps, SubscriptionRow } from '../modules/billing/context';
 import { processDueSubscription, type RenewalOutcome } from '../modules/billing/renewals';
+import { startPeriodic } from './periodic';
 
 /** How long a worker holds a subscription it is charging; after that another may take it over. */
 const CLAIM_MS = 5 * 60_000;
@@ -71,27 +72,22 @@ export async function runDueBilling(
   return run;
 }
 
-/** Runs the billing job every `intervalMs` in this process; several instances may run it at once. */
+/**
+ * Runs the billing job every `intervalMs` in this process, the first time at once; several instances may
+ * run it at once. Its runs are recorded for System Health like every periodic job's.
+ */
 export function startBillingScheduler(
   deps: BillingDeps,
   log: FastifyBaseLogger,
   intervalMs: number,
 ): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodic(
+    'billing: renewals',
+    log,
+    async () => {
       const run = await runDueBilling(deps, { log });
       if (run.processed > 0) log.info({ run }, 'billing: processed due subscriptions');
-    } catch (err) {
-      log.error({ err }, 'billing: run failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+    },
+    { intervalMs, firstRunMs: 0 },
+  );
 }

@@ -3,13 +3,17 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from './provider';
 import { SandboxPaymentProvider } from './sandbox';
+import { recordingStatus } from './status';
 
-/** Stripe when its keys are configured, the offline sandbox otherwise (DECISIONS.md). */
+/**
+ * Stripe when its keys are configured, the offline sandbox otherwise (DECISIONS.md); either way each
+ * call's outcome is recorded for System Health (`status.ts`).
+ */
 export async function createPaymentProvider(config: Config, db: Db, clock: Clock): Promise<PaymentProvider> {
   if (config.stripe) {
     // The Stripe SDK loads only when Stripe is configured.
     const { StripePaymentProvider } = await import('./stripe');
-    return new StripePaymentProvider(config.stripe);
+    return recordingStatus(new StripePaymentProvider(config.stripe));
   }
-  return new SandboxPaymentProvider(db, clock);
+  return recordingStatus(new SandboxPaymentProvider(db, clock));
 }

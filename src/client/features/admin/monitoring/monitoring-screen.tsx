@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { StatTilesSkeleton } from '@client/components/stat-tile';
+import { QueryView } from '@client/components/query-view';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { formatStaffDateTime } from '@client/lib/staff-dates';
+import { useSubTab } from '@client/lib/use-sub-tab';
+import { AlertsView } from './alerts-view';
+import { MetricsView } from './metrics-view';
+import { systemHealthQuery } from './monitoring-api';
+import { StatusBadge } from './monitoring-format';
+import { OverviewView } from './overview-view';
+import { ServicesView } from './services-view';
+
+const VIEWS = ['overview', 'services', 'metrics', 'alerts'] as const;
+type View = (typeof VIEWS)[number];
+const VIEW_LABELS: Record<View, string> = {
+  overview: 'Overview',
+  services: 'Services',
+  metrics: 'Metrics',
+  alerts: 'Alerts',
+};
+
+/**
+ * System Health (tab `monitoring`, spec 3 §2; docs/system-health.md): the server's own measurements,
+ * refreshed every 3 seconds, per instance, with the jobs, integrations, route groups and alerts.
+ */
+export default function MonitoringScreen() {
+  const [view, setView] = useSubTab(VIEWS);
+  const query = useQuery(systemHealthQuery);
+  const open = query.data?.openAlerts;
+  const openCount = open ? open.error + open.warning + open.info : 0;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight">System Health</h1>
+          <p className="text-sm text-muted-foreground">
+            Live figures from every instance of the server, refreshed every 3 seconds.
+          </p>
+        </div>
+        {query.data ? (
+          <div className="flex flex-col gap-1 lg:items-end lg:text-right">
+            <span className="inline-flex items-center gap-2 text-sm">
+              System status <StatusBadge status={query.data.status} />
+            </span>
+            <span className="text-xs text-muted-foreground" data-testid="health-updated">
+              Updated {formatStaffDateTime(query.data.generatedAt)}
+            </span>
+          </div>
+        ) : null}
+      </div>
+      <Tabs value={view} onValueChange={(v) => setView(v as View)}>
+        <TabsList aria-label="System Health sections">
+          {VIEWS.map((v) => (
+            <TabsTrigger key={v} value={v}>
+              {VIEW_LABELS[v]}
+              {v === 'alerts' && openCount > 0 ? ` (${openCount})` : ''}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={view}>
+          {view === 'alerts' ? (
+            <AlertsView />
+          ) : (
+            <QueryView
+              query={query}
+              noun="system health"
+              skeleton={<StatTilesSkeleton label="Loading system health" />}
+            >
+              {(data) =>
+                view === 'overview' ? (
+                  <OverviewView data={data} />
+                ) : view === 'services' ? (
+                  <ServicesView data={data} />
+                ) : (
+                  <MetricsView data={data} />
+                )
+              }
+            </QueryView>
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

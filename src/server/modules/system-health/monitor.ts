@@ -1,0 +1,159 @@
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { and, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { InstanceVitals } from '../../../shared/contracts/system-health';
+import type { Database } from '../../db/client';
+import { jobRuns, requestMetrics, serverInstances } from '../../db/schema';
+import { conditionsOf, raiseAlert } from './alerts';
+import { flushIntegrationStatus } from './integration-status';
+import { jobRunRecorder } from './job-runs';
+import { routeGroupOf, RequestMeter } from './request-meter';
+import { VitalsSampler } from './vitals';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's System Health reporter (docs/system-health.md). */
+    systemHealth: SystemHealthMonitor;
+  }
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** request_metrics rows older than this are deleted (the screen reads the last hour). */
+export const METRICS_KEPT_MS = 2 * DAY;
+/** An instance that has not reported for this long is listed as gone (info alert), then forgotten. */
+const GONE_AFTER_MS = 2 * MINUTE;
+const PRUNE_EVERY_MS = 10 * MINUTE;
+
+export type SystemHealthMonitor = {
+  instanceId: string;
+  hostname: string;
+  startedAt: Date;
+  reportMs: number;
+  meter: RequestMeter;
+  /** Measures this instance and writes its report (vitals, request minutes, integration marks, alerts). */
+  report(options?: { stopping?: boolean }): Promise<InstanceVitals>;
+  recordJobRun: ReturnType<typeof jobRunRecorder>;
+};
+
+/**
+ * Puts System Health's measurements on the app: an `onResponse` hook counts each API request in memory
+ * (no query per request), and every `reportMs` the instance writes its report, one statement per table.
+ * `reportMs` 0 measures but never reports by itself (tests call `report()`).
+ */
+export function registerSystemHealth(
+  app: FastifyInstance,
+  { database, reportMs }: { database: Database; reportMs: number },
+): SystemHealthMonitor {
+  const db = database.db;
+  const hostname = os.hostname();
+  const instanceId = `${hostname}-${process.pid}-${randomBytes(3).toString('hex')}`.slice(0, 200);
+  const startedAt = new Date();
+  const meter = new RequestMeter();
+  const sampler = new VitalsSampler();
+  let lastPrune = 0;
+  let crossedBefore = new Set<string>();
+  let reporting: Promise<unknown> = Promise.resolve();
+
+  app.addHook('onResponse', async (request, reply) => {
+    const group = routeGroupOf(request.routeOptions.url, request.url);
+    if (group) meter.record(group, reply.statusCode, reply.elapsedTime);
+  });
+
+  const write = async (stopping: boolean): Promise<InstanceVitals> => {
+    const latency = await database.ping().catch(() => null);
+    const vitals = sampler.sample(latency, stopping);
+    const now = new Date();
+    await db
+      .insert(serverInstances)
+      .values({ instanceId, hostname, pid: process.pid, startedAt, lastSeenAt: now, vitals })
+      .onConflictDoUpdate({
+        target: serverInstances.instanceId,
+        set: { lastSeenAt: sql`excluded.last_seen_at`, vitals: sql`excluded.vitals` },
+      });
+    await meter.flush(db, instanceId);
+    const failures = await flushIntegrationStatus(db);
+    // A figure alerts when it is over its line at two reports in a row: one busy moment (the start-up,
+    // a single slow request) is not an alert.
+    const crossed = conditionsOf(instanceId, vitals, meter.tallySince(now.getTime() - 5 * MINUTE));
+    const conditions = crossed.filter((c) => crossedBefore.has(c.conditionKey));
+    crossedBefore = new Set(crossed.map((c) => c.conditionKey));
+    for (const f of failures) {
+      conditions.push({
+        type: 'warning',
+        conditionKey: `integration:${f.integration}`,
+        message: `${f.integration}: ${f.error}`,
+        instanceId,
+      });
+    }
+    const gone = await db
+      .select({ instanceId: serverInstances.instanceId, vitals: serverInstances.vitals })
+      .from(serverInstances)
+      .where(
+        and(
+          lt(serverInstances.lastSeenAt, new Date(now.getTime() - GONE_AFTER_MS)),
+          sql`${serverInstances.lastSeenAt} > ${new Date(now.getTime() - 2 * GONE_AFTER_MS)}`,
+        ),
+      );
+    for (const g of gone) {
+      if (g.vitals.stopping === true) continue;
+      conditions.push({
+        type: 'info',
+        conditionKey: `instance-gone:${g.instanceId}`,
+        message: `Instance ${g.instanceId} stopped reporting without shutting down`,
+        instanceId: g.instanceId,
+      });
+    }
+    for (const c of conditions) await raiseAlert(db, c, now);
+    if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = now.getTime();
+      await prune(now);
+    }
+    return vitals;
+  };
+
+  const prune = async (now: Date) => {
+    const cutoff = new Date(now.getTime() - METRICS_KEPT_MS);
+    await db.delete(requestMetrics).where(lt(requestMetrics.minute, cutoff));
+    await db.delete(serverInstances).where(lt(serverInstances.lastSeenAt, cutoff));
+    await db.delete(jobRuns).where(lt(jobRuns.lastStartedAt, new Date(now.getTime() - 7 * DAY)));
+    // Alerts stay: open ones until staff resolve them, resolved ones as the history.
+  };
+
+  const monitor: SystemHealthMonitor = {
+    instanceId,
+    hostname,
+    startedAt,
+    reportMs,
+    meter,
+    report: ({ stopping = false } = {}) => {
+      // One report at a time; a failed one does not stop the next.
+      const next = reporting.catch(() => undefined).then(() => write(stopping));
+      reporting = next;
+      return next;
+    },
+    recordJobRun: jobRunRecorder(db, instanceId),
+  };
+  app.decorate('systemHealth', monitor);
+
+  if (reportMs > 0) {
+    const timer = setInterval(() => {
+      monitor.report().catch((err: unknown) => app.log.warn({ err }, 'system health: report failed'));
+    }, reportMs);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      monitor.report().catch((err: unknown) => app.log.warn({ err }, 'system health: report failed'));
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await monitor
+        .report({ stopping: true })
+        .catch((err: unknown) => app.log.warn({ err }, 'system health: last report failed'));
+      sampler.stop();
+    });
+  } else {
+    app.addHook('onClose', async () => sampler.stop());
+  }
+  return monitor;
+}
