@@ -42,6 +42,7 @@ import { usageAnalyticsRoutes } from './modules/usage-analytics/routes';
 import { billingAdminRoutes } from './modules/billing-admin/routes';
 import { revenueRoutes } from './modules/revenue/routes';
 import { staffPaymentRoutes } from './modules/staff-payments/routes';
+import { systemSettingsRoutes } from './modules/system-settings/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingAdminRoutes, { db, clock, appName: config.appName });
   await app.register(revenueRoutes, { db, clock });
   await app.register(staffPaymentRoutes, { billing, config });
+  await app.register(systemSettingsRoutes, { database, config });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

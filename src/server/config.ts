@@ -41,7 +41,31 @@ const envSchema = z.object({
   BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  SETTINGS_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const key = settingsKeyBytes(v);
+      if (!key) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'SETTINGS_ENCRYPTION_KEY must be 32 bytes, written as 64 hex digits or in base64',
+        });
+        return z.NEVER;
+      }
+      return key;
+    }),
 });
+
+/** 32 bytes as 64 hex digits or as base64 (standard or URL-safe), or null. */
+function settingsKeyBytes(text: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return null;
+  const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -83,6 +107,11 @@ export type Config = {
    * random key made once and kept in the database's app_meta (docs/staff-customers.md).
    */
   appSecret: string | undefined;
+  /**
+   * The key API settings are sealed with (docs/system-settings.md). Unset: in embedded mode a key made
+   * once into DATA_DIR; with DATABASE_URL one derived from APP_SECRET, or none (saving a secret is refused).
+   */
+  settingsEncryptionKey: Buffer | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -127,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     billingJobIntervalMs: e.BILLING_JOB_INTERVAL_SECONDS * 1000,
     appSecret: e.APP_SECRET,
+    settingsEncryptionKey: e.SETTINGS_ENCRYPTION_KEY,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
   };
 }
