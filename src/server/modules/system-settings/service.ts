@@ -240,3 +240,8 @@ export async function saveApiSettings(
   });
   return apiSettingsOf(deps);
 }
+
+/** The seller an invoice PDF names: the company name of General settings (APP_NAME until one is saved). */
+export const invoiceSellerOf = async (exec: Executor, appName: string): Promise<{ appName: string }> => ({
+  appName: (await generalSettingsOf(exec, { appName })).companyName,
+});

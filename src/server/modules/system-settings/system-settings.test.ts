@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../../tests/setup/test-app';
-import { signUp } from '../../../../tests/setup/customers';
+import { accountRows, signUp } from '../../../../tests/setup/customers';
 import { staffWith } from '../../../../tests/setup/staff';
 import { auditLogs, sessions, systemSettings } from '../../db/schema';
 import { loadConfig } from '../../config';
@@ -119,6 +119,17 @@ describe('general settings', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('invoice PDFs name the company as the seller', async () => {
+    const rows = await accountRows(t, await signUp(t));
+    await t.put(admin, '/api/admin/general-settings', { companyName: 'Seller Name Co' });
+    const pdf = await t.get(admin, `/api/admin/invoices/${rows.invoice}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    // The document's Author (an uncompressed string object the info dictionary points to) is the seller.
+    const raw = pdf.rawPayload.toString('latin1');
+    const author = /\/Author (\d+) 0 R/.exec(raw)![1];
+    expect(raw).toContain(`\n${author} 0 obj\n(Seller Name Co)\nendobj`);
   });
 
   it('a save that changes nothing writes no audit row', async () => {
