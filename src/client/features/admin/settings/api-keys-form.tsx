@@ -10,14 +10,13 @@ import {
 } from '@shared/contracts/system-settings';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { FormNotice } from '@client/components/form-notice';
-import { SubmitButton } from '@client/components/form/form-dialog';
 import { TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Button } from '@client/components/ui/button';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useSaveApiSettings } from './api';
-import { SettingsCard } from './settings-card';
+import { FormFooter, SettingsCard } from './settings-card';
 
 type ApiValues = Record<ApiSettingsField, string>;
 const BLANK = Object.fromEntries(API_SETTINGS_FIELDS.map((f) => [f, ''])) as ApiValues;
@@ -123,11 +122,9 @@ export function ApiKeysForm({ settings, canEdit }: { settings: ApiSettings; canE
             })}
           </fieldset>
         ))}
-        <div className="flex justify-end">
-          <SubmitButton pending={form.formState.isSubmitting} disabled={!form.formState.isDirty || !canEdit}>
-            Save API settings
-          </SubmitButton>
-        </div>
+        <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
+          Save API settings
+        </FormFooter>
       </form>
       <ConfirmDialog
         open={clearing !== null}

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   CURRENCIES,
   DATE_FORMATS,
@@ -9,12 +8,11 @@ import {
   type GeneralSettings,
 } from '@shared/contracts/system-settings';
 import { FieldRow } from '@client/components/field-row';
-import { SubmitButton } from '@client/components/form/form-dialog';
 import { CheckboxField, SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useSaveGeneralSettings } from './api';
-import { SettingsCard } from './settings-card';
+import { FormFooter, SettingsCard } from './settings-card';
 
 /*
  * General, Notifications and Appearance (spec 3 §2, §3, §9): three forms on one settings group, each
@@ -43,26 +41,6 @@ function useGeneralSave<F extends Partial<GeneralSettings>>(defaults: F) {
 
 const pick = (settings: GeneralSettings, keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, settings[k as keyof GeneralSettings]]));
-
-function FormFooter({
-  pending,
-  dirty,
-  canEdit,
-  children,
-}: {
-  pending: boolean;
-  dirty: boolean;
-  canEdit: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex justify-end">
-      <SubmitButton pending={pending} disabled={!dirty || !canEdit}>
-        {children}
-      </SubmitButton>
-    </div>
-  );
-}
 
 export function GeneralForm({ settings, canEdit }: { settings: GeneralSettings; canEdit: boolean }) {
   const { form, onSubmit } = useGeneralSave(

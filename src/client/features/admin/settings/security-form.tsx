@@ -1,11 +1,10 @@
 import { securitySettingsInput, type SecuritySettings } from '@shared/contracts/system-settings';
 import { FieldRow } from '@client/components/field-row';
-import { SubmitButton } from '@client/components/form/form-dialog';
 import { TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useSaveSecuritySettings } from './api';
-import { SettingsCard } from './settings-card';
+import { FormFooter, SettingsCard } from './settings-card';
 
 type SecurityValues = Record<keyof SecuritySettings, string>;
 const asValues = (s: SecuritySettings): SecurityValues => ({
@@ -94,11 +93,9 @@ export function SecurityForm({ settings, canEdit }: { settings: SecuritySettings
           description="Audit entries older than this are removed by the retention job, which records its own entry."
           {...number}
         />
-        <div className="flex justify-end">
-          <SubmitButton pending={form.formState.isSubmitting} disabled={!form.formState.isDirty || !canEdit}>
-            Save security settings
-          </SubmitButton>
-        </div>
+        <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
+          Save security settings
+        </FormFooter>
       </form>
     </SettingsCard>
   );
