@@ -44,6 +44,7 @@ import { revenueRoutes } from './modules/revenue/routes';
 import { staffPaymentRoutes } from './modules/staff-payments/routes';
 import { registerSystemHealth } from './modules/system-health/monitor';
 import { systemHealthRoutes } from './modules/system-health/routes';
+import { systemSettingsRoutes } from './modules/system-settings/routes';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(revenueRoutes, { db, clock });
   await app.register(staffPaymentRoutes, { billing, config });
   await app.register(systemHealthRoutes, { database, config, monitor });
+  await app.register(systemSettingsRoutes, { database, config });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

@@ -44,7 +44,31 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   EXTERNAL_DB_URL: z.string().url().optional(),
   HEALTH_REPORT_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  SETTINGS_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const key = settingsKeyBytes(v);
+      if (!key) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'SETTINGS_ENCRYPTION_KEY must be 32 bytes, written as 64 hex digits or in base64',
+        });
+        return z.NEVER;
+      }
+      return key;
+    }),
 });
+
+/** 32 bytes as 64 hex digits or as base64 (standard or URL-safe), or null. */
+function settingsKeyBytes(text: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return null;
+  const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -92,6 +116,11 @@ export type Config = {
   externalDbUrl: string | undefined;
   /** How often this instance writes its System Health report; 0: never by itself (tests' default). */
   healthReportMs: number;
+  /**
+   * The key API settings are sealed with (docs/system-settings.md). Unset: in embedded mode a key made
+   * once into DATA_DIR; with DATABASE_URL one derived from APP_SECRET, or none (saving a secret is refused).
+   */
+  settingsEncryptionKey: Buffer | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -139,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     externalDbUrl: e.EXTERNAL_DB_URL,
     healthReportMs: (e.HEALTH_REPORT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
+    settingsEncryptionKey: e.SETTINGS_ENCRYPTION_KEY,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
   };
 }

@@ -39,23 +39,15 @@ async function storedKey(db: Db): Promise<Buffer> {
   return key;
 }
 
+/** Sealing and opening with one AES-256-GCM key; the key is asked for on each use (it may be made lazily). */
+export type SealingBox = Pick<SecretBox, 'seal' | 'open'>;
+
 /**
- * `db` is the database itself, never a transaction: the first use may read or write the stored
- * key, so on PGlite (one connection) seal before a transaction opens, as passwords are hashed.
+ * The one AES-256-GCM sealing of the product: `v1.iv.tag.body`, each value bound to its `context`
+ * (additional data). `keyOf` answers the 32-byte key; a rejected key fails the seal or open with it.
  */
-export function secretBox(db: Db, appSecret: string | undefined): SecretBox {
-  let key: Promise<Buffer> | null = null;
-  const keyOf = () => {
-    if (!key) {
-      key = appSecret ? Promise.resolve(derivedKey(appSecret)) : storedKey(db);
-      key.catch(() => (key = null)); // a failed read is tried again next time
-    }
-    return key;
-  };
+export function keyedBox(keyOf: () => Promise<Buffer>): SealingBox {
   return {
-    async signingKey(purpose) {
-      return Buffer.from(hkdfSync('sha256', await keyOf(), 'motorpool', `signing ${purpose}`, 32));
-    },
     async seal(plain, context) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', await keyOf(), iv);
@@ -78,6 +70,27 @@ export function secretBox(db: Db, appSecret: string | undefined): SecretBox {
       } catch {
         return null;
       }
+    },
+  };
+}
+
+/**
+ * `db` is the database itself, never a transaction: the first use may read or write the stored
+ * key, so on PGlite (one connection) seal before a transaction opens, as passwords are hashed.
+ */
+export function secretBox(db: Db, appSecret: string | undefined): SecretBox {
+  let key: Promise<Buffer> | null = null;
+  const keyOf = () => {
+    if (!key) {
+      key = appSecret ? Promise.resolve(derivedKey(appSecret)) : storedKey(db);
+      key.catch(() => (key = null)); // a failed read is tried again next time
+    }
+    return key;
+  };
+  return {
+    ...keyedBox(keyOf),
+    async signingKey(purpose) {
+      return Buffer.from(hkdfSync('sha256', await keyOf(), 'motorpool', `signing ${purpose}`, 32));
     },
   };
 }

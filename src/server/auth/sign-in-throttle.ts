@@ -18,17 +18,18 @@ export type SignInScope = 'staff-sign-in' | 'customer-sign-in';
 export const CHALLENGE_REQUIRED_MESSAGE =
   'Too many failed sign-ins for this account. Complete the browser check to continue.';
 
-const WINDOW_MS = 15 * 60_000;
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
 export type SignInThrottle = {
-  /** Failures within 15 minutes before a proof is needed. */
+  /** Failures within the window before a proof is needed. */
   threshold: number;
+  /** How long a window of counted failures lasts (System Settings → Security; default 15 minutes). */
+  windowMs: number;
   /** Leading zero bits the proof's SHA-256 must have. */
   difficulty: number;
 };
 
-const windowOf = (scope: SignInScope): AttemptWindow => ({ scope, windowMs: WINDOW_MS });
+const windowOf = (scope: SignInScope, windowMs: number): AttemptWindow => ({ scope, windowMs });
 
 export type Admission = { admitted: true } | { admitted: false; challenge: SignInChallenge };
 
@@ -44,14 +45,15 @@ export async function admitSignIn(
   proof: { challengeId: string; nonce: string } | undefined,
   now: Date,
 ): Promise<Admission> {
-  const attempts = await recordFailure(db, windowOf(scope), email, now);
+  const attempts = await recordFailure(db, windowOf(scope, throttle.windowMs), email, now);
   if (attempts <= throttle.threshold) return { admitted: true };
   if (proof && (await redeemProof(db, scope, email, proof, now))) return { admitted: true };
   return { admitted: false, challenge: await issueChallenge(db, throttle, scope, email, now) };
 }
 
+/** The count is removed whatever its window, so the window's length does not matter here. */
 export async function signInSucceeded(exec: Executor, scope: SignInScope, email: string): Promise<void> {
-  await resetFailures(exec, windowOf(scope), email);
+  await resetFailures(exec, windowOf(scope, 0), email);
 }
 
 async function issueChallenge(

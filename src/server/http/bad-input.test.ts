@@ -5,6 +5,7 @@ import { staffWith } from '../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { raiseAlert } from '../modules/system-health/alerts';
 import { systemAlerts } from '../db/schema';
+import { API_SECRET_FIELDS, API_URL_FIELDS } from '../../shared/contracts/system-settings';
 import {
   accountRows,
   created,
@@ -37,7 +38,9 @@ let customer: TestCustomer;
 const real: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // API secrets are sealed with a configured key: without one, on PostgreSQL, saving a secret is a
+  // 503 on purpose (system-settings.test.ts), and on PGlite a key file would be made in ./data.
+  t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: '11'.repeat(32) });
   admin = await t.staffCookie('admin@motorpool.local');
   // A plan without limits, so the rows the loop creates never run into one and hide a bad value;
   // a dearer one to upgrade to; one to edit through /api/plans/:id.
@@ -112,6 +115,12 @@ const ROUTE_VALUES: Record<string, Record<string, () => unknown>> = {
   'PATCH /api/admin/users/:id': {
     temporaryPassword: () => real.generatedPassword,
     passwordToken: () => real.passwordToken,
+  },
+  // Keys have no spaces; URL fields must be URLs; a field is either set or cleared.
+  'PUT /api/admin/api-settings': {
+    ...Object.fromEntries(API_SECRET_FIELDS.map((field) => [field, () => `key-${unique()}`])),
+    ...Object.fromEntries(API_URL_FIELDS.map((field) => [field, () => 'https://api.example.com'])),
+    clear: () => [],
   },
 };
 

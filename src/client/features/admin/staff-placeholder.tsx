@@ -1,4 +1,4 @@
-import { MailIcon, SettingsIcon } from 'lucide-react';
+import { MailIcon } from 'lucide-react';
 import { ScreenPlaceholder } from '@client/components/screen-placeholder';
 
 /** The staff pages of spec 3 §2 that are not built yet. */
@@ -7,11 +7,6 @@ const PAGES = {
     title: 'Email Settings',
     description: 'Email templates, automation rules and delivery settings.',
     icon: MailIcon,
-  },
-  '/admin/settings': {
-    title: 'Settings',
-    description: 'General system settings and third-party API settings.',
-    icon: SettingsIcon,
   },
 } as const;
 

@@ -26,6 +26,7 @@ import { validateFleetToken } from '../portal/account';
 import { isSameSiteRequest } from '../../http/same-site';
 import { plainPage } from '../../http/plain-page';
 import { actorOf, customerActor } from '../audit/service';
+import { securitySettingsOf } from '../system-settings/service';
 import {
   createFleetCrmSession,
   signInCustomer,
@@ -62,14 +63,23 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_SIGN_INS }),
   };
-  const throttle = { threshold: config.loginRateLimitPerAccount, difficulty: config.signInChallengeBits };
+  // Session lifetime and the per-account threshold and window are System Settings → Security
+  // (docs/system-settings.md), read at each sign-in so a change holds from the next one.
+  const security = () => securitySettingsOf(db, config);
+  const sessionTtlMs = async () => (await security()).sessionLifetimeHours * 3_600_000;
   /** Runs one sign-in behind the per-account throttle; answers 429 with a challenge when one is due. */
   const throttled = async <T extends { ok: boolean }>(
     scope: SignInScope,
     { email, proof }: LoginRequest,
     reply: FastifyReply,
-    signIn: (onSuccess: (tx: Tx) => Promise<void>) => Promise<T>,
+    signIn: (onSuccess: (tx: Tx) => Promise<void>, ttlMs: number) => Promise<T>,
   ): Promise<T | null> => {
+    const { lockoutThreshold, lockoutWindowMinutes, sessionLifetimeHours } = await security();
+    const throttle = {
+      threshold: lockoutThreshold,
+      windowMs: lockoutWindowMinutes * 60_000,
+      difficulty: config.signInChallengeBits,
+    };
     const admission = await admitSignIn(db, throttle, scope, email, proof, new Date());
     if (!admission.admitted) {
       void reply.status(429).send({
@@ -81,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       return null;
     }
     // A success takes the count back in the sign-in's own transaction: no extra commit.
-    return signIn((tx) => signInSucceeded(tx, scope, email));
+    return signIn((tx) => signInSucceeded(tx, scope, email), sessionLifetimeHours * 3_600_000);
   };
 
   r.post('/api/auth/admin-login', {
@@ -92,11 +102,11 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       response: { 200: adminLoginResponse, 401: adminLoginResponse, 429: signInLimitResponse },
     },
     handler: async (request, reply) => {
-      const result = await throttled('staff-sign-in', request.body, reply, (onSuccess) =>
+      const result = await throttled('staff-sign-in', request.body, reply, (onSuccess, ttlMs) =>
         signInStaff(
           db,
           actorOf(request),
-          { ...request.body, ttlMs: config.sessionTtlMs, idleTimeoutSeconds: config.staffIdleTimeoutSeconds },
+          { ...request.body, ttlMs, idleTimeoutSeconds: config.staffIdleTimeoutSeconds },
           onSuccess,
         ),
       );
@@ -190,8 +200,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
       },
     },
     handler: async (request, reply) => {
-      const result = await throttled('customer-sign-in', request.body, reply, (onSuccess) =>
-        signInCustomer(db, actorOf(request), { ...request.body, ttlMs: config.sessionTtlMs }, onSuccess),
+      const result = await throttled('customer-sign-in', request.body, reply, (onSuccess, ttlMs) =>
+        signInCustomer(db, actorOf(request), { ...request.body, ttlMs }, onSuccess),
       );
       if (!result) return reply;
       if (!result.ok) {
@@ -256,7 +266,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         actorOf(request, { actorType: 'customer', actorId: user.id, actorEmail: user.email }),
         {
           user,
-          ttlMs: config.sessionTtlMs,
+          ttlMs: await sessionTtlMs(),
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         },

@@ -19,6 +19,7 @@ import {
 import { access, errorResponse } from '../../../shared/contracts/common';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { invoiceSellerOf } from '../system-settings/service';
 import { renderInvoicePdf } from '../billing/invoice-pdf';
 import { billingAdminContext } from './context';
 import { invoiceById, listInvoices } from './invoices';
@@ -125,7 +126,7 @@ export async function billingAdminRoutes(
     schema: { summary: "Any customer's invoice as a PDF", tags, params: z.object({ id: z.string() }) },
     handler: async (request, reply) => {
       const invoice = await invoiceById(db, request.params.id);
-      const pdf = await renderInvoicePdf(invoice, { appName });
+      const pdf = await renderInvoicePdf(invoice, await invoiceSellerOf(db, appName));
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)

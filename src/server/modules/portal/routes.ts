@@ -35,6 +35,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { customerContext } from '../../http/request-context';
 import { billingContext, type BillingDeps } from '../billing/context';
 import { renderInvoicePdf } from '../billing/invoice-pdf';
+import { invoiceSellerOf } from '../system-settings/service';
 import { addPaymentMethod, removePaymentMethod, setDefaultPaymentMethod } from '../billing/payment-methods';
 import {
   cancelSubscription,
@@ -216,7 +217,7 @@ export async function portalRoutes(
     handler: async (request, reply) => {
       const invoice = await invoiceOf(ctx(request), request.params.id);
       if (!invoice) throw notFound('Invoice not found');
-      const pdf = await renderInvoicePdf(invoice, { appName: config.appName });
+      const pdf = await renderInvoicePdf(invoice, await invoiceSellerOf(billing.db, config.appName));
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)

@@ -16,6 +16,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   analytics: lazy(() => import('../analytics/analytics-screen')),
   revenue: lazy(() => import('../revenue/revenue-screen')),
   monitoring: lazy(() => import('../monitoring/monitoring-screen')),
+  settings: lazy(() => import('../settings/settings-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import {
+  API_FIELD_LABELS,
+  API_FIELD_USED_BY,
+  API_SETTINGS_FIELDS,
+  apiSettingsInput,
+  isSecretField,
+  type ApiSettings,
+  type ApiSettingsField,
+} from '@shared/contracts/system-settings';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { FormNotice } from '@client/components/form-notice';
+import { TextField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { Button } from '@client/components/ui/button';
+import { errorMessageOf } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { useSaveApiSettings } from './api';
+import { FormFooter, SettingsCard } from './settings-card';
+
+type ApiValues = Record<ApiSettingsField, string>;
+const BLANK = Object.fromEntries(API_SETTINGS_FIELDS.map((f) => [f, ''])) as ApiValues;
+
+const GROUPS: { title: string; fields: ApiSettingsField[] }[] = [
+  { title: 'Email and AI', fields: ['sendgridApiKey', 'openaiApiKey'] },
+  {
+    title: 'CRM',
+    fields: [
+      'hubspotApiKey',
+      'salesforceInstanceUrl',
+      'salesforceAccessToken',
+      'salesforceClientId',
+      'salesforceClientSecret',
+    ],
+  },
+  { title: 'External database', fields: ['externalDbUrl', 'externalDbApiKey'] },
+];
+
+/**
+ * API Keys (spec 3 §3 API settings, plus Salesforce's): secrets are kept encrypted and only their
+ * last four characters come back. A blank box keeps what is saved; Clear removes it.
+ */
+export function ApiKeysForm({ settings, canEdit }: { settings: ApiSettings; canEdit: boolean }) {
+  const save = useSaveApiSettings();
+  const [clearing, setClearing] = useState<ApiSettingsField | null>(null);
+  const form = useSchemaForm<ApiValues, typeof apiSettingsInput>({
+    schema: apiSettingsInput,
+    defaultValues: BLANK,
+  });
+  const onSubmit = form.submit(
+    async (input) => {
+      await save.mutateAsync(input);
+      form.reset(BLANK);
+      toast({
+        title: 'API Settings Updated',
+        description: 'API keys and settings have been saved successfully',
+        variant: 'success',
+      });
+    },
+    { title: 'Error', fallback: 'Failed to update API settings.' },
+  );
+
+  const clear = async (field: ApiSettingsField) => {
+    try {
+      await save.mutateAsync({ clear: [field] });
+      toast({
+        title: 'API Settings Updated',
+        description: `${API_FIELD_LABELS[field]} removed`,
+        variant: 'success',
+      });
+      setClearing(null);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessageOf(error, 'Failed to update API settings.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <SettingsCard
+      title="API Keys"
+      description="Keys for the services the product connects to. Keys are stored encrypted and only their last four characters are shown. Leave a box blank to keep what is saved."
+    >
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-6" aria-label="API settings">
+        {settings.encryption.problem && <FormNotice>{settings.encryption.problem}</FormNotice>}
+        {GROUPS.map((group) => (
+          <fieldset key={group.title} className="grid gap-4">
+            <legend className="mb-2 text-sm font-semibold">{group.title}</legend>
+            {group.fields.map((field) => {
+              const saved = settings.values[field];
+              const secret = isSecretField(field);
+              return (
+                <TextField
+                  key={field}
+                  form={form}
+                  name={field}
+                  label={API_FIELD_LABELS[field]}
+                  type={secret ? 'password' : 'url'}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={saved ? 'Leave blank to keep' : secret ? undefined : 'https://'}
+                  disabled={!canEdit}
+                  description={
+                    <>
+                      <span data-testid={`saved-${field}`}>{saved ? `Saved: ${saved}` : 'Not set'}</span>
+                      {API_FIELD_USED_BY[field] === null
+                        ? ' · Not used by any feature yet'
+                        : ` · Used by ${API_FIELD_USED_BY[field]}`}
+                    </>
+                  }
+                  action={
+                    saved && canEdit ? (
+                      <Button type="button" variant="outline" onClick={() => setClearing(field)}>
+                        Clear
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              );
+            })}
+          </fieldset>
+        ))}
+        <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
+          Save API settings
+        </FormFooter>
+      </form>
+      <ConfirmDialog
+        open={clearing !== null}
+        onOpenChange={(open) => !open && setClearing(null)}
+        title={`Remove the ${clearing ? API_FIELD_LABELS[clearing] : ''}?`}
+        description="The saved value is deleted. Anything that relies on it stops working until a new one is saved."
+        confirmLabel="Remove"
+        variant="destructive"
+        pending={save.isPending}
+        onConfirm={() => (clearing ? clear(clearing) : undefined)}
+      />
+    </SettingsCard>
+  );
+}

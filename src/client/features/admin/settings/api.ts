@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  apiSettings,
+  generalSettings,
+  securitySettingsAnswer,
+  type ApiSettingsInput,
+  type GeneralSettingsInput,
+  type SecuritySettingsInput,
+} from '@shared/contracts/system-settings';
+import { apiJson, getJson } from '@client/lib/api';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/* System Settings' calls (spec 3 §7 Settings; docs/system-settings.md). */
+
+export const generalSettingsKey = ['/api/admin/general-settings'] as const;
+export const apiSettingsKey = ['/api/admin/api-settings'] as const;
+export const securitySettingsKey = ['/api/admin/security-settings'] as const;
+
+export const generalSettingsQuery = queryOptions({
+  queryKey: generalSettingsKey,
+  queryFn: ({ signal }) => getJson(generalSettingsKey[0], generalSettings, { signal }),
+});
+
+/** Secrets come masked (`••••` and the last four); URLs in full. */
+export const apiSettingsQuery = queryOptions({
+  queryKey: apiSettingsKey,
+  queryFn: ({ signal }) => getJson(apiSettingsKey[0], apiSettings, { signal }),
+});
+
+export const securitySettingsQuery = queryOptions({
+  queryKey: securitySettingsKey,
+  queryFn: ({ signal }) => getJson(securitySettingsKey[0], securitySettingsAnswer, { signal }),
+});
+
+/** General, Notifications and Appearance all save through this one PUT, each with its own fields. */
+export function useSaveGeneralSettings() {
+  return useApiMutation({
+    mutationFn: (input: GeneralSettingsInput) =>
+      apiJson('PUT', generalSettingsKey[0], generalSettings, input),
+    invalidates: [generalSettingsKey],
+  });
+}
+
+export function useSaveApiSettings() {
+  return useApiMutation({
+    mutationFn: (input: ApiSettingsInput) => apiJson('PUT', apiSettingsKey[0], apiSettings, input),
+    invalidates: [apiSettingsKey],
+  });
+}
+
+export function useSaveSecuritySettings() {
+  return useApiMutation({
+    mutationFn: (input: SecuritySettingsInput) =>
+      apiJson('PUT', securitySettingsKey[0], securitySettingsAnswer, input),
+    invalidates: [securitySettingsKey],
+  });
+}

@@ -1,0 +1,135 @@
+import {
+  CURRENCIES,
+  DATE_FORMATS,
+  GENERAL_TIMEZONES,
+  LANGUAGES,
+  SETTINGS_THEMES,
+  generalSettingsInput,
+  type GeneralSettings,
+} from '@shared/contracts/system-settings';
+import { FieldRow } from '@client/components/field-row';
+import { CheckboxField, SelectField, TextField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { toast } from '@client/lib/toast';
+import { useSaveGeneralSettings } from './api';
+import { FormFooter, SettingsCard } from './settings-card';
+
+/*
+ * General, Notifications and Appearance (spec 3 §2, §3, §9): three forms on one settings group, each
+ * sending only its own fields through the general settings PUT.
+ */
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const THEME_LABELS = { light: 'Light', dark: 'Dark', auto: 'Auto (follows the device)' } as const;
+
+function useGeneralSave<F extends Partial<GeneralSettings>>(defaults: F) {
+  const save = useSaveGeneralSettings();
+  const form = useSchemaForm<F, typeof generalSettingsInput>({
+    schema: generalSettingsInput,
+    defaultValues: defaults as never,
+  });
+  const onSubmit = form.submit(
+    async (input) => {
+      const saved = await save.mutateAsync(input);
+      form.reset(pick(saved, Object.keys(defaults)) as never);
+      toast({ title: 'Settings Updated', variant: 'success' });
+    },
+    { title: 'Error', fallback: 'Failed to update general settings.' },
+  );
+  return { form, onSubmit: (event: React.FormEvent) => void onSubmit(event) };
+}
+
+const pick = (settings: GeneralSettings, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, settings[k as keyof GeneralSettings]]));
+
+export function GeneralForm({ settings, canEdit }: { settings: GeneralSettings; canEdit: boolean }) {
+  const { form, onSubmit } = useGeneralSave(
+    pick(settings, ['companyName', 'timezone', 'dateFormat', 'currency', 'language']) as Pick<
+      GeneralSettings,
+      'companyName' | 'timezone' | 'dateFormat' | 'currency' | 'language'
+    >,
+  );
+  return (
+    <SettingsCard title="General" description="Your company as the product shows it, and regional formats.">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="General settings">
+        <TextField
+          form={form}
+          name="companyName"
+          label="Company name"
+          required
+          autoComplete="organization"
+          description="Shown as the seller on invoice PDFs."
+        />
+        <FieldRow>
+          <SelectField form={form} name="timezone" label="Timezone" options={GENERAL_TIMEZONES} />
+          <SelectField form={form} name="dateFormat" label="Date format" options={options(DATE_FORMATS)} />
+        </FieldRow>
+        <FieldRow>
+          <SelectField
+            form={form}
+            name="currency"
+            label="Currency"
+            options={options(CURRENCIES)}
+            description="Recorded for your records: charges and amounts stay in USD."
+          />
+          <SelectField form={form} name="language" label="Language" options={LANGUAGES} />
+        </FieldRow>
+        <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
+          Save settings
+        </FormFooter>
+      </form>
+    </SettingsCard>
+  );
+}
+
+const NOTIFICATIONS = [
+  ['emailNotifications', 'Email notifications'],
+  ['smsNotifications', 'SMS notifications'],
+  ['desktopNotifications', 'Desktop notifications'],
+] as const;
+
+export function NotificationsForm({ settings, canEdit }: { settings: GeneralSettings; canEdit: boolean }) {
+  const { form, onSubmit } = useGeneralSave(
+    pick(
+      settings,
+      NOTIFICATIONS.map(([name]) => name),
+    ) as Pick<GeneralSettings, (typeof NOTIFICATIONS)[number][0]>,
+  );
+  return (
+    <SettingsCard
+      title="Notifications"
+      description="The organisation's notification channels. Recorded here; no message is sent by them yet."
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Notification settings">
+        {NOTIFICATIONS.map(([name, label]) => (
+          <CheckboxField key={name} form={form} name={name} label={label} disabled={!canEdit} />
+        ))}
+        <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
+          Save notifications
+        </FormFooter>
+      </form>
+    </SettingsCard>
+  );
+}
+
+export function AppearanceForm({ settings, canEdit }: { settings: GeneralSettings; canEdit: boolean }) {
+  const { form, onSubmit } = useGeneralSave({ theme: settings.theme });
+  return (
+    <SettingsCard
+      title="Appearance"
+      description="The organisation's default theme. Each member's own choice (their profile, or the theme button) comes first."
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Appearance settings">
+        <SelectField
+          form={form}
+          name="theme"
+          label="Default theme"
+          options={SETTINGS_THEMES.map((value) => ({ value, label: THEME_LABELS[value] }))}
+        />
+        <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
+          Save appearance
+        </FormFooter>
+      </form>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { NeedsPermission } from '@client/components/needs-permission';
+import { QueryView } from '@client/components/query-view';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { LoadingBlock } from '@client/components/loading-block';
+import { useStaffAccess } from '@client/lib/use-staff-access';
+import { useSubTab } from '@client/lib/use-sub-tab';
+import { apiSettingsQuery, generalSettingsQuery, securitySettingsQuery } from './api';
+import { ApiKeysForm } from './api-keys-form';
+import { AppearanceForm, GeneralForm, NotificationsForm } from './general-forms';
+import { SecurityForm } from './security-form';
+
+const VIEWS = ['general', 'api-keys', 'notifications', 'security', 'appearance'] as const;
+type View = (typeof VIEWS)[number];
+const LABELS: Record<View, string> = {
+  general: 'General',
+  'api-keys': 'API Keys',
+  notifications: 'Notifications',
+  security: 'Security',
+  appearance: 'Appearance',
+};
+
+const skeleton = (
+  <LoadingBlock label="Loading settings">
+    <Skeleton className="h-80 max-w-3xl" />
+  </LoadingBlock>
+);
+
+/**
+ * System Settings (tab `settings` and `/admin/settings`, spec 3 §2; docs/system-settings.md): General,
+ * API Keys, Notifications, Security and Appearance. Reading needs `canViewSettings`, saving `canEditSettings`.
+ */
+export default function SettingsScreen() {
+  return (
+    <NeedsPermission flag="canViewSettings" label="Loading settings">
+      <SystemSettings />
+    </NeedsPermission>
+  );
+}
+
+function SystemSettings() {
+  const [view, setView] = useSubTab(VIEWS);
+  const canEdit = useStaffAccess().holds('canEditSettings');
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">System Settings</h1>
+        <p className="text-sm text-muted-foreground">
+          Company details, third-party API keys, notifications, security and appearance.
+        </p>
+      </div>
+      <Tabs value={view} onValueChange={(v) => setView(v as View)}>
+        <TabsList aria-label="System Settings sections">
+          {VIEWS.map((v) => (
+            <TabsTrigger key={v} value={v}>
+              {LABELS[v]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={view} className="pt-4">
+          <SettingsView view={view} canEdit={canEdit} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function SettingsView({ view, canEdit }: { view: View; canEdit: boolean }) {
+  const general = useQuery({ ...generalSettingsQuery, enabled: view !== 'api-keys' && view !== 'security' });
+  const api = useQuery({ ...apiSettingsQuery, enabled: view === 'api-keys' });
+  const security = useQuery({ ...securitySettingsQuery, enabled: view === 'security' });
+  if (view === 'api-keys')
+    return (
+      <QueryView query={api} noun="API settings" skeleton={skeleton}>
+        {(data) => <ApiKeysForm settings={data} canEdit={canEdit} />}
+      </QueryView>
+    );
+  if (view === 'security')
+    return (
+      <QueryView query={security} noun="security settings" skeleton={skeleton}>
+        {(data) => <SecurityForm settings={data} canEdit={canEdit} />}
+      </QueryView>
+    );
+  const Form =
+    view === 'general' ? GeneralForm : view === 'notifications' ? NotificationsForm : AppearanceForm;
+  return (
+    <QueryView query={general} noun="settings" skeleton={skeleton}>
+      {(data) => <Form settings={data} canEdit={canEdit} />}
+    </QueryView>
+  );
+}
