@@ -42,6 +42,8 @@ import { usageAnalyticsRoutes } from './modules/usage-analytics/routes';
 import { billingAdminRoutes } from './modules/billing-admin/routes';
 import { revenueRoutes } from './modules/revenue/routes';
 import { staffPaymentRoutes } from './modules/staff-payments/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { registerSecurityEventAudit } from './modules/audit/security-events';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccessControl(app, database.db);
   registerTextGuard(app);
+  // Refused requests and staff validation failures go to the audit trail (docs/audit-logs.md).
+  registerSecurityEventAudit(app, db);
   // Hosting usage: every response of this instance is counted (docs/payment-operations.md).
   registerUsageMeter(app, { db, clock });
 
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingAdminRoutes, { db, clock, appName: config.appName });
   await app.register(revenueRoutes, { db, clock });
   await app.register(staffPaymentRoutes, { billing, config });
+  await app.register(auditRoutes, { db, clock });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

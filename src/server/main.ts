@@ -27,6 +27,8 @@ async function main() {
     { startHealthSweep },
     { startRevenueSnapshots },
     { startRefundRecovery },
+    { startAuditSealer },
+    { startAuditRetention },
   ] = await Promise.all([
     import('./app'),
     import('./db/seed'),
@@ -35,6 +37,8 @@ async function main() {
     import('./jobs/health-sweep'),
     import('./jobs/revenue-snapshot'),
     import('./jobs/refund-recovery'),
+    import('./jobs/audit-seal'),
+    import('./jobs/audit-retention'),
   ]);
   const atModules = performance.now();
   const database = await opening;
@@ -59,6 +63,8 @@ async function main() {
   const stopHealth = startHealthSweep(database.db, app.log);
   const stopSnapshots = startRevenueSnapshots(database.db, app.billing.clock, app.log);
   const stopRefundRecovery = startRefundRecovery(app.billing, app.log);
+  const stopAuditSealer = startAuditSealer(database.db, app.log);
+  const stopAuditRetention = startAuditRetention(database.db, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -70,6 +76,8 @@ async function main() {
     stopHealth();
     stopSnapshots();
     stopRefundRecovery();
+    stopAuditSealer();
+    stopAuditRetention();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
