@@ -11,8 +11,8 @@ import { actorOf, recordAudit } from './service';
  * (400) on a staff route, as one audit row each, with the route (its pattern, never the raw URL, which may
  * carry a token), the status and the fields that failed (names only, never the values).
  *
- * Bounded: at most `PER_ADDRESS_PER_MINUTE` such rows per client address a minute, counted in the
- * database (every instance shares the count); the row that reaches the limit says so, and later ones in
+ * Bounded: at most `PER_ADDRESS_PER_MINUTE` such rows a minute per signed-in person, or per client
+ * address for anonymous requests, counted in the database (every instance shares the count); the row that reaches the limit says so, and later ones in
  * that minute are not written. Sign-in failures are written by the sign-in service (and the sign-in
  * routes are rate-limited); the session probes every visitor makes without a credential are not events.
  */
@@ -52,15 +52,17 @@ export function registerSecurityEventAudit(app: FastifyInstance, db: Db): void {
       action = 'access_denied';
     }
     try {
-      const now = new Date();
+      const actor = actorOf(request);
+      // Per person when signed in, else per client address (behind a proxy, set TRUST_PROXY).
+      const subject = actor.actorId ? `${actor.actorType}:${actor.actorId}` : `ip:${request.ip ?? 'unknown'}`;
       const { count } = await countInWindow(
         db,
         { scope: 'security-event', windowMs: 60_000 },
-        request.ip ?? 'unknown',
-        now,
+        subject,
+        new Date(),
       );
       if (count > PER_ADDRESS_PER_MINUTE) return payload;
-      await recordAudit(db, actorOf(request), {
+      await recordAudit(db, actor, {
         action,
         resourceType: 'request',
         resourceId: route,
