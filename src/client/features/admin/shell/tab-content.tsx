@@ -15,6 +15,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   payments: lazy(() => import('../payments/payments-screen')),
   analytics: lazy(() => import('../analytics/analytics-screen')),
   revenue: lazy(() => import('../revenue/revenue-screen')),
+  audit: lazy(() => import('../audit/audit-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>
