@@ -44,7 +44,7 @@ for (let from = 1; from <= ROWS; from += CHUNK) {
     from generate_series(${from}::bigint, ${to}::bigint) g`);
 }
 await db.execute(
-  sql`update audit_chain set head_seq = ${base} + ${ROWS}, head_hash = 'bench-placeholder' where id = 1`,
+  sql`update audit_chain set head_seq = ${Number(base) + ROWS}, head_hash = 'bench-placeholder' where id = 1`,
 );
 const seedMs = Math.round(performance.now() - started);
 const analyzeStarted = performance.now();
