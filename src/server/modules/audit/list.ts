@@ -10,7 +10,8 @@ import {
   type AuditSort,
 } from '../../../shared/contracts/audit';
 import { pageOffset } from '../../../shared/contracts/common';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { snapshotCache, type SnapshotCache } from '../../db/snapshot-cache';
 import { auditLogs } from '../../db/schema';
 
 type Filters = Omit<AuditExportQuery, 'sort'>;
@@ -138,18 +139,29 @@ async function cappedCount(
   return n > AUDIT_COUNT_CAP ? { total: AUDIT_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
-export async function listAuditLogs(db: Executor, query: AuditListQuery): Promise<AuditLogPage> {
+/**
+ * Counts kept until the database changes (`db/snapshot-cache.ts`), as the payments list does: paging
+ * through one filter reuses its count, and a count of up to 10,001 matching rows is the costly part.
+ */
+export type KeptAuditCounts = SnapshotCache<{ total: number; capped: boolean }>;
+export const keptAuditCounts = (db: Db): KeptAuditCounts => snapshotCache(db);
+
+export async function listAuditLogs(
+  db: Executor,
+  query: AuditListQuery,
+  kept?: KeptAuditCounts,
+): Promise<AuditLogPage> {
   const where = auditFilter(query);
-  const [rows, count] = await Promise.all([
-    db
-      .select()
-      .from(auditLogs)
-      .where(where)
-      .orderBy(...auditSortOf(query.sort).order)
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    cappedCount(db, where),
-  ]);
+  const { page: _page, pageSize: _size, sort: _sort, ...filters } = query;
+  const countMatches = () => cappedCount(db, where);
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(where)
+    .orderBy(...auditSortOf(query.sort).order)
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  const count = kept ? await kept(JSON.stringify(filters), countMatches) : await countMatches();
   return {
     items: rows.map((r) => toAuditEntry(r)),
     total: count.total,

@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { verifyChain } from './chain';
 import { auditCsv } from './export';
-import { listAuditLogs } from './list';
+import { keptAuditCounts, listAuditLogs } from './list';
 import { actorOf, recordAudit } from './service';
 
 /** The Security & Audit tab is the admin's (spec 3 §6): the same rule as its menu entry. */
@@ -21,6 +21,7 @@ const viewAudit = access.staffTab('audit');
 /** Audit Logs (docs/audit-logs.md): the list, its export and the chain's verification. */
 export async function auditRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const counts = keptAuditCounts(db);
 
   r.get('/api/admin/audit-logs', {
     config: { access: viewAudit },
@@ -30,7 +31,7 @@ export async function auditRoutes(app: FastifyInstance, { db, clock }: { db: Db;
       querystring: auditListQuery,
       response: { 200: auditLogPage },
     },
-    handler: async (request) => listAuditLogs(db, request.query),
+    handler: async (request) => listAuditLogs(db, request.query, counts),
   });
 
   r.get('/api/admin/audit-logs/export', {

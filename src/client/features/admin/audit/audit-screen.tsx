@@ -218,12 +218,13 @@ function AuditTable({
         const outcome = (
           <Badge variant={e.success ? 'success' : 'destructive'}>{e.success ? 'Succeeded' : 'Failed'}</Badge>
         );
-        const actor = e.userName ? (
+        // A system job's name (billing) is not a person to filter by.
+        const actor = e.userName?.includes('@') ? (
           <Button variant="link" className="h-auto p-0 text-left" onClick={() => onActor(e.userName!)}>
             {e.userName}
           </Button>
         ) : (
-          <span className="text-muted-foreground">{e.actorType}</span>
+          <span className="text-muted-foreground">{e.userName ?? e.actorType}</span>
         );
         const action = (
           <span className="flex flex-wrap items-center gap-1">
@@ -239,8 +240,8 @@ function AuditTable({
         );
         return (
           <TableRow key={e.id} data-testid="audit-row">
-            <ListCell className="whitespace-nowrap">
-              {formatStaffDateTime(e.timestamp)}
+            <ListCell>
+              <span className="whitespace-nowrap">{formatStaffDateTime(e.timestamp)}</span>
               <NarrowDetails until="2xl">
                 <NarrowItem until="lg">{actor}</NarrowItem>
                 <NarrowItem until="md">{action}</NarrowItem>
