@@ -60,10 +60,20 @@ export function neutralise(text: string): string {
   });
 }
 
-/** A string column of an audit row: neutralised, secret shapes replaced, bounded. */
+/** A free-text column of an audit row (the user agent): neutralised, secret shapes replaced, bounded. */
 export function cleanText(text: string | null | undefined, max = 500): string | null {
   if (text === null || text === undefined) return null;
   return redactShapes(neutralise(text)).slice(0, max);
+}
+
+/**
+ * A column that names someone or something (actor id and email, address, action, resource): neutralised
+ * and bounded, never reshaped, so an email with a long number in it stays findable. Our code fills these
+ * with ids; free text goes in the values.
+ */
+export function cleanName(text: string | null | undefined, max = 254): string | null {
+  if (text === null || text === undefined) return null;
+  return neutralise(text).slice(0, max);
 }
 
 /** Old or new values as they may be stored: secrets by key and by shape replaced, strings neutralised. */

@@ -4,7 +4,7 @@ import { auditLogs } from '../../db/schema';
 import { auditCategoryOf } from '../../../shared/audit-categories';
 import type { CustomerPrincipal } from '../../auth/sessions';
 import { refreshHealth } from '../customer-health/refresh';
-import { cleanText, redactAuditValue } from './redaction';
+import { cleanName, cleanText, redactAuditValue } from './redaction';
 
 export type AuditActor = {
   actorType: 'staff' | 'customer' | 'system' | 'anonymous';
@@ -80,15 +80,15 @@ export async function recordAudits(exec: Executor, actor: AuditActor, entries: A
   await exec.insert(auditLogs).values(
     entries.map((entry) => ({
       actorType: actor.actorType,
-      actorId: cleanText(actor.actorId, 200),
-      actorEmail: cleanText(actor.actorEmail, 254),
+      actorId: cleanName(actor.actorId, 200),
+      actorEmail: cleanName(actor.actorEmail, 254),
       accountId: actor.accountId ?? null,
-      ipAddress: cleanText(actor.ipAddress, 100),
+      ipAddress: cleanName(actor.ipAddress, 100),
       userAgent: cleanText(actor.userAgent, 500),
-      action: cleanText(entry.action, 100)!,
+      action: cleanName(entry.action, 100)!,
       category: auditCategoryOf(entry.action),
-      resourceType: cleanText(entry.resourceType, 100)!,
-      resourceId: cleanText(entry.resourceId, 200),
+      resourceType: cleanName(entry.resourceType, 100)!,
+      resourceId: cleanName(entry.resourceId, 200),
       oldValues: entry.oldValues === undefined ? null : redactAuditValue(entry.oldValues),
       newValues: entry.newValues === undefined ? null : redactAuditValue(entry.newValues),
       success: entry.success ?? true,
