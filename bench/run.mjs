@@ -5,7 +5,8 @@
 //   BENCH_DURATION      seconds per load measurement (default 5)
 //   BENCH_ONLY          run only these measures, comma-separated (default all): start (cold start),
 //                       api (routes against the baseline), portal, fleet (vehicle list), bundle,
-//                       billing (billing job), staff (100,000 customers: customers page, dashboard)
+//                       billing (billing job), staff (100,000 customers: customers page, dashboard),
+//                       audit (1,000,000 audit rows: a filtered page, the CSV export rate)
 //
 // Every process it starts (app, baseline, browser) is stopped again, also on error or Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
@@ -41,7 +42,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = 1;
 const COLD_START_RUNS = 3;
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-const MEASURES = ['start', 'api', 'portal', 'fleet', 'bundle', 'billing', 'staff'];
+const MEASURES = ['start', 'api', 'portal', 'fleet', 'bundle', 'billing', 'staff', 'audit'];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -336,7 +337,7 @@ async function main() {
 
   const loads = {};
   let app = null;
-  const needsApp = ['start', 'api', 'portal', 'fleet', 'bundle', 'staff'].some(wants);
+  const needsApp = ['start', 'api', 'portal', 'fleet', 'bundle', 'staff', 'audit'].some(wants);
   if (needsApp) {
     // First start: migrations and demo data. Then stop it, so the data directory is at rest.
     console.log('bench: first start (migrate + seed) ...');
@@ -346,6 +347,7 @@ async function main() {
   }
   const general = await measureGeneral({ port, base, dataDir, baselineDir, loads });
   const staff = wants('staff') ? await measureStaff({ port, base, dataDir, loads }) : null;
+  const audit = wants('audit') ? await measureAudit({ port, base, dataDir, loads }) : null;
 
   let billingJob = null;
   if (wants('billing')) {
@@ -353,7 +355,7 @@ async function main() {
     billingJob = runBillingJob();
     console.log(`bench: billing job renewed ${billingJob.renewals} in ${billingJob.totalMs} ms`);
   }
-  report({ general, staff, billingJob, loads });
+  report({ general, staff, audit, billingJob, loads });
 }
 
 /** Cold start, the routes against their baseline, the portal, the vehicle list and the bundles. */
@@ -589,6 +591,80 @@ async function measureStaff({ port, base, dataDir, loads }) {
   return { seed, customersNote, matchingCustomers: page?.total ?? null };
 }
 
+/** The audit page the bench loads: a category and a resource, newest first, page 2. */
+const AUDIT_PAGE = '/api/admin/audit-logs?category=update&resource=customer&sort=-createdAt&page=2';
+/** The export it times: every row of one category (about 300,000 of the million). */
+const AUDIT_EXPORT = '/api/admin/audit-logs/export?category=update';
+
+/**
+ * Audit Logs at scale (issue 13): 1,000,000 audit rows seeded into the stopped app's database
+ * (bench/seed-audit.ts), then a filtered page under load (p99 against its budget), and one CSV export
+ * of every row of a category, read to the end: rows per second, and the server's resident memory
+ * before and after (the export streams in batches, so it should barely move).
+ */
+async function measureAudit({ port, base, dataDir, loads }) {
+  console.log('bench: seeding 1,000,000 audit rows ...');
+  const seeded = spawnSync('npx', ['tsx', 'bench/seed-audit.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+    timeout: 20 * 60_000,
+  });
+  const seedLine = (seeded.stdout ?? '')
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
+  if (seeded.status !== 0 || !seedLine)
+    throw new Error(`seeding the audit bench failed: ${seeded.stderr || seeded.stdout}`);
+  const seed = JSON.parse(seedLine);
+  console.log(
+    `bench: audit rows seeded in ${(seed.seedMs / 1000).toFixed(1)} s (analyze ${seed.analyzeMs} ms)`,
+  );
+
+  const app = await startApp(port, dataDir);
+  const cookie = await signInCookie(base);
+  const headers = { cookie };
+  await expectPage(`${base}${AUDIT_PAGE}`, headers);
+  loads.auditPage = await load(`GET ${AUDIT_PAGE} (1,000,000 rows)`, {
+    url: `${base}${AUDIT_PAGE}`,
+    headers,
+  });
+
+  const rss = () =>
+    Number(readFileSync(`/proc/${app.child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  const rssBefore = rss();
+  let rssPeak = rssBefore;
+  const started = performance.now();
+  const res = await fetch(`${base}${AUDIT_EXPORT}`, { headers });
+  if (res.status !== 200) throw new Error(`GET ${AUDIT_EXPORT} answered ${res.status}`);
+  let lines = 0;
+  let bytes = 0;
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    const text = decoder.decode(chunk, { stream: true });
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
+    if (lines % 20_000 < 50) rssPeak = Math.max(rssPeak, rss());
+  }
+  const exportMs = performance.now() - started;
+  rssPeak = Math.max(rssPeak, rss());
+  const exportRows = lines - 1;
+  console.log(
+    `bench: audit export ${exportRows} rows (${(bytes / 1e6).toFixed(1)} MB) in ${(exportMs / 1000).toFixed(1)} s; ` +
+      `server RSS ${rssBefore.toFixed(0)} -> peak ${rssPeak.toFixed(0)} MB`,
+  );
+  await stopProcess(app.child);
+  return {
+    seed,
+    exportRows,
+    exportMs,
+    exportRowsPerSec: exportRows / (exportMs / 1000),
+    rssBeforeMb: rssBefore,
+    rssPeakMb: rssPeak,
+  };
+}
+
 /** A measured route must answer 200 (with a non-empty page, for lists) before it is loaded. */
 async function expectPage(url, headers, isList = true) {
   const res = await fetch(url, { headers });
@@ -598,7 +674,7 @@ async function expectPage(url, headers, isList = true) {
     throw new Error(`GET ${url} answered no rows`);
 }
 
-function report({ general, staff, billingJob, loads }) {
+function report({ general, staff, audit, billingJob, loads }) {
   const kb = (bytes) => Math.round(bytes / 100) / 10;
   const ratio = (a, b) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
   const metrics = [];
@@ -679,6 +755,25 @@ function report({ general, staff, billingJob, loads }) {
       addLoad(l, `${name}, 1,000,000 payments`, budgets.paymentsPageP99Ms);
     for (const [period, l] of Object.entries(loads.revenue ?? {}))
       addLoad(l, `revenue analytics ${period}, 100,000 subscriptions`, budgets.revenueAnalyticsP99Ms);
+  }
+  if (audit) {
+    add('audit bench seed: 1,000,000 audit rows', audit.seed.seedMs, 'ms');
+    addLoad(
+      loads.auditPage,
+      'audit log page, 1,000,000 rows, category + resource, page 2',
+      budgets.auditPageP99Ms,
+    );
+    add(
+      `audit export: rows per second (${audit.exportRows} rows of one category)`,
+      Math.round(audit.exportRowsPerSec),
+      'rows/s',
+      budgets.auditExportRowsPerSec,
+    );
+    add(
+      'audit export: server RSS growth during the export',
+      Math.round(audit.rssPeakMb - audit.rssBeforeMb),
+      'MB',
+    );
   }
   if (billingJob) {
     add(

@@ -45,6 +45,8 @@ import { staffPaymentRoutes } from './modules/staff-payments/routes';
 import { registerSystemHealth } from './modules/system-health/monitor';
 import { systemHealthRoutes } from './modules/system-health/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { registerSecurityEventAudit } from './modules/audit/security-events';
 import type { BillingDeps } from './modules/billing/context';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -110,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccessControl(app, database.db);
   registerTextGuard(app);
+  // Refused requests and staff validation failures go to the audit trail (docs/audit-logs.md).
+  registerSecurityEventAudit(app, db);
   // Hosting usage: every response of this instance is counted (docs/payment-operations.md).
   registerUsageMeter(app, { db, clock });
   // System Health: requests counted in memory, this instance's report written every few seconds.
@@ -138,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffPaymentRoutes, { billing, config });
   await app.register(systemHealthRoutes, { database, config, monitor });
   await app.register(systemSettingsRoutes, { database, config });
+  await app.register(auditRoutes, { db, clock });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

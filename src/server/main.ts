@@ -28,6 +28,8 @@ async function main() {
     { startRevenueSnapshots },
     { startRefundRecovery },
     { recordJobRunsWith },
+    { startAuditSealer },
+    { startAuditRetention },
   ] = await Promise.all([
     import('./app'),
     import('./db/seed'),
@@ -37,6 +39,8 @@ async function main() {
     import('./jobs/revenue-snapshot'),
     import('./jobs/refund-recovery'),
     import('./jobs/periodic'),
+    import('./jobs/audit-seal'),
+    import('./jobs/audit-retention'),
   ]);
   const atModules = performance.now();
   const database = await opening;
@@ -63,6 +67,8 @@ async function main() {
   const stopHealth = startHealthSweep(database.db, app.log);
   const stopSnapshots = startRevenueSnapshots(database.db, app.billing.clock, app.log);
   const stopRefundRecovery = startRefundRecovery(app.billing, app.log);
+  const stopAuditSealer = startAuditSealer(database.db, app.log);
+  const stopAuditRetention = startAuditRetention(database.db, config, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -74,6 +80,8 @@ async function main() {
     stopHealth();
     stopSnapshots();
     stopRefundRecovery();
+    stopAuditSealer();
+    stopAuditRetention();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

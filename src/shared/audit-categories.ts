@@ -20,6 +20,9 @@ const BY_ACTION: Record<string, AuditCategory> = {
   export: 'export',
   view: 'view',
   access_denied: 'view',
+  validation_failed: 'update',
+  audit_retention: 'delete',
+  audit_verify: 'view',
 };
 
 export function auditCategoryOf(action: string): AuditCategory {

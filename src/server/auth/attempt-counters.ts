@@ -17,7 +17,9 @@ export type AttemptScope =
   /** Declined checkout payments, per customer account. */
   | 'checkout-declined'
   /** Requests per client address to a rate-limited route (`http/rate-limit-store.ts`). */
-  | 'rate-limit';
+  | 'rate-limit'
+  /** Refused requests and staff validation failures written to the audit trail, per client address. */
+  | 'security-event';
 
 /** What is counted, and for how long one window lasts. */
 export type AttemptWindow = { scope: AttemptScope; windowMs: number };

@@ -4,6 +4,7 @@ import { auditLogs } from '../../db/schema';
 import { auditCategoryOf } from '../../../shared/audit-categories';
 import type { CustomerPrincipal } from '../../auth/sessions';
 import { refreshHealth } from '../customer-health/refresh';
+import { cleanName, cleanText, redactAuditValue } from './redaction';
 
 export type AuditActor = {
   actorType: 'staff' | 'customer' | 'system' | 'anonymous';
@@ -23,19 +24,6 @@ export type AuditEntry = {
   newValues?: unknown;
   success?: boolean;
 };
-
-/** Secrets never reach the audit trail, whatever a caller passes in. */
-const SECRET_KEYS = /password|token|secret|hash|apikey|api_key/i;
-
-function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redact(v)]),
-    );
-  }
-  return value;
-}
 
 /**
  * Who acts in a customer session: the person signed in (the owner, or the team member), or, in a
@@ -82,18 +70,27 @@ export async function recordAudit(exec: Executor, actor: AuditActor, entry: Audi
  * Several audit rows by one actor in one statement (an import of many vehicles, say). Rows that
  * name an account also recompute its health in the same transaction: every change to an account is
  * audited with it, so this one place keeps the score current (docs/customer-health.md).
+ *
+ * Secrets never reach the trail, whatever a caller passes in: values are redacted by key and by shape
+ * and every string is neutralised (`redaction.ts`). Rows go in unsealed; the sealer chains them
+ * (`chain.ts`), so no transaction waits on another's audit row.
  */
 export async function recordAudits(exec: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await exec.insert(auditLogs).values(
     entries.map((entry) => ({
-      ...actor,
-      action: entry.action,
+      actorType: actor.actorType,
+      actorId: cleanName(actor.actorId, 200),
+      actorEmail: cleanName(actor.actorEmail, 254),
+      accountId: actor.accountId ?? null,
+      ipAddress: cleanName(actor.ipAddress, 100),
+      userAgent: cleanText(actor.userAgent, 500),
+      action: cleanName(entry.action, 100)!,
       category: auditCategoryOf(entry.action),
-      resourceType: entry.resourceType,
-      resourceId: entry.resourceId ?? null,
-      oldValues: entry.oldValues === undefined ? null : redact(entry.oldValues),
-      newValues: entry.newValues === undefined ? null : redact(entry.newValues),
+      resourceType: cleanName(entry.resourceType, 100)!,
+      resourceId: cleanName(entry.resourceId, 200),
+      oldValues: entry.oldValues === undefined ? null : redactAuditValue(entry.oldValues),
+      newValues: entry.newValues === undefined ? null : redactAuditValue(entry.newValues),
       success: entry.success ?? true,
     })),
   );

@@ -31,6 +31,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { customerContext } from '../../http/request-context';
+import { recordAudit } from '../audit/service';
 import { driversCsv, vehiclesCsv } from './csv';
 import { createDriver, deleteDriver, driversForExport, listDrivers, updateDriver } from './drivers';
 import {
@@ -96,7 +97,13 @@ export async function fleetRoutes(
     config: { access: access.customer },
     schema: { tags: ['fleet'], querystring: exportQuery(VEHICLE_STATUSES) },
     handler: async (request, reply) => {
-      const rows = await vehiclesForExport(ctx(request), request.query);
+      const context = ctx(request);
+      const rows = await vehiclesForExport(context, request.query);
+      await recordAudit(context.db, context.actor, {
+        action: 'export',
+        resourceType: 'vehicle',
+        newValues: { format: 'csv', rows: rows.length, ...request.query },
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="vehicles-${today()}.csv"`)
@@ -166,11 +173,19 @@ export async function fleetRoutes(
   r.get('/api/fleet/drivers/export.csv', {
     config: { access: access.customer },
     schema: { tags: ['fleet'], querystring: exportQuery(DRIVER_STATUSES) },
-    handler: async (request, reply) =>
-      reply
+    handler: async (request, reply) => {
+      const context = ctx(request);
+      const rows = await driversForExport(context, request.query);
+      await recordAudit(context.db, context.actor, {
+        action: 'export',
+        resourceType: 'driver',
+        newValues: { format: 'csv', rows: rows.length, ...request.query },
+      });
+      return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="drivers-${today()}.csv"`)
-        .send(driversCsv(await driversForExport(ctx(request), request.query))),
+        .send(driversCsv(rows));
+    },
   });
   r.post('/api/fleet/drivers', {
     config: { access: access.customer },

@@ -33,6 +33,7 @@ import { CUSTOMER_COOKIE } from '../../auth/sessions';
 import type { Config } from '../../config';
 import { HttpError, notFound } from '../../http/errors';
 import { customerContext } from '../../http/request-context';
+import { recordAudit } from '../audit/service';
 import { billingContext, type BillingDeps } from '../billing/context';
 import { renderInvoicePdf } from '../billing/invoice-pdf';
 import { invoiceSellerOf } from '../system-settings/service';
@@ -310,7 +311,14 @@ export async function portalRoutes(
     config: { access: access.owner },
     schema: { tags: ['portal'], summary: 'Everything we hold about the signed-in customer, as JSON' },
     handler: async (request, reply) => {
-      const data = await exportCustomerData(ctx(request));
+      const context = ctx(request);
+      const data = await exportCustomerData(context);
+      await recordAudit(context.db, context.actor, {
+        action: 'export',
+        resourceType: 'customer',
+        resourceId: context.accountId,
+        newValues: { format: 'json', what: 'all account data' },
+      });
       const day = billing.clock.now().toISOString().slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="motorpool-data-${day}.json"`)

@@ -22,6 +22,7 @@ import {
   suspendCustomer,
   updateCustomer,
 } from './accounts';
+import { actorOf, recordAudit } from '../audit/service';
 import { staffContext, type StaffCustomerDeps } from './context';
 import { deleteCustomer } from './delete';
 import { customersCsv } from './export';
@@ -86,6 +87,11 @@ export async function staffCustomerRoutes(
       querystring: customerExportQuery,
     },
     handler: async (request, reply) => {
+      await recordAudit(db, actorOf(request), {
+        action: 'export',
+        resourceType: 'customer',
+        newValues: { format: 'csv', ...request.query },
+      });
       const day = clock.now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

@@ -52,10 +52,10 @@ export function securityDefaultsOf(
 }
 
 /** The security settings in force: what an admin saved, the environment's defaults for the rest. */
-export const securitySettingsOf = (
-  exec: Executor,
-  config: Pick<Config, 'sessionTtlMs' | 'loginRateLimitPerAccount'>,
-): Promise<SecuritySettings> =>
+/** What the security defaults are made of (the environment's session lifetime and sign-in limit). */
+export type SecurityConfig = Pick<Config, 'sessionTtlMs' | 'loginRateLimitPerAccount'>;
+
+export const securitySettingsOf = (exec: Executor, config: SecurityConfig): Promise<SecuritySettings> =>
   readSettingsGroup(exec, SETTINGS_KEYS.security, securitySettings, securityDefaultsOf(config));
 
 const sealContext = (field: ApiSettingsField) => `system_settings.api.${field}`;

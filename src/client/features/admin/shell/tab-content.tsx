@@ -17,6 +17,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   revenue: lazy(() => import('../revenue/revenue-screen')),
   monitoring: lazy(() => import('../monitoring/monitoring-screen')),
   settings: lazy(() => import('../settings/settings-screen')),
+  audit: lazy(() => import('../audit/audit-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>

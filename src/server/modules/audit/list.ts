@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { AUDIT_CATEGORIES, type AuditCategory } from '../../../shared/audit-categories';
+import {
+  AUDIT_COUNT_CAP,
+  USER_AGENT_LIST_CHARS,
+  type AuditExportQuery,
+  type AuditListQuery,
+  type AuditLogEntry,
+  type AuditLogPage,
+  type AuditSort,
+} from '../../../shared/contracts/audit';
+import { pageOffset } from '../../../shared/contracts/common';
+import type { Db, Executor } from '../../db/client';
+import { snapshotCache, type SnapshotCache } from '../../db/snapshot-cache';
+import { auditLogs } from '../../db/schema';
+
+type Filters = Omit<AuditExportQuery, 'sort'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const nextDay = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+};
+
+/**
+ * The list's filters (the export takes the same). Each has an index (migrations 0014 and 0015): action
+ * category, resource, actor email, failures, time. The search matches an actor email by its start, a
+ * resource id, an action word or (a UUID) the account exactly: each an index lookup, never a scan of
+ * every row's text.
+ */
+export function auditFilter(query: Filters): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (query.category) c.push(eq(auditLogs.category, query.category));
+  if (query.resource) c.push(eq(auditLogs.resourceType, query.resource));
+  if (query.actorType) c.push(eq(auditLogs.actorType, query.actorType));
+  if (query.actor) c.push(eq(auditLogs.actorEmail, query.actor));
+  if (query.success) c.push(eq(auditLogs.success, query.success === 'true'));
+  if (query.from) c.push(gte(auditLogs.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) c.push(lt(auditLogs.createdAt, nextDay(query.to)));
+  if (query.search) {
+    const term = query.search;
+    const prefix = `${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    c.push(
+      or(
+        sql`${auditLogs.actorEmail} like ${prefix}`,
+        eq(auditLogs.resourceId, term),
+        eq(auditLogs.action, term.toLowerCase()),
+        // A customer's id also finds every row of its account (the rows its own people wrote).
+        UUID.test(term) ? eq(auditLogs.accountId, term.toLowerCase()) : undefined,
+      ),
+    );
+  }
+  const present = c.filter((x): x is SQL => x !== undefined);
+  return present.length ? and(...present) : undefined;
+}
+
+/** Each sort with the id as tie-break, so pages and export batches never skip or repeat a row. */
+const SORT_KEYS = {
+  createdAt: {
+    key: sql`${auditLogs.createdAt}`,
+    cursor: sql<string>`${auditLogs.createdAt}::text`,
+    cast: 'timestamptz',
+  },
+  action: { key: sql`${auditLogs.action}`, cursor: sql<string>`${auditLogs.action}`, cast: 'text' },
+  actor: {
+    key: sql`coalesce(${auditLogs.actorEmail}, '')`,
+    cursor: sql<string>`coalesce(${auditLogs.actorEmail}, '')`,
+    cast: 'text',
+  },
+} as const;
+
+export function auditSortOf(sort: AuditSort) {
+  const descending = sort.startsWith('-');
+  const spec = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  const direction = descending ? desc : asc;
+  return {
+    cursor: spec.cursor,
+    order: [direction(spec.key), direction(auditLogs.id)],
+    /** Rows after this key and id in this order: a bound on the key, so its index bounds the scan. */
+    after: (cursor: string, id: string) => {
+      const value = sql`${cursor}::${sql.raw(spec.cast)}`;
+      return descending
+        ? sql`(${spec.key} <= ${value} and (${spec.key} < ${value} or ${auditLogs.id} < ${Number(id)}))`
+        : sql`(${spec.key} >= ${value} and (${spec.key} > ${value} or ${auditLogs.id} > ${Number(id)}))`;
+    },
+  };
+}
+
+export type AuditRow = typeof auditLogs.$inferSelect;
+
+const categoryOf = (c: string): AuditCategory =>
+  (AUDIT_CATEGORIES as readonly string[]).includes(c) ? (c as AuditCategory) : 'update';
+
+/** A row as the screen and the export show it (spec 3 §3 audit log's fields). */
+export function toAuditEntry(
+  row: AuditRow,
+  agentChars: number | null = USER_AGENT_LIST_CHARS,
+): AuditLogEntry {
+  const agent = row.userAgent;
+  return {
+    id: row.id,
+    timestamp: row.createdAt.toISOString(),
+    actorType: row.actorType,
+    userId: row.actorId,
+    userName: row.actorEmail,
+    accountId: row.accountId,
+    action: row.action,
+    category: categoryOf(row.category),
+    resourceType: row.resourceType,
+    resourceId: row.resourceId,
+    oldValues: row.oldValues ?? null,
+    newValues: row.newValues ?? null,
+    ipAddress: row.ipAddress,
+    userAgent:
+      agent && agentChars !== null && agent.length > agentChars ? `${agent.slice(0, agentChars)}…` : agent,
+    userAgentFull: agent,
+    success: row.success,
+    chainSeq: row.chainSeq,
+  };
+}
+
+/**
+ * How many rows match, counted up to the cap: an exact count over a million matching rows reads them
+ * all, and "10,000+" tells the reader as much (docs/audit-logs.md "Paging").
+ */
+async function cappedCount(
+  db: Executor,
+  where: SQL | undefined,
+): Promise<{ total: number; capped: boolean }> {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(auditLogs)
+    .where(where)
+    .limit(AUDIT_COUNT_CAP + 1);
+  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(inner.as('matched'));
+  const n = row?.n ?? 0;
+  return n > AUDIT_COUNT_CAP ? { total: AUDIT_COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * Counts kept until the database changes (`db/snapshot-cache.ts`), as the payments list does: paging
+ * through one filter reuses its count, and a count of up to 10,001 matching rows is the costly part.
+ */
+export type KeptAuditCounts = SnapshotCache<{ total: number; capped: boolean }>;
+export const keptAuditCounts = (db: Db): KeptAuditCounts => snapshotCache(db);
+
+export async function listAuditLogs(
+  db: Executor,
+  query: AuditListQuery,
+  kept?: KeptAuditCounts,
+): Promise<AuditLogPage> {
+  const where = auditFilter(query);
+  const { page: _page, pageSize: _size, sort: _sort, ...filters } = query;
+  const countMatches = () => cappedCount(db, where);
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(where)
+    .orderBy(...auditSortOf(query.sort).order)
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  const count = kept ? await kept(JSON.stringify(filters), countMatches) : await countMatches();
+  return {
+    items: rows.map((r) => toAuditEntry(r)),
+    total: count.total,
+    totalCapped: count.capped,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

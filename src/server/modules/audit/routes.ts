@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  auditExportQuery,
+  auditListQuery,
+  auditLogPage,
+  auditVerifyResult,
+} from '../../../shared/contracts/audit';
+import { access } from '../../../shared/contracts/common';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { verifyChain } from './chain';
+import { auditCsv } from './export';
+import { keptAuditCounts, listAuditLogs } from './list';
+import { actorOf, recordAudit } from './service';
+
+/** The Security & Audit tab is the admin's (spec 3 §6): the same rule as its menu entry. */
+const viewAudit = access.staffTab('audit');
+
+/** Audit Logs (docs/audit-logs.md): the list, its export and the chain's verification. */
+export async function auditRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const counts = keptAuditCounts(db);
+
+  r.get('/api/admin/audit-logs', {
+    config: { access: viewAudit },
+    schema: {
+      summary: 'Audit log: searched, filtered, sorted and paged on the server (total counted up to 10,000)',
+      tags: ['audit'],
+      querystring: auditListQuery,
+      response: { 200: auditLogPage },
+    },
+    handler: async (request) => listAuditLogs(db, request.query, counts),
+  });
+
+  r.get('/api/admin/audit-logs/export', {
+    config: { access: viewAudit },
+    schema: {
+      summary: 'Every audit row the filters match, as CSV (streamed in batches); the export is audited',
+      tags: ['audit'],
+      querystring: auditExportQuery,
+    },
+    handler: async (request, reply) => {
+      await recordAudit(db, actorOf(request), {
+        action: 'export',
+        resourceType: 'audit_log',
+        newValues: { format: 'csv', ...request.query },
+      });
+      const day = clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(auditCsv(db, request.query)));
+    },
+  });
+
+  r.get('/api/admin/audit/verify', {
+    config: { access: viewAudit },
+    schema: {
+      summary: 'Recompute the audit hash chain and name the first row altered or removed',
+      tags: ['audit'],
+      response: { 200: auditVerifyResult },
+    },
+    handler: async () => verifyChain(db, clock.now()),
+  });
+}
