@@ -117,6 +117,22 @@ describe('GET /api/admin/audit-logs', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
+  it('keeps a count only while the trail stands: a new matching row or a retention run counts again', async () => {
+    const tag = `count-${Date.now()}`;
+    await bulkRows(3, tag);
+    const first = await listed(`search=${tag}`);
+    expect(first.total).toBe(3);
+    expect((await listed(`search=${tag}&page=2`)).total).toBe(3);
+    await bulkRows(2, tag);
+    expect((await listed(`search=${tag}`)).total).toBe(5);
+    // retention removes rows from the chain's start and moves the floor: the same filter counts anew
+    await db().execute(sql`delete from audit_logs where resource_id = ${tag} and id in
+      (select id from audit_logs where resource_id = ${tag} order by id limit 1)`);
+    await db().execute(sql`update audit_chain set floor_seq = floor_seq + 1 where id = 1`);
+    expect((await listed(`search=${tag}`)).total).toBe(4);
+    await db().execute(sql`update audit_chain set floor_seq = floor_seq - 1 where id = 1`);
+  });
+
   it('refuses bad filters with 400 and the field, and audits that validation failure', async () => {
     const res = await t.get(admin, '/api/admin/audit-logs?category=bogus&from=yesterday');
     expect(res.statusCode).toBe(400);

@@ -11,8 +11,7 @@ import {
 } from '../../../shared/contracts/audit';
 import { pageOffset } from '../../../shared/contracts/common';
 import type { Db, Executor } from '../../db/client';
-import { snapshotCache, type SnapshotCache } from '../../db/snapshot-cache';
-import { auditLogs } from '../../db/schema';
+import { auditChain, auditLogs } from '../../db/schema';
 
 type Filters = Omit<AuditExportQuery, 'sort'>;
 
@@ -139,12 +138,38 @@ async function cappedCount(
   return n > AUDIT_COUNT_CAP ? { total: AUDIT_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
+type Count = { total: number; capped: boolean };
+type KeptCount = { maxId: number; floorSeq: number; count: Count };
+
 /**
- * Counts kept until the database changes (`db/snapshot-cache.ts`), as the payments list does: paging
- * through one filter reuses its count, and a count of up to 10,001 matching rows is the costly part.
+ * Counts kept per filter until the audit trail itself changes, read from two index lookups: the newest
+ * row's id and the chain's floor. Rows are only ever added (the sealer fills chain columns no filter
+ * reads) or removed from the start by retention, which moves the floor. So a count stands while both
+ * stand, and a count that reached the cap stays at the cap while rows are only added. The database's
+ * own snapshot (`db/snapshot-cache.ts`) would be dropped by every unrelated write, such as System
+ * Health's report every few seconds, and the 10,001-row count redone.
  */
-export type KeptAuditCounts = SnapshotCache<{ total: number; capped: boolean }>;
-export const keptAuditCounts = (db: Db): KeptAuditCounts => snapshotCache(db);
+export type KeptAuditCounts = (filtersKey: string, read: () => Promise<Count>) => Promise<Count>;
+
+export function keptAuditCounts(db: Db, maxEntries = 200): KeptAuditCounts {
+  const kept = new Map<string, KeptCount>();
+  return async (filtersKey, read) => {
+    const stamped = (await db.execute(
+      sql`select coalesce((select max(${auditLogs.id}) from ${auditLogs}), 0)::text as max_id,
+                 coalesce((select ${auditChain.floorSeq} from ${auditChain} where ${auditChain.id} = 1), 0)::text as floor_seq`,
+    )) as unknown as { rows: { max_id: string; floor_seq: string }[] };
+    const stamp = stamped.rows[0];
+    const maxId = Number(stamp!.max_id);
+    const floorSeq = Number(stamp!.floor_seq);
+    const hit = kept.get(filtersKey);
+    if (hit && hit.floorSeq === floorSeq && (hit.maxId === maxId || hit.count.capped)) return hit.count;
+    const count = await read();
+    kept.delete(filtersKey);
+    kept.set(filtersKey, { maxId, floorSeq, count });
+    if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
+    return count;
+  };
+}
 
 export async function listAuditLogs(
   db: Executor,
