@@ -11,6 +11,8 @@ export const STAFF_TIMEZONES = [
   { value: 'America/Denver', label: 'Mountain Time' },
   { value: 'America/Chicago', label: 'Central Time' },
   { value: 'America/New_York', label: 'Eastern Time' },
+  // the system settings offer UTC as the company's timezone, which a member may keep
+  { value: 'UTC', label: 'UTC' },
 ] as const;
 export type StaffTimezone = (typeof STAFF_TIMEZONES)[number]['value'];
 
@@ -30,15 +32,22 @@ export const DEFAULT_STAFF_PREFERENCES: StaffPreferences = {
 };
 
 /** A stored value read with the defaults filling what is missing or no longer offered. */
-export function preferencesOf(stored: Record<string, unknown> | null | undefined): StaffPreferences {
+/**
+ * `defaults`: what a member who never chose gets; the server passes the company's timezone and theme
+ * from the System Settings (docs/system-settings.md).
+ */
+export function preferencesOf(
+  stored: Record<string, unknown> | null | undefined,
+  defaults: StaffPreferences = DEFAULT_STAFF_PREFERENCES,
+): StaffPreferences {
   const pick = <T>(value: unknown, allowed: readonly T[], fallback: T): T =>
     allowed.includes(value as T) ? (value as T) : fallback;
   return {
-    theme: pick(stored?.theme, STAFF_THEMES, DEFAULT_STAFF_PREFERENCES.theme),
+    theme: pick(stored?.theme, STAFF_THEMES, defaults.theme),
     timezone: pick(
       stored?.timezone,
       STAFF_TIMEZONES.map((t) => t.value),
-      DEFAULT_STAFF_PREFERENCES.timezone,
+      defaults.timezone,
     ),
     dashboardRefresh: pick(
       stored?.dashboardRefresh,

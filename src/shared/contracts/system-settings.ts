@@ -143,6 +143,7 @@ export const GENERAL_TIMEZONES = [
   { value: 'UTC', label: 'UTC' },
 ] as const;
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;
 export const LANGUAGES = [
   { value: 'en', label: 'English' },

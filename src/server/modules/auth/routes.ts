@@ -26,7 +26,7 @@ import { validateFleetToken } from '../portal/account';
 import { isSameSiteRequest } from '../../http/same-site';
 import { plainPage } from '../../http/plain-page';
 import { actorOf, customerActor } from '../audit/service';
-import { securitySettingsOf } from '../system-settings/service';
+import { securitySettingsOf, staffPreferenceDefaultsOf } from '../system-settings/service';
 import {
   createFleetCrmSession,
   signInCustomer,
@@ -124,7 +124,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   r.get('/api/auth/user', {
     config: { access: access.staffBeforePasswordSet },
     schema: { tags: ['auth'], response: { 200: staffUser, 401: errorResponse } },
-    handler: async (request) => toStaffUser(request.staffUser),
+    handler: async (request) => toStaffUser(request.staffUser, await staffPreferenceDefaultsOf(db)),
   });
 
   const endStaffSession = async (request: FastifyRequest) => {

@@ -13,9 +13,11 @@ import {
 } from '../../auth/sessions';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../auth/access';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { preferencesOf } from '../../../shared/staff-preferences';
+import { preferencesOf, type StaffPreferences } from '../../../shared/staff-preferences';
+import { staffPreferenceDefaultsOf } from '../system-settings/service';
 
-export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>): StaffUser {
+/** `defaults`: the company's theme and timezone for a member who never chose (`staffPreferenceDefaultsOf`). */
+export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>, defaults?: StaffPreferences): StaffUser {
   const role: StaffRole = (STAFF_ROLES as readonly string[]).includes(p.role)
     ? (p.role as StaffRole)
     : 'sales';
@@ -30,7 +32,7 @@ export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>): StaffUser {
     isPasswordSet: p.isPasswordSet,
     createdAt: p.createdAt.toISOString(),
     lastLoginAt: p.lastLoginAt?.toISOString() ?? null,
-    preferences: preferencesOf(p.preferences),
+    preferences: preferencesOf(p.preferences, defaults),
   };
 }
 
@@ -140,7 +142,7 @@ export async function signInStaff(
       ok: true as const,
       token: session.token,
       expiresAt: session.expiresAt,
-      user: toStaffUser(updated!),
+      user: toStaffUser(updated!, await staffPreferenceDefaultsOf(tx)),
     };
   });
 }

@@ -1,14 +1,43 @@
+import type { DateFormat } from '../../../shared/contracts/system-settings';
 import type { invoices } from '../../db/schema';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
 const money = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-const day = (date: Date | null) =>
-  date ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date) : '';
+/** Who issues the invoice, as the System Settings' General tab says (docs/system-settings.md). */
+export type InvoiceSeller = { appName: string; dateFormat: DateFormat; timezone: string };
+
+/** A day on the invoice in the company's date format, as the company's clock read it. */
+export function invoiceDay(
+  date: Date | null,
+  seller: Pick<InvoiceSeller, 'dateFormat' | 'timezone'>,
+): string {
+  if (!date) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: seller.timezone,
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const { year, month, day } = parts as Record<'year' | 'month' | 'day', string>;
+  switch (seller.dateFormat) {
+    case 'DD/MM/YYYY':
+      return `${day}/${month}/${year}`;
+    case 'YYYY-MM-DD':
+      return `${year}-${month}-${day}`;
+    default:
+      return `${month}/${day}/${year}`;
+  }
+}
 
 /** A one-page PDF invoice, drawn with pdfkit's built-in fonts (no font files to ship). */
-export async function renderInvoicePdf(invoice: InvoiceRow, seller: { appName: string }): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSeller): Promise<Buffer> {
+  const day = (date: Date | null) => invoiceDay(date, seller);
   // Loaded on the first invoice, not at start: pdfkit is one of the heaviest modules we use.
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {

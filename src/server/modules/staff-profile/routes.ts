@@ -17,6 +17,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { loadStaffSession, STAFF_COOKIE } from '../../auth/sessions';
 import { actorOf } from '../audit/service';
+import { staffPreferenceDefaultsOf } from '../system-settings/service';
 import { toStaffUser } from '../auth/service';
 import {
   changeStaffPassword,
@@ -40,7 +41,7 @@ export async function staffProfileRoutes(app: FastifyInstance, { db, clock }: { 
   /** The member as they are after the change (the session principal is read before it). */
   const reloaded = async (request: FastifyRequest) => {
     const me = await loadStaffSession(db, request.cookies[STAFF_COOKIE]!);
-    return toStaffUser(me ?? request.staffUser);
+    return toStaffUser(me ?? request.staffUser, await staffPreferenceDefaultsOf(db));
   };
 
   r.patch('/api/admin/profile', {

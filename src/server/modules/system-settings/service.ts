@@ -23,6 +23,8 @@ import {
 import { recordAudit, type AuditActor } from '../audit/service';
 import { MISSING_KEY_MESSAGE, type SettingsKeyring } from './settings-key';
 import { readSettingsGroup, SETTINGS_KEYS } from './store';
+import { DEFAULT_STAFF_PREFERENCES, type StaffPreferences } from '../../../shared/staff-preferences';
+import type { InvoiceSeller } from '../billing/invoice-pdf';
 
 /** What the settings services need (docs/system-settings.md). */
 export type SettingsDeps = { db: Db; config: Config; keyring: SettingsKeyring };
@@ -242,6 +244,20 @@ export async function saveApiSettings(
 }
 
 /** The seller an invoice PDF names: the company name of General settings (APP_NAME until one is saved). */
-export const invoiceSellerOf = async (exec: Executor, appName: string): Promise<{ appName: string }> => ({
-  appName: (await generalSettingsOf(exec, { appName })).companyName,
-});
+export async function invoiceSellerOf(exec: Executor, appName: string): Promise<InvoiceSeller> {
+  const general = await generalSettingsOf(exec, { appName });
+  return { appName: general.companyName, dateFormat: general.dateFormat, timezone: general.timezone };
+}
+
+/**
+ * What a staff member who never chose a theme or timezone in their profile gets: the company's, from
+ * General and Appearance. A member's own choice always wins.
+ */
+export async function staffPreferenceDefaultsOf(exec: Executor): Promise<StaffPreferences> {
+  const general = await generalSettingsOf(exec, { appName: '' });
+  return {
+    ...DEFAULT_STAFF_PREFERENCES,
+    timezone: general.timezone,
+    theme: general.theme === 'auto' ? 'system' : general.theme,
+  };
+}

@@ -132,6 +132,21 @@ describe('general settings', () => {
     expect(raw).toContain(`\n${author} 0 obj\n(Seller Name Co)\nendobj`);
   });
 
+  it("the company's timezone and theme are the defaults of staff who never chose their own", async () => {
+    const member = await staffWith(t, 'sales');
+    const chose = await staffWith(t, 'sales');
+    const mine = { theme: 'light', timezone: 'America/Chicago', dashboardRefresh: 60 };
+    expect((await t.put(chose.cookie, '/api/admin/preferences', mine)).statusCode).toBe(200);
+    await t.put(admin, '/api/admin/general-settings', { timezone: 'UTC', theme: 'dark' });
+    const seen = (await t.get(member.cookie, '/api/auth/user')).json<{ preferences: object }>();
+    expect(seen.preferences).toMatchObject({ timezone: 'UTC', theme: 'dark' });
+    const own = (await t.get(chose.cookie, '/api/auth/user')).json<{ preferences: object }>();
+    expect(own.preferences).toMatchObject({ timezone: 'America/Chicago', theme: 'light' });
+    await t.put(admin, '/api/admin/general-settings', { theme: 'auto' });
+    const auto = (await t.get(member.cookie, '/api/auth/user')).json<{ preferences: object }>();
+    expect(auto.preferences).toMatchObject({ theme: 'system' });
+  });
+
   it('a save that changes nothing writes no audit row', async () => {
     await t.put(admin, '/api/admin/general-settings', { smsNotifications: true });
     const before = await settingsAuditCount();

@@ -61,8 +61,20 @@ export function GeneralForm({ settings, canEdit }: { settings: GeneralSettings; 
           description="Shown as the seller on invoice PDFs."
         />
         <FieldRow>
-          <SelectField form={form} name="timezone" label="Timezone" options={GENERAL_TIMEZONES} />
-          <SelectField form={form} name="dateFormat" label="Date format" options={options(DATE_FORMATS)} />
+          <SelectField
+            form={form}
+            name="timezone"
+            label="Timezone"
+            options={GENERAL_TIMEZONES}
+            description="Invoice dates, and staff who have not chosen their own timezone."
+          />
+          <SelectField
+            form={form}
+            name="dateFormat"
+            label="Date format"
+            options={options(DATE_FORMATS)}
+            description="How invoice PDFs write dates."
+          />
         </FieldRow>
         <FieldRow>
           <SelectField
@@ -72,7 +84,13 @@ export function GeneralForm({ settings, canEdit }: { settings: GeneralSettings; 
             options={options(CURRENCIES)}
             description="Recorded for your records: charges and amounts stay in USD."
           />
-          <SelectField form={form} name="language" label="Language" options={LANGUAGES} />
+          <SelectField
+            form={form}
+            name="language"
+            label="Language"
+            options={LANGUAGES}
+            description="Screens are in English only so far; saved for the translations to come."
+          />
         </FieldRow>
         <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
           Save settings
