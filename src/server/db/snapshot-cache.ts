@@ -19,14 +19,27 @@ export type SnapshotCache<V> = (key: string, read: () => Promise<V>) => Promise<
 
 export function snapshotCache<V>(db: Db, maxEntries = 200): SnapshotCache<V> {
   const kept = new Map<string, { snapshot: string; value: V }>();
+  // Requests that miss together share one read: after any commit (System Health writes every few
+  // seconds) a burst of requests would otherwise each redo the costly read at once.
+  const reading = new Map<string, Promise<V>>();
   return async function cached(key: string, read: () => Promise<V>): Promise<V> {
     const snapshot = await currentSnapshot(db);
     const hit = kept.get(key);
     if (hit?.snapshot === snapshot) return hit.value;
-    const value = await read();
-    kept.delete(key);
-    kept.set(key, { snapshot, value });
-    if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
-    return value;
+    const flight = `${snapshot}\u0000${key}`;
+    const pending = reading.get(flight);
+    if (pending) return pending;
+    const promise = read().then((value) => {
+      kept.delete(key);
+      kept.set(key, { snapshot, value });
+      if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
+      return value;
+    });
+    reading.set(flight, promise);
+    try {
+      return await promise;
+    } finally {
+      reading.delete(flight);
+    }
   };
 }
