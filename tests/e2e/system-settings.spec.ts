@@ -29,6 +29,37 @@ test('an admin saves an API key and, after a reload, sees only its last four cha
   } finally {
     await api.dispose();
   }
+
+  // Clear asks first, then removes the key and says so.
+  await page
+    .getByRole('group', { name: 'Email and AI' })
+    .getByRole('button', { name: 'Clear' })
+    .first()
+    .click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Remove the SendGrid API key?');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('SendGrid API key removed', { exact: true })).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('saved-sendgridApiKey')).toHaveText('Not set');
+});
+
+test('saving one security setting sends that field alone: the others keep following the environment', async ({
+  page,
+}) => {
+  await signInPageAsStaff(page, DEMO_STAFF.admin);
+  await page.goto('/admin?tab=settings&view=security');
+  const retention = page.getByLabel('Audit log retention (days)');
+  await expect(retention).not.toHaveValue('');
+  const next = (await retention.inputValue()) === '400' ? '401' : '400';
+  await retention.fill(next);
+  const put = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/admin/security-settings'),
+  );
+  await page.getByRole('button', { name: 'Save security settings' }).click();
+  expect((await put).postDataJSON()).toEqual({ auditRetentionDays: Number(next) });
+  await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+  await expect(retention).toHaveValue(next);
 });
 
 test('a manager is refused Security & Audit and System Settings', async ({ page }) => {

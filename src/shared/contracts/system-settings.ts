@@ -80,6 +80,7 @@ const secretValue = z
   .trim()
   .max(1000, 'At most 1,000 characters')
   .refine((v) => !/\s/.test(v), 'A key has no spaces or line breaks');
+const hasCredentials = (url: URL) => url.username !== '' || url.password !== '';
 const urlValue = z
   .string()
   .trim()
@@ -87,6 +88,12 @@ const urlValue = z
   .refine(
     (v) => v === '' || (/^https?:\/\/[^\s/?#]+/i.test(v) && URL.canParse(v)),
     'Enter a URL such as https://db.example.com',
+  )
+  // A URL is stored, answered and audited in full: a user name or password in it would be a secret in
+  // plain text. Credentials go in the fields made for them (sealed and masked).
+  .refine(
+    (v) => !URL.canParse(v) || !hasCredentials(new URL(v)),
+    'Put credentials in the API key fields, not in the URL',
   );
 
 /**
@@ -112,7 +119,8 @@ export const SETTINGS_KEY_SOURCES = ['environment', 'data-directory', 'app-secre
 
 /**
  * The API settings as answered: a secret as `••••` and its last four characters (`••••` alone when
- * the stored value no longer opens, e.g. the key changed), a URL in full, null when not set.
+ * it is shorter than 12 characters or the stored value no longer opens, e.g. the key changed), a URL
+ * in full (never with credentials: refused on input), null when not set.
  */
 export const apiSettings = z.object({
   values: z.object(
@@ -130,8 +138,14 @@ export const apiSettings = z.object({
 export type ApiSettings = z.infer<typeof apiSettings>;
 
 export const MASK = '••••';
-/** `••••` and the last four characters: all an answer ever shows of a secret. */
-export const maskSecret = (plain: string): string => MASK + plain.slice(-4);
+/** Secrets shorter than this answer the mask alone: their last four would be too much of them. */
+export const MASK_TAIL_FROM = 12;
+/**
+ * `••••` and the last four characters: all an answer ever shows of a secret; `••••` alone for a
+ * secret shorter than 12 characters (a 4-character key's last four are the whole key).
+ */
+export const maskSecret = (plain: string): string =>
+  plain.length < MASK_TAIL_FROM ? MASK : MASK + plain.slice(-4);
 
 /* General settings: the union of spec 3's two variants (§3), with §9's options and defaults. */
 

@@ -56,6 +56,12 @@ export type SchemaFormOptions<F extends FieldValues, S extends z.ZodType> = {
   toInput?: (values: F) => unknown;
   /** The form field a schema or server path (`limits.maxVehicles`, `assignedVehicleId`) shows under. */
   fieldOf?: (path: string) => string;
+  /**
+   * Send only what the user changed: the body keeps the top-level keys whose form field (`fieldOf`)
+   * is dirty, so a partial PUT leaves the other fields as stored (and an untouched value the schema
+   * would refuse does not block the save).
+   */
+  changedOnly?: boolean;
 };
 
 export type SchemaForm<F extends FieldValues, S extends z.ZodType> = UseFormReturn<
@@ -84,6 +90,16 @@ export type SchemaForm<F extends FieldValues, S extends z.ZodType> = UseFormRetu
 
 const joinedPath = (path: string) => path;
 
+/** The body's top-level keys whose form field is dirty (`changedOnly`); a body that is not an object as is. */
+export function changedPartOf(
+  body: unknown,
+  isDirty: (field: string) => boolean,
+  fieldOf: (path: string) => string = joinedPath,
+): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => isDirty(fieldOf(key))));
+}
+
 /**
  * The one form hook: react-hook-form with the shared zod schema. Errors appear on submit, then follow
  * typing (never on blur, which would move the submit button under a pointer that is pressing it).
@@ -93,13 +109,25 @@ export function useSchemaForm<F extends FieldValues, S extends z.ZodType>({
   defaultValues,
   toInput = (values) => values,
   fieldOf = joinedPath,
+  changedOnly = false,
 }: SchemaFormOptions<F, S>): SchemaForm<F, S> {
+  // The resolver runs at submit, after `useForm` answered: it reads the live dirty state through this.
+  const live: { form?: UseFormReturn<F, unknown, z.output<S>> } = {};
+  const inputOf = changedOnly
+    ? (values: F) =>
+        changedPartOf(
+          toInput(values),
+          (field) => live.form?.getFieldState(field as Path<F>).isDirty ?? true,
+          fieldOf,
+        )
+    : toInput;
   const form = useForm<F, unknown, z.output<S>>({
-    resolver: schemaResolver(schema, toInput, fieldOf),
+    resolver: schemaResolver(schema, inputOf, fieldOf),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues,
   });
+  live.form = form;
   const fieldNames = new Set(Object.keys(defaultValues as object));
 
   const showServerErrors = (error: unknown): boolean => {

@@ -82,7 +82,7 @@ export function conditionsOf(
   for (const [group, tally] of last5) {
     // A handful of requests says little: rates alert from 20 requests in 5 minutes.
     if (tally.requests < 20) continue;
-    const stats = windowStatsOf(tally, 5);
+    const stats = windowStatsOf(tally, 5); // its rate is not read here: only the error rate and p95
     const errors = crossing('errorRatePercent', stats.errorRatePercent, `/api/${group}`);
     if (errors) out.push({ ...errors, conditionKey: `api:${group}:errors`, instanceId });
     const slow = crossing('p95LatencyMs', stats.p95Ms, `/api/${group}`);

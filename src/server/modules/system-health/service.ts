@@ -33,7 +33,7 @@ import {
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { configuredApiFields } from '../system-settings/store';
-import { addTally, emptyTally, windowStatsOf, type Tally } from './latency';
+import { addTally, emptyTally, minutesCovered, windowStatsOf, type Tally } from './latency';
 import type { SystemHealthMonitor } from './monitor';
 
 const MINUTE = 60_000;
@@ -189,6 +189,9 @@ export function systemHealthReader({ database, config, monitor }: HealthDeps) {
     const currentMinute = Math.floor(now.getTime() / MINUTE) * MINUTE;
     const from5 = new Date(currentMinute - 4 * MINUTE);
     const from60 = new Date(currentMinute - 59 * MINUTE);
+    // Each window ends at this moment, inside the current minute: rates divide by the time covered.
+    const minutes5 = minutesCovered(from5.getTime(), now.getTime());
+    const minutes60 = minutesCovered(from60.getTime(), now.getTime());
     const latency = await database.ping().catch(() => null);
     const [instances, metrics, sizeBytes, jobList, integrationList, open] = await Promise.all([
       db
@@ -227,8 +230,8 @@ export function systemHealthReader({ database, config, monitor }: HealthDeps) {
     }
     const routeGroups = [...groups.entries()]
       .map(([group, t]) => {
-        const last5 = windowStatsOf(t.last5, 5);
-        const last60 = windowStatsOf(t.last60, 60);
+        const last5 = windowStatsOf(t.last5, minutes5);
+        const last60 = windowStatsOf(t.last60, minutes60);
         const status =
           t.last5.requests < 20
             ? 'healthy'
@@ -274,7 +277,7 @@ export function systemHealthReader({ database, config, monitor }: HealthDeps) {
         current: i.instanceId === monitor.instanceId,
         status,
         vitals,
-        last5: windowStatsOf(perInstance.get(i.instanceId) ?? emptyTally(), 5),
+        last5: windowStatsOf(perInstance.get(i.instanceId) ?? emptyTally(), minutes5),
       };
     });
     const databaseStatus: HealthStatus = latency === null ? 'error' : statusOf('databaseLatencyMs', latency);
@@ -302,7 +305,10 @@ export function systemHealthReader({ database, config, monitor }: HealthDeps) {
         sizeBytes,
       },
       routeGroups,
-      totals: { last5: windowStatsOf(total.last5, 5), last60: windowStatsOf(total.last60, 60) },
+      totals: {
+        last5: windowStatsOf(total.last5, minutes5),
+        last60: windowStatsOf(total.last60, minutes60),
+      },
       jobs: jobList,
       integrations: integrationList,
       openAlerts,

@@ -1,15 +1,26 @@
 // System Health (docs/system-health.md): access, figures that move under load, job runs, integration
 // status, alerts raised once across instances and resolved with an audit row. The two-instance raise is
 // a real race on PostgreSQL: run this file there too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { auditLogs, jobRuns, subscriptions, systemAlerts } from '../../db/schema';
+import { auditLogs, jobRuns, requestMetrics, subscriptions, systemAlerts } from '../../db/schema';
+import { loadConfig } from '../../config';
 import { startPeriodic } from '../../jobs/periodic';
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/provider';
 import { recordingStatus } from '../../integrations/payments/status';
-import type { SystemAlert, SystemHealth } from '../../../shared/contracts/system-health';
+import { statusOf, type SystemAlert, type SystemHealth } from '../../../shared/contracts/system-health';
 import { conditionsOf, raiseAlert } from './alerts';
+import {
+  addBuckets,
+  bucketOf,
+  emptyBuckets,
+  LATENCY_BOUNDS_MS,
+  minutesCovered,
+  P95_LINES_MS,
+  percentileOf,
+} from './latency';
+import { systemHealthReader } from './service';
 
 let t: TestApp;
 let admin: string;
@@ -172,6 +183,91 @@ describe('figures', () => {
       .set({ nextActionAt: new Date(Date.now() - 60_000) })
       .where(eq(subscriptions.id, sub!.id));
     expect((await read()).backlog).toBe(notDue + 1);
+  });
+});
+
+describe('p95 and rates', () => {
+  const MIN = 60_000;
+  /** A fixed moment far ahead (30 s into its minute), so the rows of the other tests fall outside its hour. */
+  const at = (year: number) => new Date(Date.UTC(year, 0, 1, 12, 0, 30));
+  const read = () =>
+    systemHealthReader({
+      database: t.database,
+      config: loadConfig({ NODE_ENV: 'test' }),
+      monitor: monitor(),
+    });
+  const rowsOf = (minute: Date, group: string, requests: number, ms: number) => {
+    const latencyBuckets = emptyBuckets();
+    latencyBuckets[bucketOf(ms)] = requests;
+    return { instanceId: 'rate-test', minute, routeGroup: group, requests, errors: 0, latencyBuckets };
+  };
+  // The rows lie in the future: the other tests' windows would count them.
+  afterEach(() => db().delete(requestMetrics).where(eq(requestMetrics.instanceId, 'rate-test')));
+
+  it('the p95 thresholds are bucket bounds, so a bucket never straddles a status line', () => {
+    for (const line of P95_LINES_MS) expect(LATENCY_BOUNDS_MS).toContain(line);
+    expect(P95_LINES_MS).toEqual([700, 1000]);
+  });
+
+  it.each([
+    [600, 'healthy'],
+    [699, 'healthy'],
+    [700, 'warning'],
+    [950, 'warning'],
+    [1000, 'error'],
+    [1500, 'error'],
+  ] as const)('requests of %i ms read a p95 with the status %s', (ms, status) => {
+    const buckets = emptyBuckets();
+    buckets[bucketOf(ms)] = 100;
+    const p95 = percentileOf(buckets, 0.95)!;
+    expect(statusOf('p95LatencyMs', p95)).toBe(status);
+    // Interpolated inside the bucket, not its upper bound.
+    const i = bucketOf(ms);
+    expect(p95).toBeGreaterThanOrEqual(i === 0 ? 0 : LATENCY_BOUNDS_MS[i - 1]!);
+    expect(p95).toBeLessThan(LATENCY_BOUNDS_MS[i]!);
+  });
+
+  it('interpolates within the bucket that holds the 95th request', () => {
+    const buckets = emptyBuckets();
+    buckets[bucketOf(50)] = 90; // [50, 100)
+    buckets[bucketOf(600)] = 10; // [500, 700): the 95th is the 5th of these 10
+    expect(percentileOf(buckets, 0.95)).toBe(590); // 500 + 200 × 4.5 / 10
+    // A row of another bucket layout counts no latency.
+    expect(addBuckets(emptyBuckets(), [1, 2, 3])).toEqual(emptyBuckets());
+  });
+
+  it('a route group at ~600 ms is healthy, at ~800 ms a warning, at ~1200 ms an error', async () => {
+    const now = at(2101);
+    const minute = new Date(Math.floor(now.getTime() / MIN) * MIN);
+    await db()
+      .insert(requestMetrics)
+      .values([
+        rowsOf(minute, 'p95-600', 40, 600),
+        rowsOf(minute, 'p95-800', 40, 800),
+        rowsOf(minute, 'p95-1200', 40, 1200),
+      ]);
+    const groups = (await read()(now)).routeGroups;
+    const of = (group: string) => groups.find((g) => g.group === group)!;
+    expect(of('p95-600')).toMatchObject({ status: 'healthy' });
+    expect(of('p95-600').last5.p95Ms).toBeGreaterThan(500);
+    expect(of('p95-600').last5.p95Ms).toBeLessThan(700);
+    expect(of('p95-800')).toMatchObject({ status: 'warning' });
+    expect(of('p95-1200')).toMatchObject({ status: 'error' });
+  });
+
+  it('rates divide by the minutes the window covered, not by 5 or 60', async () => {
+    const now = at(2102); // 30 s into the minute: the 5-minute window covers 4.5, the hour 59.5
+    const minute = Math.floor(now.getTime() / MIN) * MIN;
+    await db()
+      .insert(requestMetrics)
+      .values([
+        rowsOf(new Date(minute), 'rates', 500, 5),
+        rowsOf(new Date(minute - 30 * MIN), 'rates', 95, 5),
+      ]);
+    const rates = (await read()(now)).routeGroups.find((g) => g.group === 'rates')!;
+    expect(rates.last5).toMatchObject({ requests: 500, ratePerMinute: 111.1 }); // 500 / 4.5
+    expect(rates.last60).toMatchObject({ requests: 595, ratePerMinute: 10 }); // 595 / 59.5
+    expect(minutesCovered(minute, minute)).toBe(0.1);
   });
 });
 

@@ -261,6 +261,16 @@ describe('API settings', () => {
       'salesforceInstanceUrl',
       'Enter a URL such as https://db.example.com',
     ],
+    [
+      { externalDbUrl: 'https://admin:Hunter2pass@db.example.com' },
+      'externalDbUrl',
+      'Put credentials in the API key fields, not in the URL',
+    ],
+    [
+      { salesforceInstanceUrl: 'https://integration@acme.my.salesforce.com' },
+      'salesforceInstanceUrl',
+      'Put credentials in the API key fields, not in the URL',
+    ],
     [{ sendgridApiKey: 'two words' }, 'sendgridApiKey', 'A key has no spaces or line breaks'],
     [{ sendgridApiKey: 'x'.repeat(1001) }, 'sendgridApiKey', 'At most 1,000 characters'],
     [
@@ -270,10 +280,32 @@ describe('API settings', () => {
     ],
   ])('refuses %j with 400 on its field and stores nothing', async (body, field, message) => {
     const before = await storedApi();
+    const audits = await settingsAuditCount();
     const res = await t.put(admin, '/api/admin/api-settings', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({ [field]: message });
+    expect(res.body).not.toContain('Hunter2pass');
     expect(await storedApi()).toEqual(before);
+    expect(await settingsAuditCount()).toBe(audits);
+  });
+
+  it('a secret shorter than 12 characters answers the mask alone, never its last four', async () => {
+    const saved = await t.put(admin, '/api/admin/api-settings', {
+      openaiApiKey: 'abcd',
+      externalDbApiKey: 'short-key01', // 11 characters
+      salesforceClientId: 'twelve-chars', // 12: the last four show
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const values of [saved.json<ApiSettings>().values, (await get()).values]) {
+      expect(values).toMatchObject({
+        openaiApiKey: '••••',
+        externalDbApiKey: '••••',
+        salesforceClientId: '••••hars',
+      });
+    }
+    await t.put(admin, '/api/admin/api-settings', {
+      clear: ['openaiApiKey', 'externalDbApiKey', 'salesforceClientId'],
+    });
   });
 
   it('refuses an unknown field to clear', async () => {
@@ -338,6 +370,32 @@ describe('security settings', () => {
         lockoutWindowMinutes: 15,
         auditRetentionDays: 365,
       });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('defaults from the environment outside the ranges neither fail a read nor block saving another field', async () => {
+    const fresh = await createTestApp({ SESSION_TTL_HOURS: '2000', LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000' });
+    try {
+      const cookie = await fresh.staffCookie('admin@motorpool.local');
+      const read = await fresh.get(cookie, '/api/admin/security-settings');
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ sessionLifetimeHours: 2000, lockoutThreshold: 1000 });
+      const saved = await fresh.put(cookie, '/api/admin/security-settings', { auditRetentionDays: 400 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toEqual({
+        sessionLifetimeHours: 2000,
+        lockoutThreshold: 1000,
+        lockoutWindowMinutes: 15,
+        auditRetentionDays: 400,
+      });
+      // Only the saved field is stored: the others keep following the environment.
+      const [row] = await fresh.database.db
+        .select()
+        .from(systemSettings)
+        .where(eq(systemSettings.key, 'security'));
+      expect(row?.value).toEqual({ auditRetentionDays: 400 });
     } finally {
       await fresh.close();
     }

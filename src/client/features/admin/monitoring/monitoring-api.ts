@@ -8,32 +8,33 @@ import {
 import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
-/** System Health's calls (docs/system-health.md); every key starts with `['system-health']`. */
-export const systemHealthKey = ['system-health'] as const;
-const BASE = '/api/admin/system-health';
+/** System Health's calls (docs/system-health.md); each key starts with its endpoint's path. */
+export const systemHealthKey = ['/api/admin/system-health'] as const;
+export const alertsKey = ['/api/admin/system-health/alerts'] as const;
 
 /** Spec 3 §5: the figures refresh every 3 seconds while the screen is open. */
 export const REFRESH_MS = 3_000;
 
 export const systemHealthQuery = queryOptions({
-  queryKey: [...systemHealthKey, 'figures'],
-  queryFn: ({ signal }) => getJson(BASE, systemHealth, { signal }),
+  queryKey: systemHealthKey,
+  queryFn: ({ signal }) => getJson(systemHealthKey[0], systemHealth, { signal }),
   refetchInterval: REFRESH_MS,
   placeholderData: keepPreviousData,
 });
 
 export const alertsQuery = (query: AlertListQuery) =>
   queryOptions({
-    queryKey: [...systemHealthKey, 'alerts', query],
-    queryFn: ({ signal }) => getJson(`${BASE}/alerts?${searchParams(query)}`, alertPage, { signal }),
+    queryKey: [...alertsKey, query],
+    queryFn: ({ signal }) => getJson(`${alertsKey[0]}?${searchParams(query)}`, alertPage, { signal }),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });
 
+/** Resolving changes the alert list and the open counts of the figures. */
 export function useResolveAlert() {
   return useApiMutation({
     mutationFn: (id: string) =>
-      apiJson('POST', `${BASE}/alerts/${encodeURIComponent(id)}/resolve`, resolveAlertResult),
-    invalidates: [systemHealthKey],
+      apiJson('POST', `${alertsKey[0]}/${encodeURIComponent(id)}/resolve`, resolveAlertResult),
+    invalidates: [alertsKey, systemHealthKey],
   });
 }

@@ -43,7 +43,8 @@ export function formatUptime(seconds: number): string {
   return m > 0 ? `${m}m ${s}s` : `${s}s`;
 }
 
+/** Whole milliseconds from 10 on, rounded down: a figure shown below a status line is below it. */
 export const formatMs = (ms: number | null) =>
-  ms === null ? '—' : `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+  ms === null ? '—' : `${ms < 10 ? ms.toFixed(1) : Math.floor(ms)} ms`;
 export const formatPercent = (p: number) => `${p < 10 ? p.toFixed(1) : Math.round(p)}%`;
 export const formatCount = (n: number) => n.toLocaleString('en-US');

@@ -12,8 +12,8 @@ import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { FormNotice } from '@client/components/form-notice';
 import { TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { changeRow } from '@client/components/list/row-change';
 import { Button } from '@client/components/ui/button';
-import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useSaveApiSettings } from './api';
 import { FormFooter, SettingsCard } from './settings-card';
@@ -60,22 +60,17 @@ export function ApiKeysForm({ settings, canEdit }: { settings: ApiSettings; canE
     { title: 'Error', fallback: 'Failed to update API settings.' },
   );
 
+  // The confirmation closes only once the value is removed; a failure leaves it open to try again.
   const clear = async (field: ApiSettingsField) => {
-    try {
-      await save.mutateAsync({ clear: [field] });
-      toast({
+    const made = await changeRow(() => save.mutateAsync({ clear: [field] }), {
+      done: {
         title: 'API Settings Updated',
         description: `${API_FIELD_LABELS[field]} removed`,
         variant: 'success',
-      });
-      setClearing(null);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessageOf(error, 'Failed to update API settings.'),
-        variant: 'destructive',
-      });
-    }
+      },
+      failed: { title: 'Error', fallback: 'Failed to update API settings.' },
+    });
+    if (made) setClearing(null);
   };
 
   return (

@@ -18,13 +18,15 @@ const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 
 /**
  * Security (our addition to the spec's Coming Soon tab; docs/system-settings.md): honoured by the
- * server from the next sign-in, staff and customers alike.
+ * server from the next sign-in, staff and customers alike. Only the fields changed are sent: the
+ * others stay unsaved and keep following the environment (whose value may lie outside the ranges).
  */
 export function SecurityForm({ settings, canEdit }: { settings: SecuritySettings; canEdit: boolean }) {
   const save = useSaveSecuritySettings();
   const form = useSchemaForm<SecurityValues, typeof securitySettingsInput>({
     schema: securitySettingsInput,
     defaultValues: asValues(settings),
+    changedOnly: true,
     toInput: (v) => ({
       sessionLifetimeHours: numberOf(v.sessionLifetimeHours),
       lockoutThreshold: numberOf(v.lockoutThreshold),
