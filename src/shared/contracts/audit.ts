@@ -127,7 +127,7 @@ export const auditVerifyResult = z.object({
   /** The first problem found, or null. */
   problem: z
     .object({
-      kind: z.enum(['altered', 'removed', 'head']),
+      kind: z.enum(['altered', 'removed', 'head', 'floor']),
       /** The chain position concerned, and the row id when a row is there. */
       chainSeq: z.number(),
       rowId: z.number().nullable(),
