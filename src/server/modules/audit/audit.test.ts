@@ -140,6 +140,23 @@ describe('GET /api/admin/audit-logs', () => {
     const backwards = await t.get(admin, '/api/admin/audit-logs?from=2026-02-02&to=2026-02-01');
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors).toHaveProperty('to');
+    // Days PostgreSQL would refuse, or that are not on the calendar, are a 400 before any query.
+    for (const [query, field] of [
+      ['from=0000-01-01', 'from'],
+      ['to=9999-12-31', 'to'],
+      ['from=1969-12-31', 'from'],
+      ['from=2025-02-30', 'from'],
+      ['to=2025-13-45', 'to'],
+    ] as const) {
+      for (const url of ['/api/admin/audit-logs', '/api/admin/audit-logs/export']) {
+        const bad = await t.get(admin, `${url}?${query}`);
+        expect(bad.statusCode, `${url}?${query}`).toBe(400);
+        expect(bad.json().errors).toHaveProperty(field);
+      }
+    }
+    expect(
+      (await t.get(admin, '/api/admin/audit-logs/export?from=1970-01-01&to=9998-12-31')).statusCode,
+    ).toBe(200);
     const rows = await db()
       .select()
       .from(auditLogs)
@@ -274,6 +291,10 @@ describe('redaction', () => {
       vin: '1HGCM82633A004352',
       line: 'a\r\nInjected: yes\u0007\u2028',
       tokenPreview: 'abcdefghijklmnopqrstuvwxyz',
+      apiKeyPreview: 'Zz9secretvalue',
+      notePreview: 'Oil change due, see pm_abcdefghijklmnop',
+      platePreview: 'ABC-123 (white Ford Transit)',
+      crm: 'https://bob:pa55-w0rd@crm.example.com/api and smtp://mailer:s3cr3t@mail.example.com',
     }) as Record<string, unknown>;
     const text = JSON.stringify(out);
     for (const secret of [
@@ -291,7 +312,12 @@ describe('redaction', () => {
     expect(out.id).toBe('3f1c2b7e-1a2b-4c3d-8e9f-0123456789ab');
     expect(out.vin).toBe('1HGCM82633A004352');
     expect(out.line).toBe('a\\r\\nInjected: yes\\u0007\\u2028');
-    expect(out.tokenPreview).toBe('abcdefghijkl');
+    // A preview: the secret-key rule first, then the whole value's shapes, then the cut.
+    expect(out.tokenPreview).toBe('[redacted]');
+    expect(out.apiKeyPreview).toBe('[redacted]');
+    expect(out.notePreview).toBe('[redacted]');
+    expect(out.platePreview).toBe('ABC-123 (whi');
+    expect(out.crm).toBe('https://[redacted]@crm.example.com/api and smtp://[redacted]@mail.example.com');
     expect(cleanText('Agent\nX-Forged: 1')).toBe('Agent\\nX-Forged: 1');
   });
 
