@@ -234,7 +234,7 @@ describe('CSV import and export', () => {
     expect(lines[1]).toContain(`'=HYPERLINK`);
   });
 
-  it('an export is audited but is not a change: the overview\'s recent changes leave it out', async () => {
+  it("an export is audited but is not a change: the overview's recent changes leave it out", async () => {
     const c = await signUp(t, { planId: 'enterprise' });
     await addVehicle(c);
     expect((await t.get(c, '/api/fleet/vehicles/export.csv')).statusCode).toBe(200);
