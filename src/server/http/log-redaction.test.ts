@@ -123,5 +123,22 @@ describe('no secret reaches the server log', () => {
     expect(redactText('GET /checkout?customer=1&client_secret=abc&x=2 failed')).toBe(
       'GET /checkout?customer=1&client_secret=[redacted]&x=2 failed',
     );
+    expect(redactText('connect postgres://app:p@ss:w0rd@db.internal:5432/mp failed')).toBe(
+      'connect postgres://[redacted]@db.internal:5432/mp failed',
+    );
+    expect(redactText('see https://example.com/a?b=c, mail bob@example.com')).toBe(
+      'see https://example.com/a?b=c, mail bob@example.com',
+    );
+  });
+
+  it('writes a URL with its login to the log without the login', () => {
+    t.app.log.warn(
+      { target: 'smtp://mailer:Mailer-Pass-77@mail.example.com:587' },
+      'could not reach https://crm-user:Crm-Pass-88@crm.example.com/api',
+    );
+    const log = lines.join('\n');
+    expect(log).toContain('smtp://[redacted]@mail.example.com:587');
+    expect(log).toContain('https://[redacted]@crm.example.com/api');
+    expect(log).not.toMatch(/Mailer-Pass-77|Crm-Pass-88/);
   });
 });

@@ -12,6 +12,8 @@ const REDACTED = '[redacted]';
 
 /** Secrets by their shape, for text we did not write (driver messages, stacks, URLs). */
 const SECRET_PATTERNS: Array<[RegExp, string]> = [
+  // A URL's user info (`scheme://user:password@host`): a database, mail or CRM address with its login.
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]+@/gi, '$1[redacted]@'],
   [/\$argon2(?:id|i|d)\$[A-Za-z0-9+/=$,.-]*/g, '[redacted hash]'],
   [/\b(?:sk|rk|pk)_(?:test|live)_[A-Za-z0-9]+/g, '[redacted key]'],
   [/\bwhsec_[A-Za-z0-9]+/g, '[redacted key]'],

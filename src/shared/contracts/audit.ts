@@ -41,13 +41,26 @@ export const TOKEN_PREVIEW_CHARS = 12;
 /** Counting stops here: past it the answer says `totalCapped` and the screen "10,000+". */
 export const AUDIT_COUNT_CAP = 10_000;
 
-const day = (message: string) =>
-  z
+/** The years a date filter takes: PostgreSQL refuses year 0, and 9999-12-31 plus a day overflows. */
+export const AUDIT_YEARS = { min: 1970, max: 9998 } as const;
+
+/** A day that is on the calendar (2025-02-30 and 2025-13-45 are not), within `AUDIT_YEARS`. */
+const day = (label: string) => {
+  const message = `${label} must be a date (YYYY-MM-DD)`;
+  return z
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), message)
+    .refine((s) => {
+      const date = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === s;
+    }, message)
+    .refine((s) => {
+      const year = Number(s.slice(0, 4));
+      return year >= AUDIT_YEARS.min && year <= AUDIT_YEARS.max;
+    }, `${label} must be between ${AUDIT_YEARS.min} and ${AUDIT_YEARS.max}`)
     .optional();
+};
 
 const filterFields = {
   search: searchField,
@@ -69,9 +82,9 @@ const filterFields = {
   actor: z.string().trim().toLowerCase().max(254).optional(),
   success: z.enum(['true', 'false'], { error: 'Outcome must be true or false' }).optional(),
   /** First day included (UTC, YYYY-MM-DD). */
-  from: day('From must be a date (YYYY-MM-DD)'),
+  from: day('From'),
   /** Last day included (UTC, YYYY-MM-DD). */
-  to: day('To must be a date (YYYY-MM-DD)'),
+  to: day('To'),
   sort: sortField(AUDIT_SORTS, '-createdAt'),
 };
 
@@ -127,7 +140,7 @@ export const auditVerifyResult = z.object({
   /** The first problem found, or null. */
   problem: z
     .object({
-      kind: z.enum(['altered', 'removed', 'head']),
+      kind: z.enum(['altered', 'removed', 'head', 'floor']),
       /** The chain position concerned, and the row id when a row is there. */
       chainSeq: z.number(),
       rowId: z.number().nullable(),

@@ -1,7 +1,7 @@
 // Audit Logs (docs/audit-logs.md): the list, its export, the security events, the hash chain, retention
 // and session ends. The sealer race means most on PostgreSQL: run this file there too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { manualClock } from '../../clock';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -10,11 +10,11 @@ import { auditChain, auditLogs, sessions, systemSettings } from '../../db/schema
 import type { AuditLogEntry, AuditLogPage, AuditVerifyResult } from '../../../shared/contracts/audit';
 import { endExpiredSessions } from '../../jobs/session-cleanup';
 import { newToken, tokenDigest } from '../../auth/tokens';
-import { sealAll } from './chain';
+import { sealAll, verifyChain } from './chain';
 import { auditCsv } from './export';
 import { redactAuditValue, cleanText } from './redaction';
 import { enforceAuditRetention } from './retention';
-import { PER_ADDRESS_PER_MINUTE } from './security-events';
+import { addressSubject, PER_ADDRESS_PER_MINUTE, SecurityEventBudget } from './security-events';
 
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 let t: TestApp;
@@ -140,6 +140,23 @@ describe('GET /api/admin/audit-logs', () => {
     const backwards = await t.get(admin, '/api/admin/audit-logs?from=2026-02-02&to=2026-02-01');
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors).toHaveProperty('to');
+    // Days PostgreSQL would refuse, or that are not on the calendar, are a 400 before any query.
+    for (const [query, field] of [
+      ['from=0000-01-01', 'from'],
+      ['to=9999-12-31', 'to'],
+      ['from=1969-12-31', 'from'],
+      ['from=2025-02-30', 'from'],
+      ['to=2025-13-45', 'to'],
+    ] as const) {
+      for (const url of ['/api/admin/audit-logs', '/api/admin/audit-logs/export']) {
+        const bad = await t.get(admin, `${url}?${query}`);
+        expect(bad.statusCode, `${url}?${query}`).toBe(400);
+        expect(bad.json().errors).toHaveProperty(field);
+      }
+    }
+    expect(
+      (await t.get(admin, '/api/admin/audit-logs/export?from=1970-01-01&to=9998-12-31')).statusCode,
+    ).toBe(200);
     const rows = await db()
       .select()
       .from(auditLogs)
@@ -206,6 +223,55 @@ describe('security events', () => {
     expect(rows).toHaveLength(PER_ADDRESS_PER_MINUTE);
     expect(rows.some((r) => (r.newValues as { limitReached?: boolean }).limitReached)).toBe(true);
   });
+
+  it('counts an IPv6 client by its /64, and checks its own memory before the database', async () => {
+    // 45 addresses of one /64 (a subscriber's whole network) are one client.
+    for (let i = 0; i < PER_ADDRESS_PER_MINUTE + 15; i += 1) {
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/stats',
+        remoteAddress: `2001:db8:77:1:${(i + 1).toString(16)}::${i + 7}`,
+      });
+    }
+    const rows = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'access_denied'), sql`${auditLogs.ipAddress} like '2001:db8:77:1:%'`));
+    expect(rows).toHaveLength(PER_ADDRESS_PER_MINUTE);
+    // Past the limit, a refusal from that network costs no statement at all.
+    const queries = await t.queriesDuring(() =>
+      t.app.inject({ method: 'GET', url: '/api/admin/stats', remoteAddress: '2001:db8:77:1:dead::beef' }),
+    );
+    expect(queries.filter((q) => /attempt_counters|audit_logs/.test(q))).toEqual([]);
+  });
+
+  it('groups addresses: IPv4 as is (also IPv4-mapped), IPv6 by /64', () => {
+    expect(addressSubject('203.0.113.5')).toBe('ip:203.0.113.5');
+    expect(addressSubject('::ffff:203.0.113.5')).toBe('ip:203.0.113.5');
+    expect(addressSubject('2001:db8:1:2:aaaa::1')).toBe('ip6:2001:db8:1:2::/64');
+    expect(addressSubject('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('ip6:2001:db8:1:2::/64');
+    expect(addressSubject('2001:db8::1')).toBe('ip6:2001:db8:0:0::/64');
+    expect(addressSubject('2001:db8:1:3::1')).not.toBe(addressSubject('2001:db8:1:2::1'));
+    expect(addressSubject(undefined)).toBe('ip:unknown');
+  });
+
+  it('stops anonymous rows at the instance ceiling a minute, whatever the addresses, and says so once', () => {
+    const budget = new SecurityEventBudget(2, 3);
+    const minute = 60_000 * 1000;
+    expect([1, 2, 3].map(() => budget.take('staff:a', false, minute))).toEqual([true, true, false]);
+    expect(['ip:1', 'ip:2', 'ip:3', 'ip:4', 'ip:5'].map((s) => budget.take(s, true, minute + 10))).toEqual([
+      true,
+      true,
+      true,
+      'ceiling',
+      false,
+    ]);
+    // Signed-in people are not held by the anonymous ceiling.
+    expect(budget.take('staff:b', false, minute + 20)).toBe(true);
+    // A new minute starts afresh.
+    expect(budget.take('ip:9', true, minute + 60_000)).toBe(true);
+    expect(budget.take('staff:a', false, minute + 60_000)).toBe(true);
+  });
 });
 
 describe('redaction', () => {
@@ -225,6 +291,10 @@ describe('redaction', () => {
       vin: '1HGCM82633A004352',
       line: 'a\r\nInjected: yes\u0007\u2028',
       tokenPreview: 'abcdefghijklmnopqrstuvwxyz',
+      apiKeyPreview: 'Zz9secretvalue',
+      notePreview: 'Oil change due, see pm_abcdefghijklmnop',
+      platePreview: 'ABC-123 (white Ford Transit)',
+      crm: 'https://bob:pa55-w0rd@crm.example.com/api and smtp://mailer:s3cr3t@mail.example.com',
     }) as Record<string, unknown>;
     const text = JSON.stringify(out);
     for (const secret of [
@@ -242,7 +312,12 @@ describe('redaction', () => {
     expect(out.id).toBe('3f1c2b7e-1a2b-4c3d-8e9f-0123456789ab');
     expect(out.vin).toBe('1HGCM82633A004352');
     expect(out.line).toBe('a\\r\\nInjected: yes\\u0007\\u2028');
-    expect(out.tokenPreview).toBe('abcdefghijkl');
+    // A preview: the secret-key rule first, then the whole value's shapes, then the cut.
+    expect(out.tokenPreview).toBe('[redacted]');
+    expect(out.apiKeyPreview).toBe('[redacted]');
+    expect(out.notePreview).toBe('[redacted]');
+    expect(out.platePreview).toBe('ABC-123 (whi');
+    expect(out.crm).toBe('https://[redacted]@crm.example.com/api and smtp://[redacted]@mail.example.com');
     expect(cleanText('Agent\nX-Forged: 1')).toBe('Agent\\nX-Forged: 1');
   });
 
@@ -375,38 +450,117 @@ describe('hash chain', () => {
     expect((await verify()).ok).toBe(true);
   });
 
-  it('retention deletes rows past the setting from the chain start, moves the floor, audits itself', async () => {
-    await bulkRows(5, `retention-${Date.now().toString(36)}`);
-    const old = new Date('2024-01-01T00:00:00Z');
-    // The three oldest positions back-dated past 365 days, then resealed as if written then.
+  /**
+   * The chain sealed anew from position 1 with its `n` oldest rows back-dated past 365 days (as if
+   * written then), no retention run yet, and the retention setting at 365 days. Answers those rows.
+   */
+  async function chainWithOldRows(n: number) {
     const oldest = await db()
       .select()
       .from(auditLogs)
-      .where(sql`${auditLogs.chainSeq} is not null`)
+      .where(sql`${auditLogs.chainSeq} is not null and ${auditLogs.action} <> 'audit_retention'`)
       .orderBy(auditLogs.chainSeq)
-      .limit(3);
+      .limit(n);
+    await db().execute(sql`delete from audit_logs where action = 'audit_retention'`);
     await db().execute(sql`update audit_logs set chain_seq = null, hash = null`);
     await db().update(auditChain).set({ headSeq: 0, headHash: '', floorSeq: 0, floorHash: '' });
     for (const row of oldest)
-      await db().update(auditLogs).set({ createdAt: old }).where(eq(auditLogs.id, row.id));
+      await db()
+        .update(auditLogs)
+        .set({ createdAt: new Date('2024-01-01T00:00:00Z') })
+        .where(eq(auditLogs.id, row.id));
     await sealAll(db());
     await db()
       .insert(systemSettings)
       .values({ key: 'security', value: { auditRetentionDays: 365 } })
       .onConflictDoUpdate({ target: systemSettings.key, set: { value: { auditRetentionDays: 365 } } });
+    return oldest;
+  }
+  const retentionNow = new Date('2026-03-01T12:00:00Z');
 
-    const result = await enforceAuditRetention(db(), ENV_DEFAULTS, new Date('2026-03-01T12:00:00Z'));
+  it('retention deletes rows past the setting from the chain start, moves the floor, audits each batch', async () => {
+    await bulkRows(5, `retention-${Date.now().toString(36)}`);
+    const oldest = await chainWithOldRows(3);
+
+    const result = await enforceAuditRetention(db(), ENV_DEFAULTS, retentionNow, 2);
     expect(result).toMatchObject({ deleted: 3, retentionDays: 365 });
     for (const row of oldest) {
       expect(await db().select().from(auditLogs).where(eq(auditLogs.id, row.id))).toHaveLength(0);
     }
     const [chain] = await db().select().from(auditChain);
     expect(chain!.floorSeq).toBe(3);
-    const [own] = await db().select().from(auditLogs).where(eq(auditLogs.action, 'audit_retention'));
-    expect(own).toMatchObject({ actorType: 'system', category: 'delete', resourceType: 'audit_log' });
-    expect(own!.newValues).toMatchObject({ retentionDays: 365 });
+    // One row per batch (2, then 1), each naming the floor its batch left.
+    const own = await db()
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'audit_retention'))
+      .orderBy(auditLogs.id);
+    expect(own.map((r) => r.newValues)).toEqual([
+      expect.objectContaining({
+        deleted: 2,
+        floorSeq: 2,
+        retentionDays: 365,
+        cutoff: '2025-03-01T12:00:00.000Z',
+      }),
+      {
+        deleted: 1,
+        floorSeq: 3,
+        floorHash: chain!.floorHash,
+        retentionDays: 365,
+        cutoff: '2025-03-01T12:00:00.000Z',
+      },
+    ]);
+    expect(own[0]).toMatchObject({ actorType: 'system', category: 'delete', resourceType: 'audit_log' });
     const after = await verify();
     expect(after).toMatchObject({ ok: true, floorSeq: 3 });
+  });
+
+  it('names a floor moved by hand to hide the first rows', async () => {
+    const [chain] = await db().select().from(auditChain);
+    const from = chain!.floorSeq;
+    const [fifth] = await db()
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.chainSeq, from + 2));
+    await db().execute(sql`create table audit_hold as select * from audit_logs
+      where chain_seq > ${from} and chain_seq <= ${from + 2}`);
+    await db().execute(sql`delete from audit_logs where chain_seq > ${from} and chain_seq <= ${from + 2}`);
+    await db()
+      .update(auditChain)
+      .set({ floorSeq: from + 2, floorHash: fifth!.hash! });
+    const forged = await verify();
+    expect(forged.ok).toBe(false);
+    expect(forged.problem).toMatchObject({ kind: 'floor', chainSeq: from + 2 });
+    await putBack();
+    await db().update(auditChain).set({ floorSeq: chain!.floorSeq, floorHash: chain!.floorHash });
+    expect((await verify()).ok).toBe(true);
+  });
+
+  it('a retention run during the walk is not taken for removed rows', async () => {
+    await chainWithOldRows(3);
+    const real = db();
+    let ran = false;
+    const { dialect } = real as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string } } };
+    const text = (q: SQL) => dialect.sqlToQuery(q).sql;
+    // The database as verify sees it, with retention committing just before the walk's first read.
+    const racing = new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'execute') {
+          return async (q: SQL) => {
+            if (!ran && /order by chain_seq limit/.test(text(q))) {
+              ran = true;
+              expect((await enforceAuditRetention(real, ENV_DEFAULTS, retentionNow)).deleted).toBe(3);
+            }
+            return real.execute(q);
+          };
+        }
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const result = await verifyChain(racing, new Date());
+    expect(ran).toBe(true);
+    expect(result).toMatchObject({ ok: true, floorSeq: 3, problem: null });
   });
 
   it('two sealers at once never give two rows one position (real on PostgreSQL)', async () => {

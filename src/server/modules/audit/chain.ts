@@ -10,8 +10,9 @@ import { auditChain } from '../../db/schema';
  * Rows are written unsealed (chain_seq and hash null) in the transaction of their change. The sealer
  * takes the one `audit_chain` row FOR UPDATE (one sealer at a time, across instances), gives each
  * unsealed row, in id order, the next position and hash = sha256(previous hash, position, content), and
- * moves the head. Verify walks the positions from the floor (retention's last deleted row) and names the
- * first row whose hash does not match (altered) or the first missing position (removed).
+ * moves the head. Verify checks the floor (retention's last deleted row) against the one retention's own
+ * latest row names, then walks the positions from it and names the first row whose hash does not match
+ * (altered) or the first missing position (removed).
  */
 
 type Rows<T> = { rows: T[] };
@@ -122,20 +123,49 @@ export async function sealAll(db: Db, size = SEAL_BATCH): Promise<number> {
 
 const VERIFY_BATCH = 2000;
 
+/** The chain's floor and head, and the floor the latest sealed retention row names, in one snapshot. */
+type Ends = Head & { named_seq: string | null; named_hash: string | null };
+
+async function chainEnds(db: Db): Promise<Ends | undefined> {
+  const { rows } =
+    (await db.execute(sql`select c.head_seq::text, c.head_hash, c.floor_seq::text, c.floor_hash,
+      r.new_values ->> 'floorSeq' as named_seq, r.new_values ->> 'floorHash' as named_hash
+    from ${auditChain} c left join lateral (
+      select new_values from audit_logs
+      where action = 'audit_retention' and chain_seq is not null
+      order by chain_seq desc limit 1
+    ) r on true
+    where c.id = 1`)) as unknown as Rows<Ends>;
+  return rows[0];
+}
+
 /**
- * Recomputes the chain from the floor to the head and names the first problem: a row whose content or
+ * Recomputes the chain from the floor to the head and names the first problem: a floor that is not the
+ * one the latest retention row wrote (someone moved it to hide the first rows), a row whose content or
  * position no longer gives its hash (altered), a position with no row (removed), or a last row that is
  * not the head (rows removed at the end, or the head rewritten). Rows written meanwhile are sealed first.
+ *
+ * Retention may run while the walk reads (each batch in its own statement): a problem found when the
+ * floor has moved since the walk began is checked again once, from the new floor.
  */
 export async function verifyChain(db: Db, now: Date): Promise<AuditVerifyResult> {
   await sealAll(db);
-  const [head] = (
-    (await db.execute(
-      sql`select head_seq::text, head_hash, floor_seq::text, floor_hash from ${auditChain} where id = 1`,
-    )) as unknown as Rows<Head>
-  ).rows;
+  const first = await verifyOnce(db, now);
+  if (first.ok) return first;
+  const ends = await chainEnds(db);
+  const floorMoved = Number(ends?.floor_seq ?? 0) !== first.floorSeq;
+  if (!floorMoved && first.problem?.kind !== 'floor') return first;
+  // Retention moved the floor meanwhile, or did just before the walk and its own row still waited for
+  // the sealer: seal it and look once more.
+  await sealAll(db);
+  return verifyOnce(db, now);
+}
+
+async function verifyOnce(db: Db, now: Date): Promise<AuditVerifyResult> {
+  const head = await chainEnds(db);
   const headSeq = Number(head?.head_seq ?? 0);
   const floorSeq = Number(head?.floor_seq ?? 0);
+  const floorHash = head?.floor_hash ?? '';
   const [unsealedRow] = (
     (await db.execute(
       sql`select count(*)::int as n from audit_logs where chain_seq is null`,
@@ -148,10 +178,10 @@ export async function verifyChain(db: Db, now: Date): Promise<AuditVerifyResult>
     verifiedAt: now.toISOString(),
   };
   let expected = floorSeq + 1;
-  let previous = head?.floor_hash ?? '';
+  let previous = floorHash;
   let checked = 0;
   const problem = (
-    kind: 'altered' | 'removed' | 'head',
+    kind: 'altered' | 'removed' | 'head' | 'floor',
     chainSeq: number,
     rowId: number | null,
     message: string,
@@ -161,6 +191,17 @@ export async function verifyChain(db: Db, now: Date): Promise<AuditVerifyResult>
     checked,
     problem: { kind, chainSeq, rowId, message },
   });
+  // The floor moves only with retention, which writes the new floor in its own (chained) row.
+  const namedSeq = Number(head?.named_seq ?? 0);
+  const namedHash = head?.named_hash ?? '';
+  if (floorSeq !== namedSeq || floorHash !== namedHash) {
+    return problem(
+      'floor',
+      floorSeq,
+      null,
+      `The chain's floor (position ${floorSeq}) is not the one the last retention run wrote (position ${namedSeq}): rows at the start were removed or the floor was rewritten.`,
+    );
+  }
   while (expected <= headSeq) {
     const { rows } = (await db.execute(sql`select chain_seq::text as seq, hash, ${CONTENT_COLUMNS}
       from audit_logs where chain_seq >= ${expected} and chain_seq <= ${headSeq}

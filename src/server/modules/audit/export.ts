@@ -62,3 +62,28 @@ export async function* auditCsv(
     yield lines(rows.map(({ row }) => COLUMNS.map(([, cell]) => safeCell(cell(toAuditEntry(row, null))))));
   }
 }
+
+/**
+ * The CSV with its header and first batch already read: call it before the answer's headers go, so a
+ * database error on the first read is an ordinary error answer (JSON, 4xx/5xx), not a 200 with an empty
+ * file. An error on a later batch cannot change the status any more: Fastify then logs it and destroys
+ * the connection (`sendStream`), so the client sees a broken download rather than a file that looks
+ * complete.
+ */
+export async function auditCsvStarted(
+  db: Db,
+  query: AuditExportQuery,
+  batch = EXPORT_BATCH,
+): Promise<AsyncGenerator<string>> {
+  const pieces = auditCsv(db, query, batch);
+  const first: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const next = await pieces.next();
+    if (next.done) break;
+    first.push(next.value);
+  }
+  return (async function* started() {
+    yield* first;
+    yield* pieces;
+  })();
+}

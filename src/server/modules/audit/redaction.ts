@@ -14,7 +14,11 @@ export const REDACTED = '[redacted]';
 const SECRET_KEY =
   /password|passphrase|pwd|token|secret|hash|digest|api_?key|private_?key|session_?id|^sid$|cookie|authori[sz]ation|credential|signature|^cvc$|^cvv|card_?number|^pan$|^otp$|nonce|signing_?key|encryption_?key/i;
 
-/** Keys that hold a preview of a token: kept, cut to the first 12 characters (spec 3 §9). */
+/**
+ * Keys that hold a preview: kept, cut to the first 12 characters (spec 3 §9), unless the key is named
+ * like a secret (`apiKeyPreview`, `tokenPreview`: the secret-key rule comes first) or the whole value
+ * holds a secret's shape (then `[redacted]`, not a cut that may keep the secret's start).
+ */
 const PREVIEW_KEY = /preview$/i;
 
 /**
@@ -86,10 +90,11 @@ export function redactAuditValue(value: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => {
         const key = neutralise(k);
-        if (PREVIEW_KEY.test(k) && typeof v === 'string') {
-          return [key, neutralise(v).slice(0, TOKEN_PREVIEW_CHARS)];
-        }
         if (SECRET_KEY.test(k)) return [key, v === null || v === undefined ? v : REDACTED];
+        if (PREVIEW_KEY.test(k) && typeof v === 'string') {
+          const whole = neutralise(v);
+          return [key, redactShapes(whole) === whole ? whole.slice(0, TOKEN_PREVIEW_CHARS) : REDACTED];
+        }
         return [key, redactAuditValue(v, depth + 1)];
       }),
     );

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditChain } from '../../db/schema';
+import { auditChain, auditLogs } from '../../db/schema';
+import { auditCategoryOf } from '../../../shared/audit-categories';
 import { securitySettingsOf, type SecurityConfig } from '../system-settings/service';
-import { recordAudit, type AuditActor } from './service';
+import type { AuditActor } from './service';
 
 const DAY = 86_400_000;
 export const RETENTION_BATCH = 5000;
@@ -20,8 +21,9 @@ type Rows<T> = { rows: T[] };
 /**
  * Deletes sealed audit rows older than the retention setting (security settings `auditRetentionDays`,
  * default 365), from the start of the chain, in batches: each batch moves the chain's floor to its last
- * deleted row in the same transaction, so verify starts from there and still proves the rest. Unsealed
- * rows are left to the sealer. Writes one audit row of its own when it deleted anything.
+ * deleted row in the same transaction, so verify starts from there and still proves the rest, and writes
+ * its own `audit_retention` row in that transaction naming the new floor: verify refuses a floor that no
+ * retention row names (a floor moved by hand to hide deleted rows). Unsealed rows are left to the sealer.
  */
 export async function enforceAuditRetention(
   db: Db,
@@ -60,18 +62,26 @@ export async function enforceAuditRetention(
       await tx.execute(
         sql`update ${auditChain} set floor_seq = ${Number(last.seq)}, floor_hash = ${last.hash}, updated_at = now() where id = 1`,
       );
+      // Written directly, not through recordAudit: the floor's hash is a chain hash, not a secret, and
+      // the redaction by key and shape would replace it. Every value here is ours.
+      await tx.insert(auditLogs).values({
+        actorType: SYSTEM_ACTOR.actorType,
+        action: 'audit_retention',
+        category: auditCategoryOf('audit_retention'),
+        resourceType: 'audit_log',
+        newValues: {
+          deleted: removed.rows.length,
+          floorSeq: Number(last.seq),
+          floorHash: last.hash,
+          cutoff: cutoff.toISOString(),
+          retentionDays,
+        },
+        success: true,
+      });
       return removed.rows.length;
     });
     deleted += n;
     if (n === 0) break;
-  }
-  if (deleted > 0) {
-    await recordAudit(db, SYSTEM_ACTOR, {
-      action: 'audit_retention',
-      resourceType: 'audit_log',
-      oldValues: { rows: deleted },
-      newValues: { retentionDays, deletedBefore: cutoff.toISOString() },
-    });
   }
   return { deleted, retentionDays, cutoff: cutoff.toISOString() };
 }

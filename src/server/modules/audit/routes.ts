@@ -11,7 +11,7 @@ import { access } from '../../../shared/contracts/common';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { verifyChain } from './chain';
-import { auditCsv } from './export';
+import { auditCsvStarted } from './export';
 import { keptAuditCounts, listAuditLogs } from './list';
 import { actorOf, recordAudit } from './service';
 
@@ -42,6 +42,8 @@ export async function auditRoutes(app: FastifyInstance, { db, clock }: { db: Db;
       querystring: auditExportQuery,
     },
     handler: async (request, reply) => {
+      // The first batch is read before the headers go: an early database error is a JSON error answer.
+      const csv = await auditCsvStarted(db, request.query);
       await recordAudit(db, actorOf(request), {
         action: 'export',
         resourceType: 'audit_log',
@@ -52,7 +54,7 @@ export async function auditRoutes(app: FastifyInstance, { db, clock }: { db: Db;
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(auditCsv(db, request.query)));
+        .send(Readable.from(csv));
     },
   });
 

@@ -266,6 +266,10 @@ describe('engagement (30)', () => {
     );
     await sweep(c.id);
     expect(await health(c.id)).toMatchObject({ score: 90, reasons: ['No fleet changes in 30 days'] });
+    // an export of the vehicles is audited for the account but changes nothing
+    expect((await t.get(c, '/api/fleet/vehicles/export.csv')).statusCode).toBe(200);
+    await sweep(c.id);
+    expect(await health(c.id)).toMatchObject({ score: 90, reasons: ['No fleet changes in 30 days'] });
     const res = await t.put(c, `/api/fleet/vehicles/${vehicle}`, {
       make: 'Ford',
       model: 'Transit',

@@ -33,7 +33,8 @@ const signalColumns = {
   daysSinceSignIn: daysSince(customers.lastSignInAt),
   fleetChanged30d: sql<boolean>`exists(select 1 from audit_logs a
     where a.account_id = ${customers.id} and a.created_at > now() - interval '30 days'
-      and a.resource_type in ${FLEET_RESOURCES} and a.success and a.actor_type = 'customer')`,
+      and a.resource_type in ${FLEET_RESOURCES} and a.category in ('create', 'update', 'delete')
+      and a.success and a.actor_type = 'customer')`,
 };
 
 /** The select that gathers the signals; callers add the accounts (`where`), a limit and locks. */

@@ -179,6 +179,15 @@ describe('the fleet center figures, on two customers made through the API', () =
     expect(times).toEqual([...times].sort().reverse());
   });
 
+  it('does not count an export of vehicles or drivers as a change', async () => {
+    const was = await read<FleetMonitoring>(MONITORING);
+    expect((await t.get(a, '/api/fleet/vehicles/export.csv')).statusCode).toBe(200);
+    expect((await t.get(a, '/api/fleet/drivers/export.csv')).statusCode).toBe(200);
+    const now = await read<FleetMonitoring>(MONITORING);
+    expect(now.fleetChanges).toEqual(was.fleetChanges);
+    expect(now.recentChanges.map((c) => c.id)).toEqual(was.recentChanges.map((c) => c.id));
+  });
+
   it('moves a change older than an hour out of the last hour but keeps it in the day', async () => {
     await t.database.db
       .update(auditLogs)

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { auditLogs, customers, maintenanceRecords, sessions, subscriptions, vehicles } from '../../db/schema';
 import { sessionAlive } from '../../auth/sessions';
 import { isoDay, overdueSql } from '../fleet/maintenance';
-import { changeSummary, FLEET_RESOURCES } from '../fleet/overview';
+import { changeSummary, FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from '../fleet/overview';
 
 // Live figures of our own system across every customer account (docs/fleet-control-center.md).
 // Every list is bounded, and every time window starts from an index on its timestamp.
@@ -30,6 +30,8 @@ const fleetChange = (since: Date) =>
     // A fleet change names its account; staff-side rows about a customer are not fleet work.
     sql`${auditLogs.accountId} is not null`,
     inArray(auditLogs.resourceType, FLEET_RESOURCES),
+    // Changes only: an export of the vehicles is audited under the same resource.
+    inArray(auditLogs.category, FLEET_CHANGE_CATEGORIES),
     eq(auditLogs.success, true),
   );
 

@@ -234,6 +234,20 @@ describe('CSV import and export', () => {
     expect(lines[1]).toContain(`'=HYPERLINK`);
   });
 
+  it("an export is audited but is not a change: the overview's recent changes leave it out", async () => {
+    const c = await signUp(t, { planId: 'enterprise' });
+    await addVehicle(c);
+    expect((await t.get(c, '/api/fleet/vehicles/export.csv')).statusCode).toBe(200);
+    expect((await t.get(c, '/api/fleet/drivers/export.csv')).statusCode).toBe(200);
+    const exports = await t.database.db.select().from(auditLogs).where(eq(auditLogs.accountId, c.id));
+    expect(exports.filter((r) => r.action === 'export').map((r) => r.resourceType)).toEqual(
+      expect.arrayContaining(['vehicle', 'driver']),
+    );
+    const overview = await t.get(c, '/api/fleet/overview');
+    const changes = overview.json<{ recentChanges: { action: string }[] }>().recentChanges;
+    expect(changes.map((r) => r.action)).toEqual(['create']);
+  });
+
   it('previews rows with row-level errors, then imports the valid ones within the limit', async () => {
     const c = await signUp(t, { planId: 'starter' });
     await addVehicle(c, { vin: '1FTBR1C8XMKA77777' });

@@ -15,6 +15,11 @@ import { countRecords, dueOrder, isoDay, overdueSql, selectRecords, toMaintenanc
 
 /** The audit rows that are changes to a fleet (staff's fleet center reads the same ones across accounts). */
 export const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member'];
+/**
+ * The audit categories that are changes (`audit_logs.category`): an export of the vehicles or drivers is
+ * audited under the same resource but changed nothing.
+ */
+export const FLEET_CHANGE_CATEGORIES = ['create', 'update', 'delete'];
 const LIST = 8;
 
 /** A fleet change in words ("Vehicle ABC-123 added"), from its audit row. */
@@ -80,6 +85,7 @@ export async function fleetOverview(ctx: RequestContext, canManageAccount: boole
           // The audit trail is not an owned table: its rows name the account they belong to.
           eq(auditLogs.accountId, accountId),
           inArray(auditLogs.resourceType, FLEET_RESOURCES),
+          inArray(auditLogs.category, FLEET_CHANGE_CATEGORIES),
           eq(auditLogs.success, true),
         ),
       )

@@ -7,7 +7,6 @@ import {
   AUDIT_COUNT_CAP,
   AUDIT_RESOURCES,
   AUDIT_SORTS,
-  auditListQuery,
   type AuditLogEntry,
   type AuditSort,
 } from '@shared/contracts/audit';
@@ -24,7 +23,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { TableRow } from '@client/components/ui/table';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
-import { auditExportUrl, auditLogsQuery } from './api';
+import { auditExportUrl, auditLogsQuery, auditQueryOf } from './api';
 import { AuditDetailDialog } from './audit-detail-dialog';
 import {
   ACTOR_OPTIONS,
@@ -59,7 +58,7 @@ const AUDIT_LIST = {
  */
 export default function AuditScreen() {
   const state = useListState(AUDIT_LIST);
-  const query = auditListQuery.parse(state.query);
+  const query = auditQueryOf(state.query);
   const list = useQuery(auditLogsQuery(query));
   useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const [open, setOpen] = useState<AuditLogEntry | null>(null);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { errorMessageOf } from '@client/lib/api';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { auditVerifyQuery } from './api';
 
@@ -22,7 +23,9 @@ export function AuditVerifyPanel() {
           Tamper evidence
         </h2>
         {verify.isError ? (
-          <p className="text-sm text-destructive">The chain could not be checked. Please try again.</p>
+          <p className="text-sm text-destructive">
+            {errorMessageOf(verify.error, 'The chain could not be checked. Please try again.')}
+          </p>
         ) : !result ? (
           <p className="text-sm text-muted-foreground">
             Each entry carries a hash chained to the one before. Verify recomputes the chain.
