@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, not, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { DEFAULT_CUSTOMER_SETTINGS, type CustomerSettings } from '../../shared/contracts/portal';
 import type { Db, Executor } from '../db/client';
 import {
@@ -116,10 +116,6 @@ export async function createSession(
 
 export async function deleteSession(tx: Executor, token: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.id, tokenDigest(token)));
-}
-
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(not(sessionAlive()!));
 }
 
 /** Every live session of an account takes a new idle timeout (the portal setting changed). */

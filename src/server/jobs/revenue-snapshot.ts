@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { dailySnapshot, isoDay } from '../modules/dashboard/revenue-snapshots';
+import { startPeriodic } from './periodic';
 
 const HOUR = 3_600_000;
 
@@ -17,19 +18,8 @@ export function startRevenueSnapshots(
   { intervalMs = HOUR, firstRunMs = 15_000 } = {},
 ): () => void {
   const snapshot = dailySnapshot();
-  const tick = async () => {
-    try {
-      await snapshot.write(db, isoDay(clock.now()));
-    } catch (err) {
-      log.error({ err }, 'revenue snapshot failed');
-    }
-  };
-  const first = setTimeout(() => void tick(), firstRunMs);
-  const timer = setInterval(() => void tick(), intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startPeriodic('revenue: daily snapshot', log, () => snapshot.write(db, isoDay(clock.now())), {
+    intervalMs,
+    firstRunMs,
+  });
 }

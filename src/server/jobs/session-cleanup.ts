@@ -6,6 +6,7 @@ import { deleteStaleCounters } from '../auth/attempt-counters';
 import { sessionAlive } from '../auth/sessions';
 import { deleteExpiredChallenges } from '../auth/sign-in-throttle';
 import { recordAudits, type AuditActor, type AuditEntry } from '../modules/audit/service';
+import { startPeriodic } from './periodic';
 
 const HOUR = 3600_000;
 /** Sessions ended per transaction (each with its audit row). */
@@ -81,17 +82,15 @@ export async function endExpiredSessions(db: Db, batch = SESSION_END_BATCH): Pro
  * refused or ignored anyway; this only keeps their tables small. Safe on many instances.
  */
 export function startSessionCleanup(db: Db, log: FastifyBaseLogger): () => void {
-  const run = async () => {
-    const now = new Date();
-    try {
+  return startPeriodic(
+    'sessions: cleanup',
+    log,
+    async () => {
+      const now = new Date();
       await endExpiredSessions(db);
       await deleteExpiredChallenges(db, now);
       await deleteStaleCounters(db, new Date(now.getTime() - 24 * HOUR));
-    } catch (err) {
-      log.warn({ err }, 'session cleanup failed');
-    }
-  };
-  const timer = setInterval(() => void run(), HOUR);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    { intervalMs: HOUR, firstRunMs: 60_000 },
+  );
 }

@@ -93,6 +93,9 @@ const JOBS: Record<
         or(isNull(customers.healthCheckedAt), sql`${customers.healthCheckedAt} < now() - interval '1 day'`)!,
       ),
   },
+  'audit: retention': { label: 'Audit retention', backlogLabel: null },
+  'sessions: cleanup': { label: 'Ended sessions cleanup', backlogLabel: null },
+  'revenue: daily snapshot': { label: 'Daily revenue snapshot', backlogLabel: null },
   'audit: seal': {
     label: 'Audit chain sealing',
     backlogLabel: 'unsealed audit rows',

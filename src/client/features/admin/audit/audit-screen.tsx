@@ -206,8 +206,8 @@ function AuditTable({
           <SortHeader field="createdAt" label="Time" sort={sort} onSort={onSort} newestFirst />
           <SortHeader field="actor" label="Actor" sort={sort} onSort={onSort} from="lg" />
           <SortHeader field="action" label="Action" sort={sort} onSort={onSort} from="md" />
-          <ListHead from="2xl">Resource</ListHead>
-          <ListHead from="xl">Outcome</ListHead>
+          <ListHead from="4xl">Resource</ListHead>
+          <ListHead from="3xl">Outcome</ListHead>
           <ListHead from="5xl">IP address</ListHead>
           <ListHead from="6xl">User agent</ListHead>
         </>
@@ -232,30 +232,30 @@ function AuditTable({
           </span>
         );
         const resource = (
-          <span className="break-all">
-            {e.resourceType}
-            {e.resourceId ? <span className="text-muted-foreground"> {e.resourceId}</span> : null}
+          <span className="flex flex-col">
+            <span>{e.resourceType}</span>
+            {e.resourceId ? <span className="break-all text-muted-foreground">{e.resourceId}</span> : null}
           </span>
         );
         return (
           <TableRow key={e.id} data-testid="audit-row">
             <ListCell>
               <span className="whitespace-nowrap">{formatStaffDateTime(e.timestamp)}</span>
-              <NarrowDetails until="2xl">
+              <NarrowDetails until="4xl">
                 <NarrowItem until="lg">{actor}</NarrowItem>
                 <NarrowItem until="md">{action}</NarrowItem>
-                <NarrowItem until="2xl">{resource}</NarrowItem>
-                <NarrowItem until="xl">{outcome}</NarrowItem>
+                <NarrowItem until="4xl">{resource}</NarrowItem>
+                <NarrowItem until="3xl">{outcome}</NarrowItem>
               </NarrowDetails>
             </ListCell>
             <ListCell from="lg" className="max-w-56 break-all">
               {actor}
             </ListCell>
             <ListCell from="md">{action}</ListCell>
-            <ListCell from="2xl" className="max-w-64">
+            <ListCell from="4xl" className="max-w-64">
               {resource}
             </ListCell>
-            <ListCell from="xl">{outcome}</ListCell>
+            <ListCell from="3xl">{outcome}</ListCell>
             <ListCell from="5xl" className="whitespace-nowrap">
               {e.ipAddress}
             </ListCell>
