@@ -494,13 +494,11 @@ async function measureApi({ base, cookie, pgliteCopy, loads }) {
 }
 
 /**
- * The staff screens at scale (issue 10): 100,000 customers and 1,000,000 activity rows seeded into
- * the stopped app's database (bench/seed-staff.ts), then a filtered, sorted customers page, the
- * dashboard's stats and its first activity page, each under load.
+ * Runs a seed script (bench/<script>) on the stopped app's database and answers the figures it printed
+ * as its last JSON line.
  */
-async function measureStaff({ port, base, dataDir, loads }) {
-  console.log('bench: seeding 100,000 customers, 1,000,000 activity rows and 1,000,000 payments ...');
-  const seeded = spawnSync('npx', ['tsx', 'bench/seed-staff.ts'], {
+function seedDatabase(script, what, dataDir) {
+  const seeded = spawnSync('npx', ['tsx', `bench/${script}`], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
@@ -512,8 +510,18 @@ async function measureStaff({ port, base, dataDir, loads }) {
     .filter((l) => l.startsWith('{'))
     .pop();
   if (seeded.status !== 0 || !seedLine)
-    throw new Error(`seeding the staff bench failed: ${seeded.stderr || seeded.stdout}`);
-  const seed = JSON.parse(seedLine);
+    throw new Error(`seeding the ${what} bench failed: ${seeded.stderr || seeded.stdout}`);
+  return JSON.parse(seedLine);
+}
+
+/**
+ * The staff screens at scale (issue 10): 100,000 customers and 1,000,000 activity rows seeded into
+ * the stopped app's database (bench/seed-staff.ts), then a filtered, sorted customers page, the
+ * dashboard's stats and its first activity page, each under load.
+ */
+async function measureStaff({ port, base, dataDir, loads }) {
+  console.log('bench: seeding 100,000 customers, 1,000,000 activity rows and 1,000,000 payments ...');
+  const seed = seedDatabase('seed-staff.ts', 'staff', dataDir);
   console.log(
     `bench: seeded in ${((seed.customersMs + seed.subscriptionsMs + seed.activitiesMs + seed.paymentsMs + seed.mrrHistoryMs + seed.analyzeMs) / 1000).toFixed(1)} s ` +
       `(customers ${seed.customersMs} ms, subscriptions ${seed.subscriptionsMs} ms, activities ${seed.activitiesMs} ms, ` +
@@ -604,20 +612,7 @@ const AUDIT_EXPORT = '/api/admin/audit-logs/export?category=update';
  */
 async function measureAudit({ port, base, dataDir, loads }) {
   console.log('bench: seeding 1,000,000 audit rows ...');
-  const seeded = spawnSync('npx', ['tsx', 'bench/seed-audit.ts'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
-    timeout: 20 * 60_000,
-  });
-  const seedLine = (seeded.stdout ?? '')
-    .trim()
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .pop();
-  if (seeded.status !== 0 || !seedLine)
-    throw new Error(`seeding the audit bench failed: ${seeded.stderr || seeded.stdout}`);
-  const seed = JSON.parse(seedLine);
+  const seed = seedDatabase('seed-audit.ts', 'audit', dataDir);
   console.log(
     `bench: audit rows seeded in ${(seed.seedMs / 1000).toFixed(1)} s (analyze ${seed.analyzeMs} ms)`,
   );

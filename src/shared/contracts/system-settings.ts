@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_TIMEZONES } from '../staff-preferences';
 
 /**
  * System Settings (spec 3 §2, §3, §9; docs/system-settings.md). Each group is one `system_settings` row;
@@ -149,13 +150,8 @@ export const maskSecret = (plain: string): string =>
 
 /* General settings: the union of spec 3's two variants (§3), with §9's options and defaults. */
 
-export const GENERAL_TIMEZONES = [
-  { value: 'America/Los_Angeles', label: 'Pacific Time' },
-  { value: 'America/Denver', label: 'Mountain Time' },
-  { value: 'America/Chicago', label: 'Central Time' },
-  { value: 'America/New_York', label: 'Eastern Time' },
-  { value: 'UTC', label: 'UTC' },
-] as const;
+/** The same list a member picks their own from: the company's timezone is their default. */
+export const GENERAL_TIMEZONES = STAFF_TIMEZONES;
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;
