@@ -62,14 +62,20 @@ export const signedOutOthers = z.object({ success: z.literal(true), message: z.s
 
 const timezoneValues = STAFF_TIMEZONES.map((t) => t.value) as [StaffTimezone, ...StaffTimezone[]];
 
-/** `PUT /api/admin/preferences`: every preference, each from its list (spec 2 §9). */
-export const preferencesUpdateRequest = z.object({
-  theme: z.enum(STAFF_THEMES, { error: 'Choose light, dark or system' }),
-  timezone: z.enum(timezoneValues, { error: 'Choose a timezone from the list' }),
-  dashboardRefresh: z.union([z.literal(15), z.literal(30), z.literal(60), z.literal(300)], {
-    error: 'Choose 15, 30, 60 or 300 seconds',
-  }),
-});
+/**
+ * `PUT /api/admin/preferences`: any of the preferences, each from its list (spec 2 §9); the others stay
+ * as the member saved them, or keep following the company's defaults (docs/system-settings.md).
+ */
+export const preferencesUpdateRequest = z
+  .object({
+    theme: z.enum(STAFF_THEMES, { error: 'Choose light, dark or system' }),
+    timezone: z.enum(timezoneValues, { error: 'Choose a timezone from the list' }),
+    dashboardRefresh: z.union([z.literal(15), z.literal(30), z.literal(60), z.literal(300)], {
+      error: 'Choose 15, 30, 60 or 300 seconds',
+    }),
+  })
+  .partial();
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateRequest>;
 export const preferencesSaved = z.object({ success: z.literal(true), preferences: staffPreferencesField });
 
 /** The Activity tab: the member's own audit trail, newest first. */

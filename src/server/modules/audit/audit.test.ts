@@ -1,7 +1,7 @@
 // Audit Logs (docs/audit-logs.md): the list, its export, the security events, the hash chain, retention
 // and session ends. The sealer race means most on PostgreSQL: run this file there too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { manualClock } from '../../clock';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -132,6 +132,30 @@ describe('GET /api/admin/audit-logs', () => {
     expect((await listed(`search=${tag}`)).total).toBe(4);
     await db().execute(sql`update audit_chain set floor_seq = floor_seq - 1 where id = 1`);
   });
+
+  it.runIf(process.env.MP_TEST_DRIVER === 'pg')(
+    'a row with a lower id committed after the count is counted on the next read',
+    async () => {
+      const tag = `late-${Date.now()}`;
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let inserted!: () => void;
+      const insertedYet = new Promise<void>((r) => (inserted = r));
+      // a transaction takes its id first and commits last, as a slow change with its audit row does
+      const slow = db().transaction(async (tx) => {
+        await tx.execute(sql`insert into audit_logs (actor_type, action, resource_type, resource_id)
+          values ('system', 'update', 'vehicle', ${tag})`);
+        inserted();
+        await held;
+      });
+      await insertedYet;
+      await bulkRows(1, tag);
+      expect((await listed(`search=${tag}`)).total).toBe(1);
+      release();
+      await slow;
+      expect((await listed(`search=${tag}`)).total).toBe(2);
+    },
+  );
 
   it('refuses bad filters with 400 and the field, and audits that validation failure', async () => {
     const res = await t.get(admin, '/api/admin/audit-logs?category=bogus&from=yesterday');
@@ -532,6 +556,37 @@ describe('hash chain', () => {
     expect(forged.ok).toBe(false);
     expect(forged.problem).toMatchObject({ kind: 'floor', chainSeq: from + 2 });
     await putBack();
+    await db().update(auditChain).set({ floorSeq: chain!.floorSeq, floorHash: chain!.floorHash });
+    expect((await verify()).ok).toBe(true);
+  });
+
+  it('names a floor moved past rows with the retention row rewritten to match', async () => {
+    const [chain] = await db().select().from(auditChain);
+    const [named] = await db()
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'audit_retention'))
+      .orderBy(desc(auditLogs.chainSeq))
+      .limit(1);
+    const target = named!.chainSeq! + 1;
+    await db().insert(auditLogs).values({ actorType: 'system', action: 'update', resourceType: 'vehicle' });
+    await verify(); // seals the row after the retention row
+    const [after] = await db().select().from(auditLogs).where(eq(auditLogs.chainSeq, target));
+    // remove everything from the floor to the target but the retention row, which now names the target
+    await db().execute(sql`create table audit_hold as select * from audit_logs
+      where chain_seq > ${chain!.floorSeq} and chain_seq <= ${target} and id <> ${named!.id}`);
+    await db().execute(sql`delete from audit_logs
+      where chain_seq > ${chain!.floorSeq} and chain_seq <= ${target} and id <> ${named!.id}`);
+    await db()
+      .update(auditLogs)
+      .set({ newValues: { ...(named!.newValues as object), floorSeq: target, floorHash: after!.hash } })
+      .where(eq(auditLogs.id, named!.id));
+    await db().update(auditChain).set({ floorSeq: target, floorHash: after!.hash! });
+    const forged = await verify();
+    expect(forged.ok).toBe(false);
+    expect(forged.problem).toMatchObject({ kind: 'floor' });
+    await putBack();
+    await db().update(auditLogs).set({ newValues: named!.newValues }).where(eq(auditLogs.id, named!.id));
     await db().update(auditChain).set({ floorSeq: chain!.floorSeq, floorHash: chain!.floorHash });
     expect((await verify()).ok).toBe(true);
   });

@@ -124,17 +124,25 @@ export async function sealAll(db: Db, size = SEAL_BATCH): Promise<number> {
 const VERIFY_BATCH = 2000;
 
 /** The chain's floor and head, and the floor the latest sealed retention row names, in one snapshot. */
-type Ends = Head & { named_seq: string | null; named_hash: string | null };
+type Ends = Head & {
+  named_seq: string | null;
+  named_hash: string | null;
+  /** Whether any sealed row sits at or below the floor: retention removes every one of them. */
+  below_floor: boolean;
+};
 
 async function chainEnds(db: Db): Promise<Ends | undefined> {
   const { rows } =
     (await db.execute(sql`select c.head_seq::text, c.head_hash, c.floor_seq::text, c.floor_hash,
-      r.new_values ->> 'floorSeq' as named_seq, r.new_values ->> 'floorHash' as named_hash
+      r.new_values ->> 'floorSeq' as named_seq, r.new_values ->> 'floorHash' as named_hash, b.below_floor
     from ${auditChain} c left join lateral (
       select new_values from audit_logs
       where action = 'audit_retention' and chain_seq is not null
       order by chain_seq desc limit 1
     ) r on true
+    cross join lateral (
+      select exists (select 1 from audit_logs where chain_seq <= c.floor_seq) as below_floor
+    ) b
     where c.id = 1`)) as unknown as Rows<Ends>;
   return rows[0];
 }
@@ -146,20 +154,27 @@ async function chainEnds(db: Db): Promise<Ends | undefined> {
  * not the head (rows removed at the end, or the head rewritten). Rows written meanwhile are sealed first.
  *
  * Retention may run while the walk reads (each batch in its own statement): a problem found when the
- * floor has moved since the walk began is checked again once, from the new floor.
+ * floor has moved since the walk began is checked again from the new floor, while it keeps moving.
  */
 export async function verifyChain(db: Db, now: Date): Promise<AuditVerifyResult> {
   await sealAll(db);
-  const first = await verifyOnce(db, now);
-  if (first.ok) return first;
-  const ends = await chainEnds(db);
-  const floorMoved = Number(ends?.floor_seq ?? 0) !== first.floorSeq;
-  if (!floorMoved && first.problem?.kind !== 'floor') return first;
-  // Retention moved the floor meanwhile, or did just before the walk and its own row still waited for
-  // the sealer: seal it and look once more.
-  await sealAll(db);
-  return verifyOnce(db, now);
+  let result = await verifyOnce(db, now);
+  // Retention moved the floor meanwhile (a long run deletes many batches), or did just before the walk
+  // and its own row still waited for the sealer: seal and look again while the floor keeps moving.
+  for (let attempt = 0; !result.ok && attempt < VERIFY_RETRIES; attempt += 1) {
+    const ends = await chainEnds(db);
+    const floorMoved = Number(ends?.floor_seq ?? 0) !== result.floorSeq;
+    if (!floorMoved && result.problem?.kind !== 'floor') return result;
+    await sealAll(db);
+    const again = await verifyOnce(db, now);
+    if (!floorMoved && again.problem?.kind === 'floor') return again;
+    result = again;
+  }
+  return result;
 }
+
+/** How many times verify looks again while retention keeps moving the floor under it. */
+const VERIFY_RETRIES = 20;
 
 async function verifyOnce(db: Db, now: Date): Promise<AuditVerifyResult> {
   const head = await chainEnds(db);
@@ -194,7 +209,9 @@ async function verifyOnce(db: Db, now: Date): Promise<AuditVerifyResult> {
   // The floor moves only with retention, which writes the new floor in its own (chained) row.
   const namedSeq = Number(head?.named_seq ?? 0);
   const namedHash = head?.named_hash ?? '';
-  if (floorSeq !== namedSeq || floorHash !== namedHash) {
+  // A row left at or below the floor (retention removes them all) means the floor was moved past rows,
+  // the retention row that names it among them, to hide what lay between.
+  if (floorSeq !== namedSeq || floorHash !== namedHash || head?.below_floor) {
     return problem(
       'floor',
       floorSeq,

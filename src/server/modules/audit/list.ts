@@ -139,7 +139,7 @@ async function cappedCount(
 }
 
 type Count = { total: number; capped: boolean };
-type KeptCount = { maxId: number; floorSeq: number; count: Count };
+type KeptCount = { maxId: number; floorSeq: number; count: Count; inFlightSnapshot: string | null };
 
 /**
  * Counts kept per filter until the audit trail itself changes, read from two index lookups: the newest
@@ -148,6 +148,11 @@ type KeptCount = { maxId: number; floorSeq: number; count: Count };
  * stand, and a count that reached the cap stays at the cap while rows are only added. The database's
  * own snapshot (`db/snapshot-cache.ts`) would be dropped by every unrelated write, such as System
  * Health's report every few seconds, and the 10,001-row count redone.
+ *
+ * Ids are handed out at insert but seen at commit: a transaction that took a lower id than the newest
+ * may still commit after the count. So a count read while any transaction was in flight is kept only
+ * while the database's snapshot stays the same; one read with none in flight is kept on the stamp alone
+ * (any later row takes a higher id than every id handed out before it).
  */
 export type KeptAuditCounts = (filtersKey: string, read: () => Promise<Count>) => Promise<Count>;
 
@@ -156,16 +161,30 @@ export function keptAuditCounts(db: Db, maxEntries = 200): KeptAuditCounts {
   return async (filtersKey, read) => {
     const stamped = (await db.execute(
       sql`select coalesce((select max(${auditLogs.id}) from ${auditLogs}), 0)::text as max_id,
-                 coalesce((select ${auditChain.floorSeq} from ${auditChain} where ${auditChain.id} = 1), 0)::text as floor_seq`,
-    )) as unknown as { rows: { max_id: string; floor_seq: string }[] };
-    const stamp = stamped.rows[0];
-    const maxId = Number(stamp!.max_id);
-    const floorSeq = Number(stamp!.floor_seq);
+                 coalesce((select ${auditChain.floorSeq} from ${auditChain} where ${auditChain.id} = 1), 0)::text as floor_seq,
+                 pg_current_snapshot()::text as snapshot,
+                 (select count(*) from pg_snapshot_xip(pg_current_snapshot()))::int as in_flight`,
+    )) as unknown as { rows: { max_id: string; floor_seq: string; snapshot: string; in_flight: number }[] };
+    const stamp = stamped.rows[0]!;
+    const maxId = Number(stamp.max_id);
+    const floorSeq = Number(stamp.floor_seq);
     const hit = kept.get(filtersKey);
-    if (hit && hit.floorSeq === floorSeq && (hit.maxId === maxId || hit.count.capped)) return hit.count;
+    if (
+      hit &&
+      hit.floorSeq === floorSeq &&
+      (hit.count.capped ||
+        (hit.maxId === maxId && (hit.inFlightSnapshot === null || hit.inFlightSnapshot === stamp.snapshot)))
+    ) {
+      return hit.count;
+    }
     const count = await read();
     kept.delete(filtersKey);
-    kept.set(filtersKey, { maxId, floorSeq, count });
+    kept.set(filtersKey, {
+      maxId,
+      floorSeq,
+      count,
+      inFlightSnapshot: Number(stamp.in_flight) > 0 ? stamp.snapshot : null,
+    });
     if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
     return count;
   };

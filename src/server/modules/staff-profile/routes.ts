@@ -116,7 +116,7 @@ export async function staffProfileRoutes(app: FastifyInstance, { db, clock }: { 
     },
     handler: async (request) => ({
       success: true as const,
-      preferences: await savePreferences(ctx(request), request.body),
+      preferences: await savePreferences(ctx(request), request.body, await staffPreferenceDefaultsOf(db)),
     }),
   });
 

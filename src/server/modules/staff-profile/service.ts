@@ -3,6 +3,7 @@ import { pageOffset, toPage, type PageRequest } from '../../../shared/contracts/
 import {
   SAME_PASSWORD_MESSAGE,
   WRONG_CURRENT_STAFF_PASSWORD,
+  type PreferencesUpdate,
   type ProfileUpdateRequest,
   type StaffChangePasswordRequest,
 } from '../../../shared/contracts/staff-profile';
@@ -150,25 +151,32 @@ export async function signOutOtherSessions(ctx: ProfileContext): Promise<number>
   });
 }
 
+/**
+ * Saves the preferences the member sent, keeping the others as they were: a preference never saved
+ * keeps following the company's default (`defaults`, from System Settings).
+ */
 export async function savePreferences(
   ctx: ProfileContext,
-  input: StaffPreferences,
+  input: PreferencesUpdate,
+  defaults: StaffPreferences,
 ): Promise<StaffPreferences> {
-  const before = preferencesOf(ctx.me.preferences);
+  const stored = { ...ctx.me.preferences, ...input };
+  const before = preferencesOf(ctx.me.preferences, defaults);
+  const after = preferencesOf(stored, defaults);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(staffUsers)
-      .set({ preferences: input, updatedAt: ctx.clock.now() })
+      .set({ preferences: stored, updatedAt: ctx.clock.now() })
       .where(eq(staffUsers.id, ctx.me.id));
     await recordAudit(tx, ctx.actor, {
       action: 'update',
       resourceType: 'preferences',
       resourceId: ctx.me.id,
       oldValues: before,
-      newValues: input,
+      newValues: after,
     });
   });
-  return input;
+  return after;
 }
 
 /** The member's own audit trail, newest first (index audit_logs_actor_idx). */

@@ -147,6 +147,15 @@ describe('general settings', () => {
     expect(auto.preferences).toMatchObject({ theme: 'system' });
   });
 
+  it('a member who saves one preference keeps following the company for the others', async () => {
+    const member = await staffWith(t, 'sales');
+    const saved = await t.put(member.cookie, '/api/admin/preferences', { theme: 'light' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.put(admin, '/api/admin/general-settings', { timezone: 'America/Denver' });
+    const seen = (await t.get(member.cookie, '/api/auth/user')).json<{ preferences: object }>();
+    expect(seen.preferences).toMatchObject({ theme: 'light', timezone: 'America/Denver' });
+  });
+
   it('a save that changes nothing writes no audit row', async () => {
     await t.put(admin, '/api/admin/general-settings', { smsNotifications: true });
     const before = await settingsAuditCount();

@@ -7,8 +7,8 @@ import {
   userActivityPage,
   type ProfileUpdateRequest,
   type StaffChangePasswordRequest,
+  type PreferencesUpdate,
 } from '@shared/contracts/staff-profile';
-import type { StaffPreferences } from '@shared/staff-preferences';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
 import { useApiMutation } from '@client/lib/use-api-mutation';
@@ -66,7 +66,7 @@ export function useSignOutOtherSessions() {
 }
 
 /** PUT /api/admin/preferences, without the hook: the header's theme toggle saves through it too. */
-export const savePreferences = (preferences: StaffPreferences) =>
+export const savePreferences = (preferences: PreferencesUpdate) =>
   apiJson('PUT', '/api/admin/preferences', preferencesSaved, preferences);
 
 /** PUT /api/admin/preferences from the Preferences tab. */

@@ -44,6 +44,8 @@ export function PreferencesTab({ preferences }: { preferences: StaffUser['prefer
       dashboardRefresh: String(current.dashboardRefresh),
     },
     toInput: (values) => ({ ...values, dashboardRefresh: Number(values.dashboardRefresh) }),
+    // only what the member changed: a preference never chosen keeps following the company's default
+    changedOnly: true,
   });
 
   const onSubmit = form.submit(
