@@ -223,7 +223,9 @@ export const auditLogs = pgTable(
   },
   (t) => [
     uniqueIndex('audit_logs_chain_seq_key').on(t.chainSeq),
-    index('audit_logs_unsealed_idx').on(t.id).where(sql`${t.chainSeq} is null`),
+    index('audit_logs_unsealed_idx')
+      .on(t.id)
+      .where(sql`${t.chainSeq} is null`),
     index('audit_logs_category_idx').on(t.category, t.createdAt),
     // the Audit Logs filters, search and sorts at a million rows (docs/audit-logs.md "Paging")
     index('audit_logs_actor_email_idx').on(t.actorEmail.op('text_pattern_ops')),
@@ -231,7 +233,9 @@ export const auditLogs = pgTable(
     index('audit_logs_category_resource_idx').on(t.category, t.resourceType, t.createdAt),
     index('audit_logs_resource_id_idx').on(t.resourceId),
     index('audit_logs_action_idx').on(t.action, t.createdAt),
-    index('audit_logs_failed_idx').on(t.createdAt).where(sql`${t.success} = false`),
+    index('audit_logs_failed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.success} = false`),
     index('audit_logs_created_idx').on(t.createdAt),
     index('audit_logs_resource_idx').on(t.resourceType, t.resourceId),
     // a member's own trail, newest first (the profile dialog's Activity tab)
@@ -1048,7 +1052,9 @@ export const systemAlerts = pgTable(
     resolvedByStaffId: uuid('resolved_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('system_alerts_open_key').on(t.conditionKey).where(sql`${t.resolvedAt} is null`),
+    uniqueIndex('system_alerts_open_key')
+      .on(t.conditionKey)
+      .where(sql`${t.resolvedAt} is null`),
     index('system_alerts_raised_idx').on(t.raisedAt),
   ],
 );
