@@ -319,6 +319,9 @@ describe('redaction', () => {
       notePreview: 'Oil change due, see pm_abcdefghijklmnop',
       platePreview: 'ABC-123 (white Ford Transit)',
       crm: 'https://bob:pa55-w0rd@crm.example.com/api and smtp://mailer:s3cr3t@mail.example.com',
+      // 4222222222222: 13 digits that pass the card check, inside an address (a Date.now() in a test's)
+      email: 'jordan.4222222222222.1@example.com',
+      about: 'wrote to jordan.4222222222222.1@example.com, card 4222222222222',
     }) as Record<string, unknown>;
     const text = JSON.stringify(out);
     for (const secret of [
@@ -342,6 +345,8 @@ describe('redaction', () => {
     expect(out.notePreview).toBe('[redacted]');
     expect(out.platePreview).toBe('ABC-123 (whi');
     expect(out.crm).toBe('https://[redacted]@crm.example.com/api and smtp://[redacted]@mail.example.com');
+    expect(out.email).toBe('jordan.4222222222222.1@example.com');
+    expect(out.about).toBe('wrote to jordan.4222222222222.1@example.com, card [redacted number]');
     expect(cleanText('Agent\nX-Forged: 1')).toBe('Agent\\nX-Forged: 1');
   });
 

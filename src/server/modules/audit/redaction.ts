@@ -34,7 +34,13 @@ const MORE_SHAPES: RegExp[] = [
   /(?<![A-Za-z0-9+/_-])(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[a-z])(?=[A-Za-z0-9+/_-]*[A-Z])[A-Za-z0-9+/_-]{32,}={0,2}(?![A-Za-z0-9+/_=-])/g,
 ];
 
-const UUID_SPLIT = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
+/**
+ * Ids and email addresses are kept as they are: a UUID is not a secret, and an address is who someone is
+ * (`jordan.1795711245260@…` holds a 13-digit run that passes the card check one time in ten). Not
+ * after `:` or `/`: `https://user:pass@host` is a URL's login, which the shapes replace.
+ */
+const KEPT_SPLIT =
+  /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![:/\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})/i;
 
 function redactPart(text: string): string {
   let out = redactText(text);
@@ -42,10 +48,10 @@ function redactPart(text: string): string {
   return out;
 }
 
-/** A string with every secret-shaped part replaced. */
+/** A string with every secret-shaped part replaced (ids and email addresses kept). */
 export function redactShapes(text: string): string {
   return text
-    .split(UUID_SPLIT)
+    .split(KEPT_SPLIT)
     .map((part, i) => (i % 2 === 1 ? part : redactPart(part)))
     .join('');
 }

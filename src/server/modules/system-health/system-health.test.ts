@@ -149,18 +149,24 @@ describe('figures', () => {
   });
 
   it('event-loop delay moves when the loop is kept busy', async () => {
-    await monitor().report();
-    await new Promise<void>((resolve) =>
-      setTimeout(() => {
-        const until = performance.now() + 300;
-        while (performance.now() < until) {
-          /* the loop is blocked */
-        }
-        resolve();
-      }, 10),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const vitals = await monitor().report();
+    const stalled = async () => {
+      await monitor().report();
+      await new Promise<void>((resolve) =>
+        setTimeout(() => {
+          const until = performance.now() + 300;
+          while (performance.now() < until) {
+            /* the loop is blocked */
+          }
+          resolve();
+        }, 10),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return monitor().report();
+    };
+    // On a loaded CI machine the sampling timer has once been seen to miss one stall: a figure that never
+    // moves fails all three tries.
+    let vitals = await stalled();
+    for (let i = 0; i < 2 && vitals.eventLoopDelayMaxMs < 250; i += 1) vitals = await stalled();
     expect(vitals.eventLoopDelayMaxMs).toBeGreaterThanOrEqual(250);
     const me = (await health()).instances.find((i) => i.current)!;
     expect(me.vitals.eventLoopDelayMaxMs).toBeGreaterThanOrEqual(250);
