@@ -101,7 +101,8 @@ export default function AuditScreen() {
             state,
             label: 'Search audit log',
             placeholder: 'Actor email, resource id or action',
-            className: 'sm:w-64',
+            // a width of its own, so the filters wrap under it rather than squeeze it away
+            className: 'sm:flex-[1_1_16rem]',
           }}
           clear={state}
         >
