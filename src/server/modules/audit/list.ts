@@ -12,6 +12,7 @@ import {
 import { pageOffset } from '../../../shared/contracts/common';
 import type { Db, Executor } from '../../db/client';
 import { auditChain, auditLogs } from '../../db/schema';
+import { countUpTo } from '../../db/bounded-count';
 
 type Filters = Omit<AuditExportQuery, 'sort'>;
 
@@ -120,24 +121,6 @@ export function toAuditEntry(
   };
 }
 
-/**
- * How many rows match, counted up to the cap: an exact count over a million matching rows reads them
- * all, and "10,000+" tells the reader as much (docs/audit-logs.md "Paging").
- */
-async function cappedCount(
-  db: Executor,
-  where: SQL | undefined,
-): Promise<{ total: number; capped: boolean }> {
-  const inner = db
-    .select({ one: sql`1` })
-    .from(auditLogs)
-    .where(where)
-    .limit(AUDIT_COUNT_CAP + 1);
-  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(inner.as('matched'));
-  const n = row?.n ?? 0;
-  return n > AUDIT_COUNT_CAP ? { total: AUDIT_COUNT_CAP, capped: true } : { total: n, capped: false };
-}
-
 type Count = { total: number; capped: boolean };
 type KeptCount = { maxId: number; floorSeq: number; count: Count; inFlightSnapshot: string | null };
 
@@ -197,7 +180,8 @@ export async function listAuditLogs(
 ): Promise<AuditLogPage> {
   const where = auditFilter(query);
   const { page: _page, pageSize: _size, sort: _sort, ...filters } = query;
-  const countMatches = () => cappedCount(db, where);
+  // an exact count over a million matching rows reads them all: "10,000+" says as much
+  const countMatches = () => countUpTo(db, auditLogs, where, AUDIT_COUNT_CAP);
   const rows = await db
     .select()
     .from(auditLogs)

@@ -18,6 +18,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
+import { countUpTo } from '../../db/bounded-count';
 import {
   auditLogs,
   customers,
@@ -47,16 +48,10 @@ export type HealthDeps = {
   monitor: SystemHealthMonitor;
 };
 
-/** `count(*)` of at most BACKLOG_CAP + 1 rows: an index range, never the whole table. */
+/** A backlog counted no further than BACKLOG_CAP + 1 rows (the screen's "10,000+"): never the whole table. */
 async function boundedCount(db: Db, table: PgTable, where: SQL) {
-  const inner = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(BACKLOG_CAP + 1)
-    .as('b');
-  const [row] = await db.select({ n: count() }).from(inner);
-  return row?.n ?? 0;
+  const { total, capped } = await countUpTo(db, table, where, BACKLOG_CAP);
+  return capped ? BACKLOG_CAP + 1 : total;
 }
 
 /**
