@@ -31,7 +31,13 @@ export function OverviewView({ data }: { data: SystemHealth }) {
           label="API requests (5 min)"
           icon={ActivityIcon}
           value={<span data-testid="health-requests-5m">{formatCount(totals.last5.requests)}</span>}
-          hint={`${totals.last5.ratePerMinute} per minute · ${formatCount(totals.last60.requests)} in the last hour`}
+          hint={
+            <>
+              {totals.last5.ratePerMinute} per minute ·{' '}
+              <span data-testid="health-requests-60m">{formatCount(totals.last60.requests)}</span> in the last
+              hour
+            </>
+          }
         />
         <StatTile
           label="Error rate (5 min)"
