@@ -9,6 +9,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 5055);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The local mail server every journey's email goes to (tests/fakes/smtp-server.ts), and its mailbox. */
+const MAIL_SMTP_PORT = port + 11;
+const MAIL_HTTP_PORT = port + 10;
 
 const chromiumPath = '/usr/bin/chromium';
 const chromiumArgs = [
@@ -56,23 +59,35 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOGIN_RATE_LIMIT_PER_IP: '100000',
-      // The product's own per-account rule (only failures count): a journey proves the browser check.
-      LOGIN_RATE_LIMIT_PER_ACCOUNT: '10',
-      CHECKOUT_RATE_LIMIT_PER_IP: '100000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'npx tsx tests/fakes/mail-catcher-main.ts',
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
-  },
+    {
+      command: 'node dist/server/main.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOGIN_RATE_LIMIT_PER_IP: '100000',
+        // The product's own per-account rule (only failures count): a journey proves the browser check.
+        LOGIN_RATE_LIMIT_PER_ACCOUNT: '10',
+        CHECKOUT_RATE_LIMIT_PER_IP: '100000',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        EMAIL_DELIVERY_SECONDS: '1',
+      },
+    },
+  ],
 });

@@ -48,6 +48,7 @@ import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { registerSecurityEventAudit } from './modules/audit/security-events';
 import type { BillingDeps } from './modules/billing/context';
+import { createEmailQueue, type EmailQueue } from './modules/email/outbox';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
 import type { PaymentProvider } from './integrations/payments/provider';
@@ -57,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What the billing rules and jobs need; main.ts starts the scheduler with it. */
     billing: BillingDeps;
+    /** The outbox writer every email goes through (docs/email.md). */
+    email: EmailQueue;
   }
 }
 
@@ -119,7 +122,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // System Health: requests counted in memory, this instance's report written every few seconds.
   const monitor = registerSystemHealth(app, { database, reportMs: config.healthReportMs });
 
+  const email = await createEmailQueue({
+    db,
+    appName: config.appName,
+    publicUrl: config.publicUrl,
+    appSecret: config.appSecret,
+  });
   app.decorate('billing', billing);
+  app.decorate('email', email);
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db, config });
   await app.register(customerRoutes, { db, config, clock });

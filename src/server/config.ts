@@ -42,6 +42,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
+  /** The address people reach the product at, for links in emails; default http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  EMAIL_FROM: z.string().min(3).optional(),
+  /** SendGrid's SMTP relay; only changed for tests against a local SMTP server. */
+  SENDGRID_SMTP_URL: z.string().url().default('smtp://smtp.sendgrid.net:587'),
+  EMAIL_DELIVERY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  EMAIL_AUTOMATION_SECONDS: z.coerce.number().int().min(0).max(86400).optional(),
   EXTERNAL_DB_URL: z.string().url().optional(),
   HEALTH_REPORT_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   SETTINGS_ENCRYPTION_KEY: z
@@ -61,6 +68,12 @@ const envSchema = z.object({
       return key;
     }),
 });
+
+/** The host of the public address, or motorpool.local when it is localhost or unset. */
+function emailHost(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  return host === 'localhost' || /^[\d.]+$/.test(host) ? 'motorpool.local' : host;
+}
 
 /** 32 bytes as 64 hex digits or as base64 (standard or URL-safe), or null. */
 function settingsKeyBytes(text: string): Buffer | null {
@@ -112,6 +125,15 @@ export type Config = {
   appSecret: string | undefined;
   /** Outgoing mail server (System Health shows email as configured with it or a SendGrid key). */
   smtpUrl: string | undefined;
+  /** The product's own address, for links in emails (no trailing slash). */
+  publicUrl: string;
+  /** The From of every email: `EMAIL_FROM`, or the product's name at no-reply@ the public host. */
+  emailFrom: string;
+  sendgridSmtpUrl: string;
+  /** How often this instance's outbox delivery job runs; 0: never by itself (tests' default). */
+  emailDeliveryMs: number;
+  /** How often the automation rules are checked; 0: never by itself (tests' default). */
+  emailAutomationMs: number;
   /** The external database's API (or the `externalDbUrl` API setting). */
   externalDbUrl: string | undefined;
   /** How often this instance writes its System Health report; 0: never by itself (tests' default). */
@@ -166,6 +188,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingJobIntervalMs: e.BILLING_JOB_INTERVAL_SECONDS * 1000,
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    emailFrom: e.EMAIL_FROM ?? `"${e.APP_NAME}" <no-reply@${emailHost(e.PUBLIC_URL)}>`,
+    sendgridSmtpUrl: e.SENDGRID_SMTP_URL,
+    emailDeliveryMs: (e.EMAIL_DELIVERY_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
+    emailAutomationMs: (e.EMAIL_AUTOMATION_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     externalDbUrl: e.EXTERNAL_DB_URL,
     healthReportMs: (e.HEALTH_REPORT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     settingsEncryptionKey: e.SETTINGS_ENCRYPTION_KEY,

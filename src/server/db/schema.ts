@@ -1058,3 +1058,151 @@ export const systemAlerts = pgTable(
     index('system_alerts_raised_idx').on(t.raisedAt),
   ],
 );
+
+/**
+ * Every email the product sends (docs/email.md). A message is written here in the transaction of the
+ * event that causes it, then delivered by the `email: deliver` job, which claims rows with
+ * `for update skip locked` and a lease, so no two instances send one message. With no transport
+ * configured a message stays queued here, where staff can read it.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: randomId(),
+    /** The template it was rendered from (shared/email-templates.ts). */
+    templateId: text('template_id').notNull(),
+    toEmail: text('to_email').notNull(),
+    toName: text('to_name'),
+    subject: text('subject').notNull(),
+    /** Plain-text and HTML bodies, rendered at enqueue time; null once a sensitive body is erased. */
+    bodyText: text('body_text'),
+    bodyHtml: text('body_html'),
+    /**
+     * The body holds a secret (a password, a reset or payment link): stored encrypted with the settings
+     * key, shown to staff only while undelivered, and erased once sent.
+     */
+    sensitive: boolean('sensitive').notNull().default(false),
+    /** What to attach, rendered at delivery: `[{ kind: 'invoice', invoiceId }]`. */
+    attachments: jsonb('attachments').$type<{ kind: 'invoice'; invoiceId: string }[]>().notNull().default([]),
+    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** Once per customer and event: a second enqueue with the same key is skipped (automation rules). */
+    dedupeKey: text('dedupe_key'),
+    /** queued, sending, sent or failed. */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A claim by one instance's delivery job; past it, another instance may take the message. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    /** smtp or sendgrid: the transport that delivered (or last tried) it. */
+    transport: text('transport'),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
+    index('email_outbox_template_idx').on(t.templateId, t.createdAt),
+    index('email_outbox_customer_idx').on(t.customerId),
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Staff edits of the email templates. The defaults live in code (shared/email-templates.ts); a row here
+ * overrides a template's subject, body or enabled switch.
+ */
+export const emailTemplates = pgTable('email_templates', {
+  id: text('id').primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedByStaffId: uuid('updated_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * "Forgot password?" links (docs/password-reset.md): single use, one hour. Only the SHA-256 of the token
+ * is kept, so the table does not hold a usable link.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    requestedIp: text('requested_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('password_reset_tokens_customer_idx').on(t.customerId),
+    index('password_reset_tokens_staff_idx').on(t.staffUserId),
+    index('password_reset_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Support tickets opened by customers from the portal (spec 3 §3; docs/support.md). */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: randomId(),
+    /** The short number people quote ("#1042"), from the `support_ticket` counter. */
+    number: integer('number').notNull(),
+    customerId: ownedBy(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    /** billing, technical or feature_request. */
+    category: text('category').notNull(),
+    /** open, in_progress, resolved or closed. */
+    status: text('status').notNull().default('open'),
+    /** urgent, high, medium or low. */
+    priority: text('priority').notNull().default('medium'),
+    assignedToStaffId: uuid('assigned_to_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The first staff reply visible to the customer (internal notes do not count). */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the staff search box matches, lowercased once on write. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(subject || ' ' || description)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('support_tickets_number_key').on(t.number),
+    index('support_tickets_customer_idx').on(t.customerId, t.createdAt),
+    index('support_tickets_status_idx').on(t.status, t.lastActivityAt, t.id),
+    index('support_tickets_priority_idx').on(t.priority, t.lastActivityAt, t.id),
+    index('support_tickets_activity_idx').on(t.lastActivityAt, t.id),
+    index('support_tickets_assigned_idx').on(t.assignedToStaffId),
+    index('support_tickets_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The thread of a ticket: customer and staff replies, and staff's internal notes. */
+export const supportTicketMessages = pgTable(
+  'support_ticket_messages',
+  {
+    id: randomId(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    /** customer or staff. */
+    authorType: text('author_type').notNull(),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** A staff note the customer never sees. */
+    internal: boolean('internal').notNull().default(false),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
