@@ -33,3 +33,34 @@ export function FilterSelect<V extends string>({
     />
   );
 }
+
+/** The part of a list's state a filter reads and writes (`useListState`). */
+type FilterState<F extends string> = {
+  filters: Record<F, string>;
+  setFilter: (name: F, value: string) => void;
+};
+
+/**
+ * A filter of a server-paged list, bound to its state by name: the select shows the filter in the
+ * address and changing it sets the filter (and goes back to the first page).
+ */
+export function ListFilter<F extends string, V extends string>({
+  state,
+  name,
+  ...select
+}: {
+  state: FilterState<F>;
+  name: F;
+  label: string;
+  allLabel: string;
+  options: readonly SelectOption<V>[];
+  className?: string;
+}) {
+  return (
+    <FilterSelect<V>
+      {...select}
+      value={state.filters[name] as V | ''}
+      onChange={(next) => state.setFilter(name, next)}
+    />
+  );
+}

@@ -12,7 +12,7 @@ import {
 } from '@shared/contracts/audit';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
 import { DateRangeFilter, isDay } from '@client/components/list/date-range-filter';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
@@ -106,33 +106,33 @@ export default function AuditScreen() {
           }}
           clear={state}
         >
-          <FilterSelect
-            value={state.filters.category}
-            onChange={(v) => state.setFilter('category', v)}
+          <ListFilter
+            state={state}
+            name="category"
             label="Filter by action"
             allLabel="All actions"
             options={CATEGORY_OPTIONS}
             className="sm:w-36"
           />
-          <FilterSelect
-            value={state.filters.resource}
-            onChange={(v) => state.setFilter('resource', v)}
+          <ListFilter
+            state={state}
+            name="resource"
             label="Filter by resource"
             allLabel="All resources"
             options={RESOURCE_OPTIONS}
             className="sm:w-40"
           />
-          <FilterSelect
-            value={state.filters.actorType}
-            onChange={(v) => state.setFilter('actorType', v)}
+          <ListFilter
+            state={state}
+            name="actorType"
             label="Filter by actor"
             allLabel="All actors"
             options={ACTOR_OPTIONS}
             className="sm:w-36"
           />
-          <FilterSelect
-            value={state.filters.success}
-            onChange={(v) => state.setFilter('success', v)}
+          <ListFilter
+            state={state}
+            name="success"
             label="Filter by outcome"
             allLabel="All outcomes"
             options={OUTCOME_OPTIONS}

@@ -7,7 +7,7 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { type CustomerStats } from '@shared/contracts/staff-customers';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { FilterSelect, ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListCards } from '@client/components/list/list-cards';
 import { ListStatePager } from '@client/components/list/list-pager';
@@ -68,17 +68,17 @@ export default function CustomersScreen() {
             className: 'sm:flex-[1_1_100%] sm:max-w-none xl:flex-1 xl:max-w-sm',
           }}
         >
-          <FilterSelect
-            value={state.filters.status}
-            onChange={(status) => state.setFilter('status', status)}
+          <ListFilter
+            state={state}
+            name="status"
             label="Filter by status"
             allLabel="All statuses"
             options={STATUS_OPTIONS}
             className="sm:w-40"
           />
-          <FilterSelect
-            value={state.filters.risk}
-            onChange={(risk) => state.setFilter('risk', risk)}
+          <ListFilter
+            state={state}
+            name="risk"
             label="Filter by risk"
             allLabel="All risk levels"
             options={RISK_OPTIONS}

@@ -10,7 +10,7 @@ import {
 } from '@shared/contracts/system-health';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
@@ -61,17 +61,17 @@ export function AlertsView() {
         </p>
       </div>
       <ListToolbar clear={state}>
-        <FilterSelect
-          value={state.filters.state}
-          onChange={(v) => state.setFilter('state', v)}
+        <ListFilter
+          state={state}
+          name="state"
           label="Filter by state"
           allLabel="All states"
           options={STATE_OPTIONS}
           className="sm:w-44"
         />
-        <FilterSelect
-          value={state.filters.type}
-          onChange={(v) => state.setFilter('type', v)}
+        <ListFilter
+          state={state}
+          name="type"
           label="Filter by type"
           allLabel="All types"
           options={TYPE_OPTIONS}

@@ -13,7 +13,7 @@ import {
   type GenerateMonthlyResult,
 } from '@shared/contracts/billing-admin';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
@@ -153,9 +153,9 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
         clear={state}
         search={{ state, label: 'Search subscriptions', placeholder: 'Search company, name or email…' }}
       >
-        <FilterSelect
-          value={state.filters.status}
-          onChange={(v) => state.setFilter('status', v)}
+        <ListFilter
+          state={state}
+          name="status"
           label="Filter by status"
           allLabel="All statuses"
           options={STATUS_OPTIONS}
@@ -376,9 +376,9 @@ function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
         clear={state}
         search={{ state, label: 'Search payment requests', placeholder: 'Search company, name or email…' }}
       >
-        <FilterSelect
-          value={state.filters.state}
-          onChange={(v) => state.setFilter('state', v)}
+        <ListFilter
+          state={state}
+          name="state"
           label="Filter by state"
           allLabel="All states"
           options={STATE_OPTIONS}

@@ -11,7 +11,7 @@ import {
 } from '@shared/contracts/billing-admin';
 import { OptionSelect } from '@client/components/form/option-select';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
@@ -120,9 +120,9 @@ function InvoicesSection() {
         clear={state}
         search={{ state, label: 'Search invoices', placeholder: 'Search number, company or email…' }}
       >
-        <FilterSelect
-          value={state.filters.status}
-          onChange={(v) => state.setFilter('status', v)}
+        <ListFilter
+          state={state}
+          name="status"
           label="Filter by status"
           allLabel="All statuses"
           options={STATUS_OPTIONS}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, ReceiptIcon } from 'lucide-react';
 import { paymentListQuery, type StaffPayment } from '@shared/contracts/staff-payments';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListToolbar } from '@client/components/list/list-toolbar';
@@ -55,9 +55,9 @@ export default function TransactionsTab() {
           placeholder: 'Search company, email, payment id or reference',
         }}
       >
-        <FilterSelect
-          value={state.filters.status}
-          onChange={(status) => state.setFilter('status', status)}
+        <ListFilter
+          state={state}
+          name="status"
           label="Filter by status"
           allLabel="All statuses"
           options={STATUS_OPTIONS}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { ListBody } from '@client/components/list/list-body';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { FilterSelect, ListFilter } from '@client/components/list/filter-select';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListToolbar } from '@client/components/list/list-toolbar';
 import { useKeepPageInRange, type ListState } from '@client/components/list/use-list-state';
@@ -56,11 +56,11 @@ export function ManagedPlans({
   return (
     <div className="space-y-4">
       <ListToolbar search={{ state, label: 'Search plans', placeholder: 'Search by name or id' }}>
-        <FilterSelect
+        <ListFilter
+          state={state}
+          name="status"
           label="Plan status"
           allLabel="All statuses"
-          value={state.filters.status as 'active' | 'inactive' | ''}
-          onChange={(status) => state.setFilter('status', status)}
           options={STATUS_OPTIONS}
           className="sm:w-48"
         />

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCheckIcon, ReceiptIcon } from 'lucide-react';
 import { COMMISSION_STATUSES, commissionListQuery, type Commission } from '@shared/contracts/commissions';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListToolbar } from '@client/components/list/list-toolbar';
@@ -80,25 +80,25 @@ export function CommissionHistoryTab({ access }: { access: TeamAccess }) {
         </p>
       </div>
       <ListToolbar className="flex-wrap" clear={state}>
-        <FilterSelect
-          value={state.filters.salesUserId}
-          onChange={(v) => state.setFilter('salesUserId', v)}
+        <ListFilter
+          state={state}
+          name="salesUserId"
           label="Filter by sales user"
           allLabel="All sales users"
           options={userOptions}
           className="sm:w-48"
         />
-        <FilterSelect
-          value={state.filters.status}
-          onChange={(v) => state.setFilter('status', v)}
+        <ListFilter
+          state={state}
+          name="status"
           label="Filter by status"
           allLabel="All statuses"
           options={STATUS_OPTIONS}
           className="sm:w-36"
         />
-        <FilterSelect
-          value={state.filters.month}
-          onChange={(v) => state.setFilter('month', v)}
+        <ListFilter
+          state={state}
+          name="month"
           label="Filter by month"
           allLabel="All months"
           options={monthOptions}

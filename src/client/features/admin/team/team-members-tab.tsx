@@ -5,7 +5,7 @@ import { STAFF_ROLES } from '@shared/roles';
 import { RoleBadge } from '@client/components/role-badge';
 import { AddButton } from '@client/components/list/add-button';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
@@ -48,9 +48,9 @@ export function TeamMembersTab({ access, actions }: { access: TeamAccess; action
         Team members
       </h2>
       <ListToolbar search={{ state, label: 'Search team members', placeholder: 'Search name or email' }}>
-        <FilterSelect
-          value={state.filters.role}
-          onChange={(role) => state.setFilter('role', role)}
+        <ListFilter
+          state={state}
+          name="role"
           label="Filter by role"
           allLabel="All roles"
           options={ROLE_FILTER_OPTIONS}

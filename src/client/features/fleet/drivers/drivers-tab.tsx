@@ -4,7 +4,7 @@ import { UserRoundIcon } from 'lucide-react';
 import { DRIVER_STATUSES, driverListQuery, type Driver } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { AddButton } from '@client/components/list/add-button';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
@@ -62,9 +62,9 @@ export default function DriversTab() {
         <ListToolbar
           search={{ state, label: 'Search drivers', placeholder: 'Search name, email or license' }}
         >
-          <FilterSelect
-            value={state.filters.status}
-            onChange={(status) => state.setFilter('status', status)}
+          <ListFilter
+            state={state}
+            name="status"
             label="Filter by status"
             allLabel="All statuses"
             options={DRIVER_STATUS_OPTIONS}

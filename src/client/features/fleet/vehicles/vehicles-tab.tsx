@@ -6,7 +6,7 @@ import type { Vehicle, VEHICLE_SORTS } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { OptionSelect } from '@client/components/form/option-select';
 import { AddButton } from '@client/components/list/add-button';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListToolbar } from '@client/components/list/list-toolbar';
@@ -108,9 +108,9 @@ export default function VehiclesTab() {
         search={{ state, label: 'Search vehicles', placeholder: 'Search make, model, VIN, plate, location' }}
       >
         <div className="flex gap-2">
-          <FilterSelect
-            value={state.filters.status}
-            onChange={(status) => state.setFilter('status', status)}
+          <ListFilter
+            state={state}
+            name="status"
             label="Filter by status"
             allLabel="All statuses"
             options={VEHICLE_STATUS_OPTIONS}
