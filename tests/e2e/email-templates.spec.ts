@@ -9,7 +9,7 @@ import { waitForMail } from './support/mail';
 test.afterEach(async () => {
   const api = await staffApi();
   try {
-    await api.delete('/api/admin/email/templates/trial_expiring');
+    await api.post('/api/admin/email/templates/trial_expiring/reset', { data: {} });
   } finally {
     await api.dispose();
   }

@@ -44,7 +44,9 @@ describe('access', () => {
     expect((await t.put(editor.cookie, '/api/admin/email/templates/onboarding_2', edit)).statusCode).toBe(
       200,
     );
-    expect((await t.delete(editor.cookie, '/api/admin/email/templates/onboarding_2')).statusCode).toBe(200);
+    expect(
+      (await t.post(editor.cookie, '/api/admin/email/templates/onboarding_2/reset', {})).statusCode,
+    ).toBe(200);
     expect((await template('onboarding_2')).customized).toBe(false);
   });
 });

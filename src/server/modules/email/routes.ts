@@ -88,7 +88,7 @@ export async function emailRoutes(app: FastifyInstance, { db, config, queue, del
     },
   });
 
-  r.delete('/api/admin/email/templates/:id', {
+  r.post('/api/admin/email/templates/:id/reset', {
     config: { access: editTemplates },
     schema: {
       summary: "Restore a template's default subject and body",

@@ -69,7 +69,7 @@ export function useSaveTemplate(id: string) {
 
 export function useResetTemplate(id: string) {
   return useApiMutation({
-    mutationFn: () => apiJson('DELETE', `${BASE}/templates/${id}`, successResponse),
+    mutationFn: () => apiJson('POST', `${BASE}/templates/${id}/reset`, successResponse, {}),
     invalidates: [emailKeys.templates],
   });
 }
