@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF, signInPageAsStaff, staffApi, uniqueSuffix } from './support/api';
 import { waitForMail } from './support/mail';
 
@@ -6,16 +6,25 @@ import { waitForMail } from './support/mail';
  * Email Settings (spec 3 §2; docs/email.md): a staff member edits the trial-expiring template, an
  * unknown placeholder is refused on its field, and a test of the saved text arrives by email.
  */
-test.afterEach(async () => {
+/** Back to the default text, so other journeys read the template as shipped. */
+async function restoreTrialTemplate() {
   const api = await staffApi();
   try {
     await api.post('/api/admin/email/templates/trial_expiring/reset', { data: {} });
   } finally {
     await api.dispose();
   }
-});
+}
 
 test('a staff member edits the trial-expiring template and sends a test that arrives', async ({ page }) => {
+  try {
+    await editAndTest(page);
+  } finally {
+    await restoreTrialTemplate();
+  }
+});
+
+async function editAndTest(page: Page) {
   const marker = `Hurry ${uniqueSuffix()}`;
   await signInPageAsStaff(page, DEMO_STAFF.admin);
   await page.goto('/admin/email-settings');
@@ -57,7 +66,7 @@ test('a staff member edits the trial-expiring template and sends a test that arr
   await expect(page.getByRole('dialog')).toContainText(
     'This is a test of the "Trial Expiring" email template',
   );
-});
+}
 
 test('security templates stay on, and the automation rules show their schedule', async ({ page }) => {
   await signInPageAsStaff(page, DEMO_STAFF.manager);
