@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -49,6 +50,9 @@ import { auditRoutes } from './modules/audit/routes';
 import { registerSecurityEventAudit } from './modules/audit/security-events';
 import type { BillingDeps } from './modules/billing/context';
 import { createEmailQueue, type EmailQueue } from './modules/email/outbox';
+import { createEmailDelivery, type EmailDelivery } from './modules/email/delivery';
+import { emailRoutes } from './modules/email/routes';
+import { settingsKeyring } from './modules/system-settings/settings-key';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
 import type { PaymentProvider } from './integrations/payments/provider';
@@ -60,6 +64,8 @@ declare module 'fastify' {
     billing: BillingDeps;
     /** The outbox writer every email goes through (docs/email.md). */
     email: EmailQueue;
+    /** Delivers the outbox (the `email: deliver` job; main.ts runs it). */
+    emailDelivery: EmailDelivery;
   }
 }
 
@@ -130,6 +136,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('billing', billing);
   app.decorate('email', email);
+  const emailDelivery = createEmailDelivery({
+    db,
+    config,
+    queue: email,
+    keyring: settingsKeyring(config, database.driver === 'pglite'),
+    instance: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+    log: app.log,
+  });
+  app.decorate('emailDelivery', emailDelivery);
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db, config });
   await app.register(customerRoutes, { db, config, clock });
@@ -153,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemHealthRoutes, { database, config, monitor });
   await app.register(systemSettingsRoutes, { database, config });
   await app.register(auditRoutes, { db, clock });
+  await app.register(emailRoutes, { db, config, queue: email, delivery: emailDelivery });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

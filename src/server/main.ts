@@ -30,6 +30,8 @@ async function main() {
     { recordJobRunsWith },
     { startAuditSealer },
     { startAuditRetention },
+    { startEmailDelivery },
+    { startEmailAutomation },
   ] = await Promise.all([
     import('./app'),
     import('./db/seed'),
@@ -41,6 +43,8 @@ async function main() {
     import('./jobs/periodic'),
     import('./jobs/audit-seal'),
     import('./jobs/audit-retention'),
+    import('./jobs/email-delivery'),
+    import('./jobs/email-automation'),
   ]);
   const atModules = performance.now();
   const database = await opening;
@@ -69,6 +73,16 @@ async function main() {
   const stopRefundRecovery = startRefundRecovery(app.billing, app.log);
   const stopAuditSealer = startAuditSealer(database.db, app.log);
   const stopAuditRetention = startAuditRetention(database.db, config, app.log);
+  // The outbox's delivery and the scheduled automation rules (docs/email.md).
+  const stopEmailDelivery = startEmailDelivery(app.emailDelivery, app.log, {
+    intervalMs: config.emailDeliveryMs,
+  });
+  const stopEmailAutomation = startEmailAutomation(
+    { db: database.db, queue: app.email, appName: config.appName, publicUrl: config.publicUrl },
+    app.billing.clock,
+    app.log,
+    { intervalMs: config.emailAutomationMs },
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -82,6 +96,8 @@ async function main() {
     stopRefundRecovery();
     stopAuditSealer();
     stopAuditRetention();
+    stopEmailDelivery();
+    stopEmailAutomation();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_FEATURE_ACCESS } from '../../shared/contracts/staff-customers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCatcher, type MailCatcher } from '../../../tests/fakes/smtp-server';
 import { staffWith } from '../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { raiseAlert } from '../modules/system-health/alerts';
@@ -34,13 +35,16 @@ import {
 let t: TestApp;
 let admin: string;
 let customer: TestCustomer;
+let mail: MailCatcher;
 /** Rows of the customer's own (and plans), so ids in paths and bodies find something. */
 const real: Record<string, string> = {};
 
 beforeAll(async () => {
   // API secrets are sealed with a configured key: without one, on PostgreSQL, saving a secret is a
   // 503 on purpose (system-settings.test.ts), and on PGlite a key file would be made in ./data.
-  t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: '11'.repeat(32) });
+  // Test emails go to a local mail server: the SendGrid key the loop saves must not send to SendGrid.
+  mail = await startMailCatcher();
+  t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: '11'.repeat(32), SMTP_URL: mail.url });
   admin = await t.staffCookie('admin@motorpool.local');
   // A plan without limits, so the rows the loop creates never run into one and hide a bad value;
   // a dearer one to upgrade to; one to edit through /api/plans/:id.
@@ -85,8 +89,19 @@ beforeAll(async () => {
     instanceId: null,
   });
   real.alerts = (await t.database.db.select({ id: systemAlerts.id }).from(systemAlerts))[0]!.id;
+  // Email Settings: a template id, and a message in the outbox to read.
+  real.templates = 'onboarding_2';
+  const queued = await t.app.email.queue(t.database.db, {
+    template: 'password_changed',
+    to: { email: customer.email },
+    data: { firstName: 'J', lastName: 'D', email: customer.email, signInUrl: 'x' },
+  });
+  real.outbox = queued.status === 'queued' ? queued.id : '';
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
 
 /** A path parameter that names a real row: `:email` is the customer's, `:id` follows its segment. */
 function realParam(url: string, name: string): string {

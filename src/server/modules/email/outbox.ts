@@ -3,7 +3,8 @@ import { EMAIL_TEMPLATES, type EmailData, type EmailTemplateId } from '../../../
 import type { Db, Executor } from '../../db/client';
 import { customerSettings, emailOutbox, emailTemplates } from '../../db/schema';
 import { secretBox, type SealingBox } from '../../auth/secret-box';
-import { defaultTemplate, renderEmail } from './render';
+import { generalSettingsOf } from '../system-settings/service';
+import { defaultTemplate, escapeHtml, renderEmail, type RenderedEmail } from './render';
 
 /** A message to queue: the template, its recipient and the values of its placeholders. */
 export type QueuedEmail<T extends EmailTemplateId> = {
@@ -19,10 +20,16 @@ export type QueuedEmail<T extends EmailTemplateId> = {
   attachments?: { kind: 'invoice'; invoiceId: string }[];
   /** When the event happened (the billing clock); now by default. */
   now?: Date;
+  /**
+   * A staff member's test of the template (Email Settings): "[Test]" in the subject, a line saying so
+   * above the body, and sent even while the template is disabled.
+   */
+  test?: boolean;
 };
 
 export type QueueResult =
-  { status: 'queued'; id: string } | { status: 'skipped'; reason: 'disabled' | 'opted_out' | 'duplicate' };
+  | { status: 'queued'; id: string }
+  | { status: 'skipped'; reason: 'disabled' | 'opted_out' | 'notifications_off' | 'duplicate' };
 
 export type EmailQueue = {
   /**
@@ -77,17 +84,22 @@ export async function createEmailQueue({
         })
         .from(emailTemplates)
         .where(eq(emailTemplates.id, message.template));
-      if (definition.audience === 'account') {
+      if (definition.audience === 'account' && !message.test) {
         if (stored && !stored.enabled) return { status: 'skipped', reason: 'disabled' };
+        // System Settings > Notifications > Email notifications: off stops account emails product-wide.
+        if (!(await generalSettingsOf(exec, { appName })).emailNotifications) {
+          return { status: 'skipped', reason: 'notifications_off' };
+        }
         if (message.customerId && !(await wantsAccountEmail(exec, message.customerId))) {
           return { status: 'skipped', reason: 'opted_out' };
         }
       }
-      const rendered = renderEmail(stored ?? defaultTemplate(message.template), {
+      const filled = renderEmail(stored ?? defaultTemplate(message.template), {
         ...(message.data as Record<string, string>),
         appName,
         appUrl: publicUrl,
       });
+      const rendered = message.test ? asTest(filled, definition.name) : filled;
       const id = crypto.randomUUID();
       const sensitive = 'sensitive' in definition && definition.sensitive === true;
       const seal = (plain: string, part: 'text' | 'html') =>
@@ -122,6 +134,19 @@ export async function createEmailQueue({
         html: row.bodyHtml === null ? null : await sealer.open(row.bodyHtml, bodyContext(row.id, 'html')),
       };
     },
+  };
+}
+
+/** A test send: marked as one in the subject and above the body, in both parts. */
+function asTest(email: RenderedEmail, name: string): RenderedEmail {
+  const note = `This is a test of the "${name}" email template, sent from Email Settings. Your own details fill the placeholders about you; the rest are sample values.`;
+  return {
+    subject: `[Test] ${email.subject}`,
+    text: `${note}\n\n---\n\n${email.text}`,
+    html: email.html.replace(
+      /(<body[^>]*>)/,
+      `$1<p style="padding:8px 12px;background:#fef3c7;border-radius:6px">${escapeHtml(note)}</p>`,
+    ),
   };
 }
 

@@ -3,7 +3,7 @@ import { EMAIL_TEMPLATES, type EmailTemplateId } from '../../../shared/email-tem
 /** A template's subject and body with every `{placeholder}` replaced by its value. */
 export type RenderedEmail = { subject: string; text: string; html: string };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const fill = (text: string, values: Record<string, string>, encode: (s: string) => string) =>

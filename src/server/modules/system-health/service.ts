@@ -30,6 +30,7 @@ import {
   staffUsers,
   subscriptions,
   systemAlerts,
+  emailOutbox,
 } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -96,6 +97,17 @@ const JOBS: Record<
     backlogLabel: 'unsealed audit rows',
     backlog: (db) => boundedCount(db, auditLogs, isNull(auditLogs.chainSeq)),
   },
+  'email: deliver': {
+    label: 'Email delivery',
+    backlogLabel: 'emails due',
+    backlog: (db, now) =>
+      boundedCount(
+        db,
+        emailOutbox,
+        and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, now))!,
+      ),
+  },
+  'email: automation': { label: 'Email automation rules', backlogLabel: null },
 };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

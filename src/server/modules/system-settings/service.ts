@@ -90,6 +90,21 @@ export async function apiSettingsOf({ db, keyring }: SettingsDeps): Promise<ApiS
   };
 }
 
+/**
+ * One API secret in the clear, for the integration that uses it (the email delivery job's SendGrid
+ * key); null when unset or when the key no longer opens it. Never answered to a client.
+ */
+export async function apiSecretOf(
+  { db, keyring }: Pick<SettingsDeps, 'db' | 'keyring'>,
+  field: ApiSettingsField,
+): Promise<string | null> {
+  const value = (await storedGroup(db, SETTINGS_KEYS.api))[field];
+  if (typeof value !== 'string' || value === '') return null;
+  if (!isSecretField(field)) return value;
+  if (!keyring.source) return null;
+  return keyring.box.open(value, sealContext(field)).catch(() => null);
+}
+
 /* Changing: one transaction with its audit row, the group's row locked while it is merged. */
 
 async function updateGroup(

@@ -116,7 +116,7 @@ export function NotificationsForm({ settings, canEdit }: { settings: GeneralSett
   return (
     <SettingsCard
       title="Notifications"
-      description="The organisation's notification channels. Recorded here; no message is sent by them yet."
+      description="Email notifications off stops every onboarding, billing and trial email to customers; security emails and links people ask for still go. SMS and desktop are recorded only."
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Notification settings">
         {NOTIFICATIONS.map(([name, label]) => (

@@ -1,0 +1,98 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { successResponse } from '@shared/contracts/common';
+import {
+  automationRuleList,
+  emailAnalytics,
+  emailPreview,
+  emailTemplateList,
+  emailTestAnswer,
+  outboxMessageDetail,
+  outboxPage,
+  type EmailTemplateInput,
+  type OutboxListQuery,
+} from '@shared/contracts/email';
+import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/* Email Settings' calls (tab `emails`, /admin/email-settings; docs/email.md). */
+
+const BASE = '/api/admin/email';
+export const emailKeys = {
+  all: [BASE] as const,
+  templates: [BASE, 'templates'] as const,
+  automation: [BASE, 'automation'] as const,
+  analytics: (days: number) => [BASE, 'analytics', days] as const,
+  outbox: [BASE, 'outbox'] as const,
+};
+
+export const emailTemplatesQuery = queryOptions({
+  queryKey: emailKeys.templates,
+  queryFn: ({ signal }) => getJson(`${BASE}/templates`, emailTemplateList, { signal }),
+});
+
+export const automationRulesQuery = queryOptions({
+  queryKey: emailKeys.automation,
+  queryFn: ({ signal }) => getJson(`${BASE}/automation`, automationRuleList, { signal }),
+});
+
+export const emailAnalyticsQuery = (days: number) =>
+  queryOptions({
+    queryKey: emailKeys.analytics(days),
+    queryFn: ({ signal }) => getJson(`${BASE}/analytics?days=${days}`, emailAnalytics, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of the outbox, filtered and searched on the server. */
+export const outboxQuery = (query: OutboxListQuery) =>
+  queryOptions({
+    queryKey: [...emailKeys.outbox, query],
+    queryFn: ({ signal }) => getJson(`${BASE}/outbox?${searchParams(query)}`, outboxPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One message with its body (a sensitive one is read once per open: the read is audited). */
+export const outboxMessageQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...emailKeys.outbox, 'message', id],
+    queryFn: ({ signal }) => getJson(`${BASE}/outbox/${id}`, outboxMessageDetail, { signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export function useSaveTemplate(id: string) {
+  return useApiMutation({
+    mutationFn: (input: EmailTemplateInput) =>
+      apiJson('PUT', `${BASE}/templates/${id}`, successResponse, input),
+    invalidates: [emailKeys.templates],
+  });
+}
+
+export function useResetTemplate(id: string) {
+  return useApiMutation({
+    mutationFn: () => apiJson('POST', `${BASE}/templates/${id}/reset`, successResponse, {}),
+    invalidates: [emailKeys.templates],
+  });
+}
+
+export function useSetTemplateEnabled() {
+  return useApiMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      apiJson('PUT', `${BASE}/templates/${id}/enabled`, successResponse, { enabled }),
+    invalidates: [emailKeys.templates, emailKeys.automation],
+  });
+}
+
+export function usePreviewTemplate(id: string) {
+  return useApiMutation({
+    mutationFn: (draft: EmailTemplateInput) =>
+      apiJson('POST', `${BASE}/templates/${id}/preview`, emailPreview, draft),
+  });
+}
+
+/** `POST /api/admin/email/test` (spec 3 §7): the template to the signed-in staff member. */
+export function useSendTestEmail() {
+  return useApiMutation({
+    mutationFn: (templateId: string) => apiJson('POST', `${BASE}/test`, emailTestAnswer, { templateId }),
+    invalidates: [emailKeys.all],
+  });
+}

@@ -1,0 +1,53 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useSubTab } from '@client/lib/use-sub-tab';
+import { AnalyticsTab } from './analytics-tab';
+import { AutomationTab } from './automation-tab';
+import { OutboxTab } from './outbox-tab';
+import { TemplatesTab } from './templates-tab';
+
+const VIEWS = ['templates', 'automation', 'analytics', 'outbox'] as const;
+type View = (typeof VIEWS)[number];
+const LABELS: Record<View, string> = {
+  templates: 'Email Templates',
+  automation: 'Automation Rules',
+  analytics: 'Email Analytics',
+  outbox: 'Outbox',
+};
+
+/**
+ * Email Settings (tab `emails` and `/admin/email-settings`, spec 3 §2; docs/email.md): the templates
+ * customers receive, the automation rules that send them, what went out, and the outbox itself.
+ */
+export default function EmailScreen() {
+  const [view, setView] = useSubTab(VIEWS);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Email Settings</h1>
+        <p className="text-sm text-muted-foreground">
+          The emails customers and staff receive, when they go, and every message sent or waiting.
+        </p>
+      </div>
+      <Tabs value={view} onValueChange={(v) => setView(v as View)}>
+        <TabsList aria-label="Email Settings sections">
+          {VIEWS.map((v) => (
+            <TabsTrigger key={v} value={v}>
+              {LABELS[v]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={view} className="pt-4">
+          {view === 'templates' ? (
+            <TemplatesTab />
+          ) : view === 'automation' ? (
+            <AutomationTab />
+          ) : view === 'analytics' ? (
+            <AnalyticsTab />
+          ) : (
+            <OutboxTab />
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+// The scheduled automation rules (docs/email.md) on a controllable clock: each fires once per customer
+// and event, not again on a second run or a second instance, skipped for an opted-out customer, a
+// disabled template or the product-wide switch, and never for sign-ups older than its window.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { signUp, type TestCustomer } from '../../../../tests/setup/customers';
+import { DEFAULT_CUSTOMER_SETTINGS } from '../../../shared/contracts/portal';
+import { customers, emailOutbox, subscriptions } from '../../db/schema';
+import { runEmailAutomation } from './automation';
+
+const DAY = 86_400_000;
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.staffCookie('admin@motorpool.local');
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const deps = (app = t.app) => ({
+  db: db(),
+  queue: app.email,
+  appName: 'Motorpool',
+  publicUrl: 'http://mp.test',
+});
+const sentTo = (c: TestCustomer, template: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.customerId, c.id), eq(emailOutbox.templateId, template)));
+
+/** When the customer signed up, by the database's clock (what the rules read). */
+async function signedUpAt(c: TestCustomer) {
+  const [row] = await db().select({ at: customers.createdAt }).from(customers).where(eq(customers.id, c.id));
+  return row!.at;
+}
+
+describe('sign-up rules', () => {
+  it('sends the setup guide a day after sign-up and the feature tips after three, each once', async () => {
+    const c = await signUp(t);
+    const start = await signedUpAt(c);
+    const at = (days: number) => new Date(start.getTime() + days * DAY + 60_000);
+
+    await runEmailAutomation(deps(), at(0.5));
+    expect(await sentTo(c, 'onboarding_1')).toHaveLength(0);
+
+    await runEmailAutomation(deps(), at(1));
+    const [guide] = await sentTo(c, 'onboarding_1');
+    expect(guide).toMatchObject({
+      toEmail: c.email,
+      subject: 'Set up Roadrunner Freight on Motorpool in three steps',
+    });
+    expect(guide!.bodyText).toContain('http://mp.test/customer-login');
+    expect(await sentTo(c, 'onboarding_2')).toHaveLength(0);
+
+    // Again, and from a second instance: nothing more.
+    await runEmailAutomation(deps(), at(1.5));
+    const second = await t.secondInstance();
+    try {
+      await runEmailAutomation(deps(second.app), at(1.5));
+    } finally {
+      await second.close();
+    }
+    expect(await sentTo(c, 'onboarding_1')).toHaveLength(1);
+
+    await runEmailAutomation(deps(), at(3));
+    expect(await sentTo(c, 'onboarding_2')).toHaveLength(1);
+    await runEmailAutomation(deps(), at(3.2));
+    expect(await sentTo(c, 'onboarding_1')).toHaveLength(1);
+    expect(await sentTo(c, 'onboarding_2')).toHaveLength(1);
+  });
+
+  it('does not mail sign-ups older than the rule’s window (a first deploy)', async () => {
+    const c = await signUp(t);
+    await runEmailAutomation(deps(), new Date((await signedUpAt(c)).getTime() + 10 * DAY));
+    expect(await sentTo(c, 'onboarding_1')).toHaveLength(0);
+    expect(await sentTo(c, 'onboarding_2')).toHaveLength(0);
+  });
+
+  it('skips a customer who turned email notifications off in the portal', async () => {
+    const c = await signUp(t);
+    const saved = await t.put(c, `/api/customer/settings/${encodeURIComponent(c.email)}`, {
+      ...DEFAULT_CUSTOMER_SETTINGS,
+      emailNotifications: false,
+    });
+    expect(saved.statusCode).toBe(200);
+    await runEmailAutomation(deps(), new Date((await signedUpAt(c)).getTime() + DAY + 60_000));
+    expect(await sentTo(c, 'onboarding_1')).toHaveLength(0);
+  });
+
+  it('skips a disabled template, and every account email while the product-wide switch is off', async () => {
+    const c = await signUp(t);
+    const at = new Date((await signedUpAt(c)).getTime() + DAY + 60_000);
+    const off = await t.put(admin, '/api/admin/email/templates/onboarding_1/enabled', { enabled: false });
+    expect(off.statusCode).toBe(200);
+    await runEmailAutomation(deps(), at);
+    expect(await sentTo(c, 'onboarding_1')).toHaveLength(0);
+    await t.put(admin, '/api/admin/email/templates/onboarding_1/enabled', { enabled: true });
+
+    await t.put(admin, '/api/admin/general-settings', { emailNotifications: false });
+    try {
+      await runEmailAutomation(deps(), at);
+      expect(await sentTo(c, 'onboarding_1')).toHaveLength(0);
+      // A security email still goes.
+      const security = await t.app.email.queue(db(), {
+        template: 'password_changed',
+        to: { email: c.email },
+        data: { firstName: 'J', lastName: 'D', email: c.email, signInUrl: 'x' },
+        customerId: c.id,
+      });
+      expect(security.status).toBe('queued');
+    } finally {
+      await t.put(admin, '/api/admin/general-settings', { emailNotifications: true });
+    }
+    await runEmailAutomation(deps(), at);
+    expect(await sentTo(c, 'onboarding_1')).toHaveLength(1);
+  });
+});
+
+describe('trial-expiring reminders', () => {
+  it('sends the 7, 3 and 1 day reminders once each, with the days left', async () => {
+    const c = await signUp(t);
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.customerId, c.id));
+    expect(sub?.status).toBe('trialing');
+    const end = sub!.trialEndsAt!;
+    const before = (days: number) => new Date(end.getTime() - days * DAY + 60_000);
+    const reminders = async () => (await sentTo(c, 'trial_expiring')).map((r) => r.subject).sort();
+
+    await runEmailAutomation(deps(), before(8));
+    expect(await reminders()).toEqual([]);
+    await runEmailAutomation(deps(), before(7));
+    await runEmailAutomation(deps(), before(6));
+    expect(await reminders()).toEqual(['Your Motorpool trial ends in 7 days']);
+    await runEmailAutomation(deps(), before(3));
+    await runEmailAutomation(deps(), before(2.5));
+    await runEmailAutomation(deps(), before(1));
+    await runEmailAutomation(deps(), before(0.5));
+    expect(await reminders()).toEqual([
+      'Your Motorpool trial ends in 1 days',
+      'Your Motorpool trial ends in 3 days',
+      'Your Motorpool trial ends in 7 days',
+    ]);
+    // After the trial ended: nothing.
+    await runEmailAutomation(deps(), new Date(end.getTime() + DAY));
+    expect(await reminders()).toHaveLength(3);
+  });
+});

@@ -1,0 +1,184 @@
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { EmailTemplateId } from '../../../shared/email-templates';
+import type { Db } from '../../db/client';
+import { customers, plans, subscriptions } from '../../db/schema';
+import { emailDay, emailLinks } from './links';
+import type { EmailQueue } from './outbox';
+
+const DAY = 86_400_000;
+
+/**
+ * The automation rules of spec 3 §9, as the product runs them (docs/email.md). Immediate rules are
+ * queued by the event's own code in its transaction; scheduled ones by `runEmailAutomation`.
+ */
+export const AUTOMATION_RULES: readonly {
+  id: string;
+  name: string;
+  templateId: EmailTemplateId;
+  schedule: string;
+  kind: 'immediate' | 'scheduled';
+}[] = [
+  {
+    id: 'welcome',
+    name: 'Welcome email',
+    templateId: 'welcome',
+    schedule: 'Immediately after sign-up',
+    kind: 'immediate',
+  },
+  {
+    id: 'onboarding_1',
+    name: 'Setup guide',
+    templateId: 'onboarding_1',
+    schedule: '1 day after sign-up',
+    kind: 'scheduled',
+  },
+  {
+    id: 'onboarding_2',
+    name: 'Feature tips',
+    templateId: 'onboarding_2',
+    schedule: '3 days after sign-up',
+    kind: 'scheduled',
+  },
+  {
+    id: 'trial_expiring',
+    name: 'Trial-expiring reminders',
+    templateId: 'trial_expiring',
+    schedule: '7, 3 and 1 days before the trial ends',
+    kind: 'scheduled',
+  },
+  {
+    id: 'payment_success',
+    name: 'Payment receipt',
+    templateId: 'payment_success',
+    schedule: 'Immediately after each payment, with the invoice PDF',
+    kind: 'immediate',
+  },
+  {
+    id: 'payment_failed',
+    name: 'Payment failed',
+    templateId: 'payment_failed',
+    schedule: 'Immediately when a payment fails',
+    kind: 'immediate',
+  },
+  {
+    id: 'account_suspended',
+    name: 'Account suspended',
+    templateId: 'account_suspended',
+    schedule: 'When the account is suspended',
+    kind: 'immediate',
+  },
+];
+
+/**
+ * Sign-up rules fire for sign-ups inside their window only: a day late at most for the setup guide,
+ * four for the tips. So the first deploy (or a job stopped for weeks) does not mail every old customer.
+ */
+export const ONBOARDING_RULES = [
+  { template: 'onboarding_1', afterDays: 1, windowDays: 2 },
+  { template: 'onboarding_2', afterDays: 3, windowDays: 4 },
+] as const;
+export const TRIAL_REMINDER_DAYS = [7, 3, 1] as const;
+
+export type AutomationDeps = { db: Db; queue: EmailQueue; appName: string; publicUrl: string };
+export type AutomationRun = Record<'onboarding_1' | 'onboarding_2' | 'trial_expiring', number>;
+
+const person = (c: { firstName: string; lastName: string; email: string; companyName: string }) => ({
+  firstName: c.firstName,
+  lastName: c.lastName,
+  email: c.email,
+  companyName: c.companyName,
+});
+
+/**
+ * Queues every scheduled email due at `now`. Each carries a `dedupeKey` naming the rule, the customer
+ * and the event (`trial_expiring:7:<customer>:<trial end>`), so however many instances run this and
+ * however often, each goes once. A disabled template or an opted-out customer is skipped by the queue.
+ */
+export async function runEmailAutomation(deps: AutomationDeps, now: Date): Promise<AutomationRun> {
+  const { db, queue } = deps;
+  const links = emailLinks(deps.publicUrl);
+  const run: AutomationRun = { onboarding_1: 0, onboarding_2: 0, trial_expiring: 0 };
+  const active = inArray(customers.status, ['active', 'pending']);
+  const columns = {
+    id: customers.id,
+    email: customers.email,
+    firstName: customers.firstName,
+    lastName: customers.lastName,
+    companyName: customers.companyName,
+    planName: sql<string>`coalesce(${plans.name}, ${customers.planId}, '')`,
+  };
+
+  for (const rule of ONBOARDING_RULES) {
+    const due = new Date(now.getTime() - rule.afterDays * DAY);
+    const earliest = new Date(due.getTime() - rule.windowDays * DAY);
+    const rows = await db
+      .select(columns)
+      .from(customers)
+      .leftJoin(plans, eq(plans.id, customers.planId))
+      .where(and(active, lte(customers.createdAt, due), gt(customers.createdAt, earliest)))
+      .limit(1000);
+    for (const c of rows) {
+      const result = await queue.queue(db, {
+        template: rule.template,
+        to: { email: c.email, name: `${c.firstName} ${c.lastName}` },
+        data: { ...person(c), planName: c.planName, signInUrl: links.signInUrl },
+        customerId: c.id,
+        dedupeKey: `${rule.template}:${c.id}`,
+        now,
+      });
+      if (result.status === 'queued') run[rule.template] += 1;
+    }
+  }
+
+  // Trials ending within the widest reminder: the nearest reminder not yet passed is the one due.
+  const trials = await db
+    .select({ ...columns, trialEndsAt: subscriptions.trialEndsAt })
+    .from(subscriptions)
+    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        active,
+        eq(subscriptions.status, 'trialing'),
+        gt(subscriptions.trialEndsAt, now),
+        lte(subscriptions.trialEndsAt, new Date(now.getTime() + TRIAL_REMINDER_DAYS[0] * DAY)),
+      ),
+    )
+    .limit(1000);
+  for (const c of trials) {
+    const end = c.trialEndsAt!;
+    const left = (end.getTime() - now.getTime()) / DAY;
+    const reminder = [...TRIAL_REMINDER_DAYS].reverse().find((d) => left <= d)!;
+    const result = await queue.queue(db, {
+      template: 'trial_expiring',
+      to: { email: c.email, name: `${c.firstName} ${c.lastName}` },
+      data: {
+        ...person(c),
+        planName: c.planName,
+        daysLeft: String(Math.max(1, Math.ceil(left))),
+        trialEndDate: emailDay(end),
+        portalUrl: links.portalUrl,
+      },
+      customerId: c.id,
+      dedupeKey: `trial_expiring:${reminder}:${c.id}:${end.toISOString()}`,
+      now,
+    });
+    if (result.status === 'queued') run.trial_expiring += 1;
+  }
+  return run;
+}
+
+/** The rules as the Automation Rules tab shows them: schedule, template switch, what each sent. */
+export async function automationRulesOf(
+  templates: { id: string; enabled: boolean }[],
+  sent: Map<string, { sent: number; queued: number; lastSentAt: Date | null }>,
+) {
+  const enabled = new Map(templates.map((t) => [t.id, t.enabled]));
+  return AUTOMATION_RULES.map((rule) => ({
+    ...rule,
+    enabled: enabled.get(rule.templateId) ?? true,
+    sentCount: sent.get(rule.templateId)?.sent ?? 0,
+    queuedCount: sent.get(rule.templateId)?.queued ?? 0,
+    lastSentAt: sent.get(rule.templateId)?.lastSentAt?.toISOString() ?? null,
+  }));
+}

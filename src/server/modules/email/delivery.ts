@@ -1,0 +1,193 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { emailOutbox, invoices } from '../../db/schema';
+import {
+  chooseTransport,
+  MailError,
+  type MailTransport,
+  type OutgoingMail,
+} from '../../integrations/email/transport';
+import { renderInvoicePdf } from '../billing/invoice-pdf';
+import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health/integration-status';
+import { apiSecretOf, invoiceSellerOf } from '../system-settings/service';
+import type { SettingsKeyring } from '../system-settings/settings-key';
+import type { EmailQueue } from './outbox';
+
+/** After the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** How long a claim holds a message; past it (a stopped instance) another instance takes it. */
+export const LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+const MAX_BATCHES_PER_RUN = 5;
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+export type DeliveryDeps = {
+  db: Db;
+  config: Pick<Config, 'smtpUrl' | 'sendgridSmtpUrl' | 'emailFrom' | 'appName'>;
+  queue: EmailQueue;
+  keyring: SettingsKeyring;
+  /** Names this instance's claims (`locked_by`). */
+  instance: string;
+  log?: FastifyBaseLogger;
+};
+
+export type DeliveryRun = { sent: number; retrying: number; failed: number; noTransport: boolean };
+
+export type EmailDelivery = {
+  /** Delivers every due message (a few batches), claimed so no other instance sends the same. */
+  deliverDue(now?: Date): Promise<DeliveryRun>;
+  /** Delivers one queued message now (a staff test): what became of it, with the server's words. */
+  deliverOne(id: string, now?: Date): Promise<{ status: 'sent' | 'queued' | 'failed'; error: string | null }>;
+  /** The transport a run would use now; null when none is configured. */
+  transportKind(): Promise<MailTransport['kind'] | null>;
+};
+
+/** `<outbox-id@host>`: the host of the From address (or motorpool.local). */
+export function messageIdFor(id: string, from: string): string {
+  const host = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'motorpool.local';
+  return `<${id}@${host}>`;
+}
+
+/**
+ * The `email: deliver` job's work (docs/email.md): claim due rows with `for update skip locked` and a
+ * lease, send each through the transport of the run, then record sent (a sensitive body erased),
+ * retry with backoff, or failed with the server's message.
+ */
+export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
+  const { db, config } = deps;
+  const transport = () =>
+    chooseTransport({
+      smtpUrl: config.smtpUrl,
+      sendgridSmtpUrl: config.sendgridSmtpUrl,
+      sendgridKey: () => apiSecretOf({ db, keyring: deps.keyring }, 'sendgridApiKey'),
+    });
+
+  const claim = async (now: Date, only?: string): Promise<OutboxRow[]> => {
+    const until = new Date(now.getTime() + LEASE_MS);
+    const due = only
+      ? sql`${emailOutbox.id} = ${only} and ${emailOutbox.status} = 'queued'`
+      : sql`(${emailOutbox.status} = 'queued' and ${emailOutbox.nextAttemptAt} <= ${now})
+          or (${emailOutbox.status} = 'sending' and ${emailOutbox.lockedUntil} < ${now})`;
+    return db
+      .update(emailOutbox)
+      .set({
+        status: 'sending',
+        lockedUntil: until,
+        lockedBy: deps.instance,
+        attempts: sql`${emailOutbox.attempts} + 1`,
+      })
+      .where(
+        sql`${emailOutbox.id} in (select ${emailOutbox.id} from ${emailOutbox} where ${due}
+          order by ${emailOutbox.nextAttemptAt} limit ${BATCH} for update skip locked)`,
+      )
+      .returning();
+  };
+
+  const attachmentsOf = async (row: OutboxRow): Promise<OutgoingMail['attachments']> => {
+    if (row.attachments.length === 0) return [];
+    const seller = await invoiceSellerOf(db, config.appName);
+    return Promise.all(
+      row.attachments.map(async ({ invoiceId }) => {
+        const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+        if (!invoice) throw new MailError(`Invoice ${invoiceId} to attach no longer exists`, true);
+        return {
+          filename: `invoice-${invoice.number}.pdf`,
+          content: await renderInvoicePdf(invoice, seller),
+          contentType: 'application/pdf',
+        };
+      }),
+    );
+  };
+
+  /** Only the claim's holder writes the outcome: a claim lost to an expired lease changes nothing. */
+  const mine = (row: OutboxRow) =>
+    and(
+      eq(emailOutbox.id, row.id),
+      eq(emailOutbox.lockedBy, deps.instance),
+      eq(emailOutbox.status, 'sending'),
+    );
+
+  const deliver = async (mailer: MailTransport, row: OutboxRow, now: Date) => {
+    try {
+      const body = await deps.queue.openBody(row);
+      const sent = await mailer.send({
+        messageId: messageIdFor(row.id, config.emailFrom),
+        from: config.emailFrom,
+        to: { email: row.toEmail, name: row.toName },
+        subject: row.subject,
+        text: body.text,
+        html: body.html,
+        attachments: await attachmentsOf(row),
+      });
+      await db
+        .update(emailOutbox)
+        .set({
+          status: 'sent',
+          sentAt: now,
+          transport: mailer.kind,
+          providerMessageId: sent.providerMessageId,
+          lastError: null,
+          lockedUntil: null,
+          lockedBy: null,
+          // A password or a link is kept only until it is delivered.
+          ...(row.sensitive ? { bodyText: null, bodyHtml: null } : {}),
+        })
+        .where(mine(row));
+      recordIntegrationSuccess('email', now);
+      return { status: 'sent' as const, error: null };
+    } catch (error) {
+      const failure =
+        error instanceof MailError ? error : new MailError((error as Error)?.message ?? 'failed', false);
+      const final = failure.permanent || row.attempts >= MAX_ATTEMPTS;
+      const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] ?? 0;
+      await db
+        .update(emailOutbox)
+        .set({
+          status: final ? 'failed' : 'queued',
+          failedAt: final ? now : null,
+          nextAttemptAt: final ? row.nextAttemptAt : new Date(now.getTime() + delay),
+          transport: mailer.kind,
+          lastError: failure.message,
+          lockedUntil: null,
+          lockedBy: null,
+        })
+        .where(mine(row));
+      recordIntegrationFailure('email', `Email delivery failed: ${failure.message}`, now);
+      deps.log?.warn({ outboxId: row.id, final }, `email: delivery failed (${failure.message})`);
+      return { status: final ? ('failed' as const) : ('queued' as const), error: failure.message };
+    }
+  };
+
+  return {
+    async deliverDue(now = new Date()) {
+      const run: DeliveryRun = { sent: 0, retrying: 0, failed: 0, noTransport: false };
+      const mailer = await transport();
+      if (!mailer) return { ...run, noTransport: true };
+      for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+        const rows = await claim(now);
+        for (const row of rows) {
+          const outcome = await deliver(mailer, row, now);
+          if (outcome.status === 'sent') run.sent += 1;
+          else if (outcome.status === 'failed') run.failed += 1;
+          else run.retrying += 1;
+        }
+        if (rows.length < BATCH) break;
+      }
+      return run;
+    },
+    async deliverOne(id, now = new Date()) {
+      const mailer = await transport();
+      if (!mailer) return { status: 'queued', error: null };
+      const [row] = await claim(now, id);
+      if (!row) return { status: 'queued', error: null };
+      return deliver(mailer, row, now);
+    },
+    async transportKind() {
+      return (await transport())?.kind ?? null;
+    },
+  };
+}

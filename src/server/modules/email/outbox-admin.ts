@@ -1,0 +1,143 @@
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { EMAIL_TEMPLATES, isEmailTemplateId } from '../../../shared/email-templates';
+import { toPage, pageOffset, type Page } from '../../../shared/contracts/common';
+import type {
+  EmailAnalytics,
+  EmailStatus,
+  OutboxListQuery,
+  OutboxMessage,
+  OutboxMessageDetail,
+} from '../../../shared/contracts/email';
+import { countUpTo } from '../../db/bounded-count';
+import type { Db } from '../../db/client';
+import { emailOutbox } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { likePattern } from '../billing-admin/context';
+import type { EmailQueue } from './outbox';
+
+type Row = typeof emailOutbox.$inferSelect;
+const TOTAL_CAP = 10_000;
+
+const nameOf = (templateId: string) =>
+  isEmailTemplateId(templateId) ? EMAIL_TEMPLATES[templateId].name : templateId;
+
+function summary(row: Row): OutboxMessage {
+  return {
+    id: row.id,
+    templateId: row.templateId,
+    templateName: nameOf(row.templateId),
+    toEmail: row.toEmail,
+    toName: row.toName,
+    subject: row.subject,
+    status: row.status as EmailStatus,
+    sensitive: row.sensitive,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    transport: row.transport,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    failedAt: row.failedAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+  };
+}
+
+/** The outbox, newest first, paged on the server; `status` and a search of address and subject. */
+export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Page<OutboxMessage>> {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(emailOutbox.status, query.status));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      sql`(lower(${emailOutbox.toEmail}) like ${pattern} or lower(${emailOutbox.subject}) like ${pattern})`,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, { total }] = await Promise.all([
+    db
+      .select()
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    countUpTo(db, emailOutbox, where, TOTAL_CAP),
+  ]);
+  return toPage(query, rows.map(summary), total);
+}
+
+/**
+ * One message with its body. A sensitive body (a password, a link) is shown only while undelivered and
+ * only to an admin (role admin or root), and that read is audited; once sent it is erased.
+ */
+export async function readOutboxMessage(
+  { db, queue }: { db: Db; queue: EmailQueue },
+  actor: AuditActor,
+  role: string,
+  id: string,
+): Promise<OutboxMessageDetail> {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  if (!row) throw notFound('Email not found');
+  const base = { ...summary(row), attachments: row.attachments };
+  if (!row.sensitive) return { ...base, text: row.bodyText, html: row.bodyHtml, bodyWithheld: null };
+  if (row.bodyText === null && row.bodyHtml === null) {
+    return { ...base, text: null, html: null, bodyWithheld: 'erased' };
+  }
+  if (role !== 'admin' && role !== 'root') {
+    return { ...base, text: null, html: null, bodyWithheld: 'admins_only' };
+  }
+  const body = await queue.openBody(row);
+  await recordAudit(db, actor, {
+    action: 'view',
+    resourceType: 'email',
+    resourceId: row.id,
+    newValues: { templateId: row.templateId, to: row.toEmail, sensitiveBody: true },
+  });
+  return { ...base, text: body.text, html: body.html, bodyWithheld: null };
+}
+
+/** Sent, failed and queued by template and by day (UTC) over the last `days`, from the outbox. */
+export async function emailAnalyticsOf(db: Db, days: number, now = new Date()): Promise<EmailAnalytics> {
+  const since = new Date(now.getTime() - (days - 1) * 86_400_000);
+  since.setUTCHours(0, 0, 0, 0);
+  const day = sql<string>`to_char(${emailOutbox.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const tally = {
+    sent: sql<number>`count(*) filter (where ${emailOutbox.status} = 'sent')`.mapWith(Number),
+    failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')`.mapWith(Number),
+    queued: sql<number>`count(*) filter (where ${emailOutbox.status} in ('queued', 'sending'))`.mapWith(
+      Number,
+    ),
+  };
+  const rows = await db
+    .select({ templateId: emailOutbox.templateId, day, ...tally })
+    .from(emailOutbox)
+    .where(gte(emailOutbox.createdAt, since))
+    .groupBy(emailOutbox.templateId, day);
+  const zero = () => ({ sent: 0, failed: 0, queued: 0 });
+  const add = (to: ReturnType<typeof zero>, r: ReturnType<typeof zero>) => {
+    to.sent += r.sent;
+    to.failed += r.failed;
+    to.queued += r.queued;
+  };
+  const totals = zero();
+  const byTemplate = new Map<string, ReturnType<typeof zero>>();
+  const byDay = new Map<string, ReturnType<typeof zero>>();
+  for (let i = 0; i < days; i++) {
+    byDay.set(new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10), zero());
+  }
+  for (const r of rows) {
+    add(totals, r);
+    if (!byTemplate.has(r.templateId)) byTemplate.set(r.templateId, zero());
+    add(byTemplate.get(r.templateId)!, r);
+    if (!byDay.has(r.day)) byDay.set(r.day, zero());
+    add(byDay.get(r.day)!, r);
+  }
+  return {
+    days,
+    totals,
+    byTemplate: [...byTemplate.entries()]
+      .map(([templateId, c]) => ({ templateId, name: nameOf(templateId), ...c }))
+      .sort((a, b) => b.sent + b.failed + b.queued - (a.sent + a.failed + a.queued)),
+    byDay: [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([d, c]) => ({ day: d, ...c })),
+  };
+}
