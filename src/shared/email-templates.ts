@@ -123,10 +123,10 @@ The {appName} team`,
     type: 'lifecycle',
     audience: 'account',
     placeholders: [...customer, 'daysLeft', 'trialEndDate', 'portalUrl'],
-    subject: 'Your {appName} trial ends in {daysLeft} days',
+    subject: 'Your {appName} trial ends on {trialEndDate}',
     body: `Hi {firstName},
 
-Your {planName} trial ends on {trialEndDate}, in {daysLeft} days. Add a payment method to keep your fleet's records and your team's access without a break:
+Your {planName} trial ends on {trialEndDate} (days left: {daysLeft}). Add a payment method to keep your fleet's records and your team's access without a break:
 
 {portalUrl}
 

@@ -66,7 +66,7 @@ describe('templates', () => {
     );
     const trial = list.find((x) => x.id === 'trial_expiring')!;
     expect(trial).toMatchObject({ type: 'lifecycle', audience: 'account', enabled: true, customized: false });
-    expect(trial.subject).toBe('Your {appName} trial ends in {daysLeft} days');
+    expect(trial.subject).toBe('Your {appName} trial ends on {trialEndDate}');
     expect(trial.placeholders.map((p) => p.name)).toContain('daysLeft');
   });
 
