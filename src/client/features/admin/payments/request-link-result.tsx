@@ -1,6 +1,6 @@
 import { CircleCheckIcon } from 'lucide-react';
 import type { PaymentRequestSent } from '@shared/contracts/billing-admin';
-import { CopyableValue } from '@client/components/copyable-value';
+import { SentByEmail } from '@client/components/sent-by-email';
 import { Button } from '@client/components/ui/button';
 import {
   DialogClose,
@@ -10,11 +10,11 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { formatStaffDate } from '@client/lib/staff-dates';
-import { absoluteLink, formatMoney } from './billing-format';
+import { formatMoney } from './billing-format';
 
 /**
- * What a sent request answered: until emails are sent (the email issue), the checkout link for staff
- * to hand on, with what it asks and until when it works.
+ * What a sent request answered: what it asks, and where its checkout link went (by email to the
+ * customer; the link is never shown to staff, issue 14) and until when it works.
  */
 export function RequestLinkResult({ title, sent }: { title: string; sent: PaymentRequestSent }) {
   return (
@@ -26,18 +26,11 @@ export function RequestLinkResult({ title, sent }: { title: string; sent: Paymen
         </DialogTitle>
         <DialogDescription>
           {formatMoney(sent.request.amount)} for {sent.request.description}, due{' '}
-          {formatStaffDate(`${sent.request.dueDate}T12:00:00Z`)}. Send this checkout link to{' '}
-          {sent.request.companyName} ({sent.request.email}); it works until{' '}
-          {formatStaffDate(sent.link.expiresAt)}.
+          {formatStaffDate(`${sent.request.dueDate}T12:00:00Z`)}. {sent.request.companyName} pays through the
+          checkout link, which works until {formatStaffDate(sent.sentTo.linkExpiresAt)}.
         </DialogDescription>
       </DialogHeader>
-      <CopyableValue
-        label="Checkout link"
-        value={absoluteLink(sent.link.url)}
-        copyLabel="Copy checkout link"
-        testId="payment-link"
-        toasts={{ copied: { title: 'Link copied to clipboard', variant: 'success' } }}
-      />
+      <SentByEmail what="The checkout link" email={sent.sentTo.email} testId="payment-link-sent" />
       <DialogFooter>
         <DialogClose asChild>
           <Button>Done</Button>
