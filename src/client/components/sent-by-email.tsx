@@ -30,10 +30,12 @@ export function SentByEmail({
       data-testid={testId}
       role="status"
     >
-      <MailCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-      <p className="min-w-0 flex-1">
-        {what} was sent by email to <strong className="break-all">{email}</strong>.
-        {detail ? <span className="text-muted-foreground"> {detail}</span> : null}
+      <p className="flex min-w-0 flex-1 items-start gap-2">
+        <MailCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+        <span className="min-w-0">
+          {what} was sent by email to <strong className="break-all">{email}</strong>.
+          {detail ? <span className="text-muted-foreground"> {detail}</span> : null}
+        </span>
       </p>
       {onSendAgain ? (
         <Button
