@@ -1,5 +1,13 @@
+import type { ComponentProps, ReactNode } from 'react';
 import { LoaderCircleIcon, MailCheckIcon, SendIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import {
+  DialogClose,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 
 /**
  * Where a secret went instead of the screen (issue 14): "sent by email to x@y", and, where it makes
@@ -55,5 +63,30 @@ export function SentByEmail({
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A dialog's `result` after a save that sent a secret by email: its title and description, where the
+ * secret went, and Done (the create-user, customer, fleet invite and payment request dialogs).
+ */
+export function SentByEmailResult({
+  title,
+  description,
+  ...sent
+}: ComponentProps<typeof SentByEmail> & { title: ReactNode; description: ReactNode }) {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      <SentByEmail {...sent} />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>Done</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { strongPassword } from './auth';
+import { loginRequest, strongPassword } from './auth';
 
 /**
  * "Forgot password?" (issue 14; docs/password-reset.md). One endpoint serves both sign-in pages: the
@@ -10,13 +10,7 @@ export const PASSWORD_RESET_ACCOUNT_TYPES = ['customer', 'staff'] as const;
 export type PasswordResetAccountType = (typeof PASSWORD_RESET_ACCOUNT_TYPES)[number];
 
 export const passwordResetRequest = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Email is required')
-    .max(254, 'Please enter a valid email address')
-    .email('Please enter a valid email address'),
+  email: loginRequest.shape.email,
   accountType: z
     .enum(PASSWORD_RESET_ACCOUNT_TYPES, { error: 'Account type must be customer or staff' })
     .default('customer'),

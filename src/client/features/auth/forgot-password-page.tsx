@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { LoaderCircleIcon, MailIcon } from 'lucide-react';
 import { passwordResetRequest, type PasswordResetAccountType } from '@shared/contracts/password-reset';
 import { FormNotice } from '@client/components/form-notice';
-import { IconBadge } from '@client/components/icon-badge';
 import { TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { requestPasswordReset, SIGN_IN_PATH } from './password-reset-api';
+import { ResetCard } from './reset-card';
 
 /**
  * `/forgot-password` ("Forgot password?" on /customer-login, and on /admin-login with `?kind=staff`):
@@ -35,53 +33,36 @@ export default function ForgotPasswordPage() {
   );
 
   return (
-    <PublicShell>
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <IconBadge icon={MailIcon} size="lg" shape="circle" />
-          <CardTitle asHeading="h1" className="mt-2 text-2xl">
-            Forgot your password?
-          </CardTitle>
-          <CardDescription>
-            Enter the email address of your {accountType === 'staff' ? 'staff' : ''} account and we will email
-            you a link to choose a new password.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {sent ? (
-            <FormNotice tone="success">{sent}</FormNotice>
-          ) : (
-            <form
-              noValidate
-              onSubmit={(event) => void onSubmit(event)}
-              className="grid gap-4"
-              aria-label="Forgot password"
-            >
-              <TextField
-                form={form}
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete={accountType === 'staff' ? 'username' : 'email'}
-                autoFocus
-                disabled={busy}
-              />
-              <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-                {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                {busy ? 'Sending...' : 'Email me a reset link'}
-              </Button>
-            </form>
-          )}
-          <p className="mt-6 text-center text-sm text-muted-foreground">
-            <Link
-              href={SIGN_IN_PATH[accountType]}
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              Back to sign in
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
-    </PublicShell>
+    <ResetCard
+      icon={MailIcon}
+      title="Forgot your password?"
+      description={`Enter the email address of your ${accountType === 'staff' ? 'staff ' : ''}account and we will email you a link to choose a new password.`}
+      link={{ href: SIGN_IN_PATH[accountType], label: 'Back to sign in' }}
+    >
+      {sent ? (
+        <FormNotice tone="success">{sent}</FormNotice>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid gap-4"
+          aria-label="Forgot password"
+        >
+          <TextField
+            form={form}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete={accountType === 'staff' ? 'username' : 'email'}
+            autoFocus
+            disabled={busy}
+          />
+          <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+            {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            {busy ? 'Sending...' : 'Email me a reset link'}
+          </Button>
+        </form>
+      )}
+    </ResetCard>
   );
 }

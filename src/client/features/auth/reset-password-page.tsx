@@ -4,15 +4,13 @@ import { z } from 'zod';
 import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
 import { passwordResetConfirm, type PasswordResetDone } from '@shared/contracts/password-reset';
 import { FormNotice } from '@client/components/form-notice';
-import { IconBadge } from '@client/components/icon-badge';
 import { PasswordField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { errorMessageOf } from '@client/lib/api';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { confirmPasswordReset, SIGN_IN_PATH } from './password-reset-api';
+import { ResetCard } from './reset-card';
 
 /** The new password twice; the rules of spec 1 §5 are the shared strong-password schema's. */
 const schema = z
@@ -48,70 +46,52 @@ export default function ResetPasswordPage() {
   );
 
   return (
-    <PublicShell>
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <IconBadge icon={KeyRoundIcon} size="lg" shape="circle" />
-          <CardTitle asHeading="h1" className="mt-2 text-2xl">
-            Choose a new password
-          </CardTitle>
-          <CardDescription>
-            Use 8+ characters with upper and lower case letters, a number and a symbol.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {done ? (
-            <div className="grid gap-4">
-              <FormNotice tone="success">{done.message}</FormNotice>
-              <Button asChild size="lg" className="w-full">
-                <Link href={SIGN_IN_PATH[done.accountType]}>Sign in</Link>
-              </Button>
-            </div>
-          ) : !token ? (
-            <FormNotice>This reset link is incomplete. Ask for a new one from the sign-in page.</FormNotice>
-          ) : (
-            <form
-              noValidate
-              onSubmit={(event) => void onSubmit(event)}
-              className="grid gap-4"
-              aria-label="Reset password"
-            >
-              {refused ? <FormNotice>{refused}</FormNotice> : null}
-              <PasswordField
-                form={form}
-                name="newPassword"
-                label="New password"
-                fieldName="new password"
-                autoComplete="new-password"
-                autoFocus
-                disabled={busy}
-              />
-              <PasswordField
-                form={form}
-                name="confirmPassword"
-                label="Confirm new password"
-                fieldName="confirm password"
-                autoComplete="new-password"
-                disabled={busy}
-              />
-              <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-                {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-                {busy ? 'Saving...' : 'Set new password'}
-              </Button>
-            </form>
-          )}
-          {done ? null : (
-            <p className="mt-6 text-center text-sm text-muted-foreground">
-              <Link
-                href="/forgot-password"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Ask for a new link
-              </Link>
-            </p>
-          )}
-        </CardContent>
-      </Card>
-    </PublicShell>
+    <ResetCard
+      icon={KeyRoundIcon}
+      title="Choose a new password"
+      description="Use 8+ characters with upper and lower case letters, a number and a symbol."
+      link={done ? null : { href: '/forgot-password', label: 'Ask for a new link' }}
+    >
+      {done ? (
+        <div className="grid gap-4">
+          <FormNotice tone="success">{done.message}</FormNotice>
+          <Button asChild size="lg" className="w-full">
+            <Link href={SIGN_IN_PATH[done.accountType]}>Sign in</Link>
+          </Button>
+        </div>
+      ) : !token ? (
+        <FormNotice>This reset link is incomplete. Ask for a new one from the sign-in page.</FormNotice>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid gap-4"
+          aria-label="Reset password"
+        >
+          {refused ? <FormNotice>{refused}</FormNotice> : null}
+          <PasswordField
+            form={form}
+            name="newPassword"
+            label="New password"
+            fieldName="new password"
+            autoComplete="new-password"
+            autoFocus
+            disabled={busy}
+          />
+          <PasswordField
+            form={form}
+            name="confirmPassword"
+            label="Confirm new password"
+            fieldName="confirm password"
+            autoComplete="new-password"
+            disabled={busy}
+          />
+          <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+            {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            {busy ? 'Saving...' : 'Set new password'}
+          </Button>
+        </form>
+      )}
+    </ResetCard>
   );
 }

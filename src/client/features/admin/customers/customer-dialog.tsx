@@ -14,7 +14,7 @@ import { CheckboxField, SelectField, TextField } from '@client/components/form/f
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { LoadFailed } from '@client/components/load-failed';
 import { LoadingBlock } from '@client/components/loading-block';
-import { SentByEmail } from '@client/components/sent-by-email';
+import { SentByEmail, SentByEmailResult } from '@client/components/sent-by-email';
 import { Button } from '@client/components/ui/button';
 import {
   DialogClose,
@@ -284,21 +284,12 @@ function DetailState({
 /** After a create: where the temporary password went, and how the customer signs in. */
 function CreatedView({ created }: { created: Created }) {
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{CUSTOMER_TEXTS.created}</DialogTitle>
-        <DialogDescription>{created.companyName} has an account now.</DialogDescription>
-      </DialogHeader>
-      <SentByEmail
-        what="The temporary password"
-        email={created.email}
-        detail={`${created.firstName} signs in with it at /customer-login and is asked to set their own password.`}
-      />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      </DialogFooter>
-    </>
+    <SentByEmailResult
+      title={CUSTOMER_TEXTS.created}
+      description={`${created.companyName} has an account now.`}
+      what="The temporary password"
+      email={created.email}
+      detail={`${created.firstName} signs in with it at /customer-login and is asked to set their own password.`}
+    />
   );
 }

@@ -5,15 +5,7 @@ import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { SentByEmail } from '@client/components/sent-by-email';
-import { Button } from '@client/components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { SentByEmailResult } from '@client/components/sent-by-email';
 import { toast } from '@client/lib/toast';
 import { useCreateUser } from './api';
 import { MemberDetailsFields } from './member-details-fields';
@@ -73,22 +65,13 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
       width="xl"
       result={
         created ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{TEAM_TEXTS.created}</DialogTitle>
-              <DialogDescription>{created.name} is a member of staff now.</DialogDescription>
-            </DialogHeader>
-            <SentByEmail
-              what="Their password"
-              email={created.email}
-              detail="They sign in at /admin-login with it and are asked to set their own."
-            />
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button>Done</Button>
-              </DialogClose>
-            </DialogFooter>
-          </>
+          <SentByEmailResult
+            title={TEAM_TEXTS.created}
+            description={`${created.name} is a member of staff now.`}
+            what="Their password"
+            email={created.email}
+            detail="They sign in at /admin-login with it and are asked to set their own."
+          />
         ) : undefined
       }
     >

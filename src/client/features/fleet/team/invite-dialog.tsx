@@ -2,20 +2,12 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CircleAlertIcon } from 'lucide-react';
 import { inviteTeamMemberRequest, type InviteResult, type TeamRole } from '@shared/contracts/fleet';
-import { SentByEmail } from '@client/components/sent-by-email';
+import { SentByEmailResult } from '@client/components/sent-by-email';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { Button } from '@client/components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { limitRefusalOf, useInviteMember } from '../api';
@@ -101,21 +93,12 @@ export function InviteDialog({ open, onOpenChange }: DialogOpenProps) {
 function InvitedView({ result }: { result: InviteResult }) {
   const name = `${result.member.firstName} ${result.member.lastName}`.trim();
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{name} is invited</DialogTitle>
-        <DialogDescription>{result.message}</DialogDescription>
-      </DialogHeader>
-      <SentByEmail
-        what="A temporary password"
-        email={result.member.email}
-        detail={`${result.member.firstName} signs in at /customer-login with it and should then change it.`}
-      />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      </DialogFooter>
-    </>
+    <SentByEmailResult
+      title={`${name} is invited`}
+      description={result.message}
+      what="A temporary password"
+      email={result.member.email}
+      detail={`${result.member.firstName} signs in at /customer-login with it and should then change it.`}
+    />
   );
 }
