@@ -7,6 +7,7 @@ import { openDatabase } from '../src/server/db/client';
 import { seedDemoData } from '../src/server/db/seed';
 import { SandboxPaymentProvider } from '../src/server/integrations/payments/sandbox';
 import { runDueBilling } from '../src/server/jobs/billing-runner';
+import { silentMailer } from '../src/server/modules/email-events/mailer';
 
 const count = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -42,6 +43,7 @@ const deps = {
   clock: systemClock,
   appName: 'Motorpool',
   provider: new SandboxPaymentProvider(db, systemClock),
+  mail: silentMailer,
 };
 const started = performance.now();
 const cpuBefore = process.cpuUsage();

@@ -17,6 +17,8 @@ const CustomerLoginPage = lazy(() => import('./features/auth/customer-login-page
 const PortalPage = lazy(() => import('./features/portal/portal-page'));
 const FleetPage = lazy(() => import('./features/fleet/fleet-page'));
 const ChangePasswordPage = lazy(() => import('./features/auth/change-password-page'));
+const ForgotPasswordPage = lazy(() => import('./features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('./features/auth/reset-password-page'));
 const CheckoutPage = lazy(() => import('./features/checkout/checkout-page'));
 const AdminLoginPage = lazy(() => import('./features/admin-auth/admin-login-page'));
 const AdminShell = lazy(() => import('./features/admin/admin-shell'));
@@ -77,6 +79,8 @@ export default function AppRoutes() {
           <Route path="/customer-billing" component={PortalPage} />
           <Route path="/fleet-management" component={FleetPage} />
           <Route path="/change-password" component={ChangePasswordPage} />
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/checkout" component={CheckoutPage} />
           <Route path="/admin-login" component={StaffSignInRoute} />
           <Route path="/login" component={StaffSignInRoute} />

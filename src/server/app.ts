@@ -47,6 +47,7 @@ import { registerSystemHealth } from './modules/system-health/monitor';
 import { systemHealthRoutes } from './modules/system-health/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { passwordResetRoutes } from './modules/password-reset/routes';
 import { registerSecurityEventAudit } from './modules/audit/security-events';
 import type { BillingDeps } from './modules/billing/context';
 import { createEmailQueue, type EmailQueue } from './modules/email/outbox';
@@ -104,11 +105,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = database.db;
   const clock = deps.clock ?? systemClock;
+  const email = await createEmailQueue({
+    db,
+    appName: config.appName,
+    publicUrl: config.publicUrl,
+    appSecret: config.appSecret,
+  });
   const billing: BillingDeps = {
     db,
     clock,
     appName: config.appName,
     provider: deps.paymentProvider ?? (await createPaymentProvider(config, db, clock)),
+    mail: { queue: email, publicUrl: config.publicUrl },
   };
 
   await app.register(cookie);
@@ -128,12 +136,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // System Health: requests counted in memory, this instance's report written every few seconds.
   const monitor = registerSystemHealth(app, { database, reportMs: config.healthReportMs });
 
-  const email = await createEmailQueue({
-    db,
-    appName: config.appName,
-    publicUrl: config.publicUrl,
-    appSecret: config.appSecret,
-  });
   app.decorate('billing', billing);
   app.decorate('email', email);
   const emailDelivery = createEmailDelivery({
@@ -169,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemSettingsRoutes, { database, config });
   await app.register(auditRoutes, { db, clock });
   await app.register(emailRoutes, { db, config, queue: email, delivery: emailDelivery });
+  await app.register(passwordResetRoutes, { db, clock, config });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

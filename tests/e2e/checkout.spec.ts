@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer, customerApi, signInPageAsCustomer, uniqueEmail } from './support/api';
+import { teamInvitationPassword } from './support/invitations';
 
 /** Checkout (spec 1 §2 "Checkout", texts §8): the sandbox card form pays the customer's own trial. */
 
@@ -139,10 +140,8 @@ test("a team fleet admin pays the account's subscription and lands on its billin
     data: { firstName: 'Robin', lastName: 'Admin', email: uniqueEmail('team-admin'), role: 'fleet_admin' },
   });
   expect(invited.status(), await invited.text()).toBe(201);
-  const { member, temporaryPassword } = (await invited.json()) as {
-    member: { email: string };
-    temporaryPassword: string;
-  };
+  const { member } = (await invited.json()) as { member: { email: string } };
+  const temporaryPassword = await teamInvitationPassword(member.email);
   await ownerApi.dispose();
   await signInPageAsCustomer(page, member.email, temporaryPassword);
 

@@ -7,6 +7,7 @@ import {
   uniqueEmail,
   uniqueSuffix,
 } from './support/api';
+import { teamInvitationPassword } from './support/invitations';
 
 /*
  * Issue 11, commissions earned from real payments: a customer assigned to a sales user pays at checkout,
@@ -18,15 +19,12 @@ import {
 
 type Member = { id: string; email: string; password: string; name: string };
 
-/** A team member made by the demo admin through Generate and POST /api/admin/users. */
+/** A team member made by the demo admin through POST /api/admin/users; the password arrives by email. */
 async function createMember(
   admin: APIRequestContext,
   role: 'sales' | 'admin',
   firstName: string,
 ): Promise<Member> {
-  const generated = await admin.post('/api/admin/generate-secure-password', { data: {} });
-  expect(generated.status(), await generated.text()).toBe(200);
-  const { password, token } = (await generated.json()) as { password: string; token: string };
   const lastName = `J${uniqueSuffix()}`;
   const res = await admin.post('/api/admin/users', {
     data: {
@@ -36,12 +34,11 @@ async function createMember(
       phone: '(555) 010-3030',
       address: '3 Harbour Road, Springfield',
       role,
-      temporaryPassword: password,
-      passwordToken: token,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { user } = (await res.json()) as { user: { id: string; email: string } };
+  const password = await teamInvitationPassword(user.email);
   return { id: user.id, email: user.email, password, name: `${firstName} ${lastName}` };
 }
 
@@ -167,8 +164,6 @@ test('a manager whose canEditCustomers is switched off is refused on their next 
   test.setTimeout(90_000);
   const admin = await staffApi();
   // A manager of their own (the demo manager is shared by other journeys), who may edit customers.
-  const generated = await admin.post('/api/admin/generate-secure-password', { data: {} });
-  const { password, token } = (await generated.json()) as { password: string; token: string };
   const made = await admin.post('/api/admin/users', {
     data: {
       email: uniqueEmail('manager'),
@@ -177,14 +172,13 @@ test('a manager whose canEditCustomers is switched off is refused on their next 
       phone: '(555) 010-4040',
       address: '4 Depot Lane, Springfield',
       role: 'sales',
-      temporaryPassword: password,
-      passwordToken: token,
     },
   });
   expect(made.status(), await made.text()).toBe(201);
   const manager = (
     (await made.json()) as { user: { id: string; email: string; firstName: string; lastName: string } }
   ).user;
+  const password = await teamInvitationPassword(manager.email);
   const promote = (canEditCustomers: boolean) =>
     admin.patch(`/api/admin/users/${manager.id}`, {
       data: {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer, signInPageAsStaff } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { emailedCheckoutLink } from './support/invitations';
 
 /**
  * Billing Management (issue 12; docs/billing-admin.md): monthly invoices are issued once, and a payment
@@ -43,9 +44,10 @@ test('a payment request sent by staff is paid at checkout with 4242 and then sho
   await expect(send).toBeEnabled();
   await send.click();
 
-  // The dialog now shows the answer, named by it.
+  // The dialog says where the link went; the customer receives it by email (issue 14).
   const sent = page.getByRole('dialog', { name: 'Payment Request Sent' });
-  const link = (await sent.getByTestId('payment-link').textContent())!.trim();
+  await expect(sent.getByTestId('payment-link-sent')).toContainText(`sent by email to ${customer.email}`);
+  const link = await emailedCheckoutLink(customer.email, 'Payment request from');
   expect(link).toMatch(/\/checkout\?customerId=.+&link=/);
   await sent.getByRole('button', { name: 'Done' }).click();
 

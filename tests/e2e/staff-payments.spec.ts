@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { createCustomer, customerApi, signInPageAsStaff, staffApi, uniqueSuffix } from './support/api';
 import { CARD_OK } from './support/subscribed-customer';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { emailedCheckoutLink } from './support/invitations';
 
 /** Payment Management's Transactions, refunds, retries and export (spec 3 §2; docs/staff-payments.md). */
 
@@ -84,7 +85,9 @@ test('refund part of a payment, then the rest; a third refund is refused', async
   }
 });
 
-test('retry a failed payment: without a card on file, a new payment link to copy', async ({ page }) => {
+test('retry a failed payment: without a card on file, a new payment link goes to the customer by email', async ({
+  page,
+}) => {
   const company = `Declined Fleet ${uniqueSuffix()}`;
   const customer = await customerWhoPaid(company, DECLINED);
   await signInPageAsStaff(page);
@@ -103,9 +106,10 @@ test('retry a failed payment: without a card on file, a new payment link to copy
     page.getByText('The customer will receive a new payment link.', { exact: true }),
   ).toBeVisible();
   const linkDialog = page.getByRole('dialog', { name: 'New payment link' });
-  await expect(linkDialog.getByTestId('retry-payment-link')).toContainText(
-    `/checkout?customerId=${customer.id}&link=`,
-  );
+  await expect(linkDialog.getByTestId('retry-link-sent')).toContainText(`sent by email to ${customer.email}`);
+  const link = await emailedCheckoutLink(customer.email, 'A new link to pay');
+  expect(link).toContain(`/checkout?customerId=${customer.id}&link=`);
+  await expect(page.getByText(link)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'Retry payment link dialog');
 });
 

@@ -1,20 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInPageAsStaff, staffApi, TEST_PASSWORD, uniqueEmail, uniquePhone } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { teamInvitationPassword } from './support/invitations';
 
 // The journey changes a member's password, timezone and theme: done on the demo admin it would sign
 // out, or restyle, every other journey signed in as that admin at the same time. So it runs as an
-// admin of its own, created by the demo admin the way Team Management does (Generate, then create),
-// who sets their own password before signing in.
+// admin of its own, created by the demo admin the way Team Management does (the password arrives by
+// email), who sets their own password before signing in.
 
 const NEW_PASSWORD = 'Profile#2026next';
 
 async function newAdmin(): Promise<{ email: string }> {
   const admin = await staffApi();
   try {
-    const generated = await admin.post('/api/admin/generate-secure-password', { data: {} });
-    expect(generated.status(), await generated.text()).toBe(200);
-    const { password, token } = (await generated.json()) as { password: string; token: string };
     const email = uniqueEmail('profile');
     const created = await admin.post('/api/admin/users', {
       data: {
@@ -24,11 +22,10 @@ async function newAdmin(): Promise<{ email: string }> {
         phone: uniquePhone(),
         address: '1 Journey Way, Portland, OR',
         role: 'admin',
-        temporaryPassword: password,
-        passwordToken: token,
       },
     });
     expect(created.status(), await created.text()).toBe(201);
+    const password = await teamInvitationPassword(email);
 
     const member = await staffApi(email, password);
     const set = await member.post('/api/admin/change-password', {

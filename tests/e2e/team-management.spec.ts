@@ -1,11 +1,12 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { signInPageAsStaff, uniqueEmail, uniqueSuffix } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { teamInvitationPassword } from './support/invitations';
 
 /**
- * Team Management (tab `users`, spec 2 §2, §5, §8; spec 3 §2; issue 11): an admin creates a sales user
- * with a generated password, gives them a 7.5 % rate on Professional, and the new member signs in with
- * the password they were handed.
+ * Team Management (tab `users`, spec 2 §2, §5, §8; spec 3 §2; issues 11 and 14): an admin creates a
+ * sales user, whose generated password arrives by email (never on screen), gives them a 7.5 % rate on
+ * Professional, and the new member signs in with the password from the email.
  */
 
 async function openTeam(page: Page, view?: 'rates' | 'history'): Promise<void> {
@@ -22,7 +23,7 @@ async function choose(page: Page, field: string, option: string | RegExp): Promi
   await page.getByRole('option', { name: option }).click();
 }
 
-test('an admin creates a sales user with a generated password and a 7.5 % rate on Professional; the user signs in with it', async ({
+test('an admin creates a sales user whose password arrives by email and a 7.5 % rate on Professional; the user signs in with it', async ({
   page,
   baseURL,
 }) => {
@@ -34,21 +35,19 @@ test('an admin creates a sales user with a generated password and a 7.5 % rate o
   const lastName = `Seller${suffix}`;
   const name = `${firstName} ${lastName}`;
 
-  // The page's clock runs as usual, and can jump the reveal's 10 seconds.
-  await page.clock.install();
   await signInPageAsStaff(page);
   await openTeam(page);
   await expect(page.getByTestId('team-total-users')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Team Members');
 
-  // Create user: everything is required, and the password comes only from Generate (spec 2 §5).
+  // Create user: everything is required; the password is the server's, sent by email (issue 14).
   await page.getByRole('button', { name: 'Create user' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create user' });
   await dialog.getByRole('button', { name: 'Create user' }).click();
   await expect(
     page.getByText('Please fill all required fields (including phone and address)').first(),
   ).toBeVisible();
-  await expect(dialog.getByText('Please generate a password first')).toBeVisible();
+  await expect(dialog.getByTestId('password-by-email')).toContainText('sent to the member by email');
 
   await dialog.getByLabel('First name').fill(firstName);
   await dialog.getByLabel('Last name').fill(lastName);
@@ -59,24 +58,17 @@ test('an admin creates a sales user with a generated password and a 7.5 % rate o
   await expect(dialog.getByText('Valid phone number format')).toBeVisible();
   await dialog.getByLabel('Address').fill('12 Elm Street, Springfield');
   await choose(page, 'Role', 'Sales');
-  await dialog.getByRole('button', { name: 'Generate' }).click();
-  await expect(page.getByText('Secure password generated', { exact: true })).toBeVisible();
-  await expect(dialog.getByTestId('generated-password-status')).toContainText('A secure password is ready');
   await expectNoSeriousA11yViolations(page, 'Create user dialog');
   await dialog.getByRole('button', { name: 'Create user' }).click();
 
-  // The password shows once, for 10 seconds, with Copy (spec 2 §8).
+  // The dialog says where the password went; the password itself arrives by email, not on screen.
   const created = page.getByRole('dialog', { name: 'User created successfully!' });
-  const shown = created.getByTestId('generated-password');
-  await expect(shown).toBeVisible();
-  const password = (await shown.textContent())?.trim() ?? '';
+  await expect(created.getByTestId('sent-by-email')).toContainText(`sent by email to ${email}`);
+  const password = await teamInvitationPassword(email);
   // 12 characters from a set without look-alikes (no 0/O, 1/l/I).
   expect(password).toHaveLength(12);
   expect(password).not.toMatch(/[0O1lI]/);
-  await expect(created.getByTestId('reveal-countdown')).toContainText('Hidden in');
-  await page.clock.fastForward(10_000);
-  await expect(created.getByTestId('password-hidden')).toBeVisible();
-  await expect(shown).toHaveCount(0);
+  await expect(page.getByText(password)).toHaveCount(0);
   await created.getByRole('button', { name: 'Done' }).click();
 
   // The new member is listed, as a sales user who has not set their own password yet.
@@ -111,7 +103,7 @@ test('an admin creates a sales user with a generated password and a 7.5 % rate o
   await expect(rate).toHaveAttribute('data-active', 'true');
   await expectNoSeriousA11yViolations(page, 'Commission Rates');
 
-  // The new member signs in with the password they were handed, and must set their own first.
+  // The new member signs in with the password from the email, and must set their own first.
   const member = await request.newContext({ baseURL });
   try {
     const signIn = await member.post('/api/auth/admin-login', { data: { email, password } });

@@ -19,7 +19,11 @@ export type AttemptScope =
   /** Requests per client address to a rate-limited route (`http/rate-limit-store.ts`). */
   | 'rate-limit'
   /** Refused requests and staff validation failures written to the audit trail, per client address. */
-  | 'security-event';
+  | 'security-event'
+  /** "Forgot password?" requests, per email address asked for (docs/password-reset.md). */
+  | 'password-reset-address'
+  /** Reset links issued, per account (the person whose password it resets). */
+  | 'password-reset-account';
 
 /** What is counted, and for how long one window lasts. */
 export type AttemptWindow = { scope: AttemptScope; windowMs: number };

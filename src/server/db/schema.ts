@@ -1138,6 +1138,8 @@ export const passwordResetTokens = pgTable(
     id: text('id').primaryKey(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** Set when the password is a team member's (customer_id is then their account). */
+    teamMemberId: uuid('team_member_id').references(() => teamMembers.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     requestedIp: text('requested_ip'),

@@ -10,6 +10,7 @@ import { cancelSubscription, downgradePlan, upgradePlan } from '../modules/billi
 import { startTrial } from '../modules/billing/trial';
 import { refundPayment, type StaffPaymentDeps } from '../modules/staff-payments/refunds';
 import { runDueBilling } from '../jobs/billing-runner';
+import { silentMailer } from '../modules/email-events/mailer';
 import { accountScope } from './account-scope';
 import type { Db } from './client';
 import { appMeta, customers, payments } from './schema';
@@ -145,7 +146,7 @@ export async function seedDemoHistory(
   const days = 365;
   const clock = manualClock(new Date(now.getTime() - days * DAY));
   const provider = new SandboxPaymentProvider(db, clock);
-  const deps: BillingDeps = { db, provider, clock, appName: options.appName };
+  const deps: BillingDeps = { db, provider, clock, appName: options.appName, mail: silentMailer };
   const actor: AuditActor = {
     actorType: 'system',
     actorId: null,
@@ -161,6 +162,7 @@ export async function seedDemoHistory(
     clock,
     account: accountScope(db, ids[who]!),
     provider,
+    mail: silentMailer,
   });
   const card = (number: string) => ({ number, expMonth: 12, expYear: now.getUTCFullYear() + 3, cvc: '123' });
 

@@ -124,12 +124,15 @@ export const paymentRequestListQuery = pagedQuery({
 export type PaymentRequestListQuery = z.infer<typeof paymentRequestListQuery>;
 export const paymentRequestPage = pageOf(adminPaymentRequest);
 
-/** Both requests answer the request and the checkout link to hand on until emails are sent. */
+/**
+ * Both requests answer the request, and where its checkout link went: by email to the customer
+ * (issue 14). The link itself is never answered.
+ */
 export const paymentRequestSent = z.object({
   success: z.literal(true),
   message: z.string(),
   request: adminPaymentRequest,
-  link: z.object({ url: z.string(), expiresAt: z.string() }),
+  sentTo: z.object({ email: z.string(), linkExpiresAt: z.string() }),
 });
 export type PaymentRequestSent = z.infer<typeof paymentRequestSent>;
 

@@ -264,8 +264,7 @@ export const teamList = z.object({
 export const inviteResponse = z.object({
   success: z.literal(true),
   member: teamMember,
-  /** Shown once to the inviter: the member signs in with it and then sets their own. */
-  temporaryPassword: z.string(),
+  /** Says where the temporary password went: by email to the member, never in this answer. */
   message: z.string(),
 });
 

@@ -114,8 +114,18 @@ export const staffCustomer = z.object({
 });
 export type StaffCustomer = z.infer<typeof staffCustomer>;
 
-/** One customer for the edit dialog: with the temporary password while the customer has not set theirs. */
-export const staffCustomerDetail = staffCustomer.extend({ tempPassword: z.string().nullable() });
+/**
+ * One customer for the edit dialog. `passwordPending`: the owner still signs in with the temporary
+ * password staff set, which went to them by email (it is never answered: issue 14).
+ */
+export const staffCustomerDetail = staffCustomer.extend({ passwordPending: z.boolean() });
+
+/** Send again: a new temporary password went to the owner's email address. */
+export const customerPasswordSent = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  email: z.string(),
+});
 export type StaffCustomerDetail = z.infer<typeof staffCustomerDetail>;
 
 export const CUSTOMER_SORTS = [

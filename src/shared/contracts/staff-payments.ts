@@ -95,8 +95,8 @@ export const retryResult = z.object({
   /** charged: the card on file paid the open invoice; link: the customer must pay through the link. */
   outcome: z.enum(['charged', 'link']),
   message: z.string(),
-  /** The checkout link to hand to the customer (outcome link), to copy until emails are sent. */
-  paymentLink: z.string().nullable(),
+  /** Where the new checkout link went by email (outcome link); the link itself is never answered. */
+  sentTo: z.string().nullable(),
   payment: staffPayment,
 });
 export type RetryResult = z.infer<typeof retryResult>;

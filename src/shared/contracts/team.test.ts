@@ -53,8 +53,6 @@ describe('phone entry', () => {
       phone: '555.123.4567',
       address: '1 Main St',
       role: 'sales',
-      temporaryPassword: 'x',
-      passwordToken: 't',
     });
     expect(parsed.phone).toBe('+1 (555) 123-4567');
   });

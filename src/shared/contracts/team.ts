@@ -91,7 +91,6 @@ export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
 export const PHONE_VALID_TEXT = 'Valid phone number format';
 export const REQUIRED_CREATE_MESSAGE = 'Please fill all required fields (including phone and address)';
 export const REQUIRED_EDIT_MESSAGE = 'Please fill all required fields';
-export const GENERATE_FIRST_MESSAGE = 'Please generate a password first';
 
 /**
  * A '+1' the box wrote (or the person typed) is the country code, never the area code's first digit:
@@ -143,13 +142,10 @@ const phoneField = z
   .refine((p) => phoneDigits(p) !== null, PHONE_MESSAGE)
   .transform((p) => formatPhoneInput(phoneDigits(p)!));
 
-/** A password from Generate with the token that proves it came from there (docs/team-management.md). */
-const generatedPassword = {
-  temporaryPassword: z.string({ error: GENERATE_FIRST_MESSAGE }).min(1, GENERATE_FIRST_MESSAGE).max(100),
-  passwordToken: z.string({ error: GENERATE_FIRST_MESSAGE }).min(1, GENERATE_FIRST_MESSAGE).max(500),
-};
-
-/** Create user (spec 2 §5). Permissions default by role on the server when not sent. */
+/**
+ * Create user (spec 2 §5). Permissions default by role on the server when not sent. The server
+ * generates the member's password and emails it to them (issue 14): no password is sent or answered.
+ */
 export const createUserRequest = z.object({
   email: requiredEmail(REQUIRED_CREATE_MESSAGE),
   firstName: requiredText(REQUIRED_CREATE_MESSAGE, 100),
@@ -158,11 +154,10 @@ export const createUserRequest = z.object({
   address: requiredText(REQUIRED_CREATE_MESSAGE, 500),
   role: z.enum(CREATE_USER_ROLES, { error: 'Choose admin or sales' }),
   permissions: permissionsField.optional(),
-  ...generatedPassword,
 });
 export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
-/** Edit user (spec 2 §5 and §7): an optional new password, again only from Generate. */
+/** Edit user (spec 2 §5 and §7): `sendNewPassword` generates a new password and emails it to the member. */
 export const updateUserRequest = z.object({
   email: requiredEmail(REQUIRED_EDIT_MESSAGE),
   firstName: requiredText(REQUIRED_EDIT_MESSAGE, 100),
@@ -171,8 +166,7 @@ export const updateUserRequest = z.object({
   address: z.string().trim().max(500).optional(),
   role: z.enum(EDIT_USER_ROLES, { error: 'Choose a role from the list' }).optional(),
   permissions: permissionsField.optional(),
-  temporaryPassword: generatedPassword.temporaryPassword.optional(),
-  passwordToken: generatedPassword.passwordToken.optional(),
+  sendNewPassword: z.boolean().optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 
@@ -181,14 +175,6 @@ export const changeRoleRequest = z.object({
 });
 
 export const userSaved = z.object({ success: z.literal(true), message: z.string(), user: teamUser });
-
-/** `POST /api/admin/generate-secure-password`: body userId (optional), answer password and token. */
-export const generatePasswordRequest = z.object({ userId: z.string().max(100).optional() });
-export const generatedPasswordResponse = z.object({
-  password: z.string(),
-  /** Signed by the server: create and edit accept a password only with its token. */
-  token: z.string(),
-});
 
 /** 12 characters from a set without look-alikes (no 0/O, 1/l/I), from a cryptographic source. */
 export const GENERATED_PASSWORD_LENGTH = 12;

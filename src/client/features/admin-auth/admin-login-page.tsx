@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -132,6 +133,12 @@ export default function AdminLoginPage() {
             <form noValidate className="grid gap-4" onSubmit={(event) => void onSubmit(event)}>
               {generalError ? <FormNotice compact>{generalError}</FormNotice> : null}
               <SignInFields form={form} emailAutoComplete="username" disabled={pending} />
+              <Link
+                href="/forgot-password?kind=staff"
+                className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Forgot password?
+              </Link>
               <SubmitButton pending={pending} className="mt-2 w-full">
                 {pending ? 'Signing in...' : 'Sign In'}
               </SubmitButton>

@@ -126,6 +126,12 @@ export default function CustomerLoginPage() {
           <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Customer login">
             {general ? <FormNotice>{general}</FormNotice> : null}
             <SignInFields form={form} emailAutoComplete="email" autoFocus={!arrivingEmail} />
+            <Link
+              href="/forgot-password"
+              className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
               {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
               {busy ? 'Signing in...' : 'Sign In'}

@@ -7,6 +7,7 @@ import { CARDS, addCard, checkout, signUp, tokeniseCard } from '../../../../test
 import { customerFormInput } from '../../../../tests/setup/staff';
 import { tokenDigest } from '../../auth/tokens';
 import { sealAll } from './chain';
+import { invitedPassword } from '../../../../tests/setup/mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,8 +67,8 @@ describe('no secret in the audit table after a journey', () => {
     secrets.staffSessionId = tokenDigest(secrets.staffToken);
     const made = await t.post(admin, '/api/admin/customers', customerFormInput());
     expect(made.statusCode, made.body).toBe(201);
-    const customer = made.json<{ customer: { id: string; tempPassword: string } }>().customer;
-    secrets.tempPassword = customer.tempPassword;
+    const customer = made.json<{ customer: { id: string; email: string } }>().customer;
+    secrets.tempPassword = await invitedPassword(t, customer.email);
     const typed = customerFormInput({ password: 'Typed#Secret42' });
     expect((await t.post(admin, '/api/admin/customers', typed)).statusCode).toBe(201);
     secrets.typedPassword = 'Typed#Secret42';

@@ -26,6 +26,7 @@ import { validateFleetToken } from '../portal/account';
 import { isSameSiteRequest } from '../../http/same-site';
 import { plainPage } from '../../http/plain-page';
 import { actorOf, customerActor } from '../audit/service';
+import { mailerOf } from '../email-events/mailer';
 import { securitySettingsOf, staffPreferenceDefaultsOf } from '../system-settings/service';
 import {
   createFleetCrmSession,
@@ -106,7 +107,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         signInStaff(
           db,
           actorOf(request),
-          { ...request.body, ttlMs, idleTimeoutSeconds: config.staffIdleTimeoutSeconds },
+          {
+            ...request.body,
+            ttlMs,
+            idleTimeoutSeconds: config.staffIdleTimeoutSeconds,
+            mail: mailerOf(app, config),
+          },
           onSuccess,
         ),
       );
@@ -201,7 +207,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     },
     handler: async (request, reply) => {
       const result = await throttled('customer-sign-in', request.body, reply, (onSuccess, ttlMs) =>
-        signInCustomer(db, actorOf(request), { ...request.body, ttlMs }, onSuccess),
+        signInCustomer(
+          db,
+          actorOf(request),
+          { ...request.body, ttlMs, mail: mailerOf(app, config) },
+          onSuccess,
+        ),
       );
       if (!result) return reply;
       if (!result.ok) {

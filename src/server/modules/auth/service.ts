@@ -15,6 +15,8 @@ import { ACCOUNT_SUSPENDED_MESSAGE } from '../../auth/access';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { preferencesOf, type StaffPreferences } from '../../../shared/staff-preferences';
 import { staffPreferenceDefaultsOf } from '../system-settings/service';
+import { queueNewSignInIfUnseen } from '../email-events/events';
+import type { Mailer } from '../email-events/mailer';
 
 /** `defaults`: the company's theme and timezone for a member who never chose (`staffPreferenceDefaultsOf`). */
 export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>, defaults?: StaffPreferences): StaffUser {
@@ -87,7 +89,7 @@ const decoy = () => (decoyHash ??= hashPassword(`decoy-${Math.random()}`));
 export async function signInStaff(
   db: Db,
   actor: AuditActor,
-  input: { email: string; password: string; ttlMs: number; idleTimeoutSeconds: number },
+  input: { email: string; password: string; ttlMs: number; idleTimeoutSeconds: number; mail: Mailer },
   /** Runs in the sign-in's own transaction (the throttle starts its count again). */
   onSuccess: (tx: Tx) => Promise<void> = async () => undefined,
 ): Promise<{ ok: true; token: string; expiresAt: Date; user: StaffUser } | LoginFailure> {
@@ -127,6 +129,17 @@ export async function signInStaff(
       .where(eq(staffUsers.id, row.id))
       .returning();
     const who = { ...actor, actorType: 'staff' as const, actorId: row.id, actorEmail: row.email };
+    // Before this sign-in's audit row: the earlier ones say whether this browser is new.
+    await queueNewSignInIfUnseen(
+      tx,
+      input.mail,
+      {
+        kind: 'staff',
+        staffUserId: row.id,
+        person: { email: row.email, firstName: row.firstName ?? '', lastName: row.lastName ?? '' },
+      },
+      { personId: row.id, ipAddress: actor.ipAddress, userAgent: actor.userAgent, now: new Date() },
+    );
     await recordAudit(tx, who, {
       action: 'login',
       resourceType: 'authentication',
@@ -168,7 +181,7 @@ async function findCustomerLogin(db: Db, email: string) {
 export async function signInCustomer(
   db: Db,
   actor: AuditActor,
-  input: { email: string; password: string; ttlMs: number },
+  input: { email: string; password: string; ttlMs: number; mail: Mailer },
   /** Runs in the sign-in's own transaction (the throttle starts its count again). */
   onSuccess: (tx: Tx) => Promise<void> = async () => undefined,
 ): Promise<{ ok: true; token: string; expiresAt: Date; customer: SessionCustomer } | LoginFailure> {
@@ -257,6 +270,12 @@ export async function signInCustomer(
       actorEmail: member?.email ?? c.email,
       accountId: c.id,
     };
+    await queueNewSignInIfUnseen(
+      tx,
+      input.mail,
+      { kind: 'customer', customerId: c.id, person: member ?? c },
+      { personId: personId!, ipAddress: actor.ipAddress, userAgent: actor.userAgent, now: new Date() },
+    );
     await recordAudit(tx, who, {
       action: 'login',
       resourceType: 'authentication',

@@ -13,6 +13,7 @@ import {
   sandboxIntents,
   subscriptions,
 } from '../../db/schema';
+import { lastEmailTo, linkIn } from '../../../../tests/setup/mail';
 
 // Concurrency runs for real on PostgreSQL: TEST_DATABASE_URL=... npx vitest run <this file> --project api-pg
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
@@ -64,7 +65,25 @@ async function sendRequest(c: TestCustomer, body: Record<string, unknown> = {}) 
     ...body,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { request: { id: string; state: string }; link: { url: string } };
+  return {
+    ...(res.json() as { request: { id: string; state: string } }),
+    link: await emailedLink(res, 'payment_request'),
+  };
+}
+
+/**
+ * The checkout link a request sent: by email to the customer (sealed in the outbox), never in the
+ * answer, which says only where it went.
+ */
+async function emailedLink(
+  res: { body: string; json(): { sentTo: { email: string } } },
+  template: 'payment_request' | 'subscription_request',
+) {
+  const mail = await lastEmailTo(t, res.json().sentTo.email, template);
+  expect(mail.sensitive).toBe(true);
+  const url = linkIn(mail, '/checkout?');
+  expect(res.body).not.toContain(tokenOf(url));
+  return { url: url.slice(url.indexOf('/checkout')) };
 }
 
 describe('access', () => {
@@ -402,7 +421,7 @@ describe('create subscription request', () => {
     const c = await customerWith('pending', 'enterprise');
     const res = await t.post(admin, '/api/admin/create-subscription-request', { customerId: c.id });
     expect(res.statusCode, res.body).toBe(201);
-    const sent = res.json();
+    const sent = { ...res.json(), link: await emailedLink(res, 'subscription_request') };
     expect(sent.request).toMatchObject({
       amount: 295,
       type: 'subscription',

@@ -15,6 +15,7 @@ import { planById, subscriptionOf, usd } from '../billing/context';
 import { issuePaymentLink, type PaymentLinkPurpose } from '../billing/payment-links';
 import { dueUnderTerms, paymentTermsOf } from '../billing/payment-terms';
 import { actorFor, isoDay, likePattern, type BillingAdminContext } from './context';
+import { queuePaymentLinkEmail } from '../email-events/events';
 
 const DAY_MS = 86_400_000;
 /** A request's link works until the end of its due date, and for a day at least. */
@@ -111,7 +112,7 @@ type NewRequest = {
   message: string;
 };
 
-/** A request row, its checkout link and the audit row, in one transaction. */
+/** A request row, its checkout link, the email that carries the link and the audit row, in one transaction. */
 async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promise<PaymentRequestSent> {
   const now = ctx.clock.now();
   const today = isoDay(now);
@@ -144,6 +145,14 @@ async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promi
         createdAt: now,
       })
       .returning();
+    const email = await queuePaymentLinkEmail(tx, ctx.mail, {
+      template: input.purpose === 'subscription' ? 'subscription_request' : 'payment_request',
+      customerId: customer.id,
+      amountCents: input.amountCents,
+      url: link.url,
+      expiresAt: link.expiresAt,
+      now,
+    });
     await recordAudit(tx, actorFor(ctx, customer.id), {
       action: 'create',
       resourceType: 'payment_request',
@@ -154,13 +163,14 @@ async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promi
         dueDate: input.dueDate,
         type: input.type,
         linkExpiresAt: link.expiresAt.toISOString(),
+        sentTo: email,
       },
     });
     return {
       success: true as const,
-      message: input.message.replace('{company}', customer.companyName),
+      message: `${input.message.replace('{company}', customer.companyName)} by email to ${email}`,
       request: await requestItem(tx, row!.id, today),
-      link: { url: link.url, expiresAt: link.expiresAt.toISOString() },
+      sentTo: { email, linkExpiresAt: link.expiresAt.toISOString() },
     };
   });
 }

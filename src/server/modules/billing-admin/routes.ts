@@ -41,7 +41,8 @@ export async function billingAdminRoutes(
   { db, clock, appName }: { db: Db; clock: Clock; appName: string },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) => billingAdminContext(request, { db, clock });
+  const ctx = (request: FastifyRequest) =>
+    billingAdminContext(request, { db, clock, mail: app.billing.mail });
 
   r.get('/api/admin/subscriptions', {
     config: { access: payments },

@@ -21,6 +21,7 @@ import { FLEET_ADMIN_ONLY_MESSAGE } from '../../auth/access';
 import { PAYMENT_RECEIVED } from '../payments/routes';
 import { SIGN_IN_TO_PAY, TOO_MANY_DECLINES } from './checkout';
 import { issuePaymentLink, type PaymentLinkPurpose } from './payment-links';
+import { invitedPassword } from '../../../../tests/setup/mail';
 
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
@@ -83,8 +84,8 @@ describe('who may pay a subscription', () => {
         role,
       });
       expect(invited.statusCode).toBe(201);
-      const { member: m, temporaryPassword } = invited.json();
-      return t.customerSession(m.email, temporaryPassword);
+      const { member: m } = invited.json();
+      return t.customerSession(m.email, await invitedPassword(t, m.email));
     };
     const before = await footprint(c);
     const user = await start(c.id, { cookie: (await member('fleet_user')).cookie });

@@ -259,20 +259,24 @@ export async function completeCheckout(
       issuedAt: now,
       ...identity,
     });
-    const payment = await recordPayment(tx, {
-      customerId,
-      subscriptionId: sub.id,
-      invoiceId: invoice.id,
-      amountCents: intent.amountCents,
-      status: 'succeeded',
-      description: `${plan.name} plan, monthly`,
-      provider: deps.provider.name,
-      providerRef: intent.chargeRef,
-      paymentMethodId: savedCard!.id,
-      idempotencyKey: key,
-      createdAt: now,
-      planId: plan.id,
-    });
+    const payment = await recordPayment(
+      tx,
+      {
+        customerId,
+        subscriptionId: sub.id,
+        invoiceId: invoice.id,
+        amountCents: intent.amountCents,
+        status: 'succeeded',
+        description: `${plan.name} plan, monthly`,
+        provider: deps.provider.name,
+        providerRef: intent.chargeRef,
+        paymentMethodId: savedCard!.id,
+        idempotencyKey: key,
+        createdAt: now,
+        planId: plan.id,
+      },
+      { mail: deps.mail },
+    );
     // Staff subscription requests sent with those links are settled by this payment.
     if (spent.length)
       await tx
@@ -347,7 +351,7 @@ export async function recordCheckoutFailure(
         createdAt: deps.clock.now(),
         planId: intent.metadata.planId ?? null,
       },
-      { ignoreDuplicate: true },
+      { mail: deps.mail, ignoreDuplicate: true },
     );
     await reportFailedPayment(tx, customer, {
       what: 'checkout payment',
@@ -504,19 +508,23 @@ async function completeRequestPayment(
       issuedAt: now,
       ...identity,
     });
-    const payment = await recordPayment(tx, {
-      customerId: customer.id,
-      subscriptionId: sub?.id ?? null,
-      invoiceId: invoice.id,
-      amountCents: intent.amountCents,
-      status: 'succeeded',
-      description: request.description,
-      provider: deps.provider.name,
-      providerRef: intent.chargeRef,
-      idempotencyKey: key,
-      createdAt: now,
-      planId: sub?.planId ?? null,
-    });
+    const payment = await recordPayment(
+      tx,
+      {
+        customerId: customer.id,
+        subscriptionId: sub?.id ?? null,
+        invoiceId: invoice.id,
+        amountCents: intent.amountCents,
+        status: 'succeeded',
+        description: request.description,
+        provider: deps.provider.name,
+        providerRef: intent.chargeRef,
+        idempotencyKey: key,
+        createdAt: now,
+        planId: sub?.planId ?? null,
+      },
+      { mail: deps.mail },
+    );
     // Paid twice (two intents of one request cannot happen, but a request paid by hand could): the
     // money is recorded either way, and the request keeps its first settlement.
     if (request.status === 'open')

@@ -14,15 +14,24 @@ import {
 import { notFound } from '../../http/errors';
 import { customerContext, type RequestContext } from '../../http/request-context';
 import type { PaymentProvider } from '../../integrations/payments/provider';
+import type { Mailer } from '../email-events/mailer';
 
-export type BillingDeps = { db: Db; provider: PaymentProvider; clock: Clock; appName: string };
+export type BillingDeps = {
+  db: Db;
+  provider: PaymentProvider;
+  clock: Clock;
+  appName: string;
+  /** The outbox writer: receipts and failed payments are queued with the payment's transaction. */
+  mail: Mailer;
+};
 
 /** A customer's request that reaches the card processor: the request context and the provider. */
-export type BillingContext = RequestContext & { provider: PaymentProvider };
+export type BillingContext = RequestContext & { provider: PaymentProvider; mail: Mailer };
 
 export const billingContext = (request: FastifyRequest, billing: BillingDeps): BillingContext => ({
   ...customerContext(request, billing),
   provider: billing.provider,
+  mail: billing.mail,
 });
 
 export type CustomerRow = typeof customers.$inferSelect;

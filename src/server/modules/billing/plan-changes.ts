@@ -186,20 +186,24 @@ export async function upgradePlan(
       });
       if (result.status === 'failed') {
         await ctx.db.transaction(async (tx) => {
-          await recordPayment(tx, {
-            customerId,
-            subscriptionId: sub.id,
-            amountCents: amount,
-            status: 'failed',
-            description: `Upgrade to ${target.name} (prorated)`,
-            provider: ctx.provider.name,
-            providerRef: result.ref,
-            paymentMethodId: card.id,
-            failureMessage: result.message,
-            idempotencyKey: `${idempotencyKey}:failed:${result.ref ?? now.getTime()}`,
-            createdAt: now,
-            planId: target.id,
-          });
+          await recordPayment(
+            tx,
+            {
+              customerId,
+              subscriptionId: sub.id,
+              amountCents: amount,
+              status: 'failed',
+              description: `Upgrade to ${target.name} (prorated)`,
+              provider: ctx.provider.name,
+              providerRef: result.ref,
+              paymentMethodId: card.id,
+              failureMessage: result.message,
+              idempotencyKey: `${idempotencyKey}:failed:${result.ref ?? now.getTime()}`,
+              createdAt: now,
+              planId: target.id,
+            },
+            { mail: ctx.mail },
+          );
           await reportFailedPayment(tx, customer, {
             what: 'upgrade payment',
             amountCents: amount,
@@ -246,20 +250,24 @@ export async function upgradePlan(
           ...identity,
         });
         number = invoice.number;
-        await recordPayment(tx, {
-          customerId,
-          subscriptionId: sub.id,
-          invoiceId: invoice.id,
-          amountCents: amount,
-          status: 'succeeded',
-          description: `Upgrade to ${target.name} (prorated)`,
-          provider: ctx.provider.name,
-          providerRef: charge.ref,
-          paymentMethodId: charge.paymentMethodId,
-          idempotencyKey,
-          createdAt: now,
-          planId: target.id,
-        });
+        await recordPayment(
+          tx,
+          {
+            customerId,
+            subscriptionId: sub.id,
+            invoiceId: invoice.id,
+            amountCents: amount,
+            status: 'succeeded',
+            description: `Upgrade to ${target.name} (prorated)`,
+            provider: ctx.provider.name,
+            providerRef: charge.ref,
+            paymentMethodId: charge.paymentMethodId,
+            idempotencyKey,
+            createdAt: now,
+            planId: target.id,
+          },
+          { mail: ctx.mail },
+        );
         await recordActivity(tx, customer, {
           action: 'payment_succeeded',
           description: `${customer.companyName} paid ${usd(amount)} for the upgrade to ${target.name}`,

@@ -129,21 +129,25 @@ export async function processDueSubscription(
         issuedAt: now,
         ...identity,
       }));
-    await recordPayment(tx, {
-      customerId: customer.id,
-      subscriptionId: sub.id,
-      invoiceId: invoice.id,
-      amountCents,
-      status: result.status,
-      description,
-      provider: deps.provider.name,
-      providerRef: result.ref,
-      paymentMethodId: card?.id ?? null,
-      failureMessage: result.status === 'failed' ? result.message : null,
-      idempotencyKey,
-      createdAt: now,
-      planId: plan?.id ?? sub.planId,
-    });
+    await recordPayment(
+      tx,
+      {
+        customerId: customer.id,
+        subscriptionId: sub.id,
+        invoiceId: invoice.id,
+        amountCents,
+        status: result.status,
+        description,
+        provider: deps.provider.name,
+        providerRef: result.ref,
+        paymentMethodId: card?.id ?? null,
+        failureMessage: result.status === 'failed' ? result.message : null,
+        idempotencyKey,
+        createdAt: now,
+        planId: plan?.id ?? sub.planId,
+      },
+      { mail: deps.mail },
+    );
 
     if (result.status === 'succeeded') {
       if (earlier) await markInvoicePaid(tx, invoice.id, now);

@@ -6,6 +6,7 @@ import { CARDS, checkout } from '../../../../tests/setup/customers';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
 import { auditLogs, payments, salesCommissionRates, salesCommissions } from '../../db/schema';
 import { adjustCommissionForRefund, commissionCentsOf } from './earn';
+import { invitedPassword } from '../../../../tests/setup/mail';
 
 let t: TestApp;
 let admin: string;
@@ -41,10 +42,11 @@ async function customerOf(sales: { cookie: string }, overrides: Record<string, u
   );
   expect(made.statusCode, made.body).toBe(201);
   const customer = made.json<{
-    customer: { id: string; email: string; salesUserId: string | null; tempPassword: string };
+    customer: { id: string; email: string; salesUserId: string | null };
   }>().customer;
-  const session = await t.customerSession(customer.email, customer.tempPassword);
-  return { ...customer, password: customer.tempPassword, ...session };
+  const password = await invitedPassword(t, customer.email);
+  const session = await t.customerSession(customer.email, password);
+  return { ...customer, password, ...session };
 }
 
 async function commissionsOfCustomer(customerId: string) {

@@ -16,6 +16,7 @@ import { customers, subscriptions } from '../../db/schema';
 import { runDueBilling } from '../../jobs/billing-runner';
 import { sweepHealth } from '../../jobs/health-sweep';
 import { recordAudit, type AuditActor } from '../audit/service';
+import { invitedPassword } from '../../../../tests/setup/mail';
 
 const customerActor: AuditActor = {
   actorType: 'customer',
@@ -228,11 +229,11 @@ describe('engagement (30)', () => {
     const c = await signUp(t);
     await addVehicle(c);
     const email = `member.${unique()}@example.com`;
-    const invited = await created(t, c, '/api/fleet/team', { firstName: 'Sam', lastName: 'Crew', email });
+    await created(t, c, '/api/fleet/team', { firstName: 'Sam', lastName: 'Crew', email });
     await signedInDaysAgo(c.id, 30);
     await sweep(c.id);
     expect((await health(c.id)).reasons).toEqual(['No sign-in for 30 days']);
-    await t.customerSession(email, invited.temporaryPassword);
+    await t.customerSession(email, await invitedPassword(t, email));
     expect(await health(c.id)).toMatchObject({ score: 100, reasons: [] });
   });
 
@@ -338,8 +339,8 @@ describe('lock order', () => {
     const members = [];
     for (let i = 0; i < 2; i++) {
       const email = `member.${unique()}@example.com`;
-      const invited = await created(t, c, '/api/fleet/team', { firstName: 'Sam', lastName: 'Crew', email });
-      members.push({ email, password: invited.temporaryPassword as string });
+      await created(t, c, '/api/fleet/team', { firstName: 'Sam', lastName: 'Crew', email });
+      members.push({ email, password: await invitedPassword(t, email) });
     }
     const people = [{ email: c.email, password: c.password }, ...members];
     const results = await Promise.all(

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { actorOf } from '../audit/service';
 import { registerCustomer } from './service';
+import { mailerOf } from '../email-events/mailer';
 import { access } from '../../../shared/contracts/common';
 
 export async function customerRoutes(
@@ -26,7 +27,13 @@ export async function customerRoutes(
       response: { 201: registrationResponse },
     },
     handler: async (request, reply) => {
-      const c = await registerCustomer(db, actorOf(request), request.body, clock.now());
+      const c = await registerCustomer(
+        db,
+        mailerOf(app, config),
+        actorOf(request),
+        request.body,
+        clock.now(),
+      );
       return reply.status(201).send({
         success: true,
         message: `Welcome to ${config.appName}! Your account has been created successfully!`,

@@ -9,12 +9,20 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import { recordActivity } from '../notifications/service';
 import { startTrial } from '../billing/trial';
 import { findActivePlan } from '../plans/service';
+import { queueWelcome } from '../email-events/events';
+import type { Mailer } from '../email-events/mailer';
 
 export const DUPLICATE_EMAIL_MESSAGE =
   'An account with this email address already exists. Please sign in instead.';
 
 /** Self sign-up: a fleet_admin account on a 14-day trial of the chosen plan, no card needed. */
-export async function registerCustomer(db: Db, actor: AuditActor, input: RegistrationRequest, now: Date) {
+export async function registerCustomer(
+  db: Db,
+  mail: Mailer,
+  actor: AuditActor,
+  input: RegistrationRequest,
+  now: Date,
+) {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -66,6 +74,8 @@ export async function registerCustomer(db: Db, actor: AuditActor, input: Registr
           userAgent: actor.userAgent?.slice(0, 50) ?? null,
         },
       });
+      // The welcome email, in the sign-up's transaction: a refused sign-up leaves no message.
+      await queueWelcome(tx, mail, { customerId: customer.id, trialEndsAt: subscription.trialEndsAt, now });
       return { ...customer, subscriptionStatus: subscription.status, trialEndsAt: subscription.trialEndsAt };
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { auditLogs, vehicles } from '../../db/schema';
+import { lastEmailTo, passwordIn } from '../../../../tests/setup/mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -376,8 +377,15 @@ describe('team', () => {
       t.post(owner, '/api/fleet/team', { firstName: 'Tess', lastName: 'Member', email, role });
     const first = await invite(`member.${Date.now()}@example.com`);
     expect(first.statusCode).toBe(201);
-    const { temporaryPassword, member } = first.json();
+    const { member } = first.json();
+    // The password goes to the member by email (team_invitation), never in the answer.
+    expect(first.json()).not.toHaveProperty('temporaryPassword');
+    expect(first.json().message).toContain(`sent by email to ${member.email}`);
+    const mail = await lastEmailTo(t, member.email, 'team_invitation');
+    expect(mail).toMatchObject({ sensitive: true, customerId: owner.id });
+    const temporaryPassword = passwordIn(mail);
     expect(temporaryPassword).toMatch(/^.{12}$/);
+    expect(first.body).not.toContain(temporaryPassword);
     expect((await invite(`second.${Date.now()}@example.com`)).statusCode).toBe(201);
     const third = await invite(`third.${Date.now()}@example.com`);
     expect(third.statusCode).toBe(409);

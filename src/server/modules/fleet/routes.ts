@@ -44,6 +44,7 @@ import {
 } from './maintenance';
 import { fleetOverview } from './overview';
 import { changeMemberRole, inviteMember, listTeam, removeMember } from './team';
+import { mailerOf } from '../email-events/mailer';
 import {
   createVehicles,
   deleteVehicle,
@@ -290,12 +291,11 @@ export async function fleetRoutes(
     config: { access: access.accountAdmin },
     schema: { tags: ['fleet'], body: inviteTeamMemberRequest, response: { 201: inviteResponse } },
     handler: async (request, reply) => {
-      const { member, temporaryPassword } = await inviteMember(ctx(request), request.body);
+      const { member } = await inviteMember(ctx(request), mailerOf(app, config), request.body);
       return reply.status(201).send({
         success: true,
         member,
-        temporaryPassword,
-        message: `${member.firstName} can now sign in at /customer-login with ${member.email} and this temporary password, then set their own.`,
+        message: `${member.firstName}'s temporary password was sent by email to ${member.email}. They sign in at /customer-login with it, then set their own.`,
       });
     },
   });

@@ -11,6 +11,7 @@ import { inTransaction, type RequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/service';
 import { emailSignsIn } from '../customers/login-emails';
 import { assertUserRoom, countedUsers, lockAccount } from './limits';
+import { emailLinks, personData, personTo, type Mailer } from '../email-events/mailer';
 
 export type InviteValues = z.output<typeof inviteTeamMemberRequest>;
 
@@ -66,8 +67,11 @@ export async function listTeam({ db, account }: RequestContext) {
   return { members: list, users: list.length, userLimit: owner.userLimit };
 }
 
-/** Invites a member with a generated password, shown once to the inviter; the limit applies. */
-export async function inviteMember(ctx: RequestContext, values: InviteValues) {
+/**
+ * Invites a member with a generated password, which goes to the member by email (team_invitation)
+ * in the invitation's transaction and is never answered; the limit applies.
+ */
+export async function inviteMember(ctx: RequestContext, mail: Mailer, values: InviteValues) {
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   try {
@@ -101,7 +105,17 @@ export async function inviteMember(ctx: RequestContext, values: InviteValues) {
         status: 'invited',
         createdAt: row!.createdAt.toISOString(),
       };
-      return { member, temporaryPassword: password, users: await countedUsers(tx) };
+      await mail.queue.queue(tx.db, {
+        template: 'team_invitation',
+        to: personTo(row!),
+        customerId: tx.accountId,
+        data: {
+          ...personData(row!),
+          temporaryPassword: password,
+          signInUrl: emailLinks(mail).customerSignIn,
+        },
+      });
+      return { member, users: await countedUsers(tx) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });

@@ -10,6 +10,8 @@ import { inTransaction, type RequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/service';
 import { customerById, type BillingContext } from '../billing/context';
 import { detachCards, removeCustomerAccount } from '../customers/account-removal';
+import { queuePasswordChanged } from '../email-events/events';
+import type { Mailer } from '../email-events/mailer';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 
@@ -26,9 +28,13 @@ type PasswordChange = {
   newPassword: string;
 };
 
-export async function changeCustomerPassword(ctx: RequestContext, input: PasswordChange): Promise<void> {
+export async function changeCustomerPassword(
+  ctx: RequestContext,
+  mail: Mailer,
+  input: PasswordChange,
+): Promise<void> {
   if (input.teamMemberId)
-    return changeTeamMemberPassword(ctx, { ...input, teamMemberId: input.teamMemberId });
+    return changeTeamMemberPassword(ctx, mail, { ...input, teamMemberId: input.teamMemberId });
   const { db, actor } = ctx;
   const now = ctx.clock.now();
   const customer = await customerById(db, ctx.accountId);
@@ -70,11 +76,14 @@ export async function changeCustomerPassword(ctx: RequestContext, input: Passwor
         otherSessionsEnded: true,
       },
     });
+    const person = { email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
+    await queuePasswordChanged(tx, mail, { kind: 'customer', customerId: customer.id, person });
   });
 }
 
 async function changeTeamMemberPassword(
   ctx: RequestContext,
+  mail: Mailer,
   input: PasswordChange & { teamMemberId: string },
 ): Promise<void> {
   const { db, actor, account } = ctx;
@@ -112,6 +121,7 @@ async function changeTeamMemberPassword(
       resourceId: member.id,
       newValues: { isPasswordSet: true, otherSessionsEnded: true },
     });
+    await queuePasswordChanged(tx, mail, { kind: 'customer', customerId: member.customerId, person: member });
   });
 }
 

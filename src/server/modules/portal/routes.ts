@@ -291,7 +291,7 @@ export async function portalRoutes(
   // Password-checked routes are limited per person, across URLs, by auth/password-checks.ts.
   const changePassword = async (request: FastifyRequest<{ Body: z.infer<typeof changePasswordRequest> }>) => {
     assertOwnEmail(request, request.body.email);
-    await changeCustomerPassword(ctx(request), {
+    await changeCustomerPassword(ctx(request), billing.mail, {
       teamMemberId: request.customerUser.teamMemberId,
       sessionId: request.customerUser.sessionId,
       currentPassword: request.body.currentPassword,

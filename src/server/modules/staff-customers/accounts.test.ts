@@ -7,6 +7,7 @@ import { activities, appMeta, auditLogs, customers, sessions, subscriptions } fr
 import { secretBox } from '../../auth/secret-box';
 import { loadConfig } from '../../config';
 import { setCustomerStatus } from '../billing/context';
+import { emailsTo, invitedPassword, lastEmailTo, passwordIn } from '../../../../tests/setup/mail';
 
 let t: TestApp;
 let admin: string;
@@ -33,15 +34,10 @@ async function accountWithTeam(password = 'Staff#Made1') {
     lastName: 'Member',
     email: memberEmail,
   });
-  const member = await t.customerSession(memberEmail, invited.temporaryPassword);
-  return {
-    id: customer.id as string,
-    input,
-    owner,
-    member,
-    memberEmail,
-    memberPassword: invited.temporaryPassword as string,
-  };
+  expect(invited).not.toHaveProperty('temporaryPassword');
+  const memberPassword = await invitedPassword(t, memberEmail);
+  const member = await t.customerSession(memberEmail, memberPassword);
+  return { id: customer.id as string, input, owner, member, memberEmail, memberPassword };
 }
 
 describe('the temporary password of a customer staff created', () => {
@@ -54,7 +50,8 @@ describe('the temporary password of a customer staff created', () => {
         '/api/admin/customers',
         customerFormInput({ password: '' }),
       );
-      const password = customer.tempPassword as string;
+      expect(customer).not.toHaveProperty('tempPassword');
+      const password = await invitedPassword(t, customer.email as string);
       expect(password).toMatch(/^[a-zA-Z0-9]{12}$/);
       expect(password.replace(/[^A-Z]/g, '')).toHaveLength(4);
       expect(password.replace(/[^a-z0-9]/g, '')).toHaveLength(8);
@@ -63,22 +60,31 @@ describe('the temporary password of a customer staff created', () => {
     expect(seen.size).toBe(3);
   });
 
-  it('signs in, is asked to be replaced, and once replaced is erased and shown as set by the customer', async () => {
+  it('goes by email only (sealed in the outbox), signs in, and once replaced shows as set by the customer', async () => {
     const input = customerFormInput();
     const made = await t.post(admin, '/api/admin/customers', input);
-    const { id, tempPassword } = made.json().customer as { id: string; tempPassword: string };
-    expect(made.json().customer).toMatchObject({ isPasswordSet: false, lastPasswordChange: null });
+    const { id } = made.json().customer as { id: string };
+    expect(made.json().customer).toMatchObject({
+      isPasswordSet: false,
+      passwordPending: true,
+      lastPasswordChange: null,
+    });
+    const mail = await lastEmailTo(t, input.email, 'account_invitation');
+    const tempPassword = passwordIn(mail);
+    expect(made.body).not.toContain(tempPassword);
 
-    // Kept encrypted, bound to the account, never in the audit trail or the feed.
+    // Kept nowhere readable: sealed in the outbox row, never in the account, the trail or the feed.
+    expect(mail.sensitive).toBe(true);
+    expect(mail.bodyText).not.toContain(tempPassword);
     const [stored] = await db().select().from(customers).where(eq(customers.id, id));
-    expect(stored!.temporaryPasswordEnc).toMatch(/^v1\./);
-    expect(stored!.temporaryPasswordEnc).not.toContain(tempPassword);
+    expect(stored!.temporaryPasswordEnc).toBeNull();
     const trail = await db().select().from(auditLogs).where(eq(auditLogs.accountId, id));
     const feed = await db().select().from(activities).where(eq(activities.customerId, id));
     expect(JSON.stringify([trail, feed])).not.toContain(tempPassword);
 
     const detail = await t.get(admin, `/api/admin/customers/${id}`);
-    expect(detail.json()).toMatchObject({ isPasswordSet: false, tempPassword });
+    expect(detail.json()).toMatchObject({ isPasswordSet: false, passwordPending: true });
+    expect(detail.body).not.toContain(tempPassword);
 
     const first = await signIn(input.email, tempPassword);
     expect(first.statusCode).toBe(200);
@@ -95,10 +101,8 @@ describe('the temporary password of a customer staff created', () => {
     expect(changed.statusCode).toBe(200);
 
     const after = await t.get(admin, `/api/admin/customers/${id}`);
-    expect(after.json()).toMatchObject({ isPasswordSet: true, tempPassword: null });
+    expect(after.json()).toMatchObject({ isPasswordSet: true, passwordPending: false });
     expect(after.json().lastPasswordChange).not.toBeNull();
-    const [erased] = await db().select().from(customers).where(eq(customers.id, id));
-    expect(erased!.temporaryPasswordEnc).toBeNull();
 
     expect((await signIn(input.email, tempPassword)).statusCode).toBe(401);
     const next = await signIn(input.email, 'Own#Choice-2026');
@@ -117,19 +121,34 @@ describe('the temporary password of a customer staff created', () => {
     });
   });
 
-  it('opens only for its own account: copied onto another row it shows nothing', async () => {
-    const a = await created(t, admin, '/api/admin/customers', customerFormInput());
-    const b = await created(t, admin, '/api/admin/customers', customerFormInput());
-    const [sealed] = await db()
-      .select({ enc: customers.temporaryPasswordEnc })
-      .from(customers)
-      .where(eq(customers.id, a.customer.id));
-    await db()
-      .update(customers)
-      .set({ temporaryPasswordEnc: sealed!.enc })
-      .where(eq(customers.id, b.customer.id));
-    const res = await t.get(admin, `/api/admin/customers/${b.customer.id}`);
-    expect(res.json().tempPassword).toBeNull();
+  it('Send again emails a new one (the old one stops working), and is refused once the customer set theirs', async () => {
+    const input = customerFormInput();
+    await created(t, admin, '/api/admin/customers', input);
+    const [{ id }] = [
+      (await t.get(admin, `/api/admin/customers?search=${encodeURIComponent(input.email)}`)).json().items[0],
+    ];
+    const first = await invitedPassword(t, input.email);
+    const again = await t.post(admin, `/api/admin/customers/${id}/send-password`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      success: true,
+      message: `A new temporary password was sent by email to ${input.email}`,
+      email: input.email,
+    });
+    const second = await invitedPassword(t, input.email);
+    expect(second).not.toBe(first);
+    expect(again.body).not.toContain(second);
+    expect((await signIn(input.email, first)).statusCode).toBe(401);
+    const session = await signIn(input.email, second);
+    expect(session.statusCode).toBe(200);
+    const cookie = { cookie: session.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+    await t.post(cookie, '/api/auth/change-password', {
+      email: input.email,
+      currentPassword: second,
+      newPassword: 'Own#Choice-2026',
+    });
+    const refused = await t.post(admin, `/api/admin/customers/${id}/send-password`, {});
+    expect(refused.statusCode).toBe(409);
   });
 
   it('without APP_SECRET the key is made once and kept in the database, shared by every instance', async () => {
@@ -148,7 +167,10 @@ describe('the temporary password of a customer staff created', () => {
         url: `/api/admin/customers/${customer.id}`,
         headers: { cookie: cookie.cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
       });
-      expect(res.json().tempPassword).toBe(customer.tempPassword);
+      expect(res.statusCode).toBe(200);
+      // The second instance opens the sealed invitation the first one queued: one key for both.
+      const [mail] = await emailsTo(t, customer.email as string, 'account_invitation');
+      expect((await second.app.email.openBody(mail!)).text).toBe(mail!.text);
     } finally {
       await second.close();
     }
@@ -168,14 +190,12 @@ describe('APP_SECRET', () => {
     expect(await box.open('garbage', 'customer:x')).toBeNull();
   });
 
-  it('an app started with it creates customers whose temporary password shows, with no key stored', async () => {
+  it('an app started with it seals the emailed temporary passwords, with no key stored', async () => {
     const other = await createTestApp({ APP_SECRET: 'x'.repeat(48) });
     try {
       const cookie = await other.staffCookie('admin@motorpool.local');
       const { customer } = await created(other, cookie, '/api/admin/customers', customerFormInput());
-      expect(customer.tempPassword).toMatch(/^[a-zA-Z0-9]{12}$/);
-      const detail = await other.get(cookie, `/api/admin/customers/${customer.id}`);
-      expect(detail.json().tempPassword).toBe(customer.tempPassword);
+      expect(await invitedPassword(other, customer.email as string)).toMatch(/^[a-zA-Z0-9]{12}$/);
       const keys = await other.database.db.select().from(appMeta).where(eq(appMeta.key, 'secret_box_key'));
       expect(keys).toEqual([]);
     } finally {

@@ -11,53 +11,39 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, sessions, staffUsers, subscriptions } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
-import type { SecretBox } from '../../auth/secret-box';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { applyPlan } from '../billing/context';
 import { startTrial } from '../billing/trial';
 import { emailSignsIn } from '../customers/login-emails';
 import { EMAIL_TAKEN } from '../fleet/team';
+import { queueSuspended } from '../email-events/events';
+import { customerRecipient, emailLinks } from '../email-events/mailer';
 import { recordActivity } from '../notifications/service';
 import { findActivePlan } from '../plans/service';
 import { actorFor, type StaffContext } from './context';
-import { PAYING, customerRows, isCustomerId, toStaffCustomer, type CustomerRow } from './customer-rows';
+import { PAYING, customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const ACTIVE_PLAN_MESSAGE = 'Please select an active plan';
 export const PAID_PLAN_MESSAGE =
   "This customer pays for their plan. Plan changes that change the price are made from the customer's Plans tab, where an upgrade charges the difference and a downgrade waits for the end of the period.";
 
-/** The temporary password is bound to its customer: sealed for one account, it opens for no other. */
-const secretContext = (customerId: string) => `customer:${customerId}:temporary-password`;
-
 type CustomerRecord = typeof customers.$inferSelect;
 
-async function temporaryPasswordOf(
-  secrets: SecretBox,
-  row: Pick<CustomerRecord, 'id' | 'isPasswordSet' | 'temporaryPasswordEnc'>,
-): Promise<string | null> {
-  if (row.isPasswordSet || !row.temporaryPasswordEnc) return null;
-  return secrets.open(row.temporaryPasswordEnc, secretContext(row.id));
-}
-
-async function detailOf(secrets: SecretBox, row: CustomerRow): Promise<StaffCustomerDetail> {
-  return { ...toStaffCustomer(row), tempPassword: await temporaryPasswordOf(secrets, row) };
-}
-
 /**
- * One customer for the edit dialog, with the temporary password while the customer has not set
- * their own (the route is for staff who may edit customers: nobody else reads it).
+ * One customer for the edit dialog. Whether the customer still signs in with the temporary password
+ * staff set, never the password itself: it went to the customer by email (issue 14; docs/email.md).
  */
 export async function customerDetail(
-  ctx: Pick<StaffContext, 'db' | 'secrets'>,
+  ctx: Pick<StaffContext, 'db'>,
   id: string,
 ): Promise<StaffCustomerDetail> {
   const [row] = isCustomerId(id)
     ? await customerRows(ctx.db, { where: eq(customers.id, id), order: (c) => [asc(c.id)], limit: 1 })
     : [];
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
-  return detailOf(ctx.secrets, row);
+  return { ...toStaffCustomer(row), passwordPending: !row.isPasswordSet };
 }
 
 /** The form's profile fields as columns; empty optional text is stored as null. */
@@ -77,14 +63,59 @@ function profileOf(input: CustomerForm) {
   };
 }
 
-/** A password staff typed or had generated: kept hashed to sign in with and sealed to show. */
-async function staffPassword(ctx: StaffContext, customerId: string, password: string) {
-  const [passwordHash, temporaryPasswordEnc] = await Promise.all([
-    hashPassword(password),
-    ctx.secrets.seal(password, secretContext(customerId)),
-  ]);
+/**
+ * A password staff typed or had generated: kept hashed only. The customer receives it by email
+ * (account_invitation); nothing keeps it readable, so no screen can show it again.
+ */
+async function staffPassword(password: string) {
   // Not the customer's own choice either way: they are asked to set theirs at sign-in.
-  return { passwordHash, temporaryPasswordEnc, isPasswordSet: false };
+  return {
+    password,
+    passwordHash: await hashPassword(password),
+    temporaryPasswordEnc: null,
+    isPasswordSet: false,
+  };
+}
+
+/** The temporary password, by email to the account's owner, in the transaction that set it. */
+async function queueAccountInvitation(tx: Executor, ctx: StaffContext, customerId: string, password: string) {
+  const customer = await customerRecipient(tx, customerId);
+  if (!customer) return;
+  await ctx.mail.queue.queue(tx, {
+    template: 'account_invitation',
+    to: customer.to,
+    customerId,
+    data: {
+      ...customer.data,
+      temporaryPassword: password,
+      signInUrl: emailLinks(ctx.mail).customerSignIn,
+    },
+  });
+}
+
+/** Send again: a new temporary password for an owner who has not set theirs, by email. */
+export async function resendCustomerPassword(ctx: StaffContext, id: string): Promise<{ email: string }> {
+  if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
+  const { password, ...credentials } = await staffPassword(generateCustomerPassword());
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    if (!before) throw notFound(CUSTOMER_NOT_FOUND);
+    if (before.isPasswordSet)
+      throw conflict(`${before.companyName}'s owner has set their own password: nothing to send.`);
+    await tx
+      .update(customers)
+      .set({ ...credentials, updatedAt: ctx.clock.now() })
+      .where(eq(customers.id, id));
+    await tx.delete(sessions).where(and(eq(sessions.customerId, id), isNull(sessions.teamMemberId)));
+    await recordAudit(tx, actorFor(ctx, id), {
+      action: 'update',
+      resourceType: 'customer',
+      resourceId: id,
+      newValues: { signIn: 'new temporary password sent by email', sentTo: before.email },
+    });
+    await queueAccountInvitation(tx, ctx, id, password);
+    return { email: before.email };
+  });
 }
 
 export const SALES_USER_CHOICE_MESSAGE = 'Choose a sales user from the list';
@@ -137,7 +168,7 @@ const endAccountSessions = (tx: Executor, customerId: string) =>
 export async function createCustomer(ctx: StaffContext, input: CustomerForm): Promise<StaffCustomerDetail> {
   const now = ctx.clock.now();
   const id = randomUUID();
-  const credentials = await staffPassword(ctx, id, input.password || generateCustomerPassword());
+  const { password, ...credentials } = await staffPassword(input.password || generateCustomerPassword());
   await emailUnique(() =>
     ctx.db.transaction(async (tx) => {
       const plan = await findActivePlan(tx, input.planId);
@@ -181,6 +212,8 @@ export async function createCustomer(ctx: StaffContext, input: CustomerForm): Pr
         description: `${customer.companyName} was added by staff on the ${plan.name} plan`,
         metadata: { planName: plan.name, createdBy: ctx.actor.actorEmail },
       });
+      await queueAccountInvitation(tx, ctx, id, password);
+      if (input.status === 'suspended') await queueSuspended(tx, ctx.mail, id);
     }),
   );
   return customerDetail(ctx, id);
@@ -232,7 +265,10 @@ export async function updateCustomer(
 ): Promise<StaffCustomerDetail> {
   if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
   const now = ctx.clock.now();
-  const credentials = input.password ? await staffPassword(ctx, id, input.password) : null;
+  const { password, ...credentials } = input.password
+    ? await staffPassword(input.password)
+    : { password: null };
+  const newCredentials = password === null ? null : credentials;
   await emailUnique(() =>
     ctx.db.transaction(async (tx) => {
       // The subscription, then the account: the order billing locks them in.
@@ -256,7 +292,7 @@ export async function updateCustomer(
         .update(customers)
         .set({
           ...profileOf(input),
-          ...credentials,
+          ...newCredentials,
           status: input.status,
           suspendedAt: input.status === 'suspended' ? (before.suspendedAt ?? now) : null,
           featureAccess: featureAccessOf(input.featureAccess ?? before.featureAccess),
@@ -266,12 +302,12 @@ export async function updateCustomer(
         .where(eq(customers.id, id));
       if (plan) await applyPlan(tx, id, plan, now);
       if (suspending) await endAccountSessions(tx, id);
-      else if (credentials)
+      else if (newCredentials)
         await tx.delete(sessions).where(and(eq(sessions.customerId, id), isNull(sessions.teamMemberId)));
       const [after] = await tx.select().from(customers).where(eq(customers.id, id));
       const { oldValues, newValues } = changesOf(before, after!);
       // The audit trail never holds a password: only that staff set a new temporary one.
-      if (credentials) newValues.signIn = 'new temporary credentials set by staff';
+      if (newCredentials) newValues.signIn = 'new temporary credentials set by staff';
       await recordAudit(tx, actorFor(ctx, id), {
         action: 'update',
         resourceType: 'customer',
@@ -288,6 +324,8 @@ export async function updateCustomer(
             : `${after!.companyName}'s account was updated by staff`,
         metadata: { updatedBy: ctx.actor.actorEmail, ...(plan ? { planName: plan.name } : {}) },
       });
+      if (password !== null) await queueAccountInvitation(tx, ctx, id, password);
+      if (suspending) await queueSuspended(tx, ctx.mail, id);
     }),
   );
   return customerDetail(ctx, id);
@@ -329,6 +367,7 @@ export async function suspendCustomer(ctx: StaffContext, id: string): Promise<St
       description: `${before.companyName} was suspended by staff`,
       metadata: { status: 'suspended', updatedBy: ctx.actor.actorEmail },
     });
+    await queueSuspended(tx, ctx.mail, id);
   });
   return customerDetail(ctx, id);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { SecretBox } from '../../auth/secret-box';
 import type { PaymentProvider } from '../../integrations/payments/provider';
 import { actorOf, type AuditActor } from '../audit/service';
+import type { Mailer } from '../email-events/mailer';
 
 /**
  * What a staff service acting on customer accounts needs (server-kit: "give it a StaffContext"):
@@ -18,6 +19,8 @@ export type StaffContext = {
   clock: Clock;
   secrets: SecretBox;
   provider: PaymentProvider;
+  /** The outbox writer: temporary passwords and suspensions go to the customer by email. */
+  mail: Mailer;
 };
 
 export type StaffCustomerDeps = Omit<StaffContext, 'actor' | 'actingRole'>;

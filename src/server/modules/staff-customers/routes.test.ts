@@ -15,6 +15,7 @@ import {
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
 import { activities, auditLogs, customers, plans, staffUsers, subscriptions } from '../../db/schema';
 import { EXPORT_BATCH } from './export';
+import { emailsTo, invitedPassword } from '../../../../tests/setup/mail';
 
 let t: TestApp;
 let admin: string;
@@ -557,7 +558,7 @@ describe('POST /api/admin/customers', () => {
         subscriptionStatus: 'trialing',
         featureAccess: DEFAULT_FEATURE_ACCESS,
         isPasswordSet: false,
-        tempPassword: 'Typed#Pass1',
+        passwordPending: true,
         country: 'US',
         currentUsers: 1,
       },
@@ -686,7 +687,7 @@ describe('GET /api/admin/customers/:id', () => {
   it('a self-signed-up customer: password set by them, no temporary password', async () => {
     const res = await t.get(admin, `/api/admin/customers/${customer.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: customer.id, isPasswordSet: true, tempPassword: null });
+    expect(res.json()).toMatchObject({ id: customer.id, isPasswordSet: true, passwordPending: false });
   });
 });
 
@@ -694,11 +695,11 @@ describe('PUT /api/admin/customers/:id', () => {
   async function made(overrides: Record<string, unknown> = {}) {
     const input = customerFormInput(overrides);
     const body = await created(t, admin, '/api/admin/customers', input);
-    return { input, id: body.customer.id as string, tempPassword: body.customer.tempPassword as string };
+    return { input, id: body.customer.id as string };
   }
 
   it('changes the profile, audits old and new values, keeps the password when it is left empty', async () => {
-    const { input, id, tempPassword } = await made();
+    const { input, id } = await made();
     const [before] = await db().select().from(customers).where(eq(customers.id, id));
     const res = await t.put(admin, `/api/admin/customers/${id}`, {
       ...input,
@@ -711,11 +712,13 @@ describe('PUT /api/admin/customers/:id', () => {
     expect(res.json()).toMatchObject({
       success: true,
       message: 'Customer updated successfully',
-      customer: { companyName: 'Renamed Haulage', city: null, country: 'CA', tempPassword },
+      customer: { companyName: 'Renamed Haulage', city: null, country: 'CA', passwordPending: true },
     });
     const [after] = await db().select().from(customers).where(eq(customers.id, id));
     expect(after!.passwordHash).toBe(before!.passwordHash);
-    expect(after!.temporaryPasswordEnc).toBe(before!.temporaryPasswordEnc);
+    expect(after!.temporaryPasswordEnc).toBeNull();
+    // No new password, no new email: only the one of the create.
+    expect(await emailsTo(t, input.email, 'account_invitation')).toHaveLength(1);
     const [audit] = await db()
       .select()
       .from(auditLogs)
@@ -730,14 +733,16 @@ describe('PUT /api/admin/customers/:id', () => {
     const { input, id } = await made({ password: 'First#Pass1' });
     const owner = await t.customerSession(input.email, 'First#Pass1');
     const memberEmail = `crew.${unique()}@example.com`;
-    const invited = await created(t, owner, '/api/fleet/team', {
+    await created(t, owner, '/api/fleet/team', {
       firstName: 'Crew',
       lastName: 'Member',
       email: memberEmail,
     });
-    const member = await t.customerSession(memberEmail, invited.temporaryPassword);
+    const member = await t.customerSession(memberEmail, await invitedPassword(t, memberEmail));
     const res = await t.put(admin, `/api/admin/customers/${id}`, { ...input, password: 'Second#Pass2' });
-    expect(res.json().customer).toMatchObject({ isPasswordSet: false, tempPassword: 'Second#Pass2' });
+    expect(res.json().customer).toMatchObject({ isPasswordSet: false, passwordPending: true });
+    expect(res.body).not.toContain('Second#Pass2');
+    expect(await invitedPassword(t, input.email)).toBe('Second#Pass2');
     expect((await t.get(owner, '/api/fleet/vehicles')).statusCode).toBe(401);
     expect((await t.get(member, '/api/fleet/vehicles')).statusCode).toBe(200);
     const old = await t.app.inject({

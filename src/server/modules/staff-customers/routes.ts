@@ -9,6 +9,7 @@ import {
   customerListQuery,
   customerPage,
   customerSaved,
+  customerPasswordSent,
   customerStats,
   staffCustomerDetail,
 } from '../../../shared/contracts/staff-customers';
@@ -19,6 +20,7 @@ import {
   createCustomer,
   customerDetail,
   reactivateCustomer,
+  resendCustomerPassword,
   suspendCustomer,
   updateCustomer,
 } from './accounts';
@@ -41,7 +43,13 @@ export async function staffCustomerRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock, provider } = billing;
-  const deps: StaffCustomerDeps = { db, clock, provider, secrets: secretBox(db, config.appSecret) };
+  const deps: StaffCustomerDeps = {
+    db,
+    clock,
+    provider,
+    secrets: secretBox(db, config.appSecret),
+    mail: billing.mail,
+  };
   const ctx = (request: FastifyRequest) => staffContext(request, deps);
   const kept = keptCustomerReads(db);
 
@@ -140,6 +148,24 @@ export async function staffCustomerRoutes(
       message: 'Customer updated successfully',
       customer: await updateCustomer(ctx(request), request.params.id, request.body),
     }),
+  });
+
+  r.post('/api/admin/customers/:id/send-password', {
+    config: { access: editCustomers },
+    schema: {
+      summary: 'Send again: a new temporary password, by email to an owner who has not set theirs',
+      tags: ['staff-customers'],
+      params: customerParams,
+      response: { 200: customerPasswordSent },
+    },
+    handler: async (request) => {
+      const { email } = await resendCustomerPassword(ctx(request), request.params.id);
+      return {
+        success: true as const,
+        message: `A new temporary password was sent by email to ${email}`,
+        email,
+      };
+    },
   });
 
   r.post('/api/admin/customers/:id/suspend', {

@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import type { BillingDeps } from '../billing/context';
 import { issuePaymentLink } from '../billing/payment-links';
 import { processDueSubscription } from '../billing/renewals';
+import { queuePaymentLinkEmail } from '../email-events/events';
 import { staffPaymentById } from './list';
 
 /** As long as the billing job holds a subscription it is charging (jobs/billing-runner.ts). */
@@ -94,7 +95,7 @@ export async function retryPayment(
       success: true,
       outcome: 'charged',
       message: 'The card on file was charged and the invoice is paid.',
-      paymentLink: null,
+      sentTo: null,
       payment: answer!,
     };
   }
@@ -116,27 +117,45 @@ async function issueLink(
   paymentId: string,
   customerId: string,
 ): Promise<RetryResult> {
-  const link = await deps.db.transaction(async (tx) => {
+  const sentTo = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
     const issued = await issuePaymentLink(tx, {
       customerId,
       purpose: 'subscription',
       createdByStaffId: audit.actorType === 'staff' ? audit.actorId : null,
-      now: deps.clock.now(),
+      now,
+    });
+    const [failed] = await tx
+      .select({ amountCents: payments.amountCents })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    const email = await queuePaymentLinkEmail(tx, deps.mail, {
+      template: 'payment_link',
+      customerId,
+      amountCents: failed?.amountCents ?? 0,
+      url: issued.url,
+      expiresAt: issued.expiresAt,
+      now,
     });
     await recordAudit(tx, audit, {
       action: 'retry',
       resourceType: 'payment',
       resourceId: paymentId,
-      newValues: { outcome: 'payment_link', linkId: issued.id, expiresAt: issued.expiresAt.toISOString() },
+      newValues: {
+        outcome: 'payment_link',
+        linkId: issued.id,
+        expiresAt: issued.expiresAt.toISOString(),
+        sentTo: email,
+      },
     });
-    return issued;
+    return email;
   });
   const answer = await staffPaymentById(deps.db, paymentId);
   return {
     success: true,
     outcome: 'link',
-    message: RETRY_LINK_MESSAGE,
-    paymentLink: link.url,
+    message: `A new payment link was sent by email to ${sentTo}.`,
+    sentTo,
     payment: answer!,
   };
 }

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import type { StaffPayment } from '../../../shared/contracts/staff-payments';
 import { recoverPendingRefunds, PENDING_REFUND_AGE_MS } from './refunds';
+import { invitedPassword, lastEmailTo, linkIn } from '../../../../tests/setup/mail';
 
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 let t: TestApp;
@@ -261,9 +262,10 @@ describe('POST /api/admin/payments/:id/refund', () => {
       '/api/admin/customers',
       customerFormInput({ planId: 'professional' }),
     );
-    const customer = made.json().customer as { id: string; email: string; tempPassword: string };
-    const session = await t.customerSession(customer.email, customer.tempPassword);
-    const paid = await checkout(t, { ...customer, password: customer.tempPassword, ...session }, CARDS.visa);
+    const customer = made.json().customer as { id: string; email: string };
+    const password = await invitedPassword(t, customer.email);
+    const session = await t.customerSession(customer.email, password);
+    const paid = await checkout(t, { ...customer, password, ...session }, CARDS.visa);
     expect(paid.statusCode, paid.body).toBe(200);
     const [payment] = await paymentsOf(customer.id);
     const res = await refund(payment!.id, { amount: 50 });
@@ -351,7 +353,7 @@ describe('POST /api/admin/payments/:id/retry', () => {
     const ok = answers.find((r) => r.statusCode === 200)!.json();
     expect(ok).toMatchObject({
       outcome: 'charged',
-      paymentLink: null,
+      sentTo: null,
       payment: { id: failed.id, canRetry: false },
     });
     const all = await paymentsOf(c.id);
@@ -375,17 +377,19 @@ describe('POST /api/admin/payments/:id/retry', () => {
     expect(settled.json().message).toBe('This payment was settled already: its invoice is paid.');
   });
 
-  it('without a card issues a payment link to copy, audited', async () => {
+  it('without a card emails the customer a new payment link (never answered), audited', async () => {
     const { c, failed } = await failedRenewal();
     // The cards on file are gone (removed by the customer): nothing to charge.
     await db().delete(paymentMethods).where(eq(paymentMethods.customerId, c.id));
     const res = await retry(failed.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      outcome: 'link',
-      message: 'The customer will receive a new payment link.',
-    });
-    expect(res.json().paymentLink).toMatch(new RegExp(`^/checkout\\?customerId=${c.id}&link=`));
+    expect(res.json()).toMatchObject({ outcome: 'link', sentTo: c.email });
+    expect(res.json().message).toBe(`A new payment link was sent by email to ${c.email}.`);
+    const mail = await lastEmailTo(t, c.email, 'payment_link');
+    expect(mail.sensitive).toBe(true);
+    const url = linkIn(mail, '/checkout?');
+    expect(url).toMatch(new RegExp(`/checkout\\?customerId=${c.id}&link=`));
+    expect(res.body).not.toContain(new URL(url).searchParams.get('link')!);
     const links = await db().select().from(paymentLinks).where(eq(paymentLinks.customerId, c.id));
     expect(links.map((l) => l.purpose)).toEqual(['subscription']);
     const audit = await db()

@@ -37,6 +37,7 @@ export async function staffProfileRoutes(app: FastifyInstance, { db, clock }: { 
     clock,
     actor: actorOf(request),
     me: request.staffUser,
+    mail: app.billing.mail,
   });
   /** The member as they are after the change (the session principal is read before it). */
   const reloaded = async (request: FastifyRequest) => {

@@ -18,9 +18,18 @@ import { sessionAlive, type StaffPrincipal } from '../../auth/sessions';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { STAFF_EMAIL_TAKEN } from '../team/members';
+import { queuePasswordChanged } from '../email-events/events';
+import type { Mailer } from '../email-events/mailer';
 
 /** The signed-in member acting on their own record (docs/staff-profile.md). */
-export type ProfileContext = { db: Db; clock: Clock; actor: AuditActor; me: StaffPrincipal };
+export type ProfileContext = {
+  db: Db;
+  clock: Clock;
+  actor: AuditActor;
+  me: StaffPrincipal;
+  /** The outbox writer: a changed password is told to its owner by email. */
+  mail: Mailer;
+};
 
 const detailsOf = (u: Pick<StaffPrincipal, 'firstName' | 'lastName' | 'email' | 'phone'>) => ({
   firstName: u.firstName,
@@ -109,6 +118,12 @@ export async function changeStaffPassword(
       resourceId: ctx.me.id,
       newValues: { isPasswordSet: true, otherSessionsEnded: ended.length },
     });
+    const person = {
+      email: ctx.me.email,
+      firstName: ctx.me.firstName ?? '',
+      lastName: ctx.me.lastName ?? '',
+    };
+    await queuePasswordChanged(tx, ctx.mail, { kind: 'staff', staffUserId: ctx.me.id, person });
   });
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { SecretBox } from '../../auth/secret-box';
 import { actorOf, type AuditActor } from '../audit/service';
 import type { Acting } from './rules';
+import type { Mailer } from '../email-events/mailer';
 
 /** What a Team Management change needs: the database, who acts (for the rules and the audit), the time, the key. */
 export type TeamContext = {
@@ -12,6 +13,8 @@ export type TeamContext = {
   acting: Acting & { sessionId: string };
   clock: Clock;
   secrets: SecretBox;
+  /** The outbox writer: a member's generated password goes to them by email (team_invitation). */
+  mail: Mailer;
 };
 export type TeamDeps = Omit<TeamContext, 'actor' | 'acting'>;
 
@@ -23,6 +26,3 @@ export const teamContext = (request: FastifyRequest, deps: TeamDeps): TeamContex
     acting: { id: staff.id, role: staff.role, permissions: staff.permissions, sessionId: staff.sessionId },
   };
 };
-
-/** The key that signs generated passwords (generated-password.ts). */
-export const passwordKey = (ctx: Pick<TeamContext, 'secrets'>) => ctx.secrets.signingKey('staff-password');

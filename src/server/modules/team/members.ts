@@ -11,7 +11,6 @@ import {
   type StaffRole,
 } from '../../../shared/roles';
 import {
-  GENERATE_FIRST_MESSAGE,
   type CreateUserRequest,
   type TeamListQuery,
   type TeamStats,
@@ -25,8 +24,9 @@ import { salesCommissionRates, salesCommissions, sessions, staffUsers } from '..
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { passwordKey, type TeamContext } from './context';
-import { isGeneratedPassword } from './generated-password';
+import type { TeamContext } from './context';
+import { generateStaffPassword } from './generated-password';
+import { emailLinks, personData, personTo } from '../email-events/mailer';
 import {
   type Acting,
   assertAnotherAdmin,
@@ -162,12 +162,21 @@ export async function teamStats(db: Executor): Promise<TeamStats> {
 const permissionsFor = (role: StaffRole, requested: Permissions | undefined): Permissions =>
   isAdminRole(role) ? { ...ALL_PERMISSIONS } : flagsOf(requested ?? defaultPermissionsFor(role));
 
-async function hashGenerated(ctx: TeamContext, password: string, token: string): Promise<string> {
-  const key = await passwordKey(ctx);
-  if (!isGeneratedPassword(key, ctx.acting.id, password, token, ctx.clock.now())) {
-    throw badRequest(GENERATE_FIRST_MESSAGE, { temporaryPassword: GENERATE_FIRST_MESSAGE });
-  }
-  return hashPassword(password);
+/** A new generated password: its hash to keep, and the password itself for the email only. */
+async function newGeneratedPassword() {
+  const password = generateStaffPassword();
+  return { password, passwordHash: await hashPassword(password) };
+}
+
+/** The member's password by email (team_invitation), in the transaction that set it. */
+async function queueTeamInvitation(tx: Executor, ctx: TeamContext, row: StaffRow, password: string) {
+  const person = { email: row.email, firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
+  await ctx.mail.queue.queue(tx, {
+    template: 'team_invitation',
+    to: personTo(person),
+    staffUserId: row.id,
+    data: { ...personData(person), temporaryPassword: password, signInUrl: emailLinks(ctx.mail).staffSignIn },
+  });
 }
 
 const emailTaken = () => conflict(STAFF_EMAIL_TAKEN, { email: STAFF_EMAIL_TAKEN });
@@ -176,7 +185,7 @@ export async function createTeamUser(ctx: TeamContext, input: CreateUserRequest)
   assertMayAssignRole(ctx.acting, input.role);
   const permissions = permissionsFor(input.role, input.permissions);
   assertMayGrant(ctx.acting, {}, permissions);
-  const passwordHash = await hashGenerated(ctx, input.temporaryPassword, input.passwordToken);
+  const { password, passwordHash } = await newGeneratedPassword();
   try {
     return await ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -198,8 +207,9 @@ export async function createTeamUser(ctx: TeamContext, input: CreateUserRequest)
         action: 'create',
         resourceType: 'user',
         resourceId: user.id,
-        newValues: { ...audited(user), passwordGenerated: true },
+        newValues: { ...audited(user), passwordGenerated: true, passwordSentTo: user.email },
       });
+      await queueTeamInvitation(tx, ctx, row!, password);
       return user;
     });
   } catch (error) {
@@ -225,10 +235,8 @@ export async function updateTeamUser(
   id: string,
   input: Partial<UpdateUserRequest>,
 ): Promise<TeamUser> {
-  const wantsPassword = input.temporaryPassword !== undefined || input.passwordToken !== undefined;
-  const passwordHash = wantsPassword
-    ? await hashGenerated(ctx, input.temporaryPassword ?? '', input.passwordToken ?? '')
-    : null;
+  const generated = input.sendNewPassword ? await newGeneratedPassword() : null;
+  const passwordHash = generated?.passwordHash ?? null;
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockTeamRoles(tx);
@@ -271,8 +279,13 @@ export async function updateTeamUser(
         resourceType: 'user',
         resourceId: user.id,
         oldValues: audited(old),
-        newValues: { ...audited(user), ...(passwordHash ? { passwordReset: true } : {}), sessionsEnded },
+        newValues: {
+          ...audited(user),
+          ...(passwordHash ? { passwordReset: true, passwordSentTo: user.email } : {}),
+          sessionsEnded,
+        },
       });
+      if (generated) await queueTeamInvitation(tx, ctx, row!, generated.password);
       return user;
     });
   } catch (error) {

@@ -6,8 +6,6 @@ import { access, errorResponse, successResponse } from '../../../shared/contract
 import {
   changeRoleRequest,
   createUserRequest,
-  generatedPasswordResponse,
-  generatePasswordRequest,
   salesUserOptions,
   teamListQuery,
   teamPage,
@@ -20,8 +18,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { staffUsers } from '../../db/schema';
 import { secretBox } from '../../auth/secret-box';
-import { passwordKey, teamContext, type TeamDeps } from './context';
-import { generateStaffPassword, passwordToken } from './generated-password';
+import { teamContext, type TeamDeps } from './context';
+import { mailerOf } from '../email-events/mailer';
 import {
   changeTeamRole,
   createTeamUser,
@@ -42,7 +40,7 @@ export async function teamRoutes(
   { db, clock, config }: { db: Db; clock: Clock; config: Config },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: TeamDeps = { db, clock, secrets: secretBox(db, config.appSecret) };
+  const deps: TeamDeps = { db, clock, secrets: secretBox(db, config.appSecret), mail: mailerOf(app, config) };
   const ctx = (request: FastifyRequest) => teamContext(request, deps);
 
   r.get('/api/admin/users', {
@@ -129,22 +127,6 @@ export async function teamRoutes(
     handler: async (request) => {
       await deleteTeamUser(ctx(request), request.params.id);
       return { success: true, message: 'User deleted successfully' };
-    },
-  });
-
-  r.post('/api/admin/generate-secure-password', {
-    config: { access: manageUsers },
-    schema: {
-      summary: 'A 12-character password without look-alikes, and the token that lets create or edit use it',
-      tags: ['team'],
-      body: generatePasswordRequest,
-      response: { 200: generatedPasswordResponse },
-    },
-    handler: async (request, reply) => {
-      const password = generateStaffPassword();
-      const token = passwordToken(await passwordKey(deps), request.staffUser.id, password, clock.now());
-      reply.header('cache-control', 'no-store');
-      return { password, token };
     },
   });
 

@@ -7,6 +7,7 @@ import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
 import { auditLogs, sessions, staffUsers } from '../../db/schema';
 import { SET_PASSWORD_FIRST_MESSAGE } from '../../auth/access';
 import { RULE_MESSAGES } from './rules';
+import { invitedPassword, lastEmailTo, passwordIn } from '../../../../tests/setup/mail';
 
 let t: TestApp;
 let admin: string;
@@ -24,11 +25,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let serial = 0;
-async function generated(session: string) {
-  const res = await t.post(session, '/api/admin/generate-secure-password', {});
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ password: string; token: string }>();
-}
 
 function memberInput(overrides: Record<string, unknown> = {}) {
   serial += 1;
@@ -51,15 +47,13 @@ type Member = {
   isPasswordSet: boolean;
 };
 
+/** A member created through the API; their password is the one the team invitation emailed them. */
 async function createMember(session: string, overrides: Record<string, unknown> = {}) {
-  const { password, token } = await generated(session);
   const input = memberInput(overrides);
-  const res = await t.post(session, '/api/admin/users', {
-    ...input,
-    temporaryPassword: password,
-    passwordToken: token,
-  });
+  const res = await t.post(session, '/api/admin/users', input);
   expect(res.statusCode, res.body).toBe(201);
+  const password = await invitedPassword(t, input.email);
+  expect(res.body).not.toContain(password);
   return { ...res.json<{ user: Member }>().user, password };
 }
 
@@ -81,8 +75,8 @@ describe('generated passwords', () => {
   it('are 12 characters from the set without look-alikes, each kind present, never the same twice', async () => {
     const alphabet = Object.values(GENERATED_PASSWORD_ALPHABET).join('');
     const seen = new Set<string>();
-    for (let i = 0; i < 20; i++) {
-      const { password } = await generated(admin);
+    for (let i = 0; i < 8; i++) {
+      const { password } = await createMember(admin);
       expect(password).toHaveLength(12);
       for (const ch of password) expect(alphabet).toContain(ch);
       expect(password).not.toMatch(/[0O1lI]/);
@@ -91,57 +85,34 @@ describe('generated passwords', () => {
       }
       seen.add(password);
     }
-    expect(seen.size).toBe(20);
+    expect(seen.size).toBe(8);
   });
 
-  it('are the only passwords create accepts: a typed one, a changed one or another member’s token is refused', async () => {
-    const { password, token } = await generated(admin);
-    const typed = await t.post(admin, '/api/admin/users', {
-      ...memberInput(),
-      temporaryPassword: 'MyOwnChoice1!',
-      passwordToken: token,
-    });
-    expect(typed.statusCode).toBe(400);
-    expect(typed.json().message).toBe('Please generate a password first');
-    const missing = await t.post(admin, '/api/admin/users', {
-      ...memberInput(),
-      temporaryPassword: password,
-    });
-    expect(missing.statusCode).toBe(400);
-
-    const otherAdmin = await staffWith(t, 'admin');
-    const stolen = await t.post(otherAdmin.cookie, '/api/admin/users', {
-      ...memberInput(),
-      temporaryPassword: password,
-      passwordToken: token,
-    });
-    expect(stolen.statusCode).toBe(400);
+  it('go to the member by email (sealed), never in an answer; the old Generate route is gone', async () => {
+    const input = memberInput();
+    const res = await t.post(admin, '/api/admin/users', { ...input, temporaryPassword: 'MyOwnChoice1!' });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await lastEmailTo(t, input.email, 'team_invitation');
+    expect(mail).toMatchObject({ sensitive: true, staffUserId: res.json().user.id });
+    expect(mail.text).toContain('/admin-login');
+    // A password sent along is ignored: the member's is the server's.
+    expect(passwordIn(mail)).not.toBe('MyOwnChoice1!');
+    expect(res.body).not.toContain(passwordIn(mail));
+    expect((await t.post(admin, '/api/admin/generate-secure-password', {})).statusCode).toBe(404);
   });
 });
 
 describe('creating a member', () => {
   it('validates the spec’s required fields and phone, and formats the phone', async () => {
-    const { password, token } = await generated(admin);
-    const empty = await t.post(admin, '/api/admin/users', {
-      temporaryPassword: password,
-      passwordToken: token,
-    });
+    const empty = await t.post(admin, '/api/admin/users', {});
     expect(empty.statusCode).toBe(400);
     expect(Object.values(empty.json().errors)).toContain(
       'Please fill all required fields (including phone and address)',
     );
-    const badPhone = await t.post(admin, '/api/admin/users', {
-      ...memberInput({ phone: '555-0100' }),
-      temporaryPassword: password,
-      passwordToken: token,
-    });
+    const badPhone = await t.post(admin, '/api/admin/users', memberInput({ phone: '555-0100' }));
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().errors.phone).toBe('Please enter a valid 10-digit phone number');
-    const root = await t.post(admin, '/api/admin/users', {
-      ...memberInput({ role: 'root' }),
-      temporaryPassword: password,
-      passwordToken: token,
-    });
+    const root = await t.post(admin, '/api/admin/users', memberInput({ role: 'root' }));
     expect(root.statusCode).toBe(400);
 
     const member = await createMember(admin, { phone: '1 555 010 2000' });
@@ -162,12 +133,7 @@ describe('creating a member', () => {
 
   it('refuses a second member with the same email, whatever its case', async () => {
     const member = await createMember(admin);
-    const { password, token } = await generated(admin);
-    const again = await t.post(admin, '/api/admin/users', {
-      ...memberInput({ email: member.email.toUpperCase() }),
-      temporaryPassword: password,
-      passwordToken: token,
-    });
+    const again = await t.post(admin, '/api/admin/users', memberInput({ email: member.email.toUpperCase() }));
     expect(again.statusCode).toBe(409);
   });
 
@@ -241,7 +207,6 @@ describe('who may use Team Management', () => {
       expect((await t.get(sales.cookie, url)).statusCode, url).toBe(403);
     }
     const writes: [string, (s: string) => Promise<{ statusCode: number; json(): { message: string } }>][] = [
-      ['generate', (s) => t.post(s, '/api/admin/generate-secure-password', {})],
       [
         'edit',
         (s) =>
@@ -321,12 +286,7 @@ describe('the rules of who may grant what', () => {
     const promote = await t.patch(manager.cookie, `/api/admin/users/${target.id}/role`, { role: 'admin' });
     expect(promote.statusCode).toBe(403);
     expect(promote.json().message).toBe(RULE_MESSAGES.roleAbove);
-    const { password, token } = await generated(manager.cookie);
-    const adminMade = await t.post(manager.cookie, '/api/admin/users', {
-      ...memberInput({ role: 'admin' }),
-      temporaryPassword: password,
-      passwordToken: token,
-    });
+    const adminMade = await t.post(manager.cookie, '/api/admin/users', memberInput({ role: 'admin' }));
     expect(adminMade.statusCode).toBe(403);
     const above = await t.delete(manager.cookie, `/api/admin/users/${adminId}`);
     expect(above.statusCode).toBe(403);
@@ -452,15 +412,16 @@ describe('editing a member', () => {
     expect(names.statusCode).toBe(200);
     expect((await t.get(again, '/api/auth/user')).statusCode).toBe(200);
 
-    const { password, token } = await generated(admin);
     const reset = await t.patch(admin, `/api/admin/users/${member.id}`, {
       email: member.email,
       firstName: 'Renamed',
       lastName: 'Member',
-      temporaryPassword: password,
-      passwordToken: token,
+      sendNewPassword: true,
     });
     expect(reset.statusCode).toBe(200);
+    const password = await invitedPassword(t, member.email);
+    expect(password).not.toBe(member.password);
+    expect(reset.body).not.toContain(password);
     expect(reset.json().user.isPasswordSet).toBe(false);
     expect((await t.get(again, '/api/auth/user')).statusCode).toBe(401);
     expect(

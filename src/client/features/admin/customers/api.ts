@@ -4,6 +4,7 @@ import { planList } from '@shared/contracts/plans';
 import {
   customerPage,
   customerSaved,
+  customerPasswordSent,
   customerStats,
   staffCustomerDetail,
   type CustomerExportQuery,
@@ -106,6 +107,14 @@ export function useUpdateCustomer() {
   return useApiMutation({
     mutationFn: ({ id, input }: { id: string; input: CustomerForm }) =>
       apiJson('PUT', customerUrl(id), customerSaved, input),
+    invalidates: AFTER_CUSTOMER_CHANGE,
+  });
+}
+
+/** `POST /api/admin/customers/:id/send-password`: a new temporary password, by email to the owner. */
+export function useSendCustomerPassword() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('POST', `${customerUrl(id)}/send-password`, customerPasswordSent, {}),
     invalidates: AFTER_CUSTOMER_CHANGE,
   });
 }

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { KeyRoundIcon, ShieldCheckIcon, WandSparklesIcon } from 'lucide-react';
+import { KeyRoundIcon, ShieldCheckIcon } from 'lucide-react';
 import {
   customerForm,
   FEATURE_ACCESS_FLAGS,
   type StaffCustomerDetail,
 } from '@shared/contracts/staff-customers';
-import { CopyableValue } from '@client/components/copyable-value';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
@@ -15,6 +14,7 @@ import { CheckboxField, SelectField, TextField } from '@client/components/form/f
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { LoadFailed } from '@client/components/load-failed';
 import { LoadingBlock } from '@client/components/loading-block';
+import { SentByEmail, SentByEmailResult } from '@client/components/sent-by-email';
 import { Button } from '@client/components/ui/button';
 import {
   DialogClose,
@@ -24,8 +24,9 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { customerDetailQuery, useCreateCustomer, useUpdateCustomer } from './api';
+import { customerDetailQuery, useCreateCustomer, useSendCustomerPassword, useUpdateCustomer } from './api';
 import { formatDate, STATUS_OPTIONS } from './customer-format';
 import {
   COUNTRY_OPTIONS,
@@ -38,14 +39,13 @@ import {
 import { CustomerPlanFields } from './customer-plan-fields';
 import { CustomerSalesRepField } from './customer-sales-rep-field';
 import { CUSTOMER_TEXTS } from './customer-texts';
-import { generateCustomerPassword } from '@shared/customer-password';
 
-type Created = { companyName: string; email: string; firstName: string; password: string | null };
+type Created = { companyName: string; email: string; firstName: string };
 
 /**
  * Add Customer (no `customerId`) and Edit Customer (spec 2 §5). The edit dialog loads the customer
- * afresh, with the password line: set by the customer (and when), or the temporary password to hand
- * on. After a create the temporary password is shown once in place of the form.
+ * afresh, with the password line: set by the customer (and when), or still the temporary one, which
+ * went to them by email (Send again mails a new one). Passwords are never shown (issue 14).
  */
 export function CustomerDialog({
   customerId,
@@ -95,7 +95,6 @@ export function CustomerDialog({
         companyName: saved.customer.companyName,
         email: saved.customer.email,
         firstName: saved.customer.firstName,
-        password: saved.customer.tempPassword ?? input.password ?? null,
       });
     },
     {
@@ -164,22 +163,12 @@ function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: S
         label={isEdit ? 'New password' : 'Password'}
         description={
           isEdit
-            ? 'Optional. Leave empty to keep the current password.'
-            : 'Optional. Leave empty and a temporary password is generated; the customer sets their own at first sign-in.'
+            ? 'Optional. Leave empty to keep the current password; a new one is emailed to the customer.'
+            : 'Optional. Leave empty and a temporary password is generated. Either way it is emailed to the customer, who sets their own at first sign-in.'
         }
+        type="password"
         autoComplete="new-password"
         spellCheck={false}
-        className="[&_input]:font-mono"
-        action={
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => form.setValue('password', generateCustomerPassword(), { shouldValidate: true })}
-          >
-            <WandSparklesIcon aria-hidden="true" />
-            Generate
-          </Button>
-        }
       />
 
       <fieldset className="grid gap-3">
@@ -199,8 +188,9 @@ function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: S
   );
 }
 
-/** Spec 2 §2: whether the customer has set their own password, or the temporary one to hand on. */
+/** Spec 2 §2: whether the customer has set their own password, or still has the emailed temporary one. */
 function PasswordState({ customer }: { customer: StaffCustomerDetail }) {
+  const sendAgain = useSendCustomerPassword();
   if (customer.isPasswordSet) {
     const when = customer.lastPasswordChange
       ? formatDate(customer.lastPasswordChange)
@@ -227,18 +217,24 @@ function PasswordState({ customer }: { customer: StaffCustomerDetail }) {
           <span className="text-muted-foreground"> · the customer sets their own at first sign-in</span>
         </span>
       </p>
-      {customer.tempPassword ? (
-        <CopyableValue
-          label="Temporary password"
-          value={customer.tempPassword}
-          copyLabel="Copy temporary password"
-          testId="temporary-password"
-        />
-      ) : (
-        <p className="text-muted-foreground">
-          The temporary password is not available. Set a new one below to hand it on.
-        </p>
-      )}
+      <SentByEmail
+        what="The temporary password"
+        email={customer.email}
+        detail="Send again if it did not arrive: a new one replaces it."
+        sending={sendAgain.isPending}
+        onSendAgain={() =>
+          sendAgain.mutate(customer.id, {
+            onSuccess: (sent) =>
+              toast({ title: CUSTOMER_TEXTS.passwordSent, description: sent.message, variant: 'success' }),
+            onError: (e) =>
+              toast({
+                title: CUSTOMER_TEXTS.passwordSendFailed,
+                description: errorMessageOf(e, CUSTOMER_TEXTS.passwordSendFailed),
+                variant: 'destructive',
+              }),
+          })
+        }
+      />
     </div>
   );
 }
@@ -285,37 +281,15 @@ function DetailState({
   );
 }
 
-/** After a create: the temporary password, shown once, and how the customer signs in. */
+/** After a create: where the temporary password went, and how the customer signs in. */
 function CreatedView({ created }: { created: Created }) {
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{CUSTOMER_TEXTS.created}</DialogTitle>
-        <DialogDescription>{created.companyName} has an account now.</DialogDescription>
-      </DialogHeader>
-      {created.password ? (
-        <>
-          <CopyableValue
-            label="Temporary password"
-            value={created.password}
-            copyLabel="Copy temporary password"
-            testId="temporary-password"
-          />
-          <div className="flex items-start gap-2 rounded-lg border bg-muted/50 p-3 text-sm">
-            <KeyRoundIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <p>
-              Give it to {created.firstName} with their email, <strong>{created.email}</strong>. They sign in
-              at <strong className="break-all">{`${window.location.origin}/customer-login`}</strong> and are
-              asked to set their own password. It also shows in Edit Customer until they do.
-            </p>
-          </div>
-        </>
-      ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      </DialogFooter>
-    </>
+    <SentByEmailResult
+      title={CUSTOMER_TEXTS.created}
+      description={`${created.companyName} has an account now.`}
+      what="The temporary password"
+      email={created.email}
+      detail={`${created.firstName} signs in with it at /customer-login and is asked to set their own password.`}
+    />
   );
 }

@@ -45,7 +45,7 @@ const stored: StaffCustomerDetail = {
   salesUserId: null,
   salesUserName: null,
   createdAt: '2026-01-01T00:00:00Z',
-  tempPassword: null,
+  passwordPending: false,
 };
 
 describe('the customer dialogs’ values', () => {

@@ -18,6 +18,8 @@ export const CUSTOMER_TEXTS = {
   deleting: 'Deleting...',
   passwordSet: 'Password Set by Customer',
   temporaryPassword: 'Using Temporary Password',
+  passwordSent: 'Password Sent',
+  passwordSendFailed: 'Failed to send the password',
   unknownDate: 'unknown date',
 } as const;
 

@@ -45,6 +45,3 @@ export function dayFromToday(days: number, today = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
-
-/** A payment link as the customer opens it: this site's address before the path the server answered. */
-export const absoluteLink = (path: string) => new URL(path, window.location.origin).toString();

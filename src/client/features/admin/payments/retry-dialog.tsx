@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { StaffPayment } from '@shared/contracts/staff-payments';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { CopyableValue } from '@client/components/copyable-value';
+import { SentByEmail } from '@client/components/sent-by-email';
 import { DialogFrame } from '@client/components/dialog-frame';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { changeRow } from '@client/components/list/row-change';
@@ -10,29 +10,23 @@ import { useRetryPayment } from './transactions-api';
 
 /**
  * Retry a failed payment (spec 3 §2): the server charges the card on file now, or, without one (or
- * for a declined checkout), issues a new payment link, shown here to copy until emails are sent.
+ * for a declined checkout), issues a new payment link and emails it to the customer (never shown here).
  */
 export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & { payment: StaffPayment }) {
   const retry = useRetryPayment();
-  const [link, setLink] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const payer = payerOf(payment);
 
-  if (link) {
-    const url = new URL(link, window.location.origin).toString();
+  if (sentTo) {
     return (
       <DialogFrame
         open={open}
         onOpenChange={onOpenChange}
         title="New payment link"
-        description={`${payer} has no card on file that can be charged. Send them this link to pay; it works for 7 days.`}
+        description={`${payer} has no card on file that can be charged. They pay through a new link, which works for 7 days.`}
         width="xl"
       >
-        <CopyableValue
-          label="Payment link"
-          value={url}
-          copyLabel="Copy payment link"
-          testId="retry-payment-link"
-        />
+        <SentByEmail what="The new payment link" email={sentTo} testId="retry-link-sent" />
       </DialogFrame>
     );
   }
@@ -46,10 +40,10 @@ export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & {
       description={`${payer}: ${formatUsd(payment.amount)} for ${payment.description}. The card on file is charged now; without one, the customer gets a new payment link.`}
       confirmLabel="Retry payment"
       onConfirm={async () => {
-        let answerLink: string | null = null;
+        let answerSentTo: string | null = null;
         const made = await changeRow(() => retry.mutateAsync(payment.id), {
           done: (answer) => {
-            answerLink = answer.paymentLink;
+            answerSentTo = answer.sentTo;
             return {
               title: PAYMENT_TEXTS.retried,
               description: answer.outcome === 'link' ? PAYMENT_TEXTS.retriedLink : answer.message,
@@ -59,7 +53,7 @@ export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & {
           failed: { title: PAYMENT_TEXTS.retryFailed, fallback: PAYMENT_TEXTS.retryFailedText },
         });
         if (!made) return;
-        if (answerLink) setLink(answerLink);
+        if (answerSentTo) setSentTo(answerSentTo);
         else onOpenChange(false);
       }}
     />

@@ -9,7 +9,6 @@ import {
   type CreateRateRequest,
 } from '@shared/contracts/commissions';
 import {
-  generatedPasswordResponse,
   teamPage,
   teamStats,
   userSaved,
@@ -70,19 +69,6 @@ export const commissionsQuery = (query: CommissionListQuery) =>
 
 /** A member added, edited, re-roled or removed: the list, the cards and the sales-user pickers move. */
 const AFTER_USER_CHANGE = [teamUsersKey, teamStatsKey, salesUsersKey, ratesKey];
-
-/** `POST /api/admin/generate-secure-password`: a password and the token the save must carry with it. */
-export function useGeneratePassword() {
-  return useApiMutation({
-    mutationFn: (userId: string | undefined) =>
-      apiJson(
-        'POST',
-        '/api/admin/generate-secure-password',
-        generatedPasswordResponse,
-        userId ? { userId } : {},
-      ),
-  });
-}
 
 export function useCreateUser() {
   return useApiMutation({

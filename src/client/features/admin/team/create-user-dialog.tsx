@@ -5,9 +5,9 @@ import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { SentByEmailResult } from '@client/components/sent-by-email';
 import { toast } from '@client/lib/toast';
 import { useCreateUser } from './api';
-import { GeneratePasswordField, PasswordRevealView } from './generated-password';
 import { MemberDetailsFields } from './member-details-fields';
 import { memberNameOf } from './team-format';
 import { TEAM_TEXTS } from './team-texts';
@@ -24,8 +24,8 @@ const ROLE_HINTS: Record<CreateUserValues['role'], string> = {
 };
 
 /**
- * Create user (spec 2 §5): contact details, admin or sales, and a password that only Generate gives.
- * After the save the password shows once, for 10 seconds, in place of the form.
+ * Create user (spec 2 §5): contact details, admin or sales. The server generates the password and
+ * emails it to the new member (issue 14): after the save the dialog says where it went, never what it is.
  */
 export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
   const form = useSchemaForm({
@@ -34,8 +34,8 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
     fieldOf: userFieldOf,
   });
   const create = useCreateUser();
-  const [created, setCreated] = useState<{ name: string; email: string; password: string } | null>(null);
-  const [role, token] = useWatch({ control: form.control, name: ['role', 'passwordToken'] });
+  const [created, setCreated] = useState<{ name: string; email: string } | null>(null);
+  const role = useWatch({ control: form.control, name: 'role' });
 
   const onSubmit = form.submit(
     async (input) => {
@@ -44,7 +44,6 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
       setCreated({
         name: memberNameOf(saved.user),
         email: saved.user.email,
-        password: input.temporaryPassword,
       });
     },
     { title: TEAM_TEXTS.createFailed, fallback: TEAM_TEXTS.createFailed },
@@ -59,17 +58,19 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
       open={open}
       onOpenChange={onOpenChange}
       title="Create user"
-      description="A new member of staff. They sign in with the generated password and then set their own."
+      description="A new member of staff. A generated password is emailed to them; they sign in with it and then set their own."
       submitLabel="Create user"
       pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="xl"
       result={
         created ? (
-          <PasswordRevealView
+          <SentByEmailResult
             title={TEAM_TEXTS.created}
-            description={`Give ${created.name} this password with their email, ${created.email}. They sign in at /admin-login and are asked to set their own.`}
-            password={created.password}
+            description={`${created.name} is a member of staff now.`}
+            what="Their password"
+            email={created.email}
+            detail="They sign in at /admin-login with it and are asked to set their own."
           />
         ) : undefined
       }
@@ -83,15 +84,9 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
         options={ROLE_OPTIONS}
         description={ROLE_HINTS[role]}
       />
-      <GeneratePasswordField
-        ready={token !== ''}
-        error={form.formState.errors.temporaryPassword?.message}
-        onGenerated={({ password, token: next }) => {
-          form.setValue('temporaryPassword', password);
-          form.setValue('passwordToken', next, { shouldValidate: form.formState.isSubmitted });
-          form.clearErrors('temporaryPassword');
-        }}
-      />
+      <p className="text-sm text-muted-foreground" data-testid="password-by-email">
+        A secure password is generated when you save and sent to the member by email. It is never shown here.
+      </p>
     </FormDialog>
   );
 }

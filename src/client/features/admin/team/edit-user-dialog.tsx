@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { EDIT_USER_ROLES, updateUserRequest, type TeamUser } from '@shared/contracts/team';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FormDialog } from '@client/components/form/form-dialog';
-import { SelectField } from '@client/components/form/form-fields';
+import { CheckboxField, SelectField } from '@client/components/form/form-fields';
 import { useSchemaForm, type SchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useUpdateUser } from './api';
-import { GeneratePasswordField, PasswordRevealView } from './generated-password';
 import { PermissionFields } from './permission-fields';
 import { MemberDetailsFields } from './member-details-fields';
 import { memberNameOf, ROLE_LABELS } from './team-format';
@@ -29,8 +28,8 @@ const ROLE_OPTIONS = EDIT_USER_ROLES.map((role) => ({ value: role, label: ROLE_L
 
 /**
  * Edit user (spec 2 §5, §6): contact details, role, the twelve permissions and an optional new
- * password from Generate. Choosing admin or root turns every flag on; another role starts from the
- * member's stored flags. A new password shows once after the save, as on create.
+ * password, generated on save and emailed to the member (never shown). Choosing admin or root turns
+ * every flag on; another role starts from the member's stored flags.
  */
 export function EditUserDialog({
   member,
@@ -45,16 +44,20 @@ export function EditUserDialog({
     fieldOf: userFieldOf,
   });
   const update = useUpdateUser();
-  const [revealed, setRevealed] = useState<string | null>(null);
-  const [role, token] = useWatch({ control: form.control, name: ['role', 'passwordToken'] });
+  const role = useWatch({ control: form.control, name: 'role' });
   const name = memberNameOf(member);
 
   const onSubmit = form.submit(
     async (input) => {
       await update.mutateAsync({ id: member.id, input });
-      toast({ title: TEAM_TEXTS.updated, variant: 'success' });
-      if (input.temporaryPassword) setRevealed(input.temporaryPassword);
-      else onOpenChange(false);
+      toast({
+        title: TEAM_TEXTS.updated,
+        description: input.sendNewPassword
+          ? `A new password was sent by email to ${input.email}.`
+          : undefined,
+        variant: 'success',
+      });
+      onOpenChange(false);
     },
     { title: TEAM_TEXTS.updateFailed, fallback: TEAM_TEXTS.updateFailed },
     (errors) => {
@@ -81,29 +84,14 @@ export function EditUserDialog({
       pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="2xl"
-      result={
-        revealed ? (
-          <PasswordRevealView
-            title={TEAM_TEXTS.updated}
-            description={`${name}'s new password. Their other sessions are signed out; they set their own at the next sign-in.`}
-            password={revealed}
-          />
-        ) : undefined
-      }
     >
       <MemberDetailsFields form={form} required={false} />
       <SelectField form={form} name="role" label="Role" options={ROLE_OPTIONS} />
       <PermissionFields form={form} everyFlag={holdsEveryFlag(role)} holds={access.holds} />
-      <GeneratePasswordField
-        userId={member.id}
-        optional
-        ready={token !== ''}
-        error={form.formState.errors.temporaryPassword?.message}
-        onGenerated={({ password, token: next }) => {
-          form.setValue('temporaryPassword', password);
-          form.setValue('passwordToken', next);
-          form.clearErrors('temporaryPassword');
-        }}
+      <CheckboxField
+        form={form}
+        name="sendNewPassword"
+        label="Email a new password (their other sessions are signed out)"
       />
     </FormDialog>
   );

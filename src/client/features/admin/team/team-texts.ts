@@ -10,16 +10,9 @@ export const TEAM_TEXTS = {
   deleteFailed: 'Failed to delete user',
   rateCreated: 'Commission rate created successfully',
   rateFailed: 'Failed to create commission rate',
-  generated: 'Secure password generated',
-  generateFailed: 'Failed to generate password',
-  copied: 'Password copied to clipboard',
-  copyFailed: 'Failed to copy password',
   markPaidFailed: 'Failed to mark commissions paid',
 } as const;
 
 /** Spec 2 §8: the delete confirmation. */
 export const deleteConfirmText = (name: string): string =>
   `Are you sure you want to delete ${name}? This action cannot be undone.`;
-
-/** How long a generated password stays on screen after the save (spec 2 §8). */
-export const REVEAL_SECONDS = 10;

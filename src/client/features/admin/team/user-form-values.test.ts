@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   createUserRequest,
-  GENERATE_FIRST_MESSAGE,
   PHONE_MESSAGE,
   REQUIRED_CREATE_MESSAGE,
   updateUserRequest,
@@ -51,13 +50,14 @@ describe('toEditInput', () => {
     const values = { ...editValuesOf(member()), role: 'admin' as const };
     const input = toEditInput(values);
     expect(input.permissions).toEqual(ALL_PERMISSIONS);
-    expect(input).not.toHaveProperty('temporaryPassword');
+    expect(input).not.toHaveProperty('sendNewPassword');
     expect(updateUserRequest.safeParse(input).success).toBe(true);
   });
 
-  it('sends a generated password with its token', () => {
-    const input = toEditInput({ ...editValuesOf(member()), temporaryPassword: 'Abc', passwordToken: 't' });
-    expect(input).toMatchObject({ temporaryPassword: 'Abc', passwordToken: 't' });
+  it('asks for a new emailed password only when ticked', () => {
+    const input = toEditInput({ ...editValuesOf(member()), sendNewPassword: true });
+    expect(input).toMatchObject({ sendNewPassword: true });
+    expect(updateUserRequest.safeParse(input).success).toBe(true);
   });
 });
 
@@ -72,9 +72,9 @@ describe('invalidToastOf', () => {
     expect(invalidToastOf(errorsOf(NEW_USER))).toBe(REQUIRED_CREATE_MESSAGE);
   });
 
-  it('then a phone that is not ten digits, then the missing password', () => {
+  it('then a phone that is not ten digits; no password is asked for (the server emails one)', () => {
     const filled = { ...NEW_USER, email: 'a@b.io', firstName: 'A', lastName: 'B', address: 'x' };
     expect(invalidToastOf(errorsOf({ ...filled, phone: '555-1234' }))).toBe(PHONE_MESSAGE);
-    expect(invalidToastOf(errorsOf({ ...filled, phone: '5551234567' }))).toBe(GENERATE_FIRST_MESSAGE);
+    expect(invalidToastOf(errorsOf({ ...filled, phone: '5551234567' }))).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import {
-  GENERATE_FIRST_MESSAGE,
   PHONE_MESSAGE,
   REQUIRED_CREATE_MESSAGE,
   REQUIRED_EDIT_MESSAGE,
@@ -24,8 +23,6 @@ export type CreateUserValues = {
   phone: string;
   address: string;
   role: (typeof CREATE_USER_ROLES)[number];
-  temporaryPassword: string;
-  passwordToken: string;
 };
 
 export const NEW_USER: CreateUserValues = {
@@ -35,13 +32,13 @@ export const NEW_USER: CreateUserValues = {
   phone: '',
   address: '',
   role: 'sales',
-  temporaryPassword: '',
-  passwordToken: '',
 };
 
 export type EditUserValues = Omit<CreateUserValues, 'role'> & {
   role: (typeof EDIT_USER_ROLES)[number];
   permissions: Record<PermissionFlag, boolean>;
+  /** Generate a new password on save and email it to the member. */
+  sendNewPassword: boolean;
 };
 
 /** Admin and root hold every flag whatever is stored (src/shared/roles.ts `hasPermission`). */
@@ -79,40 +76,33 @@ export function editValuesOf(member: TeamUser): EditUserValues {
     address: member.address ?? '',
     role: member.role,
     permissions: permissionsForRole(member.role, member),
-    temporaryPassword: '',
-    passwordToken: '',
+    sendNewPassword: false,
   };
 }
 
-/** An optional generated password goes only with its token; none keeps the current one. */
+/** A new password is asked for only when ticked; otherwise the current one stays. */
 export function toEditInput(values: EditUserValues) {
-  const { temporaryPassword, passwordToken, permissions, ...rest } = values;
+  const { sendNewPassword, permissions, ...rest } = values;
   return {
     ...rest,
     permissions: holdsEveryFlag(values.role) ? { ...ALL_PERMISSIONS } : permissions,
-    ...(temporaryPassword ? { temporaryPassword, passwordToken } : {}),
+    ...(sendNewPassword ? { sendNewPassword: true } : {}),
   };
 }
 
-/** The generated password's token shows its errors with the password. */
+/** A flag's error shows with the permissions. */
 export const userFieldOf = (path: string): string => {
-  if (path === 'passwordToken') return 'temporaryPassword';
   if (path.startsWith('permissions.')) return 'permissions';
   return path;
 };
 
 /**
- * The toast after a refused submit (spec 2 §5): missing fields first, then the phone, then the
- * password; null when the messages under the fields say it all.
+ * The toast after a refused submit (spec 2 §5): missing fields first, then the phone; null when the
+ * messages under the fields say it all.
  */
 export function invalidToastOf(errors: object): string | null {
   const messages = Object.values(errors).map((e) => (e as { message?: unknown } | undefined)?.message);
-  for (const message of [
-    REQUIRED_CREATE_MESSAGE,
-    REQUIRED_EDIT_MESSAGE,
-    PHONE_MESSAGE,
-    GENERATE_FIRST_MESSAGE,
-  ]) {
+  for (const message of [REQUIRED_CREATE_MESSAGE, REQUIRED_EDIT_MESSAGE, PHONE_MESSAGE]) {
     if (messages.includes(message)) return message;
   }
   return null;

@@ -1,21 +1,13 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { CircleAlertIcon, KeyRoundIcon } from 'lucide-react';
+import { CircleAlertIcon } from 'lucide-react';
 import { inviteTeamMemberRequest, type InviteResult, type TeamRole } from '@shared/contracts/fleet';
-import { CopyableValue } from '@client/components/copyable-value';
+import { SentByEmailResult } from '@client/components/sent-by-email';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { Button } from '@client/components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { limitRefusalOf, useInviteMember } from '../api';
@@ -57,7 +49,7 @@ export function InviteDialog({ open, onOpenChange }: DialogOpenProps) {
     },
   );
 
-  // One dialog for both steps: the form, then the password it answered with.
+  // One dialog for both steps: the form, then where the temporary password went.
   return (
     <FormDialog
       open={open}
@@ -101,30 +93,12 @@ export function InviteDialog({ open, onOpenChange }: DialogOpenProps) {
 function InvitedView({ result }: { result: InviteResult }) {
   const name = `${result.member.firstName} ${result.member.lastName}`.trim();
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{name} is invited</DialogTitle>
-        <DialogDescription>{result.message}</DialogDescription>
-      </DialogHeader>
-      <CopyableValue
-        label="Temporary password"
-        value={result.temporaryPassword}
-        copyLabel="Copy temporary password"
-        testId="temporary-password"
-      />
-      <div className="flex items-start gap-2 rounded-lg border bg-muted/50 p-3 text-sm">
-        <KeyRoundIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <p>
-          Give it to {result.member.firstName} with their email, <strong>{result.member.email}</strong>. They
-          sign in at <strong className="break-all">{`${window.location.origin}/customer-login`}</strong> and
-          should then change it. This password is shown only once.
-        </p>
-      </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      </DialogFooter>
-    </>
+    <SentByEmailResult
+      title={`${name} is invited`}
+      description={result.message}
+      what="A temporary password"
+      email={result.member.email}
+      detail={`${result.member.firstName} signs in at /customer-login with it and should then change it.`}
+    />
   );
 }

@@ -1,0 +1,3 @@
+-- Issue 14: a password reset link can be a team member's (they sign in to their account with their own email).
+ALTER TABLE "password_reset_tokens" ADD COLUMN "team_member_id" uuid;--> statement-breakpoint
+ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_team_member_id_team_members_id_fk" FOREIGN KEY ("team_member_id") REFERENCES "public"."team_members"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { customers, plans, staffUsers, teamMembers } from '../../db/schema';
+import type { EmailQueue } from '../email/outbox';
+import { invoiceDay } from '../billing/invoice-pdf';
+import { invoiceSellerOf } from '../system-settings/service';
+
+/**
+ * What a service needs to queue the emails of its events (docs/email.md): the outbox writer and the
+ * public address the links in them start with. Services get it through their deps, like `billing`.
+ */
+export type Mailer = { queue: EmailQueue; publicUrl: string };
+
+/** The product's pages the emails link to. */
+export const emailLinks = (mailer: Pick<Mailer, 'publicUrl'>) => {
+  const base = mailer.publicUrl.replace(/\/+$/, '');
+  return {
+    customerSignIn: `${base}/customer-login`,
+    staffSignIn: `${base}/admin-login`,
+    portalBilling: `${base}/customer-billing`,
+    /** A checkout or payment link the server made: relative paths become absolute. */
+    absolute: (url: string) =>
+      /^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`,
+  };
+};
+
+/** A day as the company writes it (System Settings' date format and timezone), as on its invoices. */
+export async function emailDay(exec: Executor, date: Date): Promise<string> {
+  return invoiceDay(date, await invoiceSellerOf(exec, ''));
+}
+
+/** A moment as the company writes its days, with the time of day in its timezone. */
+export async function emailMoment(exec: Executor, date: Date): Promise<string> {
+  const seller = await invoiceSellerOf(exec, '');
+  const time = new Intl.DateTimeFormat('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: seller.timezone,
+    timeZoneName: 'short',
+  }).format(date);
+  return `${invoiceDay(date, seller)} ${time}`;
+}
+
+/** The account owner of a customer, with the fields every customer email fills in. */
+export async function customerRecipient(exec: Executor, customerId: string) {
+  const [row] = await exec
+    .select({
+      id: customers.id,
+      email: customers.email,
+      billingEmail: customers.billingEmail,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      companyName: customers.companyName,
+      planName: plans.name,
+    })
+    .from(customers)
+    .leftJoin(plans, eq(plans.id, customers.planId))
+    .where(eq(customers.id, customerId));
+  if (!row) return null;
+  return {
+    customerId: row.id,
+    to: { email: row.email, name: `${row.firstName} ${row.lastName}`.trim() },
+    /** Where receipts and invoices go: the billing email when the customer set one. */
+    billingTo: { email: row.billingEmail ?? row.email, name: `${row.firstName} ${row.lastName}`.trim() },
+    data: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      companyName: row.companyName,
+      planName: row.planName ?? 'your',
+    },
+  };
+}
+
+/** A person who signs in (staff member, account owner or team member), for the security emails. */
+export type Person = { email: string; firstName: string; lastName: string };
+
+export const personData = (p: Person) => ({ firstName: p.firstName, lastName: p.lastName, email: p.email });
+export const personTo = (p: Person) => ({ email: p.email, name: `${p.firstName} ${p.lastName}`.trim() });
+
+export async function staffPerson(exec: Executor, id: string): Promise<Person | null> {
+  const [row] = await exec
+    .select({ email: staffUsers.email, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, id));
+  return row ? { email: row.email, firstName: row.firstName ?? '', lastName: row.lastName ?? '' } : null;
+}
+
+/** The owner of an account, or one of its team members. */
+export async function customerPerson(
+  exec: Executor,
+  customerId: string,
+  teamMemberId: string | null,
+): Promise<Person | null> {
+  const [row] = teamMemberId
+    ? await exec
+        .select({
+          email: teamMembers.email,
+          firstName: teamMembers.firstName,
+          lastName: teamMembers.lastName,
+        })
+        .from(teamMembers)
+        .where(eq(teamMembers.id, teamMemberId))
+    : await exec
+        .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+  return row ?? null;
+}
+
+/**
+ * A mailer that queues nothing: for the demo's made-up billing history and benchmarks, whose
+ * payments are not events anyone should be emailed about.
+ */
+export const silentMailer: Mailer = {
+  publicUrl: 'http://localhost',
+  queue: {
+    queue: async () => ({ status: 'skipped', reason: 'disabled' }),
+    openBody: async (row) => ({ text: row.bodyText, html: row.bodyHtml }),
+  },
+};
+
+/** The mailer of a routes plugin: the app's outbox writer and the configured public address. */
+export const mailerOf = (app: { email: EmailQueue }, config: { publicUrl: string }): Mailer => ({
+  queue: app.email,
+  publicUrl: config.publicUrl,
+});
