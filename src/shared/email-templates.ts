@@ -204,7 +204,7 @@ The {appName} team`,
     subject: 'You have been invited to {appName}',
     body: `Hi {firstName},
 
-You have been added to the {appName} team. Sign in with your email address and this password, then choose your own:
+An account has been made for you on {appName}. Sign in with your email address and this password, then choose your own:
 {temporaryPassword}
 
 {signInUrl}
