@@ -46,6 +46,7 @@ import { registerSystemHealth } from './modules/system-health/monitor';
 import { systemHealthRoutes } from './modules/system-health/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { supportRoutes } from './modules/support/routes';
 import { registerSecurityEventAudit } from './modules/audit/security-events';
 import type { BillingDeps } from './modules/billing/context';
 import { createEmailQueue, type EmailQueue } from './modules/email/outbox';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemHealthRoutes, { database, config, monitor });
   await app.register(systemSettingsRoutes, { database, config });
   await app.register(auditRoutes, { db, clock });
+  await app.register(supportRoutes, { db, clock, config, email });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');
