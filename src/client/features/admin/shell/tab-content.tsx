@@ -18,6 +18,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   monitoring: lazy(() => import('../monitoring/monitoring-screen')),
   settings: lazy(() => import('../settings/settings-screen')),
   audit: lazy(() => import('../audit/audit-screen')),
+  support: lazy(() => import('../support/support-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>
