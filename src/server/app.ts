@@ -48,6 +48,7 @@ import { systemHealthRoutes } from './modules/system-health/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { passwordResetRoutes } from './modules/password-reset/routes';
+import { supportRoutes } from './modules/support/routes';
 import { registerSecurityEventAudit } from './modules/audit/security-events';
 import type { BillingDeps } from './modules/billing/context';
 import { createEmailQueue, type EmailQueue } from './modules/email/outbox';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { db, clock });
   await app.register(emailRoutes, { db, config, queue: email, delivery: emailDelivery });
   await app.register(passwordResetRoutes, { db, clock, config });
+  await app.register(supportRoutes, { db, clock, config, email });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

@@ -90,6 +90,7 @@ export type AccountRows = {
   paymentMethod: string;
   /** The processor's token of the card on file. */
   cardToken: string;
+  supportTicket: string;
 };
 
 export async function accountRows(t: TestApp, c: TestCustomer): Promise<AccountRows> {
@@ -122,7 +123,15 @@ export async function accountRows(t: TestApp, c: TestCustomer): Promise<AccountR
       email: `member.${unique()}@example.com`,
     })
   ).member.id;
+  const supportTicket = (
+    await created(t, c, '/api/customer/support/tickets', {
+      subject: 'Own ticket',
+      description: 'Help, please.',
+      category: 'technical',
+    })
+  ).id;
   return {
+    supportTicket,
     vehicle,
     driver,
     maintenance,

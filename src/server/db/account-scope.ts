@@ -20,6 +20,7 @@ import {
   paymentMethods,
   payments,
   subscriptions,
+  supportTickets,
   teamMembers,
   vehicles,
 } from './schema';
@@ -39,6 +40,7 @@ export const OWNED_TABLES = [
   customerSettings,
   subscriptions,
   activities,
+  supportTickets,
 ] as const;
 export type OwnedTable = (typeof OWNED_TABLES)[number];
 

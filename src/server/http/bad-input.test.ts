@@ -67,6 +67,9 @@ beforeAll(async () => {
   real.drivers = rows.driver;
   real.maintenance = rows.maintenance;
   real.team = rows.teamMember;
+  // Support: the customer's ticket (portal and staff routes alike), and a manager to assign it to.
+  real.tickets = rows.supportTicket;
+  real.supportAssignee = (await staffWith(t, 'manager')).id;
   // Staff customer routes act on another account: suspending or editing it leaves the loop's sessions alone.
   real.customers = (await signUp(t)).id;
   // Team routes act on a member of their own, never on the admin the loop signs in as.
@@ -119,6 +122,8 @@ const ROUTE_VALUES: Record<string, Record<string, () => unknown>> = {
   // A vehicle has one driver: every driver created on it after the first would be refused for that.
   'POST /api/fleet/drivers': { assignedVehicleId: () => null },
   'PUT /api/fleet/drivers/:id': { assignedVehicleId: () => null },
+  // A ticket goes to staff whose role opens Support.
+  'PATCH /api/admin/support/tickets/:id': { assignedToStaffId: () => real.supportAssignee },
   // Keys have no spaces; URL fields must be URLs; a field is either set or cleared.
   'PUT /api/admin/api-settings': {
     ...Object.fromEntries(API_SECRET_FIELDS.map((field) => [field, () => `key-${unique()}`])),

@@ -23,6 +23,7 @@ const KIND_OF: Record<string, string> = {
   team: 'teamMember',
   invoices: 'invoice',
   'payment-methods': 'paymentMethod',
+  tickets: 'supportTicket',
   vehicleId: 'vehicle',
   assignedVehicleId: 'vehicle',
   // The processor's token of a card, which the add-card form sends.

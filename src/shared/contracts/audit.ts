@@ -27,6 +27,7 @@ export const AUDIT_RESOURCES = [
   'request',
   'audit_log',
   'system_alert',
+  'support_ticket',
 ] as const;
 
 export const AUDIT_ACTOR_TYPES = ['staff', 'customer', 'system', 'anonymous'] as const;

@@ -19,9 +19,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { TRIAL_DAYS } from '@shared/constants';
 import { getAppName } from '@client/lib/app-name';
+import { isCustomerSignedIn } from './api';
 import { Brand, SECTIONS } from './landing-header';
 import { LandingButton } from './landing-ui';
 
@@ -278,6 +279,32 @@ const CONTACT_PHONE = '+1 (555) 010-0199';
 const CONTACT_PHONE_HREF = 'tel:+15550100199';
 const CONTACT_EMAIL = 'support@motorpool.example';
 
+const SUPPORT_FORM = '/customer-dashboard?tab=support&new=1';
+const SIGN_IN_FOR_SUPPORT = `/customer-login?next=${encodeURIComponent(SUPPORT_FORM)}`;
+
+/**
+ * Live chat is the portal's ticket form (docs/support.md): a signed-in customer goes straight to it, a
+ * visitor signs in first and lands on it. Without script the link is the sign-in way.
+ */
+function SupportFormLink() {
+  const [, navigate] = useLocation();
+  return (
+    <Link
+      className="font-medium text-primary underline-offset-4 hover:underline"
+      href={SIGN_IN_FOR_SUPPORT}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        void isCustomerSignedIn(new AbortController().signal).then((signedIn) =>
+          navigate(signedIn ? SUPPORT_FORM : SIGN_IN_FOR_SUPPORT),
+        );
+      }}
+    >
+      Message our support team
+    </Link>
+  );
+}
+
 export function Contact() {
   const channels: { icon: LucideIcon; title: string; detail: ReactNode; note: string }[] = [
     {
@@ -306,11 +333,7 @@ export function Contact() {
     {
       icon: MessageCircleIcon,
       title: 'Live Chat',
-      detail: (
-        <Link className="font-medium text-primary underline-offset-4 hover:underline" href="/customer-login">
-          Sign in to chat with us
-        </Link>
-      ),
+      detail: <SupportFormLink />,
       note: 'Mon-Fri 9AM-6PM EST',
     },
   ];

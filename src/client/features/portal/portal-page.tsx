@@ -6,6 +6,8 @@ import {
   InfoIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
+  LifeBuoyIcon,
+  MessageCircleIcon,
   PackageIcon,
   SettingsIcon,
   ShieldCheckIcon,
@@ -31,12 +33,13 @@ import OverviewTab from './overview/overview-tab';
 const PlansTab = lazy(() => import('./plans/plans-tab'));
 const BillingTab = lazy(() => import('./billing/billing-tab'));
 const SettingsTab = lazy(() => import('./settings/settings-tab'));
+const SupportTab = lazy(() => import('./support/support-tab'));
 const ChangePasswordDialog = lazy(() => import('./security/change-password-dialog'));
 
-const TABS = ['overview', 'plans', 'billing', 'settings'] as const;
+const TABS = ['overview', 'plans', 'billing', 'support', 'settings'] as const;
 type PortalTab = (typeof TABS)[number];
 /** A fleet_user's portal: billing and plan belong to the account's fleet admins. */
-const MEMBER_TABS: readonly PortalTab[] = ['overview', 'settings'];
+const MEMBER_TABS: readonly PortalTab[] = ['overview', 'support', 'settings'];
 
 function isPortalTab(value: string | null): value is PortalTab {
   return (TABS as readonly (string | null)[]).includes(value);
@@ -113,15 +116,18 @@ function PortalHeader({
 }
 
 /**
- * The two cards under the header: what each opens and the button that opens it. One line each on a
+ * The three cards under the header: what each opens and the button that opens it. One line each on a
  * phone (icon, title, button), so the figures below stay on the first screen.
  */
 function PortalCards({
   companyName,
   onChangePassword,
+  onContactSupport,
 }: {
   companyName: string;
   onChangePassword: () => void;
+  /** The portal's way to talk to us (the spec's live chat): the new-ticket form. */
+  onContactSupport: () => void;
 }) {
   const fleet = useFleetDestination();
   const cards = [
@@ -144,9 +150,20 @@ function PortalCards({
         </Button>
       ),
     },
+    {
+      icon: LifeBuoyIcon,
+      title: 'Help & Support',
+      description: 'Questions or problems? Our team replies within 24 hours.',
+      action: (
+        <Button variant="outline" size="sm" onClick={onContactSupport}>
+          <MessageCircleIcon aria-hidden="true" />
+          Contact support
+        </Button>
+      ),
+    },
   ];
   return (
-    <div className="grid gap-3 sm:gap-4 lg:grid-cols-2 lg:gap-6">
+    <div className="grid gap-3 sm:gap-4 lg:grid-cols-3 lg:gap-6">
       {cards.map(({ icon, title, description, action }) => (
         <Card key={title} className="flex items-center gap-3 p-3 sm:gap-4 sm:p-5">
           <IconBadge icon={icon} className="shrink-0" />
@@ -217,6 +234,8 @@ function PortalLayout({
 }) {
   const member = isFleetUser(customer);
   const [tab, setTab] = usePortalTab(member ? MEMBER_TABS : TABS);
+  const [path, navigate] = useLocation();
+  const openSupportForm = () => navigate(`${path}?tab=support&new=1`);
   const [passwordOpen, setPasswordOpen] = useState(false);
 
   return (
@@ -224,7 +243,11 @@ function PortalLayout({
       <PortalHeader customer={customer} profileError={profileError} />
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
         {banner}
-        <PortalCards companyName={customer.companyName} onChangePassword={() => setPasswordOpen(true)} />
+        <PortalCards
+          companyName={customer.companyName}
+          onChangePassword={() => setPasswordOpen(true)}
+          onContactSupport={() => openSupportForm()}
+        />
         <Tabs
           value={tab}
           onValueChange={(value) => isPortalTab(value) && setTab(value)}
@@ -252,6 +275,10 @@ function PortalLayout({
                   </TabsTrigger>
                 </>
               )}
+              <TabsTrigger value="support" className="h-8 sm:h-7">
+                <LifeBuoyIcon aria-hidden="true" />
+                Support
+              </TabsTrigger>
               <TabsTrigger value="settings" className="h-8 sm:h-7">
                 <SettingsIcon aria-hidden="true" />
                 Settings
@@ -279,6 +306,12 @@ function PortalLayout({
               </TabsContent>
             </>
           )}
+          <TabsContent value="support">
+            <h2 className="sr-only">Support</h2>
+            <Suspense fallback={<TabFallback />}>
+              <SupportTab />
+            </Suspense>
+          </TabsContent>
           <TabsContent value="settings">
             <h2 className="sr-only">Settings</h2>
             <Suspense fallback={<TabFallback />}>

@@ -209,18 +209,18 @@ describe('usage (20)', () => {
   });
 });
 
-describe('engagement (30)', () => {
+describe('engagement (20)', () => {
   const signedInDaysAgo = (id: string, days: number) =>
     t.database.db.execute(
       sql`update customers set last_sign_in_at = now() - make_interval(days => ${days}) where id = ${id}`,
     );
 
-  it('no sign-in for 21 days takes 20 off; the owner signing in gives them back', async () => {
+  it('no sign-in for 21 days takes 10 off; the owner signing in gives them back', async () => {
     const c = await signUp(t);
     await addVehicle(c);
     await signedInDaysAgo(c.id, 22);
     await sweep(c.id);
-    expect(await health(c.id)).toMatchObject({ score: 80, reasons: ['No sign-in for 22 days'] });
+    expect(await health(c.id)).toMatchObject({ score: 90, reasons: ['No sign-in for 22 days'] });
     await t.customerSession(c.email, c.password);
     expect(await health(c.id)).toMatchObject({ score: 100, reasons: [] });
   });
@@ -244,7 +244,7 @@ describe('engagement (30)', () => {
     await ageAccount(c.id, 25);
     await sweep(c.id);
     expect(await health(c.id)).toMatchObject({
-      score: 80,
+      score: 90,
       reasons: ['Never signed in (account 25 days old)'],
     });
   });
@@ -279,6 +279,37 @@ describe('engagement (30)', () => {
       licensePlate: `HL ${unique()}`,
     });
     expect(res.statusCode).toBe(200);
+    expect(await health(c.id)).toMatchObject({ score: 100, reasons: [] });
+  });
+});
+
+describe('support (10)', () => {
+  it('a ticket open for a day takes 10 off; a fresh one does not; resolving it gives them back', async () => {
+    const c = await signUp(t);
+    await addVehicle(c);
+    const opened = await t.post(c, '/api/customer/support/tickets', {
+      subject: 'Tracker offline',
+      description: 'Van 3 stopped reporting.',
+      category: 'technical',
+    });
+    expect(opened.statusCode).toBe(201);
+    const ticket = opened.json<{ id: string }>();
+    await sweep(c.id);
+    expect(await health(c.id)).toMatchObject({ score: 100, reasons: [] });
+    await t.database.db.execute(
+      sql`update support_tickets set created_at = now() - interval '25 hours' where id = ${ticket.id}`,
+    );
+    await sweep(c.id);
+    expect(await health(c.id)).toMatchObject({
+      score: 90,
+      reasons: ['1 support ticket open for a day or more'],
+    });
+    // A staff reply leaves it in progress: still waiting, still counted.
+    const admin = await t.staffCookie('admin@motorpool.local');
+    await t.post(admin, `/api/admin/support/tickets/${ticket.id}/messages`, { body: 'Looking into it.' });
+    expect((await health(c.id)).score).toBe(90);
+    // Resolving it is a change to the account: its health is recomputed in the same transaction.
+    await t.patch(admin, `/api/admin/support/tickets/${ticket.id}`, { status: 'resolved' });
     expect(await health(c.id)).toMatchObject({ score: 100, reasons: [] });
   });
 });

@@ -20,11 +20,10 @@ const healthy: HealthSignals = {
 };
 
 describe('the health rule', () => {
-  it('weighs its signals 100 in all, support tickets 0 until they exist', () => {
+  it('weighs its signals 100 in all, open support tickets 10', () => {
     const weights = Object.values(HEALTH_SIGNALS).map((s) => s.weight);
     expect(weights.reduce((a, b) => a + b, 0)).toBe(100);
-    expect(HEALTH_SIGNALS.openTickets.weight).toBe(0);
-    expect(assessHealth({ ...healthy, openTickets: 3 }).score).toBe(100);
+    expect(HEALTH_SIGNALS.openTickets.weight).toBe(10);
   });
 
   it('a healthy account scores 100, low risk, with no reasons', () => {
@@ -60,8 +59,10 @@ describe('the health rule', () => {
     [{ vehicles: 5 }, 90, ['At the vehicle limit (5 of 5)']],
     [{ vehicles: 6, users: 4 }, 90, ['Over the vehicle limit (6 of 5)', 'Over the user limit (4 of 3)']],
     [{ vehicles: 0, accountAgeDays: 20 }, 90, ['No vehicles added 20 days after sign-up']],
-    [{ daysSinceSignIn: 21 }, 80, ['No sign-in for 21 days']],
-    [{ daysSinceSignIn: null, accountAgeDays: 25 }, 80, ['Never signed in (account 25 days old)']],
+    [{ daysSinceSignIn: 21 }, 90, ['No sign-in for 21 days']],
+    [{ daysSinceSignIn: null, accountAgeDays: 25 }, 90, ['Never signed in (account 25 days old)']],
+    [{ openTickets: 1 }, 90, ['1 support ticket open for a day or more']],
+    [{ openTickets: 3 }, 90, ['3 support tickets open for a day or more']],
     [{ fleetChanged30d: false }, 90, ['No fleet changes in 30 days']],
   ] as [Partial<HealthSignals>, number, string[]][])('%o scores %i', (change, score, reasons) => {
     const result = assessHealth({ ...healthy, ...change });
@@ -101,10 +102,11 @@ describe('the health rule', () => {
       accountAgeDays: 60,
       daysSinceSignIn: 40,
       fleetChanged30d: false,
+      openTickets: 2,
     });
     expect(worst.score).toBe(0);
     expect(worst.riskLevel).toBe('critical');
-    expect(worst.reasons).toHaveLength(7);
+    expect(worst.reasons).toHaveLength(8);
   });
 
   it("follows spec 2 §4's bands, the same as the colours", () => {

@@ -25,7 +25,7 @@ export type HealthSignals = {
   daysSinceSignIn: number | null;
   /** Vehicles, drivers, maintenance or team members changed in the last 30 days. */
   fleetChanged30d: boolean;
-  /** Open support tickets: always 0 until tickets exist (issue 14). */
+  /** Support tickets open or in progress for at least a day (OPEN_TICKET_AGE_DAYS). */
   openTickets: number;
 };
 
@@ -35,6 +35,8 @@ export const SIGN_IN_DAYS = 21;
 export const TRIAL_WARNING_DAYS = 7;
 export const NO_USAGE_AFTER_DAYS = 14;
 export const FLEET_CHANGE_DAYS = 30;
+/** A ticket counts once it has waited this long: one answered the same day is no churn sign. */
+export const OPEN_TICKET_AGE_DAYS = 1;
 
 type Signal = {
   /** Which of the rule's four groups (and the future fifth) the signal belongs to. */
@@ -115,7 +117,7 @@ export const HEALTH_SIGNALS = {
   },
   noSignIn: {
     group: 'engagement',
-    weight: 20,
+    weight: 10,
     reasons: (s) => {
       if (s.daysSinceSignIn === null) {
         return s.accountAgeDays >= SIGN_IN_DAYS
@@ -133,11 +135,12 @@ export const HEALTH_SIGNALS = {
         ? [`No fleet changes in ${FLEET_CHANGE_DAYS} days`]
         : [],
   },
-  // Support tickets arrive with issue 14: the signal is here, weighing nothing until then.
+  // Open tickets are a strong churn sign (issue 14): 10, taken from the sign-in signal's 20.
   openTickets: {
     group: 'support',
-    weight: 0,
-    reasons: (s) => (s.openTickets > 0 ? [`${plural(s.openTickets, 'open support ticket')}`] : []),
+    weight: 10,
+    reasons: (s) =>
+      s.openTickets > 0 ? [`${plural(s.openTickets, 'support ticket')} open for a day or more`] : [],
   },
 } satisfies Record<string, Signal>;
 

@@ -1,7 +1,7 @@
 import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, subscriptions } from '../../db/schema';
-import type { HealthSignals } from './rule';
+import { OPEN_TICKET_AGE_DAYS, type HealthSignals } from './rule';
 
 // Staff figures across accounts (docs/server-kit.md "Staff queries across accounts"): the health
 // rule's inputs for one account or a batch, each read from the account's own rows by its id.
@@ -35,6 +35,10 @@ const signalColumns = {
     where a.account_id = ${customers.id} and a.created_at > now() - interval '30 days'
       and a.resource_type in ${FLEET_RESOURCES} and a.category in ('create', 'update', 'delete')
       and a.success and a.actor_type = 'customer')`,
+  // Tickets still waiting on staff a day after they were opened (docs/support.md).
+  openTickets: sql<number>`(select count(*)::int from support_tickets st
+    where st.customer_id = ${customers.id} and st.status in ('open', 'in_progress')
+      and st.created_at <= now() - interval '${sql.raw(String(OPEN_TICKET_AGE_DAYS))} day')`,
 };
 
 /** The select that gathers the signals; callers add the accounts (`where`), a limit and locks. */
@@ -73,6 +77,6 @@ export function toSignals(row: SignalRow): HealthSignals & { id: string } {
     accountAgeDays: Math.max(0, Number(row.accountAgeDays)),
     daysSinceSignIn: row.daysSinceSignIn === null ? null : Math.max(0, Number(row.daysSinceSignIn)),
     fleetChanged30d: row.fleetChanged30d === true,
-    openTickets: 0,
+    openTickets: Number(row.openTickets),
   };
 }

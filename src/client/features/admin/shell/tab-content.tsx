@@ -19,6 +19,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   settings: lazy(() => import('../settings/settings-screen')),
   audit: lazy(() => import('../audit/audit-screen')),
   emails: lazy(() => import('../email/email-screen')),
+  support: lazy(() => import('../support/support-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>

@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  myTicketDetail,
+  myTicketPage,
+  type MyTicketListQuery,
+  type NewTicketInput,
+} from '@shared/contracts/support';
+import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/* The portal's support calls (docs/support.md): the account's tickets and their public threads. */
+
+const TICKETS = '/api/customer/support/tickets';
+const myTicketsKey = [TICKETS] as const;
+const enc = encodeURIComponent;
+
+export const myTicketsQuery = (query: MyTicketListQuery) =>
+  queryOptions({
+    queryKey: [TICKETS, query],
+    queryFn: ({ signal }) => getJson(`${TICKETS}?${searchParams(query)}`, myTicketPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const myTicketQuery = (id: string) =>
+  queryOptions({
+    queryKey: [TICKETS, 'detail', id],
+    queryFn: ({ signal }) => getJson(`${TICKETS}/${enc(id)}`, myTicketDetail, { signal }),
+    // A staff reply shows without a reload while the thread is open.
+    refetchInterval: 30_000,
+  });
+
+export function useOpenTicket() {
+  return useApiMutation({
+    mutationFn: (input: NewTicketInput) => apiJson('POST', TICKETS, myTicketDetail, input),
+    invalidates: [myTicketsKey],
+  });
+}
+
+export function useReplyToTicket(id: string) {
+  return useApiMutation({
+    mutationFn: (body: string) => apiJson('POST', `${TICKETS}/${enc(id)}/messages`, myTicketDetail, { body }),
+    invalidates: [myTicketsKey],
+  });
+}

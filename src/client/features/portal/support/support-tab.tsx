@@ -1,0 +1,162 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import { LifeBuoyIcon } from 'lucide-react';
+import { myTicketListQuery, TICKET_CATEGORY_LABELS, type MyTicket } from '@shared/contracts/support';
+import { AddButton } from '@client/components/list/add-button';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ListBody } from '@client/components/list/list-body';
+import { ListStatePager } from '@client/components/list/list-pager';
+import { ListTable } from '@client/components/list/list-table';
+import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { TableRow } from '@client/components/ui/table';
+import { formatDateTime } from '../billing/format';
+import { myTicketsQuery } from './api';
+import { NewTicketDialog } from './new-ticket-dialog';
+import { STATUS_TEXT, STATUS_VARIANT } from './support-texts';
+import { TicketThread } from './ticket-thread';
+
+const isUuid = (value: string | null): value is string => !!value && /^[0-9a-f-]{36}$/i.test(value);
+
+/**
+ * `?tab=support`: the account's tickets. `&ticket=<id>` opens one (the link in the support_reply
+ * email), `&new=1` opens the form (the header's Contact support and the landing page's Live Chat).
+ */
+function useSupportParams() {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    navigate(`${path}?${next.toString()}`);
+  };
+  const ticket = params.get('ticket');
+  return {
+    ticket: isUuid(ticket) ? ticket : null,
+    formOpen: params.get('new') === '1',
+    openTicket: (id: string | null) => set({ ticket: id, new: null }),
+    setFormOpen: (open: boolean) => set({ new: open ? '1' : null }),
+  };
+}
+
+export default function SupportTab() {
+  const support = useSupportParams();
+  return (
+    <>
+      {support.ticket ? (
+        <TicketThread id={support.ticket} onBack={() => support.openTicket(null)} />
+      ) : (
+        <MyTickets onOpen={support.openTicket} onNew={() => support.setFormOpen(true)} />
+      )}
+      <NewTicketDialog
+        open={support.formOpen}
+        onOpenChange={support.setFormOpen}
+        onOpened={(ticket) => support.openTicket(ticket.id)}
+      />
+    </>
+  );
+}
+
+const MY_TICKETS = {
+  sorts: ['-lastActivityAt'],
+  defaultSort: '-lastActivityAt',
+  pageSize: 10,
+  scope: 'tickets',
+} as const;
+
+function MyTickets({ onOpen, onNew }: { onOpen: (id: string) => void; onNew: () => void }) {
+  const state = useListState(MY_TICKETS);
+  const list = useQuery(
+    myTicketsQuery(myTicketListQuery.parse({ page: state.page, pageSize: state.pageSize })),
+  );
+  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  const add = <AddButton onClick={onNew}>New ticket</AddButton>;
+  return (
+    <section aria-labelledby="my-tickets-heading" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h3 id="my-tickets-heading" className="text-lg font-semibold">
+            Support tickets
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            Questions and problems you sent us, with our replies.
+          </p>
+        </div>
+        {add}
+      </div>
+      <ListBody
+        query={list}
+        noun="tickets"
+        empty={{
+          icon: LifeBuoyIcon,
+          title: 'No tickets yet',
+          text: 'Need help with billing, a technical problem or an idea? Open a ticket and we reply within 24 hours.',
+          action: add,
+        }}
+      >
+        {(page) => <TicketRows items={page.items} onOpen={onOpen} />}
+      </ListBody>
+      <ListStatePager state={state} query={list} label="Ticket pages" noun={['ticket', 'tickets']} />
+    </section>
+  );
+}
+
+function TicketRows({ items, onOpen }: { items: readonly MyTicket[]; onOpen: (id: string) => void }) {
+  return (
+    <ListTable
+      label="Your support tickets"
+      actions
+      head={
+        <>
+          <ListHead>Ticket</ListHead>
+          <ListHead from="md">Status</ListHead>
+          <ListHead from="xl">Last activity</ListHead>
+        </>
+      }
+    >
+      {items.map((t) => {
+        const status = (
+          <span className="flex flex-wrap items-center gap-1">
+            <Badge variant={STATUS_VARIANT[t.status]}>{STATUS_TEXT[t.status]}</Badge>
+            {t.awaitingCustomer && t.status !== 'closed' ? <Badge variant="warning">New reply</Badge> : null}
+          </span>
+        );
+        return (
+          <TableRow key={t.id} data-testid="my-ticket-row">
+            <ListCell>
+              <span className="flex flex-col">
+                <span className="text-muted-foreground">
+                  #{t.number} · {TICKET_CATEGORY_LABELS[t.category]}
+                </span>
+                <span className="font-medium">{t.subject}</span>
+              </span>
+              <NarrowDetails until="xl">
+                <NarrowItem until="md">{status}</NarrowItem>
+                <NarrowItem until="xl">{formatDateTime(t.lastActivityAt)}</NarrowItem>
+              </NarrowDetails>
+            </ListCell>
+            <ListCell from="md">{status}</ListCell>
+            <ListCell from="xl" className="whitespace-nowrap">
+              {formatDateTime(t.lastActivityAt)}
+            </ListCell>
+            <ListCell className="text-right">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => onOpen(t.id)}
+                aria-label={`Open ticket #${t.number}`}
+              >
+                Open
+              </Button>
+            </ListCell>
+          </TableRow>
+        );
+      })}
+    </ListTable>
+  );
+}

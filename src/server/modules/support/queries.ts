@@ -1,0 +1,248 @@
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { pageOffset, toPage } from '../../../shared/contracts/common';
+import {
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  type StaffTicket,
+  type StaffTicketDetail,
+  type StaffTicketExportQuery,
+  type StaffTicketListQuery,
+  type TicketCategory,
+  type TicketPriority,
+  type TicketSort,
+  type TicketStatus,
+} from '../../../shared/contracts/support';
+import type { Db, Executor } from '../../db/client';
+import { keysetBatches } from '../../db/keyset-batches';
+import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { safeCell } from '../fleet/csv';
+import { staffNameOf } from '../team/staff-name';
+import { SUPPORT_ROLES } from './service';
+
+// Staff reads across accounts (docs/server-kit.md "Staff queries across accounts"): the ticket list,
+// its export, one ticket with its whole thread (internal notes included), and who may be assigned.
+
+type Filters = Omit<StaffTicketExportQuery, 'sort'>;
+
+const escapeLike = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The list's filters; the export takes the same ones. The search matches the subject and description
+ * (`search_text`), the customer (company, name or email: the customers' own `search_text`), and a
+ * ticket number ("1042" or "#1042").
+ */
+export function ticketFilter(query: Filters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    query.status ? eq(supportTickets.status, query.status) : undefined,
+    query.priority ? eq(supportTickets.priority, query.priority) : undefined,
+    query.category ? eq(supportTickets.category, query.category) : undefined,
+    query.assignee === 'unassigned'
+      ? isNull(supportTickets.assignedToStaffId)
+      : query.assignee
+        ? eq(supportTickets.assignedToStaffId, query.assignee)
+        : undefined,
+  ];
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    const number = /^#?(\d{1,9})$/.exec(query.search)?.[1];
+    conditions.push(
+      or(
+        like(supportTickets.searchText, pattern),
+        inArray(
+          supportTickets.customerId,
+          sql`(select ${customers.id} from ${customers} where ${like(customers.searchText, pattern)})`,
+        ),
+        number ? eq(supportTickets.number, Number(number)) : undefined,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+/** Urgent is the highest: `-priority` lists urgent first. */
+const priorityRank = sql<number>`(case ${supportTickets.priority} when 'urgent' then 3 when 'high' then 2
+  when 'medium' then 1 else 0 end)`;
+
+const SORT_KEYS = {
+  lastActivityAt: { key: sql`${supportTickets.lastActivityAt}`, cast: 'timestamptz' },
+  createdAt: { key: sql`${supportTickets.createdAt}`, cast: 'timestamptz' },
+  priority: { key: priorityRank, cast: 'integer' },
+  number: { key: sql`${supportTickets.number}`, cast: 'integer' },
+} as const;
+
+/** Each sort with the id as tie-break, so pages and export batches never skip or repeat a ticket. */
+export function sortOf(sort: TicketSort) {
+  const descending = sort.startsWith('-');
+  const spec = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  const direction = descending ? desc : asc;
+  return {
+    cursor: sql<string>`(${spec.key})::text`,
+    order: [direction(spec.key), direction(supportTickets.id)],
+    after: (cursor: string, id: string) => {
+      const value = sql`${cursor}::${sql.raw(spec.cast)}`;
+      return descending
+        ? sql`(${spec.key} < ${value} or (${spec.key} = ${value} and ${supportTickets.id} < ${id}::uuid))`
+        : sql`(${spec.key} > ${value} or (${spec.key} = ${value} and ${supportTickets.id} > ${id}::uuid))`;
+    },
+  };
+}
+
+const assigneeName = staffNameOf(staffUsers);
+
+function ticketRows(
+  db: Executor,
+  options: { where?: SQL; order: SQL[]; limit: number; offset?: number; cursor?: SQL<string> },
+) {
+  return db
+    .select({
+      ticket: supportTickets,
+      customerId: customers.id,
+      companyName: customers.companyName,
+      customerEmail: customers.email,
+      assigneeId: staffUsers.id,
+      assigneeName,
+      assigneeEmail: staffUsers.email,
+      cursor: options.cursor ?? sql<string>`''`,
+    })
+    .from(supportTickets)
+    .innerJoin(customers, eq(customers.id, supportTickets.customerId))
+    .leftJoin(staffUsers, eq(staffUsers.id, supportTickets.assignedToStaffId))
+    .where(options.where)
+    .orderBy(...options.order)
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+}
+
+type Row = Awaited<ReturnType<typeof ticketRows>>[number];
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toStaffTicket(row: Row): StaffTicket {
+  const t = row.ticket;
+  return {
+    id: t.id,
+    number: t.number,
+    subject: t.subject,
+    category: t.category as TicketCategory,
+    status: t.status as TicketStatus,
+    priority: t.priority as TicketPriority,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    lastActivityAt: t.lastActivityAt.toISOString(),
+    customer: { id: row.customerId, companyName: row.companyName, email: row.customerEmail },
+    assignee:
+      row.assigneeId && row.assigneeEmail
+        ? { id: row.assigneeId, name: row.assigneeName ?? row.assigneeEmail, email: row.assigneeEmail }
+        : null,
+    firstResponseAt: iso(t.firstResponseAt),
+    resolvedAt: iso(t.resolvedAt),
+    closedAt: iso(t.closedAt),
+  };
+}
+
+export async function listTickets(db: Db, query: StaffTicketListQuery) {
+  const where = ticketFilter(query);
+  const [rows, [total]] = await Promise.all([
+    ticketRows(db, {
+      where,
+      order: sortOf(query.sort).order,
+      limit: query.pageSize,
+      offset: pageOffset(query),
+    }),
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(supportTickets)
+      .where(where),
+  ]);
+  return toPage(query, rows.map(toStaffTicket), total?.n ?? 0);
+}
+
+/** One ticket with its whole thread, internal notes included: staff routes only. */
+export async function staffTicketDetail(db: Db, id: string): Promise<StaffTicketDetail> {
+  const [row] = await ticketRows(db, { where: eq(supportTickets.id, id), order: [], limit: 1 });
+  if (!row) throw notFound('Ticket not found');
+  const messages = await db
+    .select({
+      id: supportTicketMessages.id,
+      author: supportTicketMessages.authorType,
+      staffName: staffNameOf(staffUsers),
+      internal: supportTicketMessages.internal,
+      body: supportTicketMessages.body,
+      createdAt: supportTicketMessages.createdAt,
+    })
+    .from(supportTicketMessages)
+    .leftJoin(staffUsers, eq(staffUsers.id, supportTicketMessages.staffUserId))
+    .where(eq(supportTicketMessages.ticketId, id))
+    .orderBy(asc(supportTicketMessages.createdAt), asc(supportTicketMessages.id));
+  return {
+    ...toStaffTicket(row),
+    description: row.ticket.description,
+    messages: messages.map((m) => ({
+      id: m.id,
+      author: m.author === 'staff' ? 'staff' : 'customer',
+      authorName: m.author === 'staff' ? (m.staffName ?? 'Former staff member') : row.companyName,
+      internal: m.internal,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Staff whose role opens the support tab, by name: who a ticket may be given to. */
+export async function ticketAssignees(db: Db) {
+  const rows = await db
+    .select({ id: staffUsers.id, name: staffNameOf(staffUsers), email: staffUsers.email })
+    .from(staffUsers)
+    .where(inArray(staffUsers.role, SUPPORT_ROLES))
+    .orderBy(asc(staffNameOf(staffUsers)), asc(staffUsers.id));
+  return rows.map((r) => ({ id: r.id, name: r.name ?? r.email, email: r.email }));
+}
+
+/** Rows read per query: a batch's memory stays small however many tickets match. */
+export const EXPORT_BATCH = 1000;
+
+const COLUMNS: [header: string, cell: (t: StaffTicket) => unknown][] = [
+  ['Number', (t) => t.number],
+  ['Subject', (t) => t.subject],
+  ['Category', (t) => TICKET_CATEGORY_LABELS[t.category]],
+  ['Status', (t) => TICKET_STATUS_LABELS[t.status]],
+  ['Priority', (t) => TICKET_PRIORITY_LABELS[t.priority]],
+  ['Customer', (t) => t.customer.companyName],
+  ['Customer Email', (t) => t.customer.email],
+  ['Assignee', (t) => t.assignee?.name],
+  ['Created', (t) => t.createdAt],
+  ['Last Activity', (t) => t.lastActivityAt],
+  ['First Response', (t) => t.firstResponseAt],
+  ['Resolved', (t) => t.resolvedAt],
+  ['Closed', (t) => t.closedAt],
+  ['Ticket ID', (t) => t.id],
+];
+
+const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
+
+/**
+ * Every ticket the filters match, in the list's order, as CSV in pieces read by keyset (the payments
+ * export's way): no transaction stays open while the client reads. Formula-like cells are neutralised.
+ * Thread messages are not exported: the file is a register of tickets, not their conversations.
+ */
+export async function* ticketsCsv(db: Db, query: StaffTicketExportQuery, batch = EXPORT_BATCH) {
+  const sort = sortOf(query.sort);
+  const filter = ticketFilter(query);
+  yield lines([COLUMNS.map(([header]) => header)]);
+  const batches = keysetBatches(
+    (after, limit) =>
+      ticketRows(db, {
+        where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
+        order: sort.order,
+        limit,
+        cursor: sort.cursor,
+      }),
+    (row) => ({ cursor: row.cursor, id: row.ticket.id }),
+    batch,
+  );
+  for await (const rows of batches) {
+    yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffTicket(row))))));
+  }
+}

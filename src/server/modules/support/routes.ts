@@ -1,0 +1,198 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, errorResponse } from '../../../shared/contracts/common';
+import {
+  myTicketDetail,
+  myTicketListQuery,
+  myTicketPage,
+  newTicketInput,
+  staffReplyInput,
+  staffTicketDetail,
+  staffTicketExportQuery,
+  staffTicketListQuery,
+  staffTicketPage,
+  supportAnalytics,
+  ticketAssignees,
+  ticketReplyInput,
+  ticketUpdateInput,
+} from '../../../shared/contracts/support';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { customerContext } from '../../http/request-context';
+import { actorOf, recordAudit } from '../audit/service';
+import type { EmailQueue } from '../email/outbox';
+import { supportAnalytics as analyticsOf } from './analytics';
+import {
+  listTickets,
+  staffTicketDetail as detailOf,
+  ticketAssignees as assigneesOf,
+  ticketsCsv,
+} from './queries';
+import {
+  listMyTickets,
+  openTicket,
+  readMyTicket,
+  replyAsCustomer,
+  replyAsStaff,
+  updateTicket,
+  type StaffSupportDeps,
+} from './service';
+
+const ticketParams = z.object({ id: z.uuid({ error: 'Ticket not found' }) });
+const staffSupport = access.staffTab('support');
+
+/** Support tickets (docs/support.md): the portal's side and the staff Support Center's. */
+export async function supportRoutes(
+  app: FastifyInstance,
+  { db, clock, config, email }: { db: Db; clock: Clock; config: Config; email: EmailQueue },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest) => customerContext(request, { db, clock });
+  const staff: StaffSupportDeps = { db, email, publicUrl: config.publicUrl, clock };
+
+  // ---- The customer's account (owner and team members alike) ----
+
+  r.get('/api/customer/support/tickets', {
+    config: { access: access.customer },
+    schema: {
+      summary: "The account's support tickets, newest activity first, paged",
+      tags: ['support'],
+      querystring: myTicketListQuery,
+      response: { 200: myTicketPage },
+    },
+    handler: async (request) => listMyTickets(ctx(request), request.query),
+  });
+
+  r.post('/api/customer/support/tickets', {
+    config: { access: access.customer },
+    schema: {
+      summary: 'Open a support ticket for the account',
+      tags: ['support'],
+      body: newTicketInput,
+      response: { 201: myTicketDetail, 400: errorResponse },
+    },
+    handler: async (request, reply) => reply.code(201).send(await openTicket(ctx(request), request.body)),
+  });
+
+  r.get('/api/customer/support/tickets/:id', {
+    config: { access: access.customer },
+    schema: {
+      summary: "One of the account's tickets with its public thread (never internal notes)",
+      tags: ['support'],
+      params: ticketParams,
+      response: { 200: myTicketDetail, 404: errorResponse },
+    },
+    handler: async (request) => readMyTicket(ctx(request), request.params.id),
+  });
+
+  r.post('/api/customer/support/tickets/:id/messages', {
+    config: { access: access.customer },
+    schema: {
+      summary: 'Reply to a ticket; a resolved ticket reopens, a closed one refuses (409)',
+      tags: ['support'],
+      params: ticketParams,
+      body: ticketReplyInput,
+      response: { 200: myTicketDetail, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+    },
+    handler: async (request) => replyAsCustomer(ctx(request), request.params.id, request.body.body),
+  });
+
+  // ---- Staff: the Support Center (tab `support`) ----
+
+  r.get('/api/admin/support/tickets', {
+    config: { access: staffSupport },
+    schema: {
+      summary: 'Tickets filtered by status, priority, category and assignee, searched, sorted and paged',
+      tags: ['support'],
+      querystring: staffTicketListQuery,
+      response: { 200: staffTicketPage },
+    },
+    handler: async (request) => listTickets(db, request.query),
+  });
+
+  r.get('/api/admin/support/tickets/export', {
+    config: { access: staffSupport },
+    schema: {
+      summary: 'Every ticket the filters match, as CSV (streamed in batches)',
+      tags: ['support'],
+      querystring: staffTicketExportQuery,
+    },
+    handler: async (request, reply) => {
+      await recordAudit(db, actorOf(request), {
+        action: 'export',
+        resourceType: 'support_ticket',
+        newValues: { format: 'csv', ...request.query },
+      });
+      const day = clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="support-tickets-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(ticketsCsv(db, request.query)));
+    },
+  });
+
+  r.get('/api/admin/support/assignees', {
+    config: { access: staffSupport },
+    schema: {
+      summary: 'Staff a ticket may be assigned to: those whose role opens the support tab',
+      tags: ['support'],
+      response: { 200: ticketAssignees },
+    },
+    handler: async () => assigneesOf(db),
+  });
+
+  r.get('/api/admin/support/analytics', {
+    config: { access: staffSupport },
+    schema: {
+      summary: 'Volume by category, first-response and resolution times, open tickets by age',
+      tags: ['support'],
+      response: { 200: supportAnalytics },
+    },
+    handler: async () => analyticsOf(db, clock.now()),
+  });
+
+  r.get('/api/admin/support/tickets/:id', {
+    config: { access: staffSupport },
+    schema: {
+      summary: 'One ticket with its whole thread, internal notes included',
+      tags: ['support'],
+      params: ticketParams,
+      response: { 200: staffTicketDetail, 404: errorResponse },
+    },
+    handler: async (request) => detailOf(db, request.params.id),
+  });
+
+  r.patch('/api/admin/support/tickets/:id', {
+    config: { access: staffSupport },
+    schema: {
+      summary: 'Change the status, priority or assignee (audited with old and new values)',
+      tags: ['support'],
+      params: ticketParams,
+      body: ticketUpdateInput,
+      response: { 200: staffTicketDetail, 400: errorResponse, 404: errorResponse },
+    },
+    handler: async (request) => {
+      await updateTicket(staff, actorOf(request), request.params.id, request.body);
+      return detailOf(db, request.params.id);
+    },
+  });
+
+  r.post('/api/admin/support/tickets/:id/messages', {
+    config: { access: staffSupport },
+    schema: {
+      summary: 'Reply to the customer (emailed to them) or add an internal note',
+      tags: ['support'],
+      params: ticketParams,
+      body: staffReplyInput,
+      response: { 200: staffTicketDetail, 400: errorResponse, 404: errorResponse },
+    },
+    handler: async (request) => {
+      await replyAsStaff(staff, actorOf(request), request.params.id, request.body);
+      return detailOf(db, request.params.id);
+    },
+  });
+}
