@@ -22,7 +22,7 @@ async function cardOf(page: Page, email: string): Promise<Locator> {
   return card;
 }
 
-test('an admin adds a customer with a generated password; the customer sets their own; Edit shows it', async ({
+test('an admin adds a customer with a generated password; Edit says it went by email; the customer sets their own', async ({
   page,
   browser,
 }) => {

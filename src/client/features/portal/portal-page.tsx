@@ -165,7 +165,11 @@ function PortalCards({
   return (
     <div className="grid gap-3 sm:gap-4 lg:grid-cols-3 lg:gap-6">
       {cards.map(({ icon, title, description, action }) => (
-        <Card key={title} className="flex items-center gap-3 p-3 sm:gap-4 sm:p-5">
+        // Three abreast (lg+), the button goes under the text, so the text keeps the card's width.
+        <Card
+          key={title}
+          className="flex items-center gap-3 p-3 sm:gap-4 sm:p-5 lg:grid lg:grid-cols-[auto_1fr] lg:items-start"
+        >
           <IconBadge icon={icon} className="shrink-0" />
           <div className="min-w-0 flex-1">
             <CardTitle asHeading="h2" className="text-base">
@@ -173,7 +177,7 @@ function PortalCards({
             </CardTitle>
             <CardDescription className="mt-0.5 hidden sm:block">{description}</CardDescription>
           </div>
-          <div className="shrink-0">{action}</div>
+          <div className="shrink-0 lg:col-start-2">{action}</div>
         </Card>
       ))}
     </div>
