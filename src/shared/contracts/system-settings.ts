@@ -65,7 +65,7 @@ export const API_FIELD_LABELS: Record<ApiSettingsField, string> = {
  * when they start reading the value.
  */
 export const API_FIELD_USED_BY: Record<ApiSettingsField, string | null> = {
-  sendgridApiKey: null,
+  sendgridApiKey: 'email delivery, when SMTP_URL is not set',
   openaiApiKey: null,
   hubspotApiKey: null,
   externalDbUrl: null,
