@@ -1169,6 +1169,10 @@ export const supportTickets = pgTable(
     /** urgent, high, medium or low. */
     priority: text('priority').notNull().default('medium'),
     assignedToStaffId: uuid('assigned_to_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The team member who opened it (null: the account owner): staff replies are emailed to them. */
+    openedByTeamMemberId: uuid('opened_by_team_member_id').references((): AnyPgColumn => teamMembers.id, {
+      onDelete: 'set null',
+    }),
     /** The first staff reply visible to the customer (internal notes do not count). */
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

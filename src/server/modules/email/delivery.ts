@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -111,10 +111,27 @@ export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
       eq(emailOutbox.status, 'sending'),
     );
 
-  const deliver = async (mailer: MailTransport, row: OutboxRow, now: Date) => {
+  /**
+   * Renews this instance's claim just before sending, at the run's clock: a claim that outlived its
+   * lease (a slow run) may have been taken by another instance, which then sends the message; this one
+   * must not. Answers false when the claim is no longer ours.
+   */
+  const stillMine = async (row: OutboxRow, at: Date) => {
+    const held = await db
+      .update(emailOutbox)
+      .set({ lockedUntil: new Date(at.getTime() + LEASE_MS) })
+      .where(and(mine(row), gt(emailOutbox.lockedUntil, at)))
+      .returning({ id: emailOutbox.id });
+    return held.length > 0;
+  };
+
+  /** `now` dates the outcome (the run's time); `clock` moves on with real time, for the lease. */
+  const deliver = async (mailer: MailTransport, row: OutboxRow, now: Date, clock: () => Date) => {
+    if (!(await stillMine(row, clock()))) return { status: 'lost' as const, error: null };
+    let sent: { providerMessageId: string | null };
     try {
       const body = await deps.queue.openBody(row);
-      const sent = await mailer.send({
+      sent = await mailer.send({
         messageId: messageIdFor(row.id, config.emailFrom),
         from: config.emailFrom,
         to: { email: row.toEmail, name: row.toName },
@@ -123,22 +140,6 @@ export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
         html: body.html,
         attachments: await attachmentsOf(row),
       });
-      await db
-        .update(emailOutbox)
-        .set({
-          status: 'sent',
-          sentAt: now,
-          transport: mailer.kind,
-          providerMessageId: sent.providerMessageId,
-          lastError: null,
-          lockedUntil: null,
-          lockedBy: null,
-          // A password or a link is kept only until it is delivered.
-          ...(row.sensitive ? { bodyText: null, bodyHtml: null } : {}),
-        })
-        .where(mine(row));
-      recordIntegrationSuccess('email', now);
-      return { status: 'sent' as const, error: null };
     } catch (error) {
       const failure =
         error instanceof MailError ? error : new MailError((error as Error)?.message ?? 'failed', false);
@@ -160,6 +161,28 @@ export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
       deps.log?.warn({ outboxId: row.id, final }, `email: delivery failed (${failure.message})`);
       return { status: final ? ('failed' as const) : ('queued' as const), error: failure.message };
     }
+    // Delivered: recording it is apart from the send, so a failed write never puts a sent message back
+    // in the queue (the lease then lapses and it may go again: at least once, docs/email.md).
+    try {
+      await db
+        .update(emailOutbox)
+        .set({
+          status: 'sent',
+          sentAt: now,
+          transport: mailer.kind,
+          providerMessageId: sent.providerMessageId,
+          lastError: null,
+          lockedUntil: null,
+          lockedBy: null,
+          // A password or a link is kept only until it is delivered.
+          ...(row.sensitive ? { bodyText: null, bodyHtml: null } : {}),
+        })
+        .where(mine(row));
+    } catch (error) {
+      deps.log?.error({ outboxId: row.id, err: error }, 'email: sent, but recording it failed');
+    }
+    recordIntegrationSuccess('email', now);
+    return { status: 'sent' as const, error: null };
   };
 
   return {
@@ -167,13 +190,16 @@ export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
       const run: DeliveryRun = { sent: 0, retrying: 0, failed: 0, noTransport: false };
       const mailer = await transport();
       if (!mailer) return { ...run, noTransport: true };
+      // The run's clock moves on from `now` as real time passes (tests pass their own `now`).
+      const started = Date.now();
+      const clock = () => new Date(now.getTime() + (Date.now() - started));
       for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-        const rows = await claim(now);
+        const rows = await claim(clock());
         for (const row of rows) {
-          const outcome = await deliver(mailer, row, now);
+          const outcome = await deliver(mailer, row, now, clock);
           if (outcome.status === 'sent') run.sent += 1;
           else if (outcome.status === 'failed') run.failed += 1;
-          else run.retrying += 1;
+          else if (outcome.status === 'queued') run.retrying += 1;
         }
         if (rows.length < BATCH) break;
       }
@@ -184,7 +210,9 @@ export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
       if (!mailer) return { status: 'queued', error: null };
       const [row] = await claim(now, id);
       if (!row) return { status: 'queued', error: null };
-      return deliver(mailer, row, now);
+      const started = Date.now();
+      const outcome = await deliver(mailer, row, now, () => new Date(now.getTime() + (Date.now() - started)));
+      return outcome.status === 'lost' ? { status: 'queued', error: null } : outcome;
     },
     async transportKind() {
       return (await transport())?.kind ?? null;

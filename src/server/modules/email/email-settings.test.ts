@@ -105,6 +105,16 @@ describe('templates', () => {
     expect((await template('welcome')).customized).toBe(false);
   });
 
+  it('refuses a secret placeholder in a subject: only a body is sealed and erased once sent', async () => {
+    const res = await t.put(admin, '/api/admin/email/templates/password_reset', {
+      subject: 'Your link: {resetUrl}',
+      body: 'Hi {firstName}, {resetUrl}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: Record<string, string> }>().errors.subject).toContain('{resetUrl}');
+    expect((await template('password_reset')).customized).toBe(false);
+  });
+
   it('keeps `always` templates on', async () => {
     const res = await t.put(admin, '/api/admin/email/templates/password_reset/enabled', { enabled: false });
     expect(res.statusCode).toBe(400);

@@ -108,6 +108,19 @@ async function upsert(
   });
 }
 
+/**
+ * Placeholders that hold a secret. Only a message's body is sealed at rest and erased once sent, and the
+ * outbox lists subjects to every emails-tab user: a secret may go in the body only.
+ */
+const SECRET_PLACEHOLDERS = ['temporaryPassword', 'resetUrl', 'paymentUrl'] as const;
+
+function secretInSubject(subject: string): string | null {
+  const found = SECRET_PLACEHOLDERS.filter((p) => subject.includes(`{${p}}`));
+  return found.length
+    ? `${found.map((p) => `{${p}}`).join(', ')} can go in the body only: a subject is kept and shown after sending`
+    : null;
+}
+
 /** Saves a template's subject and body; a placeholder it does not know is refused on its field. */
 export async function saveTemplate(
   db: Db,
@@ -117,7 +130,9 @@ export async function saveTemplate(
 ) {
   const errors = Object.fromEntries(
     (['subject', 'body'] as const).flatMap((field) => {
-      const problem = unknownPlaceholders(id, input[field]);
+      const problem =
+        unknownPlaceholders(id, input[field]) ??
+        (field === 'subject' ? secretInSubject(input.subject) : null);
       return problem ? [[field, problem]] : [];
     }),
   );

@@ -27,6 +27,7 @@ import { inTransaction, type RequestContext } from '../../http/request-context';
 import { ROLE_TABS, type StaffRole } from '../../../shared/roles';
 import { recordAudit, type AuditActor } from '../audit/service';
 import type { EmailQueue } from '../email/outbox';
+import { customerPerson } from '../email-events/mailer';
 
 /*
  * Ticket rules (docs/support.md). Customer-side work goes through the account scope (`ctx.account`):
@@ -143,6 +144,7 @@ export async function openTicket(ctx: RequestContext, input: NewTicketInput): Pr
         subject: input.subject,
         description: input.description,
         category: input.category,
+        openedByTeamMemberId: teamMemberActing(tx.actor, tx.accountId),
         lastActivityAt: now,
         createdAt: now,
         updatedAt: now,
@@ -338,6 +340,10 @@ export async function replyAsStaff(
   });
 }
 
+/** The team member acting in the portal, or null for the account's owner (and staff acting as them). */
+const teamMemberActing = (actor: AuditActor, accountId: string) =>
+  actor.actorType === 'customer' && actor.actorId && actor.actorId !== accountId ? actor.actorId : null;
+
 /** The customer's `support_reply` email, in the reply's transaction. */
 async function queueReplyEmail(
   deps: StaffSupportDeps,
@@ -346,17 +352,14 @@ async function queueReplyEmail(
   reply: string,
   now: Date,
 ) {
-  const [customer] = await tx
-    .select({
-      email: customers.email,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      companyName: customers.companyName,
-      planName: plans.name,
-    })
+  // The person who opened the ticket: a team member, or the account's owner.
+  const person = await customerPerson(tx, ticket.customerId, ticket.openedByTeamMemberId);
+  const [account] = await tx
+    .select({ companyName: customers.companyName, planName: plans.name })
     .from(customers)
     .leftJoin(plans, eq(plans.id, customers.planId))
     .where(eq(customers.id, ticket.customerId));
+  const customer = person && account ? { ...person, ...account } : null;
   if (!customer) return;
   await deps.email.queue(tx, {
     template: 'support_reply',

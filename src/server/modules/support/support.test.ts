@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signUp, unique, type TestCustomer } from '../../../../tests/setup/customers';
 import { staffWith } from '../../../../tests/setup/staff';
+import { invitedPassword } from '../../../../tests/setup/mail';
 import { manualClock } from '../../clock';
 import { auditLogs, emailOutbox, supportTickets } from '../../db/schema';
 import { CLOSED_TICKET_MESSAGE } from '../../../shared/contracts/support';
@@ -168,6 +169,30 @@ describe('staff', () => {
     // The first response stays the first.
     const [after] = await t.database.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id));
     expect(after!.firstResponseAt).toEqual(row!.firstResponseAt);
+  });
+
+  it('a reply goes to the team member who opened the ticket, not to the account owner', async () => {
+    const owner = await signUp(t);
+    const email = `member.${unique()}@example.com`;
+    const invited = await t.post(owner, '/api/fleet/team', {
+      firstName: 'Tess',
+      lastName: 'Member',
+      email,
+      role: 'fleet_user',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const member = await t.customerSession(email, await invitedPassword(t, email));
+    const res = await t.post(member, '/api/customer/support/tickets', {
+      subject: 'Tablet login',
+      description: 'My tablet will not sign in.',
+      category: 'technical',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await staffReply(res.json<Detail>().id, 'Try signing out and in again.');
+    const toMember = await outboxFor(email);
+    expect(toMember).toHaveLength(1);
+    expect(toMember[0]!.bodyText).toContain('Hi Tess,');
+    expect(await outboxFor(owner.email)).toHaveLength(0);
   });
 
   it('sees the full thread with internal notes', async () => {

@@ -1,0 +1,3 @@
+-- Issue 14 review: a ticket remembers the team member who opened it, so staff replies reach that person.
+ALTER TABLE "support_tickets" ADD COLUMN "opened_by_team_member_id" uuid;--> statement-breakpoint
+ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_opened_by_team_member_id_team_members_id_fk" FOREIGN KEY ("opened_by_team_member_id") REFERENCES "public"."team_members"("id") ON DELETE set null ON UPDATE no action;
