@@ -27,6 +27,11 @@ export type MailCatcher = {
   messages: ReceivedMail[];
   /** The next `count` deliveries are refused with `451 Try again later`. */
   refuseNext(count: number): void;
+  /**
+   * The next message is held before the server answers it: `arrived` resolves once it is held, and
+   * `release` lets the server accept it (a slow server, for what happens meanwhile).
+   */
+  holdNext(): { arrived: Promise<void>; release: () => void };
   /** Waits until a message matches (default 10 s). */
   waitFor(match: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -41,6 +46,7 @@ export async function startMailCatcher({
 }: { port?: number; auth?: { user: string; pass: string } } = {}): Promise<MailCatcher> {
   const messages: ReceivedMail[] = [];
   let refusals = 0;
+  let hold: { arrived: () => void; released: Promise<void> } | null = null;
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -62,7 +68,11 @@ export async function startMailCatcher({
           const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
           return callback(err);
         }
-        simpleParser(Buffer.concat(chunks))
+        const gate = hold;
+        hold = null;
+        gate?.arrived();
+        (gate?.released ?? Promise.resolve())
+          .then(() => simpleParser(Buffer.concat(chunks)))
           .then((mail) => {
             messages.push({
               from: addresses(mail.from)[0] ?? '',
@@ -94,6 +104,14 @@ export async function startMailCatcher({
     messages,
     refuseNext(count) {
       refusals = count;
+    },
+    holdNext() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrivedPromise = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { arrived, released };
+      return { arrived: arrivedPromise, release };
     },
     async waitFor(match, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;

@@ -119,6 +119,29 @@ describe('delivery to SMTP_URL', () => {
     expect(received(to)).toHaveLength(1);
   });
 
+  it('does not send a message whose claim another instance took over while this run was busy', async () => {
+    const first = await queueChanged();
+    const second = await queueChanged();
+    const slow = catcher.holdNext();
+    const run = t.app.emailDelivery.deliverDue();
+    // The run has claimed both and is stuck sending one of them; another instance takes over both claims.
+    await slow.arrived;
+    await db()
+      .update(emailOutbox)
+      .set({ lockedBy: 'another-instance', lockedUntil: new Date(Date.now() + 10 * MINUTE) })
+      .where(sql`${emailOutbox.id} in (${first.id}, ${second.id})`);
+    slow.release();
+    // The one already on the wire arrives; the other is left to the instance that holds it now.
+    expect((await run).sent).toBe(1);
+    expect(received(first.to).length + received(second.to).length).toBe(1);
+    const rows = [await rowOf(first.id), await rowOf(second.id)];
+    expect(rows.every((r) => r.lockedBy === 'another-instance' && r.status === 'sending')).toBe(true);
+    await db()
+      .update(emailOutbox)
+      .set({ status: 'sent' })
+      .where(sql`${emailOutbox.id} in (${first.id}, ${second.id})`);
+  });
+
   it('seals a sensitive body at rest and erases it once sent', async () => {
     const to = address();
     const password = `Zebra-${randomBytes(6).toString('hex')}`;
