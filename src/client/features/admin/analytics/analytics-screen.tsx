@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScreenHeader } from '@client/components/screen-header';
 import { useQuery } from '@tanstack/react-query';
 import { CarIcon, LogInIcon, TrendingUpIcon, UsersIcon, WrenchIcon } from 'lucide-react';
 import {
@@ -38,12 +39,10 @@ export default function AnalyticsScreen() {
   return (
     <NeedsPermission flag="canViewAnalytics" label="Loading analytics">
       <div className="space-y-6">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Advanced Analytics</h1>
-          <p className="text-sm text-muted-foreground">
-            Usage across customers from their fleet records, and who is close to outgrowing their plan.
-          </p>
-        </div>
+        <ScreenHeader
+          title="Advanced Analytics"
+          description="Usage across customers from their fleet records, and who is close to outgrowing their plan."
+        />
         <UsageView />
       </div>
     </NeedsPermission>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ScreenHeader } from '@client/components/screen-header';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, ScrollTextIcon } from 'lucide-react';
 import { AUDIT_CATEGORIES } from '@shared/audit-categories';
@@ -67,12 +68,10 @@ export default function AuditScreen() {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Audit Logs</h1>
-          <p className="text-sm text-muted-foreground">
-            Every change, sign-in, refusal and export, with who made it and from where.
-          </p>
-        </div>
+        <ScreenHeader
+          title="Audit Logs"
+          description="Every change, sign-in, refusal and export, with who made it and from where."
+        />
         <Button variant="outline" asChild className="shrink-0">
           <a href={auditExportUrl(query)} download data-testid="audit-export">
             <DownloadIcon aria-hidden="true" />

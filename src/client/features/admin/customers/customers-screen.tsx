@@ -6,6 +6,7 @@ import {
   UserCheckIcon,
   UsersIcon,
 } from 'lucide-react';
+import { ScreenHeader } from '@client/components/screen-header';
 import { type CustomerStats } from '@shared/contracts/staff-customers';
 import { FilterSelect, ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
@@ -35,12 +36,10 @@ export default function CustomersScreen() {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Customer Management</h1>
-          <p className="text-sm text-muted-foreground">
-            Customer accounts, their plans and usage, and how healthy each account is.
-          </p>
-        </div>
+        <ScreenHeader
+          title="Customer Management"
+          description="Customer accounts, their plans and usage, and how healthy each account is."
+        />
         <div className="flex shrink-0 flex-wrap items-center gap-2">
           <Button variant="outline" asChild>
             <a href={customerExportUrl(query)} download>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ScreenHeader } from '@client/components/screen-header';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useStaffAuth } from '@client/lib/staff-auth';
 import { RecentActivity } from './recent-activity';
@@ -20,12 +21,10 @@ export default function DashboardOverview() {
   const { user } = useStaffAuth();
   return (
     <div className="flex flex-col gap-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
-        <p className="text-sm text-muted-foreground">
-          Customers, subscriptions, revenue and recent activity at a glance.
-        </p>
-      </div>
+      <ScreenHeader
+        title="Admin Dashboard"
+        description="Customers, subscriptions, revenue and recent activity at a glance."
+      />
       <StatTiles />
       {user?.role === 'sales' ? (
         <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>

@@ -1,4 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { ScreenHeader } from '@client/components/screen-header';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { AnalyticsTab } from './analytics-tab';
 import { AutomationTab } from './automation-tab';
@@ -22,12 +23,10 @@ export default function EmailScreen() {
   const [view, setView] = useSubTab(VIEWS);
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Email Settings</h1>
-        <p className="text-sm text-muted-foreground">
-          The emails customers and staff receive, when they go, and every message sent or waiting.
-        </p>
-      </div>
+      <ScreenHeader
+        title="Email Settings"
+        description="The emails customers and staff receive, when they go, and every message sent or waiting."
+      />
       <Tabs value={view} onValueChange={(v) => setView(v as View)}>
         <TabsList aria-label="Email Settings sections">
           {VIEWS.map((v) => (

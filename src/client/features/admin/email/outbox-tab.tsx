@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MailIcon } from 'lucide-react';
 import { EMAIL_STATUSES, outboxListQuery, type OutboxMessage } from '@shared/contracts/email';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
@@ -38,9 +38,9 @@ export function OutboxTab() {
         search={{ state, label: 'Search the outbox', placeholder: 'Recipient or subject' }}
         clear={state}
       >
-        <FilterSelect
-          value={state.filters.status}
-          onChange={(v) => state.setFilter('status', v)}
+        <ListFilter
+          state={state}
+          name="status"
           label="Filter by status"
           allLabel="All statuses"
           options={STATUS_OPTIONS}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ScreenHeader } from '@client/components/screen-header';
 import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { QueryView } from '@client/components/query-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
@@ -32,12 +33,10 @@ export default function MonitoringScreen() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">System Health</h1>
-          <p className="text-sm text-muted-foreground">
-            Live figures from every instance of the server, refreshed every 3 seconds.
-          </p>
-        </div>
+        <ScreenHeader
+          title="System Health"
+          description="Live figures from every instance of the server, refreshed every 3 seconds."
+        />
         {query.data ? (
           <div className="flex flex-col gap-1 lg:items-end lg:text-right">
             <span className="inline-flex items-center gap-2 text-sm">

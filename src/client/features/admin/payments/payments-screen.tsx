@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { ScreenHeader } from '@client/components/screen-header';
 import { NeedsPermission } from '@client/components/needs-permission';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -53,12 +54,10 @@ export default function PaymentsScreen() {
     <NeedsPermission flag="canViewPayments" label="Loading payments">
       <div className="space-y-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="space-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight">Payment Management</h1>
-            <p className="text-sm text-muted-foreground">
-              Payments, refunds, invoices, requests and expenses, from the billing engine&rsquo;s own records.
-            </p>
-          </div>
+          <ScreenHeader
+            title="Payment Management"
+            description="Payments, refunds, invoices, requests and expenses, from the billing engine’s own records."
+          />
           <PaymentsHeaderActions />
         </div>
         <Tabs value={view} onValueChange={(v) => setView(v as PaymentView)}>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ScreenHeader } from '@client/components/screen-header';
 import { REVENUE_PERIODS, PERIOD_LABELS, type RevenuePeriod } from '@shared/contracts/revenue';
 import { NeedsPermission } from '@client/components/needs-permission';
 import { QueryView } from '@client/components/query-view';
@@ -41,13 +42,10 @@ function RevenueAnalyticsScreen() {
     <TooltipProvider>
       <div className="space-y-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="space-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight">Revenue Analytics</h1>
-            <p className="text-sm text-muted-foreground">
-              Recurring revenue, its movements, cohorts and plans, from the billing engine&rsquo;s own
-              records.
-            </p>
-          </div>
+          <ScreenHeader
+            title="Revenue Analytics"
+            description="Recurring revenue, its movements, cohorts and plans, from the billing engine’s own records."
+          />
           <div role="group" aria-label="Period" className="inline-flex gap-1 rounded-lg bg-muted p-1">
             {REVENUE_PERIODS.map((p) => (
               <Button

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ScreenHeader } from '@client/components/screen-header';
 import { NeedsPermission } from '@client/components/needs-permission';
 import { QueryView } from '@client/components/query-view';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -44,12 +45,10 @@ function SystemSettings() {
   const canEdit = useStaffAccess().holds('canEditSettings');
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">System Settings</h1>
-        <p className="text-sm text-muted-foreground">
-          Company details, third-party API keys, notifications, security and appearance.
-        </p>
-      </div>
+      <ScreenHeader
+        title="System Settings"
+        description="Company details, third-party API keys, notifications, security and appearance."
+      />
       <Tabs value={view} onValueChange={(v) => setView(v as View)}>
         <TabsList aria-label="System Settings sections">
           {VIEWS.map((v) => (

@@ -1,16 +1,12 @@
 import type { AdminTab } from '@shared/roles';
+import { ScreenHeader } from '@client/components/screen-header';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { ADMIN_TAB_INFO } from './admin-tabs';
 
 /** The heading of a tab: its title (spec 2 §2) and one line on what it is for. */
 export function TabHeader({ tab }: { tab: AdminTab }) {
   const { title, summary } = ADMIN_TAB_INFO[tab];
-  return (
-    <div className="space-y-1">
-      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-      <p className="text-sm text-muted-foreground">{summary}</p>
-    </div>
-  );
+  return <ScreenHeader title={title} description={summary} />;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { BarChart3Icon, LifeBuoyIcon } from 'lucide-react';
+import { ScreenHeader } from '@client/components/screen-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { AnalyticsTab } from './analytics-tab';
@@ -15,12 +16,10 @@ export default function SupportScreen() {
   const [view, setView] = useSubTab(VIEWS);
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Support Center</h1>
-        <p className="text-sm text-muted-foreground">
-          Tickets customers open from their portal: assign, triage, reply and add internal notes.
-        </p>
-      </div>
+      <ScreenHeader
+        title="Support Center"
+        description="Tickets customers open from their portal: assign, triage, reply and add internal notes."
+      />
       <Tabs value={view} onValueChange={(v) => setView(v as (typeof VIEWS)[number])} className="gap-4">
         <TabsList aria-label="Support sections">
           <TabsTrigger value="tickets">

@@ -12,7 +12,7 @@ import {
   type TicketSort,
 } from '@shared/contracts/support';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { FilterSelect } from '@client/components/list/filter-select';
+import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
@@ -85,33 +85,33 @@ export function TicketsTab() {
         }}
         clear={state}
       >
-        <FilterSelect
-          value={state.filters.status}
-          onChange={(v) => state.setFilter('status', v)}
+        <ListFilter
+          state={state}
+          name="status"
           label="Filter by status"
           allLabel="All statuses"
           options={STATUS_OPTIONS}
           className="sm:w-36"
         />
-        <FilterSelect
-          value={state.filters.priority}
-          onChange={(v) => state.setFilter('priority', v)}
+        <ListFilter
+          state={state}
+          name="priority"
           label="Filter by priority"
           allLabel="All priorities"
           options={PRIORITY_OPTIONS}
           className="sm:w-36"
         />
-        <FilterSelect
-          value={state.filters.category}
-          onChange={(v) => state.setFilter('category', v)}
+        <ListFilter
+          state={state}
+          name="category"
           label="Filter by category"
           allLabel="All categories"
           options={CATEGORY_OPTIONS}
           className="sm:w-40"
         />
-        <FilterSelect
-          value={state.filters.assignee}
-          onChange={(v) => state.setFilter('assignee', v)}
+        <ListFilter
+          state={state}
+          name="assignee"
           label="Filter by assignee"
           allLabel="Anyone"
           options={assigneeOptions(staff.data ?? [])}

@@ -1,4 +1,5 @@
 import { LockIcon } from 'lucide-react';
+import { ScreenHeader } from '@client/components/screen-header';
 import { NeedsPermission } from '@client/components/needs-permission';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useSubTab } from '@client/lib/use-sub-tab';
@@ -31,13 +32,10 @@ export default function TeamScreen() {
   return (
     <NeedsPermission flag="canViewTeamManagement" label="Loading team management">
       <div className="space-y-6">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">User Management</h1>
-          <p className="text-sm text-muted-foreground">
-            The staff who use the back-office, their roles and permissions, and the sales team&rsquo;s
-            commissions.
-          </p>
-        </div>
+        <ScreenHeader
+          title="User Management"
+          description="The staff who use the back-office, their roles and permissions, and the sales team’s commissions."
+        />
         {access.canManage ? null : (
           <p className="flex items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
             <LockIcon className="size-4 shrink-0" aria-hidden="true" />
