@@ -54,6 +54,7 @@ import type { BillingDeps } from './modules/billing/context';
 import { createEmailQueue, type EmailQueue } from './modules/email/outbox';
 import { createEmailDelivery, type EmailDelivery } from './modules/email/delivery';
 import { emailRoutes } from './modules/email/routes';
+import { createBackgroundJobs, type BackgroundJobs } from './modules/background-jobs/service';
 import { settingsKeyring } from './modules/system-settings/settings-key';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     email: EmailQueue;
     /** Delivers the outbox (the `email: deliver` job; main.ts runs it). */
     emailDelivery: EmailDelivery;
+    /** Background jobs with progress (docs/background-jobs.md): CRM syncs, external imports. */
+    backgroundJobs: BackgroundJobs;
   }
 }
 
@@ -148,6 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('emailDelivery', emailDelivery);
+  const backgroundJobs = createBackgroundJobs({ db, log: app.log, instanceId: monitor.instanceId });
+  app.decorate('backgroundJobs', backgroundJobs);
+  app.addHook('onClose', () => backgroundJobs.stop());
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db, config });
   await app.register(customerRoutes, { db, config, clock });

@@ -50,6 +50,15 @@ const envSchema = z.object({
   EMAIL_DELIVERY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   EMAIL_AUTOMATION_SECONDS: z.coerce.number().int().min(0).max(86400).optional(),
   EXTERNAL_DB_URL: z.string().url().optional(),
+  EXTERNAL_DB_API_KEY: z.string().trim().min(1).optional(),
+  EXTERNAL_DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Where the HubSpot and Salesforce SDKs send their calls; only for tests against local servers. */
+  HUBSPOT_API_URL: z.string().url().optional(),
+  SALESFORCE_INSTANCE_URL: z.string().url().optional(),
+  /** How often an instance checks whether the CRM auto-sync is due; 0 turns the check off. */
+  CRM_AUTO_SYNC_CHECK_SECONDS: z.coerce.number().int().min(0).max(86400).optional(),
+  FLEET_CRM_VALIDATE_URL: z.string().url().optional(),
+  FLEET_CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   HEALTH_REPORT_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   SETTINGS_ENCRYPTION_KEY: z
     .string()
@@ -105,6 +114,9 @@ export type Config = {
   checkoutDeclinesPerCustomer: number;
   bodyLimit: number;
   fleetCrmUrl: string | undefined;
+  /** The external fleet CRM's token-validation endpoint (POST {token, email}; spec 1 §7). */
+  fleetCrmValidateUrl: string | undefined;
+  fleetCrmTimeoutMs: number;
   trustProxy: boolean;
   logLevel: string;
   /** 'auto': Secure when the request arrived over HTTPS (directly or via a trusted proxy). */
@@ -136,6 +148,14 @@ export type Config = {
   emailAutomationMs: number;
   /** The external database's API (or the `externalDbUrl` API setting). */
   externalDbUrl: string | undefined;
+  /** The external database's API key (or the `externalDbApiKey` API setting, which wins). */
+  externalDbApiKey: string | undefined;
+  externalDbTimeoutMs: number;
+  /** Test-only base URLs for the CRM SDKs (local servers speaking their APIs). */
+  hubspotApiUrl: string | undefined;
+  salesforceInstanceUrl: string | undefined;
+  /** How often this instance checks whether the CRM auto-sync is due; 0: never (tests' default). */
+  crmAutoSyncCheckMs: number;
   /** How often this instance writes its System Health report; 0: never by itself (tests' default). */
   healthReportMs: number;
   /**
@@ -174,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutDeclinesPerCustomer: e.CHECKOUT_DECLINES_PER_CUSTOMER,
     bodyLimit: e.BODY_LIMIT_BYTES,
     fleetCrmUrl: e.FLEET_CRM_URL,
+    fleetCrmValidateUrl: e.FLEET_CRM_VALIDATE_URL,
+    fleetCrmTimeoutMs: e.FLEET_CRM_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     stripe:
@@ -194,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailDeliveryMs: (e.EMAIL_DELIVERY_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     emailAutomationMs: (e.EMAIL_AUTOMATION_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     externalDbUrl: e.EXTERNAL_DB_URL,
+    externalDbApiKey: e.EXTERNAL_DB_API_KEY,
+    externalDbTimeoutMs: e.EXTERNAL_DB_TIMEOUT_MS,
+    hubspotApiUrl: e.HUBSPOT_API_URL,
+    salesforceInstanceUrl: e.SALESFORCE_INSTANCE_URL,
+    crmAutoSyncCheckMs: (e.CRM_AUTO_SYNC_CHECK_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     healthReportMs: (e.HEALTH_REPORT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     settingsEncryptionKey: e.SETTINGS_ENCRYPTION_KEY,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',

@@ -1212,3 +1212,66 @@ export const supportTicketMessages = pgTable(
   },
   (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );
+
+/**
+ * Background jobs started by staff or by a schedule (docs/background-jobs.md): CRM bulk and automatic
+ * syncs, external database imports. The screen polls `done` of `total`; the answer is `result`. At most
+ * one running job per kind, whatever the number of clicks or instances (the partial unique index); a
+ * job whose instance stopped beating is taken as failed, so a crash never blocks the next one.
+ */
+export const backgroundJobs = pgTable(
+  'background_jobs',
+  {
+    id: randomId(),
+    kind: text('kind').notNull(),
+    /** running, succeeded or failed. */
+    status: text('status').notNull().default('running'),
+    done: integer('done').notNull().default(0),
+    /** Null until the job knows how many records it has. */
+    total: integer('total'),
+    /** `{synced, errors, errorCount}` once finished (shared/contracts/background-jobs.ts). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Why the whole job failed (not a per-record error: those are in `result`). */
+    error: text('error'),
+    startedByStaffId: uuid('started_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    instanceId: text('instance_id').notNull(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('background_jobs_running_key').on(t.kind).where(sql`${t.status} = 'running'`),
+    index('background_jobs_kind_idx').on(t.kind, t.createdAt),
+  ],
+);
+
+/**
+ * CRM integration records (spec 3 §3): one per record of ours and CRM, holding the CRM's id so a second
+ * sync updates and never duplicates. `syncedHash` is the hash of what was last sent: auto-sync skips a
+ * record whose fields did not change.
+ */
+export const crmIntegrations = pgTable(
+  'crm_integrations',
+  {
+    id: randomId(),
+    /** customer or user (a team member of staff). */
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** hubspot or salesforce. */
+    crmType: text('crm_type').notNull(),
+    crmId: text('crm_id'),
+    /** success, failed or pending (spec 3 §4). */
+    syncStatus: text('sync_status').notNull().default('pending'),
+    /** The provider's words for the last failure; null after a success. */
+    error: text('error'),
+    syncedHash: text('synced_hash'),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('crm_integrations_entity_key').on(t.entityType, t.entityId, t.crmType),
+    index('crm_integrations_status_idx').on(t.crmType, t.syncStatus),
+  ],
+);
