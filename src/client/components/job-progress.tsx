@@ -8,7 +8,15 @@ const count = (n: number) => n.toLocaleString('en-US');
  * A background job's real progress (docs/background-jobs.md): records done of total as a bar and as
  * words, "Counting records..." before the total is known. `label` names the work ("Syncing customers").
  */
-export function JobProgress({ job, label, className }: { job: BackgroundJob; label: string; className?: string }) {
+export function JobProgress({
+  job,
+  label,
+  className,
+}: {
+  job: BackgroundJob;
+  label: string;
+  className?: string;
+}) {
   const words =
     job.total === null
       ? 'Counting records...'
@@ -19,11 +27,7 @@ export function JobProgress({ job, label, className }: { job: BackgroundJob; lab
         <span className="font-medium">{label}</span>
         <span className="text-muted-foreground tabular-nums">{words}</span>
       </div>
-      <Progress
-        aria-label={`${label}: ${words}`}
-        value={job.total ? job.done : 0}
-        max={job.total || 100}
-      />
+      <Progress aria-label={`${label}: ${words}`} value={job.total ? job.done : 0} max={job.total || 100} />
     </div>
   );
 }

@@ -26,7 +26,9 @@ export const backgroundJobQuery = (queryKey: QueryKey, path: string) =>
 export function useJobEnded(job: BackgroundJob | null | undefined, onEnd: (job: BackgroundJob) => void) {
   const seenRunning = useRef<string | null>(null);
   const callback = useRef(onEnd);
-  callback.current = onEnd;
+  useEffect(() => {
+    callback.current = onEnd;
+  });
   useEffect(() => {
     if (!job) return;
     if (job.status === 'running') {
