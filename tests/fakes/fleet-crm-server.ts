@@ -56,8 +56,7 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
   `<body style="font-family: sans-serif; margin: 2rem"><h1>${title}</h1>${body}</body></html>`;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startFakeFleetCrm(
   options: { port?: number; host?: string; portalUrl?: string } = {},
@@ -164,14 +163,16 @@ export async function startFakeFleetCrm(
       if (tab) url.searchParams.set('tab', tab);
       return escapeHtml(url.toString());
     };
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-      page(
-        'Fleet CRM',
-        `<p>Signed in as ${escapeHtml(email)}.</p>` +
-          `<p><a href="${back()}">Open your Motorpool portal</a></p>` +
-          `<p><a href="${back('billing')}">Open Motorpool billing</a></p>`,
-      ),
-    );
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        page(
+          'Fleet CRM',
+          `<p>Signed in as ${escapeHtml(email)}.</p>` +
+            `<p><a href="${back()}">Open your Motorpool portal</a></p>` +
+            `<p><a href="${back('billing')}">Open Motorpool billing</a></p>`,
+        ),
+      );
   };
 
   const server = http.createServer((req, res) => {
@@ -193,7 +194,10 @@ export async function startFakeFleetCrm(
         }
         case 'POST /control/next': {
           const body = await readBody(req);
-          queued.push({ mode: str(body.mode) as FleetCrmMisbehaviour, delayMs: Number(body.delayMs ?? 30_000) });
+          queued.push({
+            mode: str(body.mode) as FleetCrmMisbehaviour,
+            delayMs: Number(body.delayMs ?? 30_000),
+          });
           return json(res, 200, { queued: queued.length });
         }
         case 'GET /control/validations':
@@ -206,7 +210,9 @@ export async function startFakeFleetCrm(
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   return {

@@ -198,7 +198,13 @@ export const AUTO_LOGIN_FAILURES = {
 export type AutoLoginFailure = keyof typeof AUTO_LOGIN_FAILURES;
 /** The reasons the server gives (the rest are the browser's). */
 export type AutoLoginRefusal = Exclude<AutoLoginFailure, 'auto_login_failed'>;
-export const autoLoginFailure = z.enum(Object.keys(AUTO_LOGIN_FAILURES) as [AutoLoginFailure, ...AutoLoginFailure[]]);
+export const autoLoginFailure = z.enum(
+  Object.keys(AUTO_LOGIN_FAILURES) as [AutoLoginFailure, ...AutoLoginFailure[]],
+);
 
 /** A refused automatic login: the fixed text and why. */
-export const autoLoginRefusal = z.object({ success: z.literal(false), message: z.string(), errorType: autoLoginFailure });
+export const autoLoginRefusal = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errorType: autoLoginFailure,
+});

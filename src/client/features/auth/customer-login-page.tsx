@@ -61,8 +61,10 @@ export default function CustomerLoginPage() {
       form.setFocus('password');
     } else {
       clearCustomerSession();
+      // Back from a refused automatic login: the email is known, the password is what is missing.
+      if (arrivalNotice && arrivingEmail) form.setFocus('password');
     }
-  }, [fromSignUp, arrivingEmail, form]);
+  }, [fromSignUp, arrivingEmail, arrivalNotice, form]);
 
   const signIn = form.submit(
     async ({ email, password }) => {

@@ -24,8 +24,7 @@ export type FleetCrmRefusal =
   | 'malformed';
 
 export type FleetCrmVerdict =
-  | { ok: true; email: string }
-  | { ok: false; reason: FleetCrmRefusal; status: number | null };
+  { ok: true; email: string } | { ok: false; reason: FleetCrmRefusal; status: number | null };
 
 /** What we read of the CRM's answer; other members are the CRM's business. */
 const validationAnswer = z.object({

@@ -21,8 +21,7 @@ import { createFleetCrmSession, recordFleetCrmRefusal, signInFromFleetCrm } from
  */
 
 export type AutoLoginOutcome =
-  | { ok: true; token: string; expiresAt: Date }
-  | { ok: false; failure: AutoLoginRefusal };
+  { ok: true; token: string; expiresAt: Date } | { ok: false; failure: AutoLoginRefusal };
 
 const REFUSALS: Record<FleetCrmRefusal, AutoLoginRefusal> = {
   refused: 'fleet_crm_refused',
@@ -54,9 +53,16 @@ export async function autoLogin(
     await recordFleetCrmRefusal(db, actor, input.email, verdict.reason);
     return { ok: false, failure: REFUSALS[verdict.reason] };
   }
-  const signedIn = await signInFromFleetCrm(db, actor, { email: verdict.email, ttlMs: input.ttlMs, mail: input.mail });
+  const signedIn = await signInFromFleetCrm(db, actor, {
+    email: verdict.email,
+    ttlMs: input.ttlMs,
+    mail: input.mail,
+  });
   if (!signedIn.ok) {
-    return { ok: false, failure: signedIn.errorType === 'account_suspended' ? 'account_suspended' : 'no_account' };
+    return {
+      ok: false,
+      failure: signedIn.errorType === 'account_suspended' ? 'account_suspended' : 'no_account',
+    };
   }
   return { ok: true, token: signedIn.token, expiresAt: signedIn.expiresAt };
 }

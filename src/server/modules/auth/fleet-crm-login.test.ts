@@ -110,7 +110,11 @@ describe('automatic login validated by the external fleet CRM', () => {
     expect(res.cookies).toEqual([]);
     expect(await sessionCount(alice.id)).toBe(before);
     const refusal = (await fleetCrmAudits(alice.email)).at(-1);
-    expect(refusal).toMatchObject({ success: false, actorType: 'anonymous', newValues: { reason: 'refused' } });
+    expect(refusal).toMatchObject({
+      success: false,
+      actorType: 'anonymous',
+      newValues: { reason: 'refused' },
+    });
   });
 
   it("never takes the browser's word: a real token for another email is refused", async () => {
@@ -157,7 +161,10 @@ describe('automatic login validated by the external fleet CRM', () => {
   });
 
   it('a confirmed email with no account here, and a suspended account, are refused', async () => {
-    const stranger = await autoLogin(crm.mint('nobody-here@fleet-crm.example'), 'nobody-here@fleet-crm.example');
+    const stranger = await autoLogin(
+      crm.mint('nobody-here@fleet-crm.example'),
+      'nobody-here@fleet-crm.example',
+    );
     expect(stranger.statusCode).toBe(401);
     expect(stranger.json().errorType).toBe('no_account');
 
@@ -166,7 +173,10 @@ describe('automatic login validated by the external fleet CRM', () => {
     const before = await sessionCount(carol.id);
     const suspended = await autoLogin(crm.mint(carol.email), carol.email);
     expect(suspended.statusCode).toBe(403);
-    expect(suspended.json()).toMatchObject({ errorType: 'account_suspended', message: ACCOUNT_SUSPENDED_MESSAGE });
+    expect(suspended.json()).toMatchObject({
+      errorType: 'account_suspended',
+      message: ACCOUNT_SUSPENDED_MESSAGE,
+    });
     expect(await sessionCount(carol.id)).toBe(before);
   });
 
