@@ -180,6 +180,24 @@ describe('automatic login validated by the external fleet CRM', () => {
     expect(await sessionCount(carol.id)).toBe(before);
   });
 
+  it("a team member's email signs in that team member, never the account owner", async () => {
+    const owner = await signUp(t, { planId: 'professional' });
+    const email = `member.${Date.now()}@fleet-crm.example`;
+    const invited = await t.post(owner, '/api/fleet/team', {
+      firstName: 'Tam',
+      lastName: 'Member',
+      email,
+      role: 'fleet_user',
+    });
+    expect(invited.statusCode).toBe(201);
+    const res = await autoLogin(crm.mint(email), email);
+    expect(res.statusCode).toBe(200);
+    const me = (await t.get(cookieHeader(res), '/api/auth/customer')).json();
+    expect(me.customer).toMatchObject({ id: owner.id, email, isOwner: false });
+    const [audit] = await fleetCrmAudits(email);
+    expect(audit).toMatchObject({ success: true, newValues: { kind: 'team_member', via: 'fleet-crm' } });
+  });
+
   it('our own session token is not a fleet-CRM token once an external CRM is configured', async () => {
     const res = await autoLogin(alice.token, alice.email);
     expect(res.statusCode).toBe(401);

@@ -239,8 +239,9 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     },
   });
 
-  // Auto-login from the fleet CRM (spec 1 §2): the CRM's validation endpoint, built in, then a
-  // session of our own. The token travels inside `user` and is checked again by the server.
+  // The built-in fleet CRM's validation endpoint: checks a token *we* issued (the one sign-in hands
+  // the CRM in its redirect), so an external CRM can check it too. The portal's automatic login does
+  // not rely on it: create-customer-session checks the token itself (docs/fleet-crm.md).
   r.post('/api/fleet-crm/validate-token', {
     config: { access: access.public, rateLimit: perIp },
     schema: {
