@@ -12,6 +12,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** The local mail server every journey's email goes to (tests/fakes/smtp-server.ts), and its mailbox. */
 const MAIL_SMTP_PORT = port + 11;
 const MAIL_HTTP_PORT = port + 10;
+/** The local external fleet CRM (tests/fakes/fleet-crm-server.ts) and the app server that uses it. */
+const FLEET_CRM_PORT = port + 15;
+const FLEET_CRM_APP_PORT = port + 16;
 
 const chromiumPath = '/usr/bin/chromium';
 const chromiumArgs = [
@@ -31,6 +34,13 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 }
 const dataDir = process.env.E2E_DATA_DIR;
+// The fleet-CRM app server's own database (fleet-crm-login.spec.ts), made the same way.
+if (!process.env.E2E_FLEET_CRM_DATA_DIR) {
+  const dir = mkdtempSync(join(tmpdir(), 'motorpool-e2e-fleet-crm-'));
+  process.env.E2E_FLEET_CRM_DATA_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+const fleetCrmDataDir = process.env.E2E_FLEET_CRM_DATA_DIR;
 
 if (!existsSync('dist/server/main.js')) {
   console.warn('playwright: dist/server/main.js is missing; run `npm run build` first (`npm test` does).');
@@ -87,6 +97,41 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         EMAIL_DELIVERY_SECONDS: '1',
+      },
+    },
+    {
+      command: 'npx tsx tests/fakes/fleet-crm-main.ts',
+      url: `http://127.0.0.1:${FLEET_CRM_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        FLEET_CRM_PORT: String(FLEET_CRM_PORT),
+        FLEET_CRM_PORTAL_URL: `http://127.0.0.1:${FLEET_CRM_APP_PORT}`,
+      },
+    },
+    {
+      // The main server's settings plus an external fleet CRM; the main server stays without one.
+      command: 'node dist/server/main.js',
+      url: `http://127.0.0.1:${FLEET_CRM_APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(FLEET_CRM_APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: fleetCrmDataDir,
+        NODE_ENV: 'production',
+        LOGIN_RATE_LIMIT_PER_IP: '100000',
+        LOGIN_RATE_LIMIT_PER_ACCOUNT: '10',
+        CHECKOUT_RATE_LIMIT_PER_IP: '100000',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${FLEET_CRM_APP_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        EMAIL_DELIVERY_SECONDS: '1',
+        FLEET_CRM_URL: `http://127.0.0.1:${FLEET_CRM_PORT}/login`,
+        FLEET_CRM_VALIDATE_URL: `http://127.0.0.1:${FLEET_CRM_PORT}/api/auth/validate-token`,
+        FLEET_CRM_TIMEOUT_MS: '2000',
       },
     },
   ],

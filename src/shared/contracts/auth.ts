@@ -163,5 +163,48 @@ export const validateTokenResponse = z.object({
   message: z.string(),
 });
 
+/**
+ * POST /api/auth/create-customer-session: the auto-login's token and email, checked by the server
+ * itself (against the external fleet CRM when one is configured, else against our own sessions)
+ * before the session is made.
+ */
+export const createCustomerSessionRequest = z.object({
+  user: z.object({
+    email: z.string().trim().toLowerCase().max(254),
+    token: z.string().min(10).max(200),
+  }),
+  tab: z.string().max(40).optional(),
+});
+
 /** POST /api/auth/create-customer-session: the auto-login's own session (the cookie is set). */
 export const createCustomerSessionResponse = z.object({ success: z.boolean(), tab: z.string().nullable() });
+
+/**
+ * Why an automatic login was refused: the refusal's `errorType`, and the `?reason=` the sign-in page
+ * turns into one of these fixed texts (never text taken from the address).
+ */
+export const AUTO_LOGIN_FAILURES = {
+  link_expired: 'This sign-in link is invalid or has expired. Please sign in again.',
+  fleet_crm_refused: 'Fleet CRM could not confirm your sign-in. Please sign in again.',
+  fleet_crm_timeout: 'Fleet CRM did not answer in time. Please sign in again.',
+  fleet_crm_unavailable: 'Fleet CRM could not be reached to confirm your sign-in. Please sign in again.',
+  fleet_crm_not_configured:
+    'Automatic sign-in from Fleet CRM is not set up on this server. Please sign in with your password.',
+  no_account: 'Fleet CRM confirmed your sign-in, but no account here uses that email address.',
+  account_suspended: 'This account is suspended. Please contact support.',
+  /** The browser's own fallback: no answer, or a refusal without a reason (too many attempts). */
+  auto_login_failed: 'Automatic sign-in did not work. Please sign in again.',
+} as const;
+export type AutoLoginFailure = keyof typeof AUTO_LOGIN_FAILURES;
+/** The reasons the server gives (the rest are the browser's). */
+export type AutoLoginRefusal = Exclude<AutoLoginFailure, 'auto_login_failed'>;
+export const autoLoginFailure = z.enum(
+  Object.keys(AUTO_LOGIN_FAILURES) as [AutoLoginFailure, ...AutoLoginFailure[]],
+);
+
+/** A refused automatic login: the fixed text and why. */
+export const autoLoginRefusal = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errorType: autoLoginFailure,
+});

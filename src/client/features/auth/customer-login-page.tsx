@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { LoaderCircleIcon } from 'lucide-react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
-import { loginRequest } from '@shared/contracts/auth';
+import { AUTO_LOGIN_FAILURES, autoLoginFailure, loginRequest } from '@shared/contracts/auth';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { FormNotice } from '@client/components/form-notice';
 import { PublicShell } from '@client/components/public-shell';
@@ -35,10 +35,15 @@ export default function CustomerLoginPage() {
       ? next
       : null;
 
+  // Sent back by a refused automatic login (portal/auto-login.tsx): a known reason becomes its fixed
+  // text; anything else in the address is ignored, so no link can put its own words on this page.
+  const refusal = autoLoginFailure.safeParse(params.get('reason'));
+  const arrivalNotice = refusal.success ? AUTO_LOGIN_FAILURES[refusal.data] : undefined;
+
   const form = useSchemaForm({ schema: loginRequest, defaultValues: { email: arrivingEmail, password: '' } });
   // Busy from the click until the page is left (a successful sign-in waits a moment before going).
   const [leaving, setLeaving] = useState(false);
-  const [general, setGeneral] = useState<string | undefined>();
+  const [general, setGeneral] = useState<string | undefined>(arrivalNotice);
   const busy = form.formState.isSubmitting || leaving;
   const arrivalHandled = useRef(false);
 
@@ -56,8 +61,10 @@ export default function CustomerLoginPage() {
       form.setFocus('password');
     } else {
       clearCustomerSession();
+      // Back from a refused automatic login: the email is known, the password is what is missing.
+      if (arrivalNotice && arrivingEmail) form.setFocus('password');
     }
-  }, [fromSignUp, arrivingEmail, form]);
+  }, [fromSignUp, arrivingEmail, arrivalNotice, form]);
 
   const signIn = form.submit(
     async ({ email, password }) => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { createCustomerSessionResponse, validateTokenResponse } from '@shared/contracts/auth';
+import { createCustomerSessionResponse } from '@shared/contracts/auth';
 import { successResponse } from '@shared/contracts/common';
 import { planList } from '@shared/contracts/plans';
 import {
@@ -254,20 +254,18 @@ export function useDeleteAccount() {
 }
 
 /**
- * Auto-login from the fleet CRM: POST /api/fleet-crm/validate-token, then
- * POST /api/auth/create-customer-session (which sets the session cookie).
+ * Auto-login from the fleet CRM: POST /api/auth/create-customer-session (which sets the session
+ * cookie). A refusal is an `ApiError` whose `errorType` says why (`AUTO_LOGIN_FAILURES`).
  */
 export async function autoLogin(token: string, email: string, tab: string | null) {
-  const validation = await apiJson('POST', '/api/fleet-crm/validate-token', validateTokenResponse, {
-    token,
-    email,
-  });
-  if (!validation.success || !validation.user) throw new Error(validation.message || 'Invalid token');
+  // One call: the server checks the token (with the fleet CRM, or its own sessions) before it makes
+  // the session, so the session never rests on this page's word, and a single-use CRM token is
+  // presented once.
   await apiJson('POST', '/api/auth/create-customer-session', createCustomerSessionResponse, {
-    user: validation.user,
+    user: { email, token },
     ...(tab ? { tab } : {}),
   });
-  return validation.user;
+  return { email };
 }
 
 /*

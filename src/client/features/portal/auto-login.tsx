@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { CUSTOMER_EMAIL_STORAGE_KEY } from '@shared/constants';
+import { autoLoginFailure } from '@shared/contracts/auth';
+import { ApiError, searchParams } from '@client/lib/api';
 import { Spinner } from '@client/components/ui/spinner';
 import { readStoredCustomer } from '@client/lib/customer-password';
 import { customerAuthKey } from '@client/lib/customer-auth';
@@ -11,9 +13,10 @@ import { autoLogin } from './api';
 
 /*
  * Automatic login from the fleet CRM (spec 1 §2, DECISIONS.md): the portal opened with `auth`, `email`
- * and optional `tab`. The token is validated (POST /api/fleet-crm/validate-token), a customer session
- * is created on the server (POST /api/auth/create-customer-session sets the cookie), the parameters
- * leave the address (keeping ?tab=billing), and 'Welcome back!' shows. Any failure goes to sign-in.
+ * and optional `tab`. The server validates the token (with the external fleet CRM when one is
+ * configured) and creates the customer session in one call (POST /api/auth/create-customer-session
+ * sets the cookie), the parameters leave the address (keeping ?tab=billing), and 'Welcome back!'
+ * shows. Any failure goes to sign-in, with the reason the sign-in page turns into a fixed text.
  *
  * Mount: wrap the whole portal screen, outside its session check, so the check runs after the session
  * exists:  <AutoLoginGate><PortalScreen /></AutoLoginGate>
@@ -28,6 +31,13 @@ function readAutoLoginParams(search: string): { token: string; email: string; ta
   const email = params.get('email');
   if (!token || !email) return null;
   return { token, email: email.trim().toLowerCase(), tab: params.get('tab') };
+}
+
+/** The sign-in page, told why (a known reason only) and with the email filled in. */
+function signInAfterRefusal(error: unknown, email: string): string {
+  const reason = autoLoginFailure.safeParse(error instanceof ApiError ? error.errorType : undefined);
+  // Anything else (no connection, too many attempts) has no reason of its own: the general text.
+  return `/customer-login?${searchParams({ reason: reason.success ? reason.data : 'auto_login_failed', email })}`;
 }
 
 /** Runs the auto-login when the address asks for it; `done` is true when the portal may render. */
@@ -61,8 +71,8 @@ export function useAutoLogin(): { done: boolean } {
         });
         setDone(true);
       })
-      .catch(() => {
-        navigate('/customer-login', { replace: true });
+      .catch((error: unknown) => {
+        navigate(signInAfterRefusal(error, params.email), { replace: true });
       });
   }, [params, location, navigate, queryClient]);
 

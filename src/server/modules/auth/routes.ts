@@ -2,12 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AUTO_LOGIN_FAILURES,
   adminLoginResponse,
+  autoLoginRefusal,
+  createCustomerSessionRequest,
+  createCustomerSessionResponse,
   customerAuthState,
   customerLoginResponse,
   loginRequest,
   signInLimitResponse,
   staffUser,
+  type AutoLoginRefusal,
   type LoginRequest,
 } from '../../../shared/contracts/auth';
 import { access, errorResponse } from '../../../shared/contracts/common';
@@ -28,14 +33,8 @@ import { plainPage } from '../../http/plain-page';
 import { actorOf, customerActor } from '../audit/service';
 import { mailerOf } from '../email-events/mailer';
 import { securitySettingsOf, staffPreferenceDefaultsOf } from '../system-settings/service';
-import {
-  createFleetCrmSession,
-  signInCustomer,
-  signInStaff,
-  signOut,
-  toSessionCustomer,
-  toStaffUser,
-} from './service';
+import { autoLogin } from './auto-login';
+import { signInCustomer, signInStaff, signOut, toSessionCustomer, toStaffUser } from './service';
 
 /** Plain HTML, no script (the CSP allows none inline): a same-site link is the confirmation. */
 function confirmLogoutPage(appName: string): string {
@@ -55,6 +54,11 @@ export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few m
 
 export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  if (config.fleetCrmUrl && !config.fleetCrmValidateUrl) {
+    app.log.warn(
+      'FLEET_CRM_URL is set without FLEET_CRM_VALIDATE_URL: automatic logins from the fleet CRM are refused until it is set (docs/fleet-crm.md)',
+    );
+  }
 
   // Two limits on every sign-in: per client address (route config, a plain limit) and per account
   // (auth/sign-in-throttle.ts: failures only, staff and customers apart, past the threshold a
@@ -235,8 +239,9 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     },
   });
 
-  // Auto-login from the fleet CRM (spec 1 §2): the CRM's validation endpoint, built in, then a
-  // session of our own. The token travels inside `user` and is checked again by the server.
+  // The built-in fleet CRM's validation endpoint: checks a token *we* issued (the one sign-in hands
+  // the CRM in its redirect), so an external CRM can check it too. The portal's automatic login does
+  // not rely on it: create-customer-session checks the token itself (docs/fleet-crm.md).
   r.post('/api/fleet-crm/validate-token', {
     config: { access: access.public, rateLimit: perIp },
     schema: {
@@ -262,28 +267,40 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     },
   });
 
+  // The automatic login's session: the token is checked here, by the server, in the same call
+  // (auto-login.ts: against the external fleet CRM when configured, else our own sessions).
   r.post('/api/auth/create-customer-session', {
     config: { access: access.public, rateLimit: perIp },
     schema: {
       tags: ['auth'],
-      body: z.object({ user: autoLoginUser, tab: z.string().max(40).optional() }),
-      response: { 200: z.object({ success: z.boolean(), tab: z.string().nullable() }), 401: errorResponse },
+      body: createCustomerSessionRequest,
+      response: {
+        200: createCustomerSessionResponse,
+        401: autoLoginRefusal,
+        403: autoLoginRefusal,
+        502: autoLoginRefusal,
+        503: autoLoginRefusal,
+        504: autoLoginRefusal,
+      },
     },
     handler: async (request, reply) => {
-      const user = await validateFleetToken(db, request.body.user.token, request.body.user.email);
-      if (!user) return reply.status(401).send({ message: 'This sign-in link is invalid or has expired.' });
-      const session = await createFleetCrmSession(
-        db,
-        actorOf(request, { actorType: 'customer', actorId: user.id, actorEmail: user.email }),
-        {
-          user,
-          ttlMs: await sessionTtlMs(),
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-        },
-      );
-      setSessionCookie(config, request, reply, CUSTOMER_COOKIE, session.token, session.expiresAt);
-      return { success: true, tab: request.body.tab ?? null };
+      const { user, tab } = request.body;
+      const outcome = await autoLogin(db, config, actorOf(request), {
+        token: user.token,
+        email: user.email,
+        ttlMs: await sessionTtlMs(),
+        mail: mailerOf(app, config),
+        log: request.log,
+      });
+      if (!outcome.ok) {
+        return reply.status(AUTO_LOGIN_STATUS[outcome.failure]).send({
+          success: false,
+          message: AUTO_LOGIN_FAILURES[outcome.failure],
+          errorType: outcome.failure,
+        });
+      }
+      setSessionCookie(config, request, reply, CUSTOMER_COOKIE, outcome.token, outcome.expiresAt);
+      return { success: true, tab: tab ?? null };
     },
   });
 
@@ -315,10 +332,18 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   });
 }
 
-const autoLoginUser = z.object({
-  email: z.string().trim().toLowerCase().max(254),
-  token: z.string().min(10).max(200),
-});
+const autoLoginUser = createCustomerSessionRequest.shape.user;
+
+/** A refusal the CRM gave is a 401; one it could not give (down, slow, not set up) is a gateway's. */
+const AUTO_LOGIN_STATUS: Record<AutoLoginRefusal, 401 | 403 | 502 | 503 | 504> = {
+  link_expired: 401,
+  fleet_crm_refused: 401,
+  no_account: 401,
+  account_suspended: 403,
+  fleet_crm_unavailable: 502,
+  fleet_crm_timeout: 504,
+  fleet_crm_not_configured: 503,
+};
 
 /** After sign-in the browser goes to the external fleet CRM when configured, else to the portal. */
 function fleetCrmRedirect(config: Config, token: string, email: string): string {

@@ -209,6 +209,59 @@ export async function signInCustomer(
     );
     return { ok: false, errorType, message: LOGIN_MESSAGES[errorType] };
   }
+  return openCustomerSession(db, actor, row, input, onSuccess);
+}
+
+/**
+ * A sign-in the external fleet CRM vouched for (its token checked, by the caller, for this email):
+ * the account or team member with the email, opened as a password sign-in is, its audit row marked
+ * `via: fleet-crm`. No password, so no throttle count to take back.
+ */
+export async function signInFromFleetCrm(
+  db: Db,
+  actor: AuditActor,
+  input: { email: string; ttlMs: number; mail: Mailer },
+): Promise<{ ok: true; token: string; expiresAt: Date } | LoginFailure> {
+  const row = await findCustomerLogin(db, input.email);
+  if (!row) {
+    await recordFleetCrmRefusal(db, actor, input.email, 'no_account');
+    return { ok: false, errorType: 'invalid_email', message: LOGIN_MESSAGES.invalid_email };
+  }
+  return openCustomerSession(db, actor, row, { ...input, via: 'fleet-crm' }, async () => undefined);
+}
+
+/** A refused automatic login in the audit trail, as a failed sign-in (the token is never kept). */
+export async function recordFleetCrmRefusal(db: Db, actor: AuditActor, email: string, reason: string) {
+  await recordAudit(
+    db,
+    { ...actor, actorType: 'anonymous', actorId: null, actorEmail: email, accountId: null },
+    {
+      action: 'login',
+      resourceType: 'authentication',
+      resourceId: null,
+      newValues: { kind: 'customer', via: 'fleet-crm', reason },
+      success: false,
+    },
+  );
+}
+
+type CustomerLogin = NonNullable<Awaited<ReturnType<typeof findCustomerLogin>>>;
+
+/**
+ * The sign-in once the person is proven (their password, or the fleet CRM's word): the account
+ * must still exist and not be suspended; then the session, the sign-in signals (last sign-in, the
+ * new-browser email, the audit row) in one transaction. `via` marks a sign-in that came from
+ * elsewhere than our own password form, on its audit rows.
+ */
+async function openCustomerSession(
+  db: Db,
+  actor: AuditActor,
+  row: CustomerLogin,
+  input: { email: string; ttlMs: number; mail: Mailer; via?: 'fleet-crm' },
+  onSuccess: (tx: Tx) => Promise<void>,
+): Promise<{ ok: true; token: string; expiresAt: Date; customer: SessionCustomer } | LoginFailure> {
+  const personId = row.member?.id ?? row.customer.id;
+  const via = input.via ? { via: input.via } : {};
   const { customer: c, member } = row;
   return db.transaction(async (tx) => {
     // The account's status read again, waiting for a suspension being committed (it holds the row),
@@ -235,7 +288,7 @@ export async function signInCustomer(
           action: 'login',
           resourceType: 'authentication',
           resourceId: personId,
-          newValues: { kind: 'customer', reason: 'account_suspended' },
+          newValues: { kind: 'customer', reason: 'account_suspended', ...via },
           success: false,
         },
       );
@@ -274,13 +327,13 @@ export async function signInCustomer(
       tx,
       input.mail,
       { kind: 'customer', customerId: c.id, person: member ?? c },
-      { personId: personId!, ipAddress: actor.ipAddress, userAgent: actor.userAgent, now: new Date() },
+      { personId, ipAddress: actor.ipAddress, userAgent: actor.userAgent, now: new Date() },
     );
     await recordAudit(tx, who, {
       action: 'login',
       resourceType: 'authentication',
       resourceId: personId,
-      newValues: { kind: member ? 'team_member' : 'customer' },
+      newValues: { kind: member ? 'team_member' : 'customer', ...via },
     });
     return {
       ok: true as const,
