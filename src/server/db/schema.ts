@@ -1240,7 +1240,9 @@ export const backgroundJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('background_jobs_running_key').on(t.kind).where(sql`${t.status} = 'running'`),
+    uniqueIndex('background_jobs_running_key')
+      .on(t.kind)
+      .where(sql`${t.status} = 'running'`),
     index('background_jobs_kind_idx').on(t.kind, t.createdAt),
   ],
 );
