@@ -34,8 +34,8 @@ export type FakeHubspot = {
   associations: HubspotAssociation[];
   /** Every API request (not the control endpoints), in arrival order, with the status answered. */
   requests: HubspotRequest[];
-  /** The next `count` API requests answer `status` (429 carries Retry-After when given). */
-  failNext(count: number, failure: HubspotFailure): void;
+  /** The next `count` API requests (after `after` more have passed) answer `status` (429 carries Retry-After when given). */
+  failNext(count: number, failure: HubspotFailure, options?: { after?: number }): void;
   /** Every API request answers `status` until called again with null. */
   failWith(status: number | null): void;
   /** Any batch that carries this email fails with 400 VALIDATION_ERROR naming it with `message`. */
@@ -77,7 +77,7 @@ export async function startHubspotServer(
   const associations: HubspotAssociation[] = [];
   const requests: HubspotRequest[] = [];
   const rejected = new Map<string, string>();
-  let pending: { count: number; failure: HubspotFailure } | null = null;
+  let pending: { count: number; failure: HubspotFailure; after: number } | null = null;
   let always: number | null = null;
   let nextId = 1001;
   const burst: number[] = [];
@@ -264,11 +264,15 @@ export async function startHubspotServer(
     if (method === 'GET' && path === '/__control/requests') return { status: 200, body: requests };
     const input = (body ?? {}) as Record<string, unknown>;
     if (method === 'POST' && path === '/__control/fail-next') {
-      api.failNext(Number(input.count ?? 1), {
-        status: Number(input.status ?? 429),
-        retryAfterSeconds:
-          input.retryAfterSeconds === undefined ? undefined : Number(input.retryAfterSeconds),
-      });
+      api.failNext(
+        Number(input.count ?? 1),
+        {
+          status: Number(input.status ?? 429),
+          retryAfterSeconds:
+            input.retryAfterSeconds === undefined ? undefined : Number(input.retryAfterSeconds),
+        },
+        { after: Number(input.after ?? 0) },
+      );
       return { status: 204, body: null };
     }
     if (method === 'POST' && path === '/__control/reject-email') {
@@ -313,8 +317,8 @@ export async function startHubspotServer(
     res: http.ServerResponse,
   ) {
     const record = (status: number) => requests.push({ method, path, status, body });
-    rateHeaders(res);
     burst.push(Date.now());
+    rateHeaders(res);
     if (headers.authorization !== `Bearer ${token}`) {
       record(401);
       return send(
@@ -326,9 +330,7 @@ export async function startHubspotServer(
         ),
       );
     }
-    const forced =
-      pending && pending.count > 0 ? pending.failure : always !== null ? { status: always } : null;
-    if (pending && pending.count > 0 && --pending.count === 0) pending = null;
+    const forced = takeForced();
     if (forced) {
       record(forced.status);
       if (forced.status === 429) {
@@ -372,6 +374,18 @@ export async function startHubspotServer(
     }
   }
 
+  /** The failure this request must answer, if a control asked for one. */
+  function takeForced(): HubspotFailure | null {
+    if (pending && pending.after > 0) {
+      pending.after -= 1;
+    } else if (pending && pending.count > 0) {
+      const failure = pending.failure;
+      if (--pending.count === 0) pending = null;
+      return failure;
+    }
+    return always !== null ? { status: always } : null;
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -401,8 +415,8 @@ export async function startHubspotServer(
     companies,
     associations,
     requests,
-    failNext(count, failure) {
-      pending = { count, failure };
+    failNext(count, failure, options = {}) {
+      pending = { count, failure, after: options.after ?? 0 };
     },
     failWith(status) {
       always = status;
