@@ -40,6 +40,8 @@ export type FakeHubspot = {
   failWith(status: number | null): void;
   /** Any batch that carries this email fails with 400 VALIDATION_ERROR naming it with `message`. */
   rejectEmail(email: string, message?: string): void;
+  /** Stores an upsert of this email but leaves it out of the batch answer (a lost result). */
+  omitFromAnswer(email: string): void;
   /** Removes a company, as if deleted in HubSpot (an update of its id then finds nothing). */
   deleteCompany(id: string): void;
   contactByEmail(email: string): HubspotObject | undefined;
@@ -77,6 +79,7 @@ export async function startHubspotServer(
   const associations: HubspotAssociation[] = [];
   const requests: HubspotRequest[] = [];
   const rejected = new Map<string, string>();
+  const omitted = new Set<string>();
   let pending: { count: number; failure: HubspotFailure; after: number } | null = null;
   let always: number | null = null;
   let nextId = 1001;
@@ -167,6 +170,15 @@ export async function startHubspotServer(
       propertiesOf(input);
     }
     if (problems.length > 0) throw invalidProperties(problems);
+    const ids = inputs.map((i) => String(i.id).toLowerCase());
+    const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+    if (duplicates.length > 0) {
+      throw new HubspotError(
+        400,
+        `Duplicate IDs found in batch input: [${[...new Set(duplicates)].join(', ')}]. IDs must be unique`,
+        'VALIDATION_ERROR',
+      );
+    }
     const results = inputs.map((input) => {
       const email = String(input.id).toLowerCase();
       const properties = { ...propertiesOf(input), email };
@@ -181,7 +193,8 @@ export async function startHubspotServer(
       contacts.set(created.id, created);
       return publicObject(created, input, { new: true });
     });
-    return { status: 200, body: batchAnswer(results, startedAt) };
+    const answered = results.filter((r) => !omitted.has(String((r.properties as Properties).email)));
+    return { status: 200, body: batchAnswer(answered, startedAt) };
   }
 
   function createCompanies(body: unknown) {
@@ -257,9 +270,18 @@ export async function startHubspotServer(
     'POST /crm/v3/objects/companies/batch/update': updateCompanies,
   };
 
-  function control(method: string, path: string, body: unknown): { status: number; body: unknown } | null {
+  function control(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: unknown,
+  ): { status: number; body: unknown } | null {
     const values = (m: Map<string, HubspotObject>) => ({ total: m.size, results: [...m.values()] });
-    if (method === 'GET' && path === '/__control/contacts') return { status: 200, body: values(contacts) };
+    if (method === 'GET' && path === '/__control/contacts') {
+      const email = query.get('email')?.toLowerCase();
+      const found = [...contacts.values()].filter((c) => !email || c.properties.email === email);
+      return { status: 200, body: { total: found.length, results: found } };
+    }
     if (method === 'GET' && path === '/__control/companies') return { status: 200, body: values(companies) };
     if (method === 'GET' && path === '/__control/requests') return { status: 200, body: requests };
     const input = (body ?? {}) as Record<string, unknown>;
@@ -391,7 +413,7 @@ export async function startHubspotServer(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const method = req.method ?? 'GET';
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const { pathname: path, searchParams } = new URL(req.url ?? '/', 'http://localhost');
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown = null;
       try {
@@ -399,7 +421,7 @@ export async function startHubspotServer(
       } catch {
         return send(res, 400, errorBody('Invalid input JSON on line 1', 'VALIDATION_ERROR'));
       }
-      const controlled = path.startsWith('/__control/') ? control(method, path, body) : null;
+      const controlled = path.startsWith('/__control/') ? control(method, path, searchParams, body) : null;
       if (controlled) return send(res, controlled.status, controlled.body);
       answer(method, path, req.headers, body, res);
     });
@@ -424,6 +446,9 @@ export async function startHubspotServer(
     rejectEmail(email, message) {
       rejected.set(email.toLowerCase(), message ?? `Email address ${email.toLowerCase()} is invalid`);
     },
+    omitFromAnswer(email) {
+      omitted.add(email.toLowerCase());
+    },
     deleteCompany(id) {
       companies.delete(id);
     },
@@ -434,6 +459,7 @@ export async function startHubspotServer(
       associations.length = 0;
       requests.length = 0;
       rejected.clear();
+      omitted.clear();
       pending = null;
       always = null;
     },

@@ -1,5 +1,7 @@
 // The real Salesforce adapter (on jsforce) against the local Salesforce-speaking server.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   EXTERNAL_ID_FIELD,
@@ -255,5 +257,43 @@ describe('Salesforce adapter', () => {
       true,
     );
     expect(upserts('Contact')).toHaveLength(1);
+  });
+
+  it('an unreachable instance is retried, then CrmUnavailable', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = createCrmAdapter(
+      {
+        type: 'salesforce',
+        instanceUrl: url,
+        accessToken: sf.accessToken,
+        clientId: null,
+        clientSecret: null,
+      },
+      { sleep: (ms) => (waits.push(ms), Promise.resolve()) },
+    );
+
+    const error = await unreachable.upsertUsers(users(1)).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(
+      /Salesforce could not be reached \(ECONNREFUSED\) 4 times in a row/,
+    );
+    expect(waits).toEqual([1000, 2000, 4000]);
+  });
+
+  it('missing credentials are CrmUnavailable naming what to set', () => {
+    expect(() =>
+      createCrmAdapter({
+        type: 'salesforce',
+        instanceUrl: sf.url,
+        accessToken: null,
+        clientId: 'x',
+        clientSecret: null,
+      }),
+    ).toThrow(/set an access token, or a connected app client id and secret/);
+    expect(() => createCrmAdapter({ type: 'hubspot', accessToken: '' })).toThrow(/HubSpot is not configured/);
   });
 });

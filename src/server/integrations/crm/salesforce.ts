@@ -4,11 +4,13 @@ import { Transport } from 'jsforce/lib/transport';
 import type { HttpRequest, HttpRequestOptions, HttpResponse } from 'jsforce/lib/types';
 import type { StreamPromise } from 'jsforce/lib/util/promise';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, runInBatches } from './batches';
+import { BatchRefused, companyNameOf, runInBatches } from './batches';
 import {
   DEFAULT_RETRY,
   headerOf,
+  networkFailure,
   realSleep,
+  REQUEST_TIMEOUT_MS,
   retryAfterMs,
   withRetries,
   type RetryContext,
@@ -31,6 +33,7 @@ export type SalesforceOptions = {
   log?: FastifyBaseLogger;
   sleep?: Sleep;
   retry?: RetryPolicy;
+  timeoutMs?: number;
 };
 
 type SObject = 'Account' | 'Contact';
@@ -182,7 +185,7 @@ export class SalesforceCrmAdapter implements CrmAdapter {
                 }),
                 headers: { 'content-type': 'application/json' },
               },
-              { transport, retry: { maxRetries: 0 } },
+              { transport, retry: { maxRetries: 0 }, timeout: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS },
             );
             return Array.isArray(answer) ? answer : [];
           } catch (err) {
@@ -247,8 +250,8 @@ export class SalesforceCrmAdapter implements CrmAdapter {
 function transientOf(err: unknown): Transient | null {
   if (!(err instanceof SalesforceCallFailed)) return null;
   if (!err.answered) {
-    // No answer at all: the connection failed (refused, reset, timed out).
-    return { status: null, waitMs: null, detail: err.message };
+    const network = networkFailure(err.cause);
+    return network ? { status: null, waitMs: null, detail: network } : null;
   }
   const { status, headers } = err.answered;
   if (status !== 429 && status < 500) return null;
@@ -264,7 +267,7 @@ const customerRef = (c: CrmCustomer) => `customer:${c.id}`;
 function accountFields(c: CrmCustomer): Fields {
   return present({
     [EXTERNAL_ID_FIELD]: customerRef(c),
-    Name: c.companyName,
+    Name: companyNameOf(c),
     Phone: c.phone,
     BillingCountry: c.country,
   });
@@ -274,7 +277,8 @@ function ownerFields(c: CrmCustomer): Fields {
   return present({
     [EXTERNAL_ID_FIELD]: customerRef(c),
     FirstName: c.firstName,
-    LastName: c.lastName,
+    // LastName is required on a Contact.
+    LastName: c.lastName || c.email,
     Email: c.email.toLowerCase(),
     Phone: c.phone,
     MailingCountry: c.country,
