@@ -189,6 +189,18 @@ describe('HubSpot adapter', () => {
     expect(batchCalls(UPSERT)).toHaveLength(1);
   });
 
+  it('a Retry-After longer than the wait allowed gives up at once instead of blocking the sync', async () => {
+    hubspot.failNext(1, { status: 429, retryAfterSeconds: 120 });
+    const error = await adapter()
+      .upsertUsers(sampleUsers(1))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toBe('HubSpot answered 429 and asked to wait 120 s; try again later.');
+    expect(batchCalls(UPSERT)).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
   it('a 429 without Retry-After waits out the rate-limit window HubSpot names in its headers', async () => {
     hubspot.failNext(1, { status: 429 });
     const outcomes = await adapter().upsertUsers(users(1));

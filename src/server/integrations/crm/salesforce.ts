@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Connection, OAuth2 } from 'jsforce';
-import { Transport } from 'jsforce/lib/transport';
+import { Transport } from 'jsforce/lib/transport.js';
 import type { HttpRequest, HttpRequestOptions, HttpResponse } from 'jsforce/lib/types';
 import type { StreamPromise } from 'jsforce/lib/util/promise';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
