@@ -34,6 +34,8 @@ export type FakeSalesforce = {
   requests: SalesforceRequest[];
   /** Tokens issued by the client-credentials flow. */
   issuedTokens: string[];
+  /** Expires every token the client-credentials flow has issued so far (the fixed token stays valid). */
+  expireIssuedTokens(): void;
   /** The next `count` API requests (after `after` more have passed) answer `failure.status`. */
   failNext(count: number, failure: SalesforceFailure, options?: { after?: number }): void;
   failWith(status: number | null): void;
@@ -58,6 +60,7 @@ export async function startSalesforceServer(
   const contacts = new Map<string, SalesforceRecord>();
   const requests: SalesforceRequest[] = [];
   const issuedTokens: string[] = [];
+  const expired = new Set<string>();
   const rejected = new Map<string, string>();
   const failures = failureSchedule();
   let serial = 1;
@@ -249,7 +252,9 @@ export async function startSalesforceServer(
       return token(new URLSearchParams(raw));
     }
     const bearer = headers.authorization?.replace(/^Bearer /, '');
-    if (!bearer || (bearer !== accessToken && !issuedTokens.includes(bearer))) {
+    const valid =
+      bearer === accessToken || (!!bearer && issuedTokens.includes(bearer) && !expired.has(bearer));
+    if (!valid) {
       return {
         status: 401,
         body: [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }],
@@ -357,6 +362,9 @@ export async function startSalesforceServer(
     contacts,
     requests,
     issuedTokens,
+    expireIssuedTokens() {
+      issuedTokens.forEach((t) => expired.add(t));
+    },
     failNext: failures.failNext.bind(failures),
     failWith: failures.failWith.bind(failures),
     rejectRecord(externalIdOrEmail, message) {
@@ -371,6 +379,7 @@ export async function startSalesforceServer(
       contacts.clear();
       requests.length = 0;
       issuedTokens.length = 0;
+      expired.clear();
       rejected.clear();
       failures.clear();
     },

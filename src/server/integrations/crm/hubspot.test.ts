@@ -94,6 +94,28 @@ describe('HubSpot adapter', () => {
     expect(hubspot.contacts.size).toBe(250);
   });
 
+  it('tells each batch outcomes as soon as it ends, awaited before the next batch is sent', async () => {
+    const told: { size: number; callsSoFar: number }[] = [];
+    const crm = createCrmAdapter(
+      { type: 'hubspot', accessToken: hubspot.token },
+      {
+        hubspotApiUrl: hubspot.url,
+        sleep,
+        onBatch: async (done) => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          told.push({ size: done.length, callsSoFar: batchCalls(UPSERT).length });
+        },
+      },
+    );
+    await crm.upsertUsers(sampleUsers(250));
+
+    expect(told).toEqual([
+      { size: 100, callsSoFar: 1 },
+      { size: 100, callsSoFar: 2 },
+      { size: 50, callsSoFar: 3 },
+    ]);
+  });
+
   it('a second sync of the same records creates nothing new and answers the same ids', async () => {
     const records = customers(120);
     const first = await adapter().upsertCustomers(records);

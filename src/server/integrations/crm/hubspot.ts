@@ -2,7 +2,7 @@ import { AssociationTypes, Client } from '@hubspot/api-client';
 import type { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/companies';
 import type { FastifyBaseLogger } from 'fastify';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, companyNameOf, isolateRefusals, runInBatches } from './batches';
+import { BatchRefused, companyNameOf, type OnBatch, isolateRefusals, runInBatches } from './batches';
 import {
   headerOf,
   networkFailure,
@@ -27,6 +27,7 @@ export type HubspotOptions = {
   log?: FastifyBaseLogger;
   sleep?: Sleep;
   retry?: RetryPolicy;
+  onBatch?: OnBatch;
   /** Per request; the SDK itself never gives up on a silent server. */
   timeoutMs?: number;
 };
@@ -61,7 +62,7 @@ export class HubspotCrmAdapter implements CrmAdapter {
   private readonly token: string;
   private readonly timeoutMs: number;
 
-  constructor(options: HubspotOptions) {
+  constructor(private readonly options: HubspotOptions) {
     this.token = options.accessToken;
     this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     // No numberOfApiCallRetries and no limiter: our own loop retries, so each attempt is counted once.
@@ -73,37 +74,47 @@ export class HubspotCrmAdapter implements CrmAdapter {
   }
 
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, HUBSPOT_BATCH_SIZE, async (batch) => {
-      const outcomes: CrmOutcome[] = [];
-      const contacts = await this.upsertContacts(
-        batch.map((u) => ({ id: u.id, email: u.email, properties: userProperties(u) })),
-        outcomes,
-      );
-      for (const [id, contactId] of contacts) outcomes.push({ id, ok: true, crmId: contactId });
-      return outcomes;
-    });
+    return runInBatches(
+      records,
+      HUBSPOT_BATCH_SIZE,
+      async (batch) => {
+        const outcomes: CrmOutcome[] = [];
+        const contacts = await this.upsertContacts(
+          batch.map((u) => ({ id: u.id, email: u.email, properties: userProperties(u) })),
+          outcomes,
+        );
+        for (const [id, contactId] of contacts) outcomes.push({ id, ok: true, crmId: contactId });
+        return outcomes;
+      },
+      this.options.onBatch,
+    );
   }
 
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, HUBSPOT_BATCH_SIZE, async (batch) => {
-      const outcomes: CrmOutcome[] = [];
-      // The owner first: a customer whose contact HubSpot refuses gets no company either.
-      const contacts = await this.upsertContacts(
-        batch.map((c) => ({ id: c.id, email: c.email, properties: ownerProperties(c) })),
-        outcomes,
-      );
-      const ready = batch.filter((c) => contacts.has(c.id));
-      const gone = await this.updateCompanies(
-        ready.filter((c) => c.crmId),
-        outcomes,
-      );
-      await this.createCompanies(
-        ready.filter((c) => !c.crmId || gone.has(c.id)),
-        contacts,
-        outcomes,
-      );
-      return outcomes;
-    });
+    return runInBatches(
+      records,
+      HUBSPOT_BATCH_SIZE,
+      async (batch) => {
+        const outcomes: CrmOutcome[] = [];
+        // The owner first: a customer whose contact HubSpot refuses gets no company either.
+        const contacts = await this.upsertContacts(
+          batch.map((c) => ({ id: c.id, email: c.email, properties: ownerProperties(c) })),
+          outcomes,
+        );
+        const ready = batch.filter((c) => contacts.has(c.id));
+        const gone = await this.updateCompanies(
+          ready.filter((c) => c.crmId),
+          outcomes,
+        );
+        await this.createCompanies(
+          ready.filter((c) => !c.crmId || gone.has(c.id)),
+          contacts,
+          outcomes,
+        );
+        return outcomes;
+      },
+      this.options.onBatch,
+    );
   }
 
   /** Contacts by email; answers record id -> contact id for those written, failures into `outcomes`. */

@@ -4,7 +4,7 @@ import { Transport } from 'jsforce/lib/transport.js';
 import type { HttpRequest, HttpRequestOptions, HttpResponse } from 'jsforce/lib/types';
 import type { StreamPromise } from 'jsforce/lib/util/promise';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, companyNameOf, runInBatches } from './batches';
+import { BatchRefused, companyNameOf, type OnBatch, runInBatches } from './batches';
 import {
   headerOf,
   networkFailure,
@@ -32,6 +32,7 @@ export type SalesforceOptions = {
   log?: FastifyBaseLogger;
   sleep?: Sleep;
   retry?: RetryPolicy;
+  onBatch?: OnBatch;
   timeoutMs?: number;
 };
 
@@ -93,37 +94,47 @@ export class SalesforceCrmAdapter implements CrmAdapter {
   }
 
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, SALESFORCE_BATCH_SIZE, async (batch) => {
-      const outcomes: CrmOutcome[] = [];
-      const accounts = await this.upsert(
-        'Account',
-        batch.map((c) => ({ id: c.id, fields: accountFields(c) })),
-        outcomes,
-      );
-      // The owner only under an Account that was written; its failure fails the customer too.
-      const ready = batch.filter((c) => accounts.has(c.id));
-      const owners = await this.upsert(
-        'Contact',
-        ready.map((c) => ({ id: c.id, fields: ownerFields(c) })),
-        outcomes,
-      );
-      for (const c of ready)
-        if (owners.has(c.id)) outcomes.push({ id: c.id, ok: true, crmId: accounts.get(c.id)! });
-      return outcomes;
-    });
+    return runInBatches(
+      records,
+      SALESFORCE_BATCH_SIZE,
+      async (batch) => {
+        const outcomes: CrmOutcome[] = [];
+        const accounts = await this.upsert(
+          'Account',
+          batch.map((c) => ({ id: c.id, fields: accountFields(c) })),
+          outcomes,
+        );
+        // The owner only under an Account that was written; its failure fails the customer too.
+        const ready = batch.filter((c) => accounts.has(c.id));
+        const owners = await this.upsert(
+          'Contact',
+          ready.map((c) => ({ id: c.id, fields: ownerFields(c) })),
+          outcomes,
+        );
+        for (const c of ready)
+          if (owners.has(c.id)) outcomes.push({ id: c.id, ok: true, crmId: accounts.get(c.id)! });
+        return outcomes;
+      },
+      this.options.onBatch,
+    );
   }
 
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, SALESFORCE_BATCH_SIZE, async (batch) => {
-      const outcomes: CrmOutcome[] = [];
-      const written = await this.upsert(
-        'Contact',
-        batch.map((u) => ({ id: u.id, fields: userFields(u) })),
-        outcomes,
-      );
-      for (const [id, crmId] of written) outcomes.push({ id, ok: true, crmId });
-      return outcomes;
-    });
+    return runInBatches(
+      records,
+      SALESFORCE_BATCH_SIZE,
+      async (batch) => {
+        const outcomes: CrmOutcome[] = [];
+        const written = await this.upsert(
+          'Contact',
+          batch.map((u) => ({ id: u.id, fields: userFields(u) })),
+          outcomes,
+        );
+        for (const [id, crmId] of written) outcomes.push({ id, ok: true, crmId });
+        return outcomes;
+      },
+      this.options.onBatch,
+    );
   }
 
   /** One Collections upsert; answers record id -> Salesforce id, failures into `outcomes`. */
@@ -160,7 +171,7 @@ export class SalesforceCrmAdapter implements CrmAdapter {
     return written;
   }
 
-  private async send(type: SObject, inputs: { fields: Fields }[]): Promise<SaveResult[]> {
+  private async send(type: SObject, inputs: { fields: Fields }[], renewed = false): Promise<SaveResult[]> {
     const conn = await this.connect();
     const transport = new AnswerRecordingTransport();
     try {
@@ -192,6 +203,11 @@ export class SalesforceCrmAdapter implements CrmAdapter {
       if (!(err instanceof SalesforceCallFailed)) throw err;
       const status = err.answered?.status ?? 0;
       const message = `${err.message}`.trim() || `Salesforce answered ${status}.`;
+      if (status === 401 && 'clientId' in this.options.auth && !renewed) {
+        // A client-credentials token can expire during a long sync: one new token, one more try.
+        this.connection = null;
+        return this.send(type, inputs, true);
+      }
       if (status === 401) {
         throw new CrmUnavailable(
           'Salesforce refused the access token (401): it is invalid or expired. Check the Salesforce settings in API settings.',
