@@ -59,8 +59,10 @@ export class BatchRefused extends Error {
   constructor(
     message: string,
     readonly status: number,
-    /** The provider says an input is invalid: splitting the batch finds which. */
+    /** The provider blames some input without saying which: splitting the batch finds it. */
     readonly invalidInput: boolean,
+    /** The provider says a record it was asked to update does not exist. */
+    readonly notFound = false,
   ) {
     super(message);
   }

@@ -162,6 +162,25 @@ describe('HubSpot adapter', () => {
     expect(hubspot.companies.size).toBe(1);
   });
 
+  it('a deleted company is found and created again also when HubSpot fails the whole update with 404', async () => {
+    const records = sampleCustomers(4);
+    const first = await adapter().upsertCustomers(records);
+    const crmIds = new Map(first.map((o) => [o.id, o.ok ? o.crmId : '']));
+    const deleted = crmIds.get(records[2]!.id)!;
+    hubspot.deleteCompany(deleted);
+    hubspot.answerMissingCompaniesWith(404);
+
+    const second = await adapter().upsertCustomers(records.map((r) => ({ ...r, crmId: crmIds.get(r.id)! })));
+
+    expect(ok(second)).toHaveLength(4);
+    expect(hubspot.companies.size).toBe(4);
+    for (const r of records) {
+      const outcome = second.find((o) => o.id === r.id);
+      if (r === records[2]) expect(outcome?.ok && outcome.crmId).not.toBe(deleted);
+      else expect(outcome?.ok && outcome.crmId).toBe(crmIds.get(r.id));
+    }
+  });
+
   it('a record HubSpot rejects fails with its message while the rest of the batch is synced', async () => {
     const records = users(10);
     hubspot.rejectEmail(records[3]!.email, 'Email address is blocked by this portal');

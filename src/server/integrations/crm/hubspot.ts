@@ -161,7 +161,8 @@ export class HubspotCrmAdapter implements CrmAdapter {
         ),
       (part, refusal) => {
         for (const c of part) {
-          if (refusal.status === 404) gone.add(c.id);
+          // Split down to this one record, so it is this company that HubSpot no longer has.
+          if (refusal.notFound) gone.add(c.id);
           else outcomes.push({ id: c.id, ok: false, message: refusal.message });
         }
       },
@@ -243,7 +244,13 @@ export class HubspotCrmAdapter implements CrmAdapter {
         );
       }
       const category = (err.body as { category?: string } | null)?.category;
-      throw new BatchRefused(message, err.code, err.code === 400 && category === 'VALIDATION_ERROR');
+      const notFound = err.code === 404 || category === 'OBJECT_NOT_FOUND';
+      throw new BatchRefused(
+        message,
+        err.code,
+        notFound || (err.code === 400 && category === 'VALIDATION_ERROR'),
+        notFound,
+      );
     }
   }
 
