@@ -174,6 +174,19 @@ describe('Salesforce adapter', () => {
     expect(upserts('Contact')).toHaveLength(2);
   });
 
+  it('a token endpoint that answers 503 is retried like the API', async () => {
+    sf.failTokenNext(1, { status: 503 });
+    const outcomes = await adapter({ clientId: sf.clientId, clientSecret: sf.clientSecret }).upsertUsers(
+      sampleUsers(1),
+    );
+
+    expect(ok(outcomes)).toHaveLength(1);
+    expect(sf.requests.filter((r) => r.path === '/services/oauth2/token').map((r) => r.status)).toEqual([
+      503, 200,
+    ]);
+    expect(waits).toEqual([1000]);
+  });
+
   it('a refused client secret is CrmUnavailable naming the problem, never the secret', async () => {
     const secret = 'wrong-secret-0123456789';
     const error = await adapter({ clientId: sf.clientId, clientSecret: secret })

@@ -11,6 +11,7 @@ import {
   REQUEST_TIMEOUT_MS,
   retryAfterMs,
   retryContext,
+  RetriesExhausted,
   withRetries,
   type RetryContext,
   type RetryPolicy,
@@ -202,7 +203,7 @@ export class SalesforceCrmAdapter implements CrmAdapter {
     } catch (err) {
       if (!(err instanceof SalesforceCallFailed)) throw err;
       const status = err.answered?.status ?? 0;
-      const message = `${err.message}`.trim() || `Salesforce answered ${status}.`;
+      const message = salesforceMessage(err.cause) || `Salesforce answered ${status}.`;
       if (status === 401 && 'clientId' in this.options.auth && !renewed) {
         // A client-credentials token can expire during a long sync: one new token, one more try.
         this.connection = null;
@@ -241,8 +242,14 @@ export class SalesforceCrmAdapter implements CrmAdapter {
     });
     let token: { access_token: string; instance_url?: string };
     try {
-      token = await oauth.requestToken({ grant_type: 'client_credentials' });
+      token = await withRetries(
+        this.retry,
+        'client-credentials token',
+        () => oauth.requestToken({ grant_type: 'client_credentials' }),
+        tokenTransientOf,
+      );
     } catch (err) {
+      if (err instanceof RetriesExhausted) throw new CrmUnavailable(err.message);
       const reason = err instanceof Error ? err.message : String(err);
       const scrubbed = reason.split(auth.clientSecret).join('[secret]');
       throw new CrmUnavailable(
@@ -257,6 +264,19 @@ export class SalesforceCrmAdapter implements CrmAdapter {
   }
 }
 
+/**
+ * jsforce's token errors carry no status either: a body that is not an OAuth error is named
+ * `ERROR_HTTP_<status>`.
+ */
+function tokenTransientOf(err: unknown): Transient | null {
+  const network = networkFailure(err);
+  if (network) return { status: null, waitMs: null, detail: network };
+  const status = err instanceof Error ? /^ERROR_HTTP_(\d{3})$/.exec(err.name)?.[1] : undefined;
+  return status && (status === '429' || status.startsWith('5'))
+    ? { status: Number(status), waitMs: null, detail: '' }
+    : null;
+}
+
 function transientOf(err: unknown): Transient | null {
   if (!(err instanceof SalesforceCallFailed)) return null;
   if (!err.answered) {
@@ -266,6 +286,16 @@ function transientOf(err: unknown): Transient | null {
   const { status, headers } = err.answered;
   if (status !== 429 && status < 500) return null;
   return { status, waitMs: retryAfterMs(headerOf(headers, 'retry-after')), detail: '' };
+}
+
+/** Salesforce's message; several errors for one call come joined. */
+function salesforceMessage(err: unknown): string {
+  const data = (err as { data?: unknown } | null)?.data;
+  if (Array.isArray(data)) {
+    const messages = data.map((d: { message?: unknown }) => d?.message).filter((m) => typeof m === 'string');
+    if (messages.length > 0) return messages.join('; ');
+  }
+  return err instanceof Error ? err.message.trim() : String(err);
 }
 
 /** Only values we have: an empty phone in Motorpool must not clear one typed in Salesforce. */
