@@ -14,8 +14,9 @@ export type OnBatch = (outcomes: CrmOutcome[]) => Promise<void> | void;
 export async function runInBatches<R extends { id: string }>(
   records: R[],
   size: number,
-  send: (batch: R[]) => Promise<CrmOutcome[]>,
-  onBatch?: OnBatch,
+  onBatch: OnBatch | undefined,
+  /** Sends one batch and pushes what became of its records onto `outcomes`. */
+  send: (batch: R[], outcomes: CrmOutcome[]) => Promise<void>,
 ): Promise<CrmOutcome[]> {
   const outcomes: CrmOutcome[] = [];
   const batches = chunks(records, size);
@@ -23,7 +24,9 @@ export async function runInBatches<R extends { id: string }>(
     let done: CrmOutcome[];
     let halted = false;
     try {
-      done = complete(batches[i]!, await send(batches[i]!));
+      const answered: CrmOutcome[] = [];
+      await send(batches[i]!, answered);
+      done = complete(batches[i]!, answered);
     } catch (err) {
       if (!(err instanceof RetriesExhausted || err instanceof CrmUnavailable)) throw err;
       if (!outcomes.some((o) => o.ok))

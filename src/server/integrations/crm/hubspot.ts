@@ -74,47 +74,33 @@ export class HubspotCrmAdapter implements CrmAdapter {
   }
 
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]> {
-    return runInBatches(
-      records,
-      HUBSPOT_BATCH_SIZE,
-      async (batch) => {
-        const outcomes: CrmOutcome[] = [];
-        const contacts = await this.upsertContacts(
-          batch.map((u) => ({ id: u.id, email: u.email, properties: userProperties(u) })),
-          outcomes,
-        );
-        for (const [id, contactId] of contacts) outcomes.push({ id, ok: true, crmId: contactId });
-        return outcomes;
-      },
-      this.options.onBatch,
-    );
+    return runInBatches(records, HUBSPOT_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
+      const contacts = await this.upsertContacts(
+        batch.map((u) => ({ id: u.id, email: u.email, properties: userProperties(u) })),
+        outcomes,
+      );
+      for (const [id, contactId] of contacts) outcomes.push({ id, ok: true, crmId: contactId });
+    });
   }
 
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]> {
-    return runInBatches(
-      records,
-      HUBSPOT_BATCH_SIZE,
-      async (batch) => {
-        const outcomes: CrmOutcome[] = [];
-        // The owner first: a customer whose contact HubSpot refuses gets no company either.
-        const contacts = await this.upsertContacts(
-          batch.map((c) => ({ id: c.id, email: c.email, properties: ownerProperties(c) })),
-          outcomes,
-        );
-        const ready = batch.filter((c) => contacts.has(c.id));
-        const gone = await this.updateCompanies(
-          ready.filter((c) => c.crmId),
-          outcomes,
-        );
-        await this.createCompanies(
-          ready.filter((c) => !c.crmId || gone.has(c.id)),
-          contacts,
-          outcomes,
-        );
-        return outcomes;
-      },
-      this.options.onBatch,
-    );
+    return runInBatches(records, HUBSPOT_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
+      // The owner first: a customer whose contact HubSpot refuses gets no company either.
+      const contacts = await this.upsertContacts(
+        batch.map((c) => ({ id: c.id, email: c.email, properties: ownerProperties(c) })),
+        outcomes,
+      );
+      const ready = batch.filter((c) => contacts.has(c.id));
+      const gone = await this.updateCompanies(
+        ready.filter((c) => c.crmId),
+        outcomes,
+      );
+      await this.createCompanies(
+        ready.filter((c) => !c.crmId || gone.has(c.id)),
+        contacts,
+        outcomes,
+      );
+    });
   }
 
   /** Contacts by email; answers record id -> contact id for those written, failures into `outcomes`. */

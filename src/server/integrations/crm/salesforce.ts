@@ -95,47 +95,33 @@ export class SalesforceCrmAdapter implements CrmAdapter {
   }
 
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]> {
-    return runInBatches(
-      records,
-      SALESFORCE_BATCH_SIZE,
-      async (batch) => {
-        const outcomes: CrmOutcome[] = [];
-        const accounts = await this.upsert(
-          'Account',
-          batch.map((c) => ({ id: c.id, fields: accountFields(c) })),
-          outcomes,
-        );
-        // The owner only under an Account that was written; its failure fails the customer too.
-        const ready = batch.filter((c) => accounts.has(c.id));
-        const owners = await this.upsert(
-          'Contact',
-          ready.map((c) => ({ id: c.id, fields: ownerFields(c) })),
-          outcomes,
-        );
-        for (const c of ready)
-          if (owners.has(c.id)) outcomes.push({ id: c.id, ok: true, crmId: accounts.get(c.id)! });
-        return outcomes;
-      },
-      this.options.onBatch,
-    );
+    return runInBatches(records, SALESFORCE_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
+      const accounts = await this.upsert(
+        'Account',
+        batch.map((c) => ({ id: c.id, fields: accountFields(c) })),
+        outcomes,
+      );
+      // The owner only under an Account that was written; its failure fails the customer too.
+      const ready = batch.filter((c) => accounts.has(c.id));
+      const owners = await this.upsert(
+        'Contact',
+        ready.map((c) => ({ id: c.id, fields: ownerFields(c) })),
+        outcomes,
+      );
+      for (const c of ready)
+        if (owners.has(c.id)) outcomes.push({ id: c.id, ok: true, crmId: accounts.get(c.id)! });
+    });
   }
 
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]> {
-    return runInBatches(
-      records,
-      SALESFORCE_BATCH_SIZE,
-      async (batch) => {
-        const outcomes: CrmOutcome[] = [];
-        const written = await this.upsert(
-          'Contact',
-          batch.map((u) => ({ id: u.id, fields: userFields(u) })),
-          outcomes,
-        );
-        for (const [id, crmId] of written) outcomes.push({ id, ok: true, crmId });
-        return outcomes;
-      },
-      this.options.onBatch,
-    );
+    return runInBatches(records, SALESFORCE_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
+      const written = await this.upsert(
+        'Contact',
+        batch.map((u) => ({ id: u.id, fields: userFields(u) })),
+        outcomes,
+      );
+      for (const [id, crmId] of written) outcomes.push({ id, ok: true, crmId });
+    });
   }
 
   /** One Collections upsert; answers record id -> Salesforce id, failures into `outcomes`. */
