@@ -107,7 +107,9 @@ export async function startExternalDb({
         return json(res, 500, { error: 'Internal Server Error' });
       case 'html':
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return res.end('<!DOCTYPE html><html><head><title>Sign in</title></head><body>Please sign in</body></html>');
+        return res.end(
+          '<!DOCTYPE html><html><head><title>Sign in</title></head><body>Please sign in</body></html>',
+        );
       case 'malformed': {
         // Good rows first, then a broken one: the parser fails part-way through the stream.
         res.writeHead(200, { 'content-type': 'application/json' });

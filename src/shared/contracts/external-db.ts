@@ -40,7 +40,10 @@ export type ExternalDbStatus = z.infer<typeof externalDbStatus>;
 export const externalDbJobParams = z.object({ id: z.string().max(100) });
 
 /** Statuses an imported customer may start in; suspending or cancelling is done in Customers. */
-export const IMPORT_CUSTOMER_STATUSES = ['active', 'pending'] as const satisfies readonly (typeof CUSTOMER_STATUSES)[number][];
+export const IMPORT_CUSTOMER_STATUSES = [
+  'active',
+  'pending',
+] as const satisfies readonly (typeof CUSTOMER_STATUSES)[number][];
 export const IMPORT_CUSTOMER_STATUS_MESSAGE =
   'Imported customers start active or pending; suspend or cancel them in Customers';
 

@@ -22,7 +22,6 @@ export const DEFAULT_IMPORT_PLAN = 'starter';
 /** Password hashes at once (argon2id, ~19 MiB and tens of ms each): sign-ins keep their share. */
 const HASHES_AT_ONCE = 2;
 
-
 type CustomerRecord = typeof customers.$inferSelect;
 type Row = SourceRow<ExternalCustomerRow>;
 
@@ -132,13 +131,17 @@ async function updateCustomer(tx: Tx, ctx: ImportContext, before: CustomerRecord
     .update(customers)
     .set({ ...newValues, updatedAt: ctx.clock.now() })
     .where(sql`${customers.id} = ${before.id}`);
-  await recordAudit(tx, { ...ctx.actor, accountId: before.id }, {
-    action: 'update',
-    resourceType: 'customer',
-    resourceId: before.id,
-    oldValues,
-    newValues: { ...newValues, source: 'external database import' },
-  });
+  await recordAudit(
+    tx,
+    { ...ctx.actor, accountId: before.id },
+    {
+      action: 'update',
+      resourceType: 'customer',
+      resourceId: before.id,
+      oldValues,
+      newValues: { ...newValues, source: 'external database import' },
+    },
+  );
 }
 
 /** Answers why the row could not become a customer, or null once it has. */
@@ -186,12 +189,16 @@ async function createCustomer(tx: Tx, ctx: ImportContext, row: Row, hashed: Hash
   const customer = inserted!;
   const subscription = await startTrial(tx, id, plan, now);
   const { passwordHash: _hash, temporaryPasswordEnc: _sealed, searchText: _search, ...visible } = customer;
-  await recordAudit(tx, { ...ctx.actor, accountId: id }, {
-    action: 'create',
-    resourceType: 'customer',
-    resourceId: id,
-    newValues: { ...visible, subscriptionStatus: subscription.status, source: 'external database import' },
-  });
+  await recordAudit(
+    tx,
+    { ...ctx.actor, accountId: id },
+    {
+      action: 'create',
+      resourceType: 'customer',
+      resourceId: id,
+      newValues: { ...visible, subscriptionStatus: subscription.status, source: 'external database import' },
+    },
+  );
   await recordActivity(tx, customer, {
     action: 'customer_registered',
     description: `${customer.companyName} was imported from the external database on the ${plan.name} plan`,

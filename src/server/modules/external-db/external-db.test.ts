@@ -87,7 +87,10 @@ describe('connection test', () => {
   it('fails past the timeout', async () => {
     fake.set({ mode: 'slow', delayMs: 5_000 });
     const status = (await t.get(admin, '/api/admin/external-db/status')).json<ExternalDbStatus>();
-    expect(status).toMatchObject({ success: false, message: 'The external database did not answer within 1.5 s.' });
+    expect(status).toMatchObject({
+      success: false,
+      message: 'The external database did not answer within 1.5 s.',
+    });
   });
 });
 
@@ -131,18 +134,32 @@ describe('customer import', () => {
     });
     // An unknown plan and no plan alike: the starter plan.
     expect(byEmail.get(rows[1]!.email)).toMatchObject({ planId: 'starter', carLimit: starter!.vehicleLimit });
-    expect(byEmail.get(rows[2]!.email)).toMatchObject({ planId: 'starter', companyName: rows[2]!.companyName });
+    expect(byEmail.get(rows[2]!.email)).toMatchObject({
+      planId: 'starter',
+      companyName: rows[2]!.companyName,
+    });
 
     // The temporary password went by email and signs in; a trial started; each creation is audited.
     const first = byEmail.get(rows[0]!.email)!;
     const password = await invitedPassword(t, first.email);
     await expect(t.customerSession(first.email, password)).resolves.toHaveProperty('token');
-    const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.customerId, first.id));
+    const [subscription] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, first.id));
     expect(subscription).toMatchObject({ status: 'trialing', planId: 'professional' });
     const trail = await db()
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'customer'), inArray(auditLogs.resourceId, made.map((c) => c.id))));
+      .where(
+        and(
+          eq(auditLogs.resourceType, 'customer'),
+          inArray(
+            auditLogs.resourceId,
+            made.map((c) => c.id),
+          ),
+        ),
+      );
     expect(trail).toHaveLength(3);
     expect(trail.every((a) => a.action === 'create' && a.actorEmail === 'admin@motorpool.local')).toBe(true);
     expect(JSON.stringify(trail)).not.toContain(password);
@@ -165,7 +182,12 @@ describe('customer import', () => {
         await db()
           .select({ n: count() })
           .from(auditLogs)
-          .where(inArray(auditLogs.resourceId, before.map((c) => c.id)))
+          .where(
+            inArray(
+              auditLogs.resourceId,
+              before.map((c) => c.id),
+            ),
+          )
       )[0]!.n;
     const mailsBefore = await mails();
     const auditsBefore = await audits();
@@ -179,7 +201,10 @@ describe('customer import', () => {
     // A changed company name is taken; a plan, a status and a password in the source are not the source's.
     const target = before.find((c) => c.email === rows[0]!.email)!;
     fake.set({
-      customers: [{ ...rows[0], companyName: 'Renamed Haulage', planId: 'enterprise', status: 'pending' }, rows[1]],
+      customers: [
+        { ...rows[0], companyName: 'Renamed Haulage', planId: 'enterprise', status: 'pending' },
+        rows[1],
+      ],
     });
     expect((await runImport('customers')).result).toMatchObject({ synced: 2, errorCount: 0 });
     const [after] = await db().select().from(customers).where(eq(customers.id, target.id));
@@ -197,7 +222,9 @@ describe('customer import', () => {
     const { domain, rows } = domainRows(120);
     rows[69] = { ...rows[69]!, companyName: 'Refused Haulage' };
     // The database itself refuses one row of the second batch (rows 51-100).
-    await db().execute(sql`alter table customers add constraint t_refuse check (company_name <> 'Refused Haulage')`);
+    await db().execute(
+      sql`alter table customers add constraint t_refuse check (company_name <> 'Refused Haulage')`,
+    );
     try {
       fake.set({ customers: rows });
       const job = await runImport('customers');
@@ -216,7 +243,12 @@ describe('customer import', () => {
       const orphans = await db()
         .select({ n: count() })
         .from(emailOutbox)
-        .where(inArray(emailOutbox.toEmail, rows.slice(50, 100).map((r) => r.email)));
+        .where(
+          inArray(
+            emailOutbox.toEmail,
+            rows.slice(50, 100).map((r) => r.email),
+          ),
+        );
       expect(orphans[0]!.n).toBe(0);
     } finally {
       await db().execute(sql`alter table customers drop constraint t_refuse`);
@@ -264,10 +296,23 @@ describe('user import', () => {
       role: 'manager',
       phone: '5551234567',
     };
-    const wouldBeAdmin = { email: `admin.${stamp}@import.example`, firstName: 'Ada', lastName: 'Admin', role: 'admin' };
-    const existingAdmin = { email: 'admin@motorpool.local', firstName: 'Demo', lastName: 'Renamed', role: 'sales' };
+    const wouldBeAdmin = {
+      email: `admin.${stamp}@import.example`,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      role: 'admin',
+    };
+    const existingAdmin = {
+      email: 'admin@motorpool.local',
+      firstName: 'Demo',
+      lastName: 'Renamed',
+      role: 'sales',
+    };
     fake.set({ users: [sales, manager, wouldBeAdmin, existingAdmin] });
-    const [adminBefore] = await db().select().from(staffUsers).where(eq(staffUsers.email, 'admin@motorpool.local'));
+    const [adminBefore] = await db()
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, 'admin@motorpool.local'));
 
     const job = await runImport('users');
     expect(job.result).toEqual({
@@ -276,7 +321,8 @@ describe('user import', () => {
       errors: [
         {
           ref: `row 3 (${wouldBeAdmin.email})`,
-          message: 'role: Imported users may be sales or manager; admin and root are given in Team Management',
+          message:
+            'role: Imported users may be sales or manager; admin and root are given in Team Management',
         },
       ],
     });
@@ -298,7 +344,10 @@ describe('user import', () => {
     const password = await invitedPassword(t, sales.email);
     await expect(t.staffCookie(sales.email, password)).resolves.toContain('=');
 
-    const [adminAfter] = await db().select().from(staffUsers).where(eq(staffUsers.email, 'admin@motorpool.local'));
+    const [adminAfter] = await db()
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, 'admin@motorpool.local'));
     expect(adminAfter).toMatchObject({
       role: adminBefore!.role,
       permissions: adminBefore!.permissions,

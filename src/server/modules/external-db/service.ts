@@ -8,14 +8,15 @@ import {
   type ExternalDbImport,
   type ExternalDbStatus,
 } from '../../../shared/contracts/external-db';
-import {
-  checkHealth,
-  ExternalDbError,
-  type ExternalDbSettings,
-} from '../../integrations/external-db/client';
+import { checkHealth, ExternalDbError, type ExternalDbSettings } from '../../integrations/external-db/client';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { JobFailure, type BackgroundJobs, type JobOutcome, type JobProgress } from '../background-jobs/service';
+import {
+  JobFailure,
+  type BackgroundJobs,
+  type JobOutcome,
+  type JobProgress,
+} from '../background-jobs/service';
 import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health/integration-status';
 import type { SettingsDeps } from '../system-settings/service';
 import { writeInBatches, type ImportContext } from './batches';
@@ -42,7 +43,10 @@ const latestJobs = async (jobs: BackgroundJobs) => {
 
 /** The connection test (`GET /health` within the timeout), and the newest import of each kind. */
 export async function externalDbStatus(deps: ExternalDbDeps): Promise<ExternalDbStatus> {
-  const [settings, jobs] = await Promise.all([externalDbSettingsOf(deps, deps.config), latestJobs(deps.jobs)]);
+  const [settings, jobs] = await Promise.all([
+    externalDbSettingsOf(deps, deps.config),
+    latestJobs(deps.jobs),
+  ]);
   if (!settings) return { success: false, enabled: false, message: NOT_CONFIGURED_MESSAGE, jobs };
   try {
     await checkHealth(settings);

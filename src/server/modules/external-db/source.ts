@@ -109,7 +109,8 @@ export async function readSource<T extends { email: string }>(
       }
       firstRowOf.set(parsed.data.email, total);
       valid += 1;
-      if (!out.write(`${JSON.stringify({ line: total, ref, data: parsed.data })}\n`)) await once(out, 'drain');
+      if (!out.write(`${JSON.stringify({ line: total, ref, data: parsed.data })}\n`))
+        await once(out, 'drain');
       return true;
     });
     out.end();
@@ -129,7 +130,10 @@ export async function readSource<T extends { email: string }>(
     total,
     dispose,
     async *batches(size) {
-      const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+      const lines = createInterface({
+        input: createReadStream(file, { encoding: 'utf8' }),
+        crlfDelay: Infinity,
+      });
       let batch: SourceRow<T>[] = [];
       for await (const line of lines) {
         if (!line) continue;
