@@ -126,6 +126,7 @@ export async function startExternalDb({
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     void (async () => {
+      if (req.method === 'GET' && path === '/_control') return json(res, 200, { mode: state.mode });
       if (req.method === 'POST' && path === '/_control') {
         const chunks: Buffer[] = [];
         for await (const c of req) chunks.push(c as Buffer);
