@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { JobResult } from '@shared/contracts/background-jobs';
-import { ListHead, ListCell } from '@client/components/list/columns';
+import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
 import { ListPager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
 import { TableRow } from '@client/components/ui/table';
@@ -22,14 +22,23 @@ export function ImportErrorsTable({ result, noun }: { result: JobResult; noun: s
         head={
           <>
             <ListHead>Row</ListHead>
-            <ListHead>Reason</ListHead>
+            <ListHead from="lg">Reason</ListHead>
           </>
         }
       >
         {rows.map((error, i) => (
           <TableRow key={`${page}-${i}`} data-testid="import-error-row">
-            <ListCell className="max-w-56 break-words align-top font-medium">{error.ref}</ListCell>
-            <ListCell className="whitespace-normal break-words align-top">{error.message}</ListCell>
+            <ListCell className="whitespace-normal break-words align-top font-medium @lg:max-w-64">
+              {error.ref}
+              <NarrowDetails until="lg">
+                <NarrowItem until="lg" className="whitespace-normal font-normal">
+                  {error.message}
+                </NarrowItem>
+              </NarrowDetails>
+            </ListCell>
+            <ListCell from="lg" className="whitespace-normal break-words align-top">
+              {error.message}
+            </ListCell>
           </TableRow>
         ))}
       </ListTable>
