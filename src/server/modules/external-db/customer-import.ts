@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import pLimit from 'p-limit';
 import type { ExternalCustomerRow } from '../../../shared/contracts/external-db';
 import { featureAccessOf } from '../../../shared/contracts/staff-customers';
 import { generateCustomerPassword } from '../../../shared/customer-password';
-import { hashPassword } from '../../auth/passwords';
 import type { Executor, Tx } from '../../db/client';
 import { customers } from '../../db/schema';
 import { recordAudit } from '../audit/service';
@@ -15,12 +13,11 @@ import { EMAIL_TAKEN } from '../fleet/team';
 import { recordActivity } from '../notifications/service';
 import { findActivePlan } from '../plans/service';
 import type { BatchWriter, ImportContext } from './batches';
+import { newPassword, newPasswordsFor, type NewPasswords } from './new-passwords';
 import type { RowError, SourceRow } from './source';
 
 /** The plan a new customer gets when its row names none, or one that is not an active plan. */
 export const DEFAULT_IMPORT_PLAN = 'starter';
-/** Password hashes at once (argon2id, ~19 MiB and tens of ms each): sign-ins keep their share. */
-const HASHES_AT_ONCE = 2;
 
 type CustomerRecord = typeof customers.$inferSelect;
 type Row = SourceRow<ExternalCustomerRow>;
@@ -69,33 +66,16 @@ async function queueInvitation(tx: Tx, mail: Mailer, customerId: string, passwor
   });
 }
 
-type Hashed = Map<string, { password: string; passwordHash: string }>;
-
 /**
  * Customers by email: a new one gets its plan (the row's, or the starter plan), the plan's limits, a
  * 14-day trial and a generated temporary password by email, as Add Customer gives; an existing one
  * gets only the owned fields that changed, and an unchanged one is not written at all.
  */
-export function customerWriter(ctx: ImportContext): BatchWriter<ExternalCustomerRow, Hashed> {
-  const hashing = pLimit(HASHES_AT_ONCE);
+export function customerWriter(ctx: ImportContext): BatchWriter<ExternalCustomerRow, NewPasswords> {
   return {
     async prepare(batch) {
-      const known = await existingByEmail(
-        ctx.db,
-        batch.map((r) => r.data.email),
-        false,
-      );
-      const fresh = batch.filter((r) => !known.has(r.data.email));
-      const hashed: Hashed = new Map();
-      await Promise.all(
-        fresh.map((r) =>
-          hashing(async () => {
-            const password = generateCustomerPassword();
-            hashed.set(r.data.email, { password, passwordHash: await hashPassword(password) });
-          }),
-        ),
-      );
-      return hashed;
+      const emails = batch.map((r) => r.data.email);
+      return newPasswordsFor(emails, await existingByEmail(ctx.db, emails, false), generateCustomerPassword);
     },
 
     async write(tx, batch, hashed) {
@@ -145,7 +125,12 @@ async function updateCustomer(tx: Tx, ctx: ImportContext, before: CustomerRecord
 }
 
 /** Answers why the row could not become a customer, or null once it has. */
-async function createCustomer(tx: Tx, ctx: ImportContext, row: Row, hashed: Hashed): Promise<string | null> {
+async function createCustomer(
+  tx: Tx,
+  ctx: ImportContext,
+  row: Row,
+  hashed: NewPasswords,
+): Promise<string | null> {
   const input = row.data;
   // Across accounts on purpose: one email signs in to one account (a team member's, here).
   if (await emailSignsIn(tx, input.email)) return EMAIL_TAKEN;
@@ -154,12 +139,7 @@ async function createCustomer(tx: Tx, ctx: ImportContext, row: Row, hashed: Hash
     (await findActivePlan(tx, DEFAULT_IMPORT_PLAN));
   if (!plan) return `No active plan to give: neither "${input.planId ?? ''}" nor "${DEFAULT_IMPORT_PLAN}"`;
   // Prepared before the transaction; a row that became new since then is hashed here.
-  const credentials =
-    hashed.get(input.email) ??
-    (await (async () => {
-      const password = generateCustomerPassword();
-      return { password, passwordHash: await hashPassword(password) };
-    })());
+  const credentials = hashed.get(input.email) ?? (await newPassword(generateCustomerPassword));
   const now = ctx.clock.now();
   const id = randomUUID();
   const status = input.status ?? 'active';

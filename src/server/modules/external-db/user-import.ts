@@ -1,17 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import pLimit from 'p-limit';
 import type { ExternalUserRow } from '../../../shared/contracts/external-db';
 import { defaultPermissionsFor } from '../../../shared/roles';
-import { hashPassword } from '../../auth/passwords';
 import type { Executor, Tx } from '../../db/client';
 import { staffUsers } from '../../db/schema';
 import { recordAudit } from '../audit/service';
 import { emailLinks, personData, personTo } from '../email-events/mailer';
 import { generateStaffPassword } from '../team/generated-password';
 import type { BatchWriter, ImportContext } from './batches';
-
-/** Password hashes at once (argon2id): sign-ins keep their share of the hashing. */
-const HASHES_AT_ONCE = 2;
+import { newPassword, newPasswordsFor, type NewPassword, type NewPasswords } from './new-passwords';
 
 type StaffRow = typeof staffUsers.$inferSelect;
 
@@ -28,34 +24,16 @@ const existingByEmail = async (exec: Executor, emails: string[], lock: boolean) 
   return new Map(rows.map((r) => [r.email.toLowerCase(), r]));
 };
 
-type Hashed = Map<string, { password: string; passwordHash: string }>;
-
-const newPassword = async () => {
-  const password = generateStaffPassword();
-  return { password, passwordHash: await hashPassword(password) };
-};
-
 /**
  * Team users by email: a new one is created with its role (sales or manager, never admin or root) and
  * that role's default flags, and its generated password goes to it by email as Create user does; an
  * existing one gets only its name, phone and address when they changed.
  */
-export function userWriter(ctx: ImportContext): BatchWriter<ExternalUserRow, Hashed> {
-  const hashing = pLimit(HASHES_AT_ONCE);
+export function userWriter(ctx: ImportContext): BatchWriter<ExternalUserRow, NewPasswords> {
   return {
     async prepare(batch) {
-      const known = await existingByEmail(
-        ctx.db,
-        batch.map((r) => r.data.email),
-        false,
-      );
-      const hashed: Hashed = new Map();
-      await Promise.all(
-        batch
-          .filter((r) => !known.has(r.data.email))
-          .map((r) => hashing(async () => hashed.set(r.data.email, await newPassword()))),
-      );
-      return hashed;
+      const emails = batch.map((r) => r.data.email);
+      return newPasswordsFor(emails, await existingByEmail(ctx.db, emails, false), generateStaffPassword);
     },
 
     async write(tx, batch, hashed) {
@@ -67,7 +45,13 @@ export function userWriter(ctx: ImportContext): BatchWriter<ExternalUserRow, Has
       for (const { data } of batch) {
         const before = existing.get(data.email);
         if (before) await updateMember(tx, ctx, before, data);
-        else await createMember(tx, ctx, data, hashed.get(data.email) ?? (await newPassword()));
+        else
+          await createMember(
+            tx,
+            ctx,
+            data,
+            hashed.get(data.email) ?? (await newPassword(generateStaffPassword)),
+          );
       }
       return [];
     },
@@ -97,12 +81,7 @@ async function updateMember(tx: Tx, ctx: ImportContext, before: StaffRow, row: E
   });
 }
 
-async function createMember(
-  tx: Tx,
-  ctx: ImportContext,
-  row: ExternalUserRow,
-  credentials: { password: string; passwordHash: string },
-) {
+async function createMember(tx: Tx, ctx: ImportContext, row: ExternalUserRow, credentials: NewPassword) {
   const permissions = defaultPermissionsFor(row.role);
   const [inserted] = await tx
     .insert(staffUsers)
