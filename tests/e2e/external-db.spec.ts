@@ -23,7 +23,12 @@ test('an admin tests the connection, imports customers with one bad row, and fin
     companyName: `Imported Haulage ${suffix} ${i + 1}`,
     planId: i === 0 ? 'professional' : undefined,
   }));
-  const bad = { email: `not-an-email-${suffix}`, firstName: 'Bad', lastName: 'Row', companyName: 'Bad Row Co' };
+  const bad = {
+    email: `not-an-email-${suffix}`,
+    firstName: 'Bad',
+    lastName: 'Row',
+    companyName: 'Bad Row Co',
+  };
   const control = await page.request.post(`${EXTERNAL_DB_URL}/_control`, {
     data: { mode: 'normal', shape: 'object', customers: [...rows.slice(0, 10), bad, ...rows.slice(10)] },
   });
