@@ -354,6 +354,16 @@ describe('user import', () => {
       passwordHash: adminBefore!.passwordHash,
       lastName: 'Renamed',
     });
+
+    // A second run of the same source: nothing written, nobody emailed again.
+    const userAudits = async () =>
+      (await db().select({ n: count() }).from(auditLogs).where(eq(auditLogs.resourceType, 'user')))[0]!.n;
+    const invitations = async () =>
+      (await emailsTo(t, sales.email)).length + (await emailsTo(t, manager.email)).length;
+    const [auditsBefore, mailsBefore] = [await userAudits(), await invitations()];
+    expect((await runImport('users')).result).toMatchObject({ synced: 3, errorCount: 1 });
+    expect([await userAudits(), await invitations()]).toEqual([auditsBefore, mailsBefore]);
+
     await db()
       .update(staffUsers)
       .set({ lastName: adminBefore!.lastName })
