@@ -5,6 +5,7 @@ import {
   startExternalDb,
   type ExternalDbFake,
 } from '../../../../tests/fakes/external-db-server';
+import { created, signUp } from '../../../../tests/setup/customers';
 import { emailsTo, invitedPassword } from '../../../../tests/setup/mail';
 import { staffWith } from '../../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -13,6 +14,7 @@ import { NOT_CONFIGURED_MESSAGE, type ExternalDbStatus } from '../../../shared/c
 import { DEFAULT_PERMISSIONS } from '../../../shared/roles';
 import { auditLogs, customers, emailOutbox, plans, staffUsers, subscriptions } from '../../db/schema';
 import { HTML_MESSAGE } from '../../integrations/external-db/client';
+import { EMAIL_TAKEN } from '../fleet/team';
 
 /*
  * The External Database tab against a local server that speaks the external system's HTTP API
@@ -216,6 +218,20 @@ describe('customer import', () => {
     });
     expect(await audits()).toBe(auditsBefore + 1);
     expect(await mails()).toBe(mailsBefore);
+  });
+
+  it('refuses, as a row error, an email that signs in to another account as a team member', async () => {
+    const { domain, rows } = domainRows(2);
+    const owner = await signUp(t);
+    const memberEmail = `member.${Date.now()}@${domain}`;
+    await created(t, owner, '/api/fleet/team', { firstName: 'Team', lastName: 'Member', email: memberEmail });
+    fake.set({ customers: [rows[0], { ...rows[1], email: memberEmail }] });
+    expect((await runImport('customers')).result).toEqual({
+      synced: 1,
+      errorCount: 1,
+      errors: [{ ref: `row 2 (${memberEmail})`, message: EMAIL_TAKEN }],
+    });
+    expect((await customersAt(domain)).map((c) => c.email)).toEqual([rows[0]!.email]);
   });
 
   it('rolls back a batch the database refuses, whole, and keeps the batches around it', async () => {
