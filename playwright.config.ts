@@ -15,6 +15,8 @@ const MAIL_HTTP_PORT = port + 10;
 /** The local external fleet CRM (tests/fakes/fleet-crm-server.ts) and the app server that uses it. */
 const FLEET_CRM_PORT = port + 15;
 const FLEET_CRM_APP_PORT = port + 16;
+/** The local external database (tests/fakes/external-db-server.ts); journeys point the API settings at it. */
+const EXTERNAL_DB_PORT = port + 14;
 
 const chromiumPath = '/usr/bin/chromium';
 const chromiumArgs = [
@@ -76,6 +78,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       env: { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
+    },
+    {
+      command: 'npx tsx tests/fakes/external-db-main.ts',
+      url: `http://127.0.0.1:${EXTERNAL_DB_PORT}/_control`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { EXTERNAL_DB_PORT: String(EXTERNAL_DB_PORT), EXTERNAL_DB_KEY: 'e2e-external-db-key' },
     },
     {
       command: 'node dist/server/main.js',

@@ -97,6 +97,14 @@ beforeAll(async () => {
     data: { firstName: 'J', lastName: 'D', email: customer.email, signInUrl: 'x' },
   });
   real.outbox = queued.status === 'queued' ? queued.id : '';
+  // External Database: an ended import to read (`/api/admin/external-db/jobs/:id`).
+  const imported = await t.app.backgroundJobs.start({
+    kind: 'external-db:customers',
+    startedByStaffId: null,
+    work: async () => ({ synced: 0, errors: [] }),
+  });
+  await t.app.backgroundJobs.idle();
+  real.jobs = imported.job.id;
 });
 afterAll(async () => {
   await t.close();

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import { jobStarted } from '@shared/contracts/background-jobs';
+import { externalDbStatus, type ExternalDbImport } from '@shared/contracts/external-db';
+import { apiJson, getJson } from '@client/lib/api';
+import { backgroundJobQuery } from '@client/lib/background-job';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/* External Database's calls (spec 3 §7; docs/external-db.md). */
+
+export const externalDbStatusKey = ['/api/admin/external-db/status'] as const;
+export const externalDbJobsKey = ['/api/admin/external-db/jobs'] as const;
+
+/**
+ * The connection test and the newest import of each kind: read each time the screen opens (never an
+ * earlier answer, since the settings may have changed meanwhile) and on Test Connection.
+ */
+export const externalDbStatusQuery = queryOptions({
+  queryKey: externalDbStatusKey,
+  queryFn: ({ signal }) => getJson(externalDbStatusKey[0], externalDbStatus, { signal }),
+  staleTime: 0,
+});
+
+/** One import's progress, polled while it runs. */
+export const externalDbJobQuery = (id: string) =>
+  backgroundJobQuery([...externalDbJobsKey, id], `${externalDbJobsKey[0]}/${encodeURIComponent(id)}`);
+
+export function useStartImport(kind: ExternalDbImport) {
+  return useApiMutation({
+    mutationFn: () => apiJson('POST', `/api/admin/external-db/sync/${kind}`, jobStarted, {}),
+    invalidates: [],
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { backgroundJob, jobStarted } from '../../../shared/contracts/background-jobs';
+import { access, errorResponse } from '../../../shared/contracts/common';
+import {
+  externalDbJobParams,
+  externalDbStatus,
+  type ExternalDbImport,
+} from '../../../shared/contracts/external-db';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { actorOf } from '../audit/service';
+import { mailerOf } from '../email-events/mailer';
+import { settingsKeyring } from '../system-settings/settings-key';
+import { externalDbJob, externalDbStatus as statusOf, startImport, type ExternalDbDeps } from './service';
+
+/** Reading the tab (and testing the connection) needs the tab; an import changes data: canEditSettings. */
+const viewTab = access.staffTab('external-db');
+const runImports = access.staffPermission('external-db', 'canEditSettings');
+
+/** External Database (spec 3 §2, §7; docs/external-db.md): the connection test and the two imports. */
+export async function externalDbRoutes(
+  app: FastifyInstance,
+  { database, config, clock }: { database: Database; config: Config; clock: Clock },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: ExternalDbDeps = {
+    db: database.db,
+    keyring: settingsKeyring(config, database.driver === 'pglite'),
+    config,
+    jobs: app.backgroundJobs,
+    log: app.log,
+  };
+  const mail = mailerOf(app, config);
+
+  r.get('/api/admin/external-db/status', {
+    config: { access: viewTab },
+    schema: {
+      summary: "Connection test (the external system's GET /health) and the newest import of each kind",
+      tags: ['external-db'],
+      response: { 200: externalDbStatus },
+    },
+    handler: async () => statusOf(deps),
+  });
+
+  const importRoute = (kind: ExternalDbImport) =>
+    r.post(`/api/admin/external-db/sync/${kind}`, {
+      config: { access: runImports },
+      schema: {
+        summary: `Import ${kind} from the external database as a background job (202; poll the job)`,
+        tags: ['external-db'],
+        response: { 202: jobStarted, 409: errorResponse },
+      },
+      handler: async (request, reply) => {
+        const ctx = { db: database.db, actor: actorOf(request), clock, mail };
+        reply.status(202);
+        return startImport(deps, ctx, kind);
+      },
+    });
+  importRoute('customers');
+  importRoute('users');
+
+  r.get('/api/admin/external-db/jobs/:id', {
+    config: { access: viewTab },
+    schema: {
+      summary: "One import's progress and, once it ended, its result ({synced, errors}) or its failure",
+      tags: ['external-db'],
+      params: externalDbJobParams,
+      response: { 200: backgroundJob, 404: errorResponse },
+    },
+    handler: async (request) => externalDbJob(deps, request.params.id),
+  });
+}
