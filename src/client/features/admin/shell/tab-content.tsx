@@ -20,6 +20,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   audit: lazy(() => import('../audit/audit-screen')),
   emails: lazy(() => import('../email/email-screen')),
   support: lazy(() => import('../support/support-screen')),
+  crm: lazy(() => import('../crm/crm-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>
