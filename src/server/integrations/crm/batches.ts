@@ -1,0 +1,82 @@
+import { CrmUnavailable, type CrmOutcome } from './adapter';
+import { chunks, RetriesExhausted } from './retry';
+
+/**
+ * Sends the records in batches of at most `size`, one batch after another (the providers' rate limits
+ * are per account, so parallel batches would only earn 429s). A batch that cannot be sent at all
+ * (credentials refused, retries exhausted) ends the run: before anything was synced that is a
+ * `CrmUnavailable` for the whole call; after, the records not yet sent fail with that message, so the
+ * outcomes already won (and the CRM ids they carry) are still kept by the caller.
+ */
+export async function runInBatches<R extends { id: string }>(
+  records: R[],
+  size: number,
+  send: (batch: R[]) => Promise<CrmOutcome[]>,
+): Promise<CrmOutcome[]> {
+  const outcomes: CrmOutcome[] = [];
+  const batches = chunks(records, size);
+  for (let i = 0; i < batches.length; i++) {
+    try {
+      outcomes.push(...complete(batches[i]!, await send(batches[i]!)));
+    } catch (err) {
+      if (!(err instanceof RetriesExhausted || err instanceof CrmUnavailable)) throw err;
+      if (!outcomes.some((o) => o.ok))
+        throw err instanceof CrmUnavailable ? err : new CrmUnavailable(err.message);
+      for (const record of batches.slice(i).flat())
+        outcomes.push({ id: record.id, ok: false, message: err.message });
+      break;
+    }
+  }
+  return outcomes;
+}
+
+/** Exactly one outcome per record of the batch: one the provider's answer left out is a failure. */
+function complete<R extends { id: string }>(batch: R[], outcomes: CrmOutcome[]): CrmOutcome[] {
+  const byId = new Map(outcomes.map((o) => [o.id, o]));
+  return batch.map(
+    (r) =>
+      byId.get(r.id) ?? {
+        id: r.id,
+        ok: false,
+        message: 'The CRM did not answer for this record; it was not synced.',
+      },
+  );
+}
+
+/** A batch the provider refused as a whole (a 4xx other than 401/403/429), with its message. */
+export class BatchRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The provider says an input is invalid: splitting the batch finds which. */
+    readonly invalidInput: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Sends `batch`; when the provider refuses it as a whole because some input is invalid (HubSpot fails
+ * the entire batch for one bad email), halves it until the bad records stand alone, so only they fail
+ * and the others are synced. Costs about 2·log2(n) extra requests per bad record.
+ */
+export async function isolateRefusals<R extends { id: string }, O>(
+  batch: R[],
+  send: (part: R[]) => Promise<O>,
+  onRefused: (part: R[], refusal: BatchRefused) => void,
+): Promise<{ part: R[]; answer: O }[]> {
+  try {
+    return [{ part: batch, answer: await send(batch) }];
+  } catch (err) {
+    if (!(err instanceof BatchRefused)) throw err;
+    if (!err.invalidInput || batch.length === 1) {
+      onRefused(batch, err);
+      return [];
+    }
+    const half = Math.ceil(batch.length / 2);
+    return [
+      ...(await isolateRefusals(batch.slice(0, half), send, onRefused)),
+      ...(await isolateRefusals(batch.slice(half), send, onRefused)),
+    ];
+  }
+}

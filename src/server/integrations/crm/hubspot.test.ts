@@ -1,0 +1,222 @@
+// The real HubSpot adapter (on @hubspot/api-client) against the local HubSpot-speaking server.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  COMPANY_TO_CONTACT,
+  startHubspotServer,
+  type FakeHubspot,
+} from '../../../../tests/fakes/hubspot-server';
+import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
+import { createCrmAdapter } from './create-adapter';
+
+let hubspot: FakeHubspot;
+let waits: number[];
+
+beforeAll(async () => {
+  hubspot = await startHubspotServer();
+});
+afterAll(() => hubspot.close());
+beforeEach(() => {
+  hubspot.reset();
+  waits = [];
+});
+
+const adapter = (token = hubspot.token): CrmAdapter =>
+  createCrmAdapter(
+    { type: 'hubspot', accessToken: token },
+    {
+      hubspotApiUrl: hubspot.url,
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+    },
+  );
+
+function customers(n: number, tag = randomUUID().slice(0, 8)): CrmCustomer[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: randomUUID(),
+    crmId: null,
+    email: `owner-${tag}-${i}@example.com`,
+    firstName: 'Olive',
+    lastName: `Owner ${i}`,
+    companyName: `Fleet ${tag} ${i}`,
+    phone: i % 2 ? '+15550100' : null,
+    planId: 'starter',
+    status: 'active',
+    country: 'US',
+    createdAt: new Date(),
+  }));
+}
+
+function users(n: number, tag = randomUUID().slice(0, 8)): CrmUser[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: randomUUID(),
+    crmId: null,
+    email: `staff-${tag}-${i}@motorpool.test`,
+    firstName: 'Sam',
+    lastName: `Staff ${i}`,
+    phone: null,
+    role: 'sales',
+  }));
+}
+
+const ok = (outcomes: CrmOutcome[]) => outcomes.filter((o) => o.ok);
+const batchCalls = (path: string) => hubspot.requests.filter((r) => r.path === path);
+const UPSERT = '/crm/v3/objects/contacts/batch/upsert';
+const CREATE = '/crm/v3/objects/companies/batch/create';
+const UPDATE = '/crm/v3/objects/companies/batch/update';
+
+describe('HubSpot adapter', () => {
+  it('writes each customer as its owner contact and an associated company, one outcome per record', async () => {
+    const records = customers(3);
+    const outcomes = await adapter().upsertCustomers(records);
+
+    expect(outcomes).toHaveLength(3);
+    expect(ok(outcomes)).toHaveLength(3);
+    for (const r of records) {
+      const outcome = outcomes.find((o) => o.id === r.id);
+      if (!outcome?.ok) throw new Error(`no success for ${r.id}`);
+      const company = hubspot.companies.get(outcome.crmId);
+      expect(company?.properties.name).toBe(r.companyName);
+      const contact = hubspot.contactByEmail(r.email);
+      expect(contact?.properties).toMatchObject({
+        firstname: 'Olive',
+        lastname: r.lastName,
+        company: r.companyName,
+      });
+      expect(hubspot.associations).toContainEqual({
+        fromCompanyId: outcome.crmId,
+        toContactId: contact!.id,
+        typeId: COMPANY_TO_CONTACT,
+      });
+    }
+  });
+
+  it('retries a 429 after the Retry-After HubSpot sends, then succeeds', async () => {
+    hubspot.failNext(1, { status: 429, retryAfterSeconds: 7 });
+    const records = users(2);
+    const outcomes = await adapter().upsertUsers(records);
+
+    expect(ok(outcomes)).toHaveLength(2);
+    expect(batchCalls(UPSERT).map((r) => r.status)).toEqual([429, 200]);
+    expect(waits).toEqual([7000]);
+  });
+
+  it('gives up after four attempts of 5xx with bounded backoff, as CrmUnavailable when nothing was synced', async () => {
+    hubspot.failWith(503);
+    const error = await adapter()
+      .upsertUsers(users(2))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(/HubSpot answered 503 4 times/);
+    expect(batchCalls(UPSERT)).toHaveLength(4);
+    expect(waits).toEqual([1000, 2000, 4000]);
+  });
+
+  it('sends at most 100 records per call: 250 users are 3 calls', async () => {
+    const outcomes = await adapter().upsertUsers(users(250));
+
+    expect(ok(outcomes)).toHaveLength(250);
+    expect(batchCalls(UPSERT).map((r) => (r.body as { inputs: unknown[] }).inputs.length)).toEqual([
+      100, 100, 50,
+    ]);
+    expect(hubspot.contacts.size).toBe(250);
+  });
+
+  it('a second sync of the same records creates nothing new and answers the same ids', async () => {
+    const records = customers(120);
+    const first = await adapter().upsertCustomers(records);
+    const sizes = { contacts: hubspot.contacts.size, companies: hubspot.companies.size };
+    expect(sizes).toEqual({ contacts: 120, companies: 120 });
+
+    // As the CRM module does: the stored crmId goes with the record next time.
+    const crmIds = new Map(first.map((o) => [o.id, o.ok ? o.crmId : null]));
+    const again = records.map((r) => ({
+      ...r,
+      crmId: crmIds.get(r.id)!,
+      companyName: `${r.companyName} Ltd`,
+    }));
+    const second = await adapter().upsertCustomers(again);
+
+    expect({ contacts: hubspot.contacts.size, companies: hubspot.companies.size }).toEqual(sizes);
+    expect(new Map(second.map((o) => [o.id, o.ok ? o.crmId : null]))).toEqual(crmIds);
+    expect(hubspot.companies.get(crmIds.get(records[0]!.id)!)?.properties.name).toBe(
+      `${records[0]!.companyName} Ltd`,
+    );
+    expect(batchCalls(CREATE)).toHaveLength(2);
+    expect(batchCalls(UPDATE)).toHaveLength(2);
+  });
+
+  it('users synced twice stay one contact each, with the same contact id', async () => {
+    const records = users(5);
+    const first = await adapter().upsertUsers(records);
+    const second = await adapter().upsertUsers(records);
+
+    expect(hubspot.contacts.size).toBe(5);
+    expect(second).toEqual(expect.arrayContaining(first));
+  });
+
+  it('a company deleted in HubSpot is created again on the next sync', async () => {
+    const [record] = customers(1);
+    const [first] = await adapter().upsertCustomers([record!]);
+    if (!first?.ok) throw new Error('first sync failed');
+    hubspot.deleteCompany(first.crmId);
+
+    const [second] = await adapter().upsertCustomers([{ ...record!, crmId: first.crmId }]);
+
+    expect(second?.ok).toBe(true);
+    expect(second?.ok && second.crmId).not.toBe(first.crmId);
+    expect(hubspot.companies.size).toBe(1);
+  });
+
+  it('a record HubSpot rejects fails with its message while the rest of the batch is synced', async () => {
+    const records = users(10);
+    hubspot.rejectEmail(records[3]!.email, 'Email address is blocked by this portal');
+    const outcomes = await adapter().upsertUsers(records);
+
+    expect(outcomes).toHaveLength(10);
+    expect(outcomes.find((o) => o.id === records[3]!.id)).toEqual({
+      id: records[3]!.id,
+      ok: false,
+      message: 'Email address is blocked by this portal',
+    });
+    expect(ok(outcomes)).toHaveLength(9);
+    expect(hubspot.contacts.size).toBe(9);
+  });
+
+  it('a customer whose owner contact is rejected gets no company', async () => {
+    const records = customers(4);
+    hubspot.rejectEmail(records[0]!.email, 'Email address is blocked by this portal');
+    const outcomes = await adapter().upsertCustomers(records);
+
+    expect(outcomes.find((o) => o.id === records[0]!.id)).toMatchObject({ ok: false });
+    expect(ok(outcomes)).toHaveLength(3);
+    expect([...hubspot.companies.values()].map((c) => c.properties.name)).not.toContain(
+      records[0]!.companyName,
+    );
+  });
+
+  it('a refused token is CrmUnavailable with a clear message that never carries the token', async () => {
+    const token = 'pat-na1-secret-wrong-token';
+    const error = await adapter(token)
+      .upsertUsers(users(1))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(/HubSpot refused the access token/);
+    expect((error as Error).message).not.toContain(token);
+    expect(batchCalls(UPSERT)).toHaveLength(1);
+  });
+
+  it('a 4xx for a whole batch fails each of its records with HubSpot message', async () => {
+    hubspot.failNext(1, { status: 409, message: 'Conflicting write in progress' });
+    const records = users(3);
+    const outcomes = await adapter().upsertUsers(records);
+
+    expect(outcomes).toHaveLength(3);
+    expect(outcomes.every((o) => !o.ok && o.message === 'Conflicting write in progress')).toBe(true);
+    expect(batchCalls(UPSERT)).toHaveLength(1);
+  });
+});

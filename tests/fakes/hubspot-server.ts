@@ -1,0 +1,433 @@
+// A local stand-in for HubSpot's CRM v3 API, for exactly the calls our adapter makes
+// (src/server/integrations/crm/hubspot.ts) through the real `@hubspot/api-client`: contacts batch
+// upsert by email, companies batch create (with a company-to-contact association) and batch update.
+// It answers with HubSpot's shapes: batch responses `{status, results, startedAt, completedAt}`,
+// 207 multi-status with `errors`, error bodies `{status:'error', message, category, correlationId}`,
+// Bearer private-app tokens, the `X-HubSpot-RateLimit-*` headers and a 429 with `Retry-After`.
+// An invalid input fails its whole batch with 400 VALIDATION_ERROR, as HubSpot does.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Properties = Record<string, string>;
+
+export type HubspotObject = {
+  id: string;
+  properties: Properties;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type HubspotAssociation = { fromCompanyId: string; toContactId: string; typeId: number };
+
+export type HubspotRequest = { method: string; path: string; status: number; body: unknown };
+
+export type HubspotFailure = { status: number; retryAfterSeconds?: number; message?: string };
+
+export type FakeHubspot = {
+  /** Base URL for HUBSPOT_API_URL (the SDK's basePath), e.g. http://127.0.0.1:54321 */
+  url: string;
+  token: string;
+  /** The stores, keyed by HubSpot id. */
+  contacts: Map<string, HubspotObject>;
+  companies: Map<string, HubspotObject>;
+  associations: HubspotAssociation[];
+  /** Every API request (not the control endpoints), in arrival order, with the status answered. */
+  requests: HubspotRequest[];
+  /** The next `count` API requests answer `status` (429 carries Retry-After when given). */
+  failNext(count: number, failure: HubspotFailure): void;
+  /** Every API request answers `status` until called again with null. */
+  failWith(status: number | null): void;
+  /** Any batch that carries this email fails with 400 VALIDATION_ERROR naming it with `message`. */
+  rejectEmail(email: string, message?: string): void;
+  /** Removes a company, as if deleted in HubSpot (an update of its id then finds nothing). */
+  deleteCompany(id: string): void;
+  contactByEmail(email: string): HubspotObject | undefined;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+/** HubSpot's per-request limits: batch inputs and the private-app burst window. */
+export const HUBSPOT_BATCH_LIMIT = 100;
+const BURST_MAX = 190;
+const BURST_WINDOW_MS = 10_000;
+/** HubSpot's association type for a company's contacts (company to contact, primary). */
+export const COMPANY_TO_CONTACT = 280;
+
+class HubspotError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly category: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const nowIso = () => new Date().toISOString();
+
+export async function startHubspotServer(
+  options: { port?: number; token?: string } = {},
+): Promise<FakeHubspot> {
+  const token = options.token ?? 'pat-local-test';
+  const contacts = new Map<string, HubspotObject>();
+  const companies = new Map<string, HubspotObject>();
+  const associations: HubspotAssociation[] = [];
+  const requests: HubspotRequest[] = [];
+  const rejected = new Map<string, string>();
+  let pending: { count: number; failure: HubspotFailure } | null = null;
+  let always: number | null = null;
+  let nextId = 1001;
+  const burst: number[] = [];
+
+  const contactByEmail = (email: string) =>
+    [...contacts.values()].find((c) => c.properties.email === email.toLowerCase());
+
+  const invalidProperties = (problems: { message: string; error: string; name: string }[]) =>
+    new HubspotError(
+      400,
+      `Property values were not valid: ${JSON.stringify(problems.map((p) => ({ isValid: false, ...p })))}`,
+      'VALIDATION_ERROR',
+    );
+
+  function inputsOf(body: unknown): Record<string, unknown>[] {
+    const inputs = (body as { inputs?: unknown } | null)?.inputs;
+    if (!Array.isArray(inputs)) {
+      throw new HubspotError(
+        400,
+        'Invalid input JSON on line 1, column 1: inputs is required',
+        'VALIDATION_ERROR',
+      );
+    }
+    if (inputs.length > HUBSPOT_BATCH_LIMIT) {
+      throw new HubspotError(
+        400,
+        `Batch input limit exceeded: ${inputs.length} inputs, the limit is ${HUBSPOT_BATCH_LIMIT}`,
+        'VALIDATION_ERROR',
+      );
+    }
+    return inputs as Record<string, unknown>[];
+  }
+
+  const propertiesOf = (input: Record<string, unknown>): Properties => {
+    const props = input.properties;
+    if (!props || typeof props !== 'object') {
+      throw new HubspotError(400, 'Invalid input JSON: properties is required', 'VALIDATION_ERROR');
+    }
+    return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v == null ? '' : String(v)]));
+  };
+
+  const publicObject = (o: HubspotObject, input: Record<string, unknown>, extra: object = {}) => ({
+    id: o.id,
+    properties: {
+      ...o.properties,
+      hs_object_id: o.id,
+      createdate: o.createdAt,
+      lastmodifieddate: o.updatedAt,
+    },
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    archived: false,
+    ...(typeof input.objectWriteTraceId === 'string' ? { objectWriteTraceId: input.objectWriteTraceId } : {}),
+    ...extra,
+  });
+
+  const batchAnswer = (results: unknown[], startedAt: string, errors: unknown[] = []) => ({
+    status: 'COMPLETE',
+    results,
+    ...(errors.length > 0 ? { errors, numErrors: errors.length } : {}),
+    startedAt,
+    completedAt: nowIso(),
+  });
+
+  function upsertContacts(body: unknown) {
+    const startedAt = nowIso();
+    const inputs = inputsOf(body);
+    const problems: { message: string; error: string; name: string }[] = [];
+    for (const input of inputs) {
+      if (input.idProperty !== 'email') {
+        throw new HubspotError(
+          400,
+          `Unable to perform update/upsert by non-unique 0-1 property ${String(input.idProperty)}`,
+          'VALIDATION_ERROR',
+        );
+      }
+      const email = String(input.id ?? '').toLowerCase();
+      const refusal = rejected.get(email);
+      if (refusal !== undefined) problems.push({ message: refusal, error: 'INVALID_EMAIL', name: 'email' });
+      else if (!EMAIL.test(email)) {
+        problems.push({
+          message: `Email address ${email} is invalid`,
+          error: 'INVALID_EMAIL',
+          name: 'email',
+        });
+      }
+      propertiesOf(input);
+    }
+    if (problems.length > 0) throw invalidProperties(problems);
+    const results = inputs.map((input) => {
+      const email = String(input.id).toLowerCase();
+      const properties = { ...propertiesOf(input), email };
+      const existing = contactByEmail(email);
+      const at = nowIso();
+      if (existing) {
+        Object.assign(existing.properties, properties);
+        existing.updatedAt = at;
+        return publicObject(existing, input, { new: false });
+      }
+      const created: HubspotObject = { id: String(nextId++), properties, createdAt: at, updatedAt: at };
+      contacts.set(created.id, created);
+      return publicObject(created, input, { new: true });
+    });
+    return { status: 200, body: batchAnswer(results, startedAt) };
+  }
+
+  function createCompanies(body: unknown) {
+    const startedAt = nowIso();
+    const inputs = inputsOf(body);
+    for (const input of inputs) {
+      propertiesOf(input);
+      for (const a of (input.associations as { to?: { id?: string } }[] | undefined) ?? []) {
+        if (!a.to?.id || !contacts.has(String(a.to.id))) {
+          throw new HubspotError(
+            400,
+            `One or more associations are invalid: contact ${String(a.to?.id)} does not exist`,
+            'VALIDATION_ERROR',
+          );
+        }
+      }
+    }
+    const results = inputs.map((input) => {
+      const at = nowIso();
+      const created: HubspotObject = {
+        id: String(nextId++),
+        properties: propertiesOf(input),
+        createdAt: at,
+        updatedAt: at,
+      };
+      companies.set(created.id, created);
+      for (const a of (input.associations as {
+        to: { id: string };
+        types?: { associationTypeId: number }[];
+      }[]) ?? []) {
+        for (const type of a.types ?? []) {
+          associations.push({
+            fromCompanyId: created.id,
+            toContactId: String(a.to.id),
+            typeId: type.associationTypeId,
+          });
+        }
+      }
+      return publicObject(created, input);
+    });
+    return { status: 201, body: batchAnswer(results, startedAt) };
+  }
+
+  function updateCompanies(body: unknown) {
+    const startedAt = nowIso();
+    const inputs = inputsOf(body);
+    inputs.forEach(propertiesOf);
+    const missing = inputs.map((i) => String(i.id)).filter((id) => !companies.has(id));
+    const results = inputs
+      .filter((input) => companies.has(String(input.id)))
+      .map((input) => {
+        const company = companies.get(String(input.id))!;
+        Object.assign(company.properties, propertiesOf(input));
+        company.updatedAt = nowIso();
+        return publicObject(company, input);
+      });
+    if (missing.length === 0) return { status: 200, body: batchAnswer(results, startedAt) };
+    const error = {
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      message:
+        'Could not get some COMPANY objects, they may be deleted or not exist. Check that ids are valid.',
+      context: { ids: missing },
+      errors: [],
+      links: {},
+    };
+    return { status: 207, body: batchAnswer(results, startedAt, [error]) };
+  }
+
+  const routes: Record<string, (body: unknown) => { status: number; body: unknown }> = {
+    'POST /crm/v3/objects/contacts/batch/upsert': upsertContacts,
+    'POST /crm/v3/objects/companies/batch/create': createCompanies,
+    'POST /crm/v3/objects/companies/batch/update': updateCompanies,
+  };
+
+  function control(method: string, path: string, body: unknown): { status: number; body: unknown } | null {
+    const values = (m: Map<string, HubspotObject>) => ({ total: m.size, results: [...m.values()] });
+    if (method === 'GET' && path === '/__control/contacts') return { status: 200, body: values(contacts) };
+    if (method === 'GET' && path === '/__control/companies') return { status: 200, body: values(companies) };
+    if (method === 'GET' && path === '/__control/requests') return { status: 200, body: requests };
+    const input = (body ?? {}) as Record<string, unknown>;
+    if (method === 'POST' && path === '/__control/fail-next') {
+      api.failNext(Number(input.count ?? 1), {
+        status: Number(input.status ?? 429),
+        retryAfterSeconds:
+          input.retryAfterSeconds === undefined ? undefined : Number(input.retryAfterSeconds),
+      });
+      return { status: 204, body: null };
+    }
+    if (method === 'POST' && path === '/__control/reject-email') {
+      api.rejectEmail(String(input.email), typeof input.message === 'string' ? input.message : undefined);
+      return { status: 204, body: null };
+    }
+    if (method === 'POST' && path === '/__control/reset') {
+      api.reset();
+      return { status: 204, body: null };
+    }
+    return null;
+  }
+
+  function rateHeaders(res: http.ServerResponse) {
+    const now = Date.now();
+    while (burst.length > 0 && burst[0]! < now - BURST_WINDOW_MS) burst.shift();
+    res.setHeader('X-HubSpot-RateLimit-Interval-Milliseconds', String(BURST_WINDOW_MS));
+    res.setHeader('X-HubSpot-RateLimit-Max', String(BURST_MAX));
+    res.setHeader('X-HubSpot-RateLimit-Remaining', String(Math.max(0, BURST_MAX - burst.length)));
+  }
+
+  function send(res: http.ServerResponse, status: number, body: unknown) {
+    res.statusCode = status;
+    if (status === 204 || body === null) return res.end();
+    res.setHeader('content-type', 'application/json;charset=utf-8');
+    res.end(JSON.stringify(body));
+  }
+
+  const errorBody = (message: string, category: string, extra: Record<string, unknown> = {}) => ({
+    status: 'error',
+    message,
+    correlationId: randomUUID(),
+    category,
+    ...extra,
+  });
+
+  function answer(
+    method: string,
+    path: string,
+    headers: http.IncomingHttpHeaders,
+    body: unknown,
+    res: http.ServerResponse,
+  ) {
+    const record = (status: number) => requests.push({ method, path, status, body });
+    rateHeaders(res);
+    burst.push(Date.now());
+    if (headers.authorization !== `Bearer ${token}`) {
+      record(401);
+      return send(
+        res,
+        401,
+        errorBody(
+          'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview',
+          'INVALID_AUTHENTICATION',
+        ),
+      );
+    }
+    const forced =
+      pending && pending.count > 0 ? pending.failure : always !== null ? { status: always } : null;
+    if (pending && pending.count > 0 && --pending.count === 0) pending = null;
+    if (forced) {
+      record(forced.status);
+      if (forced.status === 429) {
+        if (forced.retryAfterSeconds !== undefined)
+          res.setHeader('Retry-After', String(forced.retryAfterSeconds));
+        res.setHeader('X-HubSpot-RateLimit-Remaining', '0');
+        return send(
+          res,
+          429,
+          errorBody(forced.message ?? 'You have reached your ten_secondly_rolling limit.', 'RATE_LIMITS', {
+            errorType: 'RATE_LIMIT',
+            policyName: 'TEN_SECONDLY_ROLLING',
+          }),
+        );
+      }
+      const category =
+        forced.status >= 500
+          ? 'INTERNAL_ERROR'
+          : forced.status === 403
+            ? 'MISSING_SCOPES'
+            : 'VALIDATION_ERROR';
+      return send(
+        res,
+        forced.status,
+        errorBody(forced.message ?? `HubSpot answered ${forced.status}`, category),
+      );
+    }
+    const route = routes[`${method} ${path}`];
+    if (!route) {
+      record(404);
+      return send(res, 404, errorBody(`Unable to route ${method} request: ${path}`, 'OBJECT_NOT_FOUND'));
+    }
+    try {
+      const out = route(body);
+      record(out.status);
+      send(res, out.status, out.body);
+    } catch (err) {
+      if (!(err instanceof HubspotError)) throw err;
+      record(err.status);
+      send(res, err.status, errorBody(err.message, err.category, err.extra));
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const method = req.method ?? 'GET';
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        return send(res, 400, errorBody('Invalid input JSON on line 1', 'VALIDATION_ERROR'));
+      }
+      const controlled = path.startsWith('/__control/') ? control(method, path, body) : null;
+      if (controlled) return send(res, controlled.status, controlled.body);
+      answer(method, path, req.headers, body, res);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  const api: FakeHubspot = {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    contacts,
+    companies,
+    associations,
+    requests,
+    failNext(count, failure) {
+      pending = { count, failure };
+    },
+    failWith(status) {
+      always = status;
+    },
+    rejectEmail(email, message) {
+      rejected.set(email.toLowerCase(), message ?? `Email address ${email.toLowerCase()} is invalid`);
+    },
+    deleteCompany(id) {
+      companies.delete(id);
+    },
+    contactByEmail,
+    reset() {
+      contacts.clear();
+      companies.clear();
+      associations.length = 0;
+      requests.length = 0;
+      rejected.clear();
+      pending = null;
+      always = null;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+  return api;
+}
