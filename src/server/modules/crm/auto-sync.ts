@@ -5,9 +5,9 @@ import type { Executor } from '../../db/client';
 import { backgroundJobs } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { crmConfigOf } from './config';
-import { crmReadiness } from './credentials';
+import { HttpError } from '../../http/errors';
 import { SOURCES, type CrmEntitySource } from './records';
-import { syncRecords, type CrmDeps } from './sync';
+import { readyAdapter, syncRecords, type CrmDeps } from './sync';
 import type { CrmCustomer, CrmUser } from '../../integrations/crm/adapter';
 
 const SYSTEM: AuditActor = {
@@ -57,12 +57,14 @@ export async function runAutoSyncIfDue(deps: CrmDeps): Promise<AutoSyncCheck> {
   const config = await crmConfigOf(deps.db);
   if (!config.enabled || !config.autoSync) return { started: false, reason: 'off' };
   if (!(await isDue(deps.db, config, now))) return { started: false, reason: 'not-due' };
-  const ready = await crmReadiness(deps, config);
-  if (!ready.ok) {
-    deps.log.warn({ reason: ready.message }, 'crm: auto-sync is due but cannot run');
+  let target;
+  try {
+    target = await readyAdapter(deps);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    deps.log.warn({ reason: error.message }, 'crm: auto-sync is due but cannot run');
     return { started: false, reason: 'blocked' };
   }
-  const target = { crmType: config.crmType, adapter: await deps.adapterFor(ready.credentials) };
   const sources = [SOURCES.customer, SOURCES.user] as CrmEntitySource<CrmCustomer | CrmUser>[];
   try {
     const { job, started } = await deps.jobs.start({

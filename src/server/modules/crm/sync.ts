@@ -45,7 +45,13 @@ export async function readyAdapter(deps: CrmDeps): Promise<{ crmType: CrmPlatfor
   const config = await crmConfigOf(deps.db);
   const ready = await crmReadiness(deps, config);
   if (!ready.ok) throw new HttpError(409, ready.message);
-  return { crmType: config.crmType, adapter: await deps.adapterFor(ready.credentials) };
+  try {
+    return { crmType: config.crmType, adapter: await deps.adapterFor(ready.credentials) };
+  } catch (error) {
+    // Credentials the adapter cannot use (a Salesforce app without an instance URL): what to fill in.
+    if (error instanceof CrmUnavailable) throw new HttpError(409, error.message);
+    throw error;
+  }
 }
 
 /** The screen's words for a whole call that failed (never the provider's raw answer: it may quote a key). */
