@@ -114,6 +114,24 @@ describe('CRM auto-sync', () => {
     expect(hubspot.contactByEmail(bad.email)).toBeDefined();
   });
 
+  it('checks "due" again when it starts: a run that finished since the first look stops a second', async () => {
+    await t.put(admin, '/api/admin/crm/config', { enabled: true, autoSync: true });
+    // This instance has looked (due), and before it starts its job another instance runs one to the end.
+    const late: CrmDeps = {
+      ...deps,
+      jobs: {
+        ...deps.jobs,
+        start: async (job) => {
+          expect((await runAutoSyncIfDue(deps)).started).toBe(true);
+          await t.app.backgroundJobs.idle();
+          return deps.jobs.start(job);
+        },
+      },
+    };
+    expect(await runAutoSyncIfDue(late)).toEqual({ started: false, reason: 'not-due' });
+    expect(await autoJobs()).toHaveLength(1);
+  });
+
   it('runs once when two instances check at the same moment', async () => {
     await t.put(admin, '/api/admin/crm/config', { enabled: true, autoSync: true });
     const second = await t.secondInstance();
