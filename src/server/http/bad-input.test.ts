@@ -97,6 +97,10 @@ beforeAll(async () => {
     data: { firstName: 'J', lastName: 'D', email: customer.email, signInUrl: 'x' },
   });
   real.outbox = queued.status === 'queued' ? queued.id : '';
+  // CRM: a customer and a team user to sync (refused: the CRM stays off), and a job id to read.
+  real.customer = real.customers;
+  real.user = real.users;
+  real.jobs = randomUUID();
 });
 afterAll(async () => {
   await t.close();
@@ -124,6 +128,8 @@ const ROUTE_VALUES: Record<string, Record<string, () => unknown>> = {
   'PUT /api/fleet/drivers/:id': { assignedVehicleId: () => null },
   // A ticket goes to staff whose role opens Support.
   'PATCH /api/admin/support/tickets/:id': { assignedToStaffId: () => real.supportAssignee },
+  // The CRM stays off: the HubSpot key the loop saves must never reach HubSpot.
+  'PUT /api/admin/crm/config': { enabled: () => false, autoSync: () => false, syncInterval: () => 24 },
   // Keys have no spaces; URL fields must be URLs; a field is either set or cleared.
   'PUT /api/admin/api-settings': {
     ...Object.fromEntries(API_SECRET_FIELDS.map((field) => [field, () => `key-${unique()}`])),
