@@ -12,6 +12,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** The local mail server every journey's email goes to (tests/fakes/smtp-server.ts), and its mailbox. */
 const MAIL_SMTP_PORT = port + 11;
 const MAIL_HTTP_PORT = port + 10;
+/** The local HubSpot the CRM journey syncs to (tests/fakes/hubspot-main.ts). */
+const HUBSPOT_PORT = port + 12;
 
 const chromiumPath = '/usr/bin/chromium';
 const chromiumArgs = [
@@ -68,6 +70,13 @@ export default defineConfig({
       env: { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
     {
+      command: 'npx tsx tests/fakes/hubspot-main.ts',
+      url: `http://127.0.0.1:${HUBSPOT_PORT}/__control/contacts`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { HUBSPOT_PORT: String(HUBSPOT_PORT) },
+    },
+    {
       command: 'node dist/server/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -87,6 +96,7 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         EMAIL_DELIVERY_SECONDS: '1',
+        HUBSPOT_API_URL: `http://127.0.0.1:${HUBSPOT_PORT}`,
       },
     },
   ],
