@@ -37,7 +37,9 @@ test('an admin connects HubSpot, bulk-syncs the customers and sees each one Sync
     await expect(page.getByRole('switch', { name: 'Auto-sync' })).toBeEnabled();
 
     // HubSpot asks us to wait two seconds on the first call: the bar shows real progress meanwhile.
-    const slow = await hubspot.post('/__control/fail-next', { data: { count: 1, status: 429, retryAfterSeconds: 2 } });
+    const slow = await hubspot.post('/__control/fail-next', {
+      data: { count: 1, status: 429, retryAfterSeconds: 2 },
+    });
     expect(slow.status()).toBe(204);
     await page.getByRole('tab', { name: 'Customers' }).click();
     await page.getByRole('button', { name: 'Sync all customers' }).click();

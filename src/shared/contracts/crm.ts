@@ -10,7 +10,10 @@ import { backgroundJob } from './background-jobs';
 /** spec 3 §9: hubspot (default) or salesforce. */
 export const CRM_PLATFORMS = ['hubspot', 'salesforce'] as const;
 export type CrmPlatform = (typeof CRM_PLATFORMS)[number];
-export const CRM_PLATFORM_LABELS: Record<CrmPlatform, string> = { hubspot: 'HubSpot', salesforce: 'Salesforce' };
+export const CRM_PLATFORM_LABELS: Record<CrmPlatform, string> = {
+  hubspot: 'HubSpot',
+  salesforce: 'Salesforce',
+};
 
 /** spec 3 §9: the sync interval in hours, 24 by default. */
 export const SYNC_INTERVALS = [1, 6, 12, 24, 168] as const;

@@ -34,7 +34,9 @@ beforeAll(async () => {
   t = await createTestApp(env);
   admin = await t.staffCookie('admin@motorpool.local');
   deps = crmDepsOf(t.app, loadConfig({ NODE_ENV: 'test', ...env }), t.database);
-  expect((await t.put(admin, '/api/admin/api-settings', { hubspotApiKey: hubspot.token })).statusCode).toBe(200);
+  expect((await t.put(admin, '/api/admin/api-settings', { hubspotApiKey: hubspot.token })).statusCode).toBe(
+    200,
+  );
 });
 afterAll(async () => {
   await t.close();

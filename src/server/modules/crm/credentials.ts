@@ -24,7 +24,9 @@ export async function crmReadiness(
 ): Promise<CrmReadiness> {
   if (!config.enabled) return { ok: false, message: CRM_DISABLED_MESSAGE };
   const credentials = await credentialsOf(deps, config.crmType);
-  return credentials ? { ok: true, credentials } : { ok: false, message: MISSING_CREDENTIALS[config.crmType] };
+  return credentials
+    ? { ok: true, credentials }
+    : { ok: false, message: MISSING_CREDENTIALS[config.crmType] };
 }
 
 async function credentialsOf(

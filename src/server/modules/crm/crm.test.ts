@@ -106,7 +106,9 @@ describe('who may do what', () => {
   });
 
   it('declares canEditSettings on every change; an admin passes it even with it off (DECISIONS.md)', async () => {
-    const changes = t.app.accessTable.filter((r) => r.url.startsWith('/api/admin/crm/') && r.method !== 'GET');
+    const changes = t.app.accessTable.filter(
+      (r) => r.url.startsWith('/api/admin/crm/') && r.method !== 'GET',
+    );
     expect(changes.length).toBe(5);
     for (const route of changes) expect(route.access).toEqual({ tab: 'crm', permission: 'canEditSettings' });
     const flagless = await staffWith(t, 'admin', { canEditSettings: false });
@@ -164,7 +166,13 @@ describe('syncing to HubSpot', () => {
     }
 
     const status = (await t.get(admin, '/api/admin/crm/status')).json();
-    expect(status.summary).toEqual({ crmType: 'hubspot', totalSyncs: total, successful: total, failed: 0, pending: 0 });
+    expect(status.summary).toEqual({
+      crmType: 'hubspot',
+      totalSyncs: total,
+      successful: total,
+      failed: 0,
+      pending: 0,
+    });
     expect(status.jobs.customers.id).toBe(second.id);
   });
 

@@ -42,7 +42,10 @@ function orderOf(sort: CrmRecordListQuery['sort'], name: SQL, email: SQL, id: An
   const field = sort.replace(/^-/, '');
   if (field === 'lastSyncAt') {
     // Records never synced come last in both directions.
-    return [sql`${crmIntegrations.lastSyncAt} ${descending ? sql`desc` : sql`asc`} nulls last`, direction(id)];
+    return [
+      sql`${crmIntegrations.lastSyncAt} ${descending ? sql`desc` : sql`asc`} nulls last`,
+      direction(id),
+    ];
   }
   return [direction(field === 'email' ? email : name), direction(id)];
 }
@@ -77,7 +80,12 @@ export async function listCrmCustomers(db: Db, query: CrmRecordListQuery, onlyId
       .leftJoin(crmIntegrations, join)
       .where(where)
       .orderBy(
-        ...orderOf(query.sort, sql`lower(${customers.companyName})`, sql`lower(${customers.email})`, customers.id),
+        ...orderOf(
+          query.sort,
+          sql`lower(${customers.companyName})`,
+          sql`lower(${customers.email})`,
+          customers.id,
+        ),
       )
       .limit(query.pageSize)
       .offset(pageOffset(query)),
@@ -198,9 +206,13 @@ export async function crmStatusOf(deps: CrmDeps): Promise<CrmStatus> {
     deps.db
       .select({
         total: count(),
-        successful: sql<number>`count(*) filter (where ${crmIntegrations.syncStatus} = 'success')`.mapWith(Number),
+        successful: sql<number>`count(*) filter (where ${crmIntegrations.syncStatus} = 'success')`.mapWith(
+          Number,
+        ),
         failed: sql<number>`count(*) filter (where ${crmIntegrations.syncStatus} = 'failed')`.mapWith(Number),
-        pending: sql<number>`count(*) filter (where ${crmIntegrations.syncStatus} = 'pending')`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where ${crmIntegrations.syncStatus} = 'pending')`.mapWith(
+          Number,
+        ),
       })
       .from(crmIntegrations)
       .where(eq(crmIntegrations.crmType, config.crmType)),

@@ -42,7 +42,7 @@ export function payloadHash(crmType: CrmPlatform, record: CrmCustomer | CrmUser)
 const integrationJoin = (entityType: CrmEntityType, crmType: CrmPlatform, id: AnyPgColumn) =>
   and(
     eq(crmIntegrations.entityType, entityType),
-    eq(crmIntegrations.entityId, id ),
+    eq(crmIntegrations.entityId, id),
     eq(crmIntegrations.crmType, crmType),
   );
 

@@ -39,7 +39,10 @@ const changeCrm = access.staffPermission('crm', 'canEditSettings');
 const refused = { 404: errorResponse, 409: errorResponse, 422: errorResponse, 502: errorResponse };
 
 /** CRM Integration (tab `crm`; spec 3 §2, §7; docs/crm.md). */
-export async function crmRoutes(app: FastifyInstance, { config, database }: { config: Config; database: Database }) {
+export async function crmRoutes(
+  app: FastifyInstance,
+  { config, database }: { config: Config; database: Database },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = crmDepsOf(app, config, database);
   const { db } = deps;

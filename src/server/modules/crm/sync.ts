@@ -73,7 +73,10 @@ export async function syncOne(deps: CrmDeps, actor: AuditActor, entityType: CrmE
   let unreachable = false;
   try {
     const [outcome] = await source.send(adapter, [row.record]);
-    stored = { outcome: outcome ?? { id, ok: false, message: 'The CRM sent no answer for this record' }, hash };
+    stored = {
+      outcome: outcome ?? { id, ok: false, message: 'The CRM sent no answer for this record' },
+      hash,
+    };
     recordIntegrationSuccess('crm');
   } catch (error) {
     if (!(error instanceof CrmUnavailable)) throw error;
@@ -121,7 +124,10 @@ export async function syncRecords(
       afterId = rows[rows.length - 1]!.record.id;
       const due = rows
         .map((row) => ({ row, hash: payloadHash(crmType, row.record) }))
-        .filter(({ row, hash }) => !(changedOnly && row.state.syncStatus === 'success' && row.state.syncedHash === hash));
+        .filter(
+          ({ row, hash }) =>
+            !(changedOnly && row.state.syncStatus === 'success' && row.state.syncedHash === hash),
+        );
       if (due.length > 0) {
         const hashes = new Map(due.map(({ row, hash }) => [row.record.id, hash]));
         const emails = new Map(due.map(({ row }) => [row.record.id, row.record.email]));

@@ -83,11 +83,11 @@ export function BulkSyncPanel({
 
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid={`crm-bulk-${entity}`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 space-y-1">
-          <h3 className="font-semibold">{texts.title}</h3>
-          <p className="text-sm text-muted-foreground">{texts.text}</p>
-        </div>
+      <div className="min-w-0 space-y-1">
+        <h3 className="font-semibold">{texts.title}</h3>
+        <p className="text-sm text-muted-foreground">{texts.text}</p>
+      </div>
+      <div>
         <Button onClick={() => void run()} disabled={!canEdit || !!blocked || running || start.isPending}>
           <UploadCloudIcon aria-hidden="true" />
           {texts.button}
@@ -95,6 +95,7 @@ export function BulkSyncPanel({
       </div>
       {job && running ? <JobProgress job={job} label={texts.progress} /> : null}
       {job && !running ? <LastRun job={job} /> : null}
+      {job ? null : <p className="text-sm text-muted-foreground">No bulk sync has run yet.</p>}
     </Card>
   );
 }

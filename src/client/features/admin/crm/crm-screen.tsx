@@ -63,9 +63,7 @@ function CrmTabs({ status }: { status: CrmStatus }) {
           className="flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm"
         >
           <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>
-            {status.blocked} Sync buttons stay off until then; everything else works as usual.
-          </span>
+          <span>{status.blocked} Sync buttons stay off until then; everything else works as usual.</span>
         </div>
       ) : null}
       <Tabs value={view} onValueChange={(v) => setView(v as View)}>

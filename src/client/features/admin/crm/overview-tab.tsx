@@ -43,7 +43,12 @@ export function OverviewTab({ status, canEdit }: { status: CrmStatus; canEdit: b
         />
       </StatTileGrid>
       <div className="grid gap-4 lg:grid-cols-2">
-        <BulkSyncPanel entity="customers" latest={jobs.customers} blocked={status.blocked} canEdit={canEdit} />
+        <BulkSyncPanel
+          entity="customers"
+          latest={jobs.customers}
+          blocked={status.blocked}
+          canEdit={canEdit}
+        />
         <BulkSyncPanel entity="users" latest={jobs.users} blocked={status.blocked} canEdit={canEdit} />
       </div>
       <p className="text-sm text-muted-foreground" data-testid="crm-auto-sync">

@@ -92,7 +92,10 @@ export function RecordsTab<R extends RecordRow>({
         blocked={blocked}
         canEdit={canEdit}
       />
-      <ListToolbar search={{ state, label: `Search ${texts.plural}`, placeholder: texts.search }} clear={state}>
+      <ListToolbar
+        search={{ state, label: `Search ${texts.plural}`, placeholder: texts.search }}
+        clear={state}
+      >
         <ListFilter
           state={state}
           name="status"
@@ -134,7 +137,9 @@ export function RecordsTab<R extends RecordRow>({
             }
           >
             {page.items.map((row) => {
-              const status = <SyncState status={row.syncStatus} lastSyncAt={row.lastSyncAt} error={row.error} />;
+              const status = (
+                <SyncState status={row.syncStatus} lastSyncAt={row.lastSyncAt} error={row.error} />
+              );
               return (
                 <TableRow key={row.id} data-testid={`crm-${entity}-row`}>
                   <ListCell className="max-w-72">

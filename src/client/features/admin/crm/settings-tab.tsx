@@ -1,6 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { CRM_PLATFORM_LABELS, CRM_PLATFORMS, SYNC_INTERVALS, type CrmConfig, type CrmConfigInput } from '@shared/contracts/crm';
+import {
+  CRM_PLATFORM_LABELS,
+  CRM_PLATFORMS,
+  SYNC_INTERVALS,
+  type CrmConfig,
+  type CrmConfigInput,
+} from '@shared/contracts/crm';
 import { OptionSelect } from '@client/components/form/option-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Label } from '@client/components/ui/label';
@@ -13,7 +19,10 @@ const PLATFORM_OPTIONS = CRM_PLATFORMS.map((value) => ({ value, label: CRM_PLATF
 
 export const intervalLabel = (hours: number) =>
   hours === 1 ? 'Every hour' : hours === 168 ? 'Every week' : `Every ${hours} hours`;
-const INTERVAL_OPTIONS = SYNC_INTERVALS.map((hours) => ({ value: String(hours), label: intervalLabel(hours) }));
+const INTERVAL_OPTIONS = SYNC_INTERVALS.map((hours) => ({
+  value: String(hours),
+  label: intervalLabel(hours),
+}));
 
 /** A setting's label and hint, and its control. */
 function SettingRow({
@@ -68,7 +77,10 @@ export function SettingsTab({ config, canEdit }: { config: CrmConfig; canEdit: b
         </CardTitle>
         <CardDescription>
           Keys for HubSpot and Salesforce are kept in{' '}
-          <Link href="/admin/settings?view=api-keys" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href="/admin/settings?view=api-keys"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             System Settings → API Keys
           </Link>
           .{canEdit ? '' : ' You can view these settings; changing them needs the Edit settings permission.'}
@@ -90,7 +102,11 @@ export function SettingsTab({ config, canEdit }: { config: CrmConfig; canEdit: b
             value={config.crmType}
             onChange={(crmType) => void change({ crmType })}
             options={PLATFORM_OPTIONS}
-            trigger={{ className: 'w-full sm:w-48', disabled: locked, 'aria-describedby': `${ids.platform}-hint` }}
+            trigger={{
+              className: 'w-full sm:w-48',
+              disabled: locked,
+              'aria-describedby': `${ids.platform}-hint`,
+            }}
           />
         </SettingRow>
         <SettingRow
