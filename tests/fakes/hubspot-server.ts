@@ -34,12 +34,14 @@ export type FakeHubspot = {
   associations: HubspotAssociation[];
   /** Every API request (not the control endpoints), in arrival order, with the status answered. */
   requests: HubspotRequest[];
-  /** The next `count` API requests answer `status` (429 carries Retry-After when given). */
-  failNext(count: number, failure: HubspotFailure): void;
+  /** The next `count` API requests (after `after` more have passed) answer `status` (429 carries Retry-After when given). */
+  failNext(count: number, failure: HubspotFailure, options?: { after?: number }): void;
   /** Every API request answers `status` until called again with null. */
   failWith(status: number | null): void;
   /** Any batch that carries this email fails with 400 VALIDATION_ERROR naming it with `message`. */
   rejectEmail(email: string, message?: string): void;
+  /** Stores an upsert of this email but leaves it out of the batch answer (a lost result). */
+  omitFromAnswer(email: string): void;
   /** Removes a company, as if deleted in HubSpot (an update of its id then finds nothing). */
   deleteCompany(id: string): void;
   contactByEmail(email: string): HubspotObject | undefined;
@@ -77,7 +79,8 @@ export async function startHubspotServer(
   const associations: HubspotAssociation[] = [];
   const requests: HubspotRequest[] = [];
   const rejected = new Map<string, string>();
-  let pending: { count: number; failure: HubspotFailure } | null = null;
+  const omitted = new Set<string>();
+  let pending: { count: number; failure: HubspotFailure; after: number } | null = null;
   let always: number | null = null;
   let nextId = 1001;
   const burst: number[] = [];
@@ -167,6 +170,15 @@ export async function startHubspotServer(
       propertiesOf(input);
     }
     if (problems.length > 0) throw invalidProperties(problems);
+    const ids = inputs.map((i) => String(i.id).toLowerCase());
+    const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+    if (duplicates.length > 0) {
+      throw new HubspotError(
+        400,
+        `Duplicate IDs found in batch input: [${[...new Set(duplicates)].join(', ')}]. IDs must be unique`,
+        'VALIDATION_ERROR',
+      );
+    }
     const results = inputs.map((input) => {
       const email = String(input.id).toLowerCase();
       const properties = { ...propertiesOf(input), email };
@@ -181,7 +193,8 @@ export async function startHubspotServer(
       contacts.set(created.id, created);
       return publicObject(created, input, { new: true });
     });
-    return { status: 200, body: batchAnswer(results, startedAt) };
+    const answered = results.filter((r) => !omitted.has(String((r.properties as Properties).email)));
+    return { status: 200, body: batchAnswer(answered, startedAt) };
   }
 
   function createCompanies(body: unknown) {
@@ -257,18 +270,31 @@ export async function startHubspotServer(
     'POST /crm/v3/objects/companies/batch/update': updateCompanies,
   };
 
-  function control(method: string, path: string, body: unknown): { status: number; body: unknown } | null {
+  function control(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: unknown,
+  ): { status: number; body: unknown } | null {
     const values = (m: Map<string, HubspotObject>) => ({ total: m.size, results: [...m.values()] });
-    if (method === 'GET' && path === '/__control/contacts') return { status: 200, body: values(contacts) };
+    if (method === 'GET' && path === '/__control/contacts') {
+      const email = query.get('email')?.toLowerCase();
+      const found = [...contacts.values()].filter((c) => !email || c.properties.email === email);
+      return { status: 200, body: { total: found.length, results: found } };
+    }
     if (method === 'GET' && path === '/__control/companies') return { status: 200, body: values(companies) };
     if (method === 'GET' && path === '/__control/requests') return { status: 200, body: requests };
     const input = (body ?? {}) as Record<string, unknown>;
     if (method === 'POST' && path === '/__control/fail-next') {
-      api.failNext(Number(input.count ?? 1), {
-        status: Number(input.status ?? 429),
-        retryAfterSeconds:
-          input.retryAfterSeconds === undefined ? undefined : Number(input.retryAfterSeconds),
-      });
+      api.failNext(
+        Number(input.count ?? 1),
+        {
+          status: Number(input.status ?? 429),
+          retryAfterSeconds:
+            input.retryAfterSeconds === undefined ? undefined : Number(input.retryAfterSeconds),
+        },
+        { after: Number(input.after ?? 0) },
+      );
       return { status: 204, body: null };
     }
     if (method === 'POST' && path === '/__control/reject-email') {
@@ -313,8 +339,8 @@ export async function startHubspotServer(
     res: http.ServerResponse,
   ) {
     const record = (status: number) => requests.push({ method, path, status, body });
-    rateHeaders(res);
     burst.push(Date.now());
+    rateHeaders(res);
     if (headers.authorization !== `Bearer ${token}`) {
       record(401);
       return send(
@@ -326,9 +352,7 @@ export async function startHubspotServer(
         ),
       );
     }
-    const forced =
-      pending && pending.count > 0 ? pending.failure : always !== null ? { status: always } : null;
-    if (pending && pending.count > 0 && --pending.count === 0) pending = null;
+    const forced = takeForced();
     if (forced) {
       record(forced.status);
       if (forced.status === 429) {
@@ -372,12 +396,24 @@ export async function startHubspotServer(
     }
   }
 
+  /** The failure this request must answer, if a control asked for one. */
+  function takeForced(): HubspotFailure | null {
+    if (pending && pending.after > 0) {
+      pending.after -= 1;
+    } else if (pending && pending.count > 0) {
+      const failure = pending.failure;
+      if (--pending.count === 0) pending = null;
+      return failure;
+    }
+    return always !== null ? { status: always } : null;
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const method = req.method ?? 'GET';
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const { pathname: path, searchParams } = new URL(req.url ?? '/', 'http://localhost');
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown = null;
       try {
@@ -385,7 +421,7 @@ export async function startHubspotServer(
       } catch {
         return send(res, 400, errorBody('Invalid input JSON on line 1', 'VALIDATION_ERROR'));
       }
-      const controlled = path.startsWith('/__control/') ? control(method, path, body) : null;
+      const controlled = path.startsWith('/__control/') ? control(method, path, searchParams, body) : null;
       if (controlled) return send(res, controlled.status, controlled.body);
       answer(method, path, req.headers, body, res);
     });
@@ -401,14 +437,17 @@ export async function startHubspotServer(
     companies,
     associations,
     requests,
-    failNext(count, failure) {
-      pending = { count, failure };
+    failNext(count, failure, options = {}) {
+      pending = { count, failure, after: options.after ?? 0 };
     },
     failWith(status) {
       always = status;
     },
     rejectEmail(email, message) {
       rejected.set(email.toLowerCase(), message ?? `Email address ${email.toLowerCase()} is invalid`);
+    },
+    omitFromAnswer(email) {
+      omitted.add(email.toLowerCase());
     },
     deleteCompany(id) {
       companies.delete(id);
@@ -420,6 +459,7 @@ export async function startHubspotServer(
       associations.length = 0;
       requests.length = 0;
       rejected.clear();
+      omitted.clear();
       pending = null;
       always = null;
     },

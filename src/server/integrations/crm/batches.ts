@@ -1,4 +1,4 @@
-import { CrmUnavailable, type CrmOutcome } from './adapter';
+import { CrmUnavailable, type CrmCustomer, type CrmOutcome } from './adapter';
 import { chunks, RetriesExhausted } from './retry';
 
 /**
@@ -79,4 +79,9 @@ export async function isolateRefusals<R extends { id: string }, O>(
       ...(await isolateRefusals(batch.slice(half), send, onRefused)),
     ];
   }
+}
+
+/** A company needs a name in both CRMs; a customer without one is named after its owner. */
+export function companyNameOf(c: CrmCustomer): string {
+  return c.companyName.trim() || `${c.firstName} ${c.lastName}`.trim() || c.email;
 }

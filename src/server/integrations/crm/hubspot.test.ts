@@ -1,5 +1,7 @@
 // The real HubSpot adapter (on @hubspot/api-client) against the local HubSpot-speaking server.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   COMPANY_TO_CONTACT,
@@ -8,6 +10,7 @@ import {
 } from '../../../../tests/fakes/hubspot-server';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
 import { createCrmAdapter } from './create-adapter';
+import { HubspotCrmAdapter } from './hubspot';
 
 let hubspot: FakeHubspot;
 let waits: number[];
@@ -21,17 +24,12 @@ beforeEach(() => {
   waits = [];
 });
 
-const adapter = (token = hubspot.token): CrmAdapter =>
-  createCrmAdapter(
-    { type: 'hubspot', accessToken: token },
-    {
-      hubspotApiUrl: hubspot.url,
-      sleep: (ms) => {
-        waits.push(ms);
-        return Promise.resolve();
-      },
-    },
-  );
+const sleep = (ms: number) => {
+  waits.push(ms);
+  return Promise.resolve();
+};
+const adapter = (token = hubspot.token, url = hubspot.url): CrmAdapter =>
+  createCrmAdapter({ type: 'hubspot', accessToken: token }, { hubspotApiUrl: url, sleep });
 
 function customers(n: number, tag = randomUUID().slice(0, 8)): CrmCustomer[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -218,5 +216,95 @@ describe('HubSpot adapter', () => {
     expect(outcomes).toHaveLength(3);
     expect(outcomes.every((o) => !o.ok && o.message === 'Conflicting write in progress')).toBe(true);
     expect(batchCalls(UPSERT)).toHaveLength(1);
+  });
+
+  it('a 429 without Retry-After waits out the rate-limit window HubSpot names in its headers', async () => {
+    hubspot.failNext(1, { status: 429 });
+    const outcomes = await adapter().upsertUsers(users(1));
+
+    expect(ok(outcomes)).toHaveLength(1);
+    expect(waits).toEqual([10_000]);
+  });
+
+  it('a record left out of HubSpot answer is a failure saying so; the others are synced', async () => {
+    const records = users(3);
+    hubspot.omitFromAnswer(records[1]!.email);
+    const outcomes = await adapter().upsertUsers(records);
+
+    expect(outcomes).toHaveLength(3);
+    expect(outcomes.find((o) => o.id === records[1]!.id)).toEqual({
+      id: records[1]!.id,
+      ok: false,
+      message: 'HubSpot did not answer for this record; it was not synced.',
+    });
+    expect(ok(outcomes)).toHaveLength(2);
+  });
+
+  it('two records with one email in a batch (refused by HubSpot as duplicates) both land on one contact', async () => {
+    const [a, b] = users(2);
+    const twin = { ...b!, email: a!.email.toUpperCase() };
+    const outcomes = await adapter().upsertUsers([a!, twin]);
+
+    expect(ok(outcomes)).toHaveLength(2);
+    expect(hubspot.contacts.size).toBe(1);
+    expect(new Set(outcomes.map((o) => o.ok && o.crmId)).size).toBe(1);
+  });
+
+  it('a refused scope (403) is CrmUnavailable naming the scopes', async () => {
+    hubspot.failNext(1, { status: 403, message: "This app hasn't been granted all required scopes" });
+    const error = await adapter()
+      .upsertUsers(users(1))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(/HubSpot refused access \(403\).*scopes/);
+  });
+
+  it('an unreachable HubSpot is retried, then CrmUnavailable', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+
+    const error = await adapter(hubspot.token, url)
+      .upsertUsers(users(1))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(/HubSpot could not be reached .* 4 times in a row/);
+    expect(waits).toEqual([1000, 2000, 4000]);
+  });
+
+  it('a HubSpot that never answers times out and is retried like a 5xx', async () => {
+    const silent = http.createServer(() => {
+      /* never answers */
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const slow = new HubspotCrmAdapter({ accessToken: hubspot.token, apiUrl: url, sleep, timeoutMs: 50 });
+      const error = await slow.upsertUsers(users(1)).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(CrmUnavailable);
+      expect((error as Error).message).toMatch(/could not be reached \(no answer within 0.05 s\) 4 times/);
+      expect(waits).toHaveLength(3);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('the store is readable over HTTP for journeys (GET /__control/contacts?email=)', async () => {
+    const [record] = users(1);
+    await adapter().upsertUsers([record!]);
+
+    const answer = (await (
+      await fetch(`${hubspot.url}/__control/contacts?email=${record!.email}`)
+    ).json()) as {
+      total: number;
+      results: { properties: Record<string, string> }[];
+    };
+    expect(answer.total).toBe(1);
+    expect(answer.results[0]!.properties).toMatchObject({ email: record!.email, jobtitle: 'sales' });
   });
 });

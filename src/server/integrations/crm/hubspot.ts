@@ -2,12 +2,15 @@ import { AssociationTypes, Client } from '@hubspot/api-client';
 import type { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/companies';
 import type { FastifyBaseLogger } from 'fastify';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, isolateRefusals, runInBatches } from './batches';
+import { BatchRefused, companyNameOf, isolateRefusals, runInBatches } from './batches';
 import {
   DEFAULT_RETRY,
   headerOf,
+  networkFailure,
   realSleep,
+  REQUEST_TIMEOUT_MS,
   retryAfterMs,
+  withTimeout,
   withRetries,
   type RetryContext,
   type RetryPolicy,
@@ -25,6 +28,8 @@ export type HubspotOptions = {
   log?: FastifyBaseLogger;
   sleep?: Sleep;
   retry?: RetryPolicy;
+  /** Per request; the SDK itself never gives up on a silent server. */
+  timeoutMs?: number;
 };
 
 type Properties = Record<string, string>;
@@ -55,9 +60,11 @@ export class HubspotCrmAdapter implements CrmAdapter {
   private readonly client: Client;
   private readonly retry: RetryContext;
   private readonly token: string;
+  private readonly timeoutMs: number;
 
   constructor(options: HubspotOptions) {
     this.token = options.accessToken;
+    this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     // No numberOfApiCallRetries and no limiter: our own loop retries, so each attempt is counted once.
     this.client = new Client({
       accessToken: options.accessToken,
@@ -216,7 +223,7 @@ export class HubspotCrmAdapter implements CrmAdapter {
   /** One SDK call with our retries; HubSpot's refusals become CrmUnavailable or BatchRefused. */
   private async call(what: string, send: () => Promise<BatchAnswer>): Promise<BatchAnswer> {
     try {
-      return await withRetries(this.retry, what, send, transientOf);
+      return await withRetries(this.retry, what, () => withTimeout(send(), this.timeoutMs), transientOf);
     } catch (err) {
       if (!isApiFailure(err)) throw err;
       const message = this.scrub(hubspotMessage(err.body) ?? `HubSpot answered ${err.code}.`);
@@ -251,10 +258,8 @@ function transientOf(err: unknown): Transient | null {
     const windowWait = err.code === 429 && remaining === '0' && interval > 0 ? interval : null;
     return { status: err.code, waitMs: after ?? windowWait, detail: '' };
   }
-  // The SDK throws plain errors when the connection fails (refused, reset, timed out).
-  if (err instanceof Error && !(err instanceof CrmUnavailable))
-    return { status: null, waitMs: null, detail: err.message };
-  return null;
+  const network = networkFailure(err);
+  return network ? { status: null, waitMs: null, detail: network } : null;
 }
 
 /**
@@ -320,7 +325,7 @@ function ownerProperties(c: CrmCustomer): Properties {
 }
 
 function companyProperties(c: CrmCustomer): Properties {
-  return present({ name: c.companyName, phone: c.phone, country: c.country });
+  return present({ name: companyNameOf(c), phone: c.phone, country: c.country });
 }
 
 function userProperties(u: CrmUser): Properties {

@@ -86,6 +86,38 @@ export function headerOf(headers: Record<string, unknown> | undefined, name: str
   return null;
 }
 
+/**
+ * Whether an SDK error means no answer came at all (refused, reset, DNS, timed out): worth a retry.
+ * Other plain errors are bugs or bad input and are not retried.
+ */
+export function networkFailure(err: unknown): string | null {
+  if (!(err instanceof Error)) return null;
+  const cause = (err as { cause?: { code?: unknown; errors?: { code?: unknown }[] } }).cause;
+  const code = (err as { code?: unknown }).code ?? cause?.code ?? cause?.errors?.[0]?.code;
+  if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR)/.test(code)) return code;
+  if (err instanceof TypeError && err.message === 'fetch failed') return 'connection failed';
+  if (err.name === 'TimeoutError') return err.message;
+  if (err.name === 'AbortError') return 'timed out';
+  if (err.name === 'FetchError') return 'connection failed';
+  return null;
+}
+
+/** Rejects with a TimeoutError when `promise` has not settled in `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new Error(`no answer within ${ms / 1000} s`);
+      err.name = 'TimeoutError';
+      reject(err);
+    }, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** How long one request may take before it counts as a transient failure. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /** Splits `items` into runs of at most `size`. */
 export function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];

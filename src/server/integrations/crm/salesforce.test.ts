@@ -1,0 +1,299 @@
+// The real Salesforce adapter (on jsforce) against the local Salesforce-speaking server.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  EXTERNAL_ID_FIELD,
+  startSalesforceServer,
+  type FakeSalesforce,
+} from '../../../../tests/fakes/salesforce-server';
+import {
+  CrmUnavailable,
+  type CrmAdapter,
+  type CrmCredentials,
+  type CrmCustomer,
+  type CrmOutcome,
+  type CrmUser,
+} from './adapter';
+import { createCrmAdapter } from './create-adapter';
+
+let sf: FakeSalesforce;
+let waits: number[];
+
+beforeAll(async () => {
+  sf = await startSalesforceServer();
+});
+afterAll(() => sf.close());
+beforeEach(() => {
+  sf.reset();
+  waits = [];
+});
+
+type Auth = { accessToken: string } | { clientId: string; clientSecret: string };
+
+const adapter = (auth: Auth = { accessToken: sf.accessToken }): CrmAdapter => {
+  const credentials: CrmCredentials = {
+    type: 'salesforce',
+    // The stored URL is the real org's; SALESFORCE_INSTANCE_URL (the option) points at the local server.
+    instanceUrl: 'https://motorpool.my.salesforce.com',
+    accessToken: 'accessToken' in auth ? auth.accessToken : null,
+    clientId: 'clientId' in auth ? auth.clientId : null,
+    clientSecret: 'clientSecret' in auth ? auth.clientSecret : null,
+  };
+  return createCrmAdapter(credentials, {
+    salesforceInstanceUrl: sf.url,
+    sleep: (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    },
+  });
+};
+
+function customers(n: number): CrmCustomer[] {
+  const tag = randomUUID().slice(0, 8);
+  return Array.from({ length: n }, (_, i) => ({
+    id: randomUUID(),
+    crmId: null,
+    email: `owner-${tag}-${i}@example.com`,
+    firstName: 'Olive',
+    lastName: `Owner ${i}`,
+    companyName: `Fleet ${tag} ${i}`,
+    phone: null,
+    planId: null,
+    status: 'active',
+    country: 'GB',
+    createdAt: new Date(),
+  }));
+}
+
+function users(n: number): CrmUser[] {
+  const tag = randomUUID().slice(0, 8);
+  return Array.from({ length: n }, (_, i) => ({
+    id: randomUUID(),
+    crmId: null,
+    email: `staff-${tag}-${i}@motorpool.test`,
+    firstName: 'Sam',
+    lastName: i === 0 ? null : `Staff ${i}`,
+    phone: '+447700900000',
+    role: 'manager',
+  }));
+}
+
+const ok = (outcomes: CrmOutcome[]) => outcomes.filter((o) => o.ok);
+const upserts = (type: 'Account' | 'Contact') =>
+  sf.requests.filter(
+    (r) => r.method === 'PATCH' && r.path.endsWith(`/composite/sobjects/${type}/${EXTERNAL_ID_FIELD}`),
+  );
+const sizes = (type: 'Account' | 'Contact') =>
+  upserts(type).map((r) => (r.body as { records: unknown[] }).records.length);
+
+describe('Salesforce adapter', () => {
+  it('writes a customer as an Account with its owner Contact under it; the outcome is the Account id', async () => {
+    const records = customers(3);
+    const outcomes = await adapter().upsertCustomers(records);
+
+    expect(ok(outcomes)).toHaveLength(3);
+    for (const r of records) {
+      const account = sf.byExternalId('Account', `customer:${r.id}`);
+      const contact = sf.byExternalId('Contact', `customer:${r.id}`);
+      expect(outcomes).toContainEqual({ id: r.id, ok: true, crmId: account!.Id });
+      expect(account!.fields).toMatchObject({ Name: r.companyName, BillingCountry: 'GB' });
+      expect(contact!.fields).toMatchObject({ Email: r.email, LastName: r.lastName, AccountId: account!.Id });
+    }
+    // One collections call per object type, never one per record; allOrNone off.
+    expect(upserts('Account')).toHaveLength(1);
+    expect(upserts('Contact')).toHaveLength(1);
+    expect((upserts('Account')[0]!.body as { allOrNone: boolean }).allOrNone).toBe(false);
+  });
+
+  it('one record Salesforce refuses fails with its message while the others are synced', async () => {
+    const records = users(6);
+    sf.rejectRecord(records[2]!.email, 'Contacts from this domain need approval');
+    const outcomes = await adapter().upsertUsers(records);
+
+    expect(outcomes).toHaveLength(6);
+    expect(outcomes.find((o) => o.id === records[2]!.id)).toEqual({
+      id: records[2]!.id,
+      ok: false,
+      message: 'Contacts from this domain need approval',
+    });
+    expect(ok(outcomes)).toHaveLength(5);
+    expect(sf.contacts.size).toBe(5);
+    expect(upserts('Contact')).toHaveLength(1);
+  });
+
+  it('a customer whose Account is refused gets no Contact, and the failure is on that customer', async () => {
+    const records = customers(3);
+    sf.rejectRecord(`customer:${records[1]!.id}`, 'Account name is on the blocked list');
+    const outcomes = await adapter().upsertCustomers(records);
+
+    expect(outcomes.find((o) => o.id === records[1]!.id)).toEqual({
+      id: records[1]!.id,
+      ok: false,
+      message: 'Account name is on the blocked list',
+    });
+    expect(ok(outcomes)).toHaveLength(2);
+    expect(sf.byExternalId('Contact', `customer:${records[1]!.id}`)).toBeUndefined();
+    expect(sizes('Contact')).toEqual([2]);
+  });
+
+  it('sends at most 200 records per call: 450 users are 3 calls', async () => {
+    const outcomes = await adapter().upsertUsers(users(450));
+
+    expect(ok(outcomes)).toHaveLength(450);
+    expect(sizes('Contact')).toEqual([200, 200, 50]);
+  });
+
+  it('a second sync of the same records creates nothing new and answers the same ids', async () => {
+    const records = customers(5);
+    const first = await adapter().upsertCustomers(records);
+    const counts = { accounts: sf.accounts.size, contacts: sf.contacts.size };
+    expect(counts).toEqual({ accounts: 5, contacts: 5 });
+
+    const second = await adapter().upsertCustomers(
+      records.map((r) => ({ ...r, companyName: `${r.companyName} plc` })),
+    );
+
+    expect({ accounts: sf.accounts.size, contacts: sf.contacts.size }).toEqual(counts);
+    expect(second).toEqual(expect.arrayContaining(first));
+    expect(sf.byExternalId('Account', `customer:${records[0]!.id}`)!.fields.Name).toBe(
+      `${records[0]!.companyName} plc`,
+    );
+  });
+
+  it('gets a token by the client-credentials flow and syncs with it', async () => {
+    const outcomes = await adapter({ clientId: sf.clientId, clientSecret: sf.clientSecret }).upsertUsers(
+      users(2),
+    );
+
+    expect(ok(outcomes)).toHaveLength(2);
+    expect(sf.issuedTokens).toHaveLength(1);
+    const token = sf.requests.find((r) => r.path === '/services/oauth2/token');
+    expect(new URLSearchParams(String(token!.body)).get('grant_type')).toBe('client_credentials');
+  });
+
+  it('a refused client secret is CrmUnavailable naming the problem, never the secret', async () => {
+    const secret = 'wrong-secret-0123456789';
+    const error = await adapter({ clientId: sf.clientId, clientSecret: secret })
+      .upsertUsers(users(1))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(
+      /refused the connected app's client id and secret \(invalid client credentials\)/,
+    );
+    expect((error as Error).message).not.toContain(secret);
+    expect(upserts('Contact')).toHaveLength(0);
+  });
+
+  it('a refused access token is CrmUnavailable without the token', async () => {
+    const token = '00Dwrong!token-value';
+    const error = await adapter({ accessToken: token })
+      .upsertUsers(users(1))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(/Salesforce refused the access token/);
+    expect((error as Error).message).not.toContain(token);
+    expect(upserts('Contact')).toHaveLength(1);
+  });
+
+  it('retries a 503 and then succeeds, with backoff through the injected sleep', async () => {
+    sf.failNext(2, { status: 503 });
+    const outcomes = await adapter().upsertUsers(users(3));
+
+    expect(ok(outcomes)).toHaveLength(3);
+    expect(upserts('Contact').map((r) => r.status)).toEqual([503, 503, 200]);
+    expect(waits).toEqual([1000, 2000]);
+  });
+
+  it('honours Retry-After on a 429', async () => {
+    sf.failNext(1, { status: 429, retryAfterSeconds: 3 });
+    const outcomes = await adapter().upsertUsers(users(1));
+
+    expect(ok(outcomes)).toHaveLength(1);
+    expect(upserts('Contact').map((r) => r.status)).toEqual([429, 200]);
+    expect(waits).toEqual([3000]);
+  });
+
+  it('still failing after the retries: CrmUnavailable when nothing was synced, attempts bounded', async () => {
+    sf.failWith(503);
+    const error = await adapter()
+      .upsertUsers(users(1))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(/Salesforce answered 503 4 times/);
+    expect(upserts('Contact')).toHaveLength(4);
+  });
+
+  it('a later batch still failing after the retries fails only its records; the first keeps its ids', async () => {
+    const records = users(250);
+    // The first call goes through, then Salesforce stays down.
+    sf.failNext(10, { status: 503 }, { after: 1 });
+    const outcomes = await adapter().upsertUsers(records);
+
+    expect(outcomes).toHaveLength(250);
+    expect(ok(outcomes)).toHaveLength(200);
+    const failed = outcomes.filter((o) => !o.ok);
+    expect(failed.map((o) => o.id).sort()).toEqual(
+      records
+        .slice(200)
+        .map((r) => r.id)
+        .sort(),
+    );
+    expect(failed.every((o) => !o.ok && /Salesforce answered 503 4 times/.test(o.message))).toBe(true);
+    expect(upserts('Contact').map((r) => r.status)).toEqual([200, 503, 503, 503, 503]);
+  });
+
+  it('a 4xx for the whole call fails each record with Salesforce message', async () => {
+    sf.failNext(1, { status: 400, message: 'Field Motorpool_Id__c is not an external id' });
+    const records = users(3);
+    const outcomes = await adapter().upsertUsers(records);
+
+    expect(outcomes).toHaveLength(3);
+    expect(outcomes.every((o) => !o.ok && o.message === 'Field Motorpool_Id__c is not an external id')).toBe(
+      true,
+    );
+    expect(upserts('Contact')).toHaveLength(1);
+  });
+
+  it('an unreachable instance is retried, then CrmUnavailable', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = createCrmAdapter(
+      {
+        type: 'salesforce',
+        instanceUrl: url,
+        accessToken: sf.accessToken,
+        clientId: null,
+        clientSecret: null,
+      },
+      { sleep: (ms) => (waits.push(ms), Promise.resolve()) },
+    );
+
+    const error = await unreachable.upsertUsers(users(1)).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(
+      /Salesforce could not be reached \(ECONNREFUSED\) 4 times in a row/,
+    );
+    expect(waits).toEqual([1000, 2000, 4000]);
+  });
+
+  it('missing credentials are CrmUnavailable naming what to set', () => {
+    expect(() =>
+      createCrmAdapter({
+        type: 'salesforce',
+        instanceUrl: sf.url,
+        accessToken: null,
+        clientId: 'x',
+        clientSecret: null,
+      }),
+    ).toThrow(/set an access token, or a connected app client id and secret/);
+    expect(() => createCrmAdapter({ type: 'hubspot', accessToken: '' })).toThrow(/HubSpot is not configured/);
+  });
+});
