@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHubspotServer, type FakeHubspot } from '../../../../tests/fakes/hubspot-server';
+import { startSalesforceServer, type FakeSalesforce } from '../../../../tests/fakes/salesforce-server';
 import { staffWith } from '../../../../tests/setup/staff';
 import { signUp } from '../../../../tests/setup/customers';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -14,6 +15,7 @@ import { auditLogs, backgroundJobs, crmIntegrations, customers, systemSettings }
 
 let t: TestApp;
 let hubspot: FakeHubspot;
+let salesforce: FakeSalesforce;
 let admin: string;
 
 const CONFIG = '/api/admin/crm/config';
@@ -23,6 +25,7 @@ async function resetCrm() {
   await t.database.db.delete(crmIntegrations);
   await t.database.db.delete(backgroundJobs);
   hubspot.reset();
+  salesforce.reset();
 }
 
 async function enableHubspot() {
@@ -47,12 +50,14 @@ const customerCount = async () => (await t.database.db.select({ id: customers.id
 
 beforeAll(async () => {
   hubspot = await startHubspotServer();
+  salesforce = await startSalesforceServer();
   t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: '22'.repeat(32), HUBSPOT_API_URL: hubspot.url });
   admin = await t.staffCookie('admin@motorpool.local');
 });
 afterAll(async () => {
   await t.close();
   await hubspot.close();
+  await salesforce.close();
 });
 beforeEach(resetCrm);
 
@@ -238,5 +243,61 @@ describe('syncing to HubSpot', () => {
     expect(started.filter((s) => s.started)).toHaveLength(1);
     expect(started[0]!.job.id).toBe(started[1]!.job.id);
     await t.app.backgroundJobs.idle();
+  });
+});
+
+describe('syncing to Salesforce', () => {
+  async function enableSalesforce(credentials: Record<string, string>) {
+    const keys = await t.put(admin, '/api/admin/api-settings', {
+      salesforceInstanceUrl: salesforce.url,
+      ...credentials,
+    });
+    expect(keys.statusCode, keys.body).toBe(200);
+    expect((await t.put(admin, CONFIG, { enabled: true, crmType: 'salesforce' })).statusCode).toBe(200);
+  }
+
+  it('upserts the customers in composite calls; one refused record fails alone with its message', async () => {
+    await enableSalesforce({ salesforceAccessToken: salesforce.accessToken });
+    const bad = await signUp(t);
+    salesforce.rejectRecord(bad.email, 'Company must have a billing country');
+    const total = await customerCount();
+
+    const first = await bulkSync('customers');
+    expect(first.status).toBe('succeeded');
+    expect(first.result?.synced).toBe(total - 1);
+    expect(first.result?.errors).toEqual([
+      { ref: bad.email, message: expect.stringContaining('Company must have a billing country') },
+    ]);
+    // Not one request per record: the collections take up to 200 at a time.
+    expect(salesforce.requests.length).toBeLessThan(total);
+    const [row] = await t.database.db
+      .select()
+      .from(crmIntegrations)
+      .where(eq(crmIntegrations.entityId, bad.id));
+    expect(row).toMatchObject({ crmType: 'salesforce', syncStatus: 'failed' });
+    expect(row!.error).toContain('Company must have a billing country');
+
+    // A second run updates what is there (upserts on our id): no second Account or Contact.
+    const accounts = salesforce.accounts.size;
+    const contacts = salesforce.contacts.size;
+    const second = await bulkSync('customers');
+    expect(second.result).toMatchObject({ synced: total - 1, errorCount: 1 });
+    expect(salesforce.accounts.size).toBe(accounts);
+    expect(salesforce.contacts.size).toBe(contacts);
+    const status = (await t.get(admin, '/api/admin/crm/status')).json();
+    expect(status.summary).toMatchObject({ crmType: 'salesforce', successful: total - 1, failed: 1 });
+  });
+
+  it('signs in with the connected app’s client credentials when no access token is stored', async () => {
+    await t.put(admin, '/api/admin/api-settings', { clear: ['salesforceAccessToken'] });
+    await enableSalesforce({
+      salesforceClientId: salesforce.clientId,
+      salesforceClientSecret: salesforce.clientSecret,
+    });
+    const member = await staffWith(t, 'manager');
+    const job = await bulkSync('users');
+    expect(job.result?.errorCount).toBe(0);
+    expect(salesforce.issuedTokens.length).toBeGreaterThan(0);
+    expect(salesforce.byExternalId('Contact', `staff:${member.id}`)).toBeDefined();
   });
 });
