@@ -7,7 +7,7 @@
 // An invalid input fails its whole batch with 400 VALIDATION_ERROR, as HubSpot does.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { failureSchedule, listen, type ForcedFailure } from './http-fake';
 
 type Properties = Record<string, string>;
 
@@ -22,7 +22,7 @@ export type HubspotAssociation = { fromCompanyId: string; toContactId: string; t
 
 export type HubspotRequest = { method: string; path: string; status: number; body: unknown };
 
-export type HubspotFailure = { status: number; retryAfterSeconds?: number; message?: string };
+export type HubspotFailure = ForcedFailure;
 
 export type FakeHubspot = {
   /** Base URL for HUBSPOT_API_URL (the SDK's basePath), e.g. http://127.0.0.1:54321 */
@@ -80,8 +80,7 @@ export async function startHubspotServer(
   const requests: HubspotRequest[] = [];
   const rejected = new Map<string, string>();
   const omitted = new Set<string>();
-  let pending: { count: number; failure: HubspotFailure; after: number } | null = null;
-  let always: number | null = null;
+  const failures = failureSchedule();
   let nextId = 1001;
   const burst: number[] = [];
 
@@ -286,15 +285,7 @@ export async function startHubspotServer(
     if (method === 'GET' && path === '/__control/requests') return { status: 200, body: requests };
     const input = (body ?? {}) as Record<string, unknown>;
     if (method === 'POST' && path === '/__control/fail-next') {
-      api.failNext(
-        Number(input.count ?? 1),
-        {
-          status: Number(input.status ?? 429),
-          retryAfterSeconds:
-            input.retryAfterSeconds === undefined ? undefined : Number(input.retryAfterSeconds),
-        },
-        { after: Number(input.after ?? 0) },
-      );
+      failures.fromControl(input, 429);
       return { status: 204, body: null };
     }
     if (method === 'POST' && path === '/__control/reject-email') {
@@ -352,7 +343,7 @@ export async function startHubspotServer(
         ),
       );
     }
-    const forced = takeForced();
+    const forced = failures.take();
     if (forced) {
       record(forced.status);
       if (forced.status === 429) {
@@ -396,18 +387,6 @@ export async function startHubspotServer(
     }
   }
 
-  /** The failure this request must answer, if a control asked for one. */
-  function takeForced(): HubspotFailure | null {
-    if (pending && pending.after > 0) {
-      pending.after -= 1;
-    } else if (pending && pending.count > 0) {
-      const failure = pending.failure;
-      if (--pending.count === 0) pending = null;
-      return failure;
-    }
-    return always !== null ? { status: always } : null;
-  }
-
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -427,22 +406,17 @@ export async function startHubspotServer(
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const { url, close } = await listen(server, options.port);
 
   const api: FakeHubspot = {
-    url: `http://127.0.0.1:${port}`,
+    url,
     token,
     contacts,
     companies,
     associations,
     requests,
-    failNext(count, failure, options = {}) {
-      pending = { count, failure, after: options.after ?? 0 };
-    },
-    failWith(status) {
-      always = status;
-    },
+    failNext: failures.failNext.bind(failures),
+    failWith: failures.failWith.bind(failures),
     rejectEmail(email, message) {
       rejected.set(email.toLowerCase(), message ?? `Email address ${email.toLowerCase()} is invalid`);
     },
@@ -460,14 +434,9 @@ export async function startHubspotServer(
       requests.length = 0;
       rejected.clear();
       omitted.clear();
-      pending = null;
-      always = null;
+      failures.clear();
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close,
   };
   return api;
 }

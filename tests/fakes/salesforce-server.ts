@@ -7,7 +7,7 @@
 // `{error, error_description}`.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { failureSchedule, listen, type ForcedFailure } from './http-fake';
 
 export const SALESFORCE_COLLECTION_LIMIT = 200;
 export const EXTERNAL_ID_FIELD = 'Motorpool_Id__c';
@@ -15,7 +15,7 @@ export const EXTERNAL_ID_FIELD = 'Motorpool_Id__c';
 type Fields = Record<string, unknown>;
 export type SalesforceRecord = { Id: string; type: 'Account' | 'Contact'; fields: Fields };
 export type SalesforceRequest = { method: string; path: string; status: number; body: unknown };
-export type SalesforceFailure = { status: number; retryAfterSeconds?: number; message?: string };
+export type SalesforceFailure = ForcedFailure;
 type RecordError = { statusCode: string; message: string; fields: string[] };
 type SaveResult = { id?: string; success: boolean; created?: boolean; errors: RecordError[] };
 
@@ -59,8 +59,7 @@ export async function startSalesforceServer(
   const requests: SalesforceRequest[] = [];
   const issuedTokens: string[] = [];
   const rejected = new Map<string, string>();
-  let pending: { count: number; failure: SalesforceFailure; after: number } | null = null;
-  let always: number | null = null;
+  const failures = failureSchedule();
   let serial = 1;
   let url = '';
 
@@ -228,15 +227,7 @@ export async function startSalesforceServer(
     if (method === 'GET' && path === '/__control/requests') return { status: 200, body: requests };
     const input = (body ?? {}) as Record<string, unknown>;
     if (method === 'POST' && path === '/__control/fail-next') {
-      api.failNext(
-        Number(input.count ?? 1),
-        {
-          status: Number(input.status ?? 503),
-          retryAfterSeconds:
-            input.retryAfterSeconds === undefined ? undefined : Number(input.retryAfterSeconds),
-        },
-        { after: Number(input.after ?? 0) },
-      );
+      failures.fromControl(input, 503);
       return { status: 204, body: null };
     }
     if (method === 'POST' && path === '/__control/reject-record') {
@@ -264,7 +255,7 @@ export async function startSalesforceServer(
         body: [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }],
       };
     }
-    const forced = takeForced();
+    const forced = failures.take();
     if (forced) {
       const errorCode =
         forced.status === 503
@@ -317,18 +308,6 @@ export async function startSalesforceServer(
     };
   }
 
-  /** The failure this request must answer, if a control asked for one. */
-  function takeForced(): { status: number; retryAfterSeconds?: number; message?: string } | null {
-    if (pending && pending.after > 0) {
-      pending.after -= 1;
-    } else if (pending && pending.count > 0) {
-      const failure = pending.failure;
-      if (--pending.count === 0) pending = null;
-      return failure;
-    }
-    return always !== null ? { status: always } : null;
-  }
-
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -365,8 +344,9 @@ export async function startSalesforceServer(
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listen(server, options.port);
+  url = listening.url;
+  const { close } = listening;
 
   const api: FakeSalesforce = {
     url,
@@ -377,12 +357,8 @@ export async function startSalesforceServer(
     contacts,
     requests,
     issuedTokens,
-    failNext(count, failure, options = {}) {
-      pending = { count, failure, after: options.after ?? 0 };
-    },
-    failWith(status) {
-      always = status;
-    },
+    failNext: failures.failNext.bind(failures),
+    failWith: failures.failWith.bind(failures),
     rejectRecord(externalIdOrEmail, message) {
       rejected.set(
         externalIdOrEmail.includes('@') ? externalIdOrEmail.toLowerCase() : externalIdOrEmail,
@@ -396,14 +372,9 @@ export async function startSalesforceServer(
       requests.length = 0;
       issuedTokens.length = 0;
       rejected.clear();
-      pending = null;
-      always = null;
+      failures.clear();
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close,
   };
   return api;
 }

@@ -1,19 +1,22 @@
 // The real HubSpot adapter (on @hubspot/api-client) against the local HubSpot-speaking server.
-import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recordingSleep, sampleCustomers, sampleUsers } from '../../../../tests/fakes/crm-records';
+import { startSilentServer, unreachableUrl } from '../../../../tests/fakes/http-fake';
 import {
   COMPANY_TO_CONTACT,
   startHubspotServer,
   type FakeHubspot,
 } from '../../../../tests/fakes/hubspot-server';
-import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
+import { CrmUnavailable, type CrmAdapter, type CrmOutcome } from './adapter';
 import { createCrmAdapter } from './create-adapter';
+
+const customers = (n: number) => sampleCustomers(n);
+const users = (n: number) => sampleUsers(n);
 import { HubspotCrmAdapter } from './hubspot';
 
 let hubspot: FakeHubspot;
 let waits: number[];
+let sleep: (ms: number) => Promise<void>;
 
 beforeAll(async () => {
   hubspot = await startHubspotServer();
@@ -21,43 +24,11 @@ beforeAll(async () => {
 afterAll(() => hubspot.close());
 beforeEach(() => {
   hubspot.reset();
-  waits = [];
+  ({ waits, sleep } = recordingSleep());
 });
 
-const sleep = (ms: number) => {
-  waits.push(ms);
-  return Promise.resolve();
-};
 const adapter = (token = hubspot.token, url = hubspot.url): CrmAdapter =>
   createCrmAdapter({ type: 'hubspot', accessToken: token }, { hubspotApiUrl: url, sleep });
-
-function customers(n: number, tag = randomUUID().slice(0, 8)): CrmCustomer[] {
-  return Array.from({ length: n }, (_, i) => ({
-    id: randomUUID(),
-    crmId: null,
-    email: `owner-${tag}-${i}@example.com`,
-    firstName: 'Olive',
-    lastName: `Owner ${i}`,
-    companyName: `Fleet ${tag} ${i}`,
-    phone: i % 2 ? '+15550100' : null,
-    planId: 'starter',
-    status: 'active',
-    country: 'US',
-    createdAt: new Date(),
-  }));
-}
-
-function users(n: number, tag = randomUUID().slice(0, 8)): CrmUser[] {
-  return Array.from({ length: n }, (_, i) => ({
-    id: randomUUID(),
-    crmId: null,
-    email: `staff-${tag}-${i}@motorpool.test`,
-    firstName: 'Sam',
-    lastName: `Staff ${i}`,
-    phone: null,
-    role: 'sales',
-  }));
-}
 
 const ok = (outcomes: CrmOutcome[]) => outcomes.filter((o) => o.ok);
 const batchCalls = (path: string) => hubspot.requests.filter((r) => r.path === path);
@@ -261,10 +232,7 @@ describe('HubSpot adapter', () => {
   });
 
   it('an unreachable HubSpot is retried, then CrmUnavailable', async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-    await new Promise((resolve) => closed.close(resolve));
+    const url = await unreachableUrl();
 
     const error = await adapter(hubspot.token, url)
       .upsertUsers(users(1))
@@ -276,11 +244,7 @@ describe('HubSpot adapter', () => {
   });
 
   it('a HubSpot that never answers times out and is retried like a 5xx', async () => {
-    const silent = http.createServer(() => {
-      /* never answers */
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const { url, close } = await startSilentServer();
     try {
       const slow = new HubspotCrmAdapter({ accessToken: hubspot.token, apiUrl: url, sleep, timeoutMs: 50 });
       const error = await slow.upsertUsers(users(1)).catch((e: unknown) => e);
@@ -289,8 +253,7 @@ describe('HubSpot adapter', () => {
       expect((error as Error).message).toMatch(/could not be reached \(no answer within 0.05 s\) 4 times/);
       expect(waits).toHaveLength(3);
     } finally {
-      silent.closeAllConnections();
-      await new Promise((resolve) => silent.close(resolve));
+      await close();
     }
   });
 

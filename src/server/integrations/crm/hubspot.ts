@@ -4,12 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
 import { BatchRefused, companyNameOf, isolateRefusals, runInBatches } from './batches';
 import {
-  DEFAULT_RETRY,
   headerOf,
   networkFailure,
-  realSleep,
   REQUEST_TIMEOUT_MS,
   retryAfterMs,
+  retryContext,
   withTimeout,
   withRetries,
   type RetryContext,
@@ -70,12 +69,7 @@ export class HubspotCrmAdapter implements CrmAdapter {
       accessToken: options.accessToken,
       ...(options.apiUrl ? { basePath: options.apiUrl.replace(/\/+$/, '') } : {}),
     });
-    this.retry = {
-      provider: 'HubSpot',
-      sleep: options.sleep ?? realSleep,
-      policy: options.retry ?? DEFAULT_RETRY,
-      log: options.log,
-    };
+    this.retry = retryContext('HubSpot', options);
   }
 
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]> {

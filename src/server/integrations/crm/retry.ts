@@ -32,6 +32,19 @@ export type RetryContext = {
   log?: FastifyBaseLogger;
 };
 
+/** The context from an adapter's options: real sleeps and the default policy unless a test says otherwise. */
+export function retryContext(
+  provider: RetryContext['provider'],
+  options: { sleep?: Sleep; retry?: RetryPolicy; log?: FastifyBaseLogger },
+): RetryContext {
+  return {
+    provider,
+    sleep: options.sleep ?? realSleep,
+    policy: options.retry ?? DEFAULT_RETRY,
+    log: options.log,
+  };
+}
+
 export async function withRetries<T>(
   ctx: RetryContext,
   what: string,

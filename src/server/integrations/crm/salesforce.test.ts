@@ -1,25 +1,22 @@
 // The real Salesforce adapter (on jsforce) against the local Salesforce-speaking server.
-import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recordingSleep, sampleCustomers, sampleUsers } from '../../../../tests/fakes/crm-records';
+import { startSilentServer, unreachableUrl } from '../../../../tests/fakes/http-fake';
 import {
   EXTERNAL_ID_FIELD,
   startSalesforceServer,
   type FakeSalesforce,
 } from '../../../../tests/fakes/salesforce-server';
-import {
-  CrmUnavailable,
-  type CrmAdapter,
-  type CrmCredentials,
-  type CrmCustomer,
-  type CrmOutcome,
-  type CrmUser,
-} from './adapter';
+import { CrmUnavailable, type CrmAdapter, type CrmCredentials, type CrmOutcome } from './adapter';
 import { createCrmAdapter } from './create-adapter';
+
+const customers = (n: number) => sampleCustomers(n);
+const users = (n: number) => sampleUsers(n);
+import { SalesforceCrmAdapter } from './salesforce';
 
 let sf: FakeSalesforce;
 let waits: number[];
+let sleep: (ms: number) => Promise<void>;
 
 beforeAll(async () => {
   sf = await startSalesforceServer();
@@ -27,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => sf.close());
 beforeEach(() => {
   sf.reset();
-  waits = [];
+  ({ waits, sleep } = recordingSleep());
 });
 
 type Auth = { accessToken: string } | { clientId: string; clientSecret: string };
@@ -43,42 +40,9 @@ const adapter = (auth: Auth = { accessToken: sf.accessToken }): CrmAdapter => {
   };
   return createCrmAdapter(credentials, {
     salesforceInstanceUrl: sf.url,
-    sleep: (ms) => {
-      waits.push(ms);
-      return Promise.resolve();
-    },
+    sleep,
   });
 };
-
-function customers(n: number): CrmCustomer[] {
-  const tag = randomUUID().slice(0, 8);
-  return Array.from({ length: n }, (_, i) => ({
-    id: randomUUID(),
-    crmId: null,
-    email: `owner-${tag}-${i}@example.com`,
-    firstName: 'Olive',
-    lastName: `Owner ${i}`,
-    companyName: `Fleet ${tag} ${i}`,
-    phone: null,
-    planId: null,
-    status: 'active',
-    country: 'GB',
-    createdAt: new Date(),
-  }));
-}
-
-function users(n: number): CrmUser[] {
-  const tag = randomUUID().slice(0, 8);
-  return Array.from({ length: n }, (_, i) => ({
-    id: randomUUID(),
-    crmId: null,
-    email: `staff-${tag}-${i}@motorpool.test`,
-    firstName: 'Sam',
-    lastName: i === 0 ? null : `Staff ${i}`,
-    phone: '+447700900000',
-    role: 'manager',
-  }));
-}
 
 const ok = (outcomes: CrmOutcome[]) => outcomes.filter((o) => o.ok);
 const upserts = (type: 'Account' | 'Contact') =>
@@ -260,10 +224,7 @@ describe('Salesforce adapter', () => {
   });
 
   it('an unreachable instance is retried, then CrmUnavailable', async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-    await new Promise((resolve) => closed.close(resolve));
+    const url = await unreachableUrl();
     const unreachable = createCrmAdapter(
       {
         type: 'salesforce',
@@ -272,7 +233,7 @@ describe('Salesforce adapter', () => {
         clientId: null,
         clientSecret: null,
       },
-      { sleep: (ms) => (waits.push(ms), Promise.resolve()) },
+      { sleep },
     );
 
     const error = await unreachable.upsertUsers(users(1)).catch((e: unknown) => e);
@@ -295,5 +256,24 @@ describe('Salesforce adapter', () => {
       }),
     ).toThrow(/set an access token, or a connected app client id and secret/);
     expect(() => createCrmAdapter({ type: 'hubspot', accessToken: '' })).toThrow(/HubSpot is not configured/);
+  });
+
+  it('an instance that never answers times out and is retried', async () => {
+    const { url, close } = await startSilentServer();
+    try {
+      const slow = new SalesforceCrmAdapter({
+        instanceUrl: url,
+        auth: { accessToken: sf.accessToken },
+        sleep,
+        timeoutMs: 50,
+      });
+      const error = await slow.upsertUsers(users(1)).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(CrmUnavailable);
+      expect((error as Error).message).toMatch(/Salesforce could not be reached \(timed out\) 4 times/);
+      expect(waits).toHaveLength(3);
+    } finally {
+      await close();
+    }
   });
 });

@@ -6,12 +6,11 @@ import type { StreamPromise } from 'jsforce/lib/util/promise';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
 import { BatchRefused, companyNameOf, runInBatches } from './batches';
 import {
-  DEFAULT_RETRY,
   headerOf,
   networkFailure,
-  realSleep,
   REQUEST_TIMEOUT_MS,
   retryAfterMs,
+  retryContext,
   withRetries,
   type RetryContext,
   type RetryPolicy,
@@ -90,12 +89,7 @@ export class SalesforceCrmAdapter implements CrmAdapter {
   private connection: Promise<Connection> | null = null;
 
   constructor(private readonly options: SalesforceOptions) {
-    this.retry = {
-      provider: 'Salesforce',
-      sleep: options.sleep ?? realSleep,
-      policy: options.retry ?? DEFAULT_RETRY,
-      log: options.log,
-    };
+    this.retry = retryContext('Salesforce', options);
   }
 
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]> {
