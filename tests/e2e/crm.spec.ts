@@ -1,5 +1,6 @@
 import { expect, request, test } from '@playwright/test';
 import { createCustomer, DEMO_STAFF, signInPageAsStaff } from './support/api';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
 /**
  * CRM Integration (spec 3 §2, §8; docs/crm.md) against the local HubSpot the config starts
@@ -35,6 +36,7 @@ test('an admin connects HubSpot, bulk-syncs the customers and sees each one Sync
     await expect(integration).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId('crm-blocked')).toHaveCount(0);
     await expect(page.getByRole('switch', { name: 'Auto-sync' })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page, 'CRM settings tab');
 
     // HubSpot asks us to wait two seconds on the first call: the bar shows real progress meanwhile.
     const slow = await hubspot.post('/__control/fail-next', {
@@ -57,6 +59,8 @@ test('an admin connects HubSpot, bulk-syncs the customers and sees each one Sync
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('crm-sync-state').first()).toContainText('Synced');
     }
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page, 'CRM customers tab');
 
     // And HubSpot holds them as contacts.
     const contacts = (await (await hubspot.get('/__control/contacts')).json()) as {
@@ -66,5 +70,16 @@ test('an admin connects HubSpot, bulk-syncs the customers and sees each one Sync
     for (const customer of mine) expect(emails).toContain(customer.email.toLowerCase());
   } finally {
     await hubspot.dispose();
+  }
+});
+
+test('the CRM overview reads well in dark and light', async ({ page }) => {
+  await signInPageAsStaff(page, DEMO_STAFF.admin);
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/admin?tab=crm');
+    await expect(page.getByText('Total Syncs')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sync all users' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `CRM overview, ${colorScheme}`);
   }
 });
