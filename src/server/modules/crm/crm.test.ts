@@ -6,7 +6,14 @@ import { staffWith } from '../../../../tests/setup/staff';
 import { signUp } from '../../../../tests/setup/customers';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { BackgroundJob } from '../../../shared/contracts/background-jobs';
-import { auditLogs, backgroundJobs, crmIntegrations, customers, systemSettings } from '../../db/schema';
+import {
+  auditLogs,
+  backgroundJobs,
+  crmIntegrations,
+  customers,
+  staffUsers,
+  systemSettings,
+} from '../../db/schema';
 
 /*
  * CRM Integration through the real HubSpot adapter against a local HubSpot-speaking server
@@ -222,6 +229,12 @@ describe('syncing to HubSpot', () => {
     expect(list.json().items).toEqual([expect.objectContaining({ id: member.id, syncStatus: 'success' })]);
     const one = await t.post(admin, `/api/admin/crm/sync/user/${member.id}`, {});
     expect(one.json()).toMatchObject({ id: member.id, role: 'sales', syncStatus: 'success' });
+
+    // A removed member's record stays behind but no longer counts on the cards.
+    const before = (await t.get(admin, '/api/admin/crm/status')).json().summary.totalSyncs;
+    await t.database.db.delete(staffUsers).where(eq(staffUsers.id, member.id));
+    const after = (await t.get(admin, '/api/admin/crm/status')).json().summary.totalSyncs;
+    expect(after).toBe(before - 1);
   });
 
   it('answers a 404 for a record that does not exist and for another area’s job', async () => {

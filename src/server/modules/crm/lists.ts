@@ -198,6 +198,12 @@ export async function listIntegrations(db: Db, query: CrmIntegrationListQuery) {
   return toPage(query, rows.map(toCrmIntegration), total?.n ?? 0);
 }
 
+/** Records of customers and team users that still exist (a removed one's record stays behind, uncounted). */
+const stillThere = sql`(
+  (${crmIntegrations.entityType} = 'customer' and exists (select 1 from ${customers} where ${customers.id} = ${crmIntegrations.entityId}))
+  or (${crmIntegrations.entityType} = 'user' and exists (select 1 from ${staffUsers} where ${staffUsers.id} = ${crmIntegrations.entityId}))
+)`;
+
 /** The screen's head: configuration, whether a sync can run, the summary cards and the newest jobs. */
 export async function crmStatusOf(deps: CrmDeps): Promise<CrmStatus> {
   const config = await crmConfigOf(deps.db);
@@ -215,7 +221,7 @@ export async function crmStatusOf(deps: CrmDeps): Promise<CrmStatus> {
         ),
       })
       .from(crmIntegrations)
-      .where(eq(crmIntegrations.crmType, config.crmType)),
+      .where(and(eq(crmIntegrations.crmType, config.crmType), stillThere)),
     deps.jobs.latest(CRM_JOB_KINDS.customers),
     deps.jobs.latest(CRM_JOB_KINDS.users),
     deps.jobs.latest(CRM_JOB_KINDS.auto),
