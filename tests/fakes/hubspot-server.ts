@@ -42,6 +42,11 @@ export type FakeHubspot = {
   rejectEmail(email: string, message?: string): void;
   /** Stores an upsert of this email but leaves it out of the batch answer (a lost result). */
   omitFromAnswer(email: string): void;
+  /**
+   * How a batch update naming a company that does not exist is answered: 207 with the others updated
+   * and an OBJECT_NOT_FOUND error listing the ids (the default), or 404 for the whole batch.
+   */
+  answerMissingCompaniesWith(status: 207 | 404): void;
   /** Removes a company, as if deleted in HubSpot (an update of its id then finds nothing). */
   deleteCompany(id: string): void;
   contactByEmail(email: string): HubspotObject | undefined;
@@ -80,6 +85,7 @@ export async function startHubspotServer(
   const requests: HubspotRequest[] = [];
   const rejected = new Map<string, string>();
   const omitted = new Set<string>();
+  let missingAnswer: 207 | 404 = 207;
   const failures = failureSchedule();
   let nextId = 1001;
   const burst: number[] = [];
@@ -242,6 +248,11 @@ export async function startHubspotServer(
     const inputs = inputsOf(body);
     inputs.forEach(propertiesOf);
     const missing = inputs.map((i) => String(i.id)).filter((id) => !companies.has(id));
+    const notFound =
+      'Could not get some COMPANY objects, they may be deleted or not exist. Check that ids are valid.';
+    if (missing.length > 0 && missingAnswer === 404) {
+      throw new HubspotError(404, notFound, 'OBJECT_NOT_FOUND', { context: { ids: missing } });
+    }
     const results = inputs
       .filter((input) => companies.has(String(input.id)))
       .map((input) => {
@@ -254,8 +265,7 @@ export async function startHubspotServer(
     const error = {
       status: 'error',
       category: 'OBJECT_NOT_FOUND',
-      message:
-        'Could not get some COMPANY objects, they may be deleted or not exist. Check that ids are valid.',
+      message: notFound,
       context: { ids: missing },
       errors: [],
       links: {},
@@ -423,6 +433,9 @@ export async function startHubspotServer(
     omitFromAnswer(email) {
       omitted.add(email.toLowerCase());
     },
+    answerMissingCompaniesWith(status) {
+      missingAnswer = status;
+    },
     deleteCompany(id) {
       companies.delete(id);
     },
@@ -434,6 +447,7 @@ export async function startHubspotServer(
       requests.length = 0;
       rejected.clear();
       omitted.clear();
+      missingAnswer = 207;
       failures.clear();
     },
     close,

@@ -34,9 +34,13 @@ export type FakeSalesforce = {
   requests: SalesforceRequest[];
   /** Tokens issued by the client-credentials flow. */
   issuedTokens: string[];
+  /** Expires every token the client-credentials flow has issued so far (the fixed token stays valid). */
+  expireIssuedTokens(): void;
   /** The next `count` API requests (after `after` more have passed) answer `failure.status`. */
   failNext(count: number, failure: SalesforceFailure, options?: { after?: number }): void;
   failWith(status: number | null): void;
+  /** The next `count` token requests answer `failure.status` with an HTML page. */
+  failTokenNext(count: number, failure: SalesforceFailure): void;
   /** The record with this external id or email fails (others succeed) with FIELD_CUSTOM_VALIDATION_EXCEPTION. */
   rejectRecord(externalIdOrEmail: string, message: string): void;
   byExternalId(type: 'Account' | 'Contact', externalId: string): SalesforceRecord | undefined;
@@ -58,8 +62,10 @@ export async function startSalesforceServer(
   const contacts = new Map<string, SalesforceRecord>();
   const requests: SalesforceRequest[] = [];
   const issuedTokens: string[] = [];
+  const expired = new Set<string>();
   const rejected = new Map<string, string>();
   const failures = failureSchedule();
+  const tokenFailures = failureSchedule();
   let serial = 1;
   let url = '';
 
@@ -246,10 +252,16 @@ export async function startSalesforceServer(
 
   function answer(method: string, path: string, headers: http.IncomingHttpHeaders, raw: string) {
     if (method === 'POST' && path === '/services/oauth2/token') {
+      const forced = tokenFailures.take();
+      // Salesforce's maintenance and overload pages are HTML, not OAuth errors.
+      if (forced)
+        return { status: forced.status, body: null, html: '<html><body>Service Unavailable</body></html>' };
       return token(new URLSearchParams(raw));
     }
     const bearer = headers.authorization?.replace(/^Bearer /, '');
-    if (!bearer || (bearer !== accessToken && !issuedTokens.includes(bearer))) {
+    const valid =
+      bearer === accessToken || (!!bearer && issuedTokens.includes(bearer) && !expired.has(bearer));
+    if (!valid) {
       return {
         status: 401,
         body: [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }],
@@ -315,7 +327,7 @@ export async function startSalesforceServer(
       const method = req.method ?? 'GET';
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       const raw = Buffer.concat(chunks).toString('utf8');
-      let out: { status: number; body: unknown; retryAfter?: number } | null = null;
+      let out: { status: number; body: unknown; retryAfter?: number; html?: string } | null = null;
       if (path.startsWith('/__control/')) {
         let parsed: unknown = null;
         try {
@@ -338,6 +350,10 @@ export async function startSalesforceServer(
       res.statusCode = out.status;
       res.setHeader('Sforce-Limit-Info', `api-usage=${requests.length}/15000`);
       if (out.retryAfter !== undefined) res.setHeader('Retry-After', String(out.retryAfter));
+      if (out.html !== undefined) {
+        res.setHeader('content-type', 'text/html');
+        return res.end(out.html);
+      }
       if (out.body === null) return res.end();
       res.setHeader('content-type', 'application/json;charset=UTF-8');
       res.end(JSON.stringify(out.body));
@@ -357,7 +373,11 @@ export async function startSalesforceServer(
     contacts,
     requests,
     issuedTokens,
+    expireIssuedTokens() {
+      issuedTokens.forEach((t) => expired.add(t));
+    },
     failNext: failures.failNext.bind(failures),
+    failTokenNext: (count, failure) => tokenFailures.failNext(count, failure),
     failWith: failures.failWith.bind(failures),
     rejectRecord(externalIdOrEmail, message) {
       rejected.set(
@@ -371,8 +391,10 @@ export async function startSalesforceServer(
       contacts.clear();
       requests.length = 0;
       issuedTokens.length = 0;
+      expired.clear();
       rejected.clear();
       failures.clear();
+      tokenFailures.clear();
     },
     close,
   };

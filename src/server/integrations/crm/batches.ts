@@ -1,6 +1,9 @@
 import { CrmUnavailable, type CrmCustomer, type CrmOutcome } from './adapter';
 import { chunks, RetriesExhausted } from './retry';
 
+/** Told each batch's outcomes as soon as it is done, before the next batch is sent (awaited). */
+export type OnBatch = (outcomes: CrmOutcome[]) => Promise<void> | void;
+
 /**
  * Sends the records in batches of at most `size`, one batch after another (the providers' rate limits
  * are per account, so parallel batches would only earn 429s). A batch that cannot be sent at all
@@ -11,21 +14,32 @@ import { chunks, RetriesExhausted } from './retry';
 export async function runInBatches<R extends { id: string }>(
   records: R[],
   size: number,
-  send: (batch: R[]) => Promise<CrmOutcome[]>,
+  onBatch: OnBatch | undefined,
+  /** Sends one batch and pushes what became of its records onto `outcomes`. */
+  send: (batch: R[], outcomes: CrmOutcome[]) => Promise<void>,
 ): Promise<CrmOutcome[]> {
   const outcomes: CrmOutcome[] = [];
   const batches = chunks(records, size);
   for (let i = 0; i < batches.length; i++) {
+    let done: CrmOutcome[];
+    let halted = false;
     try {
-      outcomes.push(...complete(batches[i]!, await send(batches[i]!)));
+      const answered: CrmOutcome[] = [];
+      await send(batches[i]!, answered);
+      done = complete(batches[i]!, answered);
     } catch (err) {
       if (!(err instanceof RetriesExhausted || err instanceof CrmUnavailable)) throw err;
       if (!outcomes.some((o) => o.ok))
         throw err instanceof CrmUnavailable ? err : new CrmUnavailable(err.message);
-      for (const record of batches.slice(i).flat())
-        outcomes.push({ id: record.id, ok: false, message: err.message });
-      break;
+      done = batches
+        .slice(i)
+        .flat()
+        .map((record) => ({ id: record.id, ok: false as const, message: err.message }));
+      halted = true;
     }
+    outcomes.push(...done);
+    await onBatch?.(done);
+    if (halted) break;
   }
   return outcomes;
 }
@@ -48,8 +62,10 @@ export class BatchRefused extends Error {
   constructor(
     message: string,
     readonly status: number,
-    /** The provider says an input is invalid: splitting the batch finds which. */
+    /** The provider blames some input without saying which: splitting the batch finds it. */
     readonly invalidInput: boolean,
+    /** The provider says a record it was asked to update does not exist. */
+    readonly notFound = false,
   ) {
     super(message);
   }

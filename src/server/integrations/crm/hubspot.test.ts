@@ -94,6 +94,28 @@ describe('HubSpot adapter', () => {
     expect(hubspot.contacts.size).toBe(250);
   });
 
+  it('tells each batch outcomes as soon as it ends, awaited before the next batch is sent', async () => {
+    const told: { size: number; callsSoFar: number }[] = [];
+    const crm = createCrmAdapter(
+      { type: 'hubspot', accessToken: hubspot.token },
+      {
+        hubspotApiUrl: hubspot.url,
+        sleep,
+        onBatch: async (done) => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          told.push({ size: done.length, callsSoFar: batchCalls(UPSERT).length });
+        },
+      },
+    );
+    await crm.upsertUsers(sampleUsers(250));
+
+    expect(told).toEqual([
+      { size: 100, callsSoFar: 1 },
+      { size: 100, callsSoFar: 2 },
+      { size: 50, callsSoFar: 3 },
+    ]);
+  });
+
   it('a second sync of the same records creates nothing new and answers the same ids', async () => {
     const records = customers(120);
     const first = await adapter().upsertCustomers(records);
@@ -138,6 +160,25 @@ describe('HubSpot adapter', () => {
     expect(second?.ok).toBe(true);
     expect(second?.ok && second.crmId).not.toBe(first.crmId);
     expect(hubspot.companies.size).toBe(1);
+  });
+
+  it('a deleted company is found and created again also when HubSpot fails the whole update with 404', async () => {
+    const records = sampleCustomers(4);
+    const first = await adapter().upsertCustomers(records);
+    const crmIds = new Map(first.map((o) => [o.id, o.ok ? o.crmId : '']));
+    const deleted = crmIds.get(records[2]!.id)!;
+    hubspot.deleteCompany(deleted);
+    hubspot.answerMissingCompaniesWith(404);
+
+    const second = await adapter().upsertCustomers(records.map((r) => ({ ...r, crmId: crmIds.get(r.id)! })));
+
+    expect(ok(second)).toHaveLength(4);
+    expect(hubspot.companies.size).toBe(4);
+    for (const r of records) {
+      const outcome = second.find((o) => o.id === r.id);
+      if (r === records[2]) expect(outcome?.ok && outcome.crmId).not.toBe(deleted);
+      else expect(outcome?.ok && outcome.crmId).toBe(crmIds.get(r.id));
+    }
   });
 
   it('a record HubSpot rejects fails with its message while the rest of the batch is synced', async () => {
@@ -187,6 +228,18 @@ describe('HubSpot adapter', () => {
     expect(outcomes).toHaveLength(3);
     expect(outcomes.every((o) => !o.ok && o.message === 'Conflicting write in progress')).toBe(true);
     expect(batchCalls(UPSERT)).toHaveLength(1);
+  });
+
+  it('a Retry-After longer than the wait allowed gives up at once instead of blocking the sync', async () => {
+    hubspot.failNext(1, { status: 429, retryAfterSeconds: 120 });
+    const error = await adapter()
+      .upsertUsers(sampleUsers(1))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toBe('HubSpot answered 429 and asked to wait 120 s; try again later.');
+    expect(batchCalls(UPSERT)).toHaveLength(1);
+    expect(waits).toEqual([]);
   });
 
   it('a 429 without Retry-After waits out the rate-limit window HubSpot names in its headers', async () => {

@@ -2,7 +2,7 @@ import { AssociationTypes, Client } from '@hubspot/api-client';
 import type { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/companies';
 import type { FastifyBaseLogger } from 'fastify';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, companyNameOf, isolateRefusals, runInBatches } from './batches';
+import { BatchRefused, companyNameOf, type OnBatch, isolateRefusals, runInBatches } from './batches';
 import {
   headerOf,
   networkFailure,
@@ -27,6 +27,7 @@ export type HubspotOptions = {
   log?: FastifyBaseLogger;
   sleep?: Sleep;
   retry?: RetryPolicy;
+  onBatch?: OnBatch;
   /** Per request; the SDK itself never gives up on a silent server. */
   timeoutMs?: number;
 };
@@ -61,7 +62,7 @@ export class HubspotCrmAdapter implements CrmAdapter {
   private readonly token: string;
   private readonly timeoutMs: number;
 
-  constructor(options: HubspotOptions) {
+  constructor(private readonly options: HubspotOptions) {
     this.token = options.accessToken;
     this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     // No numberOfApiCallRetries and no limiter: our own loop retries, so each attempt is counted once.
@@ -73,20 +74,17 @@ export class HubspotCrmAdapter implements CrmAdapter {
   }
 
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, HUBSPOT_BATCH_SIZE, async (batch) => {
-      const outcomes: CrmOutcome[] = [];
+    return runInBatches(records, HUBSPOT_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
       const contacts = await this.upsertContacts(
         batch.map((u) => ({ id: u.id, email: u.email, properties: userProperties(u) })),
         outcomes,
       );
       for (const [id, contactId] of contacts) outcomes.push({ id, ok: true, crmId: contactId });
-      return outcomes;
     });
   }
 
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, HUBSPOT_BATCH_SIZE, async (batch) => {
-      const outcomes: CrmOutcome[] = [];
+    return runInBatches(records, HUBSPOT_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
       // The owner first: a customer whose contact HubSpot refuses gets no company either.
       const contacts = await this.upsertContacts(
         batch.map((c) => ({ id: c.id, email: c.email, properties: ownerProperties(c) })),
@@ -102,7 +100,6 @@ export class HubspotCrmAdapter implements CrmAdapter {
         contacts,
         outcomes,
       );
-      return outcomes;
     });
   }
 
@@ -150,7 +147,8 @@ export class HubspotCrmAdapter implements CrmAdapter {
         ),
       (part, refusal) => {
         for (const c of part) {
-          if (refusal.status === 404) gone.add(c.id);
+          // Split down to this one record, so it is this company that HubSpot no longer has.
+          if (refusal.notFound) gone.add(c.id);
           else outcomes.push({ id: c.id, ok: false, message: refusal.message });
         }
       },
@@ -232,7 +230,13 @@ export class HubspotCrmAdapter implements CrmAdapter {
         );
       }
       const category = (err.body as { category?: string } | null)?.category;
-      throw new BatchRefused(message, err.code, err.code === 400 && category === 'VALIDATION_ERROR');
+      const notFound = err.code === 404 || category === 'OBJECT_NOT_FOUND';
+      throw new BatchRefused(
+        message,
+        err.code,
+        notFound || (err.code === 400 && category === 'VALIDATION_ERROR'),
+        notFound,
+      );
     }
   }
 

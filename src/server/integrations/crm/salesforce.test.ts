@@ -137,6 +137,56 @@ describe('Salesforce adapter', () => {
     expect(new URLSearchParams(String(token!.body)).get('grant_type')).toBe('client_credentials');
   });
 
+  it('a client-credentials token that expires during the sync is renewed once, and the sync goes on', async () => {
+    const auth = { clientId: sf.clientId, clientSecret: sf.clientSecret };
+    const crm = createCrmAdapter(
+      { type: 'salesforce', instanceUrl: null, accessToken: null, ...auth },
+      {
+        salesforceInstanceUrl: sf.url,
+        sleep,
+        // Between the batches, Salesforce ends the session.
+        onBatch: () => sf.expireIssuedTokens(),
+      },
+    );
+    const outcomes = await crm.upsertUsers(sampleUsers(300));
+
+    expect(ok(outcomes)).toHaveLength(300);
+    expect(sf.issuedTokens).toHaveLength(2);
+    expect(upserts('Contact').map((r) => r.status)).toEqual([200, 401, 200]);
+  });
+
+  it('an access token refused again after renewal is CrmUnavailable (no loop)', async () => {
+    const crm = createCrmAdapter(
+      {
+        type: 'salesforce',
+        instanceUrl: null,
+        accessToken: null,
+        clientId: sf.clientId,
+        clientSecret: sf.clientSecret,
+      },
+      { salesforceInstanceUrl: sf.url, sleep },
+    );
+    sf.failNext(2, { status: 401 });
+    const error = await crm.upsertUsers(sampleUsers(1)).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect(sf.issuedTokens).toHaveLength(2);
+    expect(upserts('Contact')).toHaveLength(2);
+  });
+
+  it('a token endpoint that answers 503 is retried like the API', async () => {
+    sf.failTokenNext(1, { status: 503 });
+    const outcomes = await adapter({ clientId: sf.clientId, clientSecret: sf.clientSecret }).upsertUsers(
+      sampleUsers(1),
+    );
+
+    expect(ok(outcomes)).toHaveLength(1);
+    expect(sf.requests.filter((r) => r.path === '/services/oauth2/token').map((r) => r.status)).toEqual([
+      503, 200,
+    ]);
+    expect(waits).toEqual([1000]);
+  });
+
   it('a refused client secret is CrmUnavailable naming the problem, never the secret', async () => {
     const secret = 'wrong-secret-0123456789';
     const error = await adapter({ clientId: sf.clientId, clientSecret: secret })
@@ -209,6 +259,38 @@ describe('Salesforce adapter', () => {
     );
     expect(failed.every((o) => !o.ok && /Salesforce answered 503 4 times/.test(o.message))).toBe(true);
     expect(upserts('Contact').map((r) => r.status)).toEqual([200, 503, 503, 503, 503]);
+  });
+
+  it('tells each batch outcomes as it ends, the halted remainder included, before going on', async () => {
+    sf.failNext(10, { status: 503 }, { after: 1 });
+    const told: { ok: number; failed: number; callsSoFar: number }[] = [];
+    const crm = createCrmAdapter(
+      {
+        type: 'salesforce',
+        instanceUrl: null,
+        accessToken: sf.accessToken,
+        clientId: null,
+        clientSecret: null,
+      },
+      {
+        salesforceInstanceUrl: sf.url,
+        sleep,
+        onBatch: async (done) => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          told.push({
+            ok: done.filter((o) => o.ok).length,
+            failed: done.filter((o) => !o.ok).length,
+            callsSoFar: upserts('Contact').length,
+          });
+        },
+      },
+    );
+    await crm.upsertUsers(sampleUsers(450));
+
+    expect(told).toEqual([
+      { ok: 200, failed: 0, callsSoFar: 1 },
+      { ok: 0, failed: 250, callsSoFar: 5 },
+    ]);
   });
 
   it('a 4xx for the whole call fails each record with Salesforce message', async () => {

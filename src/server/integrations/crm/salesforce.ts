@@ -1,16 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Connection, OAuth2 } from 'jsforce';
-import { Transport } from 'jsforce/lib/transport';
+import { Transport } from 'jsforce/lib/transport.js';
 import type { HttpRequest, HttpRequestOptions, HttpResponse } from 'jsforce/lib/types';
 import type { StreamPromise } from 'jsforce/lib/util/promise';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, companyNameOf, runInBatches } from './batches';
+import { BatchRefused, companyNameOf, type OnBatch, runInBatches } from './batches';
 import {
   headerOf,
   networkFailure,
   REQUEST_TIMEOUT_MS,
   retryAfterMs,
   retryContext,
+  RetriesExhausted,
   withRetries,
   type RetryContext,
   type RetryPolicy,
@@ -32,6 +33,7 @@ export type SalesforceOptions = {
   log?: FastifyBaseLogger;
   sleep?: Sleep;
   retry?: RetryPolicy;
+  onBatch?: OnBatch;
   timeoutMs?: number;
 };
 
@@ -93,8 +95,7 @@ export class SalesforceCrmAdapter implements CrmAdapter {
   }
 
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, SALESFORCE_BATCH_SIZE, async (batch) => {
-      const outcomes: CrmOutcome[] = [];
+    return runInBatches(records, SALESFORCE_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
       const accounts = await this.upsert(
         'Account',
         batch.map((c) => ({ id: c.id, fields: accountFields(c) })),
@@ -109,20 +110,17 @@ export class SalesforceCrmAdapter implements CrmAdapter {
       );
       for (const c of ready)
         if (owners.has(c.id)) outcomes.push({ id: c.id, ok: true, crmId: accounts.get(c.id)! });
-      return outcomes;
     });
   }
 
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, SALESFORCE_BATCH_SIZE, async (batch) => {
-      const outcomes: CrmOutcome[] = [];
+    return runInBatches(records, SALESFORCE_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
       const written = await this.upsert(
         'Contact',
         batch.map((u) => ({ id: u.id, fields: userFields(u) })),
         outcomes,
       );
       for (const [id, crmId] of written) outcomes.push({ id, ok: true, crmId });
-      return outcomes;
     });
   }
 
@@ -160,7 +158,7 @@ export class SalesforceCrmAdapter implements CrmAdapter {
     return written;
   }
 
-  private async send(type: SObject, inputs: { fields: Fields }[]): Promise<SaveResult[]> {
+  private async send(type: SObject, inputs: { fields: Fields }[], renewed = false): Promise<SaveResult[]> {
     const conn = await this.connect();
     const transport = new AnswerRecordingTransport();
     try {
@@ -191,7 +189,12 @@ export class SalesforceCrmAdapter implements CrmAdapter {
     } catch (err) {
       if (!(err instanceof SalesforceCallFailed)) throw err;
       const status = err.answered?.status ?? 0;
-      const message = `${err.message}`.trim() || `Salesforce answered ${status}.`;
+      const message = salesforceMessage(err.cause) || `Salesforce answered ${status}.`;
+      if (status === 401 && 'clientId' in this.options.auth && !renewed) {
+        // A client-credentials token can expire during a long sync: one new token, one more try.
+        this.connection = null;
+        return this.send(type, inputs, true);
+      }
       if (status === 401) {
         throw new CrmUnavailable(
           'Salesforce refused the access token (401): it is invalid or expired. Check the Salesforce settings in API settings.',
@@ -225,8 +228,14 @@ export class SalesforceCrmAdapter implements CrmAdapter {
     });
     let token: { access_token: string; instance_url?: string };
     try {
-      token = await oauth.requestToken({ grant_type: 'client_credentials' });
+      token = await withRetries(
+        this.retry,
+        'client-credentials token',
+        () => oauth.requestToken({ grant_type: 'client_credentials' }),
+        tokenTransientOf,
+      );
     } catch (err) {
+      if (err instanceof RetriesExhausted) throw new CrmUnavailable(err.message);
       const reason = err instanceof Error ? err.message : String(err);
       const scrubbed = reason.split(auth.clientSecret).join('[secret]');
       throw new CrmUnavailable(
@@ -241,6 +250,19 @@ export class SalesforceCrmAdapter implements CrmAdapter {
   }
 }
 
+/**
+ * jsforce's token errors carry no status either: a body that is not an OAuth error is named
+ * `ERROR_HTTP_<status>`.
+ */
+function tokenTransientOf(err: unknown): Transient | null {
+  const network = networkFailure(err);
+  if (network) return { status: null, waitMs: null, detail: network };
+  const status = err instanceof Error ? /^ERROR_HTTP_(\d{3})$/.exec(err.name)?.[1] : undefined;
+  return status && (status === '429' || status.startsWith('5'))
+    ? { status: Number(status), waitMs: null, detail: '' }
+    : null;
+}
+
 function transientOf(err: unknown): Transient | null {
   if (!(err instanceof SalesforceCallFailed)) return null;
   if (!err.answered) {
@@ -250,6 +272,16 @@ function transientOf(err: unknown): Transient | null {
   const { status, headers } = err.answered;
   if (status !== 429 && status < 500) return null;
   return { status, waitMs: retryAfterMs(headerOf(headers, 'retry-after')), detail: '' };
+}
+
+/** Salesforce's message; several errors for one call come joined. */
+function salesforceMessage(err: unknown): string {
+  const data = (err as { data?: unknown } | null)?.data;
+  if (Array.isArray(data)) {
+    const messages = data.map((d: { message?: unknown }) => d?.message).filter((m) => typeof m === 'string');
+    if (messages.length > 0) return messages.join('; ');
+  }
+  return err instanceof Error ? err.message.trim() : String(err);
 }
 
 /** Only values we have: an empty phone in Motorpool must not clear one typed in Salesforce. */
