@@ -17,6 +17,8 @@ const FLEET_CRM_PORT = port + 15;
 const FLEET_CRM_APP_PORT = port + 16;
 /** The local external database (tests/fakes/external-db-server.ts); journeys point the API settings at it. */
 const EXTERNAL_DB_PORT = port + 14;
+/** The local HubSpot the CRM journey syncs to (tests/fakes/hubspot-main.ts). */
+const HUBSPOT_PORT = port + 12;
 
 const chromiumPath = '/usr/bin/chromium';
 const chromiumArgs = [
@@ -87,6 +89,13 @@ export default defineConfig({
       env: { EXTERNAL_DB_PORT: String(EXTERNAL_DB_PORT), EXTERNAL_DB_KEY: 'e2e-external-db-key' },
     },
     {
+      command: 'npx tsx tests/fakes/hubspot-main.ts',
+      url: `http://127.0.0.1:${HUBSPOT_PORT}/__control/contacts`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { HUBSPOT_PORT: String(HUBSPOT_PORT) },
+    },
+    {
       command: 'node dist/server/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -106,6 +115,7 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         EMAIL_DELIVERY_SECONDS: '1',
+        HUBSPOT_API_URL: `http://127.0.0.1:${HUBSPOT_PORT}`,
       },
     },
     {

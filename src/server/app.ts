@@ -55,6 +55,7 @@ import { createEmailQueue, type EmailQueue } from './modules/email/outbox';
 import { createEmailDelivery, type EmailDelivery } from './modules/email/delivery';
 import { emailRoutes } from './modules/email/routes';
 import { externalDbRoutes } from './modules/external-db/routes';
+import { crmRoutes } from './modules/crm/routes';
 import { createBackgroundJobs, type BackgroundJobs } from './modules/background-jobs/service';
 import { settingsKeyring } from './modules/system-settings/settings-key';
 import { systemClock, type Clock } from './clock';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes, { db, clock, config });
   await app.register(supportRoutes, { db, clock, config, email });
   await app.register(externalDbRoutes, { database, config, clock });
+  await app.register(crmRoutes, { config, database });
   if (billing.provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');

@@ -32,6 +32,7 @@ async function main() {
     { startAuditRetention },
     { startEmailDelivery },
     { startEmailAutomation },
+    { startCrmAutoSync },
   ] = await Promise.all([
     import('./app'),
     import('./db/seed'),
@@ -45,6 +46,7 @@ async function main() {
     import('./jobs/audit-retention'),
     import('./jobs/email-delivery'),
     import('./jobs/email-automation'),
+    import('./jobs/crm-auto-sync'),
   ]);
   const atModules = performance.now();
   const database = await opening;
@@ -83,6 +85,7 @@ async function main() {
     app.log,
     { intervalMs: config.emailAutomationMs },
   );
+  const stopCrmAutoSync = startCrmAutoSync(app, { config, database });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -98,6 +101,7 @@ async function main() {
     stopAuditRetention();
     stopEmailDelivery();
     stopEmailAutomation();
+    stopCrmAutoSync();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

@@ -105,6 +105,10 @@ beforeAll(async () => {
   });
   await t.app.backgroundJobs.idle();
   real.jobs = imported.job.id;
+  // CRM: a customer and a team user to sync (refused: the CRM stays off); the import above is the job
+  // the CRM's job route must not answer (another area's kind).
+  real.customer = real.customers;
+  real.user = real.users;
 });
 afterAll(async () => {
   await t.close();
@@ -132,6 +136,8 @@ const ROUTE_VALUES: Record<string, Record<string, () => unknown>> = {
   'PUT /api/fleet/drivers/:id': { assignedVehicleId: () => null },
   // A ticket goes to staff whose role opens Support.
   'PATCH /api/admin/support/tickets/:id': { assignedToStaffId: () => real.supportAssignee },
+  // The CRM stays off: the HubSpot key the loop saves must never reach HubSpot.
+  'PUT /api/admin/crm/config': { enabled: () => false, autoSync: () => false, syncInterval: () => 24 },
   // Keys have no spaces; URL fields must be URLs; a field is either set or cleared.
   'PUT /api/admin/api-settings': {
     ...Object.fromEntries(API_SECRET_FIELDS.map((field) => [field, () => `key-${unique()}`])),

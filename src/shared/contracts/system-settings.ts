@@ -67,13 +67,13 @@ export const API_FIELD_LABELS: Record<ApiSettingsField, string> = {
 export const API_FIELD_USED_BY: Record<ApiSettingsField, string | null> = {
   sendgridApiKey: 'email delivery, when SMTP_URL is not set',
   openaiApiKey: null,
-  hubspotApiKey: null,
+  hubspotApiKey: 'CRM Integration, when the platform is HubSpot',
   externalDbUrl: 'the External Database imports, in place of EXTERNAL_DB_URL',
   externalDbApiKey: 'the External Database imports, in place of EXTERNAL_DB_API_KEY',
-  salesforceInstanceUrl: null,
-  salesforceAccessToken: null,
-  salesforceClientId: null,
-  salesforceClientSecret: null,
+  salesforceInstanceUrl: 'CRM Integration, when the platform is Salesforce',
+  salesforceAccessToken: 'CRM Integration, when the platform is Salesforce',
+  salesforceClientId: 'CRM Integration, when the platform is Salesforce',
+  salesforceClientSecret: 'CRM Integration, when the platform is Salesforce',
 };
 
 const secretValue = z

@@ -21,6 +21,7 @@ const TAB_SCREENS: Partial<Record<AdminTab, LazyExoticComponent<ComponentType>>>
   emails: lazy(() => import('../email/email-screen')),
   support: lazy(() => import('../support/support-screen')),
   'external-db': lazy(() => import('../external-db/external-db-screen')),
+  crm: lazy(() => import('../crm/crm-screen')),
   // The fleet control center with the customers area's Customer Fleet sub-tab: two features meet here,
   // in the shell, so neither imports the other.
   fleet: lazy(() =>

@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { jobStarted } from '@shared/contracts/background-jobs';
+import {
+  crmConfig,
+  crmCustomerPage,
+  crmCustomerRow,
+  crmStatus,
+  crmUserPage,
+  crmUserRow,
+  type CrmBulkEntity,
+  type CrmConfigInput,
+  type CrmEntityType,
+  type CrmRecordListQuery,
+} from '@shared/contracts/crm';
+import { backgroundJobQuery } from '@client/lib/background-job';
+import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { useApiMutation } from '@client/lib/use-api-mutation';
+
+/* CRM Integration's calls (tab `crm`; docs/crm.md). */
+
+const BASE = '/api/admin/crm';
+export const crmKeys = {
+  all: [BASE] as const,
+  status: [BASE, 'status'] as const,
+  customers: [BASE, 'customers'] as const,
+  users: [BASE, 'users'] as const,
+  job: (id: string) => [BASE, 'jobs', id] as const,
+};
+
+/** The summary cards, the configuration, whether a sync can run, and the newest jobs. */
+export const crmStatusQuery = queryOptions({
+  queryKey: crmKeys.status,
+  queryFn: ({ signal }) => getJson(`${BASE}/status`, crmStatus, { signal }),
+});
+
+export const crmCustomersQuery = (query: CrmRecordListQuery) =>
+  queryOptions({
+    queryKey: [...crmKeys.customers, query] as QueryKey,
+    queryFn: ({ signal }) => getJson(`${BASE}/customers?${searchParams(query)}`, crmCustomerPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const crmUsersQuery = (query: CrmRecordListQuery) =>
+  queryOptions({
+    queryKey: [...crmKeys.users, query] as QueryKey,
+    queryFn: ({ signal }) => getJson(`${BASE}/users?${searchParams(query)}`, crmUserPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const crmJobQuery = (id: string) => backgroundJobQuery(crmKeys.job(id), `${BASE}/jobs/${id}`);
+
+export function useSaveCrmConfig() {
+  return useApiMutation({
+    mutationFn: (input: CrmConfigInput) => apiJson('PUT', `${BASE}/config`, crmConfig, input),
+    // The platform decides which records' states the lists and cards show.
+    invalidates: [crmKeys.all],
+  });
+}
+
+/** Sync one customer or team user now; answers its row. */
+export function useSyncRecord(entity: CrmEntityType) {
+  const queryClient = useQueryClient();
+  const listKey = entity === 'customer' ? crmKeys.customers : crmKeys.users;
+  return useApiMutation({
+    mutationFn: (id: string): Promise<unknown> =>
+      entity === 'customer'
+        ? apiJson('POST', `${BASE}/sync/customer/${id}`, crmCustomerRow, {})
+        : apiJson('POST', `${BASE}/sync/user/${id}`, crmUserRow, {}),
+    invalidates: [listKey, crmKeys.status],
+    // A record the CRM refused is stored as failed: its row and the cards show it.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: listKey });
+      void queryClient.invalidateQueries({ queryKey: crmKeys.status });
+    },
+  });
+}
+
+export function useStartBulkSync(entity: CrmBulkEntity) {
+  return useApiMutation({
+    mutationFn: () => apiJson('POST', `${BASE}/sync/bulk/${entity}`, jobStarted, {}),
+  });
+}

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlertIcon } from 'lucide-react';
+import type { CrmStatus } from '@shared/contracts/crm';
+import { LoadingBlock } from '@client/components/loading-block';
+import { QueryView } from '@client/components/query-view';
+import { ScreenHeader } from '@client/components/screen-header';
+import { StatTilesSkeleton } from '@client/components/stat-tile';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useStaffAccess } from '@client/lib/use-staff-access';
+import { useSubTab } from '@client/lib/use-sub-tab';
+import { crmCustomersQuery, crmStatusQuery, crmUsersQuery } from './api';
+import { OverviewTab } from './overview-tab';
+import { RecordsTab } from './records-tab';
+import { SettingsTab } from './settings-tab';
+
+const VIEWS = ['overview', 'customers', 'users', 'settings'] as const;
+type View = (typeof VIEWS)[number];
+const LABELS: Record<View, string> = {
+  overview: 'Overview',
+  customers: 'Customers',
+  users: 'Users',
+  settings: 'Settings',
+};
+
+const skeleton = (
+  <div className="grid gap-6">
+    <StatTilesSkeleton label="Loading the CRM integration" />
+    <LoadingBlock label="">
+      <Skeleton className="h-64" />
+    </LoadingBlock>
+  </div>
+);
+
+/**
+ * CRM Integration (tab `crm`, spec 3 §2; docs/crm.md): summary cards, each customer's and team user's
+ * sync status with its Sync button, bulk syncs with their real progress, and the settings.
+ */
+export default function CrmScreen() {
+  const status = useQuery(crmStatusQuery);
+  return (
+    <div className="space-y-6">
+      <ScreenHeader
+        title="CRM Integration"
+        description="Keep customers and team users in step with HubSpot or Salesforce."
+      />
+      <QueryView query={status} noun="the CRM integration" skeleton={skeleton}>
+        {(data) => <CrmTabs status={data} />}
+      </QueryView>
+    </div>
+  );
+}
+
+function CrmTabs({ status }: { status: CrmStatus }) {
+  const [view, setView] = useSubTab(VIEWS);
+  const canEdit = useStaffAccess().holds('canEditSettings');
+  return (
+    <div className="space-y-4">
+      {status.blocked ? (
+        <div
+          role="status"
+          data-testid="crm-blocked"
+          className="flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm"
+        >
+          <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{status.blocked} Sync buttons stay off until then; everything else works as usual.</span>
+        </div>
+      ) : null}
+      <Tabs value={view} onValueChange={(v) => setView(v as View)}>
+        <TabsList aria-label="CRM Integration sections">
+          {VIEWS.map((v) => (
+            <TabsTrigger key={v} value={v}>
+              {LABELS[v]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value={view} className="pt-4">
+          {view === 'overview' ? (
+            <OverviewTab status={status} canEdit={canEdit} />
+          ) : view === 'customers' ? (
+            <RecordsTab
+              entity="customer"
+              listQuery={crmCustomersQuery}
+              nameOf={(c) => c.companyName}
+              detailOf={(c) => c.contactName}
+              job={status.jobs.customers}
+              blocked={status.blocked}
+              canEdit={canEdit}
+            />
+          ) : view === 'users' ? (
+            <RecordsTab
+              entity="user"
+              listQuery={crmUsersQuery}
+              nameOf={(u) => u.name}
+              detailOf={(u) => u.role}
+              job={status.jobs.users}
+              blocked={status.blocked}
+              canEdit={canEdit}
+            />
+          ) : (
+            <SettingsTab config={status.config} canEdit={canEdit} />
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

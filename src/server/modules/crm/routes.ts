@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { backgroundJob, jobStarted } from '../../../shared/contracts/background-jobs';
+import { access, errorResponse } from '../../../shared/contracts/common';
+import {
+  CRM_BULK_ENTITIES,
+  CRM_JOB_KINDS,
+  crmConfig,
+  crmConfigInput,
+  crmCustomerPage,
+  crmCustomerRow,
+  crmIntegrationListQuery,
+  crmIntegrationPage,
+  crmJobParams,
+  crmRecordListQuery,
+  crmRecordParams,
+  crmStatus,
+  crmUserPage,
+  crmUserRow,
+} from '../../../shared/contracts/crm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { actorOf } from '../audit/service';
+import { crmConfigOf, saveCrmConfig } from './config';
+import { crmDepsOf } from './deps';
+import {
+  crmCustomerRowOf,
+  crmStatusOf,
+  crmUserRowOf,
+  listCrmCustomers,
+  listCrmUsers,
+  listIntegrations,
+} from './lists';
+import { startBulkSync, syncOne } from './sync';
+
+const viewCrm = access.staffTab('crm');
+const changeCrm = access.staffPermission('crm', 'canEditSettings');
+const refused = { 404: errorResponse, 409: errorResponse, 422: errorResponse, 502: errorResponse };
+
+/** CRM Integration (tab `crm`; spec 3 §2, §7; docs/crm.md). */
+export async function crmRoutes(
+  app: FastifyInstance,
+  { config, database }: { config: Config; database: Database },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = crmDepsOf(app, config, database);
+  const { db } = deps;
+
+  r.get('/api/admin/crm/config', {
+    config: { access: viewCrm },
+    schema: { summary: 'The CRM configuration', tags: ['crm'], response: { 200: crmConfig } },
+    handler: async () => crmConfigOf(db),
+  });
+
+  r.put('/api/admin/crm/config', {
+    config: { access: changeCrm },
+    schema: {
+      summary: 'Change any of enabled, crmType, autoSync, syncInterval (spec 3 §4 rules)',
+      tags: ['crm'],
+      body: crmConfigInput,
+      response: { 200: crmConfig },
+    },
+    handler: async (request) => saveCrmConfig(db, actorOf(request), request.body),
+  });
+
+  r.get('/api/admin/crm/status', {
+    config: { access: viewCrm },
+    schema: {
+      summary: 'Summary cards, whether a sync can run now, and the newest job of each kind',
+      tags: ['crm'],
+      response: { 200: crmStatus },
+    },
+    handler: async () => crmStatusOf(deps),
+  });
+
+  r.get('/api/admin/crm/integrations', {
+    config: { access: viewCrm },
+    schema: {
+      summary: 'CRM integration records (spec 3 §3), newest change first',
+      tags: ['crm'],
+      querystring: crmIntegrationListQuery,
+      response: { 200: crmIntegrationPage },
+    },
+    handler: async (request) => listIntegrations(db, request.query),
+  });
+
+  r.get('/api/admin/crm/customers', {
+    config: { access: viewCrm },
+    schema: {
+      summary: 'Customers with their sync status in the CRM in use',
+      tags: ['crm'],
+      querystring: crmRecordListQuery,
+      response: { 200: crmCustomerPage },
+    },
+    handler: async (request) => listCrmCustomers(db, request.query),
+  });
+
+  r.get('/api/admin/crm/users', {
+    config: { access: viewCrm },
+    schema: {
+      summary: 'Team users with their sync status in the CRM in use',
+      tags: ['crm'],
+      querystring: crmRecordListQuery,
+      response: { 200: crmUserPage },
+    },
+    handler: async (request) => listCrmUsers(db, request.query),
+  });
+
+  r.post('/api/admin/crm/sync/customer/:id', {
+    config: { access: changeCrm },
+    schema: {
+      summary: 'Sync one customer now; answers its row',
+      tags: ['crm'],
+      params: crmRecordParams,
+      response: { 200: crmCustomerRow, ...refused },
+    },
+    handler: async (request) => {
+      await syncOne(deps, actorOf(request), 'customer', request.params.id);
+      return crmCustomerRowOf(db, request.params.id);
+    },
+  });
+
+  r.post('/api/admin/crm/sync/user/:id', {
+    config: { access: changeCrm },
+    schema: {
+      summary: 'Sync one team user now; answers its row',
+      tags: ['crm'],
+      params: crmRecordParams,
+      response: { 200: crmUserRow, ...refused },
+    },
+    handler: async (request) => {
+      await syncOne(deps, actorOf(request), 'user', request.params.id);
+      return crmUserRowOf(db, request.params.id);
+    },
+  });
+
+  for (const entity of CRM_BULK_ENTITIES) {
+    r.post(`/api/admin/crm/sync/bulk/${entity}`, {
+      config: { access: changeCrm },
+      schema: {
+        summary: `Sync every ${entity === 'customers' ? 'customer' : 'team user'} as a background job`,
+        tags: ['crm'],
+        response: { 202: jobStarted, 409: errorResponse },
+      },
+      handler: async (request, reply) =>
+        reply.status(202).send(await startBulkSync(deps, actorOf(request), entity)),
+    });
+  }
+
+  r.get('/api/admin/crm/jobs/:id', {
+    config: { access: viewCrm },
+    schema: {
+      summary: "A CRM sync job's progress and result",
+      tags: ['crm'],
+      params: crmJobParams,
+      response: { 200: backgroundJob, 404: errorResponse },
+    },
+    handler: async (request) => {
+      const job = await app.backgroundJobs.get(request.params.id, Object.values(CRM_JOB_KINDS));
+      if (!job) throw notFound('Job not found');
+      return job;
+    },
+  });
+}
