@@ -28,6 +28,8 @@ export const AUDIT_RESOURCES = [
   'audit_log',
   'system_alert',
   'support_ticket',
+  'crm',
+  'external_db_import',
 ] as const;
 
 export const AUDIT_ACTOR_TYPES = ['staff', 'customer', 'system', 'anonymous'] as const;

@@ -1,4 +1,5 @@
 import type { CrmConfig, CrmPlatform } from '../../../shared/contracts/crm';
+import type { ApiSettingsField } from '../../../shared/contracts/system-settings';
 import type { CrmCredentials } from '../../integrations/crm/adapter';
 import type { Db } from '../../db/client';
 import { apiSecretOf } from '../system-settings/service';
@@ -43,6 +44,25 @@ async function credentialsOf(
     apiSecretOf(deps, 'salesforceClientId'),
     apiSecretOf(deps, 'salesforceClientSecret'),
   ]);
-  const usable = (instanceUrl && accessToken) || (clientId && clientSecret);
-  return usable ? { type, instanceUrl, accessToken, clientId, clientSecret } : null;
+  const values: Partial<Record<ApiSettingsField, string | null>> = {
+    salesforceInstanceUrl: instanceUrl,
+    salesforceAccessToken: accessToken,
+    salesforceClientId: clientId,
+    salesforceClientSecret: clientSecret,
+  };
+  return crmCredentialsSaved(type, (field) => !!values[field])
+    ? { type, instanceUrl, accessToken, clientId, clientSecret }
+    : null;
+}
+
+/**
+ * Whether the API settings hold what `type` signs in with: HubSpot's token; Salesforce's instance URL and
+ * access token, or its connected app's client ID and secret. System Health reads the same rule.
+ */
+export function crmCredentialsSaved(type: CrmPlatform, saved: (field: ApiSettingsField) => boolean): boolean {
+  if (type === 'hubspot') return saved('hubspotApiKey');
+  return (
+    (saved('salesforceInstanceUrl') && saved('salesforceAccessToken')) ||
+    (saved('salesforceClientId') && saved('salesforceClientSecret'))
+  );
 }

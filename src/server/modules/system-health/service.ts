@@ -35,6 +35,10 @@ import {
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { configuredApiFields } from '../system-settings/store';
+import { crmConfigOf } from '../crm/config';
+import { crmCredentialsSaved } from '../crm/credentials';
+import type { CrmConfig } from '../../../shared/contracts/crm';
+import type { ApiSettingsField } from '../../../shared/contracts/system-settings';
 import { addTally, emptyTally, minutesCovered, windowStatsOf, type Tally } from './latency';
 import type { SystemHealthMonitor } from './monitor';
 
@@ -53,6 +57,19 @@ export type HealthDeps = {
 async function boundedCount(db: Db, table: PgTable, where: SQL) {
   const { total, capped } = await countUpTo(db, table, where, BACKLOG_CAP);
   return capped ? BACKLOG_CAP + 1 : total;
+}
+
+/**
+ * The CRM as System Health names it: the platform chosen on the CRM screen once it is enabled and its
+ * credentials are saved; "Disabled" when it is off; null (not configured) without credentials.
+ */
+function crmModeOf(crm: CrmConfig, api: Set<ApiSettingsField>): string | null {
+  const credentials = crmCredentialsSaved(crm.crmType, (field) => api.has(field));
+  const platform = crm.crmType === 'hubspot' ? 'HubSpot' : 'Salesforce';
+  if (!credentials) return null;
+  return crm.enabled
+    ? `${platform}${crm.autoSync ? `, auto-sync every ${crm.syncInterval} h` : ''}`
+    : `${platform} (disabled)`;
 }
 
 /**
@@ -90,6 +107,7 @@ const JOBS: Record<
       ),
   },
   'audit: retention': { label: 'Audit retention', backlogLabel: null },
+  'crm: auto-sync': { label: 'CRM auto-sync check', backlogLabel: null },
   'sessions: cleanup': { label: 'Ended sessions cleanup', backlogLabel: null },
   'revenue: daily snapshot': { label: 'Daily revenue snapshot', backlogLabel: null },
   'audit: seal': {
@@ -129,17 +147,16 @@ export function systemHealthReader({ database, config, monitor }: HealthDeps) {
   };
 
   const integrations = async (): Promise<IntegrationHealth[]> => {
-    const [api, rows] = await Promise.all([configuredApiFields(db), db.select().from(integrationStatus)]);
+    const [api, rows, crm] = await Promise.all([
+      configuredApiFields(db),
+      db.select().from(integrationStatus),
+      crmConfigOf(db),
+    ]);
     const byName = new Map(rows.map((r) => [r.integration, r]));
     const modes: Record<Integration, string | null> = {
       payments: config.stripe ? 'Stripe' : 'Sandbox (test cards)',
       email: config.smtpUrl ? 'SMTP' : api.has('sendgridApiKey') ? 'SendGrid' : null,
-      crm: api.has('hubspotApiKey')
-        ? 'HubSpot'
-        : api.has('salesforceAccessToken') ||
-            (api.has('salesforceClientId') && api.has('salesforceClientSecret'))
-          ? 'Salesforce'
-          : null,
+      crm: crmModeOf(crm, api),
       'external-db': config.externalDbUrl || api.has('externalDbUrl') ? 'Configured' : null,
     };
     return INTEGRATIONS.map((integration) => {
