@@ -42,7 +42,8 @@ export type FakeFleetCrm = {
   /** FLEET_CRM_VALIDATE_URL. */
   validateUrl: string;
   /** A token this CRM will confirm for this email. */
-  mint(email: string): string;
+  /** A token the CRM will confirm for `email` (a given one, e.g. a long JWT, or a random one). */
+  mint(email: string, token?: string): string;
   /** The next validation answers this way (then the truth again). */
   misbehaveNext(mode: FleetCrmMisbehaviour, delayMs?: number): void;
   /** Every validation asked, in order. */
@@ -66,8 +67,7 @@ export async function startFakeFleetCrm(
   const queued: { mode: FleetCrmMisbehaviour; delayMs: number }[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
-  const mint = (email: string) => {
-    const token = `crm_${randomBytes(24).toString('base64url')}`;
+  const mint = (email: string, token = `crm_${randomBytes(24).toString('base64url')}`) => {
     tokens.set(token, email.trim().toLowerCase());
     return token;
   };

@@ -171,7 +171,8 @@ export const validateTokenResponse = z.object({
 export const createCustomerSessionRequest = z.object({
   user: z.object({
     email: z.string().trim().toLowerCase().max(254),
-    token: z.string().min(10).max(200),
+    // An external CRM's token may be a signed JWT, far longer than our own session tokens.
+    token: z.string().min(10).max(4096),
   }),
   tab: z.string().max(40).optional(),
 });

@@ -225,6 +225,14 @@ describe('automatic login validated by the external fleet CRM', () => {
     expect(logs).toContain('"reason":"bad-status"');
     expect(logs).not.toContain(token);
   });
+
+  it('takes a long token such as a signed JWT', async () => {
+    const jwt = `eyJhbGciOiJSUzI1NiJ9.${'e'.repeat(1500)}.${'s'.repeat(342)}`;
+    const bob = await signUp(t);
+    const res = await autoLogin(crm.mint(bob.email, jwt), bob.email);
+    expect(res.statusCode).toBe(200);
+    expect(crm.validations.at(-1)).toEqual({ token: jwt, email: bob.email });
+  });
 });
 
 describe('automatic login with FLEET_CRM_URL but no validation URL', () => {

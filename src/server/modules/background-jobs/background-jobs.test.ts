@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { backgroundJobs } from '../../db/schema';
-import { INTERRUPTED_MESSAGE, JobFailure, STALE_AFTER_MS, type JobOutcome } from './service';
+import { INTERRUPTED_MESSAGE, JobFailure, MAX_RUN_MS, STALE_AFTER_MS, type JobOutcome } from './service';
 
 /** A promise and the function that settles it, so a test decides when a job's work ends. */
 function gate<T>() {
@@ -199,6 +199,74 @@ describe('background jobs', () => {
       work: async () => ({ synced: 1, errors: [] }),
     });
     expect(blocked).toMatchObject({ started: false, job: { id: live!.id, status: 'running' } });
+  });
+
+  it.runIf(process.env.MP_TEST_DRIVER === 'pg')(
+    'answers every start while jobs of the kind keep ending between the insert and the read (PostgreSQL)',
+    async () => {
+      const second = await t.secondInstance();
+      try {
+        const quick = async (): Promise<JobOutcome> => ({ synced: 0, errors: [] });
+        const starts = await Promise.allSettled(
+          Array.from({ length: 300 }, (_, i) =>
+            (i % 2 ? second.app : t.app).backgroundJobs.start({
+              kind: 'test:churn',
+              startedByStaffId: null,
+              work: quick,
+            }),
+          ),
+        );
+        expect(starts.filter((s) => s.status === 'rejected')).toEqual([]);
+        await Promise.all([t.app.backgroundJobs.idle(), second.app.backgroundJobs.idle()]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it('stops beating for a job that ran past the longest a job may run, so it goes silent and fails', async () => {
+    const step = gate<void>();
+    const startHung = (kind: string) =>
+      jobs().start({
+        kind,
+        startedByStaffId: null,
+        work: async () => {
+          await step.promise;
+          return { synced: 0, errors: [] };
+        },
+      });
+    const hung = (await startHung('test:hung')).job;
+    const young = (await startHung('test:young')).job;
+    const lastBeat = sql`now() - make_interval(secs => 30)`;
+    await t.database.db
+      .update(backgroundJobs)
+      .set({
+        createdAt: sql`now() - make_interval(secs => ${MAX_RUN_MS / 1000 + 60})`,
+        heartbeatAt: lastBeat,
+      })
+      .where(eq(backgroundJobs.id, hung.id));
+    await t.database.db
+      .update(backgroundJobs)
+      .set({ heartbeatAt: lastBeat })
+      .where(eq(backgroundJobs.id, young.id));
+    await jobs().beat();
+    const ageOf = async (id: string) => Date.now() - (await rowOf(id)).heartbeatAt.getTime();
+    expect(await ageOf(young.id)).toBeLessThan(10_000);
+    expect(await ageOf(hung.id)).toBeGreaterThan(25_000);
+
+    // once silent for long enough it reads as failed, and its late end does not overwrite that
+    await t.database.db
+      .update(backgroundJobs)
+      .set({ heartbeatAt: sql`now() - make_interval(secs => ${STALE_AFTER_MS / 1000 + 1})` })
+      .where(eq(backgroundJobs.id, hung.id));
+    expect(await jobs().get(hung.id, ['test:hung'])).toMatchObject({
+      status: 'failed',
+      error: INTERRUPTED_MESSAGE,
+    });
+    step.open();
+    await jobs().idle();
+    expect((await rowOf(hung.id)).status).toBe('failed');
+    expect((await rowOf(young.id)).status).toBe('succeeded');
   });
 
   it.runIf(process.env.MP_TEST_DRIVER === 'pg')(

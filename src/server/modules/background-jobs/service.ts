@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MAX_JOB_ERRORS_KEPT,
@@ -19,6 +19,8 @@ import { backgroundJobs } from '../../db/schema';
 /** How often a running job's instance says it is alive, and when silence means it died. */
 const HEARTBEAT_MS = 5_000;
 export const STALE_AFTER_MS = 60_000;
+/** The longest a job may run before it reads as failed (its instance stops beating for it). */
+export const MAX_RUN_MS = 2 * 60 * 60_000;
 /** Progress is written at most this often (and always at the end). */
 const PROGRESS_WRITE_MS = 250;
 
@@ -61,6 +63,8 @@ export type BackgroundJobs = {
   latest(kind: string): Promise<BackgroundJob | null>;
   /** Resolves when every job this instance is running has ended (tests, shutdown). */
   idle(): Promise<void>;
+  /** Says this instance's running jobs are alive (every few seconds by itself; tests call it). */
+  beat(): Promise<void>;
   /** Stops beating and marks this instance's running jobs failed (the app is closing). */
   stop(): Promise<void>;
 };
@@ -97,10 +101,17 @@ export function createBackgroundJobs({
 
   const beat = async () => {
     if (running.size === 0) return;
+    // A job past MAX_RUN_MS gets no more beats: a provider that hangs cannot hold its kind for ever.
     await db
       .update(backgroundJobs)
       .set({ heartbeatAt: sql`now()` })
-      .where(and(inArray(backgroundJobs.id, [...running.keys()]), eq(backgroundJobs.status, 'running')))
+      .where(
+        and(
+          inArray(backgroundJobs.id, [...running.keys()]),
+          eq(backgroundJobs.status, 'running'),
+          gt(backgroundJobs.createdAt, sql`now() - make_interval(secs => ${MAX_RUN_MS / 1000})`),
+        ),
+      )
       .catch((err: unknown) => log.warn({ err }, 'background job: heartbeat failed'));
   };
 
@@ -132,7 +143,7 @@ export function createBackgroundJobs({
       const now = Date.now();
       if (!force && now - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = now;
-      const values = { done, total, heartbeatAt: new Date() };
+      const values = { done, total };
       writing = writing.then(() =>
         db
           .update(backgroundJobs)
@@ -178,20 +189,23 @@ export function createBackgroundJobs({
     async start({ kind, startedByStaffId, onStart, work }) {
       const { row, started } = await db.transaction(async (tx) => {
         await failStale(tx, eq(backgroundJobs.kind, kind));
-        const [inserted] = await tx
-          .insert(backgroundJobs)
-          .values({ kind, startedByStaffId, instanceId })
-          .onConflictDoNothing()
-          .returning();
-        if (inserted) {
-          await onStart?.(tx, inserted.id);
-          return { row: inserted, started: true };
+        // The running job that blocked the insert may end before it is read: then try again.
+        for (;;) {
+          const [inserted] = await tx
+            .insert(backgroundJobs)
+            .values({ kind, startedByStaffId, instanceId })
+            .onConflictDoNothing()
+            .returning();
+          if (inserted) {
+            await onStart?.(tx, inserted.id);
+            return { row: inserted, started: true };
+          }
+          const [current] = await tx
+            .select()
+            .from(backgroundJobs)
+            .where(and(eq(backgroundJobs.kind, kind), eq(backgroundJobs.status, 'running')));
+          if (current) return { row: current, started: false };
         }
-        const [current] = await tx
-          .select()
-          .from(backgroundJobs)
-          .where(and(eq(backgroundJobs.kind, kind), eq(backgroundJobs.status, 'running')));
-        return { row: current!, started: false };
       });
       if (started) {
         ensureHeartbeat();
@@ -224,6 +238,8 @@ export function createBackgroundJobs({
         .limit(1);
       return row ? toBackgroundJob(row) : null;
     },
+
+    beat,
 
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running.values()]);
