@@ -27,7 +27,7 @@ let admin: string;
 let manager: string;
 let sales: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: '33'.repeat(32) });
   [admin, manager, sales] = await Promise.all([
     t.staffCookie('admin@motorpool.local'),
     t.staffCookie('manager@motorpool.local'),
