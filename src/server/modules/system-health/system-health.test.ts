@@ -110,11 +110,15 @@ describe('figures', () => {
 
   it('names the CRM as its screen sets it: configured once its credentials are saved, and whether it is on', async () => {
     const crmMode = async () => (await health()).integrations.find((i) => i.integration === 'crm')!;
-    const saved = await t.put(admin, '/api/admin/api-settings', { hubspotApiKey: 'pat-na1-health-test-0001' });
+    const saved = await t.put(admin, '/api/admin/api-settings', {
+      hubspotApiKey: 'pat-na1-health-test-0001',
+    });
     expect(saved.statusCode).toBe(200);
     expect(await crmMode()).toMatchObject({ configured: true, mode: 'HubSpot (disabled)' });
 
-    expect((await t.put(admin, '/api/admin/crm/config', { enabled: true, autoSync: true })).statusCode).toBe(200);
+    expect((await t.put(admin, '/api/admin/crm/config', { enabled: true, autoSync: true })).statusCode).toBe(
+      200,
+    );
     expect(await crmMode()).toMatchObject({ configured: true, mode: 'HubSpot, auto-sync every 24 h' });
 
     // Salesforce chosen without its credentials: not configured, whatever HubSpot holds
