@@ -3,7 +3,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ForcedFailure = { status: number; retryAfterSeconds?: number; message?: string };
+export type ForcedFailure = {
+  status: number;
+  retryAfterSeconds?: number;
+  message?: string;
+  /** The request is carried out before the failure is answered (a 5xx or timeout after the write). */
+  applied?: boolean;
+};
 
 /** `failNext`/`failWith` of a fake: which failure, if any, the next API request must answer. */
 export function failureSchedule() {
@@ -75,4 +81,28 @@ export function startSilentServer() {
       /* never answers */
     }),
   );
+}
+
+/**
+ * Answers `status` and its headers, starts the body and never finishes it: what a client whose timeout
+ * stops at the headers waits on forever.
+ */
+export function stallAfterHeaders(res: http.ServerResponse, status = 200) {
+  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', 'content-length': '4096' });
+  res.write('[{"id":');
+}
+
+/** Hostile 200 answers a provider's API should never give: an HTML page, `{}`, JSON cut short. */
+export type GarbledAnswer = 'html' | 'empty' | 'truncated';
+
+export function sendGarbled(res: http.ServerResponse, kind: GarbledAnswer, truncated: string) {
+  res.statusCode = 200;
+  if (kind === 'html') {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    return res.end(
+      '<!DOCTYPE html><html><body><h1>Please wait while we check your browser</h1></body></html>',
+    );
+  }
+  res.setHeader('content-type', 'application/json;charset=utf-8');
+  res.end(kind === 'empty' ? '{}' : truncated);
 }

@@ -1,13 +1,16 @@
-// A local stand-in for HubSpot's CRM v3 API, for exactly the calls our adapter makes
+// A local stand-in for HubSpot's CRM API, for exactly the calls our adapter makes
 // (src/server/integrations/crm/hubspot.ts) through the real `@hubspot/api-client`: contacts batch
-// upsert by email, companies batch create (with a company-to-contact association) and batch update.
+// upsert by email, company properties (read one, create one), companies batch upsert on a unique
+// custom property (refused when the property does not exist or is not unique, as HubSpot does), and
+// v4 default company-to-contact associations. Company properties are the portal's schema: `reset()`
+// empties the records but keeps them.
 // It answers with HubSpot's shapes: batch responses `{status, results, startedAt, completedAt}`,
 // 207 multi-status with `errors`, error bodies `{status:'error', message, category, correlationId}`,
 // Bearer private-app tokens, the `X-HubSpot-RateLimit-*` headers and a 429 with `Retry-After`.
 // An invalid input fails its whole batch with 400 VALIDATION_ERROR, as HubSpot does.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { failureSchedule, listen, type ForcedFailure } from './http-fake';
+import { failureSchedule, listen, sendGarbled, type ForcedFailure, type GarbledAnswer } from './http-fake';
 
 type Properties = Record<string, string>;
 
@@ -23,6 +26,21 @@ export type HubspotAssociation = { fromCompanyId: string; toContactId: string; t
 export type HubspotRequest = { method: string; path: string; status: number; body: unknown };
 
 export type HubspotFailure = ForcedFailure;
+
+/** A custom property definition, as the properties API answers it. */
+export type HubspotProperty = {
+  name: string;
+  label: string;
+  type: string;
+  fieldType: string;
+  groupName: string;
+  description: string;
+  hasUniqueValue: boolean;
+  formField: boolean;
+  hidden: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
 
 export type FakeHubspot = {
   /** Base URL for HUBSPOT_API_URL (the SDK's basePath), e.g. http://127.0.0.1:54321 */
@@ -42,13 +60,21 @@ export type FakeHubspot = {
   rejectEmail(email: string, message?: string): void;
   /** Stores an upsert of this email but leaves it out of the batch answer (a lost result). */
   omitFromAnswer(email: string): void;
-  /**
-   * How a batch update naming a company that does not exist is answered: 207 with the others updated
-   * and an OBJECT_NOT_FOUND error listing the ids (the default), or 404 for the whole batch.
-   */
-  answerMissingCompaniesWith(status: 207 | 404): void;
-  /** Removes a company, as if deleted in HubSpot (an update of its id then finds nothing). */
+  /** Removes a company, as if deleted in HubSpot (an upsert on its key then creates a new one). */
   deleteCompany(id: string): void;
+  /** Company properties by name (the portal's schema; `reset()` keeps it). */
+  companyProperties: Map<string, HubspotProperty>;
+  /** Defines a company property directly, as an admin would in HubSpot's settings. */
+  defineCompanyProperty(name: string, options: { unique: boolean }): void;
+  deleteCompanyProperty(name: string): void;
+  /** Whether the token has the crm.schemas.companies read/write scopes (default true). */
+  grantSchemaScopes(granted: boolean): void;
+  /** The next API request (after `after` more) is answered 200 with a body that is not the API's. */
+  garbleNext(kind: GarbledAnswer, options?: { after?: number }): void;
+  /** Awaited before each API request is carried out and answered (null: none). */
+  beforeAnswer(hook: ((request: { method: string; path: string; body: unknown }) => unknown) | null): void;
+  /** The companies whose property `name` equals `value`. */
+  companiesWith(name: string, value: string): HubspotObject[];
   contactByEmail(email: string): HubspotObject | undefined;
   reset(): void;
   close(): Promise<void>;
@@ -85,7 +111,10 @@ export async function startHubspotServer(
   const requests: HubspotRequest[] = [];
   const rejected = new Map<string, string>();
   const omitted = new Set<string>();
-  let missingAnswer: 207 | 404 = 207;
+  const companyProperties = new Map<string, HubspotProperty>();
+  let schemaScopes = true;
+  let garbled: { kind: GarbledAnswer; after: number } | null = null;
+  let hook: ((request: { method: string; path: string; body: unknown }) => unknown) | null = null;
   const failures = failureSchedule();
   let nextId = 1001;
   const burst: number[] = [];
@@ -202,81 +231,167 @@ export async function startHubspotServer(
     return { status: 200, body: batchAnswer(answered, startedAt) };
   }
 
-  function createCompanies(body: unknown) {
+  function defineProperty(name: string, input: Record<string, unknown>): HubspotProperty {
+    const at = nowIso();
+    const property: HubspotProperty = {
+      name,
+      label: String(input.label ?? name),
+      type: String(input.type ?? 'string'),
+      fieldType: String(input.fieldType ?? 'text'),
+      groupName: String(input.groupName ?? 'companyinformation'),
+      description: String(input.description ?? ''),
+      hasUniqueValue: input.hasUniqueValue === true,
+      formField: input.formField === true,
+      hidden: input.hidden === true,
+      createdAt: at,
+      updatedAt: at,
+    };
+    companyProperties.set(name, property);
+    return property;
+  }
+
+  const missingScopes = () =>
+    new HubspotError(
+      403,
+      "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.",
+      'MISSING_SCOPES',
+      {
+        errors: [
+          {
+            message: 'One or more of the following scopes are required.',
+            context: { requiredScopes: ['crm.schemas.companies.write'] },
+          },
+        ],
+      },
+    );
+
+  function readProperty(name: string) {
+    if (!schemaScopes) throw missingScopes();
+    const property = companyProperties.get(name);
+    if (!property) {
+      throw new HubspotError(404, `Unable to find property ${name} for object type 0-2`, 'OBJECT_NOT_FOUND');
+    }
+    return {
+      status: 200,
+      body: { ...property, options: [], displayOrder: -1, calculated: false, externalOptions: false },
+    };
+  }
+
+  function createProperty(body: unknown) {
+    if (!schemaScopes) throw missingScopes();
+    const input = (body ?? {}) as Record<string, unknown>;
+    const missing = ['name', 'label', 'type', 'fieldType', 'groupName'].filter((k) => !input[k]);
+    if (missing.length > 0) {
+      throw new HubspotError(
+        400,
+        `Invalid input JSON: ${missing.join(', ')} is required`,
+        'VALIDATION_ERROR',
+      );
+    }
+    const name = String(input.name);
+    if (companyProperties.has(name)) {
+      throw new HubspotError(409, `Property named '${name}' already exists.`, 'OBJECT_ALREADY_EXISTS');
+    }
+    const property = defineProperty(name, input);
+    return {
+      status: 201,
+      body: { ...property, options: [], displayOrder: -1, calculated: false, externalOptions: false },
+    };
+  }
+
+  const companiesWith = (name: string, value: string) =>
+    [...companies.values()].filter((c) => c.properties[name] === value);
+
+  function upsertCompanies(body: unknown) {
     const startedAt = nowIso();
     const inputs = inputsOf(body);
     for (const input of inputs) {
-      propertiesOf(input);
-      for (const a of (input.associations as { to?: { id?: string } }[] | undefined) ?? []) {
-        if (!a.to?.id || !contacts.has(String(a.to.id))) {
-          throw new HubspotError(
-            400,
-            `One or more associations are invalid: contact ${String(a.to?.id)} does not exist`,
-            'VALIDATION_ERROR',
-          );
-        }
+      const idProperty = String(input.idProperty ?? '');
+      const property = companyProperties.get(idProperty);
+      if (!property) {
+        throw new HubspotError(
+          400,
+          `Property ${idProperty} does not exist on object type 0-2`,
+          'VALIDATION_ERROR',
+        );
       }
+      if (!property.hasUniqueValue) {
+        throw new HubspotError(
+          400,
+          `Unable to perform update/upsert by non-unique 0-2 property ${idProperty}`,
+          'VALIDATION_ERROR',
+        );
+      }
+      if (!input.id) throw new HubspotError(400, 'Invalid input JSON: id is required', 'VALIDATION_ERROR');
+      propertiesOf(input);
+    }
+    const ids = inputs.map((i) => `${String(i.idProperty)}=${String(i.id)}`);
+    const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+    if (duplicates.length > 0) {
+      throw new HubspotError(
+        400,
+        `Duplicate IDs found in batch input: [${[...new Set(duplicates)].join(', ')}]. IDs must be unique`,
+        'VALIDATION_ERROR',
+      );
     }
     const results = inputs.map((input) => {
+      const key = String(input.idProperty);
+      const value = String(input.id);
+      const properties = { ...propertiesOf(input), [key]: value };
+      const [existing] = companiesWith(key, value);
       const at = nowIso();
-      const created: HubspotObject = {
-        id: String(nextId++),
-        properties: propertiesOf(input),
-        createdAt: at,
-        updatedAt: at,
-      };
-      companies.set(created.id, created);
-      for (const a of (input.associations as {
-        to: { id: string };
-        types?: { associationTypeId: number }[];
-      }[]) ?? []) {
-        for (const type of a.types ?? []) {
-          associations.push({
-            fromCompanyId: created.id,
-            toContactId: String(a.to.id),
-            typeId: type.associationTypeId,
-          });
-        }
+      if (existing) {
+        Object.assign(existing.properties, properties);
+        existing.updatedAt = at;
+        return publicObject(existing, input, { new: false });
       }
-      return publicObject(created, input);
+      const created: HubspotObject = { id: String(nextId++), properties, createdAt: at, updatedAt: at };
+      companies.set(created.id, created);
+      return publicObject(created, input, { new: true });
     });
-    return { status: 201, body: batchAnswer(results, startedAt) };
+    return { status: 200, body: batchAnswer(results, startedAt) };
   }
 
-  function updateCompanies(body: unknown) {
+  function associateDefault(body: unknown) {
     const startedAt = nowIso();
-    const inputs = inputsOf(body);
-    inputs.forEach(propertiesOf);
-    const missing = inputs.map((i) => String(i.id)).filter((id) => !companies.has(id));
-    const notFound =
-      'Could not get some COMPANY objects, they may be deleted or not exist. Check that ids are valid.';
-    if (missing.length > 0 && missingAnswer === 404) {
-      throw new HubspotError(404, notFound, 'OBJECT_NOT_FOUND', { context: { ids: missing } });
-    }
-    const results = inputs
-      .filter((input) => companies.has(String(input.id)))
-      .map((input) => {
-        const company = companies.get(String(input.id))!;
-        Object.assign(company.properties, propertiesOf(input));
-        company.updatedAt = nowIso();
-        return publicObject(company, input);
+    const inputs = inputsOf(body) as { from?: { id?: string }; to?: { id?: string } }[];
+    const results: unknown[] = [];
+    const errors: unknown[] = [];
+    for (const input of inputs) {
+      const from = String(input.from?.id ?? '');
+      const to = String(input.to?.id ?? '');
+      if (!companies.has(from) || !contacts.has(to)) {
+        errors.push({
+          status: 'error',
+          category: 'VALIDATION_ERROR',
+          message: `No company with id ${from} or contact with id ${to} exists`,
+          context: { fromObjectId: [from], toObjectId: [to] },
+        });
+        continue;
+      }
+      const known = associations.some(
+        (a) => a.fromCompanyId === from && a.toContactId === to && a.typeId === COMPANY_TO_CONTACT,
+      );
+      if (!known) associations.push({ fromCompanyId: from, toContactId: to, typeId: COMPANY_TO_CONTACT });
+      results.push({
+        from: { id: from },
+        to: { id: to },
+        associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: COMPANY_TO_CONTACT },
       });
-    if (missing.length === 0) return { status: 200, body: batchAnswer(results, startedAt) };
-    const error = {
-      status: 'error',
-      category: 'OBJECT_NOT_FOUND',
-      message: notFound,
-      context: { ids: missing },
-      errors: [],
-      links: {},
-    };
-    return { status: 207, body: batchAnswer(results, startedAt, [error]) };
+    }
+    return { status: errors.length > 0 ? 207 : 200, body: batchAnswer(results, startedAt, errors) };
   }
 
   const routes: Record<string, (body: unknown) => { status: number; body: unknown }> = {
     'POST /crm/v3/objects/contacts/batch/upsert': upsertContacts,
-    'POST /crm/v3/objects/companies/batch/create': createCompanies,
-    'POST /crm/v3/objects/companies/batch/update': updateCompanies,
+    'POST /crm/v3/objects/companies/batch/upsert': upsertCompanies,
+    'POST /crm/v3/properties/companies': createProperty,
+    'POST /crm/v4/associations/companies/contacts/batch/associate/default': associateDefault,
+  };
+  const routeOf = (method: string, path: string) => {
+    const property = method === 'GET' ? /^\/crm\/v3\/properties\/companies\/([^/]+)$/.exec(path) : null;
+    if (property) return () => readProperty(decodeURIComponent(property[1]!));
+    return routes[`${method} ${path}`];
   };
 
   function control(
@@ -332,7 +447,7 @@ export async function startHubspotServer(
     ...extra,
   });
 
-  function answer(
+  async function answer(
     method: string,
     path: string,
     headers: http.IncomingHttpHeaders,
@@ -353,8 +468,25 @@ export async function startHubspotServer(
         ),
       );
     }
+    await hook?.({ method, path, body });
+    if (garbled && garbled.after > 0) garbled.after -= 1;
+    else if (garbled) {
+      const kind = garbled.kind;
+      garbled = null;
+      record(200);
+      return sendGarbled(res, kind, '{"status":"COMPLETE","results":[{"id":"10');
+    }
+    const route = routeOf(method, path);
     const forced = failures.take();
     if (forced) {
+      // A write HubSpot carried out although its answer is a failure (the 5xx after the commit).
+      if (forced.applied && route) {
+        try {
+          route(body);
+        } catch {
+          /* the failure is answered either way */
+        }
+      }
       record(forced.status);
       if (forced.status === 429) {
         if (forced.retryAfterSeconds !== undefined)
@@ -381,7 +513,6 @@ export async function startHubspotServer(
         errorBody(forced.message ?? `HubSpot answered ${forced.status}`, category),
       );
     }
-    const route = routes[`${method} ${path}`];
     if (!route) {
       record(404);
       return send(res, 404, errorBody(`Unable to route ${method} request: ${path}`, 'OBJECT_NOT_FOUND'));
@@ -412,7 +543,10 @@ export async function startHubspotServer(
       }
       const controlled = path.startsWith('/__control/') ? control(method, path, searchParams, body) : null;
       if (controlled) return send(res, controlled.status, controlled.body);
-      answer(method, path, req.headers, body, res);
+      answer(method, path, req.headers, body, res).catch((err: unknown) => {
+        res.statusCode = 500;
+        res.end(String(err));
+      });
     });
   });
 
@@ -433,12 +567,26 @@ export async function startHubspotServer(
     omitFromAnswer(email) {
       omitted.add(email.toLowerCase());
     },
-    answerMissingCompaniesWith(status) {
-      missingAnswer = status;
-    },
     deleteCompany(id) {
       companies.delete(id);
     },
+    companyProperties,
+    defineCompanyProperty(name, { unique }) {
+      defineProperty(name, { hasUniqueValue: unique });
+    },
+    deleteCompanyProperty(name) {
+      companyProperties.delete(name);
+    },
+    grantSchemaScopes(granted) {
+      schemaScopes = granted;
+    },
+    garbleNext(kind, options = {}) {
+      garbled = { kind, after: options.after ?? 0 };
+    },
+    beforeAnswer(next) {
+      hook = next;
+    },
+    companiesWith,
     contactByEmail,
     reset() {
       contacts.clear();
@@ -447,7 +595,9 @@ export async function startHubspotServer(
       requests.length = 0;
       rejected.clear();
       omitted.clear();
-      missingAnswer = 207;
+      schemaScopes = true;
+      garbled = null;
+      hook = null;
       failures.clear();
     },
     close,

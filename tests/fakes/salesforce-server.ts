@@ -7,7 +7,14 @@
 // `{error, error_description}`.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { failureSchedule, listen, type ForcedFailure } from './http-fake';
+import {
+  failureSchedule,
+  listen,
+  sendGarbled,
+  stallAfterHeaders,
+  type ForcedFailure,
+  type GarbledAnswer,
+} from './http-fake';
 
 export const SALESFORCE_COLLECTION_LIMIT = 200;
 export const EXTERNAL_ID_FIELD = 'Motorpool_Id__c';
@@ -44,6 +51,11 @@ export type FakeSalesforce = {
   /** The record with this external id or email fails (others succeed) with FIELD_CUSTOM_VALIDATION_EXCEPTION. */
   rejectRecord(externalIdOrEmail: string, message: string): void;
   byExternalId(type: 'Account' | 'Contact', externalId: string): SalesforceRecord | undefined;
+  /**
+   * The next API request (not the token endpoint) is answered 200 with a body that is not the API's,
+   * or (`stall`) with its headers and a body that never ends.
+   */
+  misanswerNext(kind: GarbledAnswer | 'stall'): void;
   reset(): void;
   close(): Promise<void>;
 };
@@ -67,6 +79,7 @@ export async function startSalesforceServer(
   const failures = failureSchedule();
   const tokenFailures = failureSchedule();
   let serial = 1;
+  let misanswer: GarbledAnswer | 'stall' | null = null;
   let url = '';
 
   const storeOf = (type: 'Account' | 'Contact') => (type === 'Account' ? accounts : contacts);
@@ -337,6 +350,13 @@ export async function startSalesforceServer(
         }
         out = control(method, path, parsed);
       }
+      if (!out && misanswer && path !== '/services/oauth2/token') {
+        const kind = misanswer;
+        misanswer = null;
+        requests.push({ method, path, status: 200, body: raw });
+        if (kind === 'stall') return stallAfterHeaders(res);
+        return sendGarbled(res, kind, '[{"id":"001LC0000000001AAA","success":tr');
+      }
       if (!out) {
         out = answer(method, path, req.headers, raw);
         let logged: unknown = raw;
@@ -386,7 +406,11 @@ export async function startSalesforceServer(
       );
     },
     byExternalId,
+    misanswerNext(kind) {
+      misanswer = kind;
+    },
     reset() {
+      misanswer = null;
       accounts.clear();
       contacts.clear();
       requests.length = 0;

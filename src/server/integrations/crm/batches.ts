@@ -1,45 +1,29 @@
 import { CrmUnavailable, type CrmCustomer, type CrmOutcome } from './adapter';
 import { chunks, RetriesExhausted } from './retry';
 
-/** Told each batch's outcomes as soon as it is done, before the next batch is sent (awaited). */
-export type OnBatch = (outcomes: CrmOutcome[]) => Promise<void> | void;
-
 /**
  * Sends the records in batches of at most `size`, one batch after another (the providers' rate limits
  * are per account, so parallel batches would only earn 429s). A batch that cannot be sent at all
- * (credentials refused, retries exhausted) ends the run: before anything was synced that is a
- * `CrmUnavailable` for the whole call; after, the records not yet sent fail with that message, so the
- * outcomes already won (and the CRM ids they carry) are still kept by the caller.
+ * (credentials refused, retries exhausted) ends the call with `CrmUnavailable`. Records of earlier batches
+ * lose their outcomes then, which costs nothing: both adapters upsert on our own ids, so the next sync
+ * updates what those batches wrote instead of creating it again.
  */
 export async function runInBatches<R extends { id: string }>(
   records: R[],
   size: number,
-  onBatch: OnBatch | undefined,
   /** Sends one batch and pushes what became of its records onto `outcomes`. */
   send: (batch: R[], outcomes: CrmOutcome[]) => Promise<void>,
 ): Promise<CrmOutcome[]> {
   const outcomes: CrmOutcome[] = [];
-  const batches = chunks(records, size);
-  for (let i = 0; i < batches.length; i++) {
-    let done: CrmOutcome[];
-    let halted = false;
+  for (const batch of chunks(records, size)) {
+    const answered: CrmOutcome[] = [];
     try {
-      const answered: CrmOutcome[] = [];
-      await send(batches[i]!, answered);
-      done = complete(batches[i]!, answered);
+      await send(batch, answered);
     } catch (err) {
-      if (!(err instanceof RetriesExhausted || err instanceof CrmUnavailable)) throw err;
-      if (!outcomes.some((o) => o.ok))
-        throw err instanceof CrmUnavailable ? err : new CrmUnavailable(err.message);
-      done = batches
-        .slice(i)
-        .flat()
-        .map((record) => ({ id: record.id, ok: false as const, message: err.message }));
-      halted = true;
+      if (err instanceof RetriesExhausted) throw new CrmUnavailable(err.message);
+      throw err;
     }
-    outcomes.push(...done);
-    await onBatch?.(done);
-    if (halted) break;
+    outcomes.push(...complete(batch, answered));
   }
   return outcomes;
 }
@@ -64,8 +48,6 @@ export class BatchRefused extends Error {
     readonly status: number,
     /** The provider blames some input without saying which: splitting the batch finds it. */
     readonly invalidInput: boolean,
-    /** The provider says a record it was asked to update does not exist. */
-    readonly notFound = false,
   ) {
     super(message);
   }

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CrmUnavailable, type CrmAdapter, type CrmCredentials } from './adapter';
 import { HubspotCrmAdapter } from './hubspot';
-import type { OnBatch } from './batches';
 import type { Sleep } from './retry';
 import { SalesforceCrmAdapter } from './salesforce';
 
@@ -13,11 +12,6 @@ export type CrmAdapterOptions = {
   log?: FastifyBaseLogger;
   /** How retries wait; tests pass one that records the wait and returns at once. */
   sleep?: (ms: number) => Promise<void>;
-  /**
-   * Each batch's outcomes as soon as it is done (awaited before the next batch): for real progress, and
-   * to store CRM ids as they come, so a sync that dies half-way does not create them again.
-   */
-  onBatch?: OnBatch;
 };
 
 /**
@@ -25,7 +19,7 @@ export type CrmAdapterOptions = {
  * credentials are a CrmUnavailable whose message names the API settings to fill in.
  */
 export function createCrmAdapter(credentials: CrmCredentials, options: CrmAdapterOptions = {}): CrmAdapter {
-  const common = { log: options.log, sleep: options.sleep as Sleep | undefined, onBatch: options.onBatch };
+  const common = { log: options.log, sleep: options.sleep as Sleep | undefined };
   if (credentials.type === 'hubspot') {
     if (!credentials.accessToken) {
       throw new CrmUnavailable('HubSpot is not configured: set the HubSpot key in API settings.');

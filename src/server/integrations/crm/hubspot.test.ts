@@ -12,7 +12,7 @@ import { createCrmAdapter } from './create-adapter';
 
 const customers = (n: number) => sampleCustomers(n);
 const users = (n: number) => sampleUsers(n);
-import { HubspotCrmAdapter } from './hubspot';
+import { COMPANY_KEY, HubspotCrmAdapter } from './hubspot';
 
 let hubspot: FakeHubspot;
 let waits: number[];
@@ -33,8 +33,8 @@ const adapter = (token = hubspot.token, url = hubspot.url): CrmAdapter =>
 const ok = (outcomes: CrmOutcome[]) => outcomes.filter((o) => o.ok);
 const batchCalls = (path: string) => hubspot.requests.filter((r) => r.path === path);
 const UPSERT = '/crm/v3/objects/contacts/batch/upsert';
-const CREATE = '/crm/v3/objects/companies/batch/create';
-const UPDATE = '/crm/v3/objects/companies/batch/update';
+const COMPANY_UPSERT = '/crm/v3/objects/companies/batch/upsert';
+const PROPERTY = `/crm/v3/properties/companies/${COMPANY_KEY}`;
 
 describe('HubSpot adapter', () => {
   it('writes each customer as its owner contact and an associated company, one outcome per record', async () => {
@@ -94,28 +94,6 @@ describe('HubSpot adapter', () => {
     expect(hubspot.contacts.size).toBe(250);
   });
 
-  it('tells each batch outcomes as soon as it ends, awaited before the next batch is sent', async () => {
-    const told: { size: number; callsSoFar: number }[] = [];
-    const crm = createCrmAdapter(
-      { type: 'hubspot', accessToken: hubspot.token },
-      {
-        hubspotApiUrl: hubspot.url,
-        sleep,
-        onBatch: async (done) => {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          told.push({ size: done.length, callsSoFar: batchCalls(UPSERT).length });
-        },
-      },
-    );
-    await crm.upsertUsers(sampleUsers(250));
-
-    expect(told).toEqual([
-      { size: 100, callsSoFar: 1 },
-      { size: 100, callsSoFar: 2 },
-      { size: 50, callsSoFar: 3 },
-    ]);
-  });
-
   it('a second sync of the same records creates nothing new and answers the same ids', async () => {
     const records = customers(120);
     const first = await adapter().upsertCustomers(records);
@@ -136,8 +114,7 @@ describe('HubSpot adapter', () => {
     expect(hubspot.companies.get(crmIds.get(records[0]!.id)!)?.properties.name).toBe(
       `${records[0]!.companyName} Ltd`,
     );
-    expect(batchCalls(CREATE)).toHaveLength(2);
-    expect(batchCalls(UPDATE)).toHaveLength(2);
+    expect(batchCalls(COMPANY_UPSERT)).toHaveLength(4);
   });
 
   it('users synced twice stay one contact each, with the same contact id', async () => {
@@ -160,25 +137,6 @@ describe('HubSpot adapter', () => {
     expect(second?.ok).toBe(true);
     expect(second?.ok && second.crmId).not.toBe(first.crmId);
     expect(hubspot.companies.size).toBe(1);
-  });
-
-  it('a deleted company is found and created again also when HubSpot fails the whole update with 404', async () => {
-    const records = sampleCustomers(4);
-    const first = await adapter().upsertCustomers(records);
-    const crmIds = new Map(first.map((o) => [o.id, o.ok ? o.crmId : '']));
-    const deleted = crmIds.get(records[2]!.id)!;
-    hubspot.deleteCompany(deleted);
-    hubspot.answerMissingCompaniesWith(404);
-
-    const second = await adapter().upsertCustomers(records.map((r) => ({ ...r, crmId: crmIds.get(r.id)! })));
-
-    expect(ok(second)).toHaveLength(4);
-    expect(hubspot.companies.size).toBe(4);
-    for (const r of records) {
-      const outcome = second.find((o) => o.id === r.id);
-      if (r === records[2]) expect(outcome?.ok && outcome.crmId).not.toBe(deleted);
-      else expect(outcome?.ok && outcome.crmId).toBe(crmIds.get(r.id));
-    }
   });
 
   it('a record HubSpot rejects fails with its message while the rest of the batch is synced', async () => {
@@ -322,5 +280,172 @@ describe('HubSpot adapter', () => {
     };
     expect(answer.total).toBe(1);
     expect(answer.results[0]!.properties).toMatchObject({ email: record!.email, jobtitle: 'sales' });
+  });
+
+  it('a company write retried after a 502 that HubSpot had applied leaves one company', async () => {
+    const [record] = customers(1);
+    // The contacts upsert passes; the company upsert is carried out, then answered 502.
+    await adapter().upsertCustomers(sampleCustomers(1)); // the property exists from here on
+    hubspot.reset();
+    hubspot.beforeAnswer(({ path }) => {
+      if (path === COMPANY_UPSERT) {
+        hubspot.beforeAnswer(null);
+        hubspot.failNext(1, { status: 502, applied: true });
+      }
+    });
+    const [outcome] = await adapter().upsertCustomers([record!]);
+
+    expect(outcome?.ok).toBe(true);
+    expect(batchCalls(COMPANY_UPSERT).map((r) => r.status)).toEqual([502, 200]);
+    expect(hubspot.companiesWith(COMPANY_KEY, record!.id)).toHaveLength(1);
+    expect(hubspot.companies.size).toBe(1);
+    expect(outcome?.ok && outcome.crmId).toBe(hubspot.companiesWith(COMPANY_KEY, record!.id)[0]!.id);
+  });
+
+  it('two calls for the same new customer at once make one company', async () => {
+    const [record] = customers(1);
+    // Both calls are under way before either writes: each has the customer without a crmId.
+    let waiting = 0;
+    let release: () => void = () => {};
+    const bothIn = new Promise<void>((resolve) => (release = resolve));
+    hubspot.beforeAnswer(async ({ path }) => {
+      if (path !== UPSERT) return;
+      if (++waiting === 2) release();
+      await bothIn;
+    });
+    const outcomes = await Promise.all([
+      adapter().upsertCustomers([record!]),
+      adapter().upsertCustomers([record!]),
+    ]);
+
+    expect(outcomes.flat().every((o) => o.ok)).toBe(true);
+    expect(hubspot.companies.size).toBe(1);
+    expect(new Set(outcomes.flat().map((o) => o.ok && o.crmId)).size).toBe(1);
+    expect(hubspot.associations).toHaveLength(1);
+  });
+
+  it('creates the unique company property on first use, once per process and portal', async () => {
+    const fresh = await startHubspotServer();
+    try {
+      const crm = () =>
+        createCrmAdapter({ type: 'hubspot', accessToken: fresh.token }, { hubspotApiUrl: fresh.url, sleep });
+      expect(fresh.companyProperties.has(COMPANY_KEY)).toBe(false);
+      const records = customers(2);
+      await crm().upsertCustomers(records);
+      await crm().upsertCustomers(records);
+
+      expect(fresh.companyProperties.get(COMPANY_KEY)).toMatchObject({
+        type: 'string',
+        fieldType: 'text',
+        hasUniqueValue: true,
+      });
+      const schemaCalls = fresh.requests.filter((r) => r.path.startsWith('/crm/v3/properties/'));
+      expect(schemaCalls.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 404', 'POST 201']);
+      expect(fresh.companies.size).toBe(2);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a property created meanwhile by another instance (409) is taken as there', async () => {
+    const fresh = await startHubspotServer();
+    try {
+      fresh.beforeAnswer(({ method, path }) => {
+        if (method === 'POST' && path === '/crm/v3/properties/companies') {
+          fresh.defineCompanyProperty(COMPANY_KEY, { unique: true });
+        }
+      });
+      const outcomes = await createCrmAdapter(
+        { type: 'hubspot', accessToken: fresh.token },
+        { hubspotApiUrl: fresh.url, sleep },
+      ).upsertCustomers(customers(1));
+
+      expect(ok(outcomes)).toHaveLength(1);
+      expect(
+        fresh.requests.filter((r) => r.path.startsWith('/crm/v3/properties/')).map((r) => r.status),
+      ).toEqual([404, 409]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('without the schema scopes the property cannot be created: CrmUnavailable saying what to do', async () => {
+    const fresh = await startHubspotServer();
+    try {
+      fresh.grantSchemaScopes(false);
+      const error = await createCrmAdapter(
+        { type: 'hubspot', accessToken: fresh.token },
+        { hubspotApiUrl: fresh.url, sleep },
+      )
+        .upsertCustomers(customers(1))
+        .catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(CrmUnavailable);
+      expect((error as Error).message).toMatch(
+        /crm\.schemas\.companies\.write.*or create that property in HubSpot/,
+      );
+      expect(fresh.companies.size).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a property that exists without unique values is CrmUnavailable, and no company is written', async () => {
+    const fresh = await startHubspotServer();
+    try {
+      fresh.defineCompanyProperty(COMPANY_KEY, { unique: false });
+      const error = await createCrmAdapter(
+        { type: 'hubspot', accessToken: fresh.token },
+        { hubspotApiUrl: fresh.url, sleep },
+      )
+        .upsertCustomers(customers(1))
+        .catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(CrmUnavailable);
+      expect((error as Error).message).toMatch(/does not require unique values/);
+      expect(fresh.companies.size).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a property deleted in HubSpot after this process looked is created again, and the sync goes on', async () => {
+    await adapter().upsertCustomers(customers(1));
+    hubspot.deleteCompanyProperty(COMPANY_KEY);
+    hubspot.requests.length = 0;
+    const outcomes = await adapter().upsertCustomers(customers(3));
+
+    expect(ok(outcomes)).toHaveLength(3);
+    expect(hubspot.companyProperties.get(COMPANY_KEY)?.hasUniqueValue).toBe(true);
+    expect(batchCalls(COMPANY_UPSERT).map((r) => r.status)).toEqual([400, 200]);
+    expect(batchCalls(PROPERTY).map((r) => r.status)).toEqual([404]);
+  });
+
+  for (const kind of ['html', 'empty', 'truncated'] as const) {
+    it(`a 200 answer that is not HubSpot's API (${kind}) is CrmUnavailable saying so`, async () => {
+      hubspot.garbleNext(kind);
+      const error = await adapter()
+        .upsertCustomers(customers(2))
+        .catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(CrmUnavailable);
+      expect((error as Error).message).toMatch(
+        /^HubSpot sent an answer that is not its API's to the contacts batch upsert/,
+      );
+    });
+  }
+
+  it('a company upsert answer without ids is CrmUnavailable too', async () => {
+    await adapter().upsertCustomers(customers(1));
+    hubspot.reset();
+    hubspot.garbleNext('empty', { after: 1 });
+    const error = await adapter()
+      .upsertCustomers(customers(1))
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(
+      /not its API's to the companies batch upsert \(no list of results\)/,
+    );
   });
 });

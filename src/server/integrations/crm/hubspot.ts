@@ -1,8 +1,11 @@
-import { AssociationTypes, Client } from '@hubspot/api-client';
-import type { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/companies';
+import { Client } from '@hubspot/api-client';
+import type {
+  PropertyCreateFieldTypeEnum,
+  PropertyCreateTypeEnum,
+} from '@hubspot/api-client/lib/codegen/crm/properties';
 import type { FastifyBaseLogger } from 'fastify';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, companyNameOf, type OnBatch, isolateRefusals, runInBatches } from './batches';
+import { BatchRefused, companyNameOf, isolateRefusals, runInBatches } from './batches';
 import {
   headerOf,
   networkFailure,
@@ -19,6 +22,11 @@ import {
 
 /** HubSpot's limit on inputs per batch call. */
 export const HUBSPOT_BATCH_SIZE = 100;
+/**
+ * The company property companies are upserted on: our customer id, unique in the portal
+ * (`hasUniqueValue`), as Salesforce's `Motorpool_Id__c`. Created by the adapter when missing.
+ */
+export const COMPANY_KEY = 'motorpool_id';
 
 export type HubspotOptions = {
   accessToken: string;
@@ -27,17 +35,17 @@ export type HubspotOptions = {
   log?: FastifyBaseLogger;
   sleep?: Sleep;
   retry?: RetryPolicy;
-  onBatch?: OnBatch;
   /** Per request; the SDK itself never gives up on a silent server. */
   timeoutMs?: number;
 };
 
 type Properties = Record<string, string>;
 type Written = { id: string; objectWriteTraceId?: string };
-type BatchAnswer = {
-  results: Written[];
+type BatchAnswer<T = Written> = {
+  results: T[];
   errors?: { message: string; category?: string; context?: object }[];
 };
+type Association = { _from: { id: string }; to: { id: string } };
 /** The SDK's ApiException (each generated module has its own class, so it is recognised by shape). */
 type ApiFailure = { code: number; body: unknown; headers: Record<string, string> };
 
@@ -45,13 +53,21 @@ const isApiFailure = (err: unknown): err is ApiFailure =>
   typeof err === 'object' && err !== null && typeof (err as ApiFailure).code === 'number' && 'headers' in err;
 
 /**
- * HubSpot through `@hubspot/api-client`, only with standard properties (so any portal accepts them):
+ * Portals (API base and token) known this process to have the unique company property: looked up once,
+ * not before every sync. Forgotten when HubSpot says the property is gone.
+ */
+const companyKeyReady = new Map<string, Promise<void>>();
+
+/** HubSpot refused the company upsert because the unique property is missing or not unique. */
+class CompanyKeyRefused extends Error {}
+
+/**
+ * HubSpot through `@hubspot/api-client`:
  * - a team user is a contact upserted by email;
- * - a customer is its owner as a contact upserted by email, and its company. Companies have no unique
- *   key HubSpot could upsert on without a custom property set up in the portal, so the company's id
- *   from the last sync (`crmId`) is updated and a company without one is created, associated with the
- *   owner's contact. The outcome's crmId is the company's id. A company deleted in HubSpot is created
- *   again.
+ * - a customer is its owner as a contact upserted by email, and its company upserted on the unique
+ *   custom property `motorpool_id` (our customer id), then associated with the owner's contact. Upserts
+ *   on our own keys make a second sync, two syncs at once, or a retry of a call HubSpot had applied
+ *   write the same company, never a second one. The outcome's crmId is the company's id.
  * Each input carries our record id as `objectWriteTraceId`, which HubSpot echoes on its result: that is
  * how results are matched back to records.
  */
@@ -61,20 +77,20 @@ export class HubspotCrmAdapter implements CrmAdapter {
   private readonly retry: RetryContext;
   private readonly token: string;
   private readonly timeoutMs: number;
+  private readonly portal: string;
 
   constructor(private readonly options: HubspotOptions) {
     this.token = options.accessToken;
     this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    const basePath = options.apiUrl?.replace(/\/+$/, '');
     // No numberOfApiCallRetries and no limiter: our own loop retries, so each attempt is counted once.
-    this.client = new Client({
-      accessToken: options.accessToken,
-      ...(options.apiUrl ? { basePath: options.apiUrl.replace(/\/+$/, '') } : {}),
-    });
+    this.client = new Client({ accessToken: options.accessToken, ...(basePath ? { basePath } : {}) });
+    this.portal = `${basePath ?? 'https://api.hubapi.com'} ${options.accessToken}`;
     this.retry = retryContext('HubSpot', options);
   }
 
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, HUBSPOT_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
+    return runInBatches(records, HUBSPOT_BATCH_SIZE, async (batch, outcomes) => {
       const contacts = await this.upsertContacts(
         batch.map((u) => ({ id: u.id, email: u.email, properties: userProperties(u) })),
         outcomes,
@@ -84,22 +100,17 @@ export class HubspotCrmAdapter implements CrmAdapter {
   }
 
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, HUBSPOT_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
+    return runInBatches(records, HUBSPOT_BATCH_SIZE, async (batch, outcomes) => {
       // The owner first: a customer whose contact HubSpot refuses gets no company either.
       const contacts = await this.upsertContacts(
         batch.map((c) => ({ id: c.id, email: c.email, properties: ownerProperties(c) })),
         outcomes,
       );
       const ready = batch.filter((c) => contacts.has(c.id));
-      const gone = await this.updateCompanies(
-        ready.filter((c) => c.crmId),
-        outcomes,
-      );
-      await this.createCompanies(
-        ready.filter((c) => !c.crmId || gone.has(c.id)),
-        contacts,
-        outcomes,
-      );
+      if (ready.length === 0) return;
+      const companies = await this.upsertCompaniesOnKey(ready, outcomes);
+      const linked = await this.associate(companies, contacts, outcomes);
+      for (const [id, companyId] of linked) outcomes.push({ id, ok: true, crmId: companyId });
     });
   }
 
@@ -112,7 +123,7 @@ export class HubspotCrmAdapter implements CrmAdapter {
     const answers = await isolateRefusals(
       inputs,
       (part) =>
-        this.call('contacts batch upsert', () =>
+        this.call('contacts batch upsert', isWrittenList, () =>
           this.client.crm.contacts.batchApi.upsert({
             inputs: part.map((i) => ({
               id: i.email.toLowerCase(),
@@ -129,94 +140,170 @@ export class HubspotCrmAdapter implements CrmAdapter {
     return written;
   }
 
-  /** Updates companies by their stored id; answers the records whose company HubSpot no longer has. */
-  private async updateCompanies(records: CrmCustomer[], outcomes: CrmOutcome[]): Promise<Set<string>> {
-    const gone = new Set<string>();
-    if (records.length === 0) return gone;
-    const answers = await isolateRefusals(
-      records,
-      (part) =>
-        this.call('companies batch update', () =>
-          this.client.crm.companies.batchApi.update({
-            inputs: part.map((c) => ({
-              id: c.crmId!,
-              objectWriteTraceId: c.id,
-              properties: companyProperties(c),
-            })),
-          }),
-        ),
-      (part, refusal) => {
-        for (const c of part) {
-          // Split down to this one record, so it is this company that HubSpot no longer has.
-          if (refusal.notFound) gone.add(c.id);
-          else outcomes.push({ id: c.id, ok: false, message: refusal.message });
-        }
-      },
-    );
-    const updated = new Map<string, string>();
-    for (const { part, answer } of answers) {
-      const missingIds = new Set(
-        (answer.errors ?? [])
-          .filter((e) => e.category === 'OBJECT_NOT_FOUND')
-          .flatMap((e) => idsOf(e.context)),
-      );
-      for (const c of part) if (missingIds.has(c.crmId!)) gone.add(c.id);
-      const others = {
-        ...answer,
-        errors: (answer.errors ?? []).filter((e) => e.category !== 'OBJECT_NOT_FOUND'),
-      };
-      matchResults(
-        part.filter((c) => !gone.has(c.id)),
-        others,
-        updated,
-        outcomes,
-      );
+  /** Companies on the unique property, made ready first; once more if HubSpot says it is gone. */
+  private async upsertCompaniesOnKey(records: CrmCustomer[], outcomes: CrmOutcome[]) {
+    await this.ensureCompanyKey();
+    try {
+      return await this.upsertCompanies(records, outcomes);
+    } catch (err) {
+      if (!(err instanceof CompanyKeyRefused)) throw err;
+      // Deleted or changed in HubSpot since this process looked: look again (and create it) once.
+      companyKeyReady.delete(this.portal);
+      await this.ensureCompanyKey();
+      try {
+        return await this.upsertCompanies(records, outcomes);
+      } catch (again) {
+        if (!(again instanceof CompanyKeyRefused)) throw again;
+        throw new CrmUnavailable(
+          `HubSpot refused to upsert companies on the property ${COMPANY_KEY} (${again.message}). Check that it is a unique single-line text property of companies.`,
+        );
+      }
     }
-    for (const [id, companyId] of updated) outcomes.push({ id, ok: true, crmId: companyId });
-    return gone;
   }
 
-  private async createCompanies(
-    records: CrmCustomer[],
-    contacts: Map<string, string>,
-    outcomes: CrmOutcome[],
-  ) {
-    if (records.length === 0) return;
-    const created = new Map<string, string>();
+  /** Answers record id -> company id for those written, failures into `outcomes`. */
+  private async upsertCompanies(records: CrmCustomer[], outcomes: CrmOutcome[]) {
+    const written = new Map<string, string>();
     const answers = await isolateRefusals(
       records,
       (part) =>
-        this.call('companies batch create', () =>
-          this.client.crm.companies.batchApi.create({
-            inputs: part.map((c) => ({
-              objectWriteTraceId: c.id,
-              properties: companyProperties(c),
-              associations: [
-                {
-                  to: { id: contacts.get(c.id)! },
-                  types: [
-                    {
-                      associationCategory: 'HUBSPOT_DEFINED' as AssociationSpecAssociationCategoryEnum,
-                      associationTypeId: AssociationTypes.companyToContact,
-                    },
-                  ],
-                },
-              ],
-            })),
-          }),
+        this.call(
+          'companies batch upsert',
+          isWrittenList,
+          () =>
+            this.client.crm.companies.batchApi.upsert({
+              inputs: part.map((c) => ({
+                id: c.id,
+                idProperty: COMPANY_KEY,
+                objectWriteTraceId: c.id,
+                properties: { ...companyProperties(c), [COMPANY_KEY]: c.id },
+              })),
+            }),
+          (refusal) => {
+            if (refusal.status === 400 && refusal.message.includes(COMPANY_KEY)) {
+              throw new CompanyKeyRefused(refusal.message);
+            }
+          },
         ),
       (part, refusal) =>
         part.forEach((c) => outcomes.push({ id: c.id, ok: false, message: refusal.message })),
     );
-    for (const { part, answer } of answers) matchResults(part, answer, created, outcomes);
-    for (const [id, companyId] of created) outcomes.push({ id, ok: true, crmId: companyId });
+    for (const { part, answer } of answers) matchResults(part, answer, written, outcomes);
+    return written;
   }
 
-  /** One SDK call with our retries; HubSpot's refusals become CrmUnavailable or BatchRefused. */
-  private async call(what: string, send: () => Promise<BatchAnswer>): Promise<BatchAnswer> {
+  /**
+   * Each company with its owner's contact (HubSpot's default company-to-contact association). Sent on
+   * every sync: associating twice changes nothing, and an owner whose email changed is a new contact.
+   */
+  private async associate(
+    companies: Map<string, string>,
+    contacts: Map<string, string>,
+    outcomes: CrmOutcome[],
+  ): Promise<Map<string, string>> {
+    const linked = new Map<string, string>();
+    const pairs = [...companies].map(([id, companyId]) => ({ id, companyId, contactId: contacts.get(id)! }));
+    if (pairs.length === 0) return linked;
+    const answers = await isolateRefusals(
+      pairs,
+      (part) =>
+        this.call('company-to-contact associations', isAssociationList, () =>
+          this.client.crm.associations.v4.batchApi.createDefault('companies', 'contacts', {
+            inputs: part.map((p) => ({ _from: { id: p.companyId }, to: { id: p.contactId } })),
+          }),
+        ),
+      (part, refusal) =>
+        part.forEach((p) => outcomes.push({ id: p.id, ok: false, message: refusal.message })),
+    );
+    for (const { part, answer } of answers) {
+      const done = new Set(answer.results.map((r) => `${r._from.id}>${r.to.id}`));
+      const errors = (answer.errors ?? []).map((e) => e.message).filter(Boolean);
+      for (const p of part) {
+        if (done.has(`${p.companyId}>${p.contactId}`)) linked.set(p.id, p.companyId);
+        else {
+          outcomes.push({
+            id: p.id,
+            ok: false,
+            message: `HubSpot did not link the company to its owner's contact${errors.length > 0 ? `: ${errors.join('; ')}` : '.'}`,
+          });
+        }
+      }
+    }
+    return linked;
+  }
+
+  /** The unique company property, looked up once per process and portal, created when missing. */
+  private ensureCompanyKey(): Promise<void> {
+    let ready = companyKeyReady.get(this.portal);
+    if (!ready) {
+      ready = this.lookUpCompanyKey().catch((err: unknown) => {
+        companyKeyReady.delete(this.portal);
+        throw err;
+      });
+      companyKeyReady.set(this.portal, ready);
+    }
+    return ready;
+  }
+
+  private async lookUpCompanyKey(): Promise<void> {
+    const schemaScopes = (reason: string) =>
+      new CrmUnavailable(
+        `HubSpot refused to ${reason} the company property ${COMPANY_KEY} (403): give the private app the crm.schemas.companies.read and crm.schemas.companies.write scopes, or create that property in HubSpot (single-line text, unique values).`,
+      );
+    let existing: { hasUniqueValue?: boolean } | null;
     try {
-      return await withRetries(this.retry, what, () => withTimeout(send(), this.timeoutMs), transientOf);
+      existing = await this.call('company property lookup', isProperty, () =>
+        this.client.crm.properties.coreApi.getByName('companies', COMPANY_KEY),
+      );
     } catch (err) {
+      if (err instanceof BatchRefused && err.status === 404) existing = null;
+      else if (err instanceof BatchRefused && err.status === 403) throw schemaScopes('read');
+      else if (err instanceof BatchRefused) throw new CrmUnavailable(err.message);
+      else throw err;
+    }
+    if (existing) {
+      if (existing.hasUniqueValue) return;
+      throw new CrmUnavailable(
+        `HubSpot's company property ${COMPANY_KEY} does not require unique values, so companies cannot be upserted on it. Delete it in HubSpot (the next sync creates it again, unique) or recreate it with unique values.`,
+      );
+    }
+    try {
+      await this.call('company property creation', isProperty, () =>
+        this.client.crm.properties.coreApi.create('companies', {
+          name: COMPANY_KEY,
+          label: 'Motorpool ID',
+          description: 'The Motorpool customer id; set by the Motorpool CRM sync, do not edit.',
+          groupName: 'companyinformation',
+          type: 'string' as PropertyCreateTypeEnum,
+          fieldType: 'text' as PropertyCreateFieldTypeEnum,
+          hasUniqueValue: true,
+          formField: false,
+        }),
+      );
+    } catch (err) {
+      // Created meanwhile by another sync or instance: the property is there, which is all we need.
+      if (err instanceof BatchRefused && err.status === 409) return;
+      if (err instanceof BatchRefused && err.status === 403) throw schemaScopes('create');
+      if (err instanceof BatchRefused) throw new CrmUnavailable(err.message);
+      throw err;
+    }
+  }
+
+  /**
+   * One SDK call with our retries and a check that the answer has the API's shape; HubSpot's refusals
+   * become CrmUnavailable or BatchRefused (`refused` may turn one into something more precise first).
+   */
+  private async call<T>(
+    what: string,
+    isAnswer: (answer: unknown) => answer is T,
+    send: () => Promise<unknown>,
+    refused?: (refusal: BatchRefused) => void,
+  ): Promise<T> {
+    let answer: unknown;
+    try {
+      answer = await withRetries(this.retry, what, () => withTimeout(send(), this.timeoutMs), transientOf);
+    } catch (err) {
+      if (isUnreadable(err)) throw notItsApi(what, err instanceof Error ? err.message : String(err));
       if (!isApiFailure(err)) throw err;
       const message = this.scrub(hubspotMessage(err.body) ?? `HubSpot answered ${err.code}.`);
       if (err.code === 401) {
@@ -224,26 +311,65 @@ export class HubspotCrmAdapter implements CrmAdapter {
           'HubSpot refused the access token (401). Check the HubSpot key in API settings.',
         );
       }
-      if (err.code === 403) {
+      if (err.code === 403 && !what.startsWith('company property')) {
         throw new CrmUnavailable(
           `HubSpot refused access (403): the private app needs the CRM contacts and companies write scopes. ${message}`,
         );
       }
       const category = (err.body as { category?: string } | null)?.category;
-      const notFound = err.code === 404 || category === 'OBJECT_NOT_FOUND';
-      throw new BatchRefused(
+      const refusal = new BatchRefused(
         message,
         err.code,
-        notFound || (err.code === 400 && category === 'VALIDATION_ERROR'),
-        notFound,
+        err.code === 400 && category === 'VALIDATION_ERROR',
       );
+      refused?.(refusal);
+      throw refusal;
     }
+    if (!isAnswer(answer)) throw notItsApi(what, describeAnswer(answer));
+    return answer;
   }
 
   /** HubSpot never echoes the token, but an error message must not carry it even if it did. */
   private scrub(message: string): string {
     return this.token ? message.split(this.token).join('[token]') : message;
   }
+}
+
+const notItsApi = (what: string, detail: string) =>
+  new CrmUnavailable(
+    `HubSpot sent an answer that is not its API's to the ${what} (${detail.slice(0, 200)}); try again later.`,
+  );
+
+/** The SDK's own failures to read a 2xx body: not JSON (cut short), or not JSON at all (an HTML page). */
+const isUnreadable = (err: unknown) =>
+  err instanceof SyntaxError ||
+  (err instanceof Error &&
+    /^(Cannot parse content|The mediaType .* is not supported by ObjectSerializer)/.test(err.message));
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function hasResults(answer: unknown, isResult: (r: unknown) => boolean): boolean {
+  if (!isObject(answer) || !Array.isArray(answer.results) || !answer.results.every(isResult)) return false;
+  return answer.errors === undefined || Array.isArray(answer.errors);
+}
+
+const isWrittenList = (answer: unknown): answer is BatchAnswer =>
+  hasResults(answer, (r) => isObject(r) && typeof r.id === 'string' && r.id !== '');
+
+const isAssociationList = (answer: unknown): answer is BatchAnswer<Association> =>
+  hasResults(
+    answer,
+    (r) => isObject(r) && isObject(r._from) && isObject(r.to) && typeof r._from.id === 'string',
+  );
+
+const isProperty = (answer: unknown): answer is { name: string; hasUniqueValue?: boolean } =>
+  isObject(answer) && answer.name === COMPANY_KEY;
+
+function describeAnswer(answer: unknown): string {
+  if (typeof answer === 'string') return `text: ${answer.trim().slice(0, 80) || 'empty'}`;
+  if (!isObject(answer)) return 'an empty body';
+  if (!Array.isArray(answer.results)) return 'no list of results';
+  return 'results without the ids of what was written';
 }
 
 function transientOf(err: unknown): Transient | null {
@@ -302,11 +428,6 @@ function matchResults(
     });
   }
 }
-
-const idsOf = (context: object | undefined): string[] => {
-  const ids = (context as { ids?: unknown } | undefined)?.ids;
-  return Array.isArray(ids) ? ids.map(String) : [];
-};
 
 /** Only non-empty values: an empty phone in Motorpool must not clear one typed in HubSpot. */
 const present = (props: Record<string, string | null | undefined>): Properties =>

@@ -141,13 +141,10 @@ describe('Salesforce adapter', () => {
     const auth = { clientId: sf.clientId, clientSecret: sf.clientSecret };
     const crm = createCrmAdapter(
       { type: 'salesforce', instanceUrl: null, accessToken: null, ...auth },
-      {
-        salesforceInstanceUrl: sf.url,
-        sleep,
-        // Between the batches, Salesforce ends the session.
-        onBatch: () => sf.expireIssuedTokens(),
-      },
+      { salesforceInstanceUrl: sf.url, sleep },
     );
+    // Salesforce ends the session after the first call.
+    sf.failNext(1, { status: 401 }, { after: 1 });
     const outcomes = await crm.upsertUsers(sampleUsers(300));
 
     expect(ok(outcomes)).toHaveLength(300);
@@ -242,55 +239,21 @@ describe('Salesforce adapter', () => {
     expect(upserts('Contact')).toHaveLength(4);
   });
 
-  it('a later batch still failing after the retries fails only its records; the first keeps its ids', async () => {
+  it('a later batch still failing after the retries is CrmUnavailable; the first batch is upserted on our ids', async () => {
     const records = users(250);
     // The first call goes through, then Salesforce stays down.
-    sf.failNext(10, { status: 503 }, { after: 1 });
-    const outcomes = await adapter().upsertUsers(records);
+    sf.failNext(4, { status: 503 }, { after: 1 });
+    const error = await adapter()
+      .upsertUsers(records)
+      .catch((e: unknown) => e);
 
-    expect(outcomes).toHaveLength(250);
-    expect(ok(outcomes)).toHaveLength(200);
-    const failed = outcomes.filter((o) => !o.ok);
-    expect(failed.map((o) => o.id).sort()).toEqual(
-      records
-        .slice(200)
-        .map((r) => r.id)
-        .sort(),
-    );
-    expect(failed.every((o) => !o.ok && /Salesforce answered 503 4 times/.test(o.message))).toBe(true);
+    expect(error).toBeInstanceOf(CrmUnavailable);
+    expect((error as Error).message).toMatch(/Salesforce answered 503 4 times/);
     expect(upserts('Contact').map((r) => r.status)).toEqual([200, 503, 503, 503, 503]);
-  });
-
-  it('tells each batch outcomes as it ends, the halted remainder included, before going on', async () => {
-    sf.failNext(10, { status: 503 }, { after: 1 });
-    const told: { ok: number; failed: number; callsSoFar: number }[] = [];
-    const crm = createCrmAdapter(
-      {
-        type: 'salesforce',
-        instanceUrl: null,
-        accessToken: sf.accessToken,
-        clientId: null,
-        clientSecret: null,
-      },
-      {
-        salesforceInstanceUrl: sf.url,
-        sleep,
-        onBatch: async (done) => {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          told.push({
-            ok: done.filter((o) => o.ok).length,
-            failed: done.filter((o) => !o.ok).length,
-            callsSoFar: upserts('Contact').length,
-          });
-        },
-      },
-    );
-    await crm.upsertUsers(sampleUsers(450));
-
-    expect(told).toEqual([
-      { ok: 200, failed: 0, callsSoFar: 1 },
-      { ok: 0, failed: 250, callsSoFar: 5 },
-    ]);
+    // The next sync updates those 200 on their external ids rather than creating them again.
+    const outcomes = await adapter().upsertUsers(records);
+    expect(ok(outcomes)).toHaveLength(250);
+    expect(sf.contacts.size).toBe(250);
   });
 
   it('a 4xx for the whole call fails each record with Salesforce message', async () => {
@@ -358,4 +321,55 @@ describe('Salesforce adapter', () => {
       await close();
     }
   });
+
+  it('an answer whose body stalls after the headers times out and is retried', async () => {
+    const slow = new SalesforceCrmAdapter({
+      instanceUrl: sf.url,
+      auth: { accessToken: sf.accessToken },
+      sleep,
+      timeoutMs: 200,
+    });
+    sf.misanswerNext('stall');
+    const started = Date.now();
+    const outcomes = await slow.upsertUsers(users(1));
+
+    expect(ok(outcomes)).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(waits).toEqual([1000]);
+  });
+
+  it('a token endpoint that never answers times out, retried, then CrmUnavailable', async () => {
+    const { url, close } = await startSilentServer();
+    try {
+      const slow = new SalesforceCrmAdapter({
+        instanceUrl: url,
+        auth: { clientId: sf.clientId, clientSecret: sf.clientSecret },
+        sleep,
+        timeoutMs: 50,
+      });
+      const error = await slow.upsertUsers(users(1)).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(CrmUnavailable);
+      expect((error as Error).message).toMatch(
+        /Salesforce could not be reached \(no answer within 0.05 s\) 4 times/,
+      );
+      expect(waits).toEqual([1000, 2000, 4000]);
+    } finally {
+      await close();
+    }
+  });
+
+  for (const kind of ['html', 'empty', 'truncated'] as const) {
+    it(`a 200 answer that is not Salesforce's API (${kind}) is CrmUnavailable saying so`, async () => {
+      sf.misanswerNext(kind);
+      const error = await adapter()
+        .upsertCustomers(customers(2))
+        .catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(CrmUnavailable);
+      expect((error as Error).message).toMatch(
+        /^Salesforce sent an answer that is not its API's to the Account upsert/,
+      );
+    });
+  }
 });

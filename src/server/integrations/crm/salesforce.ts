@@ -4,7 +4,7 @@ import { Transport } from 'jsforce/lib/transport.js';
 import type { HttpRequest, HttpRequestOptions, HttpResponse } from 'jsforce/lib/types';
 import type { StreamPromise } from 'jsforce/lib/util/promise';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, companyNameOf, type OnBatch, runInBatches } from './batches';
+import { BatchRefused, companyNameOf, runInBatches } from './batches';
 import {
   headerOf,
   networkFailure,
@@ -13,6 +13,7 @@ import {
   retryContext,
   RetriesExhausted,
   withRetries,
+  withTimeout,
   type RetryContext,
   type RetryPolicy,
   type Sleep,
@@ -33,7 +34,7 @@ export type SalesforceOptions = {
   log?: FastifyBaseLogger;
   sleep?: Sleep;
   retry?: RetryPolicy;
-  onBatch?: OnBatch;
+  /** Per request, body included (jsforce's own `timeout` stops at the headers). */
   timeoutMs?: number;
 };
 
@@ -90,12 +91,15 @@ export class SalesforceCrmAdapter implements CrmAdapter {
   private readonly retry: RetryContext;
   private connection: Promise<Connection> | null = null;
 
+  private readonly timeoutMs: number;
+
   constructor(private readonly options: SalesforceOptions) {
     this.retry = retryContext('Salesforce', options);
+    this.timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   }
 
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, SALESFORCE_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
+    return runInBatches(records, SALESFORCE_BATCH_SIZE, async (batch, outcomes) => {
       const accounts = await this.upsert(
         'Account',
         batch.map((c) => ({ id: c.id, fields: accountFields(c) })),
@@ -114,7 +118,7 @@ export class SalesforceCrmAdapter implements CrmAdapter {
   }
 
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]> {
-    return runInBatches(records, SALESFORCE_BATCH_SIZE, this.options.onBatch, async (batch, outcomes) => {
+    return runInBatches(records, SALESFORCE_BATCH_SIZE, async (batch, outcomes) => {
       const written = await this.upsert(
         'Contact',
         batch.map((u) => ({ id: u.id, fields: userFields(u) })),
@@ -167,28 +171,39 @@ export class SalesforceCrmAdapter implements CrmAdapter {
         `${type} upsert`,
         async () => {
           try {
-            const answer = await conn.request<SaveResult[]>(
-              {
-                method: 'PATCH',
-                url: `/composite/sobjects/${type}/${EXTERNAL_ID_FIELD}`,
-                body: JSON.stringify({
-                  allOrNone: false,
-                  records: inputs.map((i) => ({ attributes: { type }, ...i.fields })),
-                }),
-                headers: { 'content-type': 'application/json' },
-              },
-              { transport, retry: { maxRetries: 0 }, timeout: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS },
+            // jsforce's `timeout` ends at the headers; a body that stalls after them is ours to time.
+            const answer = await withTimeout(
+              Promise.resolve(
+                conn.request<unknown>(
+                  {
+                    method: 'PATCH',
+                    url: `/composite/sobjects/${type}/${EXTERNAL_ID_FIELD}`,
+                    body: JSON.stringify({
+                      allOrNone: false,
+                      records: inputs.map((i) => ({ attributes: { type }, ...i.fields })),
+                    }),
+                    headers: { 'content-type': 'application/json' },
+                  },
+                  { transport, retry: { maxRetries: 0 }, timeout: this.timeoutMs },
+                ),
+              ),
+              this.timeoutMs,
             );
-            return Array.isArray(answer) ? answer : [];
+            if (!isSaveResults(answer, inputs.length)) throw new NotItsApi(describeAnswer(answer));
+            return answer;
           } catch (err) {
+            if (err instanceof NotItsApi) throw err;
             throw new SalesforceCallFailed(err, transport.last);
           }
         },
         transientOf,
       );
     } catch (err) {
+      if (err instanceof NotItsApi) throw notItsApi(`${type} upsert`, err.message);
       if (!(err instanceof SalesforceCallFailed)) throw err;
       const status = err.answered?.status ?? 0;
+      // A 2xx jsforce could not read (a truncated or HTML body) is no answer of Salesforce's API either.
+      if (status >= 200 && status < 300) throw notItsApi(`${type} upsert`, salesforceMessage(err.cause));
       const message = salesforceMessage(err.cause) || `Salesforce answered ${status}.`;
       if (status === 401 && 'clientId' in this.options.auth && !renewed) {
         // A client-credentials token can expire during a long sync: one new token, one more try.
@@ -231,7 +246,8 @@ export class SalesforceCrmAdapter implements CrmAdapter {
       token = await withRetries(
         this.retry,
         'client-credentials token',
-        () => oauth.requestToken({ grant_type: 'client_credentials' }),
+        // No timeout of jsforce's covers the token request: a silent endpoint would hold the sync forever.
+        () => withTimeout(oauth.requestToken({ grant_type: 'client_credentials' }), this.timeoutMs),
         tokenTransientOf,
       );
     } catch (err) {
@@ -248,6 +264,31 @@ export class SalesforceCrmAdapter implements CrmAdapter {
       version: SALESFORCE_API_VERSION,
     });
   }
+}
+
+/** Salesforce answered 2xx with something that is not the API's answer (checked before any use). */
+class NotItsApi extends Error {}
+
+const notItsApi = (what: string, detail: string) =>
+  new CrmUnavailable(
+    `Salesforce sent an answer that is not its API's to the ${what} (${detail.slice(0, 200)}); try again later.`,
+  );
+
+/** The collections answer: one save result per record sent, in order. */
+function isSaveResults(answer: unknown, count: number): answer is SaveResult[] {
+  return (
+    Array.isArray(answer) &&
+    answer.length === count &&
+    answer.every((r) => typeof r === 'object' && r !== null && typeof (r as SaveResult).success === 'boolean')
+  );
+}
+
+function describeAnswer(answer: unknown): string {
+  if (Array.isArray(answer)) return `${answer.length} results that are not save results for the records sent`;
+  if (typeof answer === 'string') return `text: ${answer.trim().slice(0, 80) || 'empty'}`;
+  return answer === null || answer === undefined
+    ? 'an empty body'
+    : 'an object instead of a list of save results';
 }
 
 /**

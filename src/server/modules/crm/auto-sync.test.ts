@@ -149,4 +149,30 @@ describe('CRM auto-sync', () => {
       await second.close();
     }
   });
+
+  it('sends on the next run a company renamed while the previous run was sending it', async () => {
+    await t.put(admin, '/api/admin/crm/config', { enabled: true, autoSync: true });
+    const customer = await signUp(t);
+    // The rename lands after the run read its rows and before it stores their outcome.
+    hubspot.beforeAnswer(async ({ path }) => {
+      if (path !== '/crm/v3/objects/contacts/batch/upsert') return;
+      hubspot.beforeAnswer(null);
+      await t.database.db
+        .update(customers)
+        .set({ companyName: 'Renamed Mid-Sync Ltd', updatedAt: new Date() })
+        .where(eq(customers.id, customer.id));
+    });
+    expect((await runAutoSyncIfDue(deps)).started).toBe(true);
+    await t.app.backgroundJobs.idle();
+    const [row] = await t.database.db
+      .select()
+      .from(crmIntegrations)
+      .where(eq(crmIntegrations.entityId, customer.id));
+    expect(hubspot.companies.get(row!.crmId!)?.properties.name).not.toBe('Renamed Mid-Sync Ltd');
+
+    expect((await runAutoSyncIfDue(later(25))).started).toBe(true);
+    await t.app.backgroundJobs.idle();
+
+    expect(hubspot.companies.get(row!.crmId!)?.properties.name).toBe('Renamed Mid-Sync Ltd');
+  });
 });

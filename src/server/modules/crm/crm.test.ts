@@ -259,6 +259,108 @@ describe('syncing to HubSpot', () => {
   });
 });
 
+describe('one company per customer in HubSpot, however the syncs meet', () => {
+  const CONTACTS_UPSERT = '/crm/v3/objects/contacts/batch/upsert';
+
+  /** Holds HubSpot's contacts upserts until `n` have arrived: every sync has read its rows by then. */
+  function holdContactUpserts(n: number) {
+    let arrived = 0;
+    let release: () => void = () => {};
+    const all = new Promise<void>((resolve) => (release = resolve));
+    hubspot.beforeAnswer(async ({ path }) => {
+      if (path !== CONTACTS_UPSERT) return;
+      if (++arrived === n) release();
+      await all;
+    });
+  }
+
+  /** Every customer has exactly one company in HubSpot, found by its key. */
+  async function expectOneCompanyEach() {
+    const ids = (await t.database.db.select({ id: customers.id }).from(customers)).map((c) => c.id);
+    const counts = new Map(ids.map((id) => [id, hubspot.companiesWith('motorpool_id', id).length]));
+    expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+    expect(hubspot.companies.size).toBe(ids.length);
+  }
+
+  it('two per-record syncs of the same new customer at once make one company', async () => {
+    await enableHubspot();
+    const customer = await signUp(t);
+    holdContactUpserts(2);
+
+    const answers = await Promise.all([
+      t.post(admin, `/api/admin/crm/sync/customer/${customer.id}`, {}),
+      t.post(admin, `/api/admin/crm/sync/customer/${customer.id}`, {}),
+    ]);
+
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(hubspot.companiesWith('motorpool_id', customer.id)).toHaveLength(1);
+    expect(hubspot.companies.size).toBe(1);
+    const [row] = await t.database.db
+      .select()
+      .from(crmIntegrations)
+      .where(eq(crmIntegrations.entityId, customer.id));
+    expect(row!.crmId).toBe(hubspot.companiesWith('motorpool_id', customer.id)[0]!.id);
+  });
+
+  it('a per-record sync during a bulk sync leaves one company per customer', async () => {
+    await enableHubspot();
+    const customer = await signUp(t);
+    holdContactUpserts(2);
+
+    const bulk = await t.post(admin, '/api/admin/crm/sync/bulk/customers', {});
+    expect(bulk.statusCode).toBe(202);
+    const one = await t.post(admin, `/api/admin/crm/sync/customer/${customer.id}`, {});
+    await t.app.backgroundJobs.idle();
+
+    expect(one.statusCode, one.body).toBe(200);
+    const job = (await t.get(admin, `/api/admin/crm/jobs/${bulk.json().job.id}`)).json<BackgroundJob>();
+    expect(job.result).toMatchObject({ errorCount: 0, synced: await customerCount() });
+    await expectOneCompanyEach();
+  });
+});
+
+describe('a HubSpot answer that is not its API', () => {
+  const NOT_ITS_API = /^HubSpot sent an answer that is not its API's to the contacts batch upsert/;
+
+  for (const kind of ['html', 'empty', 'truncated'] as const) {
+    it(`(${kind}) answers a per-record sync 502 with the reason, recorded on the row`, async () => {
+      await enableHubspot();
+      const customer = await signUp(t);
+      hubspot.garbleNext(kind);
+
+      const res = await t.post(admin, `/api/admin/crm/sync/customer/${customer.id}`, {});
+
+      expect(res.statusCode, res.body).toBe(502);
+      expect(res.json().message).toMatch(NOT_ITS_API);
+      const [row] = await t.database.db
+        .select()
+        .from(crmIntegrations)
+        .where(eq(crmIntegrations.entityId, customer.id));
+      expect(row).toMatchObject({ syncStatus: 'failed', error: res.json().message });
+    });
+
+    it(`(${kind}) fails a bulk sync with the reason; the pages before it stay stored`, async () => {
+      await enableHubspot();
+      // More than one page of 100, so the second page meets the bad answer.
+      while ((await customerCount()) <= 100) await signUp(t);
+      // Page 1: contacts, property lookup (first time only), companies, associations; then page 2.
+      const before = hubspot.requests.length;
+      hubspot.beforeAnswer(({ path }) => {
+        const page2 = hubspot.requests.filter((r) => r.path === '/crm/v3/objects/contacts/batch/upsert');
+        if (path === '/crm/v3/objects/contacts/batch/upsert' && page2.length === 1) hubspot.garbleNext(kind);
+      });
+
+      const job = await bulkSync('customers');
+
+      expect(hubspot.requests.length).toBeGreaterThan(before);
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(NOT_ITS_API);
+      const stored = await t.database.db.select().from(crmIntegrations);
+      expect(stored.filter((r) => r.syncStatus === 'success')).toHaveLength(100);
+    });
+  }
+});
+
 describe('syncing to Salesforce', () => {
   async function enableSalesforce(credentials: Record<string, string>) {
     const keys = await t.put(admin, '/api/admin/api-settings', {

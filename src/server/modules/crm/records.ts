@@ -48,14 +48,17 @@ const integrationJoin = (entityType: CrmEntityType, crmType: CrmPlatform, id: An
 
 /**
  * Auto-sync's candidates: never sent, not in sync (failed, pending), or changed since the last success.
- * The hash check afterwards drops the ones whose sent fields did not change.
+ * `last_sync_at` is when the values sent were read, so an edit made while they were on their way is
+ * newer. The margin also takes edits whose transaction stamped `updated_at` before that read but
+ * committed after it (and a small clock skew between app and database); the hash check afterwards drops
+ * the ones whose sent fields did not change, so the margin costs a re-read, never a send.
  */
 const changedSince = (updatedAt: AnyPgColumn) =>
   or(
     isNull(crmIntegrations.id),
     ne(crmIntegrations.syncStatus, 'success'),
     isNull(crmIntegrations.lastSyncAt),
-    gt(updatedAt, crmIntegrations.lastSyncAt),
+    gt(updatedAt, sql`${crmIntegrations.lastSyncAt} - interval '5 minutes'`),
   );
 
 const stateColumns = {
@@ -151,15 +154,17 @@ export type StoredOutcome = { outcome: CrmOutcome; hash: string };
 
 /**
  * Writes each outcome on its integration record in one statement (upsert on the entity key). A success
- * stores the CRM's id, the hash and the sync time and clears the error; a failure keeps the CRM's id,
- * hash and last sync of the record's earlier success, and stores the provider's message.
+ * stores the CRM's id, the hash and, as its sync time, when the records sent were read (`readAt`: an
+ * edit made after that is newer than the sync, so auto-sync sends it); it clears the error. A failure
+ * keeps the CRM's id, hash and last sync of the record's earlier success, and stores the provider's
+ * message.
  */
 export async function storeOutcomes(
   exec: Executor,
   crmType: CrmPlatform,
   entityType: CrmEntityType,
   outcomes: StoredOutcome[],
-  at: Date,
+  { readAt, attemptedAt }: { readAt: Date; attemptedAt: Date },
 ): Promise<void> {
   if (outcomes.length === 0) return;
   await exec
@@ -173,8 +178,8 @@ export async function storeOutcomes(
         syncStatus: outcome.ok ? 'success' : 'failed',
         error: outcome.ok ? null : outcome.message.slice(0, 2000),
         syncedHash: outcome.ok ? hash : null,
-        lastSyncAt: outcome.ok ? at : null,
-        lastAttemptAt: at,
+        lastSyncAt: outcome.ok ? readAt : null,
+        lastAttemptAt: attemptedAt,
       })),
     )
     .onConflictDoUpdate({

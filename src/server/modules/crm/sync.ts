@@ -54,9 +54,15 @@ export async function readyAdapter(deps: CrmDeps): Promise<{ crmType: CrmPlatfor
   }
 }
 
-/** The screen's words for a whole call that failed (never the provider's raw answer: it may quote a key). */
+/**
+ * The screen's words for a whole call that failed: the adapter's own sentence, which names the provider
+ * and says what went wrong (unreachable, token refused, an answer that is not the API's) and never
+ * quotes a key.
+ */
 const unavailableMessage = (crmType: CrmPlatform, error: CrmUnavailable) =>
-  `${CRM_PLATFORM_LABELS[crmType]} could not be reached: ${error.message}`;
+  error.message.startsWith(CRM_PLATFORM_LABELS[crmType])
+    ? error.message
+    : `${CRM_PLATFORM_LABELS[crmType]}: ${error.message}`;
 
 /**
  * Sends one customer or team user now and stores the outcome on its integration record with an audit
@@ -66,6 +72,8 @@ const unavailableMessage = (crmType: CrmPlatform, error: CrmUnavailable) =>
 export async function syncOne(deps: CrmDeps, actor: AuditActor, entityType: CrmEntityType, id: string) {
   const source = SOURCES[entityType] as CrmEntitySource<CrmCustomer | CrmUser>;
   const { crmType, adapter } = await readyAdapter(deps);
+  // The values sent are those of this moment: an edit made while the call is out is newer than it.
+  const readAt = nowOf(deps);
   const [row] = await source.read(deps.db, crmType, { id, limit: 1 });
   if (!row) throw notFound(entityType === 'customer' ? 'Customer not found' : 'User not found');
   const hash = payloadHash(crmType, row.record);
@@ -85,9 +93,8 @@ export async function syncOne(deps: CrmDeps, actor: AuditActor, entityType: CrmE
     unreachable = true;
     stored = { outcome: { id, ok: false, message }, hash };
   }
-  const at = nowOf(deps);
   await deps.db.transaction(async (tx) => {
-    await storeOutcomes(tx, crmType, entityType, [stored], at);
+    await storeOutcomes(tx, crmType, entityType, [stored], { readAt, attemptedAt: nowOf(deps) });
     await recordAudit(tx, actor, {
       action: 'crm_sync',
       resourceType: entityType,
@@ -119,6 +126,7 @@ export async function syncRecords(
   for (const source of sources) {
     let afterId: string | undefined;
     for (;;) {
+      const readAt = nowOf(deps);
       const rows = await source.read(deps.db, crmType, { afterId, changedOnly, limit: CRM_BATCH_SIZE });
       if (rows.length === 0) break;
       afterId = rows[rows.length - 1]!.record.id;
@@ -147,7 +155,10 @@ export async function syncRecords(
         const stored = answers
           .filter((a) => hashes.has(a.id))
           .map((a) => ({ outcome: a, hash: hashes.get(a.id)! }));
-        await storeOutcomes(deps.db, crmType, source.entityType, stored, nowOf(deps));
+        await storeOutcomes(deps.db, crmType, source.entityType, stored, {
+          readAt,
+          attemptedAt: nowOf(deps),
+        });
         for (const { outcome: a } of stored) {
           if (a.ok) outcome.synced += 1;
           else outcome.errors.push({ ref: emails.get(a.id) ?? a.id, message: a.message });
