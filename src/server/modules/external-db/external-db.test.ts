@@ -10,10 +10,14 @@ import { emailsTo, invitedPassword } from '../../../../tests/setup/mail';
 import { staffWith } from '../../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { BackgroundJob, JobStarted } from '../../../shared/contracts/background-jobs';
-import { NOT_CONFIGURED_MESSAGE, type ExternalDbStatus } from '../../../shared/contracts/external-db';
+import {
+  EXTERNAL_DB_MAX_ROW_BYTES,
+  NOT_CONFIGURED_MESSAGE,
+  type ExternalDbStatus,
+} from '../../../shared/contracts/external-db';
 import { DEFAULT_PERMISSIONS } from '../../../shared/roles';
 import { auditLogs, customers, emailOutbox, plans, staffUsers, subscriptions } from '../../db/schema';
-import { HTML_MESSAGE } from '../../integrations/external-db/client';
+import { HTML_MESSAGE, readRows } from '../../integrations/external-db/client';
 import { EMAIL_TAKEN } from '../fleet/team';
 
 /*
@@ -282,22 +286,44 @@ describe('hostile sources: the job fails with its reason and writes nothing', ()
       'huge',
       'The external database sent more than 10,000 customers: one import takes at most 10,000. Nothing was imported; split the source.',
     ],
+    [
+      'hugeRow',
+      'The external database sent a row over 64 KB (row 3): one row takes at most 64 KB. Nothing was imported.',
+    ],
   ] as const;
 
   it.each(cases)('%s', async (mode, message) => {
-    fake.set({ mode, delayMs: 5_000, hugeRows: 100_000 });
+    fake.set({ mode, delayMs: 5_000, hugeRows: 1_000_000, hugeRowBytes: 200 * 1024 * 1024 });
     const customersBefore = (await db().select({ n: count() }).from(customers))[0]!.n;
     const auditsBefore = (await db().select({ n: count() }).from(auditLogs))[0]!.n;
-    let peak = 0;
-    const base = process.memoryUsage().heapUsed;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed - base)), 10);
-    const job = await runImport('customers').finally(() => clearInterval(sampler));
+    const writtenBefore = fake.bytesWritten;
+    const job = await runImport('customers');
     expect(job).toMatchObject({ status: 'failed', error: message, result: null });
     expect((await db().select({ n: count() }).from(customers))[0]!.n).toBe(customersBefore);
     // Only the job's own audit row (who started it).
     expect((await db().select({ n: count() }).from(auditLogs))[0]!.n).toBe(auditsBefore + 1);
-    // The huge source streams: reading stops at the cap and memory stays flat (100,000 rows is ~20 MB of JSON).
-    if (mode === 'huge') expect(peak).toBeLessThan(40 * 1024 * 1024);
+    // The source is read as a stream and the reading stops at the cap: the fake, which writes only as
+    // fast as the client reads, got no further than the cap and what the sockets buffer (~10 MB). The
+    // whole huge list is ~190 MB of JSON (its row cap ~2 MB); the huge row is 200 MB (its cap 64 KB).
+    const written = fake.bytesWritten - writtenBefore;
+    if (mode === 'huge' || mode === 'hugeRow') expect(written).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('refuses an answer over the byte cap, even of small rows', async () => {
+    fake.set({ mode: 'huge', hugeRows: 5_000 });
+    const read: unknown[] = [];
+    const reading = readRows(
+      { url: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000 },
+      'customers',
+      async (row) => read.push(row) > 0,
+      { maxRowBytes: EXTERNAL_DB_MAX_ROW_BYTES, maxBodyBytes: 100 * 1024 },
+    );
+    await expect(reading).rejects.toThrow(
+      'The external database sent more than 100 KB: one import reads at most 100 KB.',
+    );
+    // Rows before the cap were read (the import writes none of them: it reads the whole source first).
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.length).toBeLessThan(600);
   });
 });
 
