@@ -344,17 +344,9 @@ describe('user import', () => {
       lastName: 'Admin',
       role: 'admin',
     };
-    const existingAdmin = {
-      email: 'admin@motorpool.local',
-      firstName: 'Demo',
-      lastName: 'Renamed',
-      role: 'sales',
-    };
-    fake.set({ users: [sales, manager, wouldBeAdmin, existingAdmin] });
-    const [adminBefore] = await db()
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, 'admin@motorpool.local'));
+    const existingSales = await staffWith(t, 'sales');
+    const renamedSales = { email: existingSales.email, firstName: 'Renamed', lastName: 'Seller' };
+    fake.set({ users: [sales, manager, wouldBeAdmin, renamedSales] });
 
     const job = await runImport('users');
     expect(job.result).toEqual({
@@ -386,16 +378,9 @@ describe('user import', () => {
     const password = await invitedPassword(t, sales.email);
     await expect(t.staffCookie(sales.email, password)).resolves.toContain('=');
 
-    const [adminAfter] = await db()
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, 'admin@motorpool.local'));
-    expect(adminAfter).toMatchObject({
-      role: adminBefore!.role,
-      permissions: adminBefore!.permissions,
-      passwordHash: adminBefore!.passwordHash,
-      lastName: 'Renamed',
-    });
+    // An existing sales member: the name is the source's, the role and flags are not.
+    const [salesAfter] = await db().select().from(staffUsers).where(eq(staffUsers.id, existingSales.id));
+    expect(salesAfter).toMatchObject({ role: 'sales', firstName: 'Renamed', lastName: 'Seller' });
 
     // A second run of the same source: nothing written, nobody emailed again.
     const userAudits = async () =>
@@ -405,11 +390,41 @@ describe('user import', () => {
     const [auditsBefore, mailsBefore] = [await userAudits(), await invitations()];
     expect((await runImport('users')).result).toMatchObject({ synced: 3, errorCount: 1 });
     expect([await userAudits(), await invitations()]).toEqual([auditsBefore, mailsBefore]);
+  });
 
-    await db()
-      .update(staffUsers)
-      .set({ lastName: adminBefore!.lastName })
-      .where(eq(staffUsers.id, adminBefore!.id));
+  it('leaves an existing admin or root untouched and reports the row: they are changed in Team Management', async () => {
+    const root = await staffWith(t, 'root');
+    const [adminBefore] = await db()
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, 'admin@motorpool.local'));
+    const [rootBefore] = await db().select().from(staffUsers).where(eq(staffUsers.id, root.id));
+    fake.set({
+      users: [
+        { email: 'admin@motorpool.local', firstName: 'Demo', lastName: 'Renamed', phone: '5550001111' },
+        { email: root.email, firstName: 'Root', lastName: 'Renamed', address: '1 Elsewhere' },
+      ],
+    });
+    const userAudits = async () =>
+      (await db().select({ n: count() }).from(auditLogs).where(eq(auditLogs.resourceType, 'user')))[0]!.n;
+    const auditsBefore = await userAudits();
+
+    expect((await runImport('users')).result).toEqual({
+      synced: 0,
+      errorCount: 2,
+      errors: [
+        {
+          ref: 'row 1 (admin@motorpool.local)',
+          message: 'admin@motorpool.local is an admin: change them in Team Management',
+        },
+        { ref: `row 2 (${root.email})`, message: `${root.email} is root: change them in Team Management` },
+      ],
+    });
+    const [adminAfter] = await db().select().from(staffUsers).where(eq(staffUsers.id, adminBefore!.id));
+    const [rootAfter] = await db().select().from(staffUsers).where(eq(staffUsers.id, root.id));
+    expect(adminAfter).toEqual(adminBefore);
+    expect(rootAfter).toEqual(rootBefore);
+    expect(await userAudits()).toBe(auditsBefore);
   });
 });
 
