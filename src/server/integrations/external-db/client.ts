@@ -1,8 +1,5 @@
 import { JSONParser } from '@streamparser/json';
-import {
-  EXTERNAL_DB_MAX_BODY_BYTES,
-  EXTERNAL_DB_MAX_ROW_BYTES,
-} from '../../../shared/contracts/external-db';
+import { EXTERNAL_DB_MAX_BODY_BYTES, EXTERNAL_DB_MAX_ROW_BYTES } from '../../../shared/contracts/external-db';
 
 /**
  * The external database's HTTP API (spec 3 §7; docs/external-db.md): `GET /health`, `GET /api/customers`

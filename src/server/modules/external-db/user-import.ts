@@ -35,7 +35,11 @@ const outranksImport = (member: StaffRow, actingRole: string) =>
 
 function outrankedMessage(member: StaffRow): string {
   const who =
-    member.role === 'admin' ? 'an admin' : member.role === 'root' ? 'root' : `a ${member.role}, above your role`;
+    member.role === 'admin'
+      ? 'an admin'
+      : member.role === 'root'
+        ? 'root'
+        : `a ${member.role}, above your role`;
   return `${member.email} is ${who}: change them in Team Management`;
 }
 
