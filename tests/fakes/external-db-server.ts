@@ -1,12 +1,12 @@
 // A local external database for tests: the HTTP API the product expects of one (spec 3 §7): `GET /health`,
 // `GET /api/customers` and `GET /api/users`, each behind an API key (`X-API-Key` or `Authorization: Bearer`).
 // Its mode makes it a hostile source: slow past any timeout, a 500, an HTML page, JSON that breaks
-// part-way, or a huge list streamed row by row. Tests switch modes on the object; a journey (another
+// part-way, a huge list streamed row by row, or one huge row streamed in pieces. Tests switch modes on the object; a journey (another
 // process) through `POST /_control`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const EXTERNAL_DB_MODES = ['normal', 'slow', 'error', 'html', 'malformed', 'huge'] as const;
+export const EXTERNAL_DB_MODES = ['normal', 'slow', 'error', 'html', 'malformed', 'huge', 'hugeRow'] as const;
 export type ExternalDbMode = (typeof EXTERNAL_DB_MODES)[number];
 
 export type ExternalDbFakeState = {
@@ -18,6 +18,8 @@ export type ExternalDbFakeState = {
   shape: 'array' | 'object';
   /** `huge`: how many generated rows. */
   hugeRows: number;
+  /** `hugeRow`: how long the one huge row is (two good rows go before it). */
+  hugeRowBytes: number;
   /** `slow`: how long before the answer goes on. */
   delayMs: number;
 };
@@ -29,6 +31,8 @@ export type ExternalDbFake = {
   state: ExternalDbFakeState;
   /** List requests answered (health checks not counted). */
   listRequests: number;
+  /** Bytes of list bodies written to the socket, all requests together: how much a client read. */
+  bytesWritten: number;
   set(change: Partial<ExternalDbFakeState>): void;
   close(): Promise<void>;
 };
@@ -56,23 +60,34 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-/** Writes and waits for the socket when it is full, so a huge list streams with flat memory on both sides. */
-async function write(res: http.ServerResponse, text: string) {
-  if (!res.write(text)) await new Promise((resolve) => res.once('drain', resolve));
-}
+type Writer = (text: string) => Promise<void>;
 
-async function streamHuge(res: http.ServerResponse, rows: number) {
+async function streamHuge(res: http.ServerResponse, write: Writer, rows: number) {
   res.writeHead(200, { 'content-type': 'application/json' });
-  await write(res, '[');
+  await write('[');
   let chunk = '';
   for (let i = 1; i <= rows && !res.destroyed; i += 1) {
     chunk += `${i > 1 ? ',' : ''}${JSON.stringify(customerRowOf(i, 'huge.example'))}`;
     if (chunk.length > 16_384) {
-      await write(res, chunk);
+      await write(chunk);
       chunk = '';
     }
   }
-  if (!res.destroyed) res.end(`${chunk}]`);
+  if (!res.destroyed) await write(`${chunk}]`);
+  res.end();
+}
+
+/** Two good rows, then one whose `notes` runs to `bytes`: a source that is small in rows, huge in bytes. */
+async function streamHugeRow(res: http.ServerResponse, write: Writer, bytes: number) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const good = [customerRowOf(1, 'hugerow.example'), customerRowOf(2, 'hugerow.example')];
+  await write(`[${good.map((r) => JSON.stringify(r)).join(',')},`);
+  const head = JSON.stringify(customerRowOf(3, 'hugerow.example')).replace(/}$/, ',"notes":"');
+  await write(head);
+  const piece = 'x'.repeat(16_384);
+  for (let sent = head.length; sent < bytes && !res.destroyed; sent += piece.length) await write(piece);
+  if (!res.destroyed) await write('"}]');
+  res.end();
 }
 
 export async function startExternalDb({
@@ -86,13 +101,36 @@ export async function startExternalDb({
     users: [],
     shape: 'array',
     hugeRows: 100_000,
+    hugeRowBytes: 64 * 1024 * 1024,
     delayMs: 60_000,
     ...initial,
   };
-  const fake = { listRequests: 0 } as ExternalDbFake;
+  const fake = { listRequests: 0, bytesWritten: 0 } as ExternalDbFake;
+
+  /**
+   * Writes, counted, and waits while the socket is full, so a huge answer streams with flat memory on
+   * both sides and goes no further than the client reads (a closed socket ends the wait too).
+   */
+  const writerOf =
+    (res: http.ServerResponse): Writer =>
+    async (text) => {
+      if (res.destroyed) return;
+      fake.bytesWritten += Buffer.byteLength(text);
+      if (res.write(text)) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.once('drain', done);
+        res.once('close', done);
+      });
+    };
 
   const answerList = async (res: http.ServerResponse, list: 'customers' | 'users') => {
     fake.listRequests += 1;
+    const write = writerOf(res);
     const rows = state[list];
     switch (state.mode) {
       case 'normal':
@@ -114,12 +152,14 @@ export async function startExternalDb({
         // Good rows first, then a broken one: the parser fails part-way through the stream.
         res.writeHead(200, { 'content-type': 'application/json' });
         const good = [customerRowOf(1, 'malformed.example'), customerRowOf(2, 'malformed.example')];
-        await write(res, `[${good.map((r) => JSON.stringify(r)).join(',')},`);
+        await write(`[${good.map((r) => JSON.stringify(r)).join(',')},`);
         await sleep(20);
         return res.end('{"email": "customer3@malformed.example", "firstName": }');
       }
       case 'huge':
-        return streamHuge(res, state.hugeRows);
+        return streamHuge(res, write, state.hugeRows);
+      case 'hugeRow':
+        return streamHugeRow(res, write, state.hugeRowBytes);
     }
   };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import { backgroundJob, type BackgroundJob } from '@shared/contracts/background-jobs';
+import { backgroundJob, type BackgroundJob, type JobResult } from '@shared/contracts/background-jobs';
 import { getJson } from '@client/lib/api';
 
 /* One way to follow a background job (docs/background-jobs.md): poll it while it runs, stop after. */
@@ -18,6 +18,15 @@ export const backgroundJobQuery = (queryKey: QueryKey, path: string) =>
     queryFn: ({ signal }) => getJson(path, backgroundJob, { signal }),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? JOB_POLL_MS : false),
   });
+
+const counted = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * What a finished sync or import did, in the spec's words (spec 3 §8 'Synced N records. M errors.'),
+ * each count with its own singular: 'Synced 1 record. 0 errors.'
+ */
+export const jobResultText = (result: JobResult | null | undefined) =>
+  `Synced ${counted(result?.synced ?? 0, 'record')}. ${counted(result?.errorCount ?? 0, 'error')}.`;
 
 /**
  * Calls `onEnd` once when `job` goes from running to ended while this screen watches it (the toast of

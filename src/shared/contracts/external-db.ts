@@ -18,6 +18,13 @@ export const EXTERNAL_DB_IMPORTS = Object.keys(EXTERNAL_DB_JOB_KINDS) as Externa
 
 /** The most rows one import takes: a larger source is refused whole, before anything is written. */
 export const EXTERNAL_DB_MAX_ROWS = 10_000;
+/**
+ * The most bytes one row may take in the source's answer: the row cap bounds rows, not bytes, and a
+ * row is held whole while it is parsed, so one huge row would otherwise grow memory without limit.
+ */
+export const EXTERNAL_DB_MAX_ROW_BYTES = 64 * 1024;
+/** The most bytes one answer may take: about 16 KB a row at the row cap (160 MB). */
+export const EXTERNAL_DB_MAX_BODY_BYTES = 160 * 1024 * 1024;
 
 /** The warning of a server with no external database (spec 3 §2, §8). */
 export const NOT_CONFIGURED_MESSAGE =

@@ -1,10 +1,13 @@
 import { JSONParser } from '@streamparser/json';
+import { EXTERNAL_DB_MAX_BODY_BYTES, EXTERNAL_DB_MAX_ROW_BYTES } from '../../../shared/contracts/external-db';
 
 /**
  * The external database's HTTP API (spec 3 §7; docs/external-db.md): `GET /health`, `GET /api/customers`
  * and `GET /api/users`, each with the API key as `Authorization: Bearer <key>` and as `X-API-Key: <key>`
  * (systems check one or the other). A list is read as a stream, one row at a time, so a source of any
- * size holds one chunk in memory; the whole exchange, body included, must end within the timeout.
+ * size holds one chunk and at most one row (EXTERNAL_DB_MAX_ROW_BYTES) in memory; the whole answer is
+ * bounded too (EXTERNAL_DB_MAX_BODY_BYTES), and the whole exchange, body included, must end within the
+ * timeout.
  */
 
 export type ExternalDbSettings = { url: string; apiKey: string; timeoutMs: number };
@@ -84,28 +87,60 @@ export async function checkHealth(settings: ExternalDbSettings): Promise<void> {
   }
 }
 
+/** How much of an answer is read before it is refused; tests lower them to keep their sources small. */
+export type ReadLimits = { maxRowBytes: number; maxBodyBytes: number };
+const DEFAULT_LIMITS: ReadLimits = {
+  maxRowBytes: EXTERNAL_DB_MAX_ROW_BYTES,
+  maxBodyBytes: EXTERNAL_DB_MAX_BODY_BYTES,
+};
+
+const sizeOf = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`
+    : `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} KB`;
+
+export const rowTooLargeMessage = (row: number, max = EXTERNAL_DB_MAX_ROW_BYTES) =>
+  `The external database sent a row over ${sizeOf(max)} (row ${row.toLocaleString('en-US')}): one row takes at most ${sizeOf(max)}.`;
+export const bodyTooLargeMessage = (max = EXTERNAL_DB_MAX_BODY_BYTES) =>
+  `The external database sent more than ${sizeOf(max)}: one import reads at most ${sizeOf(max)}.`;
+
 /**
  * Reads `GET /api/<list>` row by row: the body is a JSON array of rows, or an object whose `<list>`
  * key holds that array (`{"customers": [...]}`; other keys are ignored). `onRow` is awaited between
  * chunks, so a slow consumer slows the reading instead of piling rows up; it answers false to stop
- * reading (the import's row cap). Answers whether the whole list was read.
+ * reading (the import's row cap). Answers whether the whole list was read. A row longer than
+ * `maxRowBytes` (counted from the end of the row before it, so it is what the parser holds) or an
+ * answer longer than `maxBodyBytes` stops the reading with an ExternalDbError.
  */
 export async function readRows(
   settings: ExternalDbSettings,
   list: ExternalDbList,
   onRow: (row: unknown) => Promise<boolean>,
+  limits: ReadLimits = DEFAULT_LIMITS,
 ): Promise<{ complete: boolean }> {
   const signal = AbortSignal.timeout(settings.timeoutMs);
   const parser = new JSONParser({ paths: ['$.*', `$.${list}.*`], keepStack: false });
   let sawList = false;
   let pending: unknown[] = [];
+  let rows = 0;
+  // Byte offsets in the answer: of the last token the parser completed, and just past the last row.
+  let lastToken = 0;
+  let rowEnd = 0;
+  parser.onToken = ({ offset }) => {
+    lastToken = offset;
+  };
+  const emit = (value: unknown) => {
+    rows += 1;
+    rowEnd = lastToken + 1;
+    pending.push(value);
+  };
   parser.onValue = ({ value, stack, parent, key }) => {
     // A row: an element of the top-level array, or of the named array under a top-level object.
     if (stack.length === 1 && Array.isArray(parent)) {
       sawList = true;
-      pending.push(value);
+      emit(value);
     } else if (stack.length === 2 && Array.isArray(parent)) {
-      pending.push(value);
+      emit(value);
     } else if (stack.length === 1 && key === list && Array.isArray(value)) {
       sawList = true; // the named array itself, its rows already emitted (and dropped)
     }
@@ -116,9 +151,12 @@ export async function readRows(
     if (!res.body) throw new ExternalDbError('The external database sent an empty answer.');
     reader = res.body.getReader();
     let first = true;
+    let read = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      read += value.length;
+      if (read > limits.maxBodyBytes) throw new ExternalDbError(bodyTooLargeMessage(limits.maxBodyBytes));
       if (first && value.length > 0) {
         // A page without a text/html type still reads as the webpage it is, not as malformed JSON.
         const start = Buffer.from(value.subarray(0, 64)).toString('utf8').trimStart();
@@ -126,9 +164,12 @@ export async function readRows(
         first = false;
       }
       writeChunk(parser, value);
-      const rows = pending;
+      const ready = pending;
       pending = [];
-      for (const row of rows) {
+      // What the parser holds of the row under way: everything after the last complete row.
+      if (read - rowEnd > limits.maxRowBytes)
+        throw new ExternalDbError(rowTooLargeMessage(rows + 1, limits.maxRowBytes));
+      for (const row of ready) {
         if (!(await onRow(row))) {
           await reader.cancel().catch(() => undefined);
           return { complete: false };

@@ -7,8 +7,11 @@ import type { Mailer } from '../email-events/mailer';
 import type { JobOutcome, JobProgress } from '../background-jobs/service';
 import type { ReadSource, RowError, SourceRow } from './source';
 
-/** What an import's writes need: the database, who started it (its audit rows), the time, the outbox. */
-export type ImportContext = { db: Db; actor: AuditActor; clock: Clock; mail: Mailer };
+/**
+ * What an import's writes need: the database, who started it (its audit rows) and their role (whom
+ * they may change), the time, the outbox.
+ */
+export type ImportContext = { db: Db; actor: AuditActor; actingRole: string; clock: Clock; mail: Mailer };
 
 /** Rows written per transaction: a failed batch costs at most this many rows, none half-written. */
 export const IMPORT_BATCH_SIZE = 50;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { ExternalCustomerRow } from '../../../shared/contracts/external-db';
 import { featureAccessOf } from '../../../shared/contracts/staff-customers';
@@ -6,12 +5,10 @@ import { generateCustomerPassword } from '../../../shared/customer-password';
 import type { Executor, Tx } from '../../db/client';
 import { customers } from '../../db/schema';
 import { recordAudit } from '../audit/service';
-import { startTrial } from '../billing/trial';
 import { emailSignsIn } from '../customers/login-emails';
-import { customerRecipient, emailLinks, type Mailer } from '../email-events/mailer';
 import { EMAIL_TAKEN } from '../fleet/team';
-import { recordActivity } from '../notifications/service';
 import { findActivePlan } from '../plans/service';
+import { createCustomerAccount } from '../staff-customers/new-account';
 import type { BatchWriter, ImportContext } from './batches';
 import { newPassword, newPasswordsFor, type NewPasswords } from './new-passwords';
 import type { RowError, SourceRow } from './source';
@@ -54,17 +51,6 @@ const existingByEmail = async (exec: Executor, emails: string[], lock: boolean) 
   const rows = lock ? await query.for('update') : await query;
   return new Map(rows.map((r) => [r.email.toLowerCase(), r]));
 };
-
-async function queueInvitation(tx: Tx, mail: Mailer, customerId: string, password: string) {
-  const customer = await customerRecipient(tx, customerId);
-  if (!customer) return;
-  await mail.queue.queue(tx, {
-    template: 'account_invitation',
-    to: customer.to,
-    customerId,
-    data: { ...customer.data, temporaryPassword: password, signInUrl: emailLinks(mail).customerSignIn },
-  });
-}
 
 /**
  * Customers by email: a new one gets its plan (the row's, or the starter plan), the plan's limits, a
@@ -140,50 +126,28 @@ async function createCustomer(
   if (!plan) return `No active plan to give: neither "${input.planId ?? ''}" nor "${DEFAULT_IMPORT_PLAN}"`;
   // Prepared before the transaction; a row that became new since then is hashed here.
   const credentials = hashed.get(input.email) ?? (await newPassword(generateCustomerPassword));
-  const now = ctx.clock.now();
-  const id = randomUUID();
-  const status = input.status ?? 'active';
-  const [inserted] = await tx
-    .insert(customers)
-    .values({
-      id,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      companyName: input.companyName,
-      ...ownedValues(input),
-      country: input.country ?? 'US',
-      passwordHash: credentials.passwordHash,
-      temporaryPasswordEnc: null,
-      isPasswordSet: false,
-      planId: plan.id,
-      carLimit: plan.vehicleLimit,
-      userLimit: plan.userLimit,
-      role: 'fleet_admin',
-      status,
-      featureAccess: featureAccessOf(undefined),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const customer = inserted!;
-  const subscription = await startTrial(tx, id, plan, now);
-  const { passwordHash: _hash, temporaryPasswordEnc: _sealed, searchText: _search, ...visible } = customer;
-  await recordAudit(
+  await createCustomerAccount(
     tx,
-    { ...ctx.actor, accountId: id },
+    { actor: ctx.actor, mail: ctx.mail, now: ctx.clock.now() },
     {
-      action: 'create',
-      resourceType: 'customer',
-      resourceId: id,
-      newValues: { ...visible, subscriptionStatus: subscription.status, source: 'external database import' },
+      profile: {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        companyName: input.companyName,
+        ...ownedValues(input),
+        country: input.country ?? 'US',
+      },
+      plan,
+      status: input.status ?? 'active',
+      featureAccess: featureAccessOf(undefined),
+      salesUserId: null,
+      credentials,
+      origin: {
+        addedHow: 'was imported from the external database',
+        audit: { source: 'external database import' },
+      },
     },
   );
-  await recordActivity(tx, customer, {
-    action: 'customer_registered',
-    description: `${customer.companyName} was imported from the external database on the ${plan.name} plan`,
-    metadata: { planName: plan.name, createdBy: ctx.actor.actorEmail },
-  });
-  await queueInvitation(tx, ctx.mail, id, credentials.password);
   return null;
 }

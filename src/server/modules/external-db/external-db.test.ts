@@ -10,10 +10,14 @@ import { emailsTo, invitedPassword } from '../../../../tests/setup/mail';
 import { staffWith } from '../../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { BackgroundJob, JobStarted } from '../../../shared/contracts/background-jobs';
-import { NOT_CONFIGURED_MESSAGE, type ExternalDbStatus } from '../../../shared/contracts/external-db';
+import {
+  EXTERNAL_DB_MAX_ROW_BYTES,
+  NOT_CONFIGURED_MESSAGE,
+  type ExternalDbStatus,
+} from '../../../shared/contracts/external-db';
 import { DEFAULT_PERMISSIONS } from '../../../shared/roles';
 import { auditLogs, customers, emailOutbox, plans, staffUsers, subscriptions } from '../../db/schema';
-import { HTML_MESSAGE } from '../../integrations/external-db/client';
+import { HTML_MESSAGE, readRows } from '../../integrations/external-db/client';
 import { EMAIL_TAKEN } from '../fleet/team';
 
 /*
@@ -282,22 +286,44 @@ describe('hostile sources: the job fails with its reason and writes nothing', ()
       'huge',
       'The external database sent more than 10,000 customers: one import takes at most 10,000. Nothing was imported; split the source.',
     ],
+    [
+      'hugeRow',
+      'The external database sent a row over 64 KB (row 3): one row takes at most 64 KB. Nothing was imported.',
+    ],
   ] as const;
 
   it.each(cases)('%s', async (mode, message) => {
-    fake.set({ mode, delayMs: 5_000, hugeRows: 100_000 });
+    fake.set({ mode, delayMs: 5_000, hugeRows: 1_000_000, hugeRowBytes: 200 * 1024 * 1024 });
     const customersBefore = (await db().select({ n: count() }).from(customers))[0]!.n;
     const auditsBefore = (await db().select({ n: count() }).from(auditLogs))[0]!.n;
-    let peak = 0;
-    const base = process.memoryUsage().heapUsed;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed - base)), 10);
-    const job = await runImport('customers').finally(() => clearInterval(sampler));
+    const writtenBefore = fake.bytesWritten;
+    const job = await runImport('customers');
     expect(job).toMatchObject({ status: 'failed', error: message, result: null });
     expect((await db().select({ n: count() }).from(customers))[0]!.n).toBe(customersBefore);
     // Only the job's own audit row (who started it).
     expect((await db().select({ n: count() }).from(auditLogs))[0]!.n).toBe(auditsBefore + 1);
-    // The huge source streams: reading stops at the cap and memory stays flat (100,000 rows is ~20 MB of JSON).
-    if (mode === 'huge') expect(peak).toBeLessThan(40 * 1024 * 1024);
+    // The source is read as a stream and the reading stops at the cap: the fake, which writes only as
+    // fast as the client reads, got no further than the cap and what the sockets buffer (~10 MB). The
+    // whole huge list is ~190 MB of JSON (its row cap ~2 MB); the huge row is 200 MB (its cap 64 KB).
+    const written = fake.bytesWritten - writtenBefore;
+    if (mode === 'huge' || mode === 'hugeRow') expect(written).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('refuses an answer over the byte cap, even of small rows', async () => {
+    fake.set({ mode: 'huge', hugeRows: 5_000 });
+    const read: unknown[] = [];
+    const reading = readRows(
+      { url: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000 },
+      'customers',
+      async (row) => read.push(row) > 0,
+      { maxRowBytes: EXTERNAL_DB_MAX_ROW_BYTES, maxBodyBytes: 100 * 1024 },
+    );
+    await expect(reading).rejects.toThrow(
+      'The external database sent more than 100 KB: one import reads at most 100 KB.',
+    );
+    // Rows before the cap were read (the import writes none of them: it reads the whole source first).
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.length).toBeLessThan(600);
   });
 });
 
@@ -318,17 +344,9 @@ describe('user import', () => {
       lastName: 'Admin',
       role: 'admin',
     };
-    const existingAdmin = {
-      email: 'admin@motorpool.local',
-      firstName: 'Demo',
-      lastName: 'Renamed',
-      role: 'sales',
-    };
-    fake.set({ users: [sales, manager, wouldBeAdmin, existingAdmin] });
-    const [adminBefore] = await db()
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, 'admin@motorpool.local'));
+    const existingSales = await staffWith(t, 'sales');
+    const renamedSales = { email: existingSales.email, firstName: 'Renamed', lastName: 'Seller' };
+    fake.set({ users: [sales, manager, wouldBeAdmin, renamedSales] });
 
     const job = await runImport('users');
     expect(job.result).toEqual({
@@ -360,16 +378,9 @@ describe('user import', () => {
     const password = await invitedPassword(t, sales.email);
     await expect(t.staffCookie(sales.email, password)).resolves.toContain('=');
 
-    const [adminAfter] = await db()
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, 'admin@motorpool.local'));
-    expect(adminAfter).toMatchObject({
-      role: adminBefore!.role,
-      permissions: adminBefore!.permissions,
-      passwordHash: adminBefore!.passwordHash,
-      lastName: 'Renamed',
-    });
+    // An existing sales member: the name is the source's, the role and flags are not.
+    const [salesAfter] = await db().select().from(staffUsers).where(eq(staffUsers.id, existingSales.id));
+    expect(salesAfter).toMatchObject({ role: 'sales', firstName: 'Renamed', lastName: 'Seller' });
 
     // A second run of the same source: nothing written, nobody emailed again.
     const userAudits = async () =>
@@ -379,11 +390,41 @@ describe('user import', () => {
     const [auditsBefore, mailsBefore] = [await userAudits(), await invitations()];
     expect((await runImport('users')).result).toMatchObject({ synced: 3, errorCount: 1 });
     expect([await userAudits(), await invitations()]).toEqual([auditsBefore, mailsBefore]);
+  });
 
-    await db()
-      .update(staffUsers)
-      .set({ lastName: adminBefore!.lastName })
-      .where(eq(staffUsers.id, adminBefore!.id));
+  it('leaves an existing admin or root untouched and reports the row: they are changed in Team Management', async () => {
+    const root = await staffWith(t, 'root');
+    const [adminBefore] = await db()
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, 'admin@motorpool.local'));
+    const [rootBefore] = await db().select().from(staffUsers).where(eq(staffUsers.id, root.id));
+    fake.set({
+      users: [
+        { email: 'admin@motorpool.local', firstName: 'Demo', lastName: 'Renamed', phone: '5550001111' },
+        { email: root.email, firstName: 'Root', lastName: 'Renamed', address: '1 Elsewhere' },
+      ],
+    });
+    const userAudits = async () =>
+      (await db().select({ n: count() }).from(auditLogs).where(eq(auditLogs.resourceType, 'user')))[0]!.n;
+    const auditsBefore = await userAudits();
+
+    expect((await runImport('users')).result).toEqual({
+      synced: 0,
+      errorCount: 2,
+      errors: [
+        {
+          ref: 'row 1 (admin@motorpool.local)',
+          message: 'admin@motorpool.local is an admin: change them in Team Management',
+        },
+        { ref: `row 2 (${root.email})`, message: `${root.email} is root: change them in Team Management` },
+      ],
+    });
+    const [adminAfter] = await db().select().from(staffUsers).where(eq(staffUsers.id, adminBefore!.id));
+    const [rootAfter] = await db().select().from(staffUsers).where(eq(staffUsers.id, root.id));
+    expect(adminAfter).toEqual(adminBefore);
+    expect(rootAfter).toEqual(rootBefore);
+    expect(await userAudits()).toBe(auditsBefore);
   });
 });
 

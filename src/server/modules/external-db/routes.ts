@@ -53,7 +53,13 @@ export async function externalDbRoutes(
         response: { 202: jobStarted, 409: errorResponse },
       },
       handler: async (request, reply) => {
-        const ctx = { db: database.db, actor: actorOf(request), clock, mail };
+        const ctx = {
+          db: database.db,
+          actor: actorOf(request),
+          actingRole: request.staffUser.role,
+          clock,
+          mail,
+        };
         reply.status(202);
         return startImport(deps, ctx, kind);
       },

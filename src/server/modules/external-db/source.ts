@@ -116,6 +116,8 @@ export async function readSource<T extends { email: string }>(
     out.end();
     await once(out, 'close');
   } catch (error) {
+    // Rows already spilled may still be on their way to the file: their late write errors are moot.
+    out.on('error', () => undefined);
     out.destroy();
     await dispose();
     throw error;

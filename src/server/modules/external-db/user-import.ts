@@ -4,10 +4,12 @@ import { defaultPermissionsFor } from '../../../shared/roles';
 import type { Executor, Tx } from '../../db/client';
 import { staffUsers } from '../../db/schema';
 import { recordAudit } from '../audit/service';
-import { emailLinks, personData, personTo } from '../email-events/mailer';
 import { generateStaffPassword } from '../team/generated-password';
+import { insertTeamMember } from '../team/members';
+import { isAdminRole, rankOf } from '../team/rules';
 import type { BatchWriter, ImportContext } from './batches';
-import { newPassword, newPasswordsFor, type NewPassword, type NewPasswords } from './new-passwords';
+import { newPassword, newPasswordsFor, type NewPasswords } from './new-passwords';
+import type { RowError } from './source';
 
 type StaffRow = typeof staffUsers.$inferSelect;
 
@@ -25,9 +27,27 @@ const existingByEmail = async (exec: Executor, emails: string[], lock: boolean) 
 };
 
 /**
+ * Admins and root are Team Management's alone, as is anyone above the importing member (the rule of
+ * assertMayManage): the source may not rename them, nor move their phone or address.
+ */
+const outranksImport = (member: StaffRow, actingRole: string) =>
+  isAdminRole(member.role) || rankOf(member.role) > rankOf(actingRole);
+
+function outrankedMessage(member: StaffRow): string {
+  const who =
+    member.role === 'admin'
+      ? 'an admin'
+      : member.role === 'root'
+        ? 'root'
+        : `a ${member.role}, above your role`;
+  return `${member.email} is ${who}: change them in Team Management`;
+}
+
+/**
  * Team users by email: a new one is created with its role (sales or manager, never admin or root) and
- * that role's default flags, and its generated password goes to it by email as Create user does; an
- * existing one gets only its name, phone and address when they changed.
+ * that role's default flags, and its generated password goes to it by email, by Create user's own
+ * code; an existing one gets only its name, phone and address when they changed, unless it is an admin,
+ * root or above the importing member (a row error: they are changed in Team Management).
  */
 export function userWriter(ctx: ImportContext): BatchWriter<ExternalUserRow, NewPasswords> {
   return {
@@ -42,18 +62,32 @@ export function userWriter(ctx: ImportContext): BatchWriter<ExternalUserRow, New
         batch.map((r) => r.data.email),
         true,
       );
-      for (const { data } of batch) {
+      const refused: RowError[] = [];
+      for (const { line, ref, data } of batch) {
         const before = existing.get(data.email);
-        if (before) await updateMember(tx, ctx, before, data);
-        else
-          await createMember(
+        if (!before) {
+          await insertTeamMember(
             tx,
             ctx,
-            data,
+            {
+              email: data.email,
+              firstName: data.firstName,
+              lastName: data.lastName,
+              phone: data.phone ?? null,
+              address: data.address ?? null,
+              role: data.role,
+              permissions: defaultPermissionsFor(data.role),
+            },
             hashed.get(data.email) ?? (await newPassword(generateStaffPassword)),
+            { source: 'external database import' },
           );
+        } else if (outranksImport(before, ctx.actingRole)) {
+          refused.push({ line, ref, message: outrankedMessage(before) });
+        } else {
+          await updateMember(tx, ctx, before, data);
+        }
       }
-      return [];
+      return refused;
     },
   };
 }
@@ -78,49 +112,5 @@ async function updateMember(tx: Tx, ctx: ImportContext, before: StaffRow, row: E
     resourceId: before.id,
     oldValues,
     newValues: { ...newValues, source: 'external database import' },
-  });
-}
-
-async function createMember(tx: Tx, ctx: ImportContext, row: ExternalUserRow, credentials: NewPassword) {
-  const permissions = defaultPermissionsFor(row.role);
-  const [inserted] = await tx
-    .insert(staffUsers)
-    .values({
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      phone: row.phone ?? null,
-      address: row.address ?? null,
-      role: row.role,
-      permissions,
-      passwordHash: credentials.passwordHash,
-      isPasswordSet: false,
-    })
-    .returning({ id: staffUsers.id });
-  await recordAudit(tx, ctx.actor, {
-    action: 'create',
-    resourceType: 'user',
-    resourceId: inserted!.id,
-    newValues: {
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      role: row.role,
-      permissions,
-      passwordGenerated: true,
-      passwordSentTo: row.email,
-      source: 'external database import',
-    },
-  });
-  const person = { email: row.email, firstName: row.firstName, lastName: row.lastName };
-  await ctx.mail.queue.queue(tx, {
-    template: 'team_invitation',
-    to: personTo(person),
-    staffUserId: inserted!.id,
-    data: {
-      ...personData(person),
-      temporaryPassword: credentials.password,
-      signInUrl: emailLinks(ctx.mail).staffSignIn,
-    },
   });
 }

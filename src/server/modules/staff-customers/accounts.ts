@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { generateCustomerPassword } from '../../../shared/customer-password';
 import {
@@ -14,12 +13,11 @@ import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { applyPlan } from '../billing/context';
-import { startTrial } from '../billing/trial';
 import { emailSignsIn } from '../customers/login-emails';
 import { EMAIL_TAKEN } from '../fleet/team';
 import { queueSuspended } from '../email-events/events';
-import { customerRecipient, emailLinks } from '../email-events/mailer';
 import { recordActivity } from '../notifications/service';
+import { createCustomerAccount, queueAccountInvitation } from './new-account';
 import { findActivePlan } from '../plans/service';
 import { actorFor, type StaffContext } from './context';
 import { PAYING, customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
@@ -77,22 +75,6 @@ async function staffPassword(password: string) {
   };
 }
 
-/** The temporary password, by email to the account's owner, in the transaction that set it. */
-async function queueAccountInvitation(tx: Executor, ctx: StaffContext, customerId: string, password: string) {
-  const customer = await customerRecipient(tx, customerId);
-  if (!customer) return;
-  await ctx.mail.queue.queue(tx, {
-    template: 'account_invitation',
-    to: customer.to,
-    customerId,
-    data: {
-      ...customer.data,
-      temporaryPassword: password,
-      signInUrl: emailLinks(ctx.mail).customerSignIn,
-    },
-  });
-}
-
 /** Send again: a new temporary password for an owner who has not set theirs, by email. */
 export async function resendCustomerPassword(ctx: StaffContext, id: string): Promise<{ email: string }> {
   if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
@@ -113,7 +95,7 @@ export async function resendCustomerPassword(ctx: StaffContext, id: string): Pro
       resourceId: id,
       newValues: { signIn: 'new temporary password sent by email', sentTo: before.email },
     });
-    await queueAccountInvitation(tx, ctx, id, password);
+    await queueAccountInvitation(tx, ctx.mail, id, password);
     return { email: before.email };
   });
 }
@@ -166,54 +148,28 @@ const endAccountSessions = (tx: Executor, customerId: string) =>
  * starts the same 14-day trial as a self sign-up, so the customer can use the product and add a card.
  */
 export async function createCustomer(ctx: StaffContext, input: CustomerForm): Promise<StaffCustomerDetail> {
-  const now = ctx.clock.now();
-  const id = randomUUID();
-  const { password, ...credentials } = await staffPassword(input.password || generateCustomerPassword());
-  await emailUnique(() =>
+  const { password, passwordHash } = await staffPassword(input.password || generateCustomerPassword());
+  const id = await emailUnique(() =>
     ctx.db.transaction(async (tx) => {
       const plan = await findActivePlan(tx, input.planId);
       if (!plan) throw badRequest(ACTIVE_PLAN_MESSAGE, { planId: ACTIVE_PLAN_MESSAGE });
       // Across accounts on purpose: one email signs in to one account (customer_logins).
       if (await emailSignsIn(tx, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      const [row] = await tx
-        .insert(customers)
-        .values({
-          id,
-          ...profileOf(input),
-          ...credentials,
-          planId: plan.id,
-          carLimit: plan.vehicleLimit,
-          userLimit: plan.userLimit,
-          role: 'fleet_admin',
+      const customer = await createCustomerAccount(
+        tx,
+        { actor: ctx.actor, mail: ctx.mail, now: ctx.clock.now() },
+        {
+          profile: profileOf(input),
+          plan,
           status: input.status,
-          suspendedAt: input.status === 'suspended' ? now : null,
           featureAccess: featureAccessOf(input.featureAccess),
           salesUserId: await salesUserFor(tx, ctx, input.salesUserId, undefined),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      const customer = row!;
-      const subscription = await startTrial(tx, id, plan, now);
-      const {
-        passwordHash: _hash,
-        temporaryPasswordEnc: _sealed,
-        searchText: _search,
-        ...visible
-      } = customer;
-      await recordAudit(tx, actorFor(ctx, id), {
-        action: 'create',
-        resourceType: 'customer',
-        resourceId: id,
-        newValues: { ...visible, subscriptionStatus: subscription.status },
-      });
-      await recordActivity(tx, customer, {
-        action: 'customer_registered',
-        description: `${customer.companyName} was added by staff on the ${plan.name} plan`,
-        metadata: { planName: plan.name, createdBy: ctx.actor.actorEmail },
-      });
-      await queueAccountInvitation(tx, ctx, id, password);
-      if (input.status === 'suspended') await queueSuspended(tx, ctx.mail, id);
+          credentials: { password, passwordHash },
+          origin: { addedHow: 'was added by staff' },
+        },
+      );
+      if (input.status === 'suspended') await queueSuspended(tx, ctx.mail, customer.id);
+      return customer.id;
     }),
   );
   return customerDetail(ctx, id);
@@ -324,7 +280,7 @@ export async function updateCustomer(
             : `${after!.companyName}'s account was updated by staff`,
         metadata: { updatedBy: ctx.actor.actorEmail, ...(plan ? { planName: plan.name } : {}) },
       });
-      if (password !== null) await queueAccountInvitation(tx, ctx, id, password);
+      if (password !== null) await queueAccountInvitation(tx, ctx.mail, id, password);
       if (suspending) await queueSuspended(tx, ctx.mail, id);
     }),
   );

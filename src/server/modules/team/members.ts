@@ -23,10 +23,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { salesCommissionRates, salesCommissions, sessions, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit/service';
 import type { TeamContext } from './context';
 import { generateStaffPassword } from './generated-password';
-import { emailLinks, personData, personTo } from '../email-events/mailer';
+import { emailLinks, personData, personTo, type Mailer } from '../email-events/mailer';
 import {
   type Acting,
   assertAnotherAdmin,
@@ -169,14 +169,51 @@ async function newGeneratedPassword() {
 }
 
 /** The member's password by email (team_invitation), in the transaction that set it. */
-async function queueTeamInvitation(tx: Executor, ctx: TeamContext, row: StaffRow, password: string) {
+async function queueTeamInvitation(tx: Executor, mail: Mailer, row: StaffRow, password: string) {
   const person = { email: row.email, firstName: row.firstName ?? '', lastName: row.lastName ?? '' };
-  await ctx.mail.queue.queue(tx, {
+  await mail.queue.queue(tx, {
     template: 'team_invitation',
     to: personTo(person),
     staffUserId: row.id,
-    data: { ...personData(person), temporaryPassword: password, signInUrl: emailLinks(ctx.mail).staffSignIn },
+    data: { ...personData(person), temporaryPassword: password, signInUrl: emailLinks(mail).staffSignIn },
   });
+}
+
+export type NewTeamMember = Pick<
+  typeof staffUsers.$inferInsert,
+  'email' | 'firstName' | 'lastName' | 'phone' | 'address'
+> & { role: StaffRole; permissions: Permissions };
+
+/**
+ * The one way a team member is created (Create user, the external database import), in the caller's
+ * transaction: the member with a generated password, the audit row (never the password) and the
+ * password by email. Who may create whom is the caller's to check first.
+ */
+export async function insertTeamMember(
+  tx: Executor,
+  ctx: { actor: AuditActor; mail: Mailer },
+  member: NewTeamMember,
+  credentials: { password: string; passwordHash: string },
+  auditNote: Record<string, unknown> = {},
+): Promise<TeamUser> {
+  const [row] = await tx
+    .insert(staffUsers)
+    .values({
+      ...member,
+      permissions: member.permissions as Record<string, boolean>,
+      passwordHash: credentials.passwordHash,
+      isPasswordSet: false,
+    })
+    .returning();
+  const user = toTeamUser(row!);
+  await recordAudit(tx, ctx.actor, {
+    action: 'create',
+    resourceType: 'user',
+    resourceId: user.id,
+    newValues: { ...audited(user), passwordGenerated: true, passwordSentTo: user.email, ...auditNote },
+  });
+  await queueTeamInvitation(tx, ctx.mail, row!, credentials.password);
+  return user;
 }
 
 const emailTaken = () => conflict(STAFF_EMAIL_TAKEN, { email: STAFF_EMAIL_TAKEN });
@@ -185,33 +222,24 @@ export async function createTeamUser(ctx: TeamContext, input: CreateUserRequest)
   assertMayAssignRole(ctx.acting, input.role);
   const permissions = permissionsFor(input.role, input.permissions);
   assertMayGrant(ctx.acting, {}, permissions);
-  const { password, passwordHash } = await newGeneratedPassword();
+  const credentials = await newGeneratedPassword();
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(staffUsers)
-        .values({
+    return await ctx.db.transaction((tx) =>
+      insertTeamMember(
+        tx,
+        ctx,
+        {
           email: input.email,
           firstName: input.firstName,
           lastName: input.lastName,
           phone: input.phone,
           address: input.address,
           role: input.role,
-          permissions: permissions as Record<string, boolean>,
-          passwordHash,
-          isPasswordSet: false,
-        })
-        .returning();
-      const user = toTeamUser(row!);
-      await recordAudit(tx, ctx.actor, {
-        action: 'create',
-        resourceType: 'user',
-        resourceId: user.id,
-        newValues: { ...audited(user), passwordGenerated: true, passwordSentTo: user.email },
-      });
-      await queueTeamInvitation(tx, ctx, row!, password);
-      return user;
-    });
+          permissions,
+        },
+        credentials,
+      ),
+    );
   } catch (error) {
     throw isUniqueViolation(error) ? emailTaken() : error;
   }
@@ -285,7 +313,7 @@ export async function updateTeamUser(
           sessionsEnded,
         },
       });
-      if (generated) await queueTeamInvitation(tx, ctx, row!, generated.password);
+      if (generated) await queueTeamInvitation(tx, ctx.mail, row!, generated.password);
       return user;
     });
   } catch (error) {

@@ -14,18 +14,12 @@ import {
 } from '@shared/contracts/crm';
 import { backgroundJobQuery } from '@client/lib/background-job';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { CRM_API, crmKeys } from '@client/lib/crm-keys';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /* CRM Integration's calls (tab `crm`; docs/crm.md). */
 
-const BASE = '/api/admin/crm';
-export const crmKeys = {
-  all: [BASE] as const,
-  status: [BASE, 'status'] as const,
-  customers: [BASE, 'customers'] as const,
-  users: [BASE, 'users'] as const,
-  job: (id: string) => [BASE, 'jobs', id] as const,
-};
+const BASE = CRM_API;
 
 /** The summary cards, the configuration, whether a sync can run, and the newest jobs. */
 export const crmStatusQuery = queryOptions({

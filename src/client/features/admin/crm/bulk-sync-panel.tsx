@@ -7,10 +7,11 @@ import { JobProgress } from '@client/components/job-progress';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { errorMessageOf } from '@client/lib/api';
-import { useJobEnded } from '@client/lib/background-job';
+import { jobResultText, useJobEnded } from '@client/lib/background-job';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
-import { crmJobQuery, crmKeys, useStartBulkSync } from './api';
+import { crmKeys } from '@client/lib/crm-keys';
+import { crmJobQuery, useStartBulkSync } from './api';
 
 const TEXTS: Record<CrmBulkEntity, { title: string; button: string; progress: string; text: string }> = {
   customers: {
@@ -27,11 +28,8 @@ const TEXTS: Record<CrmBulkEntity, { title: string; button: string; progress: st
   },
 };
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-
 /** spec 3 §8: 'Bulk Sync Complete' (Synced N records. M errors.). */
-export const bulkCompleteText = (job: BackgroundJob) =>
-  `Synced ${plural(job.result?.synced ?? 0, 'record')}. ${plural(job.result?.errorCount ?? 0, 'error')}.`;
+export const bulkCompleteText = (job: BackgroundJob) => jobResultText(job.result);
 
 /**
  * A bulk sync of every customer or team user: the button, the job's real progress while it runs (also

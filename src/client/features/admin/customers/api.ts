@@ -12,6 +12,7 @@ import {
   type CustomerListQuery,
 } from '@shared/contracts/staff-customers';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { staffCustomersKey } from '@client/lib/staff-customers-key';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
@@ -20,7 +21,6 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
  * notifications can refresh every list, figure and open customer by that one root.
  */
 
-export const staffCustomersKey = ['staff-customers'] as const;
 const listKey = [...staffCustomersKey, 'list'] as const;
 const statsKey = [...staffCustomersKey, 'stats'] as const;
 const detailKey = [...staffCustomersKey, 'detail'] as const;

@@ -1,4 +1,4 @@
-import { EXTERNAL_DB_MAX_ROWS } from '@shared/contracts/external-db';
+import { EXTERNAL_DB_MAX_ROW_BYTES, EXTERNAL_DB_MAX_ROWS } from '@shared/contracts/external-db';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 
 const VARIABLES = [
@@ -53,10 +53,11 @@ export function ConfigurationGuide() {
               reason.
             </li>
             <li>Rows are matched by email. An email that appears twice is imported once (its first row).</li>
+            <li>Admins and root are never changed by an import: change them in Team Management.</li>
             <li>
               Nothing is written until the whole source has been read and checked; a source that fails
-              part-way, times out or has more than {EXTERNAL_DB_MAX_ROWS.toLocaleString('en-US')} rows imports
-              nothing.
+              part-way, times out, has more than {EXTERNAL_DB_MAX_ROWS.toLocaleString('en-US')} rows or a row
+              over {EXTERNAL_DB_MAX_ROW_BYTES / 1024} KB imports nothing.
             </li>
             <li>Running an import again on an unchanged source changes nothing and sends no email.</li>
           </ul>

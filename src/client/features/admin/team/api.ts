@@ -19,6 +19,7 @@ import {
 import type { StaffRole } from '@shared/roles';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { salesUsersKey } from '@client/lib/sales-users';
+import { teamStatsKey, teamUsersKey } from '@client/lib/team-users-keys';
 import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
@@ -28,8 +29,6 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
  * them with its own list.
  */
 
-export const teamUsersKey = ['/api/admin/users'] as const;
-export const teamStatsKey = ['/api/admin/users/stats'] as const;
 export const ratesKey = ['/api/sales-commission-rates'] as const;
 export const commissionsKey = ['/api/sales-commissions'] as const;
 /** The dashboard's 'My commissions' card (its own area's key, written out: a feature does not import another's). */
