@@ -6,7 +6,7 @@ import { QueryView } from '@client/components/query-view';
 import { ScreenHeader } from '@client/components/screen-header';
 import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { SubTabs } from '@client/components/sub-tabs';
 import { useStaffAccess } from '@client/lib/use-staff-access';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { crmCustomersQuery, crmStatusQuery, crmUsersQuery } from './api';
@@ -66,42 +66,40 @@ function CrmTabs({ status }: { status: CrmStatus }) {
           <span>{status.blocked} Sync buttons stay off until then; everything else works as usual.</span>
         </div>
       ) : null}
-      <Tabs value={view} onValueChange={(v) => setView(v as View)}>
-        <TabsList aria-label="CRM Integration sections">
-          {VIEWS.map((v) => (
-            <TabsTrigger key={v} value={v}>
-              {LABELS[v]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value={view} className="pt-4">
-          {view === 'overview' ? (
-            <OverviewTab status={status} canEdit={canEdit} />
-          ) : view === 'customers' ? (
-            <RecordsTab
-              entity="customer"
-              listQuery={crmCustomersQuery}
-              nameOf={(c) => c.companyName}
-              detailOf={(c) => c.contactName}
-              job={status.jobs.customers}
-              blocked={status.blocked}
-              canEdit={canEdit}
-            />
-          ) : view === 'users' ? (
-            <RecordsTab
-              entity="user"
-              listQuery={crmUsersQuery}
-              nameOf={(u) => u.name}
-              detailOf={(u) => u.role}
-              job={status.jobs.users}
-              blocked={status.blocked}
-              canEdit={canEdit}
-            />
-          ) : (
-            <SettingsTab config={status.config} canEdit={canEdit} />
-          )}
-        </TabsContent>
-      </Tabs>
+      <SubTabs
+        views={VIEWS}
+        labels={LABELS}
+        value={view}
+        onChange={setView}
+        label="CRM Integration sections"
+        contentClassName="pt-4"
+      >
+        {view === 'overview' ? (
+          <OverviewTab status={status} canEdit={canEdit} />
+        ) : view === 'customers' ? (
+          <RecordsTab
+            entity="customer"
+            listQuery={crmCustomersQuery}
+            nameOf={(c) => c.companyName}
+            detailOf={(c) => c.contactName}
+            job={status.jobs.customers}
+            blocked={status.blocked}
+            canEdit={canEdit}
+          />
+        ) : view === 'users' ? (
+          <RecordsTab
+            entity="user"
+            listQuery={crmUsersQuery}
+            nameOf={(u) => u.name}
+            detailOf={(u) => u.role}
+            job={status.jobs.users}
+            blocked={status.blocked}
+            canEdit={canEdit}
+          />
+        ) : (
+          <SettingsTab config={status.config} canEdit={canEdit} />
+        )}
+      </SubTabs>
     </div>
   );
 }

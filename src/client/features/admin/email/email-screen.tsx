@@ -1,4 +1,4 @@
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { SubTabs } from '@client/components/sub-tabs';
 import { ScreenHeader } from '@client/components/screen-header';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { AnalyticsTab } from './analytics-tab';
@@ -27,26 +27,24 @@ export default function EmailScreen() {
         title="Email Settings"
         description="The emails customers and staff receive, when they go, and every message sent or waiting."
       />
-      <Tabs value={view} onValueChange={(v) => setView(v as View)}>
-        <TabsList aria-label="Email Settings sections">
-          {VIEWS.map((v) => (
-            <TabsTrigger key={v} value={v}>
-              {LABELS[v]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value={view} className="pt-4">
-          {view === 'templates' ? (
-            <TemplatesTab />
-          ) : view === 'automation' ? (
-            <AutomationTab />
-          ) : view === 'analytics' ? (
-            <AnalyticsTab />
-          ) : (
-            <OutboxTab />
-          )}
-        </TabsContent>
-      </Tabs>
+      <SubTabs
+        views={VIEWS}
+        labels={LABELS}
+        value={view}
+        onChange={setView}
+        label="Email Settings sections"
+        contentClassName="pt-4"
+      >
+        {view === 'templates' ? (
+          <TemplatesTab />
+        ) : view === 'automation' ? (
+          <AutomationTab />
+        ) : view === 'analytics' ? (
+          <AnalyticsTab />
+        ) : (
+          <OutboxTab />
+        )}
+      </SubTabs>
     </div>
   );
 }

@@ -4,14 +4,14 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCwIcon, UsersIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { SubTabs } from '@client/components/sub-tabs';
 import { cn } from '@client/lib/cn';
 import { FLEET_CENTER_REFRESH_ROOTS, fleetCrmQuery } from './api';
 import { AnalyticsTab } from './analytics-tab';
 import { CrmTab } from './crm-tab';
 import { HandOffBadge } from './hand-off-badge';
 import { MonitoringTab } from './monitoring-tab';
-import { useFleetView, type FleetView } from './use-fleet-view';
+import { FLEET_VIEWS, useFleetView, type FleetView } from './use-fleet-view';
 
 /** The customers screen has no menu entry (spec 2 §2): the fleet center links to it. */
 const CUSTOMERS_HREF = '/admin?tab=customers';
@@ -79,25 +79,23 @@ export function FleetControlCenter({ customerFleet }: { customerFleet: ReactNode
         </div>
       </div>
 
-      <Tabs value={view} onValueChange={(v) => setView(v as FleetView)}>
-        <TabsList aria-label="Fleet Control Center sections">
-          {(Object.keys(VIEW_LABELS) as FleetView[]).map((v) => (
-            <TabsTrigger key={v} value={v}>
-              {VIEW_LABELS[v]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value="customers">{customerFleet}</TabsContent>
-        <TabsContent value="analytics">
+      <SubTabs
+        views={FLEET_VIEWS}
+        labels={VIEW_LABELS}
+        value={view}
+        onChange={setView}
+        label="Fleet Control Center sections"
+      >
+        {view === 'customers' ? (
+          customerFleet
+        ) : view === 'analytics' ? (
           <AnalyticsTab />
-        </TabsContent>
-        <TabsContent value="monitoring">
+        ) : view === 'monitoring' ? (
           <MonitoringTab />
-        </TabsContent>
-        <TabsContent value="crm">
+        ) : (
           <CrmTab />
-        </TabsContent>
-      </Tabs>
+        )}
+      </SubTabs>
     </div>
   );
 }

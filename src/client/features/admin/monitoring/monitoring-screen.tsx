@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ScreenHeader } from '@client/components/screen-header';
 import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { QueryView } from '@client/components/query-view';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { SubTabs } from '@client/components/sub-tabs';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { AlertsView } from './alerts-view';
@@ -30,6 +30,7 @@ export default function MonitoringScreen() {
   const query = useQuery(systemHealthQuery);
   const open = query.data?.openAlerts;
   const openCount = open ? open.error + open.warning + open.info : 0;
+  const tabLabels = { ...VIEW_LABELS, alerts: openCount > 0 ? `Alerts (${openCount})` : VIEW_LABELS.alerts };
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -48,37 +49,33 @@ export default function MonitoringScreen() {
           </div>
         ) : null}
       </div>
-      <Tabs value={view} onValueChange={(v) => setView(v as View)}>
-        <TabsList aria-label="System Health sections">
-          {VIEWS.map((v) => (
-            <TabsTrigger key={v} value={v}>
-              {VIEW_LABELS[v]}
-              {v === 'alerts' && openCount > 0 ? ` (${openCount})` : ''}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value={view}>
-          {view === 'alerts' ? (
-            <AlertsView />
-          ) : (
-            <QueryView
-              query={query}
-              noun="system health"
-              skeleton={<StatTilesSkeleton label="Loading system health" />}
-            >
-              {(data) =>
-                view === 'overview' ? (
-                  <OverviewView data={data} />
-                ) : view === 'services' ? (
-                  <ServicesView data={data} />
-                ) : (
-                  <MetricsView data={data} />
-                )
-              }
-            </QueryView>
-          )}
-        </TabsContent>
-      </Tabs>
+      <SubTabs
+        views={VIEWS}
+        labels={tabLabels}
+        value={view}
+        onChange={setView}
+        label="System Health sections"
+      >
+        {view === 'alerts' ? (
+          <AlertsView />
+        ) : (
+          <QueryView
+            query={query}
+            noun="system health"
+            skeleton={<StatTilesSkeleton label="Loading system health" />}
+          >
+            {(data) =>
+              view === 'overview' ? (
+                <OverviewView data={data} />
+              ) : view === 'services' ? (
+                <ServicesView data={data} />
+              ) : (
+                <MetricsView data={data} />
+              )
+            }
+          </QueryView>
+        )}
+      </SubTabs>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { ScreenHeader } from '@client/components/screen-header';
 import { NeedsPermission } from '@client/components/needs-permission';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { SubTabs } from '@client/components/sub-tabs';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { PaymentsHeaderActions } from './payments-header-actions';
 
@@ -60,28 +60,23 @@ export default function PaymentsScreen() {
           />
           <PaymentsHeaderActions />
         </div>
-        <Tabs value={view} onValueChange={(v) => setView(v as PaymentView)}>
-          <div className="overflow-x-auto">
-            <TabsList aria-label="Payment Management sections">
-              {PAYMENT_VIEWS.map((v) => (
-                <TabsTrigger key={v} value={v}>
-                  {VIEW_LABELS[v]}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </div>
-          <TabsContent value={view}>
-            <Suspense
-              fallback={
-                <LoadingBlock label={`Loading ${VIEW_LABELS[view]}`}>
-                  <Skeleton className="h-64" />
-                </LoadingBlock>
-              }
-            >
-              <Screen />
-            </Suspense>
-          </TabsContent>
-        </Tabs>
+        <SubTabs
+          views={PAYMENT_VIEWS}
+          labels={VIEW_LABELS}
+          value={view}
+          onChange={setView}
+          label="Payment Management sections"
+        >
+          <Suspense
+            fallback={
+              <LoadingBlock label={`Loading ${VIEW_LABELS[view]}`}>
+                <Skeleton className="h-64" />
+              </LoadingBlock>
+            }
+          >
+            <Screen />
+          </Suspense>
+        </SubTabs>
       </div>
     </NeedsPermission>
   );

@@ -5,7 +5,7 @@ import { NeedsPermission } from '@client/components/needs-permission';
 import { QueryView } from '@client/components/query-view';
 import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { Button } from '@client/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { SubTabs } from '@client/components/sub-tabs';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { revenueQuery } from './revenue-api';
@@ -61,24 +61,21 @@ function RevenueAnalyticsScreen() {
             ))}
           </div>
         </div>
-        <Tabs value={view} onValueChange={(v) => setView(v as RevenueView)}>
-          <TabsList aria-label="Revenue Analytics sections">
-            {REVENUE_VIEWS.map((v) => (
-              <TabsTrigger key={v} value={v}>
-                {VIEW_LABELS[v]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value={view}>
-            <QueryView
-              query={query}
-              noun="revenue analytics"
-              skeleton={<StatTilesSkeleton label="Loading revenue analytics" />}
-            >
-              {(data) => <RevenueViews view={view} data={data} />}
-            </QueryView>
-          </TabsContent>
-        </Tabs>
+        <SubTabs
+          views={REVENUE_VIEWS}
+          labels={VIEW_LABELS}
+          value={view}
+          onChange={setView}
+          label="Revenue Analytics sections"
+        >
+          <QueryView
+            query={query}
+            noun="revenue analytics"
+            skeleton={<StatTilesSkeleton label="Loading revenue analytics" />}
+          >
+            {(data) => <RevenueViews view={view} data={data} />}
+          </QueryView>
+        </SubTabs>
       </div>
     </TooltipProvider>
   );

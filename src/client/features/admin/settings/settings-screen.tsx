@@ -3,7 +3,7 @@ import { ScreenHeader } from '@client/components/screen-header';
 import { NeedsPermission } from '@client/components/needs-permission';
 import { QueryView } from '@client/components/query-view';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { SubTabs } from '@client/components/sub-tabs';
 import { LoadingBlock } from '@client/components/loading-block';
 import { useStaffAccess } from '@client/lib/use-staff-access';
 import { useSubTab } from '@client/lib/use-sub-tab';
@@ -49,18 +49,16 @@ function SystemSettings() {
         title="System Settings"
         description="Company details, third-party API keys, notifications, security and appearance."
       />
-      <Tabs value={view} onValueChange={(v) => setView(v as View)}>
-        <TabsList aria-label="System Settings sections">
-          {VIEWS.map((v) => (
-            <TabsTrigger key={v} value={v}>
-              {LABELS[v]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value={view} className="pt-4">
-          <SettingsView view={view} canEdit={canEdit} />
-        </TabsContent>
-      </Tabs>
+      <SubTabs
+        views={VIEWS}
+        labels={LABELS}
+        value={view}
+        onChange={setView}
+        label="System Settings sections"
+        contentClassName="pt-4"
+      >
+        <SettingsView view={view} canEdit={canEdit} />
+      </SubTabs>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { LockIcon } from 'lucide-react';
 import { ScreenHeader } from '@client/components/screen-header';
 import { NeedsPermission } from '@client/components/needs-permission';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { SubTabs } from '@client/components/sub-tabs';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { CommissionHistoryTab } from './commission-history-tab';
 import { CommissionRatesTab } from './commission-rates-tab';
@@ -46,24 +46,21 @@ export default function TeamScreen() {
 
         <TeamFigures />
 
-        <Tabs value={view} onValueChange={(v) => setView(v as TeamView)}>
-          <TabsList aria-label="Team Management sections">
-            {TEAM_VIEWS.map((v) => (
-              <TabsTrigger key={v} value={v}>
-                {VIEW_LABELS[v]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value="members">
+        <SubTabs
+          views={TEAM_VIEWS}
+          labels={VIEW_LABELS}
+          value={view}
+          onChange={setView}
+          label="Team Management sections"
+        >
+          {view === 'members' ? (
             <TeamMembersTab access={access} actions={actions} />
-          </TabsContent>
-          <TabsContent value="rates">
+          ) : view === 'rates' ? (
             <CommissionRatesTab access={access} onCreateUser={actions.create} />
-          </TabsContent>
-          <TabsContent value="history">
+          ) : (
             <CommissionHistoryTab access={access} />
-          </TabsContent>
-        </Tabs>
+          )}
+        </SubTabs>
         {dialogs}
       </div>
     </NeedsPermission>
