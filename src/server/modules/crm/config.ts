@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   crmConfig,
   DEFAULT_CRM_CONFIG,
@@ -6,9 +5,9 @@ import {
   type CrmConfigInput,
 } from '../../../shared/contracts/crm';
 import type { Db, Executor } from '../../db/client';
-import { systemSettings } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import type { AuditActor } from '../audit/service';
+import { diffOf, updateSettingsGroup } from '../system-settings/service';
 import { readSettingsGroup } from '../system-settings/store';
 
 /** The `system_settings` row the CRM configuration lives in (beside general, security and api). */
@@ -47,29 +46,12 @@ export function nextCrmConfig(before: CrmConfig, input: CrmConfigInput): CrmConf
 
 /** Saves a partial change with its audit row (old and new values of the fields that changed). */
 export async function saveCrmConfig(db: Db, actor: AuditActor, input: CrmConfigInput): Promise<CrmConfig> {
-  return db.transaction(async (tx) => {
-    await tx.insert(systemSettings).values({ key: CRM_SETTINGS_KEY, value: {} }).onConflictDoNothing();
-    // Locked while merged: two admins saving at once each build on the other's change.
-    await tx
-      .select({ key: systemSettings.key })
-      .from(systemSettings)
-      .where(eq(systemSettings.key, CRM_SETTINGS_KEY))
-      .for('update');
+  let saved: CrmConfig | null = null;
+  await updateSettingsGroup(db, actor, CRM_SETTINGS_KEY, async (_stored, tx) => {
     const before = await crmConfigOf(tx);
-    const after = nextCrmConfig(before, input);
-    const changed = (Object.keys(after) as (keyof CrmConfig)[]).filter((f) => after[f] !== before[f]);
-    if (changed.length === 0) return after;
-    await tx
-      .update(systemSettings)
-      .set({ value: after, updatedByStaffId: actor.actorType === 'staff' ? actor.actorId : null })
-      .where(eq(systemSettings.key, CRM_SETTINGS_KEY));
-    await recordAudit(tx, actor, {
-      action: 'update',
-      resourceType: 'settings',
-      resourceId: CRM_SETTINGS_KEY,
-      oldValues: Object.fromEntries(changed.map((f) => [f, before[f]])),
-      newValues: Object.fromEntries(changed.map((f) => [f, after[f]])),
-    });
-    return after;
+    saved = nextCrmConfig(before, input);
+    const diff = diffOf(before, saved);
+    return diff && { next: saved, ...diff };
   });
+  return saved!;
 }

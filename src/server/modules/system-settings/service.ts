@@ -107,10 +107,15 @@ export async function apiSecretOf(
 
 /* Changing: one transaction with its audit row, the group's row locked while it is merged. */
 
-async function updateGroup(
+/**
+ * Changes one `system_settings` group: its row locked while merged (two admins saving at once each build
+ * on the other's change), written with its audit row in one transaction, nothing written when nothing
+ * changed. The CRM configuration (modules/crm/config.ts) is saved through this too.
+ */
+export async function updateSettingsGroup(
   db: Db,
   actor: AuditActor,
-  key: GroupKey,
+  key: string,
   change: (
     stored: Record<string, unknown>,
     tx: Tx,
@@ -144,7 +149,7 @@ async function updateGroup(
 }
 
 /** The fields whose value differs, before and after. */
-function diffOf<T extends Record<string, unknown>>(before: T, after: T) {
+export function diffOf<T extends Record<string, unknown>>(before: T, after: T) {
   const oldValues: Record<string, unknown> = {};
   const newValues: Record<string, unknown> = {};
   for (const field of Object.keys(after)) {
@@ -163,7 +168,7 @@ export async function saveGeneralSettings(
   actor: AuditActor,
   input: GeneralSettingsInput,
 ): Promise<GeneralSettings> {
-  await updateGroup(db, actor, SETTINGS_KEYS.general, async (_stored, tx) => {
+  await updateSettingsGroup(db, actor, SETTINGS_KEYS.general, async (_stored, tx) => {
     const before = await generalSettingsOf(tx, config);
     const after = { ...before, ...definedOnly(input) };
     const diff = diffOf(before, after);
@@ -177,7 +182,7 @@ export async function saveSecuritySettings(
   actor: AuditActor,
   input: SecuritySettingsInput,
 ): Promise<SecuritySettings> {
-  await updateGroup(db, actor, SETTINGS_KEYS.security, async (stored, tx) => {
+  await updateSettingsGroup(db, actor, SETTINGS_KEYS.security, async (stored, tx) => {
     const before = await securitySettingsOf(tx, config);
     const after = { ...before, ...definedOnly(input) };
     const diff = diffOf(before, after);
@@ -221,7 +226,7 @@ export async function saveApiSettings(
     ),
   );
 
-  await updateGroup(db, actor, SETTINGS_KEYS.api, async (stored) => {
+  await updateSettingsGroup(db, actor, SETTINGS_KEYS.api, async (stored) => {
     const next: Record<string, unknown> = { ...stored };
     const oldValues: Record<string, unknown> = {};
     const newValues: Record<string, unknown> = {};
