@@ -18,6 +18,7 @@ import type { Database } from './db/client';
 import { registerAccessControl } from './auth/access';
 import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandling } from './http/errors';
+import { registerDataFreshness } from './http/data-freshness';
 import { loggerOptions } from './http/log-redaction';
 import { registerSecurity } from './http/security';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Every answer names the data it read and wrote, so screens refetch what a change made stale.
+  registerDataFreshness(app);
 
   const db = database.db;
   const clock = deps.clock ?? systemClock;

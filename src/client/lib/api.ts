@@ -1,4 +1,6 @@
-import type { QueryFunction } from '@tanstack/react-query';
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { DATA_CHANGED_HEADER, DATA_READ_HEADER } from '@shared/data-domains';
+import { dataChanged, noteQueryReads } from './data-freshness';
 import type { z } from 'zod';
 import type { ZodMiniType } from 'zod/mini';
 
@@ -17,6 +19,18 @@ export const UNEXPECTED_ANSWER_ERROR = 'The server sent an answer this page does
 export type Contract = z.ZodType | ZodMiniType;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * How a call is made: `signal` aborts it; `queryKey` is the query a GET answers, so the data it read
+ * is remembered for the freshness model (a `queryFn` passes its whole context: `(ctx) => getJson(url,
+ * schema, ctx)`); `keepalive` lets a save outlive the page that made it.
+ */
+export type CallOptions = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  keepalive?: boolean;
+  queryKey?: QueryKey;
+};
 
 /**
  * A non-OK answer. The message stays the spec's `"{status}: {text}"`; `status` and the parsed JSON `body`
@@ -84,13 +98,15 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 
 /**
  * The generic call helper: sends `data` as JSON (with a JSON content type) when given, always includes
- * credentials, throws `ApiError` for a non-OK answer and returns the Response otherwise.
+ * credentials, throws `ApiError` for a non-OK answer and returns the Response otherwise. A change's
+ * answer makes stale every cached query that read what it wrote, refused or not (a declined payment
+ * is still written down); the call resolves once the screens on view have their fresh data.
  */
 export async function apiRequest(
   method: HttpMethod | (string & {}),
   url: string,
   data?: unknown,
-  init: { signal?: AbortSignal; headers?: Record<string, string>; keepalive?: boolean } = {},
+  init: CallOptions = {},
 ): Promise<Response> {
   const res = await fetch(url, {
     method,
@@ -101,6 +117,11 @@ export async function apiRequest(
     // A call that must outlive the page (a save made while leaving it).
     ...(init.keepalive ? { keepalive: true } : {}),
   });
+  if (method === 'GET') {
+    if (init.queryKey) noteQueryReads(init.queryKey, res.headers.get(DATA_READ_HEADER));
+  } else {
+    await dataChanged(res.headers.get(DATA_CHANGED_HEADER));
+  }
   await throwIfResNotOk(res);
   return res;
 }
@@ -114,7 +135,7 @@ export async function apiJson<S extends Contract>(
   url: string,
   schema: S,
   data?: unknown,
-  init?: { signal?: AbortSignal; headers?: Record<string, string>; keepalive?: boolean },
+  init?: CallOptions,
 ): Promise<z.output<S>> {
   return answerOf(await apiRequest(method, url, data, init), schema);
 }
@@ -132,7 +153,7 @@ export async function answerOf<S extends Contract>(res: Response, schema: S): Pr
 export function getJson<S extends Contract>(
   url: string,
   schema: S,
-  init?: { signal?: AbortSignal; headers?: Record<string, string> },
+  init?: Pick<CallOptions, 'signal' | 'headers' | 'queryKey'>,
 ): Promise<z.output<S>> {
   return apiJson('GET', url, schema, undefined, init);
 }
@@ -186,6 +207,7 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   return async ({ queryKey, signal }) => {
     const url = String(queryKey[0]);
     const res = await fetch(url, { credentials: 'include', signal });
+    noteQueryReads(queryKey, res.headers.get(DATA_READ_HEADER));
     if (options.on401 === 'returnNull' && res.status === 401) {
       return null as T;
     }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { backgroundJob, type BackgroundJob, type JobResult } from '@shared/contracts/background-jobs';
 import { getJson } from '@client/lib/api';
+import { invalidateDomains } from '@client/lib/data-freshness';
 
 /* One way to follow a background job (docs/background-jobs.md): poll it while it runs, stop after. */
 
@@ -15,7 +16,7 @@ export const JOB_POLL_MS = 500;
 export const backgroundJobQuery = (queryKey: QueryKey, path: string) =>
   queryOptions({
     queryKey,
-    queryFn: ({ signal }) => getJson(path, backgroundJob, { signal }),
+    queryFn: (context) => getJson(path, backgroundJob, context),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? JOB_POLL_MS : false),
   });
 
@@ -30,9 +31,12 @@ export const jobResultText = (result: JobResult | null | undefined) =>
 
 /**
  * Calls `onEnd` once when `job` goes from running to ended while this screen watches it (the toast of
- * a finished sync). A job that had already ended when the screen opened calls nothing.
+ * a finished sync), after making stale every query that read what the job wrote (the freshness model:
+ * a job's changes land after the call that started it answered). A job that had already ended when
+ * the screen opened calls nothing.
  */
 export function useJobEnded(job: BackgroundJob | null | undefined, onEnd: (job: BackgroundJob) => void) {
+  const queryClient = useQueryClient();
   const seenRunning = useRef<string | null>(null);
   const callback = useRef(onEnd);
   useEffect(() => {
@@ -44,7 +48,8 @@ export function useJobEnded(job: BackgroundJob | null | undefined, onEnd: (job: 
       seenRunning.current = job.id;
     } else if (seenRunning.current === job.id) {
       seenRunning.current = null;
+      void invalidateDomains(queryClient, job.changed);
       callback.current(job);
     }
-  }, [job]);
+  }, [job, queryClient]);
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { customerAuthState, type SessionCustomer } from '@shared/contracts/auth';
 import type { z } from 'zod';
-import { getJson } from './api';
+import { getJson, type CallOptions } from './api';
 import { readCustomerToken } from './customer-session';
 
 /*
@@ -17,10 +17,12 @@ export type CustomerAuthState = z.infer<typeof customerAuthState>;
  * The key's one fetcher. The HttpOnly cookie authenticates; the stored token goes along as Bearer for
  * browsers that drop it. Called directly only where there is no query client (the landing page).
  */
-export function fetchCustomerAuth(signal?: AbortSignal): Promise<CustomerAuthState> {
+export function fetchCustomerAuth(
+  context: Pick<CallOptions, 'signal' | 'queryKey'> = {},
+): Promise<CustomerAuthState> {
   const token = readCustomerToken();
   return getJson(customerAuthKey[0], customerAuthState, {
-    signal,
+    ...context,
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
 }
@@ -28,7 +30,7 @@ export function fetchCustomerAuth(signal?: AbortSignal): Promise<CustomerAuthSta
 /** No retry, always stale, no refetch on focus (spec 1 §7): it is checked again on every visit. */
 export const customerAuthQuery = queryOptions({
   queryKey: customerAuthKey,
-  queryFn: ({ signal }) => fetchCustomerAuth(signal),
+  queryFn: ({ signal, queryKey }) => fetchCustomerAuth({ signal, queryKey }),
   retry: false,
   staleTime: 0,
   refetchOnMount: 'always',

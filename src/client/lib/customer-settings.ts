@@ -12,8 +12,8 @@ export const settingsKey = ['/api/customer/settings'] as const;
 export const settingsQuery = (email: string) =>
   queryOptions({
     queryKey: [...settingsKey, { email }],
-    queryFn: ({ signal }) =>
-      getJson(`${settingsKey[0]}/${encodeURIComponent(email)}`, settingsResponse, { signal }),
+    queryFn: (context) =>
+      getJson(`${settingsKey[0]}/${encodeURIComponent(email)}`, settingsResponse, context),
   });
 
 /** The signed-in person's account settings, or undefined while they load (or when nobody is signed in). */

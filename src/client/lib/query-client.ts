@@ -1,16 +1,28 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
+import { invalidateDomains, onDataChanged, trackQueryRemovals } from './data-freshness';
 
-/** Query defaults of spec 1 §7: fresh 5 min, kept 10 min, no automatic refetch, no retries. */
+/**
+ * How long an answer counts as current: a screen opened, or a window come back to, after this long
+ * asks again. Short, because staff and customers act on what they see (docs/client-kit.md, "Freshness").
+ */
+export const FRESH_FOR_MS = 5_000;
+
+/**
+ * The freshness model replaces the spec's "fresh 5 min, never refetch" defaults, which left screens
+ * showing what was true before the person's own change: answers are current for a few seconds; a
+ * screen that mounts or a window that regains focus refetches what is older; and every change makes
+ * stale the queries that read what it wrote (lib/data-freshness.ts). No retries, as the spec says.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: 'throw' }),
-      staleTime: 5 * 60 * 1000,
+      staleTime: FRESH_FOR_MS,
       gcTime: 10 * 60 * 1000,
-      refetchOnWindowFocus: false,
-      refetchOnMount: false,
-      refetchOnReconnect: false,
+      refetchOnWindowFocus: true,
+      refetchOnMount: true,
+      refetchOnReconnect: true,
       refetchInterval: false,
       retry: false,
     },
@@ -19,3 +31,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+onDataChanged((domains) => invalidateDomains(queryClient, domains));
+trackQueryRemovals(queryClient);

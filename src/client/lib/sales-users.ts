@@ -11,5 +11,5 @@ export const salesUsersKey = ['/api/admin/sales-users'] as const;
 
 export const salesUsersQuery = queryOptions({
   queryKey: salesUsersKey,
-  queryFn: ({ signal }) => getJson(salesUsersKey[0], salesUserOptions, { signal }),
+  queryFn: (context) => getJson(salesUsersKey[0], salesUserOptions, context),
 });

@@ -16,9 +16,9 @@ export const STAFF_USER_QUERY_KEY = ['/api/auth/user'] as const;
  */
 export const staffUserQuery = queryOptions({
   queryKey: STAFF_USER_QUERY_KEY,
-  queryFn: async ({ signal }): Promise<StaffUser | null> => {
+  queryFn: async (context): Promise<StaffUser | null> => {
     try {
-      return await getJson(STAFF_USER_QUERY_KEY[0], staffSession, { signal });
+      return await getJson(STAFF_USER_QUERY_KEY[0], staffSession, context);
     } catch (error) {
       if (statusOf(error) === 401) return null;
       throw error;

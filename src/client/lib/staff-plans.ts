@@ -16,5 +16,5 @@ export const plansKey = ['/api/plans'] as const;
  */
 export const staffPlansQuery = queryOptions({
   queryKey: [...plansKey, { includeInactive: true }],
-  queryFn: ({ signal }) => getJson(plansKey[0], planList, { signal }),
+  queryFn: (context) => getJson(plansKey[0], planList, context),
 });

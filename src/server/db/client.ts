@@ -5,6 +5,7 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { appRoot, runsFromBundle } from '../paths';
 import { acquireDirectoryLock } from './directory-lock';
+import { noteStatement } from './data-domains';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -34,8 +35,15 @@ export type OpenDatabaseOptions = { onQuery?: QueryListener } & (
   | { databaseUrl?: undefined; dataDir: string | null; loadDataDir?: Blob }
 );
 
-const loggerFor = (onQuery?: QueryListener) =>
-  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+/** Every statement is noted for the freshness headers (db/data-domains.ts), and given to `onQuery` (tests). */
+const loggerFor = (onQuery?: QueryListener) => ({
+  logger: {
+    logQuery: (query: string) => {
+      noteStatement(query);
+      onQuery?.(query);
+    },
+  },
+});
 
 /**
  * The migrations folder that matches the running code: the bundled server's own beside it in dist/, the

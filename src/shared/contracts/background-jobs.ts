@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATA_DOMAINS } from '../data-domains';
 
 /**
  * A background job as the screens poll it (docs/background-jobs.md): CRM bulk and automatic syncs,
@@ -33,6 +34,8 @@ export const backgroundJob = z.object({
   result: jobResult.nullable(),
   /** Why the whole job failed (nothing was half-written); null otherwise. */
   error: z.string().nullable(),
+  /** The data the job wrote, once it has ended: the screens that read it refetch (docs/client-kit.md). */
+  changed: z.array(z.enum(DATA_DOMAINS)),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

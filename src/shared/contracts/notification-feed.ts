@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { DataDomain } from '../data-domains';
 
 /*
  * The staff notifications as the admin shell reads them: notifications.ts's answers written again with
@@ -64,6 +65,46 @@ const DESCRIPTIONS: Record<NotificationType, (email: string) => string> = {
   payment_failed: (email) => `A payment by ${email} failed`,
   payment_disputed: (email) => `A payment by ${email} was disputed`,
 };
+
+/**
+ * The data each event changed: when it reaches a staff member's shell, every screen that read one of
+ * these refetches (the freshness model, docs/client-kit.md). Each list holds what the customer's own
+ * request reported writing (data-freshness.test.ts proves it per type).
+ */
+export const NOTIFICATION_CHANGES: Record<NotificationType, readonly DataDomain[]> = {
+  plan_upgrade: [
+    'customers',
+    'subscriptions',
+    'payments',
+    'invoices',
+    'activity',
+    'email',
+    'notifications',
+    'audit',
+  ],
+  plan_downgrade: ['customers', 'subscriptions', 'activity', 'email', 'notifications', 'audit'],
+  subscription_cancelled: ['customers', 'subscriptions', 'activity', 'email', 'notifications', 'audit'],
+  payment_method_added: ['customers', 'payment-methods', 'activity', 'notifications', 'audit'],
+  payment_failed: [
+    'customers',
+    'subscriptions',
+    'payments',
+    'invoices',
+    'payment-methods',
+    'payment-requests',
+    'limits',
+    'activity',
+    'email',
+    'notifications',
+    'audit',
+  ],
+  payment_disputed: ['payments', 'invoices', 'activity', 'notifications', 'audit'],
+};
+
+/** A type this build does not know (written by a newer server): anything about the customer may have moved. */
+export const UNKNOWN_NOTIFICATION_CHANGES: readonly DataDomain[] = [
+  ...new Set(Object.values(NOTIFICATION_CHANGES).flat()),
+];
 
 export function isKnownNotificationType(type: string): type is NotificationType {
   return (NOTIFICATION_TYPES as readonly string[]).includes(type);

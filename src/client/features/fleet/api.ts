@@ -67,7 +67,7 @@ function pageQuery<K extends readonly [string], P extends ListParams, S extends 
 ) {
   return queryOptions({
     queryKey: [...key, query],
-    queryFn: ({ signal }) => getJson(`${key[0]}?${searchParams(query)}`, page, { signal }),
+    queryFn: (context) => getJson(`${key[0]}?${searchParams(query)}`, page, context),
     placeholderData: keepPreviousData,
     staleTime: FRESH,
   });
@@ -88,7 +88,7 @@ function deleteAt(key: readonly [string]) {
 
 export const fleetOverviewQuery = queryOptions({
   queryKey: fleetOverviewKey,
-  queryFn: ({ signal }) => getJson(fleetOverviewKey[0], fleetOverview, { signal }),
+  queryFn: (context) => getJson(fleetOverviewKey[0], fleetOverview, context),
   staleTime: FRESH,
   refetchOnMount: true,
 });
@@ -106,7 +106,7 @@ export const vehiclesQuery = (query: VehicleListParams) =>
 export const vehicleQuery = (id: string) =>
   queryOptions({
     queryKey: [...vehiclesKey, { id }],
-    queryFn: ({ signal }) => getJson(`${vehiclesKey[0]}/${enc(id)}`, vehicle, { signal }),
+    queryFn: (context) => getJson(`${vehiclesKey[0]}/${enc(id)}`, vehicle, context),
     staleTime: FRESH,
   });
 
@@ -222,7 +222,7 @@ export function useCompleteMaintenance() {
  */
 export const teamQuery = queryOptions({
   queryKey: teamKey,
-  queryFn: ({ signal }) => getJson(teamKey[0], teamList, { signal }),
+  queryFn: (context) => getJson(teamKey[0], teamList, context),
   select: (team) => ({ ...team, items: team.members, total: team.members.length }),
   staleTime: FRESH,
 });

@@ -66,7 +66,7 @@ export function usePublicPlans(): PlansState & { reload: () => void } {
 export async function isCustomerSignedIn(signal: AbortSignal): Promise<boolean> {
   try {
     const { fetchCustomerAuth } = await import('@client/lib/customer-auth');
-    const state = await fetchCustomerAuth(signal);
+    const state = await fetchCustomerAuth({ signal });
     return state.isAuthenticated;
   } catch (error) {
     if (!signal.aborted) console.warn('Customer session check failed', error);

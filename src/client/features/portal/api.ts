@@ -58,14 +58,14 @@ export const RECENT_TRANSACTIONS = 5;
 export const profileQuery = (email: string) =>
   queryOptions({
     queryKey: [...profileKey, { email }],
-    queryFn: ({ signal }) => getJson(`${profileKey[0]}/${enc(email)}`, customerProfile, { signal }),
+    queryFn: (context) => getJson(`${profileKey[0]}/${enc(email)}`, customerProfile, context),
     staleTime: 5 * 60 * 1000,
   });
 
 /** GET /api/customer/billing-info: cached 2 minutes with 2 retries (spec 1 §7, §9). */
 export const billingInfoQuery = queryOptions({
   queryKey: billingInfoKey,
-  queryFn: ({ signal }) => getJson(billingInfoKey[0], billingInfo, { signal }),
+  queryFn: (context) => getJson(billingInfoKey[0], billingInfo, context),
   staleTime: 2 * 60 * 1000,
   retry: 2,
 });
@@ -73,7 +73,7 @@ export const billingInfoQuery = queryOptions({
 /** GET /api/plans: the active plans, cheapest first. */
 export const portalPlansQuery = queryOptions({
   queryKey: plansKey,
-  queryFn: ({ signal }) => getJson(plansKey[0], planList, { signal }),
+  queryFn: (context) => getJson(plansKey[0], planList, context),
   select: (plans) => plans.filter((p) => p.active).sort((a, b) => a.price - b.price),
 });
 
@@ -81,7 +81,7 @@ export const portalPlansQuery = queryOptions({
 export const invoicesQuery = (params: Paging) =>
   queryOptions({
     queryKey: [...invoicesKey, params],
-    queryFn: ({ signal }) => getJson(`${invoicesKey[0]}?${paging(params)}`, invoicePage, { signal }),
+    queryFn: (context) => getJson(`${invoicesKey[0]}?${paging(params)}`, invoicePage, context),
     placeholderData: keepPreviousData,
     // Invoices appear with every payment; a minute keeps the dialog's pages current without refetch storms.
     staleTime: 60 * 1000,
@@ -91,8 +91,8 @@ export const invoicesQuery = (params: Paging) =>
 export const paymentHistoryQuery = (email: string, params: Paging) =>
   queryOptions({
     queryKey: [...paymentHistoryKey, { email, ...params }],
-    queryFn: ({ signal }) =>
-      getJson(`${paymentHistoryKey[0]}/${enc(email)}?${paging(params)}`, paymentHistoryResponse, { signal }),
+    queryFn: (context) =>
+      getJson(`${paymentHistoryKey[0]}/${enc(email)}?${paging(params)}`, paymentHistoryResponse, context),
     placeholderData: keepPreviousData,
     staleTime: 60 * 1000,
   });
@@ -108,7 +108,7 @@ export function fetchLatestInvoice(email: string) {
  */
 export const crmLinkQuery = queryOptions({
   queryKey: crmLinkKey,
-  queryFn: ({ signal }) => getJson(crmLinkKey[0], crmLinkResponse, { signal }),
+  queryFn: (context) => getJson(crmLinkKey[0], crmLinkResponse, context),
   staleTime: 10 * 60 * 1000,
 });
 

@@ -8,6 +8,8 @@ import {
 } from '../../../shared/contracts/background-jobs';
 import type { Db, Tx } from '../../db/client';
 import { backgroundJobs } from '../../db/schema';
+import { newTouchedDomains, recordingDomains } from '../../db/data-domains';
+import { isDataDomain } from '../../../shared/data-domains';
 
 /*
  * Background jobs with real progress (docs/background-jobs.md). A job is a row: started in a transaction
@@ -80,6 +82,7 @@ export function toBackgroundJob(row: Row): BackgroundJob {
     total: row.total,
     result: (row.result as JobResult | null) ?? null,
     error: row.error,
+    changed: row.changedDomains.filter(isDataDomain),
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
@@ -163,8 +166,10 @@ export function createBackgroundJobs({
       },
     };
     let finish: Partial<Row>;
+    // What the work writes, so the screens that read it refetch when it ends (docs/client-kit.md).
+    const touched = newTouchedDomains();
     try {
-      const outcome = await work(progress, row.id);
+      const outcome = await recordingDomains(touched, () => work(progress, row.id));
       const result: JobResult = {
         synced: outcome.synced,
         errors: outcome.errors.slice(0, MAX_JOB_ERRORS_KEPT),
@@ -180,7 +185,12 @@ export function createBackgroundJobs({
     await writing;
     await db
       .update(backgroundJobs)
-      .set({ ...finish, finishedAt: new Date(), heartbeatAt: new Date() })
+      .set({
+        ...finish,
+        changedDomains: [...touched.written],
+        finishedAt: new Date(),
+        heartbeatAt: new Date(),
+      })
       .where(and(eq(backgroundJobs.id, row.id), eq(backgroundJobs.status, 'running')))
       .catch((err: unknown) => log.error({ err, job: row.kind }, 'background job: could not record its end'));
   };

@@ -5,6 +5,8 @@ import Stripe from 'stripe';
 import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
 import { startFakeStripe, type FakeStripe } from '../../../../tests/fakes/stripe-server';
 import { auditLogs, disputes, notifications, payments } from '../../db/schema';
+import { DATA_CHANGED_HEADER, parseDataDomains } from '../../../shared/data-domains';
+import { NOTIFICATION_CHANGES } from '../../../shared/contracts/notification-feed';
 
 const WEBHOOK_SECRET = 'whsec_test';
 let fake: FakeStripe;
@@ -70,7 +72,12 @@ describe('charge.dispute.* through POST /api/webhooks/stripe', () => {
       { ...base, status: 'needs_response', evidence_details: { due_by: dueBy } },
       t0,
     );
-    expect((await deliver(created)).json()).toEqual({ received: true });
+    const first = await deliver(created);
+    expect(first.json()).toEqual({ received: true });
+    // Staff screens refetch what the notification names: it names everything the event wrote.
+    const wrote = parseDataDomains(first.headers[DATA_CHANGED_HEADER] as string);
+    expect(wrote).toContain('payments');
+    expect(NOTIFICATION_CHANGES.payment_disputed).toEqual(expect.arrayContaining(wrote));
     // the same delivery again is acknowledged and ignored
     expect((await deliver(created)).json()).toEqual({ received: true, duplicate: true });
     const closed = disputeEvent('charge.dispute.closed', { ...base, status: 'lost' }, t0 + 60);

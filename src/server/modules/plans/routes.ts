@@ -18,6 +18,7 @@ import { actorOf } from '../audit/service';
 import { getPlanStats } from './all-accounts';
 import { createPlan, deletePlan, duplicatePlan, listPlans, updatePlan } from './service';
 import { access } from '../../../shared/contracts/common';
+import { noteTouched, recordingApart } from '../../db/data-domains';
 
 export const PUBLIC_PLANS_TTL_MS = 5_000;
 
@@ -27,14 +28,19 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Every landing-page visit asks for the public plan list, which changes only when staff edit a
   // plan. It is kept for a few seconds per process and dropped at once by any plan change made
   // here; another instance behind the same database sees a change within PUBLIC_PLANS_TTL_MS.
-  let publicPlans: { value: Promise<Plan[]>; until: number } | null = null;
-  const cachedPublicPlans = () => {
+  let publicPlans: { read: ReturnType<typeof readPublicPlans>; until: number } | null = null;
+  const readPublicPlans = () => recordingApart(() => listPlans(db, { includeInactive: false }));
+  const cachedPublicPlans = async () => {
     if (!publicPlans || publicPlans.until < Date.now()) {
-      const value = listPlans(db, { includeInactive: false });
-      publicPlans = { value, until: Date.now() + PUBLIC_PLANS_TTL_MS };
-      value.catch(() => (publicPlans = null)); // a failed read is not kept
+      const read = readPublicPlans();
+      publicPlans = { read, until: Date.now() + PUBLIC_PLANS_TTL_MS };
+      read.catch(() => (publicPlans = null)); // a failed read is not kept
+      return (await read).value;
     }
-    return publicPlans.value;
+    // A kept answer read the plans all the same (the freshness headers).
+    const { value, touched } = await publicPlans.read;
+    noteTouched(touched);
+    return value;
   };
   app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && reply.statusCode < 400) publicPlans = null;

@@ -8,7 +8,7 @@ export const usageAnalyticsKey = ['/api/admin/usage-analytics'] as const;
 export const usageAnalyticsQuery = (query: UsageAnalyticsQuery) =>
   queryOptions({
     queryKey: [...usageAnalyticsKey, query],
-    queryFn: ({ signal }) =>
-      getJson(`${usageAnalyticsKey[0]}?${searchParams(query)}`, usageAnalytics, { signal }),
+    queryFn: (context) =>
+      getJson(`${usageAnalyticsKey[0]}?${searchParams(query)}`, usageAnalytics, context),
     placeholderData: keepPreviousData,
   });

@@ -34,7 +34,7 @@ export function auditQueryOf(raw: Record<string, unknown>): AuditListQuery {
 export const auditLogsQuery = (query: AuditListQuery) =>
   queryOptions({
     queryKey: [AUDIT_LOGS, query],
-    queryFn: ({ signal }) => getJson(`${AUDIT_LOGS}?${searchParams(query)}`, auditLogPage, { signal }),
+    queryFn: (context) => getJson(`${AUDIT_LOGS}?${searchParams(query)}`, auditLogPage, context),
     placeholderData: keepPreviousData,
   });
 
@@ -48,7 +48,7 @@ export function auditExportUrl(query: Partial<AuditExportQuery>): string {
 /** `GET /api/admin/audit/verify`: run when asked (it walks the whole chain). */
 export const auditVerifyQuery = queryOptions({
   queryKey: [AUDIT_VERIFY],
-  queryFn: ({ signal }) => getJson(AUDIT_VERIFY, auditVerifyResult, { signal }),
+  queryFn: (context) => getJson(AUDIT_VERIFY, auditVerifyResult, context),
   enabled: false,
   staleTime: Infinity,
 });

@@ -24,20 +24,20 @@ const BASE = CRM_API;
 /** The summary cards, the configuration, whether a sync can run, and the newest jobs. */
 export const crmStatusQuery = queryOptions({
   queryKey: crmKeys.status,
-  queryFn: ({ signal }) => getJson(`${BASE}/status`, crmStatus, { signal }),
+  queryFn: (context) => getJson(`${BASE}/status`, crmStatus, context),
 });
 
 export const crmCustomersQuery = (query: CrmRecordListQuery) =>
   queryOptions({
     queryKey: [...crmKeys.customers, query] as QueryKey,
-    queryFn: ({ signal }) => getJson(`${BASE}/customers?${searchParams(query)}`, crmCustomerPage, { signal }),
+    queryFn: (context) => getJson(`${BASE}/customers?${searchParams(query)}`, crmCustomerPage, context),
     placeholderData: keepPreviousData,
   });
 
 export const crmUsersQuery = (query: CrmRecordListQuery) =>
   queryOptions({
     queryKey: [...crmKeys.users, query] as QueryKey,
-    queryFn: ({ signal }) => getJson(`${BASE}/users?${searchParams(query)}`, crmUserPage, { signal }),
+    queryFn: (context) => getJson(`${BASE}/users?${searchParams(query)}`, crmUserPage, context),
     placeholderData: keepPreviousData,
   });
 

@@ -55,14 +55,14 @@ const LIST_URL: Record<CustomerListSource, string> = {
 export const customersQuery = (query: CustomerListQuery, source: CustomerListSource = 'customers') =>
   queryOptions({
     queryKey: [...listKey, source, query],
-    queryFn: ({ signal }) => getJson(`${LIST_URL[source]}?${searchParams(query)}`, customerPage, { signal }),
+    queryFn: (context) => getJson(`${LIST_URL[source]}?${searchParams(query)}`, customerPage, context),
     placeholderData: keepPreviousData,
   });
 
 /** `GET /api/admin/customers/stats`: figures over every customer, never a sum over one page. */
 export const customerStatsQuery = queryOptions({
   queryKey: statsKey,
-  queryFn: ({ signal }) => getJson(`${ADMIN_CUSTOMERS}/stats`, customerStats, { signal }),
+  queryFn: (context) => getJson(`${ADMIN_CUSTOMERS}/stats`, customerStats, context),
 });
 
 /**
@@ -73,7 +73,7 @@ export const customerStatsQuery = queryOptions({
 export const customerDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...detailKey, id],
-    queryFn: ({ signal }) => getJson(customerUrl(id), staffCustomerDetail, { signal }),
+    queryFn: (context) => getJson(customerUrl(id), staffCustomerDetail, context),
     staleTime: 0,
     gcTime: 0,
   });
@@ -84,7 +84,7 @@ export const customerDetailQuery = (id: string) =>
  */
 export const customerPlansQuery = queryOptions({
   queryKey: [...plansKey, { forCustomers: true }],
-  queryFn: ({ signal }) => getJson(plansKey[0], planList, { signal }),
+  queryFn: (context) => getJson(plansKey[0], planList, context),
   select: (plans) => plans.filter((p) => p.active).sort((a, b) => a.price - b.price),
 });
 

@@ -13,7 +13,7 @@ export const staffDashboardKey = ['staff-dashboard'] as const;
 /** GET /api/admin/stats: the four tiles. */
 export const dashboardStatsQuery = queryOptions({
   queryKey: [...staffDashboardKey, 'stats'],
-  queryFn: ({ signal }) => getJson('/api/admin/stats', dashboardStatsFeed, { signal }),
+  queryFn: (context) => getJson('/api/admin/stats', dashboardStatsFeed, context),
 });
 
 export type ActivityPageRequest = { page: number; pageSize: number };
@@ -22,13 +22,13 @@ export type ActivityPageRequest = { page: number; pageSize: number };
 export const activityQuery = (request: ActivityPageRequest) =>
   queryOptions({
     queryKey: [...staffDashboardKey, 'activity', request],
-    queryFn: ({ signal }) =>
-      getJson(`/api/admin/activity?${searchParams(request)}`, activityPageFeed, { signal }),
+    queryFn: (context) =>
+      getJson(`/api/admin/activity?${searchParams(request)}`, activityPageFeed, context),
     placeholderData: keepPreviousData,
   });
 
 /** GET /api/admin/my-commissions: the signed-in sales user's own figures and last five commissions. */
 export const myCommissionsQuery = queryOptions({
   queryKey: [...staffDashboardKey, 'my-commissions'],
-  queryFn: ({ signal }) => getJson('/api/admin/my-commissions', myCommissionsFeed, { signal }),
+  queryFn: (context) => getJson('/api/admin/my-commissions', myCommissionsFeed, context),
 });

@@ -27,18 +27,18 @@ export const emailKeys = {
 
 export const emailTemplatesQuery = queryOptions({
   queryKey: emailKeys.templates,
-  queryFn: ({ signal }) => getJson(`${BASE}/templates`, emailTemplateList, { signal }),
+  queryFn: (context) => getJson(`${BASE}/templates`, emailTemplateList, context),
 });
 
 export const automationRulesQuery = queryOptions({
   queryKey: emailKeys.automation,
-  queryFn: ({ signal }) => getJson(`${BASE}/automation`, automationRuleList, { signal }),
+  queryFn: (context) => getJson(`${BASE}/automation`, automationRuleList, context),
 });
 
 export const emailAnalyticsQuery = (days: number) =>
   queryOptions({
     queryKey: emailKeys.analytics(days),
-    queryFn: ({ signal }) => getJson(`${BASE}/analytics?days=${days}`, emailAnalytics, { signal }),
+    queryFn: (context) => getJson(`${BASE}/analytics?days=${days}`, emailAnalytics, context),
     placeholderData: keepPreviousData,
   });
 
@@ -46,7 +46,7 @@ export const emailAnalyticsQuery = (days: number) =>
 export const outboxQuery = (query: OutboxListQuery) =>
   queryOptions({
     queryKey: [...emailKeys.outbox, query],
-    queryFn: ({ signal }) => getJson(`${BASE}/outbox?${searchParams(query)}`, outboxPage, { signal }),
+    queryFn: (context) => getJson(`${BASE}/outbox?${searchParams(query)}`, outboxPage, context),
     placeholderData: keepPreviousData,
   });
 
@@ -54,7 +54,7 @@ export const outboxQuery = (query: OutboxListQuery) =>
 export const outboxMessageQuery = (id: string) =>
   queryOptions({
     queryKey: [...emailKeys.outbox, 'message', id],
-    queryFn: ({ signal }) => getJson(`${BASE}/outbox/${id}`, outboxMessageDetail, { signal }),
+    queryFn: (context) => getJson(`${BASE}/outbox/${id}`, outboxMessageDetail, context),
     staleTime: Infinity,
     gcTime: 0,
   });

@@ -16,7 +16,7 @@ export const externalDbJobsKey = ['/api/admin/external-db/jobs'] as const;
  */
 export const externalDbStatusQuery = queryOptions({
   queryKey: externalDbStatusKey,
-  queryFn: ({ signal }) => getJson(externalDbStatusKey[0], externalDbStatus, { signal }),
+  queryFn: (context) => getJson(externalDbStatusKey[0], externalDbStatus, context),
   staleTime: 0,
 });
 

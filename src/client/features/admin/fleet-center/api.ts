@@ -18,17 +18,17 @@ export const FLEET_CENTER_REFRESH_ROOTS = [fleetCenterKey, ['staff-customers']] 
 /** GET /api/admin/fleet/analytics */
 export const fleetAnalyticsQuery = queryOptions({
   queryKey: [...fleetCenterKey, 'analytics'],
-  queryFn: ({ signal }) => getJson('/api/admin/fleet/analytics', fleetAnalytics, { signal }),
+  queryFn: (context) => getJson('/api/admin/fleet/analytics', fleetAnalytics, context),
 });
 
 /** GET /api/admin/fleet/monitoring */
 export const fleetMonitoringQuery = queryOptions({
   queryKey: [...fleetCenterKey, 'monitoring'],
-  queryFn: ({ signal }) => getJson('/api/admin/fleet/monitoring', fleetMonitoring, { signal }),
+  queryFn: (context) => getJson('/api/admin/fleet/monitoring', fleetMonitoring, context),
 });
 
 /** GET /api/admin/fleet/crm: also the header's status badge. */
 export const fleetCrmQuery = queryOptions({
   queryKey: [...fleetCenterKey, 'crm'],
-  queryFn: ({ signal }) => getJson('/api/admin/fleet/crm', fleetCrmStatus, { signal }),
+  queryFn: (context) => getJson('/api/admin/fleet/crm', fleetCrmStatus, context),
 });

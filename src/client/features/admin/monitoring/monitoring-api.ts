@@ -17,7 +17,7 @@ export const REFRESH_MS = 3_000;
 
 export const systemHealthQuery = queryOptions({
   queryKey: systemHealthKey,
-  queryFn: ({ signal }) => getJson(systemHealthKey[0], systemHealth, { signal }),
+  queryFn: (context) => getJson(systemHealthKey[0], systemHealth, context),
   refetchInterval: REFRESH_MS,
   placeholderData: keepPreviousData,
 });
@@ -25,7 +25,7 @@ export const systemHealthQuery = queryOptions({
 export const alertsQuery = (query: AlertListQuery) =>
   queryOptions({
     queryKey: [...alertsKey, query],
-    queryFn: ({ signal }) => getJson(`${alertsKey[0]}?${searchParams(query)}`, alertPage, { signal }),
+    queryFn: (context) => getJson(`${alertsKey[0]}?${searchParams(query)}`, alertPage, context),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });

@@ -20,7 +20,7 @@ export const notificationsKey = ['/api/admin/notifications'] as const;
  */
 export const notificationsQuery = queryOptions({
   queryKey: notificationsKey,
-  queryFn: ({ signal }) => getJson(notificationsKey[0], notificationFeed, { signal }),
+  queryFn: (context) => getJson(notificationsKey[0], notificationFeed, context),
   staleTime: 0,
   refetchInterval: NOTIFICATION_POLL_MS,
   refetchOnWindowFocus: true,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffNotification } from '@shared/contracts/notification-feed';
-import { newsOf, STAFF_DATA_KEYS } from './notification-news';
+import {
+  NOTIFICATION_CHANGES,
+  UNKNOWN_NOTIFICATION_CHANGES,
+  type StaffNotification,
+} from '@shared/contracts/notification-feed';
+import { newsOf } from './notification-news';
 
 let serial = 0;
 const n = (type: string): StaffNotification => ({
@@ -15,21 +19,24 @@ const n = (type: string): StaffNotification => ({
 describe('newsOf (spec 2 §4 live notifications)', () => {
   it("treats the shell's first answer as seen: no toast, nothing refetched", () => {
     const list = [n('plan_upgrade'), n('plan_downgrade')];
-    expect(newsOf(list, new Set(), true)).toEqual({ toast: null, stale: [], seen: list.map((x) => x.id) });
+    expect(newsOf(list, new Set(), true)).toEqual({ toast: null, changed: [], seen: list.map((x) => x.id) });
   });
 
-  it('toasts the newest when it is new, and refetches what the new ones name, each key once', () => {
+  it('toasts the newest when it is new, and names the data the new ones changed, each domain once', () => {
     const old = n('payment_method_added');
     const card = n('payment_method_added');
     const up = n('plan_upgrade');
     const news = newsOf([up, card, old], new Set([old.id]), false);
     expect(news.toast?.id).toBe(up.id);
     expect(news.seen).toEqual([up.id, card.id]);
-    expect(news.stale).toEqual([
-      STAFF_DATA_KEYS.customers,
-      STAFF_DATA_KEYS.dashboard,
-      STAFF_DATA_KEYS.fleetCenter,
+    const expected = new Set([
+      ...NOTIFICATION_CHANGES.plan_upgrade,
+      ...NOTIFICATION_CHANGES.payment_method_added,
     ]);
+    expect(new Set(news.changed)).toEqual(expected);
+    expect(news.changed).toHaveLength(expected.size);
+    // Billing & Payments reads payments and invoices: a plan change must refetch it (issue 24).
+    expect(news.changed).toEqual(expect.arrayContaining(['payments', 'invoices', 'subscriptions']));
   });
 
   it('does not toast when the newest was seen before, even if an older one is new', () => {
@@ -38,7 +45,7 @@ describe('newsOf (spec 2 §4 live notifications)', () => {
     const news = newsOf([newest, older], new Set([newest.id]), false);
     expect(news.toast).toBeNull();
     expect(news.seen).toEqual([older.id]);
-    expect(news.stale).toEqual([STAFF_DATA_KEYS.customers, STAFF_DATA_KEYS.fleetCenter]);
+    expect(news.changed).toEqual(NOTIFICATION_CHANGES.payment_method_added);
   });
 
   it('examines at most 5 per poll', () => {
@@ -47,6 +54,6 @@ describe('newsOf (spec 2 §4 live notifications)', () => {
   });
 
   it('refetches everything for a type it does not know', () => {
-    expect(newsOf([n('something_new')], new Set(), false).stale).toHaveLength(3);
+    expect(newsOf([n('something_new')], new Set(), false).changed).toEqual(UNKNOWN_NOTIFICATION_CHANGES);
   });
 });

@@ -1,47 +1,24 @@
-import type { QueryKey } from '@tanstack/react-query';
+import type { DataDomain } from '@shared/data-domains';
 import {
+  isKnownNotificationType,
+  NOTIFICATION_CHANGES,
   NOTIFICATIONS_EXAMINED_PER_POLL,
-  type NotificationType,
+  UNKNOWN_NOTIFICATION_CHANGES,
   type StaffNotification,
 } from '@shared/contracts/notification-feed';
 
 /*
  * What one poll's answer means for the shell (spec 2 §4): the newest notification, when it is news,
- * becomes the 'Customer Update' toast; the types of up to 5 new ones say which cached staff data is
- * out of date. "News" is what this browser session has not seen, and the shell's first answer is
+ * becomes the 'Customer Update' toast; the types of up to 5 new ones say which data changed, and every
+ * staff screen that read it refetches (the freshness model, docs/client-kit.md). "News" is what this browser session has not seen, and the shell's first answer is
  * all seen: only what happens while the shell is open is announced.
  */
-
-/**
- * The query key roots each area's `api.ts` exports (the shared agreement of issue 10): customers,
- * the dashboard's stats and activity, the fleet control center's figures. Written out here because a
- * feature does not import another feature's files; staff billing has no cached keys yet.
- */
-export const STAFF_DATA_KEYS = {
-  customers: ['staff-customers'],
-  dashboard: ['staff-dashboard'],
-  fleetCenter: ['fleet-center'],
-  disputes: ['/api/admin/disputes'],
-} as const satisfies Record<string, QueryKey>;
-
-const { customers, dashboard, fleetCenter, disputes } = STAFF_DATA_KEYS;
-
-/** What each event changes: plans and cancellations move revenue, plans and limits; cards move health. */
-const STALE_BY_TYPE: Record<NotificationType, readonly QueryKey[]> = {
-  plan_upgrade: [customers, dashboard, fleetCenter],
-  plan_downgrade: [customers, dashboard, fleetCenter],
-  subscription_cancelled: [customers, dashboard, fleetCenter],
-  payment_method_added: [customers, fleetCenter],
-  payment_failed: [customers, dashboard, fleetCenter],
-  payment_disputed: [disputes],
-};
-const STALE_UNKNOWN: readonly QueryKey[] = [customers, dashboard, fleetCenter];
 
 export type PollNews = {
   /** The newest notification, when it is news: the toast. */
   toast: StaffNotification | null;
-  /** Key roots to refetch, each once. */
-  stale: QueryKey[];
+  /** The data the new events changed, each domain once. */
+  changed: DataDomain[];
   /** Ids to remember as seen from now on. */
   seen: string[];
 };
@@ -51,17 +28,19 @@ export function newsOf(
   seen: ReadonlySet<string>,
   firstAnswer: boolean,
 ): PollNews {
-  if (firstAnswer) return { toast: null, stale: [], seen: notifications.map((n) => n.id) };
+  if (firstAnswer) return { toast: null, changed: [], seen: notifications.map((n) => n.id) };
   const examined = notifications.slice(0, NOTIFICATIONS_EXAMINED_PER_POLL).filter((n) => !seen.has(n.id));
   const newest = notifications[0];
-  const stale = new Map<string, QueryKey>();
+  const changed = new Set<DataDomain>();
   for (const n of examined) {
-    const keys = (STALE_BY_TYPE as Record<string, readonly QueryKey[]>)[n.type] ?? STALE_UNKNOWN;
-    for (const key of keys) stale.set(JSON.stringify(key), key);
+    const domains = isKnownNotificationType(n.type)
+      ? NOTIFICATION_CHANGES[n.type]
+      : UNKNOWN_NOTIFICATION_CHANGES;
+    for (const domain of domains) changed.add(domain);
   }
   return {
     toast: newest && examined[0]?.id === newest.id ? newest : null,
-    stale: [...stale.values()],
+    changed: [...changed],
     seen: examined.map((n) => n.id),
   };
 }

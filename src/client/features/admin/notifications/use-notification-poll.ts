@@ -6,12 +6,13 @@ import {
   notificationText,
 } from '@shared/contracts/notification-feed';
 import { toast } from '@client/lib/toast';
+import { invalidateDomains } from '@client/lib/data-freshness';
 import { notificationsQuery } from './api';
 import { newsOf, readSeen, rememberSeen } from './notification-news';
 
 /**
  * The admin shell's live notifications (spec 2 §4): polls, toasts the newest when it is news, and
- * makes the staff data it names refetch. Mounted once, by the header's bell.
+ * makes every staff screen that read the data it changed refetch. Mounted once, by the header's bell.
  */
 export function useNotificationPoll() {
   const queryClient = useQueryClient();
@@ -32,7 +33,7 @@ export function useNotificationPoll() {
         duration: NOTIFICATION_TOAST_MS,
       });
     }
-    for (const queryKey of news.stale) void queryClient.invalidateQueries({ queryKey });
+    void invalidateDomains(queryClient, news.changed);
   }, [data, queryClient]);
 
   return query;

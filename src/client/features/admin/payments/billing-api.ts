@@ -31,37 +31,37 @@ export const billingSettingsKey = ['/api/admin/billing-settings'] as const;
 export const subscriptionsQuery = (query: SubscriptionListQuery) =>
   queryOptions({
     queryKey: [...subscriptionsKey, query],
-    queryFn: ({ signal }) =>
-      getJson(`${subscriptionsKey[0]}?${searchParams(query)}`, subscriptionPage, { signal }),
+    queryFn: (context) =>
+      getJson(`${subscriptionsKey[0]}?${searchParams(query)}`, subscriptionPage, context),
     placeholderData: keepPreviousData,
   });
 
 export const trialActionQuery = (query: TrialActionQuery) =>
   queryOptions({
     queryKey: [...trialActionKey, query],
-    queryFn: ({ signal }) =>
-      getJson(`${trialActionKey[0]}?${searchParams(query)}`, subscriptionPage, { signal }),
+    queryFn: (context) =>
+      getJson(`${trialActionKey[0]}?${searchParams(query)}`, subscriptionPage, context),
     placeholderData: keepPreviousData,
   });
 
 export const paymentRequestsQuery = (query: PaymentRequestListQuery) =>
   queryOptions({
     queryKey: [...paymentRequestsKey, query],
-    queryFn: ({ signal }) =>
-      getJson(`${paymentRequestsKey[0]}?${searchParams(query)}`, paymentRequestPage, { signal }),
+    queryFn: (context) =>
+      getJson(`${paymentRequestsKey[0]}?${searchParams(query)}`, paymentRequestPage, context),
     placeholderData: keepPreviousData,
   });
 
 export const invoicesQuery = (query: AdminInvoiceListQuery) =>
   queryOptions({
     queryKey: [...invoicesKey, query],
-    queryFn: ({ signal }) => getJson(`${invoicesKey[0]}?${searchParams(query)}`, invoicePage, { signal }),
+    queryFn: (context) => getJson(`${invoicesKey[0]}?${searchParams(query)}`, invoicePage, context),
     placeholderData: keepPreviousData,
   });
 
 export const billingSettingsQuery = queryOptions({
   queryKey: billingSettingsKey,
-  queryFn: ({ signal }) => getJson(billingSettingsKey[0], billingSettings, { signal }),
+  queryFn: (context) => getJson(billingSettingsKey[0], billingSettings, context),
 });
 
 export function useGenerateMonthlyInvoices() {

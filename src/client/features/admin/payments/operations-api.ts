@@ -29,14 +29,14 @@ export const reconciliationKey = ['/api/admin/reconciliation'] as const;
 export const expensesQuery = (query: ExpenseListQuery) =>
   queryOptions({
     queryKey: [...expensesKey, query],
-    queryFn: ({ signal }) => getJson(`${expensesKey[0]}?${searchParams(query)}`, expensePage, { signal }),
+    queryFn: (context) => getJson(`${expensesKey[0]}?${searchParams(query)}`, expensePage, context),
     placeholderData: keepPreviousData,
   });
 
 /** What the instances measured and the database's size now. */
 export const hostingUsageQuery = queryOptions({
   queryKey: hostingUsageKey,
-  queryFn: ({ signal }) => getJson(hostingUsageKey[0], hostingUsage, { signal }),
+  queryFn: (context) => getJson(hostingUsageKey[0], hostingUsage, context),
 });
 
 /** `POST /api/admin/expenses`: the ledger and the usage's ledger figures move. */
@@ -50,21 +50,21 @@ export function useAddExpense() {
 export const disputesQuery = (query: DisputeListQuery) =>
   queryOptions({
     queryKey: [...disputesKey, query],
-    queryFn: ({ signal }) => getJson(`${disputesKey[0]}?${searchParams(query)}`, disputePage, { signal }),
+    queryFn: (context) => getJson(`${disputesKey[0]}?${searchParams(query)}`, disputePage, context),
     placeholderData: keepPreviousData,
   });
 
 export const paymentAnalyticsQuery = (months: number) =>
   queryOptions({
     queryKey: [...paymentAnalyticsKey, { months }],
-    queryFn: ({ signal }) =>
-      getJson(`${paymentAnalyticsKey[0]}?${searchParams({ months })}`, paymentAnalytics, { signal }),
+    queryFn: (context) =>
+      getJson(`${paymentAnalyticsKey[0]}?${searchParams({ months })}`, paymentAnalytics, context),
   });
 
 export const reconciliationQuery = (query: ReconciliationQuery) =>
   queryOptions({
     queryKey: [...reconciliationKey, query],
-    queryFn: ({ signal }) =>
-      getJson(`${reconciliationKey[0]}?${searchParams(query)}`, reconciliationPage, { signal }),
+    queryFn: (context) =>
+      getJson(`${reconciliationKey[0]}?${searchParams(query)}`, reconciliationPage, context),
     placeholderData: keepPreviousData,
   });

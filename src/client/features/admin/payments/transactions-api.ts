@@ -31,7 +31,7 @@ const enc = encodeURIComponent;
 export const paymentsQuery = (query: PaymentListQuery) =>
   queryOptions({
     queryKey: [...staffPaymentsKey, 'list', query],
-    queryFn: ({ signal }) => getJson(`${PAYMENTS}?${searchParams(query)}`, paymentPage, { signal }),
+    queryFn: (context) => getJson(`${PAYMENTS}?${searchParams(query)}`, paymentPage, context),
     placeholderData: keepPreviousData,
   });
 
@@ -44,26 +44,26 @@ export function paymentsExportUrl(query: Partial<PaymentExportQuery>): string {
 /** `GET /api/admin/stats`: total revenue, failed payments and customers for the Overview's tiles. */
 export const paymentStatsQuery = queryOptions({
   queryKey: [...staffPaymentsKey, 'stats'],
-  queryFn: ({ signal }) => getJson('/api/admin/stats', dashboardStats, { signal }),
+  queryFn: (context) => getJson('/api/admin/stats', dashboardStats, context),
 });
 
 /** `GET /api/admin/financial-analytics`. */
 export const financialAnalyticsQuery = queryOptions({
   queryKey: [...staffPaymentsKey, 'financial-analytics'],
-  queryFn: ({ signal }) => getJson('/api/admin/financial-analytics', financialAnalytics, { signal }),
+  queryFn: (context) => getJson('/api/admin/financial-analytics', financialAnalytics, context),
 });
 
 /** `GET /api/admin/stripe-metrics` (Revenue's MRR, the same definition): only `mrr` is read here. */
 const stripeMetrics = z.object({ mrr: z.number() });
 export const stripeMetricsQuery = queryOptions({
   queryKey: [...staffPaymentsKey, 'stripe-metrics'],
-  queryFn: ({ signal }) => getJson('/api/admin/stripe-metrics', stripeMetrics, { signal }),
+  queryFn: (context) => getJson('/api/admin/stripe-metrics', stripeMetrics, context),
 });
 
 /** `GET /api/admin/payment-provider`: which provider, and whether its webhooks are set up. */
 export const paymentProviderQuery = queryOptions({
   queryKey: [...staffPaymentsKey, 'provider'],
-  queryFn: ({ signal }) => getJson('/api/admin/payment-provider', paymentProviderInfo, { signal }),
+  queryFn: (context) => getJson('/api/admin/payment-provider', paymentProviderInfo, context),
   staleTime: 5 * 60_000,
 });
 

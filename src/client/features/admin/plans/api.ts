@@ -22,7 +22,7 @@ export const planStatsKey = ['/api/admin/plans/stats'] as const;
 /** GET /api/admin/plans/stats: customers and monthly revenue per plan. */
 export const planStatsQuery = queryOptions({
   queryKey: planStatsKey,
-  queryFn: ({ signal }) => getJson(planStatsKey[0], planStats, { signal }),
+  queryFn: (context) => getJson(planStatsKey[0], planStats, context),
 });
 
 const PLAN_KEYS = [plansKey, planStatsKey];

@@ -25,7 +25,7 @@ export const userActivityKey = ['/api/admin/user-activity'] as const;
 /** GET /api/admin/sessions: the member's live sessions, this one marked. */
 export const staffSessionsQuery = queryOptions({
   queryKey: staffSessionsKey,
-  queryFn: ({ signal }) => getJson(staffSessionsKey[0], staffSessionList, { signal }),
+  queryFn: (context) => getJson(staffSessionsKey[0], staffSessionList, context),
 });
 
 export type ActivityPageRequest = { page: number; pageSize: number };
@@ -34,8 +34,8 @@ export type ActivityPageRequest = { page: number; pageSize: number };
 export const userActivityQuery = (request: ActivityPageRequest) =>
   queryOptions({
     queryKey: [...userActivityKey, request],
-    queryFn: ({ signal }) =>
-      getJson(`${userActivityKey[0]}?${searchParams(request)}`, userActivityPage, { signal }),
+    queryFn: (context) =>
+      getJson(`${userActivityKey[0]}?${searchParams(request)}`, userActivityPage, context),
     placeholderData: keepPreviousData,
   });
 

@@ -8,7 +8,7 @@ export const revenueKey = ['/api/admin/revenue'] as const;
 export const revenueQuery = (period: RevenuePeriod) =>
   queryOptions({
     queryKey: [...revenueKey, period],
-    queryFn: ({ signal }) => getJson(`${revenueKey[0]}?period=${period}`, revenueAnalytics, { signal }),
+    queryFn: (context) => getJson(`${revenueKey[0]}?period=${period}`, revenueAnalytics, context),
     // The figures of the period shown stay on screen while another period loads.
     placeholderData: keepPreviousData,
   });

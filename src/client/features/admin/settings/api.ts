@@ -18,18 +18,18 @@ export const securitySettingsKey = ['/api/admin/security-settings'] as const;
 
 export const generalSettingsQuery = queryOptions({
   queryKey: generalSettingsKey,
-  queryFn: ({ signal }) => getJson(generalSettingsKey[0], generalSettings, { signal }),
+  queryFn: (context) => getJson(generalSettingsKey[0], generalSettings, context),
 });
 
 /** Secrets come masked (`••••` and the last four); URLs in full. */
 export const apiSettingsQuery = queryOptions({
   queryKey: apiSettingsKey,
-  queryFn: ({ signal }) => getJson(apiSettingsKey[0], apiSettings, { signal }),
+  queryFn: (context) => getJson(apiSettingsKey[0], apiSettings, context),
 });
 
 export const securitySettingsQuery = queryOptions({
   queryKey: securitySettingsKey,
-  queryFn: ({ signal }) => getJson(securitySettingsKey[0], securitySettingsAnswer, { signal }),
+  queryFn: (context) => getJson(securitySettingsKey[0], securitySettingsAnswer, context),
 });
 
 /** General, Notifications and Appearance all save through this one PUT, each with its own fields. */

@@ -25,7 +25,7 @@ const enc = encodeURIComponent;
 export const ticketsQuery = (query: StaffTicketListQuery) =>
   queryOptions({
     queryKey: [TICKETS, query],
-    queryFn: ({ signal }) => getJson(`${TICKETS}?${searchParams(query)}`, staffTicketPage, { signal }),
+    queryFn: (context) => getJson(`${TICKETS}?${searchParams(query)}`, staffTicketPage, context),
     placeholderData: keepPreviousData,
   });
 
@@ -33,18 +33,18 @@ export const ticketsQuery = (query: StaffTicketListQuery) =>
 export const ticketQuery = (id: string) =>
   queryOptions({
     queryKey: [TICKETS, 'detail', id],
-    queryFn: ({ signal }) => getJson(`${TICKETS}/${enc(id)}`, staffTicketDetail, { signal }),
+    queryFn: (context) => getJson(`${TICKETS}/${enc(id)}`, staffTicketDetail, context),
   });
 
 export const assigneesQuery = queryOptions({
   queryKey: [ASSIGNEES],
-  queryFn: ({ signal }) => getJson(ASSIGNEES, ticketAssignees, { signal }),
+  queryFn: (context) => getJson(ASSIGNEES, ticketAssignees, context),
   staleTime: 60_000,
 });
 
 export const analyticsQuery = queryOptions({
   queryKey: analyticsKey,
-  queryFn: ({ signal }) => getJson(ANALYTICS, supportAnalytics, { signal }),
+  queryFn: (context) => getJson(ANALYTICS, supportAnalytics, context),
 });
 
 /** `GET .../tickets/export?...`: a plain link, so the browser streams the CSV to a file. */

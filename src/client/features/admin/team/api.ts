@@ -41,28 +41,28 @@ const userUrl = (id: string) => `${teamUsersKey[0]}/${enc(id)}`;
 export const teamUsersQuery = (query: TeamListQuery) =>
   queryOptions({
     queryKey: [...teamUsersKey, query],
-    queryFn: ({ signal }) => getJson(`${teamUsersKey[0]}?${searchParams(query)}`, teamPage, { signal }),
+    queryFn: (context) => getJson(`${teamUsersKey[0]}?${searchParams(query)}`, teamPage, context),
     placeholderData: keepPreviousData,
   });
 
 /** The four summary cards, over the whole team and every commission. */
 export const teamStatsQuery = queryOptions({
   queryKey: teamStatsKey,
-  queryFn: ({ signal }) => getJson(teamStatsKey[0], teamStats, { signal }),
+  queryFn: (context) => getJson(teamStatsKey[0], teamStats, context),
 });
 
 /** Every rate: the active ones first, then the replaced ones (history). */
 export const ratesQuery = queryOptions({
   queryKey: ratesKey,
-  queryFn: ({ signal }) => getJson(ratesKey[0], commissionRates, { signal }),
+  queryFn: (context) => getJson(ratesKey[0], commissionRates, context),
 });
 
 /** One page of commissions with the totals over every row the filters match. */
 export const commissionsQuery = (query: CommissionListQuery) =>
   queryOptions({
     queryKey: [...commissionsKey, query],
-    queryFn: ({ signal }) =>
-      getJson(`${commissionsKey[0]}?${searchParams(query)}`, commissionPage, { signal }),
+    queryFn: (context) =>
+      getJson(`${commissionsKey[0]}?${searchParams(query)}`, commissionPage, context),
     placeholderData: keepPreviousData,
   });
 

@@ -17,14 +17,14 @@ const enc = encodeURIComponent;
 export const myTicketsQuery = (query: MyTicketListQuery) =>
   queryOptions({
     queryKey: [TICKETS, query],
-    queryFn: ({ signal }) => getJson(`${TICKETS}?${searchParams(query)}`, myTicketPage, { signal }),
+    queryFn: (context) => getJson(`${TICKETS}?${searchParams(query)}`, myTicketPage, context),
     placeholderData: keepPreviousData,
   });
 
 export const myTicketQuery = (id: string) =>
   queryOptions({
     queryKey: [TICKETS, 'detail', id],
-    queryFn: ({ signal }) => getJson(`${TICKETS}/${enc(id)}`, myTicketDetail, { signal }),
+    queryFn: (context) => getJson(`${TICKETS}/${enc(id)}`, myTicketDetail, context),
     // A staff reply shows without a reload while the thread is open.
     refetchInterval: 30_000,
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "background_jobs" ADD COLUMN "changed_domains" text[] DEFAULT '{}'::text[] NOT NULL;
