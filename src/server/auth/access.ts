@@ -8,6 +8,7 @@ import {
 } from '../../shared/roles';
 import { IMPERSONATION_REFUSED_MESSAGE } from '../../shared/contracts/impersonation';
 import type { Db } from '../db/client';
+import { noteTouched, recordingApart, type TouchedDomains } from '../db/data-domains';
 import {
   CUSTOMER_COOKIE,
   STAFF_COOKIE,
@@ -74,17 +75,38 @@ export function customerToken(request: FastifyRequest): string | undefined {
   return request.cookies[CUSTOMER_COOKIE];
 }
 
+/** What loading each request's signed-in principal read (the freshness headers, db/data-domains.ts). */
+const principalReads = new WeakMap<FastifyRequest, TouchedDomains>();
+
+function loadPrincipal<T>(request: FastifyRequest, load: () => Promise<T>): Promise<T> {
+  return recordingApart(load).then(({ value, touched }) => {
+    principalReads.set(request, touched);
+    return value;
+  });
+}
+
+/**
+ * For an answer that is the signed-in principal itself (the session routes): it read what loading the
+ * principal read, though the access hook loaded it before the handler ran.
+ */
+export function notePrincipalReads(request: FastifyRequest): void {
+  const touched = principalReads.get(request);
+  if (touched) noteTouched(touched);
+}
+
 export function registerAccessControl(app: FastifyInstance, db: Db): void {
   app.decorateRequest('staff', function staff(this: FastifyRequest) {
     const memo = this as FastifyRequest & { _staff?: Promise<StaffPrincipal | null> };
     const token = this.cookies[STAFF_COOKIE];
-    memo._staff ??= token ? loadStaffSession(db, token) : Promise.resolve(null);
+    memo._staff ??= token ? loadPrincipal(this, () => loadStaffSession(db, token)) : Promise.resolve(null);
     return memo._staff;
   });
   app.decorateRequest('customer', function customer(this: FastifyRequest) {
     const memo = this as FastifyRequest & { _customer?: Promise<CustomerPrincipal | null> };
     const token = customerToken(this);
-    memo._customer ??= token ? loadCustomerSession(db, token) : Promise.resolve(null);
+    memo._customer ??= token
+      ? loadPrincipal(this, () => loadCustomerSession(db, token))
+      : Promise.resolve(null);
     return memo._customer;
   });
 

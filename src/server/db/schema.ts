@@ -1234,7 +1234,10 @@ export const backgroundJobs = pgTable(
     /** Why the whole job failed (not a per-record error: those are in `result`). */
     error: text('error'),
     /** The data domains the job wrote (shared/data-domains.ts): screens refetch them when it ends. */
-    changedDomains: text('changed_domains').array().notNull().default(sql`'{}'::text[]`),
+    changedDomains: text('changed_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     startedByStaffId: uuid('started_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     instanceId: text('instance_id').notNull(),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),

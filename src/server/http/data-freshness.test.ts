@@ -308,6 +308,13 @@ describe('a change reports every domain behind every answer it alters', () => {
     await change('staff changes a setting', () =>
       t.put(admin, '/api/admin/general-settings', { dateFormat: 'YYYY-MM-DD' }),
     );
+    await change('staff saves their preferences', () =>
+      t.put(admin, '/api/admin/preferences', {
+        theme: 'dark',
+        timezone: 'America/New_York',
+        dashboardRefresh: 60,
+      }),
+    );
     await change('staff suspends the customer', () =>
       t.post(admin, `/api/admin/customers/${customer.id}/suspend`, {}),
     );

@@ -208,7 +208,9 @@ export default function CheckoutPage() {
   const onRequestPaid = async (request: PaymentRequestTermsView) => {
     toast({ title: 'Payment received', description: 'Thank you for your payment.', variant: 'success' });
     setPaidRequest(request);
-    // Cached reads (billing) predate the payment; the spent intent is not asked for again.
+    // With Stripe the card was confirmed with Stripe itself, not through our API, so no answer of ours
+    // said what changed: every cached read (billing) predates the payment. The spent intent is not
+    // asked for again.
     await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== checkoutIntentKey[0] });
   };
 
@@ -221,7 +223,8 @@ export default function CheckoutPage() {
           : 'Your payment was successful and your subscription is now active.',
       variant: 'success',
     });
-    // Every cached read (session, billing) predates the payment.
+    // Every cached read (session, billing) predates the payment, which Stripe may have confirmed
+    // without our API answering (the webhook records it): refetch them all.
     await queryClient.invalidateQueries();
     // The account, not the email: a team fleet admin pays for the owner's account with their own email.
     const current = await signedInCustomer(queryClient);

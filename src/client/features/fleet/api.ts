@@ -27,7 +27,6 @@ import {
 } from '@shared/contracts/fleet';
 import type { z } from 'zod';
 import { ApiError, apiJson, getJson, searchParams, type Contract } from '@client/lib/api';
-import { customerProfileKey } from '@client/lib/customer-profile-key';
 import { fleetOverviewKey, teamKey } from '@client/lib/fleet-usage-keys';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
@@ -44,18 +43,6 @@ export const maintenanceKey = ['/api/fleet/maintenance'] as const;
 const enc = encodeURIComponent;
 /** Fleet lists are fresh for 30 s: long enough for tab switches, short enough for a colleague's change. */
 const FRESH = 30_000;
-
-/**
- * A vehicle moves the overview's counts and usage, the driver and maintenance lists (they show vehicle
- * names) and the portal's vehicle count.
- */
-const AFTER_VEHICLE_CHANGE = [vehiclesKey, fleetOverviewKey, driversKey, maintenanceKey, customerProfileKey];
-/** A driver change moves vehicle assignments. */
-const AFTER_DRIVER_CHANGE = [driversKey, vehiclesKey, fleetOverviewKey];
-/** Maintenance feeds the overview's due list and overdue count. */
-const AFTER_MAINTENANCE_CHANGE = [maintenanceKey, fleetOverviewKey];
-/** The team size shows on the overview's usage and the portal's Team Members figure. */
-const AFTER_TEAM_CHANGE = [teamKey, fleetOverviewKey, customerProfileKey];
 
 type ListParams = Parameters<typeof searchParams>[0];
 
@@ -114,12 +101,11 @@ export const vehicleQuery = (id: string) =>
 export function useSaveVehicle() {
   return useApiMutation({
     mutationFn: saveAt<VehicleInput, typeof vehicleSaved>(vehiclesKey, vehicleSaved),
-    invalidates: AFTER_VEHICLE_CHANGE,
   });
 }
 
 export function useDeleteVehicle() {
-  return useApiMutation({ mutationFn: deleteAt(vehiclesKey), invalidates: AFTER_VEHICLE_CHANGE });
+  return useApiMutation({ mutationFn: deleteAt(vehiclesKey) });
 }
 
 /** The vehicle as the form and PUT expect it (every field of vehicleInput). */
@@ -152,7 +138,6 @@ export function useImportVehicleChunk() {
   return useApiMutation({
     mutationFn: (vehicles: VehicleInput[]) =>
       apiJson('POST', `${vehiclesKey[0]}/import`, importCommitResponse, { vehicles }),
-    invalidates: AFTER_VEHICLE_CHANGE,
   });
 }
 
@@ -181,12 +166,11 @@ export const driversQuery = (query: DriverListParams) => pageQuery(driversKey, d
 export function useSaveDriver() {
   return useApiMutation({
     mutationFn: saveAt<DriverInput, typeof driverSaved>(driversKey, driverSaved),
-    invalidates: AFTER_DRIVER_CHANGE,
   });
 }
 
 export function useDeleteDriver() {
-  return useApiMutation({ mutationFn: deleteAt(driversKey), invalidates: AFTER_DRIVER_CHANGE });
+  return useApiMutation({ mutationFn: deleteAt(driversKey) });
 }
 
 /* ---------------------------------------------------------------- maintenance */
@@ -198,19 +182,17 @@ export const maintenanceQuery = (query: MaintenanceListParams) =>
 export function useSaveMaintenance() {
   return useApiMutation({
     mutationFn: saveAt<MaintenanceInput, typeof maintenanceSaved>(maintenanceKey, maintenanceSaved),
-    invalidates: AFTER_MAINTENANCE_CHANGE,
   });
 }
 
 export function useDeleteMaintenance() {
-  return useApiMutation({ mutationFn: deleteAt(maintenanceKey), invalidates: AFTER_MAINTENANCE_CHANGE });
+  return useApiMutation({ mutationFn: deleteAt(maintenanceKey) });
 }
 
 export function useCompleteMaintenance() {
   return useApiMutation({
     mutationFn: ({ id, input }: { id: string; input: z.input<typeof completeMaintenanceRequest> }) =>
       apiJson('POST', `${maintenanceKey[0]}/${enc(id)}/complete`, maintenanceCompleted, input),
-    invalidates: AFTER_MAINTENANCE_CHANGE,
   });
 }
 
@@ -231,7 +213,6 @@ export function useInviteMember() {
   return useApiMutation({
     mutationFn: (input: z.output<typeof inviteTeamMemberRequest>) =>
       apiJson('POST', teamKey[0], inviteResponse, input),
-    invalidates: AFTER_TEAM_CHANGE,
   });
 }
 
@@ -239,10 +220,9 @@ export function useChangeRole() {
   return useApiMutation({
     mutationFn: ({ id, role }: { id: string; role: TeamRole }) =>
       apiJson('PATCH', `${teamKey[0]}/${enc(id)}`, successResponse, { role }),
-    invalidates: AFTER_TEAM_CHANGE,
   });
 }
 
 export function useRemoveMember() {
-  return useApiMutation({ mutationFn: deleteAt(teamKey), invalidates: AFTER_TEAM_CHANGE });
+  return useApiMutation({ mutationFn: deleteAt(teamKey) });
 }

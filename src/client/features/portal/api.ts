@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createCustomerSessionResponse } from '@shared/contracts/auth';
 import { successResponse } from '@shared/contracts/common';
@@ -19,15 +19,13 @@ import {
   type CustomerSettings,
 } from '@shared/contracts/portal';
 import { apiJson, apiRequest, getJson } from '@client/lib/api';
-import { customerAuthKey, customerAuthQuery } from '@client/lib/customer-auth';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 import { customerProfileKey } from '@client/lib/customer-profile-key';
 import { settingsKey } from '@client/lib/customer-settings';
-import { FLEET_USAGE_KEYS } from '@client/lib/fleet-usage-keys';
 
 /*
- * The portal's calls (spec 1 §7 "Customer portal") with the caching of spec 1 §9. Every answer is
- * parsed with its contract; each change names by key what it makes stale.
+ * The portal's calls (spec 1 §7 "Customer portal"). Every answer is parsed with its contract; what a
+ * change makes stale follows from the server's answer (the freshness model, docs/client-kit.md).
  */
 
 export type Invoice = z.infer<typeof invoicePage>['items'][number];
@@ -54,19 +52,20 @@ export const HISTORY_PAGE_SIZE = 20;
 /** Recent Transactions on the billing tab (spec 1 §9). */
 export const RECENT_TRANSACTIONS = 5;
 
-/** GET /api/customer/profile/{email}: cached 5 minutes (spec 1 §9). */
+/**
+ * GET /api/customer/profile/{email}. The spec's 5-minute cache gave way to the freshness model
+ * (docs/client-kit.md): the vehicle count moves as soon as the fleet app adds one.
+ */
 export const profileQuery = (email: string) =>
   queryOptions({
     queryKey: [...profileKey, { email }],
     queryFn: (context) => getJson(`${profileKey[0]}/${enc(email)}`, customerProfile, context),
-    staleTime: 5 * 60 * 1000,
   });
 
-/** GET /api/customer/billing-info: cached 2 minutes with 2 retries (spec 1 §7, §9). */
+/** GET /api/customer/billing-info, with the spec's 2 retries (its 2-minute cache: see profileQuery). */
 export const billingInfoQuery = queryOptions({
   queryKey: billingInfoKey,
   queryFn: (context) => getJson(billingInfoKey[0], billingInfo, context),
-  staleTime: 2 * 60 * 1000,
   retry: 2,
 });
 
@@ -83,8 +82,6 @@ export const invoicesQuery = (params: Paging) =>
     queryKey: [...invoicesKey, params],
     queryFn: (context) => getJson(`${invoicesKey[0]}?${paging(params)}`, invoicePage, context),
     placeholderData: keepPreviousData,
-    // Invoices appear with every payment; a minute keeps the dialog's pages current without refetch storms.
-    staleTime: 60 * 1000,
   });
 
 /** GET /api/customer/payment-history/{email}?page=&pageSize=: newest first. */
@@ -94,7 +91,6 @@ export const paymentHistoryQuery = (email: string, params: Paging) =>
     queryFn: (context) =>
       getJson(`${paymentHistoryKey[0]}/${enc(email)}?${paging(params)}`, paymentHistoryResponse, context),
     placeholderData: keepPreviousData,
-    staleTime: 60 * 1000,
   });
 
 /** GET /api/customer/latest-invoice/{email}: where the newest invoice's PDF is. */
@@ -109,51 +105,20 @@ export function fetchLatestInvoice(email: string) {
 export const crmLinkQuery = queryOptions({
   queryKey: crmLinkKey,
   queryFn: (context) => getJson(crmLinkKey[0], crmLinkResponse, context),
-  staleTime: 10 * 60 * 1000,
 });
-
-/** Everything a change to the subscription or its payments can alter, the session's plan badge included. */
-// A plan change also moves the fleet app's limits (its usage figures and the team's seats).
-const SUBSCRIPTION_KEYS = [
-  profileKey,
-  billingInfoKey,
-  invoicesKey,
-  paymentHistoryKey,
-  customerAuthKey,
-  ...FLEET_USAGE_KEYS,
-];
-
-/** The session names the plan (the header's badge): it shows the new plan at once. */
-function updateSessionPlan(queryClient: QueryClient, planId: string, planName: string) {
-  queryClient.setQueryData(customerAuthQuery.queryKey, (old) =>
-    old?.customer ? { ...old, customer: { ...old.customer, planId, planName } } : old,
-  );
-}
 
 /**
  * POST /api/customer/upgrade-plan: applies at once and charges the prorated difference, exactly the
  * `expectedAmount` its preview showed (or refuses with 409 `amount_changed` and the new amount).
  */
 export function useUpgradePlan(email: string) {
-  const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: async ({ planId, expectedAmount }: { planId: string; expectedAmount?: number }) => {
-      const result = await apiJson('POST', '/api/customer/upgrade-plan', planChangeResponse, {
+    mutationFn: ({ planId, expectedAmount }: { planId: string; expectedAmount?: number }) =>
+      apiJson('POST', '/api/customer/upgrade-plan', planChangeResponse, {
         planId,
         email,
         ...(expectedAmount === undefined ? {} : { expectedAmount }),
-      });
-      updateSessionPlan(queryClient, result.planId, result.planName);
-      return result;
-    },
-    invalidates: SUBSCRIPTION_KEYS,
-    // A declined card records a failed payment: the transactions list changes too.
-    onError: () =>
-      Promise.all(
-        [profileKey, billingInfoKey, invoicesKey, paymentHistoryKey].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+      }),
   });
 }
 
@@ -162,7 +127,6 @@ export function useDowngradePlan(email: string) {
   return useApiMutation({
     mutationFn: (planId: string) =>
       apiJson('POST', '/api/customer/downgrade-plan', planChangeResponse, { planId, email }),
-    invalidates: SUBSCRIPTION_KEYS,
   });
 }
 
@@ -170,7 +134,6 @@ export function useDowngradePlan(email: string) {
 export function useCancelSubscription(email: string) {
   return useApiMutation({
     mutationFn: () => apiJson('POST', '/api/customer/cancel-subscription', cancelResponse, { email }),
-    invalidates: SUBSCRIPTION_KEYS,
   });
 }
 
@@ -179,7 +142,6 @@ export function useUpdateBillingEmail(email: string) {
   return useApiMutation({
     mutationFn: (newBillingEmail: string) =>
       apiJson('POST', '/api/customer/update-billing-email', successResponse, { email, newBillingEmail }),
-    invalidates: [billingInfoKey],
   });
 }
 
@@ -188,7 +150,6 @@ export function useUpdateBillingAddress(email: string) {
   return useApiMutation({
     mutationFn: (address: BillingAddressInput) =>
       apiJson('POST', '/api/customer/update-billing-address', successResponse, { email, address }),
-    invalidates: [billingInfoKey, profileKey],
   });
 }
 
@@ -200,7 +161,6 @@ export function useAddPaymentMethod() {
         paymentMethodId,
         setAsDefault: true,
       }),
-    invalidates: [billingInfoKey],
   });
 }
 
@@ -209,7 +169,6 @@ export function useRemovePaymentMethod() {
   return useApiMutation({
     mutationFn: (id: string) =>
       apiJson('DELETE', `/api/customer/payment-methods/${enc(id)}`, successResponse),
-    invalidates: [billingInfoKey],
   });
 }
 
@@ -218,7 +177,6 @@ export function useSetDefaultPaymentMethod() {
   return useApiMutation({
     mutationFn: (id: string) =>
       apiJson('POST', `/api/customer/payment-methods/${enc(id)}/set-default`, successResponse, {}),
-    invalidates: [billingInfoKey],
   });
 }
 
@@ -292,6 +250,5 @@ export const planChangePreviewQuery = (email: string, planId: string) =>
 export function useResumeSubscription(email: string) {
   return useApiMutation({
     mutationFn: () => apiJson('POST', '/api/customer/resume-subscription', resumeResponse, { email }),
-    invalidates: SUBSCRIPTION_KEYS,
   });
 }

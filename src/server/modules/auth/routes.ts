@@ -19,7 +19,7 @@ import { access, errorResponse } from '../../../shared/contracts/common';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies';
-import { customerToken } from '../../auth/access';
+import { customerToken, notePrincipalReads } from '../../auth/access';
 import {
   CHALLENGE_REQUIRED_MESSAGE,
   admitSignIn,
@@ -134,7 +134,10 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
   r.get('/api/auth/user', {
     config: { access: access.staffBeforePasswordSet },
     schema: { tags: ['auth'], response: { 200: staffUser, 401: errorResponse } },
-    handler: async (request) => toStaffUser(request.staffUser, await staffPreferenceDefaultsOf(db)),
+    handler: async (request) => {
+      notePrincipalReads(request);
+      return toStaffUser(request.staffUser, await staffPreferenceDefaultsOf(db));
+    },
   });
 
   const endStaffSession = async (request: FastifyRequest) => {

@@ -9,7 +9,6 @@ import {
   planList,
   planMutationResponse,
   planStats,
-  type Plan,
   updatePlanLimitsRequest,
 } from '../../../shared/contracts/plans';
 import { canOpenTab, hasPermission } from '../../../shared/roles';

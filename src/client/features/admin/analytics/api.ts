@@ -8,7 +8,6 @@ export const usageAnalyticsKey = ['/api/admin/usage-analytics'] as const;
 export const usageAnalyticsQuery = (query: UsageAnalyticsQuery) =>
   queryOptions({
     queryKey: [...usageAnalyticsKey, query],
-    queryFn: (context) =>
-      getJson(`${usageAnalyticsKey[0]}?${searchParams(query)}`, usageAnalytics, context),
+    queryFn: (context) => getJson(`${usageAnalyticsKey[0]}?${searchParams(query)}`, usageAnalytics, context),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { jobStarted } from '@shared/contracts/background-jobs';
 import {
   crmConfig,
@@ -46,26 +46,17 @@ export const crmJobQuery = (id: string) => backgroundJobQuery(crmKeys.job(id), `
 export function useSaveCrmConfig() {
   return useApiMutation({
     mutationFn: (input: CrmConfigInput) => apiJson('PUT', `${BASE}/config`, crmConfig, input),
-    // The platform decides which records' states the lists and cards show.
-    invalidates: [crmKeys.all],
   });
 }
 
 /** Sync one customer or team user now; answers its row. */
 export function useSyncRecord(entity: CrmEntityType) {
-  const queryClient = useQueryClient();
-  const listKey = entity === 'customer' ? crmKeys.customers : crmKeys.users;
   return useApiMutation({
+    // A record the CRM refused is stored as failed: the refusal's answer refreshes its row and the cards.
     mutationFn: (id: string): Promise<unknown> =>
       entity === 'customer'
         ? apiJson('POST', `${BASE}/sync/customer/${id}`, crmCustomerRow, {})
         : apiJson('POST', `${BASE}/sync/user/${id}`, crmUserRow, {}),
-    invalidates: [listKey, crmKeys.status],
-    // A record the CRM refused is stored as failed: its row and the cards show it.
-    onError: () => {
-      void queryClient.invalidateQueries({ queryKey: listKey });
-      void queryClient.invalidateQueries({ queryKey: crmKeys.status });
-    },
   });
 }
 

@@ -56,7 +56,6 @@ export function BulkSyncPanel({
   const running = job?.status === 'running';
 
   useJobEnded(job, (ended) => {
-    void queryClient.invalidateQueries({ queryKey: crmKeys.all });
     if (ended.status === 'succeeded') {
       toast({ title: 'Bulk Sync Complete', description: bulkCompleteText(ended), variant: 'success' });
     } else {

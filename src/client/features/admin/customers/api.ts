@@ -30,12 +30,8 @@ const detailKey = [...staffCustomersKey, 'detail'] as const;
  * center's figures (vehicles, users, sign-ins across customers) and the dashboard's tiles and activity
  * move with every customer change.
  */
-const fleetCenterKey = ['fleet-center'] as const;
-const staffDashboardKey = ['staff-dashboard'] as const;
 /** `GET /api/plans`: the plan manager's changes invalidate this root, which covers the dialogs' list. */
 const plansKey = ['/api/plans'] as const;
-
-const AFTER_CUSTOMER_CHANGE = [staffCustomersKey, fleetCenterKey, staffDashboardKey];
 
 const ADMIN_CUSTOMERS = '/api/admin/customers';
 const enc = encodeURIComponent;
@@ -98,7 +94,6 @@ export function customerExportUrl(query: CustomerExportQuery): string {
 export function useCreateCustomer() {
   return useApiMutation({
     mutationFn: (input: CustomerForm) => apiJson('POST', ADMIN_CUSTOMERS, customerSaved, input),
-    invalidates: AFTER_CUSTOMER_CHANGE,
   });
 }
 
@@ -107,7 +102,6 @@ export function useUpdateCustomer() {
   return useApiMutation({
     mutationFn: ({ id, input }: { id: string; input: CustomerForm }) =>
       apiJson('PUT', customerUrl(id), customerSaved, input),
-    invalidates: AFTER_CUSTOMER_CHANGE,
   });
 }
 
@@ -115,7 +109,6 @@ export function useUpdateCustomer() {
 export function useSendCustomerPassword() {
   return useApiMutation({
     mutationFn: (id: string) => apiJson('POST', `${customerUrl(id)}/send-password`, customerPasswordSent, {}),
-    invalidates: AFTER_CUSTOMER_CHANGE,
   });
 }
 
@@ -123,7 +116,6 @@ export function useSendCustomerPassword() {
 export function useSuspendCustomer() {
   return useApiMutation({
     mutationFn: (id: string) => apiJson('POST', `${customerUrl(id)}/suspend`, successResponse, {}),
-    invalidates: AFTER_CUSTOMER_CHANGE,
   });
 }
 
@@ -131,7 +123,6 @@ export function useSuspendCustomer() {
 export function useReactivateCustomer() {
   return useApiMutation({
     mutationFn: (id: string) => apiJson('POST', `${customerUrl(id)}/reactivate`, successResponse, {}),
-    invalidates: AFTER_CUSTOMER_CHANGE,
   });
 }
 
@@ -139,6 +130,5 @@ export function useReactivateCustomer() {
 export function useDeleteCustomer() {
   return useApiMutation({
     mutationFn: (id: string) => apiJson('DELETE', customerUrl(id), successResponse),
-    invalidates: AFTER_CUSTOMER_CHANGE,
   });
 }

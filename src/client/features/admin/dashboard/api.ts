@@ -22,8 +22,7 @@ export type ActivityPageRequest = { page: number; pageSize: number };
 export const activityQuery = (request: ActivityPageRequest) =>
   queryOptions({
     queryKey: [...staffDashboardKey, 'activity', request],
-    queryFn: (context) =>
-      getJson(`/api/admin/activity?${searchParams(request)}`, activityPageFeed, context),
+    queryFn: (context) => getJson(`/api/admin/activity?${searchParams(request)}`, activityPageFeed, context),
     placeholderData: keepPreviousData,
   });
 

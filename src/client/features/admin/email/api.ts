@@ -63,14 +63,12 @@ export function useSaveTemplate(id: string) {
   return useApiMutation({
     mutationFn: (input: EmailTemplateInput) =>
       apiJson('PUT', `${BASE}/templates/${id}`, successResponse, input),
-    invalidates: [emailKeys.templates],
   });
 }
 
 export function useResetTemplate(id: string) {
   return useApiMutation({
     mutationFn: () => apiJson('POST', `${BASE}/templates/${id}/reset`, successResponse, {}),
-    invalidates: [emailKeys.templates],
   });
 }
 
@@ -78,7 +76,6 @@ export function useSetTemplateEnabled() {
   return useApiMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
       apiJson('PUT', `${BASE}/templates/${id}/enabled`, successResponse, { enabled }),
-    invalidates: [emailKeys.templates, emailKeys.automation],
   });
 }
 
@@ -93,6 +90,5 @@ export function usePreviewTemplate(id: string) {
 export function useSendTestEmail() {
   return useApiMutation({
     mutationFn: (templateId: string) => apiJson('POST', `${BASE}/test`, emailTestAnswer, { templateId }),
-    invalidates: [emailKeys.all],
   });
 }

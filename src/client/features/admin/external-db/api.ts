@@ -27,6 +27,5 @@ export const externalDbJobQuery = (id: string) =>
 export function useStartImport(kind: ExternalDbImport) {
   return useApiMutation({
     mutationFn: () => apiJson('POST', `/api/admin/external-db/sync/${kind}`, jobStarted, {}),
-    invalidates: [],
   });
 }

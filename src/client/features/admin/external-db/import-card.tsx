@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DownloadIcon } from 'lucide-react';
 import type { BackgroundJob } from '@shared/contracts/background-jobs';
 import type { ExternalDbImport, ExternalDbStatus } from '@shared/contracts/external-db';
@@ -9,26 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessageOf } from '@client/lib/api';
 import { jobResultText, useJobEnded } from '@client/lib/background-job';
-import { crmKeys } from '@client/lib/crm-keys';
-import { salesUsersKey } from '@client/lib/sales-users';
-import { staffCustomersKey } from '@client/lib/staff-customers-key';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
-import { teamStatsKey, teamUsersKey } from '@client/lib/team-users-keys';
 import { toast } from '@client/lib/toast';
 import { useStaffAccess } from '@client/lib/use-staff-access';
 import { externalDbJobQuery, useStartImport } from './api';
 import { ImportErrorsTable } from './import-errors-table';
-
-/** What an import's writes make stale: the customers tab, Team Management, the sales user pickers, CRM. */
-const AFTER_IMPORT: QueryKey[] = [
-  staffCustomersKey,
-  teamUsersKey,
-  teamStatsKey,
-  salesUsersKey,
-  crmKeys.customers,
-  crmKeys.users,
-  crmKeys.status,
-];
 
 const COPY: Record<
   ExternalDbImport,
@@ -109,9 +94,6 @@ export function ImportCard({
   const start = useStartImport(kind);
 
   useJobEnded(job, (ended) => {
-    // New and changed customers or team users: every screen that lists or counts them is stale. Those
-    // screens are closed now, and a query does not refetch on mount (query-client.ts): refetch them all.
-    for (const queryKey of AFTER_IMPORT) void queryClient.invalidateQueries({ queryKey, refetchType: 'all' });
     if (ended.status === 'succeeded' && ended.result) {
       toast({
         title: copy.done,

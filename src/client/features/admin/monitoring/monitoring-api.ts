@@ -35,6 +35,5 @@ export function useResolveAlert() {
   return useApiMutation({
     mutationFn: (id: string) =>
       apiJson('POST', `${alertsKey[0]}/${encodeURIComponent(id)}/resolve`, resolveAlertResult),
-    invalidates: [alertsKey, systemHealthKey],
   });
 }

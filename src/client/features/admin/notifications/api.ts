@@ -31,7 +31,6 @@ export function useMarkNotificationRead() {
   return useApiMutation({
     mutationFn: (id: string) =>
       apiJson('POST', `${notificationsKey[0]}/${encodeURIComponent(id)}/read`, notificationReadAnswer, {}),
-    invalidates: [notificationsKey],
   });
 }
 
@@ -39,6 +38,5 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   return useApiMutation({
     mutationFn: () => apiJson('POST', `${notificationsKey[0]}/read-all`, notificationReadAnswer, {}),
-    invalidates: [notificationsKey],
   });
 }

@@ -31,16 +31,14 @@ export const billingSettingsKey = ['/api/admin/billing-settings'] as const;
 export const subscriptionsQuery = (query: SubscriptionListQuery) =>
   queryOptions({
     queryKey: [...subscriptionsKey, query],
-    queryFn: (context) =>
-      getJson(`${subscriptionsKey[0]}?${searchParams(query)}`, subscriptionPage, context),
+    queryFn: (context) => getJson(`${subscriptionsKey[0]}?${searchParams(query)}`, subscriptionPage, context),
     placeholderData: keepPreviousData,
   });
 
 export const trialActionQuery = (query: TrialActionQuery) =>
   queryOptions({
     queryKey: [...trialActionKey, query],
-    queryFn: (context) =>
-      getJson(`${trialActionKey[0]}?${searchParams(query)}`, subscriptionPage, context),
+    queryFn: (context) => getJson(`${trialActionKey[0]}?${searchParams(query)}`, subscriptionPage, context),
     placeholderData: keepPreviousData,
   });
 
@@ -67,7 +65,6 @@ export const billingSettingsQuery = queryOptions({
 export function useGenerateMonthlyInvoices() {
   return useApiMutation({
     mutationFn: () => apiJson('POST', '/api/admin/invoices/generate-monthly', generateMonthlyResult),
-    invalidates: [invoicesKey],
   });
 }
 
@@ -75,7 +72,6 @@ export function useCreateSubscriptionRequest() {
   return useApiMutation({
     mutationFn: (customerId: string) =>
       apiJson('POST', '/api/admin/create-subscription-request', paymentRequestSent, { customerId }),
-    invalidates: [paymentRequestsKey],
   });
 }
 
@@ -83,7 +79,6 @@ export function useSendPaymentRequest() {
   return useApiMutation({
     mutationFn: (input: PaymentRequestInput) =>
       apiJson('POST', '/api/admin/send-payment-request', paymentRequestSent, input),
-    invalidates: [paymentRequestsKey],
   });
 }
 
@@ -91,6 +86,5 @@ export function useSaveBillingSettings() {
   return useApiMutation({
     mutationFn: (input: BillingSettings) =>
       apiJson('PUT', billingSettingsKey[0], billingSettingsSaved, input),
-    invalidates: [billingSettingsKey],
   });
 }

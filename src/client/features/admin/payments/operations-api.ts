@@ -43,7 +43,6 @@ export const hostingUsageQuery = queryOptions({
 export function useAddExpense() {
   return useApiMutation({
     mutationFn: (input: ExpenseInput) => apiJson('POST', expensesKey[0], expenseSaved, input),
-    invalidates: [expensesKey, hostingUsageKey],
   });
 }
 

@@ -20,9 +20,6 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
  */
 
 export const staffPaymentsKey = ['staff-payments'] as const;
-/** Other areas' roots, written out because a feature does not import another's files. */
-const staffDashboardKey = ['staff-dashboard'] as const;
-const AFTER_PAYMENT_CHANGE = [staffPaymentsKey, staffDashboardKey];
 
 const PAYMENTS = '/api/admin/payments';
 const enc = encodeURIComponent;
@@ -72,7 +69,6 @@ export function useRefundPayment() {
   return useApiMutation({
     mutationFn: ({ id, input }: { id: string; input: RefundInput }) =>
       apiJson('POST', `${PAYMENTS}/${enc(id)}/refund`, refundResult, input),
-    invalidates: AFTER_PAYMENT_CHANGE,
   });
 }
 
@@ -80,6 +76,5 @@ export function useRefundPayment() {
 export function useRetryPayment() {
   return useApiMutation({
     mutationFn: (id: string) => apiJson('POST', `${PAYMENTS}/${enc(id)}/retry`, retryResult, {}),
-    invalidates: AFTER_PAYMENT_CHANGE,
   });
 }

@@ -25,7 +25,6 @@ export const planStatsQuery = queryOptions({
   queryFn: (context) => getJson(planStatsKey[0], planStats, context),
 });
 
-const PLAN_KEYS = [plansKey, planStatsKey];
 const planUrl = (id: string) => `/api/plans/${encodeURIComponent(id)}`;
 
 export type PlanLimitsUpdate = z.output<typeof updatePlanLimitsRequest>;
@@ -34,7 +33,6 @@ export type PlanLimitsUpdate = z.output<typeof updatePlanLimitsRequest>;
 export function useCreatePlan() {
   return useApiMutation({
     mutationFn: (input: CreatePlanRequest) => apiJson('POST', plansKey[0], planMutationResponse, input),
-    invalidates: PLAN_KEYS,
   });
 }
 
@@ -43,7 +41,6 @@ export function useUpdatePlanLimits() {
   return useApiMutation({
     mutationFn: ({ id, ...body }: PlanLimitsUpdate & { id: string }) =>
       apiJson('PUT', planUrl(id), planMutationResponse, body),
-    invalidates: PLAN_KEYS,
   });
 }
 
@@ -52,7 +49,6 @@ export function useSetPlanActive() {
   return useApiMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
       apiJson('PATCH', planUrl(id), planMutationResponse, { active }),
-    invalidates: PLAN_KEYS,
   });
 }
 
@@ -60,7 +56,6 @@ export function useSetPlanActive() {
 export function useDuplicatePlan() {
   return useApiMutation({
     mutationFn: (id: string) => apiJson('POST', `${planUrl(id)}/duplicate`, planMutationResponse, {}),
-    invalidates: PLAN_KEYS,
   });
 }
 
@@ -68,6 +63,5 @@ export function useDuplicatePlan() {
 export function useDeletePlan() {
   return useApiMutation({
     mutationFn: (id: string) => apiJson('DELETE', planUrl(id), planDeleteResponse),
-    invalidates: PLAN_KEYS,
   });
 }

@@ -10,7 +10,6 @@ import {
   type PreferencesUpdate,
 } from '@shared/contracts/staff-profile';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
@@ -44,7 +43,6 @@ export function useUpdateProfile() {
   return useApiMutation({
     mutationFn: (input: ProfileUpdateRequest) =>
       apiJson('PATCH', '/api/admin/profile', successResponse, input),
-    invalidates: [STAFF_USER_QUERY_KEY, userActivityKey],
   });
 }
 
@@ -53,7 +51,6 @@ export function useChangeStaffPassword() {
   return useApiMutation({
     mutationFn: (input: StaffChangePasswordRequest) =>
       apiJson('POST', '/api/admin/change-password', successResponse, input),
-    invalidates: [STAFF_USER_QUERY_KEY, staffSessionsKey, userActivityKey],
   });
 }
 
@@ -61,7 +58,6 @@ export function useChangeStaffPassword() {
 export function useSignOutOtherSessions() {
   return useApiMutation({
     mutationFn: () => apiJson('POST', '/api/admin/sessions/sign-out-others', signedOutOthers),
-    invalidates: [staffSessionsKey, userActivityKey],
   });
 }
 
@@ -73,6 +69,5 @@ export const savePreferences = (preferences: PreferencesUpdate) =>
 export function useSavePreferences() {
   return useApiMutation({
     mutationFn: savePreferences,
-    invalidates: [STAFF_USER_QUERY_KEY, userActivityKey],
   });
 }

@@ -37,14 +37,12 @@ export function useSaveGeneralSettings() {
   return useApiMutation({
     mutationFn: (input: GeneralSettingsInput) =>
       apiJson('PUT', generalSettingsKey[0], generalSettings, input),
-    invalidates: [generalSettingsKey],
   });
 }
 
 export function useSaveApiSettings() {
   return useApiMutation({
     mutationFn: (input: ApiSettingsInput) => apiJson('PUT', apiSettingsKey[0], apiSettings, input),
-    invalidates: [apiSettingsKey],
   });
 }
 
@@ -52,6 +50,5 @@ export function useSaveSecuritySettings() {
   return useApiMutation({
     mutationFn: (input: SecuritySettingsInput) =>
       apiJson('PUT', securitySettingsKey[0], securitySettingsAnswer, input),
-    invalidates: [securitySettingsKey],
   });
 }

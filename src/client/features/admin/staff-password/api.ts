@@ -1,7 +1,6 @@
 import { successResponse } from '@shared/contracts/common';
 import type { StaffChangePasswordRequest } from '@shared/contracts/staff-profile';
 import { apiJson } from '@client/lib/api';
-import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /**
@@ -13,6 +12,5 @@ export function useSetOwnPassword() {
   return useApiMutation({
     mutationFn: (input: StaffChangePasswordRequest) =>
       apiJson('POST', '/api/admin/change-password', successResponse, input),
-    invalidates: [STAFF_USER_QUERY_KEY],
   });
 }

@@ -58,7 +58,6 @@ export function useUpdateTicket(id: string) {
   return useApiMutation({
     mutationFn: (input: TicketUpdateInput) =>
       apiJson('PATCH', `${TICKETS}/${enc(id)}`, staffTicketDetail, input),
-    invalidates: [ticketsKey, analyticsKey],
   });
 }
 
@@ -66,6 +65,5 @@ export function useStaffReply(id: string) {
   return useApiMutation({
     mutationFn: (input: StaffReplyInput) =>
       apiJson('POST', `${TICKETS}/${enc(id)}/messages`, staffTicketDetail, input),
-    invalidates: [ticketsKey, analyticsKey],
   });
 }

@@ -18,9 +18,7 @@ import {
 } from '@shared/contracts/team';
 import type { StaffRole } from '@shared/roles';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { salesUsersKey } from '@client/lib/sales-users';
 import { teamStatsKey, teamUsersKey } from '@client/lib/team-users-keys';
-import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
@@ -31,8 +29,6 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
 
 export const ratesKey = ['/api/sales-commission-rates'] as const;
 export const commissionsKey = ['/api/sales-commissions'] as const;
-/** The dashboard's 'My commissions' card (its own area's key, written out: a feature does not import another's). */
-const myCommissionsKey = ['/api/admin/my-commissions'] as const;
 
 const enc = encodeURIComponent;
 const userUrl = (id: string) => `${teamUsersKey[0]}/${enc(id)}`;
@@ -61,18 +57,13 @@ export const ratesQuery = queryOptions({
 export const commissionsQuery = (query: CommissionListQuery) =>
   queryOptions({
     queryKey: [...commissionsKey, query],
-    queryFn: (context) =>
-      getJson(`${commissionsKey[0]}?${searchParams(query)}`, commissionPage, context),
+    queryFn: (context) => getJson(`${commissionsKey[0]}?${searchParams(query)}`, commissionPage, context),
     placeholderData: keepPreviousData,
   });
-
-/** A member added, edited, re-roled or removed: the list, the cards and the sales-user pickers move. */
-const AFTER_USER_CHANGE = [teamUsersKey, teamStatsKey, salesUsersKey, ratesKey];
 
 export function useCreateUser() {
   return useApiMutation({
     mutationFn: (input: CreateUserRequest) => apiJson('POST', teamUsersKey[0], userSaved, input),
-    invalidates: AFTER_USER_CHANGE,
   });
 }
 
@@ -81,7 +72,6 @@ export function useUpdateUser() {
   return useApiMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateUserRequest }) =>
       apiJson('PATCH', userUrl(id), userSaved, input),
-    invalidates: [...AFTER_USER_CHANGE, STAFF_USER_QUERY_KEY],
   });
 }
 
@@ -89,14 +79,12 @@ export function useChangeRole() {
   return useApiMutation({
     mutationFn: ({ id, role }: { id: string; role: StaffRole }) =>
       apiJson('PATCH', `${userUrl(id)}/role`, userSaved, { role }),
-    invalidates: AFTER_USER_CHANGE,
   });
 }
 
 export function useDeleteUser() {
   return useApiMutation({
     mutationFn: (id: string) => apiJson('DELETE', userUrl(id), successResponse),
-    invalidates: AFTER_USER_CHANGE,
   });
 }
 
@@ -104,7 +92,6 @@ export function useDeleteUser() {
 export function useCreateRate() {
   return useApiMutation({
     mutationFn: (input: CreateRateRequest) => apiJson('POST', ratesKey[0], rateSaved, input),
-    invalidates: [ratesKey, teamStatsKey],
   });
 }
 
@@ -112,6 +99,5 @@ export function useMarkPaid() {
   return useApiMutation({
     mutationFn: (ids: string[]) =>
       apiJson('POST', `${commissionsKey[0]}/mark-paid`, markPaidResponse, { ids }),
-    invalidates: [commissionsKey, teamStatsKey, myCommissionsKey],
   });
 }

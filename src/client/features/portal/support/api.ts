@@ -11,7 +11,6 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
 /* The portal's support calls (docs/support.md): the account's tickets and their public threads. */
 
 const TICKETS = '/api/customer/support/tickets';
-const myTicketsKey = [TICKETS] as const;
 const enc = encodeURIComponent;
 
 export const myTicketsQuery = (query: MyTicketListQuery) =>
@@ -32,13 +31,11 @@ export const myTicketQuery = (id: string) =>
 export function useOpenTicket() {
   return useApiMutation({
     mutationFn: (input: NewTicketInput) => apiJson('POST', TICKETS, myTicketDetail, input),
-    invalidates: [myTicketsKey],
   });
 }
 
 export function useReplyToTicket(id: string) {
   return useApiMutation({
     mutationFn: (body: string) => apiJson('POST', `${TICKETS}/${enc(id)}/messages`, myTicketDetail, { body }),
-    invalidates: [myTicketsKey],
   });
 }
