@@ -27,7 +27,6 @@ import {
 } from '@shared/contracts/fleet';
 import type { z } from 'zod';
 import { ApiError, apiJson, getJson, searchParams, type Contract } from '@client/lib/api';
-import { fleetOverviewKey, teamKey } from '@client/lib/fleet-usage-keys';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
@@ -35,7 +34,8 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
  * each answer parsed with the fleet contract, and what each change makes stale named by key.
  */
 
-export { fleetOverviewKey, teamKey };
+export const fleetOverviewKey = ['/api/fleet/overview'] as const;
+export const teamKey = ['/api/fleet/team'] as const;
 export const vehiclesKey = ['/api/fleet/vehicles'] as const;
 export const driversKey = ['/api/fleet/drivers'] as const;
 export const maintenanceKey = ['/api/fleet/maintenance'] as const;

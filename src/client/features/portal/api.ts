@@ -20,7 +20,6 @@ import {
 } from '@shared/contracts/portal';
 import { apiJson, apiRequest, getJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
-import { customerProfileKey } from '@client/lib/customer-profile-key';
 import { settingsKey } from '@client/lib/customer-settings';
 
 /*
@@ -35,8 +34,7 @@ export type SaveSettingsAnswer = z.infer<typeof saveSettingsResponse>;
 export type SaveKind = 'auto' | 'manual';
 type Paging = { page: number; pageSize: number };
 
-// The fleet app's changes make the profile stale too, so its key lives in lib/.
-const profileKey = customerProfileKey;
+const profileKey = ['/api/customer/profile'] as const;
 const enc = encodeURIComponent;
 const paging = ({ page, pageSize }: Paging) =>
   new URLSearchParams({ page: String(page), pageSize: String(pageSize) });

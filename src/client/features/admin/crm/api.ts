@@ -14,12 +14,18 @@ import {
 } from '@shared/contracts/crm';
 import { backgroundJobQuery } from '@client/lib/background-job';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { CRM_API, crmKeys } from '@client/lib/crm-keys';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /* CRM Integration's calls (tab `crm`; docs/crm.md). */
 
-const BASE = CRM_API;
+const BASE = '/api/admin/crm';
+
+export const crmKeys = {
+  status: [BASE, 'status'] as const,
+  customers: [BASE, 'customers'] as const,
+  users: [BASE, 'users'] as const,
+  job: (id: string) => [BASE, 'jobs', id] as const,
+};
 
 /** The summary cards, the configuration, whether a sync can run, and the newest jobs. */
 export const crmStatusQuery = queryOptions({

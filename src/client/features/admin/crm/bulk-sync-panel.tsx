@@ -10,8 +10,7 @@ import { errorMessageOf } from '@client/lib/api';
 import { jobResultText, useJobEnded } from '@client/lib/background-job';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
-import { crmKeys } from '@client/lib/crm-keys';
-import { crmJobQuery, useStartBulkSync } from './api';
+import { crmJobQuery, crmKeys, useStartBulkSync } from './api';
 
 const TEXTS: Record<CrmBulkEntity, { title: string; button: string; progress: string; text: string }> = {
   customers: {

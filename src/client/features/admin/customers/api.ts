@@ -12,7 +12,6 @@ import {
   type CustomerListQuery,
 } from '@shared/contracts/staff-customers';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { staffCustomersKey } from '@client/lib/staff-customers-key';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
@@ -21,6 +20,8 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
  * notifications can refresh every list, figure and open customer by that one root.
  */
 
+/** The root of every staff customer query (the list, its figures, an open customer). */
+export const staffCustomersKey = ['staff-customers'] as const;
 const listKey = [...staffCustomersKey, 'list'] as const;
 const statsKey = [...staffCustomersKey, 'stats'] as const;
 const detailKey = [...staffCustomersKey, 'detail'] as const;

@@ -18,7 +18,6 @@ import {
 } from '@shared/contracts/team';
 import type { StaffRole } from '@shared/roles';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { teamStatsKey, teamUsersKey } from '@client/lib/team-users-keys';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
@@ -27,6 +26,8 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
  * them with its own list.
  */
 
+export const teamUsersKey = ['/api/admin/users'] as const;
+export const teamStatsKey = ['/api/admin/users/stats'] as const;
 export const ratesKey = ['/api/sales-commission-rates'] as const;
 export const commissionsKey = ['/api/sales-commissions'] as const;
 
