@@ -140,6 +140,8 @@ test('a customer changing plan refreshes the staff Billing Management list throu
 }) => {
   const company = `Fresh Notify ${uniqueSuffix()}`;
   const customer = await createCustomer({ companyName: company, planId: 'starter' });
+  // The page's clock is Playwright's, so the bell's 30 s poll is fast-forwarded, not waited for.
+  await page.clock.install();
   await signInPageAsStaff(page);
   await page.goto(`/admin?tab=payments&view=billing`);
   const row = page.getByTestId('subscription-row').filter({ hasText: company });
@@ -152,8 +154,12 @@ test('a customer changing plan refreshes the staff Billing Management list throu
   });
   expect(changed.status(), await changed.text()).toBe(200);
   await api.dispose();
+  await expect(row).toContainText('Starter');
 
-  // The bell's next poll (every 30 s) brings the notification; the list refetches by itself.
-  await expect(page.getByText(`${customer.email} upgraded their plan`)).toBeVisible({ timeout: 45_000 });
+  // The bell's next poll brings the notification, and the list refetches by itself.
+  const nextPoll = page.waitForResponse((r) => r.url().endsWith('/api/admin/notifications'));
+  await page.clock.fastForward(30_000);
+  await nextPoll;
+  await expect(page.getByText(`${customer.email} upgraded their plan`).first()).toBeVisible();
   await expect(row).toContainText('Enterprise');
 });
