@@ -79,7 +79,8 @@ function LargestFleets({ customers }: { customers: FleetAnalytics['topCustomers'
 
 function AnalyticsFigures({ data }: { data: FleetAnalytics }) {
   const { vehicles, maintenance } = data;
-  if (vehicles.total === 0 && data.drivers === 0) {
+  const recorded = Object.values(vehicles.byStatus).reduce((sum, n) => sum + n, 0);
+  if (recorded === 0 && data.drivers === 0) {
     return (
       <EmptyState
         icon={BarChart3Icon}
@@ -95,7 +96,7 @@ function AnalyticsFigures({ data }: { data: FleetAnalytics }) {
         <StatTile
           label="Total Vehicles"
           value={formatCount(vehicles.total)}
-          hint={`Across ${formatCount(vehicles.customersWithVehicles)} customer ${vehicles.customersWithVehicles === 1 ? 'account' : 'accounts'}`}
+          hint={`Not retired, as counted against plans; in ${formatCount(vehicles.customersWithVehicles)} customer ${vehicles.customersWithVehicles === 1 ? 'account' : 'accounts'}${vehicles.byStatus.retired > 0 ? ` · ${formatCount(vehicles.byStatus.retired)} retired apart` : ''}`}
           icon={TruckIcon}
           testId="fleet-total-vehicles"
         />
