@@ -16,17 +16,22 @@ const STATUS_ROWS = [
   { key: 'retired', label: 'Retired', bar: 'bg-muted-foreground/50' },
 ] as const;
 
+/** Every vehicle recorded, retired ones included (Total Vehicles leaves those apart, docs/figures.md). */
+const recordedOf = (vehicles: FleetAnalytics['vehicles']) =>
+  Object.values(vehicles.byStatus).reduce((sum, n) => sum + n, 0);
+
 function VehiclesByStatus({ vehicles }: { vehicles: FleetAnalytics['vehicles'] }) {
+  const recorded = recordedOf(vehicles);
   return (
     <SectionCard
       title="Vehicles by status"
-      description={`${formatCount(vehicles.addedRecently)} added in the last ${FLEET_WINDOW_DAYS} days`}
+      description={`Shares of all ${formatCount(recorded)} recorded, retired included · ${formatCount(vehicles.addedRecently)} added in the last ${FLEET_WINDOW_DAYS} days`}
       testId="vehicles-by-status"
     >
       <ul className="space-y-3">
         {STATUS_ROWS.map(({ key, label, bar }) => {
           const n = vehicles.byStatus[key];
-          const share = shareOf(n, vehicles.total);
+          const share = shareOf(n, recorded);
           return (
             <li key={key} className="space-y-1">
               <div className="flex items-baseline justify-between gap-2 text-sm">
@@ -79,8 +84,7 @@ function LargestFleets({ customers }: { customers: FleetAnalytics['topCustomers'
 
 function AnalyticsFigures({ data }: { data: FleetAnalytics }) {
   const { vehicles, maintenance } = data;
-  const recorded = Object.values(vehicles.byStatus).reduce((sum, n) => sum + n, 0);
-  if (recorded === 0 && data.drivers === 0) {
+  if (recordedOf(vehicles) === 0 && data.drivers === 0) {
     return (
       <EmptyState
         icon={BarChart3Icon}
