@@ -118,7 +118,9 @@ describe('one count of customers, vehicles, drivers and users', () => {
   it("the fleet app's Total vehicles is the portal's, as the plan counts them", async () => {
     const demo = await t.customerSession(DEMO_CUSTOMER_EMAIL);
     const overview = (await t.get(demo, '/api/fleet/overview')).json();
-    const profile = (await t.get(demo, `/api/customer/profile/${encodeURIComponent(DEMO_CUSTOMER_EMAIL)}`)).json();
+    const profile = (
+      await t.get(demo, `/api/customer/profile/${encodeURIComponent(DEMO_CUSTOMER_EMAIL)}`)
+    ).json();
     expect(overview.vehicles.retired).toBeGreaterThan(0);
     expect(overview.vehicles.total).toBe(overview.usage.vehicles);
     expect(profile.usageStats.totalVehicles).toBe(overview.vehicles.total);

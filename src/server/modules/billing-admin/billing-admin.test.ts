@@ -159,7 +159,12 @@ describe('subscriptions and the trial-action list', () => {
 
   it('trials requiring action: trials ending within 7 days and checkouts left pending, each with its reason; paying Starter customers are not listed', async () => {
     const tag = `Trialtag${Date.now() % 1e6}`;
-    const named = async (what: string, status: string, planId: string, overrides: Record<string, unknown>) => {
+    const named = async (
+      what: string,
+      status: string,
+      planId: string,
+      overrides: Record<string, unknown>,
+    ) => {
       const c = await signUp(t, { planId, companyName: `${tag} ${what}` });
       await db()
         .update(subscriptions)
@@ -183,11 +188,13 @@ describe('subscriptions and the trial-action list', () => {
 
     const res = await t.get(admin, `/api/admin/subscriptions/trial-action?search=${tag}`);
     expect(res.statusCode).toBe(200);
-    const rows = res.json().items.map((s: { customerId: string; reasonKind: string; reason: string }) => [
-      s.customerId,
-      s.reasonKind,
-      s.reason,
-    ]);
+    const rows = res
+      .json()
+      .items.map((s: { customerId: string; reasonKind: string; reason: string }) => [
+        s.customerId,
+        s.reasonKind,
+        s.reason,
+      ]);
     expect(rows).toEqual([
       [endsIn3.id, 'trial_ending', 'Trial ends in 3 days'],
       [endsTomorrow.id, 'trial_ending', 'Trial ends in 1 day'],

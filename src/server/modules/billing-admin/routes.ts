@@ -59,7 +59,8 @@ export async function billingAdminRoutes(
   r.get('/api/admin/subscriptions/trial-action', {
     config: { access: payments },
     schema: {
-      summary: 'Trials requiring action: trials ending within 7 days and checkouts left pending, with the reason',
+      summary:
+        'Trials requiring action: trials ending within 7 days and checkouts left pending, with the reason',
       tags,
       querystring: trialActionQuery,
       response: { 200: trialActionPage },

@@ -120,9 +120,15 @@ export function trialActionReason(row: Pick<Row, 'status' | 'trialEndsAt' | 'upd
   if (row.status === 'pending') {
     // A pending subscription is left alone by the billing rules until paid: its last change is when it
     // became pending (a trial or a renewal that ended unpaid).
-    return { reasonKind: 'checkout_pending' as const, reason: `Checkout pending since ${day.format(row.updatedAt)}` };
+    return {
+      reasonKind: 'checkout_pending' as const,
+      reason: `Checkout pending since ${day.format(row.updatedAt)}`,
+    };
   }
-  const days = Math.max(0, Math.ceil(((row.trialEndsAt?.getTime() ?? now.getTime()) - now.getTime()) / DAY_MS));
+  const days = Math.max(
+    0,
+    Math.ceil(((row.trialEndsAt?.getTime() ?? now.getTime()) - now.getTime()) / DAY_MS),
+  );
   return {
     reasonKind: 'trial_ending' as const,
     reason: days === 0 ? 'Trial ends today' : `Trial ends in ${days} ${days === 1 ? 'day' : 'days'}`,

@@ -430,7 +430,10 @@ describe('reconciliation', () => {
     expect(loose.items.map((r: { number: string }) => r.number)).not.toContain(dollars.number);
 
     const paged = (await t.get(admin, '/api/admin/reconciliation?month=2031-02&pageSize=2&page=2')).json();
-    expect(paged.items.map((r: { number: string }) => r.number)).toEqual([shortRefunded.number, dollars.number]);
+    expect(paged.items.map((r: { number: string }) => r.number)).toEqual([
+      shortRefunded.number,
+      dollars.number,
+    ]);
     expect(netted.number).toBeTruthy();
     expect((await t.get(admin, '/api/admin/reconciliation?tolerance=2')).statusCode).toBe(400);
     expect((await t.get(admin, '/api/admin/reconciliation')).json().month).toBe('2031-06');

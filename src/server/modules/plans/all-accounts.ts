@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { PlanStats } from '../../../shared/contracts/plans';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
@@ -24,11 +24,19 @@ export async function getPlanStats(db: Db): Promise<PlanStats> {
   const { plans: mrr } = await readSubscriptionsNow(db);
   const result: PlanStats = { totalCustomers: 0, monthlyRevenue: 0, payingCustomers: 0, plans: {} };
   const entry = (planId: string) =>
-    (result.plans[planId] ??= { customerCount: 0, activeCustomers: 0, payingCustomers: 0, monthlyRevenue: 0 });
+    (result.plans[planId] ??= {
+      customerCount: 0,
+      activeCustomers: 0,
+      payingCustomers: 0,
+      monthlyRevenue: 0,
+    });
   for (const row of rows) {
     result.totalCustomers += row.customerCount;
     if (!row.planId) continue;
-    Object.assign(entry(row.planId), { customerCount: row.customerCount, activeCustomers: row.activeCustomers });
+    Object.assign(entry(row.planId), {
+      customerCount: row.customerCount,
+      activeCustomers: row.activeCustomers,
+    });
   }
   let mrrCents = 0;
   for (const plan of mrr) {

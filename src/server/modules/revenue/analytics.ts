@@ -64,7 +64,8 @@ export function monthlyRate(periodRate: number, days: number): number {
  * MRR growth over a window: (MRR at its end − MRR at its start) ÷ MRR at its start, in percent; null
  * when there was no MRR at the start. The dashboard's Growth Rate is this over 30 days.
  */
-export const mrrGrowthRate = (startCents: number, endCents: number) => percent(endCents - startCents, startCents);
+export const mrrGrowthRate = (startCents: number, endCents: number) =>
+  percent(endCents - startCents, startCents);
 
 /** The dashboard's growth window: the same figure as revenue analytics' growth over `30d`. */
 export const GROWTH_PERIOD = '30d' satisfies RevenuePeriod;

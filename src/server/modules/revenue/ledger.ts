@@ -165,7 +165,10 @@ export async function readRevenueByMonth(
 export async function readLedgerAfter(
   exec: Executor,
   range: { from: Date; to: Date },
-): Promise<{ afterFrom: { cents: number; customers: number }; afterTo: { cents: number; customers: number } }> {
+): Promise<{
+  afterFrom: { cents: number; customers: number };
+  afterTo: { cents: number; customers: number };
+}> {
   const [row] = rowsOf(
     await exec.execute(sql`
       select coalesce(sum(delta_cents), 0)::float8 as "fromCents",

@@ -217,7 +217,9 @@ describe('revenue analytics, 30 days, against the hand-worked example', () => {
     const plans = (await t.get(admin, '/api/admin/plans/stats')).json();
     expect(plans.monthlyRevenue).toBe(807);
     expect(plans.plans.starter.monthlyRevenue).toBe(240); // C (past due) + D
-    expect(plans.plans.professional.monthlyRevenue).toBe(r.plans.find((p: { planId: string }) => p.planId === 'professional').mrr);
+    expect(plans.plans.professional.monthlyRevenue).toBe(
+      r.plans.find((p: { planId: string }) => p.planId === 'professional').mrr,
+    );
   });
 
   it('a change is seen at once, not an answer kept from before it', async () => {

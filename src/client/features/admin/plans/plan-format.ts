@@ -19,7 +19,12 @@ export function formatLimit(limit: number | null): string {
 
 export type PlanFigures = PlanStats['plans'][string];
 
-const NO_FIGURES: PlanFigures = { customerCount: 0, activeCustomers: 0, payingCustomers: 0, monthlyRevenue: 0 };
+const NO_FIGURES: PlanFigures = {
+  customerCount: 0,
+  activeCustomers: 0,
+  payingCustomers: 0,
+  monthlyRevenue: 0,
+};
 
 export function figuresOf(stats: PlanStats | undefined, planId: string): PlanFigures {
   return stats?.plans[planId] ?? NO_FIGURES;
