@@ -31,8 +31,12 @@ export const subscriptionListQuery = pagedQuery({
 });
 export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;
 
-/** Spec 3 §9 'trial requiring action': customers with status pending or plan starter. */
+/**
+ * 'Trials requiring action' (DECISIONS.md overrides spec 3 §9's "status pending or plan starter"):
+ * trials that end within TRIAL_ACTION_DAYS days and checkouts left pending, each with its reason.
+ */
 export const trialActionQuery = pagedQuery({ search: searchField });
+export const TRIAL_ACTION_DAYS = 7;
 export type TrialActionQuery = z.infer<typeof trialActionQuery>;
 
 export const adminSubscription = z.object({
@@ -52,6 +56,15 @@ export const adminSubscription = z.object({
 });
 export type AdminSubscription = z.infer<typeof adminSubscription>;
 export const subscriptionPage = pageOf(adminSubscription);
+
+export const trialAction = adminSubscription.extend({
+  /** trial_ending: a trial that ends within TRIAL_ACTION_DAYS days; checkout_pending: no payment yet. */
+  reasonKind: z.enum(['trial_ending', 'checkout_pending']),
+  /** Why the row is listed: "Trial ends in N days" or "Checkout pending since <date>". */
+  reason: z.string(),
+});
+export type TrialAction = z.infer<typeof trialAction>;
+export const trialActionPage = pageOf(trialAction);
 
 /** `POST /api/admin/invoices/generate-monthly`: how many invoices it issued and how many were there. */
 export const generateMonthlyResult = z.object({

@@ -18,11 +18,12 @@ const count = z.number().int().nonnegative();
 
 export const fleetAnalytics = z.object({
   vehicles: z.object({
+    /** Vehicles counted against plans (not retired): Customer Fleet's and Advanced Analytics' Total Vehicles. */
     total: count,
     byStatus: z.object({ active: count, maintenance: count, inactive: count, retired: count }),
     /** Vehicles created in the last FLEET_WINDOW_DAYS days. */
     addedRecently: count,
-    /** Customer accounts with at least one vehicle. */
+    /** Customer accounts with at least one vehicle counted against their plan. */
     customersWithVehicles: count,
   }),
   drivers: count,

@@ -207,6 +207,7 @@ export const fleetOverview = z.object({
     maintenance: z.number(),
     inactive: z.number(),
     retired: z.number(),
+    /** Vehicles counted against the plan (every status but retired), as every screen counts them. */
     total: z.number(),
   }),
   dueMaintenance: z.array(maintenanceRecord),

@@ -197,8 +197,12 @@ export const reconciliationRow = z.object({
   issuedAt: z.string(),
   /** Dollars. */
   invoiceTotal: z.number(),
-  /** Dollars: completed payments of the invoice less what was refunded of them. */
+  /** Dollars: completed payments of the invoice (refunds not taken off). */
   paid: z.number(),
+  /** Dollars refunded of those payments. */
+  refunded: z.number(),
+  /** paid − refunded, in dollars: what the books keep. */
+  net: z.number(),
   /** paid − invoiceTotal, in dollars: negative is owed, positive is overpaid. */
   difference: z.number(),
 });
@@ -207,7 +211,7 @@ export type ReconciliationRow = z.infer<typeof reconciliationRow>;
 export const reconciliationPage = pageOf(reconciliationRow).extend({
   month: z.string(),
   tolerance: z.number(),
-  /** Invoices whose payments are within the tolerance of their total. */
+  /** Invoices whose payments (or their net after a partial refund) are within the tolerance of their total. */
   matched: z.number(),
   /** Invoices listed: outside the tolerance. */
   flagged: z.number(),

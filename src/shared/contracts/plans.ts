@@ -141,14 +141,24 @@ export type Plan = z.infer<typeof plan>;
 export const planList = z.array(plan);
 
 /** Real customer figures per plan for the plans manager (staff only). */
+/** The plans manager's figures (docs/figures.md: MRR is the dashboard's, from the same function). */
 export const planStats = z.object({
+  /** Every customer account, any status: the dashboard's Total Customers. */
   totalCustomers: z.number(),
+  /** MRR, dollars: the dashboard's Monthly Revenue, every plan's (deleted ones too). */
+  monthlyRevenue: z.number(),
+  /** Subscriptions adding to MRR: revenue analytics' paying customers. */
+  payingCustomers: z.number(),
   plans: z.record(
     z.string(),
     z.object({
+      /** Customers on the plan, any status. */
       customerCount: z.number(),
+      /** Of those, customers whose status is active. */
       activeCustomers: z.number(),
-      /** Active, paying (not trialing) customers times the price. */
+      /** Subscriptions on the plan adding to MRR (active or past due). */
+      payingCustomers: z.number(),
+      /** The plan's MRR, dollars: the monthly price of its active and past-due subscriptions. */
       monthlyRevenue: z.number(),
     }),
   ),

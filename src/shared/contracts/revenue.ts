@@ -54,9 +54,15 @@ export const revenueAnalytics = z.object({
     /** The sum of the five: mrr − mrrAtStart, to the cent. */
     net: z.number(),
   }),
+  /** (MRR at the end − MRR at the start) ÷ MRR at the start, in percent; null when the start had none. */
+  growthRate: z.number().nullable(),
+  /** The MRR rates' denominator: MRR at the start plus new and reactivated MRR of the period. */
+  mrrBase: z.number(),
+  /** The customer churn rate's denominator: customers paying at the start plus those who started paying in the period. */
+  customersBase: z.number(),
   grossMrrChurnRate: z.number().nullable(),
   netMrrChurnRate: z.number().nullable(),
-  /** Customers who stopped paying in the period ÷ paying customers at its start, in percent. */
+  /** Customers who stopped paying in the period ÷ customersBase, in percent. */
   customerChurnRate: z.number().nullable(),
   /** The period's customer churn rate made monthly (see docs/revenue.md), in percent. */
   monthlyCustomerChurnRate: z.number().nullable(),
@@ -128,12 +134,16 @@ export const REVENUE_DEFINITIONS = {
   churn: 'MRR lost by customers who stopped paying (cancelled, or their trial or renewal ended unpaid).',
   reactivation: 'MRR from customers who had paid before, stopped, and pay again.',
   net: 'New + expansion + reactivation − contraction − churn: MRR at the end minus MRR at the start.',
-  grossMrrChurnRate: '(Churn + contraction) ÷ MRR at the start of the period.',
+  growthRate:
+    'MRR growth: (MRR at the end − MRR at the start) ÷ MRR at the start of the period. The dashboard’s Growth Rate is this over the last 30 days.',
+  grossMrrChurnRate:
+    '(Churn + contraction) ÷ the MRR at risk in the period: MRR at its start plus new and reactivated MRR.',
   netMrrChurnRate:
-    '(Churn + contraction − expansion − reactivation) ÷ MRR at the start. Negative means growth from existing customers outweighs losses.',
-  customerChurnRate: 'Customers who stopped paying in the period ÷ paying customers at its start.',
+    '(Churn + contraction − expansion) ÷ the MRR at risk in the period (MRR at its start plus new and reactivated MRR). Negative means upgrades outweigh losses.',
+  customerChurnRate:
+    'Customers who stopped paying in the period ÷ customers who paid at some time in it (paying at its start, or starting to pay during it).',
   arpa: 'Average revenue per account: MRR ÷ paying customers.',
-  ltv: 'Lifetime value: ARPA ÷ monthly customer churn rate (the period rate made monthly). No figure when no customer churned.',
+  ltv: 'Lifetime value: ARPA ÷ monthly customer churn rate (the period’s customer churn rate made monthly). No figure when no customer churned in the period.',
   cohorts:
     'Customers grouped by the month they first paid. Each cell: their MRR at the end of that month as a percentage of the MRR they started with (net MRR retention).',
   plans: 'Paying customers and MRR per plan, now.',

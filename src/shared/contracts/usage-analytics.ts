@@ -18,8 +18,13 @@ export type UsageAnalyticsQuery = z.infer<typeof usageAnalyticsQuery>;
 
 const usageFigures = {
   customers: z.number(),
+  /** Vehicles counted against plans (not retired), as every screen counts them (docs/figures.md). */
   vehicles: z.number(),
+  /** Customer accounts with at least one such vehicle. */
+  accountsWithVehicles: z.number(),
   drivers: z.number(),
+  /** Customer accounts with at least one driver. */
+  accountsWithDrivers: z.number(),
   /** Account owners plus invited team members. */
   users: z.number(),
   /** Emails that can sign in (owners and team members). */

@@ -150,10 +150,57 @@ describe('subscriptions and the trial-action list', () => {
     expect(paged).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(paged.items).toHaveLength(1);
 
-    // Spec 3 §9: status pending or plan starter.
+    // A Starter trial of 14 days is not yet one that requires action (see the next test).
     const trial = (await t.get(admin, `/api/admin/subscriptions/trial-action?search=${tag}`)).json();
-    expect(trial.items.map((s: { customerId: string }) => s.customerId)).toEqual([b.id]);
+    expect(trial.items.map((s: { customerId: string }) => s.customerId)).toEqual([]);
+    expect(b.id).toBeTruthy();
     expect((await t.get(admin, '/api/admin/subscriptions?status=nope')).statusCode).toBe(400);
+  });
+
+  it('trials requiring action: trials ending within 7 days and checkouts left pending, each with its reason; paying Starter customers are not listed', async () => {
+    const tag = `Trialtag${Date.now() % 1e6}`;
+    const named = async (
+      what: string,
+      status: string,
+      planId: string,
+      overrides: Record<string, unknown>,
+    ) => {
+      const c = await signUp(t, { planId, companyName: `${tag} ${what}` });
+      await db()
+        .update(subscriptions)
+        .set({ status, ...overrides })
+        .where(eq(subscriptions.customerId, c.id));
+      return c;
+    };
+    const now = clock.now().getTime();
+    const endsIn3 = await named('A ends in 3', 'trialing', 'professional', {
+      trialEndsAt: new Date(now + 3 * DAY - 60_000),
+    });
+    const endsTomorrow = await named('B ends tomorrow', 'trialing', 'starter', {
+      trialEndsAt: new Date(now + 20 * 3_600_000),
+    });
+    const pending = await named('C pending', 'pending', 'enterprise', {
+      updatedAt: new Date('2026-11-03T09:00:00Z'),
+    });
+    await named('D ends in 10', 'trialing', 'starter', { trialEndsAt: new Date(now + 10 * DAY) });
+    await named('E paying starter', 'active', 'starter', {});
+    await named('F past due', 'past_due', 'starter', {});
+
+    const res = await t.get(admin, `/api/admin/subscriptions/trial-action?search=${tag}`);
+    expect(res.statusCode).toBe(200);
+    const rows = res
+      .json()
+      .items.map((s: { customerId: string; reasonKind: string; reason: string }) => [
+        s.customerId,
+        s.reasonKind,
+        s.reason,
+      ]);
+    expect(rows).toEqual([
+      [endsIn3.id, 'trial_ending', 'Trial ends in 3 days'],
+      [endsTomorrow.id, 'trial_ending', 'Trial ends in 1 day'],
+      [pending.id, 'checkout_pending', 'Checkout pending since Nov 3, 2026'],
+    ]);
+    expect(res.json().total).toBe(3);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   subscriptionListQuery,
   subscriptionPage,
   subscriptionRequestInput,
+  trialActionPage,
   trialActionQuery,
 } from '../../../shared/contracts/billing-admin';
 import { access, errorResponse } from '../../../shared/contracts/common';
@@ -58,12 +59,13 @@ export async function billingAdminRoutes(
   r.get('/api/admin/subscriptions/trial-action', {
     config: { access: payments },
     schema: {
-      summary: 'Customers needing trial action (status pending or plan starter), paged',
+      summary:
+        'Trials requiring action: trials ending within 7 days and checkouts left pending, with the reason',
       tags,
       querystring: trialActionQuery,
-      response: { 200: subscriptionPage },
+      response: { 200: trialActionPage },
     },
-    handler: async (request) => listTrialActions(db, request.query),
+    handler: async (request) => listTrialActions(db, clock.now(), request.query),
   });
 
   r.post('/api/admin/invoices/generate-monthly', {

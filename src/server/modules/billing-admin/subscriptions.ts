@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  TRIAL_ACTION_DAYS,
   type AdminSubscription,
   type SubscriptionListQuery,
+  type TrialAction,
   type TrialActionQuery,
 } from '../../../shared/contracts/billing-admin';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
@@ -23,6 +25,7 @@ const columns = {
   currentPeriodEnd: subscriptions.currentPeriodEnd,
   cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
   trialEndsAt: subscriptions.trialEndsAt,
+  updatedAt: subscriptions.updatedAt,
 };
 
 type Row = {
@@ -39,6 +42,7 @@ type Row = {
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
   trialEndsAt: Date | null;
+  updatedAt: Date;
 };
 
 const toItem = (row: Row): AdminSubscription => ({
@@ -72,11 +76,12 @@ const ORDERS = {
   price: (direction: typeof asc) => [direction(subscriptions.priceCents), direction(subscriptions.id)],
 } as const;
 
-async function page(
+async function page<T = AdminSubscription>(
   db: Db,
   where: SQL | undefined,
   order: SQL[],
   request: { page: number; pageSize: number },
+  item: (row: Row) => T = toItem as (row: Row) => T,
 ) {
   const [rows, [total]] = await Promise.all([
     db
@@ -94,7 +99,7 @@ async function page(
       .innerJoin(customers, eq(customers.id, subscriptions.customerId))
       .where(where),
   ]);
-  return toPage(request, rows.map(toItem), total?.n ?? 0);
+  return toPage(request, rows.map(item), total?.n ?? 0);
 }
 
 /** Customers and their subscriptions: searched (company, name, email), filtered by status, sorted, paged. */
@@ -107,9 +112,45 @@ export async function listSubscriptions(db: Db, query: SubscriptionListQuery) {
   return page(db, conditions.length ? and(...conditions) : undefined, order, query);
 }
 
-/** Spec 3 §9 'trial requiring action': customers with status pending or on the starter plan. */
-export async function listTrialActions(db: Db, query: TrialActionQuery) {
-  const conditions: SQL[] = [or(eq(customers.status, 'pending'), eq(customers.planId, 'starter'))!];
+const DAY_MS = 86_400_000;
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** The reason a row is in "Trials requiring action", in the words the screen shows. */
+export function trialActionReason(row: Pick<Row, 'status' | 'trialEndsAt' | 'updatedAt'>, now: Date) {
+  if (row.status === 'pending') {
+    // A pending subscription is left alone by the billing rules until paid: its last change is when it
+    // became pending (a trial or a renewal that ended unpaid).
+    return {
+      reasonKind: 'checkout_pending' as const,
+      reason: `Checkout pending since ${day.format(row.updatedAt)}`,
+    };
+  }
+  const days = Math.max(
+    0,
+    Math.ceil(((row.trialEndsAt?.getTime() ?? now.getTime()) - now.getTime()) / DAY_MS),
+  );
+  return {
+    reasonKind: 'trial_ending' as const,
+    reason: days === 0 ? 'Trial ends today' : `Trial ends in ${days} ${days === 1 ? 'day' : 'days'}`,
+  };
+}
+
+/**
+ * "Trials requiring action" (DECISIONS.md, over spec 3 §9's "status pending or plan starter", which
+ * listed paying Starter customers): trials ending within TRIAL_ACTION_DAYS days and checkouts left
+ * pending (status pending: a trial or renewal ended unpaid), each with its reason.
+ */
+export async function listTrialActions(db: Db, now: Date, query: TrialActionQuery) {
+  const horizon = new Date(now.getTime() + TRIAL_ACTION_DAYS * DAY_MS);
+  const conditions: SQL[] = [
+    or(
+      and(eq(subscriptions.status, 'trialing'), lte(subscriptions.trialEndsAt, horizon)),
+      eq(subscriptions.status, 'pending'),
+    )!,
+  ];
   if (query.search) conditions.push(like(customers.searchText, likePattern(query.search)));
-  return page(db, and(...conditions), byCompany(asc), query);
+  return page<TrialAction>(db, and(...conditions), byCompany(asc), query, (row) => ({
+    ...toItem(row),
+    ...trialActionReason(row, now),
+  }));
 }

@@ -1,21 +1,26 @@
 import { sql } from 'drizzle-orm';
+import { PERIOD_DAYS } from '../../../shared/contracts/revenue';
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { GROWTH_PERIOD, KEEP_MS, mrrGrowthRate, mrrWindow, totals } from '../revenue/analytics';
+import { readSubscriptionsNow } from '../revenue/ledger';
 import { netRevenue, paymentTotals } from '../staff-payments/analytics';
-import { dailySnapshot, daysBefore, isoDay, PAYING } from './revenue-snapshots';
+import { dailySnapshot, isoDay } from './revenue-snapshots';
 
-/** Growth compares today's revenue with the newest snapshot at least this many days old. */
-export const GROWTH_WINDOW_DAYS = 30;
+/** Growth is revenue analytics' MRR growth over this many days (docs/figures.md). */
+export const GROWTH_WINDOW_DAYS = PERIOD_DAYS[GROWTH_PERIOD];
 
 type Figures = {
   /** The database's snapshot when the figures were read: equal later only if nothing was written since. */
   fingerprint: string;
+  /** The clock when they were read: growth is over the 30 days before it. */
+  at: number;
   totalCustomers: number;
   activeSubscriptions: number;
   mrrCents: number;
+  growthRate: number | null;
   comparedWith: string | null;
-  comparedMrrCents: number | null;
   /** Completed payments net of refunds, dollars (docs/staff-payments.md). */
   totalRevenue: number;
   failedPayments: number;
@@ -26,49 +31,41 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
- * Every figure of the four tiles and the payment totals, in three statements so that requests waiting for the embedded
- * database get their turn between them. The snapshot is read first: whatever commits after it is
- * either in the figures or moves the snapshot, so figures kept with it are never older than it.
+ * Every figure of the four tiles and the payment totals, in a few statements so that requests waiting
+ * for the embedded database get their turn between them. The snapshot is read first: whatever commits
+ * after it is either in the figures or moves the snapshot, so figures kept with it are never older
+ * than it. MRR and active subscriptions come from the one MRR source (`readSubscriptionsNow`), growth
+ * from the MRR ledger exactly as revenue analytics computes it for 30 days (docs/figures.md).
  */
-export async function readFigures(db: Db, cutoff: string): Promise<Figures> {
+export async function readFigures(db: Db, now: Date): Promise<Figures> {
   const [customers] = rowsOf(
     await db.execute(sql`
       select pg_current_snapshot()::text as "fingerprint", count(*)::int as "totalCustomers" from customers`),
   );
-  const [paying] = rowsOf(
-    await db.execute(sql`
-      select paying.n as "activeSubscriptions", paying.cents as "mrrCents",
-        earlier.day::text as "comparedWith", earlier.mrr_cents::float8 as "comparedMrrCents"
-      from (select count(*)::int as n, coalesce(sum(mrr_cents), 0)::float8 as cents
-            from subscriptions where ${PAYING}) paying
-      left join lateral (select day, mrr_cents from revenue_snapshots
-                         where day <= ${cutoff}::date order by day desc limit 1) earlier on true`),
-  );
-  const totals = await paymentTotals(db);
+  const subscriptionsNow = totals((await readSubscriptionsNow(db)).plans);
+  const window = await mrrWindow(db, subscriptionsNow.mrrCents, now, GROWTH_WINDOW_DAYS);
+  const growthRate = mrrGrowthRate(window.startCents, window.endCents);
+  const totals_ = await paymentTotals(db);
   return {
     fingerprint: String(customers!.fingerprint),
+    at: now.getTime(),
     totalCustomers: Number(customers!.totalCustomers),
-    activeSubscriptions: Number(paying!.activeSubscriptions),
-    mrrCents: Number(paying!.mrrCents),
-    comparedWith: paying!.comparedWith === null ? null : String(paying!.comparedWith),
-    comparedMrrCents: paying!.comparedMrrCents === null ? null : Number(paying!.comparedMrrCents),
-    totalRevenue: netRevenue(totals),
-    failedPayments: totals.failed,
+    activeSubscriptions: subscriptionsNow.active,
+    mrrCents: subscriptionsNow.mrrCents,
+    growthRate,
+    comparedWith: growthRate === null ? null : isoDay(window.start),
+    totalRevenue: netRevenue(totals_),
+    failedPayments: totals_.failed,
   };
 }
 
 export function toDashboardStats(figures: Figures): DashboardStats {
-  const { mrrCents, comparedMrrCents } = figures;
-  // No percentage of nothing: a month ago with no revenue (or no snapshot) gives no growth rate.
-  const comparable = figures.comparedWith !== null && comparedMrrCents !== null && comparedMrrCents > 0;
   return {
     totalCustomers: figures.totalCustomers,
     activeSubscriptions: figures.activeSubscriptions,
-    monthlyRevenue: mrrCents / 100,
-    growthRate: comparable
-      ? Math.round(((mrrCents - comparedMrrCents) / comparedMrrCents) * 1000) / 10
-      : null,
-    comparedWith: comparable ? figures.comparedWith : null,
+    monthlyRevenue: figures.mrrCents / 100,
+    growthRate: figures.growthRate,
+    comparedWith: figures.comparedWith,
     totalRevenue: figures.totalRevenue,
     failedPayments: figures.failedPayments,
   };
@@ -78,8 +75,8 @@ export function toDashboardStats(figures: Figures): DashboardStats {
  * The dashboard's stats for one app instance. Counting 100,000 customers and subscriptions on every
  * request would hold the embedded database for tens of milliseconds, so the figures are kept with
  * the database snapshot they were read in (`pg_current_snapshot()`): a later request reads only the
- * snapshot, and the figures are reused while no transaction has committed since: a change shows
- * at once. Requests that arrive while the figures are being read share that one read.
+ * snapshot, and the figures are reused while no transaction has committed since (and for at most a
+ * minute, as revenue analytics keeps its answers): a change shows at once. Requests that arrive while the figures are being read share that one read.
  */
 export function dashboardStatsSource(db: Db, clock: Clock) {
   const snapshots = dailySnapshot();
@@ -89,7 +86,7 @@ export function dashboardStatsSource(db: Db, clock: Clock) {
   const read = (day: string) => {
     reading ??= (async () => {
       try {
-        const figures = await readFigures(db, daysBefore(day, GROWTH_WINDOW_DAYS));
+        const figures = await readFigures(db, clock.now());
         if (snapshots.due(day)) {
           await snapshots.write(db, day, {
             mrrCents: figures.mrrCents,
@@ -106,8 +103,10 @@ export function dashboardStatsSource(db: Db, clock: Clock) {
   };
 
   return async function dashboardStats(): Promise<DashboardStats> {
-    const day = isoDay(clock.now());
-    if (kept?.day === day && !reading) {
+    const now = clock.now();
+    const day = isoDay(now);
+    // Kept while nothing was written and the growth window moved less than revenue analytics' keep.
+    if (kept?.day === day && !reading && Math.abs(now.getTime() - kept.figures.at) < KEEP_MS) {
       const [row] = rowsOf(await db.execute(sql`select pg_current_snapshot()::text as "fingerprint"`));
       if (String(row!.fingerprint) === kept.figures.fingerprint) return toDashboardStats(kept.figures);
     }

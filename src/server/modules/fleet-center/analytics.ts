@@ -8,6 +8,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { customers, drivers, maintenanceRecords, vehicles } from '../../db/schema';
 import { isoDay, overdueSql } from '../fleet/maintenance';
+import { countedVehicle, isCountedVehicleStatus } from '../fleet/usage';
 
 // Staff figures across every customer account (docs/fleet-control-center.md). Each table is read
 // once: with many accounts a per-account query would not stay flat.
@@ -31,8 +32,9 @@ function vehicleFigures(db: Db, since: Date) {
 }
 
 /**
- * The accounts with the most vehicles; `accounts` (the same on every row) counts every account that
- * has one, over the whole grouping before the limit, so one scan answers both.
+ * The accounts with the most vehicles (those counted against plans: not retired); `accounts` (the
+ * same on every row) counts every account that has one, over the whole grouping before the limit, so
+ * one scan answers both.
  */
 function topAccounts(db: Db) {
   const perAccount = db
@@ -42,6 +44,7 @@ function topAccounts(db: Db) {
       accounts: sql<number>`count(*) over ()`.as('accounts'),
     })
     .from(vehicles)
+    .where(countedVehicle())
     .groupBy(vehicles.customerId)
     .orderBy(desc(count()), vehicles.customerId)
     .limit(TOP_CUSTOMER_COUNT)
@@ -93,7 +96,8 @@ export async function fleetAnalytics(db: Db, clock: Clock): Promise<FleetAnalyti
   let added = 0;
   for (const row of statusRows) {
     if (row.status in byStatus) byStatus[row.status as keyof typeof byStatus] += row.n;
-    total += row.n;
+    // Total Vehicles is every screen's count (docs/figures.md): retired ones are shown apart.
+    if (isCountedVehicleStatus(row.status)) total += row.n;
     miles += asNumber(row.miles);
     added += row.added;
   }

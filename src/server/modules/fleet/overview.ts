@@ -12,6 +12,7 @@ import {
 import { notFound } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { countRecords, dueOrder, isoDay, overdueSql, selectRecords, toMaintenance } from './maintenance';
+import { isCountedVehicleStatus } from './usage';
 
 /** The audit rows that are changes to a fleet (staff's fleet center reads the same ones across accounts). */
 export const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member'];
@@ -94,7 +95,8 @@ export async function fleetOverview(ctx: RequestContext, canManageAccount: boole
     account.count(teamMembers),
   ]);
   const byStatus = Object.fromEntries(statusRows.map((r) => [r.status, r.n]));
-  const total = statusRows.reduce((sum, r) => sum + r.n, 0);
+  // Total vehicles is every screen's count: those counted against the plan (not retired; docs/figures.md).
+  const total = statusRows.reduce((sum, r) => sum + (isCountedVehicleStatus(r.status) ? r.n : 0), 0);
   return {
     vehicles: {
       active: byStatus.active ?? 0,
@@ -118,7 +120,7 @@ export async function fleetOverview(ctx: RequestContext, canManageAccount: boole
     usage: {
       planId: plan.planId,
       planName: plan.planName,
-      vehicles: total - (byStatus.retired ?? 0),
+      vehicles: total,
       vehicleLimit: plan.vehicleLimit,
       users: 1 + team,
       userLimit: plan.userLimit,

@@ -10,8 +10,13 @@ export type FleetUsage = {
   users: number;
 };
 
-/** The vehicles that count against the plan's limit (staff lists count them the same way). */
+/**
+ * The vehicles that count against the plan's limit: every one not retired. Every screen's "vehicles"
+ * counts them so (the portal, Customer Fleet, the Fleet Control Center, Advanced Analytics;
+ * docs/figures.md): `countedVehicle` in SQL, `isCountedVehicleStatus` over rows grouped by status.
+ */
 export const countedVehicle = () => ne(vehicles.status, 'retired');
+export const isCountedVehicleStatus = (status: string) => status !== 'retired';
 
 /** The plan's users: the account owner, then each invited team member. */
 export const usersOf = (teamMemberCount: number) => 1 + teamMemberCount;

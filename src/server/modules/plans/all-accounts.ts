@@ -1,37 +1,52 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { PlanStats } from '../../../shared/contracts/plans';
 import type { Db } from '../../db/client';
-import { customers, plans, subscriptions } from '../../db/schema';
+import { customers } from '../../db/schema';
+import { readSubscriptionsNow } from '../revenue/ledger';
 
 // Staff queries that read every customer account at once. They live here, by name, so nothing
 // else reaches across accounts: customer-side code reads through db/account-scope.ts.
 
-/** Real figures from the customers table: how many customers each plan has and what they pay. */
+/**
+ * Real figures: how many customers each plan has (the customers table) and the MRR each plan brings,
+ * from the one MRR source the dashboard and revenue analytics read (docs/figures.md), so the plans
+ * manager's Monthly Revenue is the dashboard's, past-due subscriptions and discounts included.
+ */
 export async function getPlanStats(db: Db): Promise<PlanStats> {
   const rows = await db
     .select({
       planId: customers.planId,
       customerCount: count(),
       activeCustomers: sql<number>`count(*) filter (where ${customers.status} = 'active')`.mapWith(Number),
-      payingCustomers:
-        sql<number>`count(*) filter (where ${customers.status} = 'active' and ${subscriptions.status} = 'active')`.mapWith(
-          Number,
-        ),
-      priceCents: plans.priceCents,
     })
     .from(customers)
-    .leftJoin(plans, eq(plans.id, customers.planId))
-    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
-    .groupBy(customers.planId, plans.priceCents);
-  const result: PlanStats = { totalCustomers: 0, plans: {} };
+    .groupBy(customers.planId);
+  const { plans: mrr } = await readSubscriptionsNow(db);
+  const result: PlanStats = { totalCustomers: 0, monthlyRevenue: 0, payingCustomers: 0, plans: {} };
+  const entry = (planId: string) =>
+    (result.plans[planId] ??= {
+      customerCount: 0,
+      activeCustomers: 0,
+      payingCustomers: 0,
+      monthlyRevenue: 0,
+    });
   for (const row of rows) {
     result.totalCustomers += row.customerCount;
     if (!row.planId) continue;
-    result.plans[row.planId] = {
+    Object.assign(entry(row.planId), {
       customerCount: row.customerCount,
       activeCustomers: row.activeCustomers,
-      monthlyRevenue: ((row.priceCents ?? 0) * row.payingCustomers) / 100,
-    };
+    });
   }
+  let mrrCents = 0;
+  for (const plan of mrr) {
+    mrrCents += plan.mrrCents;
+    result.payingCustomers += plan.payingCustomers;
+    Object.assign(entry(plan.planId), {
+      payingCustomers: plan.payingCustomers,
+      monthlyRevenue: plan.mrrCents / 100,
+    });
+  }
+  result.monthlyRevenue = mrrCents / 100;
   return result;
 }

@@ -9,7 +9,15 @@ import {
 } from '../../../shared/contracts/revenue';
 import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
-import { readCohorts, readMovements, readRevenueByMonth, readSubscriptionsNow, type PlanNow } from './ledger';
+import {
+  readCohorts,
+  readLedgerAfter,
+  readMovements,
+  readRevenueByMonth,
+  readStartersInPeriod,
+  readSubscriptionsNow,
+  type PlanNow,
+} from './ledger';
 
 const DAY_S = 86_400;
 /** Average days in a month (365.25 ÷ 12), for making a period's churn rate monthly. */
@@ -52,15 +60,36 @@ export function monthlyRate(periodRate: number, days: number): number {
   return 1 - Math.pow(1 - periodRate, DAYS_PER_MONTH / days);
 }
 
-const totals = (plans: PlanNow[]) =>
+/**
+ * MRR growth over a window: (MRR at its end − MRR at its start) ÷ MRR at its start, in percent; null
+ * when there was no MRR at the start. The dashboard's Growth Rate is this over 30 days.
+ */
+export const mrrGrowthRate = (startCents: number, endCents: number) =>
+  percent(endCents - startCents, startCents);
+
+/** The dashboard's growth window: the same figure as revenue analytics' growth over `30d`. */
+export const GROWTH_PERIOD = '30d' satisfies RevenuePeriod;
+
+/**
+ * MRR at the start and end of the `days` before `now`, from the ledger and MRR now (docs/revenue.md):
+ * what revenue analytics computes for the period, in one statement.
+ */
+export async function mrrWindow(exec: Executor, mrrNowCents: number, now: Date, days: number) {
+  const start = new Date(now.getTime() - days * DAY_S * 1000);
+  const { afterFrom, afterTo } = await readLedgerAfter(exec, { from: start, to: now });
+  return { start, startCents: mrrNowCents - afterFrom.cents, endCents: mrrNowCents - afterTo.cents };
+}
+
+export const totals = (plans: PlanNow[]) =>
   plans.reduce(
     (t, p) => ({
+      active: t.active + p.activeSubscriptions,
       mrrCents: t.mrrCents + p.mrrCents,
       paying: t.paying + p.payingCustomers,
       trialing: t.trialing + p.trialing,
       potentialCents: t.potentialCents + p.potentialCents,
     }),
-    { mrrCents: 0, paying: 0, trialing: 0, potentialCents: 0 },
+    { active: 0, mrrCents: 0, paying: 0, trialing: 0, potentialCents: 0 },
   );
 
 /** Every figure of one period, read in one repeatable-read snapshot so that they add up. */
@@ -77,6 +106,7 @@ export async function computeRevenue(
   const moves = await readMovements(exec, { start, end, stepSeconds, buckets });
   const cohorts = await readCohorts(exec, { from: cohortFrom, end });
   const revenue = await readRevenueByMonth(exec, { from: monthStart(start), end });
+  const starters = await readStartersInPeriod(exec, { start, end });
 
   const now_ = totals(plans);
   const later = moves.filter((m) => m.bucket < 0);
@@ -95,9 +125,13 @@ export async function computeRevenue(
     }),
   ) as Record<MovementKind, { cents: number; count: number }>;
   const lost = -byKind.churn.cents - byKind.contraction.cents;
-  const regained = byKind.expansion.cents + byKind.reactivation.cents;
+  // The rates' denominators are what was at risk in the period, so a period that starts with nothing
+  // (a young business, a year back) still has rates: MRR at the start plus MRR that started in it,
+  // and customers paying at the start plus those who started paying in it (docs/revenue.md).
+  const mrrBase = mrrStart + byKind.new.cents + byKind.reactivation.cents;
+  const customersBase = customersStart + starters;
   const churnedCustomers = byKind.churn.count;
-  const periodChurn = customersStart === 0 ? null : churnedCustomers / customersStart;
+  const periodChurn = customersBase === 0 ? null : Math.min(1, churnedCustomers / customersBase);
   const monthlyChurn = periodChurn === null ? null : monthlyRate(periodChurn, days);
   const arpaCents = customersEnd === 0 ? null : mrrEnd / customersEnd;
 
@@ -170,9 +204,12 @@ export async function computeRevenue(
       reactivation: { amount: dollars(byKind.reactivation.cents), count: byKind.reactivation.count },
       net: dollars(mrrEnd - mrrStart),
     },
-    grossMrrChurnRate: percent(lost, mrrStart),
-    netMrrChurnRate: percent(lost - regained, mrrStart),
-    customerChurnRate: periodChurn === null ? null : percent(churnedCustomers, customersStart),
+    growthRate: mrrGrowthRate(mrrStart, mrrEnd),
+    mrrBase: dollars(mrrBase),
+    customersBase,
+    grossMrrChurnRate: percent(lost, mrrBase),
+    netMrrChurnRate: percent(lost - byKind.expansion.cents, mrrBase),
+    customerChurnRate: periodChurn === null ? null : percent(churnedCustomers, customersBase),
     monthlyCustomerChurnRate: monthlyChurn === null ? null : Math.round(monthlyChurn * 1000) / 10,
     arpa: arpaCents === null ? null : dollars(arpaCents),
     ltv:
@@ -242,7 +279,7 @@ export function revenueSource(db: Db, clock: Clock) {
       const answer = {
         mrr: dollars(t.mrrCents),
         arr: dollars(t.mrrCents * 12),
-        activeSubscriptions: t.paying,
+        activeSubscriptions: t.active,
         trialingSubscriptions: t.trialing,
         potentialMrr: dollars(t.potentialCents),
       };

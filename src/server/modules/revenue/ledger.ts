@@ -17,6 +17,9 @@ const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 export type PlanNow = {
   planId: string;
   planName: string;
+  /** Subscriptions active or past due (a free plan's included): the dashboard's Active Subscriptions. */
+  activeSubscriptions: number;
+  /** Subscriptions that add to MRR now (mrr_cents > 0): the customers paying for this plan. */
   payingCustomers: number;
   mrrCents: number;
   trialing: number;
@@ -24,6 +27,8 @@ export type PlanNow = {
 };
 
 /**
+ * The one source of MRR now (docs/figures.md): the dashboard's Monthly Revenue, the plans manager's
+ * revenue per plan, the payments overview's MRR and revenue analytics all read it.
  * What subscriptions add to MRR now, per plan, with the database snapshot they were read in: a later
  * read with the same snapshot would find the same rows, so an answer kept with it stays true.
  */
@@ -35,6 +40,7 @@ export async function readSubscriptionsNow(
       select pg_current_snapshot()::text as "fingerprint",
         coalesce((select json_agg(x order by x."mrrCents" desc, x."planId") from (
           select s.plan_id as "planId", coalesce(min(p.name), s.plan_id) as "planName",
+            count(*) filter (where s.status in ('active', 'past_due'))::int as "activeSubscriptions",
             count(*) filter (where s.mrr_cents > 0)::int as "payingCustomers",
             coalesce(sum(s.mrr_cents), 0)::float8 as "mrrCents",
             count(*) filter (where s.status = 'trialing')::int as "trialing",
@@ -149,4 +155,49 @@ export async function readRevenueByMonth(
     grossCents: Number(r.gross),
     refundCents: Number(r.refunded),
   }));
+}
+
+/**
+ * The ledger's movements after `from` and after `to` (from ≤ to): MRR and paying customers at a moment
+ * t are those now less every movement after t (docs/revenue.md), so one statement gives both ends of
+ * a window. Read through `mrr_events_occurred_idx`.
+ */
+export async function readLedgerAfter(
+  exec: Executor,
+  range: { from: Date; to: Date },
+): Promise<{
+  afterFrom: { cents: number; customers: number };
+  afterTo: { cents: number; customers: number };
+}> {
+  const [row] = rowsOf(
+    await exec.execute(sql`
+      select coalesce(sum(delta_cents), 0)::float8 as "fromCents",
+        coalesce(sum(customer_delta), 0)::int as "fromCustomers",
+        coalesce(sum(delta_cents) filter (where occurred_at > ${ts(range.to)}), 0)::float8 as "toCents",
+        coalesce(sum(customer_delta) filter (where occurred_at > ${ts(range.to)}), 0)::int as "toCustomers"
+      from mrr_events where occurred_at > ${ts(range.from)}`),
+  );
+  return {
+    afterFrom: { cents: Number(row!.fromCents), customers: Number(row!.fromCustomers) },
+    afterTo: { cents: Number(row!.toCents), customers: Number(row!.toCustomers) },
+  };
+}
+
+/**
+ * Customers who started paying in (start, end] and were not paying at the start: with those paying at
+ * the start, every customer who paid at some time in the period (the churn rates' denominator). A
+ * customer's paying state at a moment is the sum of their customer_delta up to it
+ * (`mrr_events_customer_idx`).
+ */
+export async function readStartersInPeriod(exec: Executor, range: { start: Date; end: Date }) {
+  const [row] = rowsOf(
+    await exec.execute(sql`
+      select count(*)::int as n from (
+        select distinct e.customer_id from mrr_events e
+        where e.occurred_at > ${ts(range.start)} and e.occurred_at <= ${ts(range.end)}
+          and e.kind in ('new', 'reactivation')) p
+      where coalesce((select sum(x.customer_delta) from mrr_events x
+                      where x.customer_id = p.customer_id and x.occurred_at <= ${ts(range.start)}), 0) <= 0`),
+  );
+  return Number(row!.n);
 }

@@ -110,13 +110,19 @@ describe('revenue analytics, 30 days, against the hand-worked example', () => {
       reactivation: { amount: 189, count: 1 },
       net: 14,
     });
-    expect(r.grossMrrChurnRate).toBe(45.9); // (295 + 69) / 793
-    expect(r.netMrrChurnRate).toBe(13.4); // (295 + 69 − 69 − 189) / 793
-    expect(r.customerChurnRate).toBe(25); // 1 of 4
-    // Made monthly: 1 − (1 − 0.25)^(30.4375 / 30) = 0.25314.
-    expect(r.monthlyCustomerChurnRate).toBe(25.3);
+    // Growth: (807 − 793) / 793.
+    expect(r.growthRate).toBe(1.8);
+    // What was at risk in the period: MRR at the start plus new and reactivated MRR, 793 + 120 + 189;
+    // customers paying at the start (4) plus those who started paying in it (D new, E reactivated).
+    expect(r.mrrBase).toBe(1102);
+    expect(r.customersBase).toBe(6);
+    expect(r.grossMrrChurnRate).toBe(33); // (295 + 69) / 1102
+    expect(r.netMrrChurnRate).toBe(26.8); // (295 + 69 − 69) / 1102
+    expect(r.customerChurnRate).toBe(16.7); // 1 of 6
+    // Made monthly: 1 − (1 − 1/6)^(30.4375 / 30) = 0.168879.
+    expect(r.monthlyCustomerChurnRate).toBe(16.9);
     expect(r.arpa).toBe(161.4); // 807 / 5
-    expect(r.ltv).toBeCloseTo(637.59, 2); // 161.40 / 0.25314
+    expect(r.ltv).toBeCloseTo(955.71, 2); // 161.40 / 0.168879
   });
 
   it('MRR over time: daily points from the start to now', async () => {
@@ -207,6 +213,13 @@ describe('revenue analytics, 30 days, against the hand-worked example', () => {
       potentialMrr: 295,
     });
     expect((await t.get(admin, '/api/admin/stats')).json().monthlyRevenue).toBe(807);
+    // The plans manager's Monthly Revenue is the same MRR, past due included (C: Starter, past due).
+    const plans = (await t.get(admin, '/api/admin/plans/stats')).json();
+    expect(plans.monthlyRevenue).toBe(807);
+    expect(plans.plans.starter.monthlyRevenue).toBe(240); // C (past due) + D
+    expect(plans.plans.professional.monthlyRevenue).toBe(
+      r.plans.find((p: { planId: string }) => p.planId === 'professional').mrr,
+    );
   });
 
   it('a change is seen at once, not an answer kept from before it', async () => {

@@ -57,7 +57,9 @@ type PlanRow = {
   user_limit: number | null;
   customers: string;
   vehicles: string;
+  accounts_with_vehicles: string;
   drivers: string;
+  accounts_with_drivers: string;
   users: string;
   logins: string;
   active_accounts: string;
@@ -106,6 +108,8 @@ async function readUsage(db: Db, query: UsageAnalyticsQuery, now: Date): Promise
     db.execute(sql`${perAccount(activeSince)}
       select plan_id, max(plan_name) as plan_name, max(vehicle_limit) as vehicle_limit, max(user_limit) as user_limit,
              count(*) as customers, sum(vehicles) as vehicles, sum(drivers) as drivers, sum(users) as users,
+             count(*) filter (where vehicles > 0) as accounts_with_vehicles,
+             count(*) filter (where drivers > 0) as accounts_with_drivers,
              sum(logins) as logins, count(*) filter (where active) as active_accounts,
              sum(maintenance) as maintenance
         from acct group by plan_id order by max(vehicle_limit) nulls last, plan_id`),
@@ -134,7 +138,9 @@ async function readUsage(db: Db, query: UsageAnalyticsQuery, now: Date): Promise
     userLimit: r.user_limit === null ? null : n(r.user_limit),
     customers: n(r.customers),
     vehicles: n(r.vehicles),
+    accountsWithVehicles: n(r.accounts_with_vehicles),
     drivers: n(r.drivers),
+    accountsWithDrivers: n(r.accounts_with_drivers),
     users: n(r.users),
     logins: n(r.logins),
     activeAccounts: n(r.active_accounts),
@@ -144,13 +150,25 @@ async function readUsage(db: Db, query: UsageAnalyticsQuery, now: Date): Promise
     (sum, p) => ({
       customers: sum.customers + p.customers,
       vehicles: sum.vehicles + p.vehicles,
+      accountsWithVehicles: sum.accountsWithVehicles + p.accountsWithVehicles,
       drivers: sum.drivers + p.drivers,
+      accountsWithDrivers: sum.accountsWithDrivers + p.accountsWithDrivers,
       users: sum.users + p.users,
       logins: sum.logins + p.logins,
       activeAccounts: sum.activeAccounts + p.activeAccounts,
       maintenance: sum.maintenance + p.maintenance,
     }),
-    { customers: 0, vehicles: 0, drivers: 0, users: 0, logins: 0, activeAccounts: 0, maintenance: 0 },
+    {
+      customers: 0,
+      vehicles: 0,
+      accountsWithVehicles: 0,
+      drivers: 0,
+      accountsWithDrivers: 0,
+      users: 0,
+      logins: 0,
+      activeAccounts: 0,
+      maintenance: 0,
+    },
   );
 
   const [customersAdded, vehiclesAdded, driversAdded, teamAdded, maintenanceAdded] = monthly.map(

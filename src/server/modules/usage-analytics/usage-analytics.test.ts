@@ -125,7 +125,9 @@ describe('GET /api/admin/usage-analytics', () => {
       userLimit: 2,
       customers: 3,
       vehicles: 10,
+      accountsWithVehicles: 3, // A, B and C
       drivers: 2,
+      accountsWithDrivers: 1, // A: the tiles compare accounts with accounts
       users: 4,
       logins: 4,
       activeAccounts: 1,

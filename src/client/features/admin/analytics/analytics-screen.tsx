@@ -88,19 +88,19 @@ function Totals({ data: { totals: t } }: { data: UsageAnalytics }) {
         icon={CarIcon}
         label="Vehicles"
         value={count.format(t.vehicles)}
-        hint={counted(t.customers, 'customer', 'customers')}
+        hint={`Not retired; in ${count.format(t.accountsWithVehicles)} of ${counted(t.customers, 'customer account', 'customer accounts')}`}
       />
       <StatTile
         icon={UsersIcon}
         label="Drivers"
         value={count.format(t.drivers)}
-        hint={counted(t.users, 'user', 'users')}
+        hint={`In ${count.format(t.accountsWithDrivers)} of ${counted(t.customers, 'customer account', 'customer accounts')}`}
       />
       <StatTile
         icon={LogInIcon}
         label="Active accounts"
         value={count.format(t.activeAccounts)}
-        hint={`Signed in within ${ACTIVE_SIGN_IN_DAYS} days; ${counted(t.logins, 'sign-in email', 'sign-in emails')}`}
+        hint={`Of ${counted(t.customers, 'customer account', 'customer accounts')}: signed in within ${ACTIVE_SIGN_IN_DAYS} days`}
       />
       <StatTile
         icon={WrenchIcon}

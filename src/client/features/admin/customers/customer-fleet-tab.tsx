@@ -250,7 +250,7 @@ function fleetFigures(stats: CustomerStats): CustomerFigure[] {
     {
       label: 'Total Users',
       value: countOf(stats.totalUsers),
-      hint: 'owners and team members',
+      hint: 'customer owners and their team members, not staff',
       icon: UsersRoundIcon,
     },
   ];

@@ -46,14 +46,14 @@ export function StatTiles() {
           <StatTile
             label="Active Subscriptions"
             value={formatCount(s.activeSubscriptions)}
-            hint="Paid and current; trials not counted"
+            hint="Active or past due; trials not counted"
             icon={CreditCardIcon}
             testId="stat-active-subscriptions"
           />
           <StatTile
             label="Monthly Revenue"
             value={formatRevenue(s.monthlyRevenue)}
-            hint="Monthly price of every active paid subscription"
+            hint="MRR: monthly price of every active or past-due subscription"
             icon={DollarSignIcon}
             testId="stat-monthly-revenue"
           />
@@ -62,8 +62,8 @@ export function StatTiles() {
             value={formatGrowth(s.growthRate)}
             hint={
               s.growthRate === null || s.comparedWith === null
-                ? 'Needs 30 days of history'
-                : `Monthly revenue against ${formatDay(s.comparedWith)}`
+                ? 'No monthly revenue 30 days ago'
+                : `MRR growth since ${formatDay(s.comparedWith)}, as Revenue Analytics' last 30 days`
             }
             icon={TrendingUpIcon}
             testId="stat-growth-rate"

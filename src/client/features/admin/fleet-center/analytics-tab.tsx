@@ -16,17 +16,22 @@ const STATUS_ROWS = [
   { key: 'retired', label: 'Retired', bar: 'bg-muted-foreground/50' },
 ] as const;
 
+/** Every vehicle recorded, retired ones included (Total Vehicles leaves those apart, docs/figures.md). */
+const recordedOf = (vehicles: FleetAnalytics['vehicles']) =>
+  Object.values(vehicles.byStatus).reduce((sum, n) => sum + n, 0);
+
 function VehiclesByStatus({ vehicles }: { vehicles: FleetAnalytics['vehicles'] }) {
+  const recorded = recordedOf(vehicles);
   return (
     <SectionCard
       title="Vehicles by status"
-      description={`${formatCount(vehicles.addedRecently)} added in the last ${FLEET_WINDOW_DAYS} days`}
+      description={`Shares of all ${formatCount(recorded)} recorded, retired included · ${formatCount(vehicles.addedRecently)} added in the last ${FLEET_WINDOW_DAYS} days`}
       testId="vehicles-by-status"
     >
       <ul className="space-y-3">
         {STATUS_ROWS.map(({ key, label, bar }) => {
           const n = vehicles.byStatus[key];
-          const share = shareOf(n, vehicles.total);
+          const share = shareOf(n, recorded);
           return (
             <li key={key} className="space-y-1">
               <div className="flex items-baseline justify-between gap-2 text-sm">
@@ -79,7 +84,7 @@ function LargestFleets({ customers }: { customers: FleetAnalytics['topCustomers'
 
 function AnalyticsFigures({ data }: { data: FleetAnalytics }) {
   const { vehicles, maintenance } = data;
-  if (vehicles.total === 0 && data.drivers === 0) {
+  if (recordedOf(vehicles) === 0 && data.drivers === 0) {
     return (
       <EmptyState
         icon={BarChart3Icon}
@@ -95,7 +100,7 @@ function AnalyticsFigures({ data }: { data: FleetAnalytics }) {
         <StatTile
           label="Total Vehicles"
           value={formatCount(vehicles.total)}
-          hint={`Across ${formatCount(vehicles.customersWithVehicles)} customer ${vehicles.customersWithVehicles === 1 ? 'account' : 'accounts'}`}
+          hint={`Not retired, as counted against plans; in ${formatCount(vehicles.customersWithVehicles)} customer ${vehicles.customersWithVehicles === 1 ? 'account' : 'accounts'}${vehicles.byStatus.retired > 0 ? ` · ${formatCount(vehicles.byStatus.retired)} retired apart` : ''}`}
           icon={TruckIcon}
           testId="fleet-total-vehicles"
         />

@@ -7,6 +7,7 @@ import {
   paymentRequestPage,
   paymentRequestSent,
   subscriptionPage,
+  trialActionPage,
   type AdminInvoiceListQuery,
   type BillingSettings,
   type PaymentRequestInput,
@@ -38,7 +39,7 @@ export const subscriptionsQuery = (query: SubscriptionListQuery) =>
 export const trialActionQuery = (query: TrialActionQuery) =>
   queryOptions({
     queryKey: [...trialActionKey, query],
-    queryFn: (context) => getJson(`${trialActionKey[0]}?${searchParams(query)}`, subscriptionPage, context),
+    queryFn: (context) => getJson(`${trialActionKey[0]}?${searchParams(query)}`, trialActionPage, context),
     placeholderData: keepPreviousData,
   });
 

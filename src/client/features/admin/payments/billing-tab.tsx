@@ -9,6 +9,7 @@ import {
   subscriptionListQuery,
   trialActionQuery as trialActionListQuery,
   type AdminPaymentRequest,
+  TRIAL_ACTION_DAYS,
   type AdminSubscription,
   type GenerateMonthlyResult,
 } from '@shared/contracts/billing-admin';
@@ -226,7 +227,7 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
       <SectionHeading
         id="trial-action-heading"
         title="Trials requiring action"
-        text="Customers whose status is pending or who are on the Starter plan."
+        text={`Trials that end within ${TRIAL_ACTION_DAYS} days and checkouts left pending (a trial or renewal that ended unpaid).`}
       />
       <ListToolbar
         clear={state}
@@ -244,19 +245,20 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
         empty={{
           icon: CalendarClockIcon,
           title: 'Nothing needs action',
-          text: 'No customer is pending or on the Starter plan.',
+          text: `No trial ends within ${TRIAL_ACTION_DAYS} days and no checkout is pending.`,
         }}
       >
         {(page) => (
           <SubscriptionTable
             label="Trials requiring action"
             items={page.items}
+            reasonOf={(s) => s.reason}
             onRequest={onRequest}
             head={
               <>
                 <ListHead>Customer</ListHead>
                 <ListHead from="lg">Plan</ListHead>
-                <ListHead>Status</ListHead>
+                <ListHead>Status and reason</ListHead>
                 <ListHead from="xl">Price</ListHead>
                 <ListHead from="3xl">Current period</ListHead>
               </>
@@ -274,15 +276,18 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
   );
 }
 
-function SubscriptionTable({
+function SubscriptionTable<T extends AdminSubscription>({
   label,
   head,
   items,
+  reasonOf,
   onRequest,
 }: {
   label: string;
   head: React.ReactNode;
-  items: readonly AdminSubscription[];
+  items: readonly T[];
+  /** Why a row is listed, shown under its status (Trials requiring action). */
+  reasonOf?: (s: T) => string;
   onRequest: (s: AdminSubscription) => void;
 }) {
   return (
@@ -318,7 +323,14 @@ function SubscriptionTable({
               </NarrowDetails>
             </ListCell>
             <ListCell from="lg">{s.planName}</ListCell>
-            <ListCell>{status}</ListCell>
+            <ListCell>
+              {status}
+              {reasonOf ? (
+                <span className="mt-1 block text-xs font-medium" data-testid="trial-action-reason">
+                  {reasonOf(s)}
+                </span>
+              ) : null}
+            </ListCell>
             <ListCell from="xl" className="tabular-nums">
               {formatMoney(s.price)}/mo
             </ListCell>

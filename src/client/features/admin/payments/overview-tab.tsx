@@ -6,7 +6,7 @@ import {
   PercentIcon,
   ReceiptIcon,
   RepeatIcon,
-  TrendingUpIcon,
+  RotateCcwIcon,
   UsersIcon,
 } from 'lucide-react';
 import { paymentListQuery } from '@shared/contracts/staff-payments';
@@ -61,7 +61,7 @@ export default function OverviewTab() {
             tileOf={(m) => ({
               label: 'Monthly Recurring Revenue',
               value: formatUsd(m.mrr),
-              hint: 'active paid subscriptions, trials apart',
+              hint: 'active and past-due subscriptions, as on the dashboard',
               icon: RepeatIcon,
               testId: 'tile-mrr',
             })}
@@ -101,11 +101,12 @@ export default function OverviewTab() {
           columns={3}
           tilesOf={(a) => [
             {
-              label: 'Net Revenue',
-              value: formatUsd(a.totalRevenue),
-              hint: `${formatUsd(a.refundedAmount)} refunded`,
-              icon: TrendingUpIcon,
-              testId: 'tile-net-revenue',
+              // Total Revenue is the tile above (the same figure, one name): here, what it is net of.
+              label: 'Refunded',
+              value: formatUsd(a.refundedAmount),
+              hint: 'refunds made, all time; Total Revenue is net of them',
+              icon: RotateCcwIcon,
+              testId: 'tile-refunded',
             },
             {
               label: 'Payment Success Rate',

@@ -39,8 +39,9 @@ function recentMonths(now: Date) {
 }
 
 /**
- * Reconciliation (spec 3 §2): the invoices of a month whose completed payments, net of refunds, differ
- * from their total by more than the chosen tolerance ($0.01, $1.00, $5.00), largest difference first.
+ * Reconciliation (spec 3 §2): the invoices of a month whose completed payments differ from their total
+ * by more than the chosen tolerance ($0.01, $1.00, $5.00), largest difference first. A partly refunded
+ * invoice that was paid in full is not a mismatch (paid − refunded = net); refunds show under Paid.
  * Refunded and void invoices are expected to differ and are counted apart; open invoices nothing was
  * paid on yet are awaiting payment, not mismatches.
  */
@@ -172,7 +173,10 @@ function FlaggedRow({ row: r }: { row: ReconciliationRow }) {
         <span className="block text-xs text-muted-foreground">{r.companyName}</span>
         <NarrowDetails until="lg">
           <NarrowItem until="lg">Total {formatMoney(r.invoiceTotal)}</NarrowItem>
-          <NarrowItem until="md">Paid {formatMoney(r.paid)}</NarrowItem>
+          <NarrowItem until="md">
+            Paid {formatMoney(r.paid)}
+            {r.refunded > 0 ? `, ${formatMoney(r.refunded)} refunded` : ''}
+          </NarrowItem>
         </NarrowDetails>
       </ListCell>
       <ListCell from="xl" className="whitespace-nowrap">
@@ -186,6 +190,11 @@ function FlaggedRow({ row: r }: { row: ReconciliationRow }) {
       </ListCell>
       <ListCell from="md" className="text-right tabular-nums">
         {formatMoney(r.paid)}
+        {r.refunded > 0 ? (
+          <span className="block text-xs text-muted-foreground">
+            {formatMoney(r.refunded)} refunded · net {formatMoney(r.net)}
+          </span>
+        ) : null}
       </ListCell>
       <ListCell className="text-right font-medium tabular-nums text-destructive">
         {formatSignedMoney(r.difference)}

@@ -26,9 +26,11 @@ const plans = [
 ];
 const stats: PlanStats = {
   totalCustomers: 6,
+  monthlyRevenue: 544,
+  payingCustomers: 6,
   plans: {
-    starter: { customerCount: 1, activeCustomers: 1, monthlyRevenue: 49 },
-    professional: { customerCount: 5, activeCustomers: 5, monthlyRevenue: 495 },
+    starter: { customerCount: 1, activeCustomers: 1, payingCustomers: 1, monthlyRevenue: 49 },
+    professional: { customerCount: 5, activeCustomers: 5, payingCustomers: 5, monthlyRevenue: 495 },
   },
 };
 const ids = (result: { items: Plan[] }) => result.items.map((p) => p.id);

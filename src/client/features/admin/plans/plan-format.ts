@@ -17,9 +17,14 @@ export function formatLimit(limit: number | null): string {
   return limit === null || limit === 0 ? 'Unlimited' : limit.toLocaleString('en-US');
 }
 
-export type PlanFigures = { customerCount: number; activeCustomers: number; monthlyRevenue: number };
+export type PlanFigures = PlanStats['plans'][string];
 
-const NO_FIGURES: PlanFigures = { customerCount: 0, activeCustomers: 0, monthlyRevenue: 0 };
+const NO_FIGURES: PlanFigures = {
+  customerCount: 0,
+  activeCustomers: 0,
+  payingCustomers: 0,
+  monthlyRevenue: 0,
+};
 
 export function figuresOf(stats: PlanStats | undefined, planId: string): PlanFigures {
   return stats?.plans[planId] ?? NO_FIGURES;
@@ -40,10 +45,14 @@ export type PlanSummary = {
   averagePrice: number;
 };
 
-/** The four summary figures: revenue from paying customers, customers, active plans, average price. */
+/**
+ * The four summary figures: MRR (the server's total, the dashboard's Monthly Revenue: never a sum of
+ * the plans on screen, which would leave out a deleted plan's subscribers), customers, active plans,
+ * average price.
+ */
 export function summarize(plans: Plan[], stats: PlanStats | undefined): PlanSummary {
   const active = plans.filter((p) => p.active);
-  const monthlyRevenue = plans.reduce((sum, p) => sum + figuresOf(stats, p.id).monthlyRevenue, 0);
+  const monthlyRevenue = stats?.monthlyRevenue ?? 0;
   const averagePrice =
     active.length > 0 ? Math.round(active.reduce((sum, p) => sum + p.price, 0) / active.length) : 0;
   return {

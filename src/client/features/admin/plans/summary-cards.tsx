@@ -46,7 +46,7 @@ export function SummaryCards({ summary }: { summary: PlanSummary | null }) {
       <SummaryCard
         label="Monthly Revenue"
         value={formatMoney(summary.monthlyRevenue)}
-        hint="from paying customers (trials excluded)"
+        hint="MRR: active and past-due subscriptions, as on the dashboard"
         icon={DollarSignIcon}
       />
       <SummaryCard

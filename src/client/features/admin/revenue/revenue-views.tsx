@@ -76,6 +76,27 @@ function NoHistory() {
   );
 }
 
+/**
+ * Why a figure has no value, in the words of its own denominator (docs/figures.md): each empty state
+ * says the true reason, never a reason that belongs to another figure.
+ */
+const reasons = {
+  ltv: (d: RevenueAnalytics) =>
+    d.arpa === null
+      ? 'No paying customers now'
+      : d.movements.churn.count === 0
+        ? 'No customer churned in the period'
+        : undefined,
+  customerChurn: (d: RevenueAnalytics) =>
+    d.customerChurnRate === null
+      ? 'No customer paid during the period'
+      : `${rate(d.monthlyCustomerChurnRate)} a month · ${d.movements.churn.count} of ${d.customersBase} customers`,
+  mrrChurn: (d: RevenueAnalytics, value: number | null) =>
+    value === null ? 'No MRR during the period' : `of ${money(d.mrrBase)} at risk`,
+  growth: (d: RevenueAnalytics) =>
+    d.growthRate === null ? 'No MRR at the start of the period' : `${money(d.mrrAtStart)} → ${money(d.mrr)}`,
+};
+
 function Overview({ data: d }: { data: RevenueAnalytics }) {
   return (
     <div className="space-y-6">
@@ -104,23 +125,20 @@ function Overview({ data: d }: { data: RevenueAnalytics }) {
           {
             label: 'LTV',
             value: d.ltv === null ? '—' : money(d.ltv),
-            hint: d.ltv === null ? 'No customer churned in the period' : undefined,
+            hint: reasons.ltv(d),
             definition: DEF.ltv,
           },
           {
             label: 'Customer churn',
             value: rate(d.customerChurnRate),
-            hint:
-              d.monthlyCustomerChurnRate === null
-                ? 'No paying customers at the start'
-                : `${rate(d.monthlyCustomerChurnRate)} a month`,
+            hint: reasons.customerChurn(d),
             definition: DEF.customerChurnRate,
           },
           {
-            label: 'Net MRR churn',
-            value: rate(d.netMrrChurnRate),
-            hint: d.netMrrChurnRate === null ? 'No MRR at the start' : undefined,
-            definition: DEF.netMrrChurnRate,
+            label: 'MRR growth',
+            value: rate(d.growthRate),
+            hint: reasons.growth(d),
+            definition: DEF.growthRate,
           },
         ]}
       />
@@ -166,13 +184,13 @@ function Growth({ data: d }: { data: RevenueAnalytics }) {
           {
             label: 'Gross MRR churn',
             value: rate(d.grossMrrChurnRate),
-            hint: d.grossMrrChurnRate === null ? 'No MRR at the start' : undefined,
+            hint: reasons.mrrChurn(d, d.grossMrrChurnRate),
             definition: DEF.grossMrrChurnRate,
           },
           {
             label: 'Net MRR churn',
             value: rate(d.netMrrChurnRate),
-            hint: d.netMrrChurnRate === null ? 'No MRR at the start' : undefined,
+            hint: reasons.mrrChurn(d, d.netMrrChurnRate),
             definition: DEF.netMrrChurnRate,
           },
         ]}

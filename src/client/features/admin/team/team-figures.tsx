@@ -14,7 +14,7 @@ export function TeamFigures() {
         {
           label: 'Total Users',
           value: s.totalUsers.toLocaleString('en-US'),
-          hint: 'staff of every role',
+          hint: 'staff of every role, not customer users',
           icon: UsersIcon,
           testId: 'team-total-users',
         },

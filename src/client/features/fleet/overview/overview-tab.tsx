@@ -349,7 +349,7 @@ function OverviewBody({
         />
       </div>
 
-      {counts.total === 0 ? (
+      {counts.total + counts.retired === 0 ? (
         <EmptyState
           className="bg-background"
           icon={CarIcon}
