@@ -108,9 +108,18 @@ export async function createEmailQueue({
       if (!(await generalSettingsOf(exec, { appName })).emailNotifications) {
         return { status: 'skipped', reason: 'notifications_off' };
       }
-      if (message.customerId && !(await wantsAccountEmail(exec, message.customerId))) {
+      if (message.customerId && !(await customerWants(exec, message.customerId, 'emailNotifications'))) {
         return { status: 'skipped', reason: 'opted_out' };
       }
+    }
+    // The customer's "Security alerts" switch (new sign-in alerts); staff have no such switch.
+    if (
+      definition.audience === 'security' &&
+      !message.test &&
+      message.customerId &&
+      !(await customerWants(exec, message.customerId, 'securityAlerts'))
+    ) {
+      return { status: 'skipped', reason: 'opted_out' };
     }
     const filled = renderEmail(stored ?? defaultTemplate(message.template), {
       ...(message.data as Record<string, string>),
@@ -160,11 +169,15 @@ function asTest(email: RenderedEmail, name: string): RenderedEmail {
   };
 }
 
-/** The customer's "Email notifications" switch (portal Settings); on unless they turned it off. */
-async function wantsAccountEmail(exec: Executor, customerId: string): Promise<boolean> {
+/** One of the customer's email switches (portal Settings); on unless they turned it off. */
+async function customerWants(
+  exec: Executor,
+  customerId: string,
+  setting: 'emailNotifications' | 'securityAlerts',
+): Promise<boolean> {
   const [row] = await exec
     .select({ settings: customerSettings.settings })
     .from(customerSettings)
     .where(eq(customerSettings.customerId, customerId));
-  return row?.settings?.emailNotifications !== false;
+  return row?.settings?.[setting] !== false;
 }
