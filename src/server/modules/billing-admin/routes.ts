@@ -55,7 +55,11 @@ export async function billingAdminRoutes(
       work,
     );
     const delivery = email ?? skippedEmail(value.sentTo.email);
-    return { ...value, message: `${value.message}: ${deliverySentence('the payment link', delivery)}`, delivery };
+    return {
+      ...value,
+      message: `${value.message}: ${deliverySentence('the payment link', delivery)}`,
+      delivery,
+    };
   };
 
   r.get('/api/admin/subscriptions', {

@@ -193,7 +193,9 @@ export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
   };
 
   /** What the outbox says of a message another run holds or delivered. */
-  const outcomeOf = async (id: string): Promise<{ status: 'sent' | 'queued' | 'failed'; error: string | null }> => {
+  const outcomeOf = async (
+    id: string,
+  ): Promise<{ status: 'sent' | 'queued' | 'failed'; error: string | null }> => {
     const [row] = await db
       .select({ status: emailOutbox.status, error: emailOutbox.lastError })
       .from(emailOutbox)
