@@ -16,7 +16,13 @@ export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
  * (portal Settings); `always` messages go whatever the switches say (security, links the customer asked
  * for, messages to staff).
  */
-export type EmailAudience = 'account' | 'always';
+/**
+ * Who may stop an email: `account` follows the customer's "Account emails" switch (and the product-wide
+ * one); `security` (new sign-in alerts) follows the customer's "Security alerts" switch; `always` goes
+ * whatever the switches say (passwords, resets, invitations, links someone asked for, support replies).
+ * Staff cannot turn off `security` or `always` templates.
+ */
+export type EmailAudience = 'account' | 'security' | 'always';
 
 /** Every placeholder any template may use, and what it becomes. */
 export const EMAIL_PLACEHOLDERS = {
@@ -297,7 +303,7 @@ The {appName} team`,
   new_sign_in: {
     name: 'New Sign-in',
     type: 'security',
-    audience: 'always',
+    audience: 'security',
     placeholders: [...person, 'signInTime', 'ipAddress', 'device'],
     subject: 'New sign-in to your {appName} account',
     body: `Hi {firstName},

@@ -12,9 +12,15 @@ test('a changed setting is auto-saved and still there after a reload', async ({ 
   await expect(page.getByText('To update your profile information, please contact support.')).toBeVisible();
   await expect(page.getByText(customer.companyName, { exact: true }).last()).toBeVisible();
 
-  const marketing = page.getByRole('switch', { name: 'Marketing emails' });
-  await expect(marketing).toHaveAttribute('aria-checked', 'false');
-  await marketing.click();
+  // Issue 24: each switch says what it stops, no switch controls nothing, and nothing is "coming soon".
+  await expect(page.getByRole('switch', { name: 'Marketing emails' })).toHaveCount(0);
+  await expect(page.getByTestId('settings-group-note')).toContainText(
+    'Always sent, whatever these switches say',
+  );
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0);
+  const accountEmails = page.getByRole('switch', { name: 'Account emails' });
+  await expect(accountEmails).toHaveAttribute('aria-checked', 'true');
+  await accountEmails.click();
   await page.getByRole('combobox', { name: 'Distance unit' }).click();
   await page.getByRole('option', { name: 'Kilometers' }).click();
   await expect(page.getByTestId('settings-sync-status')).toHaveText('Unsaved changes');
@@ -24,10 +30,7 @@ test('a changed setting is auto-saved and still there after a reload', async ({ 
 
   await page.reload();
   await page.getByRole('tab', { name: 'Settings' }).click();
-  await expect(page.getByRole('switch', { name: 'Marketing emails' })).toHaveAttribute(
-    'aria-checked',
-    'true',
-  );
+  await expect(page.getByRole('switch', { name: 'Account emails' })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByRole('combobox', { name: 'Distance unit' })).toHaveText('Kilometers');
 });
 

@@ -59,6 +59,14 @@ export async function startMailCatcher({
         return callback(null, { user: a.username });
       callback(new Error('535 Authentication failed'));
     },
+    // A mailbox that is busy for good (451 at RCPT TO): journeys that need an email refused for now send
+    // to `busy.*` addresses, without touching the other journeys' mail.
+    onRcptTo(address, _session, callback) {
+      if (/^busy\./i.test(address.address)) {
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -1,5 +1,12 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { LoaderCircleIcon, MailCheckIcon, SendIcon } from 'lucide-react';
+import { Link } from 'wouter';
+import { LoaderCircleIcon, MailCheckIcon, MailWarningIcon, MailXIcon, SendIcon } from 'lucide-react';
+import { canOpenTab } from '@shared/roles';
+import {
+  deliverySentence,
+  MAIL_TRANSPORT_HOW_TO,
+  type EmailDelivery,
+} from '@shared/contracts/email-delivery';
 import { Button } from '@client/components/ui/button';
 import {
   DialogClose,
@@ -8,41 +15,58 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { useStaffAccess } from '@client/lib/use-staff-access';
+
+/** The staff outbox opened on one message (Communications → Outbox). */
+export const outboxMessageHref = (id: string) => `/admin?tab=emails&view=outbox&message=${id}`;
 
 /**
- * Where a secret went instead of the screen (issue 14): "sent by email to x@y", and, where it makes
- * sense, Send again (which issues a new secret and emails it). Passwords and payment links are never
- * shown: the server does not answer them.
+ * What became of an email that carried a secret (a password, a payment link; issue 14 and issue 24):
+ * the server's delivery report, said truthfully. Sent: the green check. Queued (no mail transport, or
+ * refused for now) or failed: a warning with the reason, and for staff who may open Communications a
+ * one-click link to the message in the outbox. Customers (`staff` false) never get the link. Send again,
+ * where it makes sense, issues a new secret and emails it. The secret itself is never shown.
  */
 export function SentByEmail({
   what,
-  email,
+  delivery,
   detail,
+  staff = false,
   onSendAgain,
   sending = false,
   testId = 'sent-by-email',
 }: {
-  /** What was sent ("A temporary password", "The payment link"). */
+  /** What was sent ("The temporary password", "The payment link"). */
   what: string;
-  email: string;
-  /** One more sentence: what the recipient does with it. */
+  delivery: EmailDelivery;
+  /** One more sentence: what the recipient does with it (shown once it was sent). */
   detail?: string;
+  /** A staff screen: offers the outbox link (to those whose role opens Communications). */
+  staff?: boolean;
   /** Send again: a new secret, by email again. */
   onSendAgain?: () => void;
   sending?: boolean;
   testId?: string;
 }) {
+  const sent = delivery.status === 'sent';
+  const Icon = sent ? MailCheckIcon : delivery.status === 'queued' ? MailWarningIcon : MailXIcon;
+  const tone = sent ? 'text-success' : delivery.status === 'queued' ? 'text-warning' : 'text-destructive';
   return (
     <div
       className="flex flex-col gap-3 rounded-lg border bg-muted/50 p-3 text-sm sm:flex-row sm:items-start"
       data-testid={testId}
+      data-status={delivery.status}
       role="status"
     >
       <p className="flex min-w-0 flex-1 items-start gap-2">
-        <MailCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-        <span className="min-w-0">
-          {what} was sent by email to <strong className="break-all">{email}</strong>.
-          {detail ? <span className="text-muted-foreground"> {detail}</span> : null}
+        <Icon className={`mt-0.5 size-4 shrink-0 ${tone}`} aria-hidden="true" />
+        <span className="min-w-0 break-words">
+          {deliverySentence(what, delivery)}
+          {sent && detail ? <span className="text-muted-foreground"> {detail}</span> : null}
+          {!sent && !delivery.transportConfigured && staff ? (
+            <span className="text-muted-foreground"> {MAIL_TRANSPORT_HOW_TO}</span>
+          ) : null}
+          {!sent && staff && delivery.outboxId ? <OutboxLink id={delivery.outboxId} /> : null}
         </span>
       </p>
       {onSendAgain ? (
@@ -66,9 +90,23 @@ export function SentByEmail({
   );
 }
 
+/** The message in the outbox, for a member whose role opens Communications. */
+function OutboxLink({ id }: { id: string }) {
+  const { role } = useStaffAccess();
+  if (!canOpenTab(role, 'emails')) return null;
+  return (
+    <>
+      {' '}
+      <Link href={outboxMessageHref(id)} className="font-medium underline underline-offset-4">
+        Open it in the outbox
+      </Link>
+    </>
+  );
+}
+
 /**
- * A dialog's `result` after a save that sent a secret by email: its title and description, where the
- * secret went, and Done (the create-user, customer, fleet invite and payment request dialogs).
+ * A dialog's `result` after a save that emailed a secret: its title and description, what became of
+ * the email, and Done (the create-user, customer, fleet invite and payment request dialogs).
  */
 export function SentByEmailResult({
   title,
@@ -89,4 +127,12 @@ export function SentByEmailResult({
       </DialogFooter>
     </>
   );
+}
+
+/** A toast's text and tone for a save that emailed a secret (the edit dialogs, Send again). */
+export function deliveryToast(what: string, delivery: EmailDelivery) {
+  return {
+    description: deliverySentence(what, delivery),
+    variant: delivery.status === 'sent' ? ('success' as const) : ('default' as const),
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailDelivery } from './email-delivery';
 import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /**
@@ -146,6 +147,8 @@ export const paymentRequestSent = z.object({
   message: z.string(),
   request: adminPaymentRequest,
   sentTo: z.object({ email: z.string(), linkExpiresAt: z.string() }),
+  /** What became of the email with the link (docs/email.md "Sent means sent"). */
+  delivery: emailDelivery,
 });
 export type PaymentRequestSent = z.infer<typeof paymentRequestSent>;
 

@@ -16,7 +16,7 @@ export const emailTemplate = z.object({
   name: z.string(),
   type: z.enum(EMAIL_TEMPLATE_TYPES),
   /** `account` emails follow the customer's "Email notifications" switch; `always` ones cannot be disabled. */
-  audience: z.enum(['account', 'always']),
+  audience: z.enum(['account', 'security', 'always']),
   sensitive: z.boolean(),
   subject: z.string(),
   body: z.string(),

@@ -122,8 +122,18 @@ export const fleetCrmStatus = z.object({
   autoLogins30d: count,
   /** Customer sign-ins in the same window, each of which hands the browser over. */
   signIns30d: count,
-  /** CRM sync (HubSpot, Salesforce) as configured; issue 15 builds it. */
-  sync: z.array(z.object({ provider: z.enum(CRM_PROVIDERS), configured: z.boolean(), message: z.string() })),
+  /**
+   * CRM sync as the CRM screen and System Health decide it (one rule, `crmSyncStateOf`): the CRM chosen,
+   * whether its credentials are saved, whether it is on, its name ("HubSpot, auto-sync every 24 h"; null
+   * while not configured) and what to do before a sync can run (null when it can).
+   */
+  sync: z.object({
+    crmType: z.enum(CRM_PROVIDERS),
+    configured: z.boolean(),
+    enabled: z.boolean(),
+    mode: z.string().nullable(),
+    message: z.string().nullable(),
+  }),
   /** Our endpoints the hand-off uses, each one registered in this server. */
   endpoints: z.array(fleetCrmEndpoint),
   generatedAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailDelivery } from './email-delivery';
 import { milesField } from '../distance';
 import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
@@ -267,6 +268,8 @@ export const inviteResponse = z.object({
   member: teamMember,
   /** Says where the temporary password went: by email to the member, never in this answer. */
   message: z.string(),
+  /** What became of that email (the account admin sees it; no outbox link on the customer side). */
+  delivery: emailDelivery,
 });
 
 /** CSV columns of vehicle import and export, in this order. */

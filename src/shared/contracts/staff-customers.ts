@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailDelivery } from './email-delivery';
 import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /**
@@ -125,7 +126,16 @@ export const customerPasswordSent = z.object({
   success: z.literal(true),
   message: z.string(),
   email: z.string(),
+  /** What became of the email with the new password (docs/email.md "Sent means sent"). */
+  delivery: emailDelivery,
 });
+
+/**
+ * The edit dialog's customer: while the owner has not set their password, what became of the newest
+ * email with their temporary one (null once set, or when none was written).
+ */
+export const staffCustomerEdit = staffCustomerDetail.extend({ passwordEmail: emailDelivery.nullable() });
+export type StaffCustomerEdit = z.infer<typeof staffCustomerEdit>;
 export type StaffCustomerDetail = z.infer<typeof staffCustomerDetail>;
 
 export const CUSTOMER_SORTS = [
@@ -205,4 +215,6 @@ export const customerSaved = z.object({
   success: z.literal(true),
   message: z.string(),
   customer: staffCustomerDetail,
+  /** A save that emailed a password (add, or a new one on edit): what became of that email. */
+  delivery: emailDelivery.nullable().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailDelivery } from './email-delivery';
 import { pagedQuery, pageOf, searchField, sortField } from './common';
 
 /**
@@ -97,6 +98,8 @@ export const retryResult = z.object({
   message: z.string(),
   /** Where the new checkout link went by email (outcome link); the link itself is never answered. */
   sentTo: z.string().nullable(),
+  /** What became of that email (outcome link; docs/email.md "Sent means sent"). */
+  delivery: emailDelivery.nullable(),
   payment: staffPayment,
 });
 export type RetryResult = z.infer<typeof retryResult>;

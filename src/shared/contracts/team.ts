@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailDelivery } from './email-delivery';
 import { PERMISSION_FLAGS, STAFF_ROLES, type PermissionFlag } from '../roles';
 import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
@@ -174,7 +175,13 @@ export const changeRoleRequest = z.object({
   role: z.enum(EDIT_USER_ROLES, { error: 'Choose a role from the list' }),
 });
 
-export const userSaved = z.object({ success: z.literal(true), message: z.string(), user: teamUser });
+export const userSaved = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: teamUser,
+  /** A save that emailed a password (create, or Edit's new password): what became of that email. */
+  delivery: emailDelivery.nullable().optional(),
+});
 
 /** 12 characters from a set without look-alikes (no 0/O, 1/l/I), from a cryptographic source. */
 export const GENERATED_PASSWORD_LENGTH = 12;

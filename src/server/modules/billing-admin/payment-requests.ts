@@ -112,8 +112,11 @@ type NewRequest = {
   message: string;
 };
 
+/** A request as the service answers it: the route adds what became of its email. */
+export type RequestIssued = Omit<PaymentRequestSent, 'delivery'>;
+
 /** A request row, its checkout link, the email that carries the link and the audit row, in one transaction. */
-async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promise<PaymentRequestSent> {
+async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promise<RequestIssued> {
   const now = ctx.clock.now();
   const today = isoDay(now);
   if (input.dueDate < today)
@@ -168,7 +171,8 @@ async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promi
     });
     return {
       success: true as const,
-      message: `${input.message.replace('{company}', customer.companyName)} by email to ${email}`,
+      // The route adds what became of the email (docs/email.md "Sent means sent").
+      message: input.message.replace('{company}', customer.companyName),
       request: await requestItem(tx, row!.id, today),
       sentTo: { email, linkExpiresAt: link.expiresAt.toISOString() },
     };
@@ -188,7 +192,7 @@ export async function sendPaymentRequest(
     dueDate?: string;
     type: PaymentRequestType;
   },
-): Promise<PaymentRequestSent> {
+): Promise<RequestIssued> {
   const dueDate = input.dueDate ?? isoDay(dueUnderTerms(await paymentTermsOf(ctx.db), ctx.clock.now()));
   const amountCents = Math.round(input.amount * 100);
   return createRequest(ctx, {
@@ -198,7 +202,7 @@ export async function sendPaymentRequest(
     dueDate,
     type: input.type,
     purpose: 'payment_request',
-    message: `Payment request of ${usd(amountCents)} sent to {company}`,
+    message: `Payment request of ${usd(amountCents)} for {company}`,
   });
 }
 
@@ -211,7 +215,7 @@ export async function sendPaymentRequest(
 export async function createSubscriptionRequest(
   ctx: BillingAdminContext,
   customerId: string,
-): Promise<PaymentRequestSent> {
+): Promise<RequestIssued> {
   const sub = await subscriptionOf(ctx.db, customerId);
   if (!sub) {
     const [customer] = await ctx.db
@@ -234,6 +238,6 @@ export async function createSubscriptionRequest(
     dueDate: isoDay(new Date(now.getTime() + SUBSCRIPTION_REQUEST_DUE_DAYS * DAY_MS)),
     type: 'subscription',
     purpose: 'subscription',
-    message: `Subscription request sent to {company}`,
+    message: `Subscription request for {company}`,
   });
 }

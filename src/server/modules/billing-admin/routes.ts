@@ -11,6 +11,7 @@ import {
   paymentRequestListQuery,
   paymentRequestPage,
   paymentRequestSent,
+  type PaymentRequestSent,
   subscriptionListQuery,
   subscriptionPage,
   subscriptionRequestInput,
@@ -18,6 +19,8 @@ import {
   trialActionQuery,
 } from '../../../shared/contracts/billing-admin';
 import { access, errorResponse } from '../../../shared/contracts/common';
+import { deliverySentence } from '../../../shared/contracts/email-delivery';
+import { sendingNow, skippedEmail } from '../email/send-now';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { invoiceSellerOf } from '../system-settings/service';
@@ -44,6 +47,21 @@ export async function billingAdminRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) =>
     billingAdminContext(request, { db, clock, mail: app.billing.mail });
+
+  /** A request's answer with what became of its email, delivered now (docs/email.md "Sent means sent"). */
+  const linkSent = async (work: () => Promise<Omit<PaymentRequestSent, 'delivery'>>) => {
+    const { value, email } = await sendingNow(
+      app.emailDelivery,
+      ['payment_request', 'subscription_request'],
+      work,
+    );
+    const delivery = email ?? skippedEmail(value.sentTo.email);
+    return {
+      ...value,
+      message: `${value.message}: ${deliverySentence('the payment link', delivery)}`,
+      delivery,
+    };
+  };
 
   r.get('/api/admin/subscriptions', {
     config: { access: payments },
@@ -87,7 +105,9 @@ export async function billingAdminRoutes(
       response: { 201: paymentRequestSent, 404: errorResponse, 409: errorResponse },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await createSubscriptionRequest(ctx(request), request.body.customerId)),
+      reply
+        .status(201)
+        .send(await linkSent(() => createSubscriptionRequest(ctx(request), request.body.customerId))),
   });
 
   r.post('/api/admin/send-payment-request', {
@@ -99,7 +119,7 @@ export async function billingAdminRoutes(
       response: { 201: paymentRequestSent, 400: errorResponse, 404: errorResponse },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await sendPaymentRequest(ctx(request), request.body)),
+      reply.status(201).send(await linkSent(() => sendPaymentRequest(ctx(request), request.body))),
   });
 
   r.get('/api/admin/payment-requests', {

@@ -1,7 +1,9 @@
 import type { CrmConfig, CrmPlatform } from '../../../shared/contracts/crm';
 import type { ApiSettingsField } from '../../../shared/contracts/system-settings';
 import type { CrmCredentials } from '../../integrations/crm/adapter';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { configuredApiFields } from '../system-settings/store';
+import { crmConfigOf } from './config';
 import { apiSecretOf } from '../system-settings/service';
 import type { SettingsKeyring } from '../system-settings/settings-key';
 
@@ -23,36 +25,43 @@ export async function crmReadiness(
   deps: { db: Db; keyring: SettingsKeyring },
   config: CrmConfig,
 ): Promise<CrmReadiness> {
-  if (!config.enabled) return { ok: false, message: CRM_DISABLED_MESSAGE };
-  const credentials = await credentialsOf(deps, config.crmType);
-  return credentials
-    ? { ok: true, credentials }
-    : { ok: false, message: MISSING_CREDENTIALS[config.crmType] };
+  if (!config.enabled) return { ok: false, message: crmSyncStateOf(config, () => false).message! };
+  const values = await savedCredentialsOf(deps, config.crmType);
+  const state = crmSyncStateOf(config, (field) => !!values[field]);
+  if (state.message !== null) return { ok: false, message: state.message };
+  return {
+    ok: true,
+    credentials:
+      config.crmType === 'hubspot'
+        ? { type: 'hubspot', accessToken: values.hubspotApiKey! }
+        : {
+            type: 'salesforce',
+            instanceUrl: values.salesforceInstanceUrl ?? null,
+            accessToken: values.salesforceAccessToken ?? null,
+            clientId: values.salesforceClientId ?? null,
+            clientSecret: values.salesforceClientSecret ?? null,
+          },
+  };
 }
 
-async function credentialsOf(
+/** The chosen CRM's secrets as the settings key opens them (one it no longer opens reads as missing). */
+async function savedCredentialsOf(
   deps: { db: Db; keyring: SettingsKeyring },
   type: CrmPlatform,
-): Promise<CrmCredentials | null> {
-  if (type === 'hubspot') {
-    const accessToken = await apiSecretOf(deps, 'hubspotApiKey');
-    return accessToken ? { type, accessToken } : null;
-  }
+): Promise<Partial<Record<ApiSettingsField, string | null>>> {
+  if (type === 'hubspot') return { hubspotApiKey: await apiSecretOf(deps, 'hubspotApiKey') };
   const [instanceUrl, accessToken, clientId, clientSecret] = await Promise.all([
     apiSecretOf(deps, 'salesforceInstanceUrl'),
     apiSecretOf(deps, 'salesforceAccessToken'),
     apiSecretOf(deps, 'salesforceClientId'),
     apiSecretOf(deps, 'salesforceClientSecret'),
   ]);
-  const values: Partial<Record<ApiSettingsField, string | null>> = {
+  return {
     salesforceInstanceUrl: instanceUrl,
     salesforceAccessToken: accessToken,
     salesforceClientId: clientId,
     salesforceClientSecret: clientSecret,
   };
-  return crmCredentialsSaved(type, (field) => !!values[field])
-    ? { type, instanceUrl, accessToken, clientId, clientSecret }
-    : null;
 }
 
 /**
@@ -65,4 +74,45 @@ export function crmCredentialsSaved(type: CrmPlatform, saved: (field: ApiSetting
     (saved('salesforceInstanceUrl') && saved('salesforceAccessToken')) ||
     (saved('salesforceClientId') && saved('salesforceClientSecret'))
   );
+}
+
+/**
+ * Whether CRM sync is configured and on, as every screen says it (the CRM screen's "blocked" line, System
+ * Health's CRM row, the Fleet Control Center's CRM Integration tab): `configured` once the credentials of
+ * the chosen CRM are saved (`crmCredentialsSaved`), `enabled` as the CRM screen sets it; `mode` names it
+ * (null: not configured) and `message` says what to do before a sync can run (null: it can run).
+ */
+export type CrmSyncState = {
+  crmType: CrmPlatform;
+  configured: boolean;
+  enabled: boolean;
+  mode: string | null;
+  message: string | null;
+};
+
+export const CRM_PLATFORM_NAMES: Record<CrmPlatform, string> = {
+  hubspot: 'HubSpot',
+  salesforce: 'Salesforce',
+};
+
+export function crmSyncStateOf(config: CrmConfig, saved: (field: ApiSettingsField) => boolean): CrmSyncState {
+  const configured = crmCredentialsSaved(config.crmType, saved);
+  const platform = CRM_PLATFORM_NAMES[config.crmType];
+  const mode = !configured
+    ? null
+    : config.enabled
+      ? `${platform}${config.autoSync ? `, auto-sync every ${config.syncInterval} h` : ''}`
+      : `${platform} (disabled)`;
+  const message = !config.enabled
+    ? CRM_DISABLED_MESSAGE
+    : !configured
+      ? MISSING_CREDENTIALS[config.crmType]
+      : null;
+  return { crmType: config.crmType, configured, enabled: config.enabled, mode, message };
+}
+
+/** The CRM sync state from the saved configuration and the API settings that hold a value. */
+export async function readCrmSyncState(exec: Executor): Promise<CrmSyncState> {
+  const [config, saved] = await Promise.all([crmConfigOf(exec), configuredApiFields(exec)]);
+  return crmSyncStateOf(config, (field) => saved.has(field));
 }

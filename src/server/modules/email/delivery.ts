@@ -41,7 +41,14 @@ export type EmailDelivery = {
   /** Delivers every due message (a few batches), claimed so no other instance sends the same. */
   deliverDue(now?: Date): Promise<DeliveryRun>;
   /** Delivers one queued message now (a staff test): what became of it, with the server's words. */
-  deliverOne(id: string, now?: Date): Promise<{ status: 'sent' | 'queued' | 'failed'; error: string | null }>;
+  deliverOne(
+    id: string,
+    now?: Date,
+  ): Promise<{
+    status: 'sent' | 'queued' | 'failed';
+    error: string | null;
+    transport: MailTransport['kind'] | null;
+  }>;
   /** The transport a run would use now; null when none is configured. */
   transportKind(): Promise<MailTransport['kind'] | null>;
 };
@@ -185,6 +192,18 @@ export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
     return { status: 'sent' as const, error: null };
   };
 
+  /** What the outbox says of a message another run holds or delivered. */
+  const outcomeOf = async (
+    id: string,
+  ): Promise<{ status: 'sent' | 'queued' | 'failed'; error: string | null }> => {
+    const [row] = await db
+      .select({ status: emailOutbox.status, error: emailOutbox.lastError })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    const status = row?.status === 'sent' || row?.status === 'failed' ? row.status : 'queued';
+    return { status, error: row?.error ?? null };
+  };
+
   return {
     async deliverDue(now = new Date()) {
       const run: DeliveryRun = { sent: 0, retrying: 0, failed: 0, noTransport: false };
@@ -207,12 +226,15 @@ export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
     },
     async deliverOne(id, now = new Date()) {
       const mailer = await transport();
-      if (!mailer) return { status: 'queued', error: null };
+      if (!mailer) return { status: 'queued', error: null, transport: null };
       const [row] = await claim(now, id);
-      if (!row) return { status: 'queued', error: null };
+      // Not queued any more: another instance's delivery run took it first; say what it recorded.
+      if (!row) return { ...(await outcomeOf(id)), transport: mailer.kind };
       const started = Date.now();
       const outcome = await deliver(mailer, row, now, () => new Date(now.getTime() + (Date.now() - started)));
-      return outcome.status === 'lost' ? { status: 'queued', error: null } : outcome;
+      return outcome.status === 'lost'
+        ? { ...(await outcomeOf(id)), transport: mailer.kind }
+        : { ...outcome, transport: mailer.kind };
     },
     async transportKind() {
       return (await transport())?.kind ?? null;

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { customerSettings, emailOutbox, emailTemplates } from '../../db/schema';
 import { secretBox, type SealingBox } from '../../auth/secret-box';
 import { generalSettingsOf } from '../system-settings/service';
+import { noteQueued } from './send-now';
 import { defaultTemplate, escapeHtml, renderEmail, type RenderedEmail } from './render';
 
 /** A message to queue: the template, its recipient and the values of its placeholders. */
@@ -75,57 +76,9 @@ export async function createEmailQueue({
 
   return {
     async queue(exec, message) {
-      const definition = EMAIL_TEMPLATES[message.template];
-      const [stored] = await exec
-        .select({
-          subject: emailTemplates.subject,
-          body: emailTemplates.body,
-          enabled: emailTemplates.enabled,
-        })
-        .from(emailTemplates)
-        .where(eq(emailTemplates.id, message.template));
-      if (definition.audience === 'account' && !message.test) {
-        if (stored && !stored.enabled) return { status: 'skipped', reason: 'disabled' };
-        // System Settings > Notifications > Email notifications: off stops account emails product-wide.
-        if (!(await generalSettingsOf(exec, { appName })).emailNotifications) {
-          return { status: 'skipped', reason: 'notifications_off' };
-        }
-        if (message.customerId && !(await wantsAccountEmail(exec, message.customerId))) {
-          return { status: 'skipped', reason: 'opted_out' };
-        }
-      }
-      const filled = renderEmail(stored ?? defaultTemplate(message.template), {
-        ...(message.data as Record<string, string>),
-        appName,
-        appUrl: publicUrl,
-      });
-      const rendered = message.test ? asTest(filled, definition.name) : filled;
-      const id = crypto.randomUUID();
-      const sensitive = 'sensitive' in definition && definition.sensitive === true;
-      const seal = (plain: string, part: 'text' | 'html') =>
-        sensitive ? sealer.seal(plain, bodyContext(id, part)) : Promise.resolve(plain);
-      const now = message.now ?? new Date();
-      const inserted = await exec
-        .insert(emailOutbox)
-        .values({
-          id,
-          templateId: message.template,
-          toEmail: message.to.email,
-          toName: message.to.name ?? null,
-          subject: rendered.subject,
-          bodyText: await seal(rendered.text, 'text'),
-          bodyHtml: await seal(rendered.html, 'html'),
-          sensitive,
-          attachments: message.attachments ?? [],
-          customerId: message.customerId ?? null,
-          staffUserId: message.staffUserId ?? null,
-          dedupeKey: message.dedupeKey ?? null,
-          nextAttemptAt: now,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-        .returning({ id: emailOutbox.id });
-      return inserted.length ? { status: 'queued', id } : { status: 'skipped', reason: 'duplicate' };
+      const result = await write(exec, message);
+      noteQueued({ template: message.template, to: message.to.email, result });
+      return result;
     },
     async openBody(row) {
       if (!row.sensitive) return { text: row.bodyText, html: row.bodyHtml };
@@ -135,6 +88,72 @@ export async function createEmailQueue({
       };
     },
   };
+
+  async function write<T extends EmailTemplateId>(
+    exec: Executor,
+    message: QueuedEmail<T>,
+  ): Promise<QueueResult> {
+    const definition = EMAIL_TEMPLATES[message.template];
+    const [stored] = await exec
+      .select({
+        subject: emailTemplates.subject,
+        body: emailTemplates.body,
+        enabled: emailTemplates.enabled,
+      })
+      .from(emailTemplates)
+      .where(eq(emailTemplates.id, message.template));
+    if (definition.audience === 'account' && !message.test) {
+      if (stored && !stored.enabled) return { status: 'skipped', reason: 'disabled' };
+      // System Settings > Notifications > Email notifications: off stops account emails product-wide.
+      if (!(await generalSettingsOf(exec, { appName })).emailNotifications) {
+        return { status: 'skipped', reason: 'notifications_off' };
+      }
+      if (message.customerId && !(await customerWants(exec, message.customerId, 'emailNotifications'))) {
+        return { status: 'skipped', reason: 'opted_out' };
+      }
+    }
+    // The customer's "Security alerts" switch (new sign-in alerts); staff have no such switch.
+    if (
+      definition.audience === 'security' &&
+      !message.test &&
+      message.customerId &&
+      !(await customerWants(exec, message.customerId, 'securityAlerts'))
+    ) {
+      return { status: 'skipped', reason: 'opted_out' };
+    }
+    const filled = renderEmail(stored ?? defaultTemplate(message.template), {
+      ...(message.data as Record<string, string>),
+      appName,
+      appUrl: publicUrl,
+    });
+    const rendered = message.test ? asTest(filled, definition.name) : filled;
+    const id = crypto.randomUUID();
+    const sensitive = 'sensitive' in definition && definition.sensitive === true;
+    const seal = (plain: string, part: 'text' | 'html') =>
+      sensitive ? sealer.seal(plain, bodyContext(id, part)) : Promise.resolve(plain);
+    const now = message.now ?? new Date();
+    const inserted = await exec
+      .insert(emailOutbox)
+      .values({
+        id,
+        templateId: message.template,
+        toEmail: message.to.email,
+        toName: message.to.name ?? null,
+        subject: rendered.subject,
+        bodyText: await seal(rendered.text, 'text'),
+        bodyHtml: await seal(rendered.html, 'html'),
+        sensitive,
+        attachments: message.attachments ?? [],
+        customerId: message.customerId ?? null,
+        staffUserId: message.staffUserId ?? null,
+        dedupeKey: message.dedupeKey ?? null,
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id });
+    return inserted.length ? { status: 'queued', id } : { status: 'skipped', reason: 'duplicate' };
+  }
 }
 
 /** A test send: marked as one in the subject and above the body, in both parts. */
@@ -150,11 +169,15 @@ function asTest(email: RenderedEmail, name: string): RenderedEmail {
   };
 }
 
-/** The customer's "Email notifications" switch (portal Settings); on unless they turned it off. */
-async function wantsAccountEmail(exec: Executor, customerId: string): Promise<boolean> {
+/** One of the customer's email switches (portal Settings); on unless they turned it off. */
+async function customerWants(
+  exec: Executor,
+  customerId: string,
+  setting: 'emailNotifications' | 'securityAlerts',
+): Promise<boolean> {
   const [row] = await exec
     .select({ settings: customerSettings.settings })
     .from(customerSettings)
     .where(eq(customerSettings.customerId, customerId));
-  return row?.settings?.emailNotifications !== false;
+  return row?.settings?.[setting] !== false;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { mailTransport } from '../../../shared/contracts/email-delivery';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, errorResponse, successResponse } from '../../../shared/contracts/common';
 import {
@@ -146,6 +147,20 @@ export async function emailRoutes(app: FastifyInstance, { db, config, queue, del
             ? `Test email sent to ${result.to}`
             : `No mail server is configured (SMTP_URL, or a SendGrid key in API settings): the test email waits in the Outbox.`,
       };
+    },
+  });
+
+  // Every staff member: the dashboard and the Communications screen say when no transport is configured.
+  r.get('/api/admin/email/transport', {
+    config: { access: access.staff },
+    schema: {
+      summary: 'Whether a mail transport is configured (SMTP_URL, or a SendGrid key), and which',
+      tags: ['email'],
+      response: { 200: mailTransport },
+    },
+    handler: async () => {
+      const kind = await delivery.transportKind();
+      return { configured: kind !== null, kind };
     },
   });
 

@@ -57,7 +57,7 @@ export async function listTemplates(db: Db): Promise<EmailTemplate[]> {
       sensitive: 'sensitive' in def && def.sensitive === true,
       subject: text.subject,
       body: text.body,
-      enabled: def.audience === 'always' || (row?.enabled ?? true),
+      enabled: def.audience !== 'account' || (row?.enabled ?? true),
       customized: !!row && (row.subject !== def.subject || row.body !== def.body),
       placeholders: def.placeholders.map((name) => ({ name, description: EMAIL_PLACEHOLDERS[name] })),
       lastSentAt: iso(sent.get(id)?.lastSentAt),
@@ -142,7 +142,7 @@ export async function saveTemplate(
 
 /** Turns a template on or off; an `always` one (security, requested links) cannot be turned off. */
 export async function setTemplateEnabled(db: Db, actor: AuditActor, id: EmailTemplateId, enabled: boolean) {
-  if (!enabled && EMAIL_TEMPLATES[id].audience === 'always') {
+  if (!enabled && EMAIL_TEMPLATES[id].audience !== 'account') {
     throw badRequest('This email always goes: it carries security news or something the person asked for.', {
       enabled: 'Security emails and requested links cannot be turned off',
     });

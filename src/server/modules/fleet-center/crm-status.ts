@@ -7,6 +7,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { auditLogs } from '../../db/schema';
+import { readCrmSyncState } from '../crm/credentials';
 import { originOf, type ProbeResult } from './fleet-crm-probe';
 import { customerSignIn } from './monitoring';
 
@@ -39,10 +40,6 @@ export const FLEET_CRM_ENDPOINTS: readonly FleetCrmEndpoint[] = [
   },
 ];
 
-/** Issue 15 builds the CRM sync; until its credentials exist, neither provider is configured. */
-const SYNC_NOT_CONFIGURED =
-  'CRM sync is not configured: add a HubSpot private-app token or Salesforce credentials in the API settings (coming in the CRM integration).';
-
 export async function fleetCrmStatus(
   db: Db,
   clock: Clock,
@@ -54,7 +51,7 @@ export async function fleetCrmStatus(
 ): Promise<FleetCrmStatus> {
   const now = clock.now();
   const since = new Date(now.getTime() - FLEET_WINDOW_DAYS * DAY_MS);
-  const [[signIns], probed] = await Promise.all([
+  const [[signIns], probed, sync] = await Promise.all([
     db
       .select({
         all: sql<number>`count(*)`.mapWith(Number),
@@ -66,6 +63,8 @@ export async function fleetCrmStatus(
       .from(auditLogs)
       .where(and(gte(auditLogs.createdAt, since), customerSignIn)),
     deps.probe,
+    // The same rule as the CRM screen and System Health.
+    readCrmSyncState(db),
   ]);
   return {
     handOff: deps.fleetCrmUrl
@@ -78,10 +77,7 @@ export async function fleetCrmStatus(
       : { mode: 'built-in', target: '/customer-dashboard', reachable: null, checkedAt: null },
     autoLogins30d: signIns?.autoLogins ?? 0,
     signIns30d: signIns?.all ?? 0,
-    sync: [
-      { provider: 'hubspot', configured: false, message: SYNC_NOT_CONFIGURED },
-      { provider: 'salesforce', configured: false, message: SYNC_NOT_CONFIGURED },
-    ],
+    sync,
     endpoints: FLEET_CRM_ENDPOINTS.filter(deps.hasRoute),
     generatedAt: now.toISOString(),
   };

@@ -237,7 +237,7 @@ describe('the fleet center figures, on two customers made through the API', () =
     expect((await read<FleetMonitoring>(MONITORING)).activeSessions).toBe(base.activeSessions - 1);
   });
 
-  it('reports the built-in fleet app as the hand-off, auto-logins, and CRM sync as not configured', () => {
+  it('reports the built-in fleet app as the hand-off, auto-logins, and CRM sync as not set up', () => {
     const [was, now] = [before.crm, after.crm];
     expect(now.handOff).toEqual({
       mode: 'built-in',
@@ -247,11 +247,13 @@ describe('the fleet center figures, on two customers made through the API', () =
     });
     expect(now.autoLogins30d - was.autoLogins30d).toBe(1);
     expect(now.signIns30d - was.signIns30d).toBe(3);
-    expect(now.sync.map((s) => [s.provider, s.configured])).toEqual([
-      ['hubspot', false],
-      ['salesforce', false],
-    ]);
-    expect(now.sync[0]!.message).toMatch(/^CRM sync is not configured/);
+    expect(now.sync).toEqual({
+      crmType: 'hubspot',
+      configured: false,
+      enabled: false,
+      mode: null,
+      message: 'CRM sync is disabled. Enable it in the CRM settings first.',
+    });
   });
 
   it('lists only endpoints this server really has', () => {
@@ -266,6 +268,65 @@ describe('the fleet center figures, on two customers made through the API', () =
     for (const e of after.crm.endpoints) {
       expect(t.app.hasRoute({ method: e.method, url: e.path }), e.path).toBe(true);
     }
+  });
+});
+
+describe('CRM sync on the CRM Integration tab', () => {
+  afterAll(async () => {
+    await t.put(admin, '/api/admin/crm/config', { crmType: 'hubspot', enabled: false });
+    await t.put(admin, '/api/admin/api-settings', { clear: ['hubspotApiKey'] });
+  });
+
+  /** The tab's sync state beside the CRM screen's blocked line and System Health's CRM row. */
+  async function threeScreens() {
+    const [fleet, crm, health] = await Promise.all([
+      read<FleetCrmStatus>(CRM),
+      read<{ blocked: string | null }>('/api/admin/crm/status'),
+      read<{ integrations: { integration: string; configured: boolean; mode: string }[] }>(
+        '/api/admin/system-health',
+      ),
+    ]);
+    const row = health.integrations.find((i) => i.integration === 'crm')!;
+    // One rule: the three screens say the same thing at every step.
+    expect(fleet.sync.message).toBe(crm.blocked);
+    expect(fleet.sync.configured).toBe(row.configured);
+    expect(fleet.sync.mode ?? 'Not configured').toBe(row.mode);
+    return fleet.sync;
+  }
+
+  it('follows the CRM settings: not configured, configured but off, on, another CRM without credentials', async () => {
+    expect(JSON.stringify(await read(CRM))).not.toMatch(/coming (soon|in)/i);
+    expect(await threeScreens()).toMatchObject({ configured: false, enabled: false, mode: null });
+
+    expect((await t.put(admin, '/api/admin/crm/config', { enabled: true })).statusCode).toBe(200);
+    expect(await threeScreens()).toEqual({
+      crmType: 'hubspot',
+      configured: false,
+      enabled: true,
+      mode: null,
+      message: 'Add the HubSpot API key in System Settings → API Keys',
+    });
+
+    const saved = await t.put(admin, '/api/admin/api-settings', { hubspotApiKey: 'pat-na1-fleet-center-01' });
+    expect(saved.statusCode).toBe(200);
+    expect(await threeScreens()).toEqual({
+      crmType: 'hubspot',
+      configured: true,
+      enabled: true,
+      mode: 'HubSpot',
+      message: null,
+    });
+
+    expect((await t.put(admin, '/api/admin/crm/config', { enabled: false })).statusCode).toBe(200);
+    expect(await threeScreens()).toMatchObject({
+      configured: true,
+      enabled: false,
+      mode: 'HubSpot (disabled)',
+    });
+
+    const salesforce = await t.put(admin, '/api/admin/crm/config', { crmType: 'salesforce', enabled: true });
+    expect(salesforce.statusCode).toBe(200);
+    expect(await threeScreens()).toMatchObject({ crmType: 'salesforce', configured: false, mode: null });
   });
 });
 

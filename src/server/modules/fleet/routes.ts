@@ -45,6 +45,8 @@ import {
 import { fleetOverview } from './overview';
 import { changeMemberRole, inviteMember, listTeam, removeMember } from './team';
 import { mailerOf } from '../email-events/mailer';
+import { sendingNow, skippedEmail } from '../email/send-now';
+import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import {
   createVehicles,
   deleteVehicle,
@@ -291,11 +293,16 @@ export async function fleetRoutes(
     config: { access: access.accountAdmin },
     schema: { tags: ['fleet'], body: inviteTeamMemberRequest, response: { 201: inviteResponse } },
     handler: async (request, reply) => {
-      const { member } = await inviteMember(ctx(request), mailerOf(app, config), request.body);
+      const { value, email } = await sendingNow(app.emailDelivery, ['team_invitation'], () =>
+        inviteMember(ctx(request), mailerOf(app, config), request.body),
+      );
+      const { member } = value;
+      const delivery = email ?? skippedEmail(member.email);
       return reply.status(201).send({
         success: true,
         member,
-        message: `${member.firstName}'s temporary password was sent by email to ${member.email}. They sign in at /customer-login with it, then set their own.`,
+        message: `${deliverySentence(`${member.firstName}'s temporary password`, delivery)} They sign in at /customer-login with it, then set their own.`,
+        delivery,
       });
     },
   });

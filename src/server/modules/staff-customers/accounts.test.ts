@@ -130,10 +130,18 @@ describe('the temporary password of a customer staff created', () => {
     const first = await invitedPassword(t, input.email);
     const again = await t.post(admin, `/api/admin/customers/${id}/send-password`, {});
     expect(again.statusCode, again.body).toBe(200);
+    // No mail transport in this app: the answer says the email waits in the outbox, not that it went.
     expect(again.json()).toEqual({
       success: true,
-      message: `A new temporary password was sent by email to ${input.email}`,
+      message: `A new temporary password is queued for ${input.email} and not delivered: no mail transport is configured.`,
       email: input.email,
+      delivery: {
+        to: input.email,
+        status: 'queued',
+        outboxId: expect.any(String),
+        transportConfigured: false,
+        error: null,
+      },
     });
     const second = await invitedPassword(t, input.email);
     expect(second).not.toBe(first);

@@ -11,8 +11,10 @@ import {
   customerSaved,
   customerPasswordSent,
   customerStats,
-  staffCustomerDetail,
+  staffCustomerEdit,
 } from '../../../shared/contracts/staff-customers';
+import { deliverySentence } from '../../../shared/contracts/email-delivery';
+import { lastDeliveryOf, sendingNow, skippedEmail } from '../email/send-now';
 import type { BillingDeps } from '../billing/context';
 import type { Config } from '../../config';
 import { secretBox } from '../../auth/secret-box';
@@ -32,6 +34,9 @@ import { customerStats as readCustomerStats, keptCustomerReads, listCustomers } 
 
 /** Any text: an id that is not a UUID names no customer, and the service answers 404 for it. */
 const customerParams = z.object({ id: z.string() });
+
+/** The email that carries a customer's temporary password. */
+const PASSWORD_EMAIL = ['account_invitation'] as const;
 
 const viewCustomers = access.staffPermission('customers', 'canViewCustomers');
 const editCustomers = access.staffPermission('customers', 'canEditCustomers');
@@ -115,9 +120,18 @@ export async function staffCustomerRoutes(
       summary: 'One customer for the edit dialog, with the temporary password until they set theirs',
       tags: ['staff-customers'],
       params: customerParams,
-      response: { 200: staffCustomerDetail, 404: errorResponse },
+      response: { 200: staffCustomerEdit, 404: errorResponse },
     },
-    handler: async (request) => customerDetail(deps, request.params.id),
+    handler: async (request) => {
+      const customer = await customerDetail(deps, request.params.id);
+      const passwordEmail = customer.passwordPending
+        ? await lastDeliveryOf(
+            { db, delivery: app.emailDelivery },
+            { customerId: customer.id, template: 'account_invitation' },
+          )
+        : null;
+      return { ...customer, passwordEmail };
+    },
   });
 
   r.post('/api/admin/customers', {
@@ -129,8 +143,12 @@ export async function staffCustomerRoutes(
       response: { 201: customerSaved },
     },
     handler: async (request, reply) => {
-      const customer = await createCustomer(ctx(request), request.body);
-      return reply.status(201).send({ success: true, message: 'Customer created successfully', customer });
+      const { value: customer, email } = await sendingNow(app.emailDelivery, PASSWORD_EMAIL, () =>
+        createCustomer(ctx(request), request.body),
+      );
+      return reply
+        .status(201)
+        .send({ success: true, message: 'Customer created successfully', customer, delivery: email });
     },
   });
 
@@ -143,11 +161,12 @@ export async function staffCustomerRoutes(
       body: customerForm,
       response: { 200: customerSaved },
     },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'Customer updated successfully',
-      customer: await updateCustomer(ctx(request), request.params.id, request.body),
-    }),
+    handler: async (request) => {
+      const { value: customer, email } = await sendingNow(app.emailDelivery, PASSWORD_EMAIL, () =>
+        updateCustomer(ctx(request), request.params.id, request.body),
+      );
+      return { success: true as const, message: 'Customer updated successfully', customer, delivery: email };
+    },
   });
 
   r.post('/api/admin/customers/:id/send-password', {
@@ -159,11 +178,15 @@ export async function staffCustomerRoutes(
       response: { 200: customerPasswordSent },
     },
     handler: async (request) => {
-      const { email } = await resendCustomerPassword(ctx(request), request.params.id);
+      const { value, email: delivery } = await sendingNow(app.emailDelivery, PASSWORD_EMAIL, () =>
+        resendCustomerPassword(ctx(request), request.params.id),
+      );
+      const sent = delivery ?? skippedEmail(value.email);
       return {
         success: true as const,
-        message: `A new temporary password was sent by email to ${email}`,
-        email,
+        message: deliverySentence('A new temporary password', sent),
+        email: value.email,
+        delivery: sent,
       };
     },
   });

@@ -96,6 +96,7 @@ export async function retryPayment(
       outcome: 'charged',
       message: 'The card on file was charged and the invoice is paid.',
       sentTo: null,
+      delivery: null,
       payment: answer!,
     };
   }
@@ -154,8 +155,10 @@ async function issueLink(
   return {
     success: true,
     outcome: 'link',
-    message: `A new payment link was sent by email to ${sentTo}.`,
+    // The route delivers the email now and says what became of it.
+    message: 'A new payment link was issued.',
     sentTo,
+    delivery: null,
     payment: answer!,
   };
 }

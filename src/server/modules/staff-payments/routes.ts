@@ -21,6 +21,8 @@ import { paymentsCsv } from './export';
 import { keptPaymentReads, listPayments } from './list';
 import { refundPayment } from './refunds';
 import { retryPayment } from './retry';
+import { sendingNow, skippedEmail } from '../email/send-now';
+import { deliverySentence } from '../../../shared/contracts/email-delivery';
 
 /** Payment ids are UUIDs; anything else is refused before it reaches the database. */
 const paymentParams = z.object({ id: z.string().uuid('Payment not found') });
@@ -103,7 +105,14 @@ export async function staffPaymentRoutes(
       params: paymentParams,
       response: { 200: retryResult, 402: errorResponse, 404: errorResponse, 409: errorResponse },
     },
-    handler: async (request) => retryPayment(billing, actorOf(request), request.params.id),
+    handler: async (request) => {
+      const { value, email } = await sendingNow(app.emailDelivery, ['payment_link'], () =>
+        retryPayment(billing, actorOf(request), request.params.id),
+      );
+      if (value.outcome !== 'link') return value;
+      const delivery = email ?? skippedEmail(value.sentTo ?? '');
+      return { ...value, message: deliverySentence('A new payment link', delivery), delivery };
+    },
   });
 
   r.get('/api/admin/financial-analytics', {

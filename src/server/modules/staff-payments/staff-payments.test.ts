@@ -384,7 +384,11 @@ describe('POST /api/admin/payments/:id/retry', () => {
     const res = await retry(failed.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ outcome: 'link', sentTo: c.email });
-    expect(res.json().message).toBe(`A new payment link was sent by email to ${c.email}.`);
+    // No mail transport in this app: queued in the outbox, and the answer says so.
+    expect(res.json().message).toBe(
+      `A new payment link is queued for ${c.email} and not delivered: no mail transport is configured.`,
+    );
+    expect(res.json().delivery).toMatchObject({ to: c.email, status: 'queued', transportConfigured: false });
     const mail = await lastEmailTo(t, c.email, 'payment_link');
     expect(mail.sensitive).toBe(true);
     const url = linkIn(mail, '/checkout?');

@@ -36,9 +36,7 @@ import { conflict, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { configuredApiFields } from '../system-settings/store';
 import { crmConfigOf } from '../crm/config';
-import { crmCredentialsSaved } from '../crm/credentials';
-import type { CrmConfig } from '../../../shared/contracts/crm';
-import type { ApiSettingsField } from '../../../shared/contracts/system-settings';
+import { crmSyncStateOf } from '../crm/credentials';
 import { addTally, emptyTally, minutesCovered, windowStatsOf, type Tally } from './latency';
 import type { SystemHealthMonitor } from './monitor';
 
@@ -57,19 +55,6 @@ export type HealthDeps = {
 async function boundedCount(db: Db, table: PgTable, where: SQL) {
   const { total, capped } = await countUpTo(db, table, where, BACKLOG_CAP);
   return capped ? BACKLOG_CAP + 1 : total;
-}
-
-/**
- * The CRM as System Health names it: the platform chosen on the CRM screen once it is enabled and its
- * credentials are saved; "Disabled" when it is off; null (not configured) without credentials.
- */
-function crmModeOf(crm: CrmConfig, api: Set<ApiSettingsField>): string | null {
-  const credentials = crmCredentialsSaved(crm.crmType, (field) => api.has(field));
-  const platform = crm.crmType === 'hubspot' ? 'HubSpot' : 'Salesforce';
-  if (!credentials) return null;
-  return crm.enabled
-    ? `${platform}${crm.autoSync ? `, auto-sync every ${crm.syncInterval} h` : ''}`
-    : `${platform} (disabled)`;
 }
 
 /**
@@ -156,7 +141,7 @@ export function systemHealthReader({ database, config, monitor }: HealthDeps) {
     const modes: Record<Integration, string | null> = {
       payments: config.stripe ? 'Stripe' : 'Sandbox (test cards)',
       email: config.smtpUrl ? 'SMTP' : api.has('sendgridApiKey') ? 'SendGrid' : null,
-      crm: crmModeOf(crm, api),
+      crm: crmSyncStateOf(crm, (field) => api.has(field)).mode,
       'external-db': config.externalDbUrl || api.has('externalDbUrl') ? 'Configured' : null,
     };
     return INTEGRATIONS.map((integration) => {

@@ -20,6 +20,7 @@ import { staffUsers } from '../../db/schema';
 import { secretBox } from '../../auth/secret-box';
 import { teamContext, type TeamDeps } from './context';
 import { mailerOf } from '../email-events/mailer';
+import { sendingNow } from '../email/send-now';
 import {
   changeTeamRole,
   createTeamUser,
@@ -73,8 +74,12 @@ export async function teamRoutes(
       response: { 201: userSaved, 400: errorResponse, 403: errorResponse, 409: errorResponse },
     },
     handler: async (request, reply) => {
-      const user = await createTeamUser(ctx(request), request.body);
-      return reply.status(201).send({ success: true, message: 'User created successfully!', user });
+      const { value: user, email } = await sendingNow(app.emailDelivery, ['team_invitation'], () =>
+        createTeamUser(ctx(request), request.body),
+      );
+      return reply
+        .status(201)
+        .send({ success: true, message: 'User created successfully!', user, delivery: email });
     },
   });
 
@@ -93,11 +98,12 @@ export async function teamRoutes(
         409: errorResponse,
       },
     },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'User updated successfully',
-      user: await updateTeamUser(ctx(request), request.params.id, request.body),
-    }),
+    handler: async (request) => {
+      const { value: user, email } = await sendingNow(app.emailDelivery, ['team_invitation'], () =>
+        updateTeamUser(ctx(request), request.params.id, request.body),
+      );
+      return { success: true as const, message: 'User updated successfully', user, delivery: email };
+    },
   });
 
   r.patch('/api/admin/users/:id/role', {

@@ -6,7 +6,7 @@ import {
   customerSaved,
   customerPasswordSent,
   customerStats,
-  staffCustomerDetail,
+  staffCustomerEdit,
   type CustomerExportQuery,
   type CustomerForm,
   type CustomerListQuery,
@@ -70,7 +70,7 @@ export const customerStatsQuery = queryOptions({
 export const customerDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...detailKey, id],
-    queryFn: (context) => getJson(customerUrl(id), staffCustomerDetail, context),
+    queryFn: (context) => getJson(customerUrl(id), staffCustomerEdit, context),
     staleTime: 0,
     gcTime: 0,
   });

@@ -5,7 +5,7 @@ import { KeyRoundIcon, ShieldCheckIcon } from 'lucide-react';
 import {
   customerForm,
   FEATURE_ACCESS_FLAGS,
-  type StaffCustomerDetail,
+  type StaffCustomerEdit,
 } from '@shared/contracts/staff-customers';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
@@ -14,7 +14,8 @@ import { CheckboxField, SelectField, TextField } from '@client/components/form/f
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { LoadFailed } from '@client/components/load-failed';
 import { LoadingBlock } from '@client/components/loading-block';
-import { SentByEmail, SentByEmailResult } from '@client/components/sent-by-email';
+import { deliveryToast, SentByEmail, SentByEmailResult } from '@client/components/sent-by-email';
+import type { EmailDelivery } from '@shared/contracts/email-delivery';
 import { Button } from '@client/components/ui/button';
 import {
   DialogClose,
@@ -40,7 +41,7 @@ import { CustomerPlanFields } from './customer-plan-fields';
 import { CustomerSalesRepField } from './customer-sales-rep-field';
 import { CUSTOMER_TEXTS } from './customer-texts';
 
-type Created = { companyName: string; email: string; firstName: string };
+type Created = { companyName: string; firstName: string; delivery: EmailDelivery };
 
 /**
  * Add Customer (no `customerId`) and Edit Customer (spec 2 §5). The edit dialog loads the customer
@@ -82,10 +83,11 @@ export function CustomerDialog({
     async (input) => {
       if (customerId) {
         const saved = await update.mutateAsync({ id: customerId, input });
+        const emailed = saved.delivery ? deliveryToast('The new password', saved.delivery) : null;
         toast({
           title: CUSTOMER_TEXTS.updated,
-          description: `${saved.customer.companyName} is saved.`,
-          variant: 'success',
+          description: `${saved.customer.companyName} is saved.${emailed ? ` ${emailed.description}` : ''}`,
+          variant: emailed?.variant ?? 'success',
         });
         onOpenChange(false);
         return;
@@ -93,8 +95,14 @@ export function CustomerDialog({
       const saved = await create.mutateAsync(input);
       setCreated({
         companyName: saved.customer.companyName,
-        email: saved.customer.email,
         firstName: saved.customer.firstName,
+        delivery: saved.delivery ?? {
+          to: saved.customer.email,
+          status: 'skipped',
+          outboxId: null,
+          transportConfigured: false,
+          error: null,
+        },
       });
     },
     {
@@ -132,7 +140,7 @@ export function CustomerDialog({
   );
 }
 
-function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: StaffCustomerDetail | null }) {
+function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: StaffCustomerEdit | null }) {
   const isEdit = customer !== null;
   return (
     <>
@@ -189,7 +197,7 @@ function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: S
 }
 
 /** Spec 2 §2: whether the customer has set their own password, or still has the emailed temporary one. */
-function PasswordState({ customer }: { customer: StaffCustomerDetail }) {
+function PasswordState({ customer }: { customer: StaffCustomerEdit }) {
   const sendAgain = useSendCustomerPassword();
   if (customer.isPasswordSet) {
     const when = customer.lastPasswordChange
@@ -219,13 +227,28 @@ function PasswordState({ customer }: { customer: StaffCustomerDetail }) {
       </p>
       <SentByEmail
         what="The temporary password"
-        email={customer.email}
+        delivery={
+          customer.passwordEmail ?? {
+            to: customer.email,
+            status: 'skipped',
+            outboxId: null,
+            transportConfigured: false,
+            error: null,
+          }
+        }
+        staff
         detail="Send again if it did not arrive: a new one replaces it."
         sending={sendAgain.isPending}
         onSendAgain={() =>
           sendAgain.mutate(customer.id, {
             onSuccess: (sent) =>
-              toast({ title: CUSTOMER_TEXTS.passwordSent, description: sent.message, variant: 'success' }),
+              toast({
+                title:
+                  sent.delivery.status === 'sent'
+                    ? CUSTOMER_TEXTS.passwordSent
+                    : CUSTOMER_TEXTS.passwordNotDelivered,
+                ...deliveryToast('A new temporary password', sent.delivery),
+              }),
             onError: (e) =>
               toast({
                 title: CUSTOMER_TEXTS.passwordSendFailed,
@@ -288,7 +311,8 @@ function CreatedView({ created }: { created: Created }) {
       title={CUSTOMER_TEXTS.created}
       description={`${created.companyName} has an account now.`}
       what="The temporary password"
-      email={created.email}
+      delivery={created.delivery}
+      staff
       detail={`${created.firstName} signs in with it at /customer-login and is asked to set their own password.`}
     />
   );

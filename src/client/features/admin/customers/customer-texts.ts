@@ -19,6 +19,8 @@ export const CUSTOMER_TEXTS = {
   passwordSet: 'Password Set by Customer',
   temporaryPassword: 'Using Temporary Password',
   passwordSent: 'Password Sent',
+  /** Send again when the email waits in the outbox (no mail transport) or was refused. */
+  passwordNotDelivered: 'Password not delivered yet',
   passwordSendFailed: 'Failed to send the password',
   unknownDate: 'unknown date',
 } as const;

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { MailTransportNotice } from '@client/components/mail-transport-notice';
 import { ScreenHeader } from '@client/components/screen-header';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useStaffAuth } from '@client/lib/staff-auth';
@@ -25,6 +26,7 @@ export default function DashboardOverview() {
         title="Admin Dashboard"
         description="Customers, subscriptions, revenue and recent activity at a glance."
       />
+      <MailTransportNotice />
       <StatTiles />
       {user?.role === 'sales' ? (
         <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>

@@ -1,3 +1,4 @@
+import { MailTransportNotice } from '@client/components/mail-transport-notice';
 import { SubTabs } from '@client/components/sub-tabs';
 import { ScreenHeader } from '@client/components/screen-header';
 import { useSubTab } from '@client/lib/use-sub-tab';
@@ -27,6 +28,7 @@ export default function EmailScreen() {
         title="Email Settings"
         description="The emails customers and staff receive, when they go, and every message sent or waiting."
       />
+      <MailTransportNotice />
       <SubTabs
         views={VIEWS}
         labels={LABELS}

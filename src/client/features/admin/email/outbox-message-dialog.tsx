@@ -12,15 +12,35 @@ const WITHHELD = {
   admins_only: 'This email holds a password or a link: only an admin can read it, and the read is recorded.',
 } as const;
 
-/** One email: who, when, how it went, and its body (a sensitive one as the server allows). */
+/**
+ * One email: who, when, how it went, and its body (a sensitive one as the server allows). Opened from
+ * its row, or by its id alone (`&message=<id>`, the link a "queued, not delivered" notice gives).
+ */
 export function OutboxMessageDialog({
-  message,
+  id,
+  row,
   onOpenChange,
 }: {
-  message: OutboxMessage;
+  id: string;
+  /** The list's row, shown while the message loads; without it the dialog waits for the message. */
+  row?: OutboxMessage;
   onOpenChange: (open: boolean) => void;
 }) {
-  const detail = useQuery(outboxMessageQuery(message.id));
+  const detail = useQuery(outboxMessageQuery(id));
+  const message = detail.data ?? row;
+  if (!message) {
+    return (
+      <DialogFrame open onOpenChange={onOpenChange} width="3xl" title="Email" description="Loading the email">
+        <QueryView
+          query={detail}
+          noun="email"
+          skeleton={<Skeleton className="h-40" aria-label="Loading the email" />}
+        >
+          {() => null}
+        </QueryView>
+      </DialogFrame>
+    );
+  }
   const facts: [string, string | null][] = [
     ['To', message.toName ? `${message.toName} <${message.toEmail}>` : message.toEmail],
     ['Template', message.templateName],

@@ -12,6 +12,7 @@ import { useKeepPageInRange, useListState } from '@client/components/list/use-li
 import { Button } from '@client/components/ui/button';
 import { TableRow } from '@client/components/ui/table';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
+import { useSearchParam } from '@client/lib/use-search-param';
 import { outboxQuery } from './api';
 import { STATUS_LABELS, StatusBadge } from './email-status';
 import { OutboxMessageDialog } from './outbox-message-dialog';
@@ -31,7 +32,9 @@ export function OutboxTab() {
   const state = useListState(OUTBOX_LIST);
   const list = useQuery(outboxQuery(outboxListQuery.parse(state.query)));
   useKeepPageInRange(state, list.data, list.isPlaceholderData);
-  const [open, setOpen] = useState<OutboxMessage | null>(null);
+  // The open message is kept in the address (`&message=<id>`), so a link can open it directly.
+  const [openId, setOpenId] = useSearchParam('message');
+  const [row, setRow] = useState<OutboxMessage | null>(null);
   return (
     <section className="space-y-4" aria-label="Outbox">
       <ListToolbar
@@ -104,7 +107,10 @@ export function OutboxTab() {
                     <Button
                       variant="outline"
                       size="sm"
-                      onClick={() => setOpen(m)}
+                      onClick={() => {
+                        setRow(m);
+                        setOpenId(m.id);
+                      }}
                       aria-label={`Read the email to ${m.toEmail}`}
                     >
                       Read
@@ -117,8 +123,17 @@ export function OutboxTab() {
         )}
       </ListBody>
       <ListStatePager state={state} query={list} label="Outbox pages" noun={['email', 'emails']} />
-      {open ? (
-        <OutboxMessageDialog key={open.id} message={open} onOpenChange={(o) => !o && setOpen(null)} />
+      {openId ? (
+        <OutboxMessageDialog
+          key={openId}
+          id={openId}
+          row={row?.id === openId ? row : undefined}
+          onOpenChange={(o) => {
+            if (o) return;
+            setRow(null);
+            setOpenId(null);
+          }}
+        />
       ) : null}
     </section>
   );

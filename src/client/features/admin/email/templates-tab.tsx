@@ -70,7 +70,7 @@ function TemplateCard({
 }) {
   const toggle = useSetTemplateEnabled();
   const test = useSendTestEmail();
-  const locked = t.audience === 'always';
+  const locked = t.audience !== 'account';
   const switchId = `email-template-${t.id}-enabled`;
   const sendTest = () =>
     changeRow(() => test.mutateAsync(t.id), {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRightLeftIcon, KeyRoundIcon, LogInIcon, RefreshCwOffIcon } from 'lucide-react';
+import { ArrowRightLeftIcon, KeyRoundIcon, LogInIcon, RefreshCwIcon, RefreshCwOffIcon } from 'lucide-react';
 import { FLEET_WINDOW_DAYS, type FleetCrmStatus } from '@shared/contracts/fleet-center';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
 import { ListTable } from '@client/components/list/list-table';
@@ -42,26 +42,38 @@ function HandOff({ handOff }: { handOff: FleetCrmStatus['handOff'] }) {
   );
 }
 
+/** CRM sync as the CRM screen and System Health say it (the server decides with one rule). */
 function Sync({ sync }: { sync: FleetCrmStatus['sync'] }) {
-  const notConfigured = sync.filter((s) => !s.configured);
   return (
-    <SectionCard title="CRM sync" description="Customers and team users copied to HubSpot or Salesforce">
-      <ul className="divide-y">
-        {sync.map((s) => (
-          <li key={s.provider} className="flex items-center justify-between gap-3 py-2 text-sm">
-            <span className="font-medium">{PROVIDER_NAMES[s.provider]}</span>
-            <Badge variant={s.configured ? 'success' : 'outline'}>
-              {s.configured ? 'Configured' : 'Not configured'}
-            </Badge>
-          </li>
-        ))}
-      </ul>
-      {notConfigured.length > 0 ? (
-        <p className="mt-2 flex items-start gap-2 text-sm text-muted-foreground">
-          <RefreshCwOffIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {notConfigured[0]!.message}
-        </p>
-      ) : null}
+    <SectionCard
+      title="CRM sync"
+      description="Customers and team users copied to HubSpot or Salesforce"
+      testId="fleet-crm-sync"
+    >
+      <div className="flex items-center justify-between gap-3 py-2 text-sm">
+        <span className="font-medium">{PROVIDER_NAMES[sync.crmType]}</span>
+        <span className="flex flex-wrap gap-2">
+          <Badge variant={sync.configured ? 'success' : 'outline'}>
+            {sync.configured ? 'Configured' : 'Not configured'}
+          </Badge>
+          <Badge variant={sync.enabled ? 'success' : 'outline'}>
+            {sync.enabled ? 'Enabled' : 'Disabled'}
+          </Badge>
+        </span>
+      </div>
+      <p className="mt-2 flex items-start gap-2 text-sm text-muted-foreground">
+        {sync.message ? (
+          <>
+            <RefreshCwOffIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {sync.message}
+          </>
+        ) : (
+          <>
+            <RefreshCwIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {sync.mode}: syncs run from the CRM screen.
+          </>
+        )}
+      </p>
     </SectionCard>
   );
 }
@@ -104,7 +116,7 @@ function Endpoints({ endpoints }: { endpoints: FleetCrmStatus['endpoints'] }) {
 }
 
 function CrmFigures({ data }: { data: FleetCrmStatus }) {
-  const configured = data.sync.filter((s) => s.configured).length;
+  const { sync } = data;
   return (
     <div className="space-y-6">
       <StatTileGrid>
@@ -131,9 +143,9 @@ function CrmFigures({ data }: { data: FleetCrmStatus }) {
         />
         <StatTile
           label="CRM Sync"
-          value={configured > 0 ? `${configured} configured` : 'Not configured'}
-          hint="HubSpot and Salesforce"
-          icon={RefreshCwOffIcon}
+          value={!sync.configured ? 'Not configured' : sync.enabled ? 'On' : 'Disabled'}
+          hint={sync.mode ?? PROVIDER_NAMES[sync.crmType]}
+          icon={sync.message ? RefreshCwOffIcon : RefreshCwIcon}
           testId="crm-sync"
         />
       </StatTileGrid>

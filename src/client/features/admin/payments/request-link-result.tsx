@@ -25,7 +25,8 @@ export function RequestLinkResult({ title, sent }: { title: string; sent: Paymen
         </>
       }
       what="The checkout link"
-      email={sent.sentTo.email}
+      delivery={sent.delivery}
+      staff
       testId="payment-link-sent"
     />
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { EmailDelivery } from '@shared/contracts/email-delivery';
 import type { StaffPayment } from '@shared/contracts/staff-payments';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { SentByEmail } from '@client/components/sent-by-email';
@@ -14,10 +15,10 @@ import { useRetryPayment } from './transactions-api';
  */
 export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & { payment: StaffPayment }) {
   const retry = useRetryPayment();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<EmailDelivery | null>(null);
   const payer = payerOf(payment);
 
-  if (sentTo) {
+  if (sent) {
     return (
       <DialogFrame
         open={open}
@@ -26,7 +27,7 @@ export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & {
         description={`${payer} has no card on file that can be charged. They pay through a new link, which works for 7 days.`}
         width="xl"
       >
-        <SentByEmail what="The new payment link" email={sentTo} testId="retry-link-sent" />
+        <SentByEmail what="The new payment link" delivery={sent} staff testId="retry-link-sent" />
       </DialogFrame>
     );
   }
@@ -40,20 +41,22 @@ export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & {
       description={`${payer}: ${formatUsd(payment.amount)} for ${payment.description}. The card on file is charged now; without one, the customer gets a new payment link.`}
       confirmLabel="Retry payment"
       onConfirm={async () => {
-        let answerSentTo: string | null = null;
+        let delivery: EmailDelivery | null = null;
         const made = await changeRow(() => retry.mutateAsync(payment.id), {
           done: (answer) => {
-            answerSentTo = answer.sentTo;
+            delivery = answer.delivery;
+            const linkSent = answer.outcome === 'link' && answer.delivery?.status === 'sent';
             return {
               title: PAYMENT_TEXTS.retried,
-              description: answer.outcome === 'link' ? PAYMENT_TEXTS.retriedLink : answer.message,
+              // The spec's "will receive a new payment link" only once the email went; else the truth.
+              description: linkSent ? PAYMENT_TEXTS.retriedLink : answer.message,
               variant: 'success',
             };
           },
           failed: { title: PAYMENT_TEXTS.retryFailed, fallback: PAYMENT_TEXTS.retryFailedText },
         });
         if (!made) return;
-        if (answerSentTo) setSentTo(answerSentTo);
+        if (delivery) setSent(delivery);
         else onOpenChange(false);
       }}
     />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { EmailDelivery } from '@shared/contracts/email-delivery';
 import { useWatch } from 'react-hook-form';
 import { createUserRequest } from '@shared/contracts/team';
 import type { DialogOpenProps } from '@client/components/dialog-open';
@@ -34,7 +35,7 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
     fieldOf: userFieldOf,
   });
   const create = useCreateUser();
-  const [created, setCreated] = useState<{ name: string; email: string } | null>(null);
+  const [created, setCreated] = useState<{ name: string; delivery: EmailDelivery } | null>(null);
   const role = useWatch({ control: form.control, name: 'role' });
 
   const onSubmit = form.submit(
@@ -43,7 +44,13 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
       toast({ title: TEAM_TEXTS.created, variant: 'success' });
       setCreated({
         name: memberNameOf(saved.user),
-        email: saved.user.email,
+        delivery: saved.delivery ?? {
+          to: saved.user.email,
+          status: 'skipped',
+          outboxId: null,
+          transportConfigured: false,
+          error: null,
+        },
       });
     },
     { title: TEAM_TEXTS.createFailed, fallback: TEAM_TEXTS.createFailed },
@@ -69,7 +76,8 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
             title={TEAM_TEXTS.created}
             description={`${created.name} is a member of staff now.`}
             what="Their password"
-            email={created.email}
+            delivery={created.delivery}
+            staff
             detail="They sign in at /admin-login with it and are asked to set their own."
           />
         ) : undefined

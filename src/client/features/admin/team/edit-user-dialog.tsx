@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { deliveryToast } from '@client/components/sent-by-email';
 import { useWatch } from 'react-hook-form';
 import { EDIT_USER_ROLES, updateUserRequest, type TeamUser } from '@shared/contracts/team';
 import type { DialogOpenProps } from '@client/components/dialog-open';
@@ -49,13 +50,12 @@ export function EditUserDialog({
 
   const onSubmit = form.submit(
     async (input) => {
-      await update.mutateAsync({ id: member.id, input });
+      const saved = await update.mutateAsync({ id: member.id, input });
       toast({
         title: TEAM_TEXTS.updated,
-        description: input.sendNewPassword
-          ? `A new password was sent by email to ${input.email}.`
-          : undefined,
-        variant: 'success',
+        ...(saved.delivery
+          ? deliveryToast('A new password', saved.delivery)
+          : { variant: 'success' as const }),
       });
       onOpenChange(false);
     },

@@ -95,9 +95,9 @@ function InvitedView({ result }: { result: InviteResult }) {
   return (
     <SentByEmailResult
       title={`${name} is invited`}
-      description={result.message}
+      description={`${result.member.firstName} can now sign in to your company's fleet app.`}
       what="A temporary password"
-      email={result.member.email}
+      delivery={result.delivery}
       detail={`${result.member.firstName} signs in at /customer-login with it and should then change it.`}
     />
   );

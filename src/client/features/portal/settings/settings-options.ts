@@ -8,24 +8,26 @@ import type { CustomerSettings } from '@shared/contracts/portal';
 
 type Settings = CustomerSettings;
 /*
- * Only settings that change something are offered (issue 9). The contract keeps the others (push
- * notifications, default view, export format, data retention, auto-export reports) so stored values
+ * Only settings that change something are offered (issue 9, issue 24). The contract keeps the others
+ * (push notifications, marketing emails: the product sends neither; default view, export format, data
+ * retention, auto-export reports) so stored values
  * survive, but nothing reads them yet, so they are not on screen (docs/decisions/0005-customer-side-small-things.md).
  */
 /** The yes/no settings offered, shown as switches. */
-export type SwitchName = 'emailNotifications' | 'marketingEmails' | 'securityAlerts' | 'autoRefresh';
+export type SwitchName = 'emailNotifications' | 'securityAlerts' | 'autoRefresh';
 /** The settings with a few fixed values offered, shown as selects. */
 export type ChoiceName = 'sessionTimeout' | 'refreshInterval' | 'distanceUnit';
 
 export const SWITCHES: Record<SwitchName, { label: string; description: string }> = {
+  // What each switch stops is decided on the server (docs/email.md "Who gets what").
   emailNotifications: {
-    label: 'Email notifications',
-    description: 'Billing, plan and account updates by email.',
+    label: 'Account emails',
+    description:
+      'Welcome, setup guide and feature tips, trial reminders, payment receipts, failed payments and account suspension.',
   },
-  marketingEmails: { label: 'Marketing emails', description: 'Product news, tips and offers by email.' },
   securityAlerts: {
     label: 'Security alerts',
-    description: 'Sign-ins and password changes on your account, by email.',
+    description: 'An email when your account is signed in to from a browser or address not seen before.',
   },
   autoRefresh: {
     label: 'Auto refresh',
@@ -78,18 +80,18 @@ export type SettingsGroupSpec = {
   description: string;
   /** Its settings, in the order shown. */
   settings: readonly (SwitchName | ChoiceName)[];
-  /** What the settings do not do yet, said above them (email is not sent yet). */
+  /** What no setting of the section changes, said above them. */
   note?: string;
 };
 
 export const SETTINGS_GROUPS = {
-  // The emails the email issue will send, and nothing else: there are no push notifications to turn off.
+  // The emails the product sends, and nothing else: no push, SMS or marketing messages exist to turn off.
   notifications: {
     icon: BellIcon,
     title: 'Notification preferences',
     description: 'Choose which emails we send you.',
-    settings: ['emailNotifications', 'marketingEmails', 'securityAlerts'],
-    note: 'Email is coming soon: we do not send these emails yet. Your choices are saved now, and the emails will follow them once sending starts.',
+    settings: ['emailNotifications', 'securityAlerts'],
+    note: 'Always sent, whatever these switches say: password resets and password changes, team invitations, payment links and requests sent to you, and replies to your support tickets.',
   },
   // No "Default view": the vehicles screen has one view (a table) and no map, so there
   // is nothing to choose between (docs/decisions/0005-customer-side-small-things.md).
