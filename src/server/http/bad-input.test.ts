@@ -135,7 +135,11 @@ const ROUTE_VALUES: Record<string, Record<string, () => unknown>> = {
   'POST /api/fleet/drivers': { assignedVehicleId: () => null },
   'PUT /api/fleet/drivers/:id': { assignedVehicleId: () => null },
   // A ticket goes to staff whose role opens Support.
-  'PATCH /api/admin/support/tickets/:id': { assignedToStaffId: () => real.supportAssignee },
+  // (under either name: both given must name the same member)
+  'PATCH /api/admin/support/tickets/:id': {
+    assignedToStaffId: () => real.supportAssignee,
+    assignedTo: () => real.supportAssignee,
+  },
   // The CRM stays off: the HubSpot key the loop saves must never reach HubSpot.
   'PUT /api/admin/crm/config': { enabled: () => false, autoSync: () => false, syncInterval: () => 24 },
   // Keys have no spaces; URL fields must be URLs; a field is either set or cleared.
