@@ -188,7 +188,8 @@ export function InvoicesCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button onClick={() => void download()} disabled={downloading}>
+        {/* Nothing to download before the first invoice: the button waits for it (the description says when). */}
+        <Button onClick={() => void download()} disabled={downloading || !latest}>
           {downloading ? (
             <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
           ) : (
