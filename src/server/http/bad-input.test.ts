@@ -212,8 +212,11 @@ function goodValue(name: string, schema: JsonSchema, route: string): unknown {
       return schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$' ? '2030-01-15' : undefined;
   }
 }
-/** Optional fields that would turn the request into another one (a payment link, a sign-in proof). */
-const LEAVE_OUT = new Set(['link', 'proof']);
+/**
+ * Optional fields that would turn the request into another one (a payment link, a sign-in proof), or
+ * that are declared only to be refused with why (a creator's `temporaryPassword`).
+ */
+const LEAVE_OUT = new Set(['link', 'proof', 'temporaryPassword']);
 
 /** A value the schema accepts, so mutations reach the handlers and the database. */
 function sample(schema: JsonSchema | undefined, route: string, name = '', depth = 0): unknown {
