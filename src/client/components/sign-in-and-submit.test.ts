@@ -21,7 +21,11 @@ describe('sign-in: Missing fields', () => {
 describe('the submit button while the form is being sent', () => {
   const render = (pending: boolean) =>
     renderToStaticMarkup(
-      createElement(SubmitButton, { pending, pendingLabel: SIGN_UP_TEXTS.pending }, SIGN_UP_TEXTS.submit),
+      createElement(SubmitButton, {
+        pending,
+        pendingLabel: SIGN_UP_TEXTS.pending,
+        children: SIGN_UP_TEXTS.submit,
+      }),
     );
 
   it("reads the sign-up's 'Creating Account...' while pending, 'Create Account' otherwise", () => {
@@ -34,7 +38,7 @@ describe('the submit button while the form is being sent', () => {
   });
 
   it('keeps its label while pending when no pending label is given', () => {
-    const html = renderToStaticMarkup(createElement(SubmitButton, { pending: true }, 'Save'));
+    const html = renderToStaticMarkup(createElement(SubmitButton, { pending: true, children: 'Save' }));
     expect(html).toContain('Save');
   });
 });
