@@ -4,6 +4,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { queryClient } from '@client/lib/query-client';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { useStaffAuth } from '@client/lib/staff-auth';
+import { CLIENT_PATHS, type ClientPath } from '@shared/client-routes';
 
 /*
  * The route table of spec 1 §2 and spec 2 §2. `/` (the landing page) is served by main.tsx without
@@ -28,13 +29,6 @@ const SettingsPage = lazy(() => import('./features/admin/settings-page'));
 const NotFoundPage = lazy(() => import('./features/not-found/not-found-page'));
 
 type Screen = LazyExoticComponent<ComponentType>;
-
-/** The staff pages outside the admin shell: signed out, they send the browser to /admin-login. */
-const STAFF_PAGES: [path: string, screen: Screen][] = [
-  ['/admin/email-settings', EmailSettingsPage],
-  ['/admin/settings', SettingsPage],
-  ['/plans', PlansPage],
-];
 
 /** `/admin-login` and `/login`: the sign-in for visitors; signed-in staff go to /admin. */
 function StaffSignInRoute() {
@@ -68,29 +62,45 @@ function StaffRoute({
   return <Redirect to="/admin-login" replace />;
 }
 
+/** A staff page outside the admin shell: signed out, it sends the browser to /admin-login. */
+function staffPageOutsideShell(screen: Screen): ComponentType {
+  return function StaffPageOutsideShell() {
+    return <StaffRoute screen={screen} outsideShell />;
+  };
+}
+
+/**
+ * What each client path shows. Keyed by the shared route table (`@shared/client-routes`, which the
+ * server answers with 200): a path there without a screen here, or a screen here under a path not
+ * there, is a type error. `/` is main.tsx's.
+ */
+const SCREENS: Record<Exclude<ClientPath, '/'>, ComponentType> = {
+  '/customer-login': CustomerLoginPage,
+  '/customer-dashboard': PortalPage,
+  '/customer-billing': PortalPage,
+  '/fleet-management': FleetPage,
+  '/change-password': ChangePasswordPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/checkout': CheckoutPage,
+  '/admin-login': StaffSignInRoute,
+  '/login': StaffSignInRoute,
+  '/admin': function AdminRoute() {
+    return <StaffRoute screen={AdminShell} fallback={AdminLoginPage} />;
+  },
+  '/admin/email-settings': staffPageOutsideShell(EmailSettingsPage),
+  '/admin/settings': staffPageOutsideShell(SettingsPage),
+  '/plans': staffPageOutsideShell(PlansPage),
+};
+
 /** Every route except `/` (main.tsx), inside the query client. Default export: loaded with React.lazy. */
 export default function AppRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<PageSpinner />}>
         <Switch>
-          <Route path="/customer-login" component={CustomerLoginPage} />
-          <Route path="/customer-dashboard" component={PortalPage} />
-          <Route path="/customer-billing" component={PortalPage} />
-          <Route path="/fleet-management" component={FleetPage} />
-          <Route path="/change-password" component={ChangePasswordPage} />
-          <Route path="/forgot-password" component={ForgotPasswordPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/checkout" component={CheckoutPage} />
-          <Route path="/admin-login" component={StaffSignInRoute} />
-          <Route path="/login" component={StaffSignInRoute} />
-          <Route path="/admin">
-            <StaffRoute screen={AdminShell} fallback={AdminLoginPage} />
-          </Route>
-          {STAFF_PAGES.map(([path, screen]) => (
-            <Route key={path} path={path}>
-              <StaffRoute screen={screen} outsideShell />
-            </Route>
+          {CLIENT_PATHS.filter((path): path is keyof typeof SCREENS => path !== '/').map((path) => (
+            <Route key={path} path={path} component={SCREENS[path]} />
           ))}
           <Route component={NotFoundPage} />
         </Switch>

@@ -23,6 +23,7 @@ import { loggerOptions } from './http/log-redaction';
 import { registerSecurity } from './http/security';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerTextGuard } from './http/text-guard';
+import { registerUnknownFieldGuard } from './http/unknown-fields';
 import { authRoutes } from './modules/auth/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -138,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccessControl(app, database.db);
   registerTextGuard(app);
+  // A body field a route does not declare is a 400 naming it, never dropped in silence.
+  registerUnknownFieldGuard(app);
   // Refused requests and staff validation failures go to the audit trail (docs/audit-logs.md).
   registerSecurityEventAudit(app, db);
   // Hosting usage: every response of this instance is counted (docs/payment-operations.md).

@@ -1,6 +1,8 @@
 /**
- * Every path the client renders (spec 1 §2, spec 2 §2). The server answers other paths with the
- * client's 404 page and a real 404 status.
+ * Every path the client renders (spec 1 §2, spec 2 §2): the one route table. `src/client/routes.tsx`
+ * gives each of these paths its screen (its table is typed by this list, so a path without a screen,
+ * or a screen without a path here, does not compile), and the server answers exactly these paths with
+ * the HTML shell and 200; other paths get the client's 404 page with a real 404 status.
  */
 export const CLIENT_PATHS = [
   '/',
@@ -9,6 +11,8 @@ export const CLIENT_PATHS = [
   '/customer-billing',
   '/fleet-management',
   '/change-password',
+  '/forgot-password',
+  '/reset-password',
   '/checkout',
   '/admin-login',
   '/login',
@@ -17,6 +21,8 @@ export const CLIENT_PATHS = [
   '/admin/settings',
   '/plans',
 ] as const;
+
+export type ClientPath = (typeof CLIENT_PATHS)[number];
 
 export function isClientPath(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -113,6 +113,13 @@ test("the 'Missing fields' toast goes once the messages under the fields take ov
     await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
       'Password is required',
     );
+
+    // Either box empty is enough: an email with no password says so too.
+    await page.goto(path);
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Missing fields', { exact: true })).toBeVisible();
+    await expect(missing).toBeVisible();
   }
 });
 

@@ -1,6 +1,15 @@
 import { PasswordField, TextField } from '@client/components/form/form-fields';
 
 type Credentials = { email: string; password: string };
+
+/** The toast of a sign-in sent with a box left empty (spec 1 §5 customer, spec 2 §5 staff). */
+export const MISSING_FIELDS_TOAST = {
+  title: 'Missing fields',
+  description: 'Please enter both email and password',
+} as const;
+
+/** Either box empty (the email only spaces counts as empty): the sign-in shows `MISSING_FIELDS_TOAST`. */
+export const missingCredentials = ({ email, password }: Credentials): boolean => !email.trim() || !password;
 type CredentialsForm = Parameters<typeof TextField<Credentials>>[0]['form'];
 
 /** The email and password of a sign-in page (customer and staff), bound to its `useSchemaForm`. */

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { defaultPermissionsFor, type Permissions, type StaffRole } from '../../shared/roles';
+import { TRIAL_DAYS } from '../../shared/constants';
 import { DEFAULT_PLAN_FEATURES, type PlanFeatures } from '../../shared/contracts/plans';
 import { hashPassword } from '../auth/passwords';
 import { nextPeriodEnd } from '../modules/billing/periods';
@@ -128,9 +129,12 @@ export async function seedDemoData(
       )
       .onConflictDoNothing();
     const now = new Date();
-    // The demo account is ten days into a paid month, with a working test card on file.
+    // The demo account is ten days into a paid month, with a working test card on file. It signed up
+    // for the trial before that (its first invoice is the end of the trial), so every record of it,
+    // invoices, payments and fleet history, comes after its sign-up.
     const periodStart = new Date(now.getTime() - 10 * 86_400_000);
     const periodEnd = nextPeriodEnd(periodStart);
+    const signedUpAt = new Date(periodStart.getTime() - TRIAL_DAYS * 86_400_000);
     const [customer] = await tx
       .insert(customers)
       .values({
@@ -151,6 +155,7 @@ export async function seedDemoData(
         userLimit: 5,
         isPasswordSet: true,
         lastPasswordChange: now,
+        createdAt: signedUpAt,
       })
       .onConflictDoNothing()
       .returning();
@@ -160,8 +165,9 @@ export async function seedDemoData(
         description: 'FleetCo Logistics signed up for the Professional plan',
         customerId: customer.id,
         metadata: { planName: 'Professional', customerEmail: DEMO_CUSTOMER_EMAIL },
+        createdAt: signedUpAt,
       });
-      await seedDemoBilling(tx, customer, { periodStart, periodEnd }, options.sandboxCard);
+      await seedDemoBilling(tx, customer, { periodStart, periodEnd, signedUpAt }, options.sandboxCard);
       await seedDemoFleet(tx, customer.id, now);
     }
     await tx.insert(auditLogs).values({
@@ -186,7 +192,7 @@ export async function seedDemoData(
 async function seedDemoBilling(
   tx: Executor,
   customer: typeof customers.$inferSelect,
-  period: { periodStart: Date; periodEnd: Date },
+  period: { periodStart: Date; periodEnd: Date; signedUpAt: Date },
   sandboxCard: boolean,
 ): Promise<void> {
   const [subscription] = await tx
@@ -199,6 +205,9 @@ async function seedDemoBilling(
       currentPeriodStart: period.periodStart,
       currentPeriodEnd: period.periodEnd,
       nextActionAt: period.periodEnd,
+      // The trial it started at sign-up ended when the first paid period began.
+      trialEndsAt: period.periodStart,
+      createdAt: period.signedUpAt,
     })
     .returning();
   if (!sandboxCard) return;
@@ -448,8 +457,9 @@ async function seedDemoFleet(tx: Executor, customerId: string, now: Date): Promi
       customerId,
       vehicleId: byPlate.get('FLT-103')!,
       type: 'Annual inspection',
-      dueDate: isoDay(new Date(now.getTime() - 40 * day)),
-      completedDate: isoDay(new Date(now.getTime() - 38 * day)),
+      // Within the account's life (it signed up 24 days ago).
+      dueDate: isoDay(new Date(now.getTime() - 20 * day)),
+      completedDate: isoDay(new Date(now.getTime() - 18 * day)),
       costCents: 18_500,
     },
   ]);

@@ -135,7 +135,11 @@ const ROUTE_VALUES: Record<string, Record<string, () => unknown>> = {
   'POST /api/fleet/drivers': { assignedVehicleId: () => null },
   'PUT /api/fleet/drivers/:id': { assignedVehicleId: () => null },
   // A ticket goes to staff whose role opens Support.
-  'PATCH /api/admin/support/tickets/:id': { assignedToStaffId: () => real.supportAssignee },
+  // (under either name: both given must name the same member)
+  'PATCH /api/admin/support/tickets/:id': {
+    assignedToStaffId: () => real.supportAssignee,
+    assignedTo: () => real.supportAssignee,
+  },
   // The CRM stays off: the HubSpot key the loop saves must never reach HubSpot.
   'PUT /api/admin/crm/config': { enabled: () => false, autoSync: () => false, syncInterval: () => 24 },
   // Keys have no spaces; URL fields must be URLs; a field is either set or cleared.
@@ -208,8 +212,11 @@ function goodValue(name: string, schema: JsonSchema, route: string): unknown {
       return schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$' ? '2030-01-15' : undefined;
   }
 }
-/** Optional fields that would turn the request into another one (a payment link, a sign-in proof). */
-const LEAVE_OUT = new Set(['link', 'proof']);
+/**
+ * Optional fields that would turn the request into another one (a payment link, a sign-in proof), or
+ * that are declared only to be refused with why (a creator's `temporaryPassword`).
+ */
+const LEAVE_OUT = new Set(['link', 'proof', 'temporaryPassword']);
 
 /** A value the schema accepts, so mutations reach the handlers and the database. */
 function sample(schema: JsonSchema | undefined, route: string, name = '', depth = 0): unknown {

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { registerSecurity, securityHeaderOptions } from './security';
+import { CLIENT_PATHS } from '../../shared/client-routes';
 
 let t: TestApp;
 let admin: string;
@@ -192,6 +193,20 @@ describe('serving the client', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>Fleet &#60;One&#62;</title>');
+    }
+  });
+
+  it('answers every path of the client route table with 200 and the HTML shell', async () => {
+    // CLIENT_PATHS is the table routes.tsx builds its routes from (typed by it), so every page the
+    // client renders is here: /forgot-password and /reset-password used to render under a 404.
+    expect(CLIENT_PATHS).toEqual(expect.arrayContaining(['/forgot-password', '/reset-password']));
+    for (const route of CLIENT_PATHS) {
+      for (const url of [route, `${route}?x=1`]) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.body, url).toContain('<div id="root"></div>');
+      }
     }
   });
 

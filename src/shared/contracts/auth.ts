@@ -38,10 +38,18 @@ export const PASSWORD_RULES = [
   },
 ] as const;
 
-export const strongPassword = PASSWORD_RULES.reduce(
-  (schema, rule) => schema.refine(rule.test, rule.message),
-  z.string({ error: 'Password is required' }).max(200, 'Password must be at most 200 characters'),
-);
+/**
+ * A new password under the five rules. The length rule's text differs by side: the customer's is
+ * spec 1's 'Password must be at least 8 characters'; staff passwords say spec 2's "... long".
+ */
+export function passwordUnderRules(lengthMessage: string = PASSWORD_RULES[0].message) {
+  return PASSWORD_RULES.reduce(
+    (schema, rule) => schema.refine(rule.test, rule.id === 'length' ? lengthMessage : rule.message),
+    z.string({ error: 'Password is required' }).max(200, 'Password must be at most 200 characters'),
+  );
+}
+
+export const strongPassword = passwordUnderRules();
 
 /** Sign-in forms (customer and staff share the texts of spec 1 §5 and spec 2 §5). */
 export const loginRequest = z.object({
@@ -173,6 +181,10 @@ export const createCustomerSessionRequest = z.object({
     email: z.string().trim().toLowerCase().max(254),
     // An external CRM's token may be a signed JWT, far longer than our own session tokens.
     token: z.string().min(10).max(4096),
+    // The spec's client passes on the user validate-token answered, names included; they are not
+    // used (the session is the account's, whatever a caller calls it).
+    firstName: z.string().max(200).optional(),
+    lastName: z.string().max(200).optional(),
   }),
   tab: z.string().max(40).optional(),
 });

@@ -211,6 +211,15 @@ export const customerForm = z.object({
 });
 export type CustomerForm = z.infer<typeof customerForm>;
 
+/**
+ * What `POST /api/admin/customers` accepts: the form, with the spec's defaults for what is left out
+ * (country US, status active; spec 2). An edit (`PUT`) sends the whole form.
+ */
+export const newCustomerRequest = customerForm.extend({
+  country: customerForm.shape.country.default('US'),
+  status: customerForm.shape.status.default('active'),
+});
+
 export const customerSaved = z.object({
   success: z.literal(true),
   message: z.string(),

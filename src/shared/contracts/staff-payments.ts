@@ -43,12 +43,19 @@ export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 export const paymentExportQuery = z.object(listFields);
 export type PaymentExportQuery = z.infer<typeof paymentExportQuery>;
 
+/** Said beside the kept name and email of a payment whose customer account was deleted (list and CSV). */
+export const DELETED_CUSTOMER_LABEL = 'Deleted customer';
+
 export const staffPayment = z.object({
   id: z.string(),
   /** Null once the account was deleted: the payment stays for the books. */
   customer: z.object({ id: z.string(), companyName: z.string(), email: z.string() }).nullable(),
   /** Who paid, readable even after the account was deleted (the invoice's billing name). */
   customerName: z.string().nullable(),
+  /** Their email, kept the same way (the invoice's billing email once the account is gone). */
+  customerEmail: z.string().nullable(),
+  /** When the paying account was deleted (the payment is kept for the books), else null. */
+  customerDeletedAt: z.string().nullable(),
   /** Dollars. */
   amount: z.number(),
   refunded: z.number(),

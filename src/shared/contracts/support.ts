@@ -62,13 +62,31 @@ export type TicketReplyInput = z.infer<typeof ticketReplyInput>;
 export const staffReplyInput = ticketReplyInput.extend({ internal: z.boolean().default(false) });
 export type StaffReplyInput = z.infer<typeof staffReplyInput>;
 
-/** Staff triage: any of status, priority and assignee (null: unassigned). */
+const assignee = z.string().uuid('Choose a team member').nullable().optional();
+export const ASSIGNEE_NAMES_DIFFER = 'assignedTo and assignedToStaffId name different team members: send one';
+
+/**
+ * Staff triage: any of status, priority and assignee (null: unassigned). The assignee is
+ * `assignedToStaffId`, or `assignedTo`, the spec's name for the ticket's field (spec 3): either is
+ * heard; both at once must name the same member. What the service gets is `assignedToStaffId`.
+ */
 export const ticketUpdateInput = z
   .object({
     status: status.optional(),
     priority: priority.optional(),
-    assignedToStaffId: z.string().uuid('Choose a team member').nullable().optional(),
+    assignedToStaffId: assignee,
+    assignedTo: assignee,
   })
+  .refine(
+    (v) =>
+      v.assignedTo === undefined || v.assignedToStaffId === undefined || v.assignedTo === v.assignedToStaffId,
+    { message: ASSIGNEE_NAMES_DIFFER, path: ['assignedTo'] },
+  )
+  .transform(({ assignedTo, ...v }) =>
+    assignedTo !== undefined && v.assignedToStaffId === undefined
+      ? { ...v, assignedToStaffId: assignedTo }
+      : v,
+  )
   .refine((v) => v.status !== undefined || v.priority !== undefined || v.assignedToStaffId !== undefined, {
     message: 'Nothing to change',
   });

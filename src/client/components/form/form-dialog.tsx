@@ -16,6 +16,7 @@ import { cn } from '@client/lib/cn';
 /** A submit button that shows it is working and cannot be pressed twice. */
 export function SubmitButton({
   pending,
+  pendingLabel,
   children,
   className,
   variant,
@@ -23,6 +24,8 @@ export function SubmitButton({
   size,
 }: {
   pending: boolean;
+  /** What the button reads while the form is being sent (spec texts such as 'Creating Account...'). */
+  pendingLabel?: ReactNode;
   children: ReactNode;
   className?: string;
   variant?: 'default' | 'destructive';
@@ -40,7 +43,7 @@ export function SubmitButton({
       size={size}
     >
       {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-      {children}
+      {pending && pendingLabel !== undefined ? pendingLabel : children}
     </Button>
   );
 }
@@ -58,6 +61,7 @@ export function FormDialog({
   title,
   description,
   submitLabel,
+  pendingLabel,
   pending,
   onSubmit,
   width = 'lg',
@@ -69,6 +73,8 @@ export function FormDialog({
   title: string;
   description?: ReactNode;
   submitLabel: string;
+  /** The submit button's text while the form is being sent; `submitLabel` when not given. */
+  pendingLabel?: string;
   pending: boolean;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   width?: keyof typeof WIDTHS;
@@ -103,7 +109,7 @@ export function FormDialog({
                     Cancel
                   </Button>
                 </DialogClose>
-                <SubmitButton pending={pending} disabled={submitDisabled}>
+                <SubmitButton pending={pending} pendingLabel={pendingLabel} disabled={submitDisabled}>
                   {submitLabel}
                 </SubmitButton>
               </DialogFooter>

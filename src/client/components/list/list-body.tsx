@@ -35,6 +35,7 @@ export function ListBody<T, P extends ListPage<T>>({
   onClearFilters,
   empty,
   skeletonRows,
+  errorTitle,
   children,
 }: {
   query: UseQueryResult<P>;
@@ -53,6 +54,8 @@ export function ListBody<T, P extends ListPage<T>>({
   };
   /** Grey rows while the first page loads: as many as the page shows. */
   skeletonRows?: number;
+  /** What a failed load says, where the spec gives its own text; "<Noun> could not be loaded" otherwise. */
+  errorTitle?: string;
   children: (page: P) => ReactNode;
 }) {
   if (query.isPending) return <ListSkeleton label={`Loading ${noun}`} rows={skeletonRows} />;
@@ -60,7 +63,7 @@ export function ListBody<T, P extends ListPage<T>>({
     return (
       <LoadFailed
         className="m-4"
-        title={`${capitalise(noun)} could not be loaded`}
+        title={errorTitle ?? `${capitalise(noun)} could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}

@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
 import { useState } from 'react';
-import type { FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import type { z } from 'zod';
@@ -11,7 +10,7 @@ import { FormNotice } from '@client/components/form-notice';
 import { IconBadge } from '@client/components/icon-badge';
 import { SubmitButton } from '@client/components/form/form-dialog';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { SignInFields } from '@client/components/sign-in-fields';
+import { MISSING_FIELDS_TOAST, missingCredentials, SignInFields } from '@client/components/sign-in-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { ApiError } from '@client/lib/api';
@@ -29,8 +28,6 @@ const TEXTS = {
   failureToastTitle: 'Login failed',
   failureToastText: 'Please check your credentials and try again',
   connectionError: 'Connection error. Please try again.',
-  missingTitle: 'Missing fields',
-  missingText: 'Please enter both email and password',
 } as const;
 
 /** Spec 2 §9: the browser goes to /admin about 0.5 s after a successful sign-in. */
@@ -55,17 +52,10 @@ export default function AdminLoginPage() {
   // The button keeps saying 'Signing in...' after success, until the shell takes over.
   const pending = form.formState.isSubmitting || signedIn;
 
-  const onInvalid = (fieldErrors: FieldErrors<LoginInput>) => {
-    // The toast is for the empty form of spec 2 §5; a malformed email only gets its field message.
-    const missing =
-      fieldErrors.email?.message === 'Email is required' ||
-      fieldErrors.password?.message === 'Password is required';
-    if (missing)
-      form.toastUntilEdited({
-        title: TEXTS.missingTitle,
-        description: TEXTS.missingText,
-        variant: 'destructive',
-      });
+  const onInvalid = () => {
+    // The toast is for a box left empty (spec 2 §5); a malformed email only gets its field message.
+    if (missingCredentials(form.getValues()))
+      form.toastUntilEdited({ ...MISSING_FIELDS_TOAST, variant: 'destructive' });
   };
 
   const refused = (error: unknown) => {

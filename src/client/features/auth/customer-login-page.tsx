@@ -7,7 +7,7 @@ import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { FormNotice } from '@client/components/form-notice';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
-import { SignInFields } from '@client/components/sign-in-fields';
+import { MISSING_FIELDS_TOAST, missingCredentials, SignInFields } from '@client/components/sign-in-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
@@ -109,13 +109,8 @@ export default function CustomerLoginPage() {
       return;
     }
     setGeneral(undefined);
-    const { email, password } = form.getValues();
-    if (!email.trim() && !password) {
-      form.toastUntilEdited({
-        title: 'Missing fields',
-        description: 'Please enter both email and password',
-        variant: 'destructive',
-      });
+    if (missingCredentials(form.getValues())) {
+      form.toastUntilEdited({ ...MISSING_FIELDS_TOAST, variant: 'destructive' });
     }
     void signIn(event);
   };

@@ -16,6 +16,9 @@ import { formatPrice } from './pricing-section';
 
 type SignUpValues = z.input<typeof signUpForm>;
 
+/** Spec 1 §2: the submit button, and what it reads while the account is being created. */
+export const SIGN_UP_TEXTS = { submit: 'Create Account', pending: 'Creating Account...' } as const;
+
 export type SignUpDialogProps = DialogOpenProps & {
   /** The active plans shown on the landing page. */
   plans: Plan[];
@@ -82,7 +85,8 @@ export default function SignUpDialog({
       onOpenChange={onOpenChange}
       title="Create your account"
       description={`Start your ${TRIAL_DAYS}-day free trial of ${getAppName()}. No credit card required.`}
-      submitLabel="Create Account"
+      submitLabel={SIGN_UP_TEXTS.submit}
+      pendingLabel={SIGN_UP_TEXTS.pending}
       pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="2xl"

@@ -578,6 +578,18 @@ describe('POST /api/admin/customers', () => {
     expect(activity!.description).toBe(`${input.companyName} was added by staff on the Enterprise plan`);
   });
 
+  it("applies the spec's defaults to what is left out: country US, status active", async () => {
+    const { country: _country, status: _status, ...input } = customerFormInput();
+    const res = await t.post(admin, '/api/admin/customers', input);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().customer).toMatchObject({ email: input.email, country: 'US', status: 'active' });
+    // An edit is the whole form: it still names both.
+    const id = res.json().customer.id as string;
+    const edit = await t.put(admin, `/api/admin/customers/${id}`, input);
+    expect(edit.statusCode).toBe(400);
+    expect(Object.keys(edit.json().errors).sort()).toEqual(['country', 'status']);
+  });
+
   it('keeps the feature access staff chose and copies a plan without limits as unlimited', async () => {
     const planId = `open-${unique()}`;
     await created(t, admin, '/api/plans', { id: planId, name: `Open ${planId}`, price: 10 });

@@ -6,6 +6,7 @@ import { access, errorResponse, successResponse } from '../../../shared/contract
 import {
   customerExportQuery,
   customerForm,
+  newCustomerRequest,
   customerListQuery,
   customerPage,
   customerSaved,
@@ -139,7 +140,7 @@ export async function staffCustomerRoutes(
     schema: {
       summary: 'Add a customer on a 14-day trial of an active plan, with a temporary password',
       tags: ['staff-customers'],
-      body: customerForm,
+      body: newCustomerRequest,
       response: { 201: customerSaved },
     },
     handler: async (request, reply) => {

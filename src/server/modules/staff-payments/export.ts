@@ -1,7 +1,7 @@
 import { and } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { PaymentExportQuery, StaffPayment } from '../../../shared/contracts/staff-payments';
-import { PAYMENT_STATUS_LABELS } from '../../../shared/contracts/staff-payments';
+import { DELETED_CUSTOMER_LABEL, PAYMENT_STATUS_LABELS } from '../../../shared/contracts/staff-payments';
 import type { Db } from '../../db/client';
 import { keysetBatches } from '../../db/keyset-batches';
 import { safeCell } from '../fleet/csv';
@@ -17,8 +17,13 @@ const COLUMNS: [header: string, cell: (p: StaffPayment) => unknown][] = [
   ['Created', (p) => p.createdAt],
   ['Paid', (p) => p.paidAt],
   ['Customer', (p) => p.customerName],
-  ['Email', (p) => p.customer?.email],
+  ['Email', (p) => p.customerEmail],
   ['Customer ID', (p) => p.customer?.id],
+  // The account is gone but its payment is kept for the books: said, with when.
+  [
+    'Customer Deleted',
+    (p) => (p.customerDeletedAt ? `${DELETED_CUSTOMER_LABEL} (${p.customerDeletedAt})` : ''),
+  ],
   ['Description', (p) => p.description],
   ['Plan', (p) => p.planId],
   ['Status', (p) => PAYMENT_STATUS_LABELS[p.status]],

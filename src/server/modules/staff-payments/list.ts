@@ -131,6 +131,7 @@ export async function paymentRows(
       companyName: customers.companyName,
       email: customers.email,
       billingName: invoices.billingName,
+      billingEmail: invoices.billingEmail,
       heldCents,
       retryable,
       cursor: options.cursor ?? sql<string>`''`,
@@ -159,6 +160,8 @@ export function toStaffPayment(row: PaymentRow): StaffPayment {
         ? { id: row.customerId, companyName: row.companyName, email: row.email }
         : null,
     customerName: row.companyName ?? row.billingName ?? null,
+    customerEmail: row.email ?? row.billingEmail ?? null,
+    customerDeletedAt: p.customerDeletedAt?.toISOString() ?? null,
     amount: dollars(p.amountCents),
     refunded: dollars(p.refundedCents),
     refundable: dollars(refundableCents),

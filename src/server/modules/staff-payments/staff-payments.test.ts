@@ -19,7 +19,7 @@ import {
   sandboxRefunds,
   subscriptions,
 } from '../../db/schema';
-import type { StaffPayment } from '../../../shared/contracts/staff-payments';
+import { DELETED_CUSTOMER_LABEL, type StaffPayment } from '../../../shared/contracts/staff-payments';
 import { recoverPendingRefunds, PENDING_REFUND_AGE_MS } from './refunds';
 import { invitedPassword, lastEmailTo, linkIn } from '../../../../tests/setup/mail';
 
@@ -151,6 +151,36 @@ describe('GET /api/admin/payments/export', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'export'), eq(auditLogs.resourceType, 'payment')));
     expect(audit?.newValues).toMatchObject({ status: 'completed', search: tag });
+  });
+
+  it("says 'Deleted customer' beside the kept name and email of a deleted account's payment, in the list and the CSV", async () => {
+    const { c, payment } = await paidCustomer({ companyName: `Gone ${Date.now()}` });
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.customerId, c.id));
+    expect((await t.delete(admin, `/api/admin/customers/${c.id}`)).statusCode).toBe(200);
+
+    const [item] = (await listed(`search=${payment.id}`)).items;
+    expect(item).toMatchObject({
+      id: payment.id,
+      customer: null,
+      customerName: invoice!.billingName,
+      customerEmail: invoice!.billingEmail,
+    });
+    expect(item!.customerDeletedAt).not.toBeNull();
+    expect(DELETED_CUSTOMER_LABEL).toBe('Deleted customer');
+
+    const res = await t.get(admin, `/api/admin/payments/export?search=${payment.id}`);
+    const [header, row] = Papa.parse<string[]>(res.body.trim()).data;
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect(cell('Customer')).toBe(invoice!.billingName);
+    expect(cell('Email')).toBe(invoice!.billingEmail);
+    expect(cell('Customer Deleted')).toBe(`Deleted customer (${item!.customerDeletedAt})`);
+    // A payment of an account that still exists says nothing of the kind.
+    const { payment: kept } = await paidCustomer();
+    expect((await listed(`search=${kept.id}`)).items[0]!.customerDeletedAt).toBeNull();
+    const keptCsv = Papa.parse<string[]>(
+      (await t.get(admin, `/api/admin/payments/export?search=${kept.id}`)).body.trim(),
+    ).data;
+    expect(keptCsv[1]![header!.indexOf('Customer Deleted')]).toBe('');
   });
 
   it('crosses batch boundaries without skipping or repeating (keyset)', async () => {

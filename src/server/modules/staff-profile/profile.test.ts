@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, DEMO_PASSWORD } from '../../../../tests/setup/test-app';
 import { staffWith } from '../../../../tests/setup/staff';
 import { auditLogs, staffUsers } from '../../db/schema';
+import { PASSWORD_TOO_SHORT_MESSAGE } from '../../../shared/contracts/staff-profile';
 
 let t: TestApp;
 
@@ -21,14 +22,21 @@ describe('the profile dialog', () => {
   it('edits the member’s own name, email and phone, never their role or flags', async () => {
     const sales = await staffWith(t, 'sales');
     const email = `renamed.${Date.now()}@staff.example`;
-    const res = await t.patch(sales.cookie, '/api/admin/profile', {
+    const profile = {
       firstName: 'Sasha',
       lastName: 'Seller',
       email: email.toUpperCase(),
       phone: '+1 (555) 010-9999',
+    };
+    // Role and flags are not the profile's: naming them is refused, not dropped in silence.
+    const escalate = await t.patch(sales.cookie, '/api/admin/profile', {
+      ...profile,
       role: 'admin',
       permissions: { canManageUsers: true },
     });
+    expect(escalate.statusCode).toBe(400);
+    expect(escalate.json().message).toBe('Unknown fields: role, permissions');
+    const res = await t.patch(sales.cookie, '/api/admin/profile', profile);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({
       firstName: 'Sasha',
@@ -56,6 +64,18 @@ describe('the profile dialog', () => {
       .where(and(eq(auditLogs.resourceId, sales.id), eq(auditLogs.action, 'update')));
     expect(audit!.oldValues).toMatchObject({ firstName: 'Test', email: sales.email });
     expect(audit!.newValues).toMatchObject({ firstName: 'Sasha', email });
+  });
+
+  it("says spec 2's text for a short new password: 'Password must be at least 8 characters long'", async () => {
+    const member = await staffWith(t, 'manager');
+    const short = await t.post(member.cookie, '/api/admin/change-password', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'Ab#1',
+      confirmPassword: 'Ab#1',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.newPassword).toBe('Password must be at least 8 characters long');
+    expect(short.json().errors.newPassword).toBe(PASSWORD_TOO_SHORT_MESSAGE);
   });
 
   it('changes the password with the current one, ends the other sessions and keeps this one', async () => {

@@ -6,7 +6,7 @@ import { staffWith } from '../../../../tests/setup/staff';
 import { invitedPassword } from '../../../../tests/setup/mail';
 import { manualClock } from '../../clock';
 import { auditLogs, emailOutbox, supportTickets } from '../../db/schema';
-import { CLOSED_TICKET_MESSAGE } from '../../../shared/contracts/support';
+import { ASSIGNEE_NAMES_DIFFER, CLOSED_TICKET_MESSAGE } from '../../../shared/contracts/support';
 
 // Ticket rules through the real app (docs/support.md), on PGlite and PostgreSQL.
 const clock = manualClock(new Date());
@@ -203,6 +203,45 @@ describe('staff', () => {
     expect(detail.json().messages).toMatchObject([
       { body: 'Note for the team', internal: true, author: 'staff' },
     ]);
+  });
+
+  it("hears the spec's field name: assignedTo assigns, alone or beside another field", async () => {
+    const alone = await open(a);
+    const res = await t.patch(admin, `/api/admin/support/tickets/${alone.id}`, { assignedTo: manager.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().assignee).toMatchObject({ id: manager.id });
+
+    const beside = await open(a);
+    const both = await t.patch(admin, `/api/admin/support/tickets/${beside.id}`, {
+      priority: 'high',
+      assignedTo: manager.id,
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toMatchObject({ priority: 'high', assignee: { id: manager.id } });
+    // Both names agreeing is one change; null unassigns under either name.
+    const same = await t.patch(admin, `/api/admin/support/tickets/${beside.id}`, {
+      assignedTo: null,
+      assignedToStaffId: null,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().assignee).toBeNull();
+  });
+
+  it('refuses assignedTo and assignedToStaffId naming different members, and changes nothing', async () => {
+    const ticket = await open(a);
+    const other = await staffWith(t, 'manager');
+    const res = await t.patch(admin, `/api/admin/support/tickets/${ticket.id}`, {
+      status: 'in_progress',
+      assignedTo: manager.id,
+      assignedToStaffId: other.id,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: ASSIGNEE_NAMES_DIFFER,
+      errors: { assignedTo: ASSIGNEE_NAMES_DIFFER },
+    });
+    const detail = (await t.get(admin, `/api/admin/support/tickets/${ticket.id}`)).json();
+    expect(detail).toMatchObject({ status: 'open', assignee: null });
   });
 
   it('audits status, priority and assignee with old and new values', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { GENERATED_PASSWORD_ALPHABET } from '../../../shared/contracts/team';
+import { GENERATED_PASSWORD_ALPHABET, TEMPORARY_PASSWORD_REFUSED } from '../../../shared/contracts/team';
 import { ACCESS_DENIED_MESSAGE } from '../../../shared/roles';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
@@ -90,13 +90,15 @@ describe('generated passwords', () => {
 
   it('go to the member by email (sealed), never in an answer; the old Generate route is gone', async () => {
     const input = memberInput();
-    const res = await t.post(admin, '/api/admin/users', { ...input, temporaryPassword: 'MyOwnChoice1!' });
+    // A password sent along is refused with why: the member's is the server's.
+    const chosen = await t.post(admin, '/api/admin/users', { ...input, temporaryPassword: 'MyOwnChoice1!' });
+    expect(chosen.statusCode).toBe(400);
+    expect(chosen.json().errors.temporaryPassword).toBe(TEMPORARY_PASSWORD_REFUSED);
+    const res = await t.post(admin, '/api/admin/users', input);
     expect(res.statusCode, res.body).toBe(201);
     const mail = await lastEmailTo(t, input.email, 'team_invitation');
     expect(mail).toMatchObject({ sensitive: true, staffUserId: res.json().user.id });
     expect(mail.text).toContain('/admin-login');
-    // A password sent along is ignored: the member's is the server's.
-    expect(passwordIn(mail)).not.toBe('MyOwnChoice1!');
     expect(res.body).not.toContain(passwordIn(mail));
     expect((await t.post(admin, '/api/admin/generate-secure-password', {})).statusCode).toBe(404);
   });

@@ -7,7 +7,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { TableRow } from '@client/components/ui/table';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
-import { formatUsd, payerOf, paymentStatusBadge } from './payments-format';
+import { deletedCustomerNote, formatUsd, payerOf, paymentStatusBadge } from './payments-format';
 
 export type PaymentRowActions = {
   /** Shown on rows that can be refunded, when the member may refund. */
@@ -89,13 +89,19 @@ function PaymentRow({
   hasActions: boolean;
 }) {
   const payer = payerOf(p);
+  const deleted = deletedCustomerNote(p);
   const date = <time dateTime={p.createdAt}>{formatStaffDateTime(p.createdAt)}</time>;
   return (
     <TableRow data-testid="payment-row" data-payment-id={p.id}>
       <ListCell className="min-w-0">
         <span className="font-medium">{payer}</span>
-        {p.customer ? (
-          <span className="block text-xs break-all text-muted-foreground">{p.customer.email}</span>
+        {deleted && payer !== deleted ? (
+          <Badge variant="secondary" className="ml-2" data-testid="payment-customer-deleted">
+            {deleted}
+          </Badge>
+        ) : null}
+        {p.customerEmail ? (
+          <span className="block text-xs break-all text-muted-foreground">{p.customerEmail}</span>
         ) : null}
         <NarrowDetails until="5xl">
           <NarrowItem until="md">{date}</NarrowItem>

@@ -1,4 +1,5 @@
 import {
+  DELETED_CUSTOMER_LABEL,
   PAYMENT_STATUS_LABELS,
   type PaymentStatus,
   type StaffPayment,
@@ -24,7 +25,11 @@ export function paymentStatusBadge(
 
 /** Who paid: the account's company, or the invoice's billing name once the account was deleted. */
 export const payerOf = (p: StaffPayment): string =>
-  p.customer?.companyName ?? p.customerName ?? 'Deleted customer';
+  p.customer?.companyName ?? p.customerName ?? DELETED_CUSTOMER_LABEL;
+
+/** 'Deleted customer' when the paying account was deleted (its payment is kept for the books), else null. */
+export const deletedCustomerNote = (p: StaffPayment): string | null =>
+  p.customerDeletedAt ? DELETED_CUSTOMER_LABEL : null;
 
 /** Spec 3 §8 texts. */
 export const PAYMENT_TEXTS = {

@@ -24,7 +24,7 @@ import { fetchLatestInvoice, paymentHistoryQuery, RECENT_TRANSACTIONS } from '..
 import { COUNTRY_NAMES } from './billing-address-dialog';
 import { CardSummary } from './card-summary';
 import { formatMoney, formatShortDate } from './format';
-import { StatusBadge } from './transaction-status';
+import { StatusBadge, TRANSACTION_HISTORY_ERROR } from './transaction-status';
 
 /** The billing tab's cards: payment methods, recent transactions, invoices and billing settings. */
 
@@ -101,7 +101,7 @@ export function RecentTransactionsCard({ email, onViewAll }: { email: string; on
           </div>
         ) : history.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Unable to load transaction history.
+            {TRANSACTION_HISTORY_ERROR}
           </p>
         ) : history.data.payments.length === 0 ? (
           <EmptyState
@@ -188,7 +188,8 @@ export function InvoicesCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button onClick={() => void download()} disabled={downloading}>
+        {/* Nothing to download before the first invoice: the button waits for it (the description says when). */}
+        <Button onClick={() => void download()} disabled={downloading || !latest}>
           {downloading ? (
             <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
           ) : (

@@ -35,6 +35,7 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   label,
   columns,
   rows,
+  errorTitle,
 }: DialogOpenProps & {
   title: string;
   description: string;
@@ -48,6 +49,8 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   columns: ReactNode;
   /** The page's items as table rows. */
   rows: (page: P) => ReactNode;
+  /** The spec's text for a failed load, when it gives one. */
+  errorTitle?: string;
 }) {
   useKeepPageInRange(paging, query.data, query.isPlaceholderData);
   return (
@@ -58,6 +61,7 @@ export function HistoryDialog<P extends ListPage<unknown>>({
         isFiltered={false}
         onClearFilters={paging.clearFilters}
         empty={empty}
+        errorTitle={errorTitle}
       >
         {(page) => (
           <div className="grid gap-4">

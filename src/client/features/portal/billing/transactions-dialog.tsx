@@ -6,7 +6,7 @@ import type { DialogOpenProps } from '@client/components/dialog-open';
 import { paymentHistoryQuery } from '../api';
 import { formatMoney, formatShortDate } from './format';
 import { HistoryDialog, useHistoryPaging } from './history-dialog';
-import { StatusBadge } from './transaction-status';
+import { StatusBadge, TRANSACTION_HISTORY_ERROR } from './transaction-status';
 
 /** View All Transactions: the payment history, 20 per page, newest first. */
 export function TransactionsDialog({
@@ -39,6 +39,7 @@ export function TransactionsDialog({
         text: 'Charges appear here after your first payment.',
       }}
       label="Transactions"
+      errorTitle={TRANSACTION_HISTORY_ERROR}
       columns={
         <>
           <ListHead from="md">Date</ListHead>
