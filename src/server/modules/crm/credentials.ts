@@ -30,7 +30,7 @@ export async function crmReadiness(
     : { ok: false, message: MISSING_CREDENTIALS[config.crmType] };
 }
 
-async function credentialsOf(
+export async function credentialsOf(
   deps: { db: Db; keyring: SettingsKeyring },
   type: CrmPlatform,
 ): Promise<CrmCredentials | null> {
