@@ -297,7 +297,7 @@ function PortalSupportLink() {
         );
       }}
     >
-      your portal
+      Customer? Open a ticket in your portal
     </Link>
   );
 }
@@ -361,8 +361,9 @@ export function Contact() {
         >
           Message our support team
         </button>
-        <span className="mt-1 block text-xs text-muted-foreground">
-          No account needed. Customers can also write from <PortalSupportLink />.
+        <span className="mt-1 block text-xs text-muted-foreground">No account needed.</span>
+        <span className="mt-1 block text-xs">
+          <PortalSupportLink />
         </span>
       </>
     ),
