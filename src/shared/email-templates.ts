@@ -335,6 +335,22 @@ Read the whole conversation and reply in the portal:
 
 The {appName} team`,
   },
+  visitor_reply: {
+    name: 'Reply to a Visitor',
+    type: 'support',
+    audience: 'always',
+    placeholders: ['appName', 'appUrl', 'firstName', 'ticketNumber', 'ticketSubject', 'replyText'],
+    subject: 'Re: [#{ticketNumber}] Your message to {appName}',
+    body: `Hi {firstName},
+
+Thank you for writing to us from our website. Our support team replied:
+
+{replyText}
+
+To continue the conversation, write to us again from the contact form on our website.
+
+The {appName} team`,
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 export type EmailTemplateId = keyof typeof EMAIL_TEMPLATES;

@@ -49,27 +49,55 @@ test('an admin creates a plan in the dialog and it goes on sale on the landing p
   await expect(page.locator('section#pricing').getByText(name).first()).toBeVisible();
 });
 
-test('an admin edits a price inline, duplicates the plan and deletes the copy', async ({ page }) => {
+test('an admin edits a plan in the form (name, description, price, features), duplicates it and deletes the copy', async ({
+  page,
+}) => {
   const api = await staffApi();
   const plan = await createPlan(api, { price: 49 });
   await api.dispose();
+  const renamed = `${plan.name} Renamed`;
   await signInPageAsStaff(page);
   await openPlansManagement(page);
 
   const card = page.getByTestId(`plan-card-${plan.id}`);
   await card.getByRole('button', { name: `Edit ${plan.name}` }).click();
-  await card.getByLabel('Price per month (USD)').fill('64.5');
-  await card.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${plan.name}` });
+  await expect(dialog.getByLabel('Plan id')).toHaveValue(plan.id);
+  await expect(dialog.getByLabel('Plan id')).not.toBeEditable();
+  // A name another plan carries is refused on the name field.
+  await dialog.getByLabel('Plan name').fill('Professional');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText("A plan named 'Professional' already exists")).toBeVisible();
+  await dialog.getByLabel('Plan name').fill(renamed);
+  await dialog.getByLabel('Description').fill('Edited by the plans journey');
+  await dialog.getByLabel('Price per month (USD)').fill('64.5');
+  await dialog.getByRole('switch', { name: 'Geofencing' }).click();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Plan updated successfully', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole('heading', { name: renamed })).toBeVisible();
+  await expect(card.getByText('Edited by the plans journey')).toBeVisible();
   await expect(card.getByTestId('plan-price')).toHaveText('$64.50');
 
-  await card.getByRole('button', { name: `Duplicate ${plan.name}` }).click();
+  // The table row's Edit opens the same form with the saved values.
+  await page.getByRole('button', { name: 'Table view' }).click();
+  await page
+    .getByTestId(`plan-row-${plan.id}`)
+    .getByRole('button', { name: `Edit ${renamed}` })
+    .click();
+  const again = page.getByRole('dialog', { name: `Edit ${renamed}` });
+  await expect(again.getByLabel('Description')).toHaveValue('Edited by the plans journey');
+  await expect(again.getByRole('switch', { name: 'Geofencing' })).toBeChecked();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Grid view' }).click();
+
+  await card.getByRole('button', { name: `Duplicate ${renamed}` }).click();
   await expect(page.getByText('Plan duplicated successfully', { exact: true })).toBeVisible();
   const copy = page.getByTestId(`plan-card-${plan.id}-copy`);
-  await expect(copy.getByRole('heading', { name: `${plan.name} (Copy)` })).toBeVisible();
+  await expect(copy.getByRole('heading', { name: `${renamed} (Copy)` })).toBeVisible();
   await expect(copy.getByText('Inactive', { exact: true })).toBeVisible();
 
-  await copy.getByRole('button', { name: `Delete ${plan.name} (Copy)` }).click();
+  await copy.getByRole('button', { name: `Delete ${renamed} (Copy)` }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('keep their plan');
   await confirm.getByRole('button', { name: 'Delete plan' }).click();
@@ -88,6 +116,16 @@ test('a manager sees the plans but cannot change them', async ({ page }) => {
   const card = page.getByTestId('plan-card-professional');
   await expect(card.getByRole('button', { name: /^View / })).toBeVisible();
   await expect(card.getByRole('button', { name: /^(Edit|Delete|Duplicate) / })).toHaveCount(0);
+});
+
+test('the plans manager offers only the tabs that work: no Analytics or Settings saying "coming soon"', async ({
+  page,
+}) => {
+  await signInPageAsStaff(page);
+  await page.goto('/plans');
+  await expect(page.getByRole('tab', { name: 'Plans Management' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Plans Management']);
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0);
 });
 
 test('the plans manager has no serious or critical accessibility violations', async ({ page }) => {

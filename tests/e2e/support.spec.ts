@@ -13,11 +13,11 @@ test('a customer opens a ticket, staff reply, and the customer reads the reply a
   const customer = await createCustomer();
   const subject = `Tracker offline ${customer.lastName}`;
 
-  // The customer: landing page Live Chat → sign in → the new-ticket form.
+  // The customer: landing page Live Chat's portal link → sign in → the new-ticket form.
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
   await page.goto('/#contact');
-  await page.getByRole('link', { name: 'Message our support team' }).click();
+  await page.getByRole('link', { name: 'Customer? Open a ticket in your portal' }).click();
   await expect(page).toHaveURL(/\/customer-login\?next=/);
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Password', { exact: true }).fill(customer.password);

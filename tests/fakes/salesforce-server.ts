@@ -296,6 +296,28 @@ export async function startSalesforceServer(
         retryAfter: forced.retryAfterSeconds,
       };
     }
+    // An sObject's description (the connection test reads it): the org's fields, the external id among them.
+    const described = /^\/services\/data\/v\d+\.\d+\/sobjects\/([^/]+)\/describe$/.exec(path);
+    if (method === 'GET' && described) {
+      const type = described[1];
+      if (type !== 'Account' && type !== 'Contact') {
+        return {
+          status: 404,
+          body: [{ message: `The requested resource does not exist`, errorCode: 'NOT_FOUND' }],
+        };
+      }
+      return {
+        status: 200,
+        body: {
+          name: type,
+          fields: [
+            { name: 'Id', externalId: false },
+            { name: type === 'Account' ? 'Name' : 'Email', externalId: false },
+            { name: EXTERNAL_ID_FIELD, externalId: true, unique: true },
+          ],
+        },
+      };
+    }
     const m = /^\/services\/data\/v\d+\.\d+\/composite\/sobjects\/([^/]+)\/([^/]+)$/.exec(path);
     if (method === 'PATCH' && m) {
       const [, type, field] = m;

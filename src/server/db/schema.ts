@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  check,
   boolean,
   date,
   index,
@@ -1159,7 +1160,11 @@ export const supportTickets = pgTable(
     id: randomId(),
     /** The short number people quote ("#1042"), from the `support_ticket` counter. */
     number: integer('number').notNull(),
-    customerId: ownedBy(),
+    /** The account that opened it; null for a visitor's message from the landing page (visitor_*). */
+    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'cascade' }),
+    /** A visitor without an account who wrote from the landing page's contact form: who to answer. */
+    visitorName: text('visitor_name'),
+    visitorEmail: text('visitor_email'),
     subject: text('subject').notNull(),
     description: text('description').notNull(),
     /** billing, technical or feature_request. */
@@ -1191,6 +1196,11 @@ export const supportTickets = pgTable(
     index('support_tickets_activity_idx').on(t.lastActivityAt, t.id),
     index('support_tickets_assigned_idx').on(t.assignedToStaffId),
     index('support_tickets_created_idx').on(t.createdAt),
+    // Every ticket has a requester: an account, or a visitor with an email to answer.
+    check(
+      'support_tickets_requester',
+      sql`${t.customerId} is not null or (${t.visitorEmail} is not null and ${t.visitorName} is not null)`,
+    ),
   ],
 );
 

@@ -144,3 +144,28 @@ export type CrmStatus = z.infer<typeof crmStatus>;
 
 export const crmRecordParams = z.object({ id: z.uuid({ error: 'Not found' }) });
 export const crmJobParams = z.object({ id: z.string().max(64) });
+
+// ---- Connection test (spec 3: 'Test Failed') ----
+
+/**
+ * What each CRM signs in with, as the screen says it (the fields are in System Settings > API Keys).
+ * The adapters read exactly these (`modules/crm/credentials.ts`).
+ */
+export const CRM_CREDENTIAL_NEEDS: Record<CrmPlatform, string> = {
+  hubspot:
+    'A private app access token (HubSpot: Settings > Integrations > Private Apps) with the CRM contacts and companies read/write scopes and the company schema read/write scopes, saved as the HubSpot API key.',
+  salesforce:
+    "The org's instance URL (My Domain) and either an access token, or a connected app's client ID and client secret with the client credentials flow enabled. Account and Contact need the external-id field Motorpool_Id__c.",
+};
+
+/** `POST /api/admin/crm/test-connection`: which CRM to test (default: the one configured). */
+export const crmConnectionTestInput = z.object({ crmType: z.enum(CRM_PLATFORMS).optional() }).strict();
+
+/** The outcome: `ok` false is the spec's 'Test Failed', with the reason (never a key). */
+export const crmConnectionTest = z.object({
+  crmType: z.enum(CRM_PLATFORMS),
+  ok: z.boolean(),
+  message: z.string(),
+  testedAt: z.string(),
+});
+export type CrmConnectionTest = z.infer<typeof crmConnectionTest>;

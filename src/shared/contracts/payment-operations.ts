@@ -64,6 +64,7 @@ export const expenseListQuery = pagedQuery({}, { defaultPageSize: EXPENSE_HISTOR
 export type ExpenseListQuery = z.infer<typeof expenseListQuery>;
 export const expensePage = pageOf(expense);
 export const expenseSaved = z.object({ success: z.literal(true), message: z.string(), expense });
+export const expenseDeleted = z.object({ success: z.literal(true), message: z.string() });
 
 // ---------------------------------------------------------------------------------------------
 // Hosting usage, measured by the server itself

@@ -98,7 +98,7 @@ export const createPlanRequest = z.object({
 });
 export type CreatePlanRequest = z.input<typeof createPlanRequest>;
 
-/** `PUT /api/plans/{id}`: the inline edit of price and limits (spec 2 §7). */
+/** `PUT /api/plans/{id}`: price and limits only (spec 2 §7). The plans manager edits every field by PATCH. */
 export const updatePlanLimitsRequest = z.object({
   price: planFields.price,
   vehicleLimit: planFields.vehicleLimit,
@@ -119,6 +119,7 @@ export const patchPlanRequest = z
   })
   .partial()
   .refine((d) => Object.keys(d).length > 0, 'Nothing to update');
+export type PatchPlanRequest = z.input<typeof patchPlanRequest>;
 
 export const planIdParams = z.object({ id: z.string().min(1).max(60) });
 

@@ -8,7 +8,8 @@ import { pagedQuery, pageOf, requiredText, searchField, sortField } from './comm
  * add internal notes the customer never sees (`/api/admin/support/...`).
  */
 
-export const TICKET_CATEGORIES = ['billing', 'technical', 'feature_request'] as const;
+/** `general`: a question that is none of the others (a visitor's message from the landing page is one). */
+export const TICKET_CATEGORIES = ['billing', 'technical', 'feature_request', 'general'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -19,6 +20,7 @@ export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
   billing: 'Billing',
   technical: 'Technical',
   feature_request: 'Feature request',
+  general: 'General question',
 };
 export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   open: 'Open',
@@ -176,7 +178,12 @@ export type StaffRef = z.infer<typeof staffRef>;
 
 export const staffTicket = z.object({
   ...ticketFields,
-  customer: z.object({ id: z.string(), companyName: z.string(), email: z.string() }),
+  /**
+   * Who asked: the account (id, company name, email), or for a visitor's message from the landing page
+   * (`fromVisitor`) no id, the visitor's name and the email to answer.
+   */
+  customer: z.object({ id: z.string().nullable(), companyName: z.string(), email: z.string() }),
+  fromVisitor: z.boolean(),
   assignee: staffRef.nullable(),
   firstResponseAt: z.string().nullable(),
   resolvedAt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_TIMEZONES } from '../staff-preferences';
+import { emailField, requiredText } from './common';
 
 /**
  * System Settings (spec 3 §2, §3, §9; docs/system-settings.md). Each group is one `system_settings` row;
@@ -182,6 +183,16 @@ export const generalSettings = z.object({
   emailNotifications: z.boolean({ error: 'On or off' }),
   smsNotifications: z.boolean({ error: 'On or off' }),
   desktopNotifications: z.boolean({ error: 'On or off' }),
+  /** The landing page's contact section (public, `GET /api/contact`); blank: not shown. */
+  contactPhone: z
+    .string({ error: 'A phone number, or blank' })
+    .trim()
+    .max(30, 'At most 30 characters')
+    .regex(/^$|^\+?[0-9][0-9 ().-]{5,27}[0-9]$/, 'A phone number: digits, spaces and + ( ) . - only'),
+  contactEmail: z.union([z.literal(''), emailField('An email address, or blank')], {
+    error: 'An email address, or blank',
+  }),
+  contactHours: requiredText('Opening hours are required', 100, 'At most 100 characters'),
 });
 export type GeneralSettings = z.infer<typeof generalSettings>;
 
@@ -199,6 +210,10 @@ export const DEFAULT_GENERAL_SETTINGS: Omit<GeneralSettings, 'companyName'> = {
   emailNotifications: true,
   smsNotifications: false,
   desktopNotifications: false,
+  // The spec's hours (spec 1); no phone or email is invented: blank ones are not shown on the landing page.
+  contactPhone: '',
+  contactEmail: '',
+  contactHours: 'Mon-Fri 9AM-6PM EST',
 };
 
 /** `PUT /api/admin/security-settings`: any of the four, the rest stay as stored. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Plan } from '@shared/contracts/plans';
 import type { RegistrationRequest } from '@shared/contracts/customers';
+import type { PublicContact, VisitorMessageInput } from '@shared/contracts/contact';
 import { apiJson, apiRequest, errorMessageOf, readJson } from '@client/lib/api';
 
 /*
@@ -72,6 +73,32 @@ export async function isCustomerSignedIn(signal: AbortSignal): Promise<boolean> 
     if (!signal.aborted) console.warn('Customer session check failed', error);
     return false;
   }
+}
+
+/**
+ * GET /api/contact: the contact details staff publish in System Settings (phone and email null when not
+ * set). Read without its contract, as the plans are (the server checks the answer against it); null
+ * while loading or when it failed, so the section shows only what is known.
+ */
+export function usePublicContact(): PublicContact | null {
+  const [contact, setContact] = useState<PublicContact | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiRequest('GET', '/api/contact', undefined, { signal: controller.signal })
+      .then(readJson)
+      .then((answer) => setContact(answer as PublicContact))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Contact details could not be loaded', error);
+      });
+    return () => controller.abort();
+  }, []);
+  return contact;
+}
+
+/** POST /api/contact/messages: a visitor's message to support. Its contract comes with the dialog. */
+export async function sendVisitorMessage(input: VisitorMessageInput) {
+  const { visitorMessageSent } = await import('@shared/contracts/contact');
+  return apiJson('POST', '/api/contact/messages', visitorMessageSent, input);
 }
 
 /** POST /api/customers: self sign-up. Its contract comes with the sign-up dialog, which calls it. */

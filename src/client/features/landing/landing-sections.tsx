@@ -18,11 +18,11 @@ import {
   WrenchIcon,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TRIAL_DAYS } from '@shared/constants';
 import { getAppName } from '@client/lib/app-name';
-import { isCustomerSignedIn } from './api';
+import { isCustomerSignedIn, usePublicContact } from './api';
 import { Brand, SECTIONS } from './landing-header';
 import { LandingButton } from './landing-ui';
 
@@ -271,26 +271,23 @@ export function AccessAnywhere() {
   );
 }
 
-/*
- * Contact details: the spec names the channels and hours but not the numbers; these are reserved
- * example values (555-01xx, .example) until the operator configures real ones.
- */
-const CONTACT_PHONE = '+1 (555) 010-0199';
-const CONTACT_PHONE_HREF = 'tel:+15550100199';
-const CONTACT_EMAIL = 'support@motorpool.example';
-
+const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 const SUPPORT_FORM = '/customer-dashboard?tab=support&new=1';
 const SIGN_IN_FOR_SUPPORT = `/customer-login?next=${encodeURIComponent(SUPPORT_FORM)}`;
 
+// The message form brings react-hook-form, zod and Radix Dialog: loaded on first open, never up front.
+const loadVisitorMessageDialog = () => import('./visitor-message-dialog');
+const VisitorMessageDialog = lazy(loadVisitorMessageDialog);
+
 /**
- * Live chat is the portal's ticket form (docs/support.md): a signed-in customer goes straight to it, a
- * visitor signs in first and lands on it. Without script the link is the sign-in way.
+ * A customer may write from the portal's Support tab instead (their ticket then belongs to the
+ * account): signed in, straight to the form; otherwise sign in first and land on it.
  */
-function SupportFormLink() {
+function PortalSupportLink() {
   const [, navigate] = useLocation();
   return (
     <Link
-      className="font-medium text-primary underline-offset-4 hover:underline"
+      className={linkClass}
       href={SIGN_IN_FOR_SUPPORT}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -300,43 +297,78 @@ function SupportFormLink() {
         );
       }}
     >
-      Message our support team
+      Customer? Open a ticket in your portal
     </Link>
   );
 }
 
+/** Grid columns for the channels shown (a phone or email that staff have not published is left out). */
+const COLUMNS = {
+  1: 'sm:grid-cols-1 sm:max-w-md sm:mx-auto',
+  2: 'sm:grid-cols-2',
+  3: 'sm:grid-cols-3',
+} as const;
+
+/**
+ * The contact section (spec 1 §2): the phone, email and hours staff publish in System Settings
+ * (`GET /api/contact`; nothing is invented where they set none), and a message form anyone can send
+ * without an account, which reaches staff in the Support Center as a ticket.
+ */
 export function Contact() {
-  const channels: { icon: LucideIcon; title: string; detail: ReactNode; note: string }[] = [
-    {
+  const contact = usePublicContact();
+  const [messageOpen, setMessageOpen] = useState(false);
+  const [messageMounted, setMessageMounted] = useState(false);
+  const hours = contact?.hours;
+  const channels: { icon: LucideIcon; title: string; detail: ReactNode; note: ReactNode }[] = [];
+  if (contact?.phone) {
+    channels.push({
       icon: PhoneIcon,
       title: 'Phone',
       detail: (
-        <a className="font-medium text-primary underline-offset-4 hover:underline" href={CONTACT_PHONE_HREF}>
-          {CONTACT_PHONE}
+        <a className={linkClass} href={`tel:${contact.phone.replace(/[^+0-9]/g, '')}`}>
+          {contact.phone}
         </a>
       ),
-      note: 'Mon-Fri 9AM-6PM EST',
-    },
-    {
+      note: hours,
+    });
+  }
+  if (contact?.email) {
+    channels.push({
       icon: MailIcon,
       title: 'Email',
       detail: (
-        <a
-          className="font-medium text-primary underline-offset-4 hover:underline"
-          href={`mailto:${CONTACT_EMAIL}`}
-        >
-          {CONTACT_EMAIL}
+        <a className={linkClass} href={`mailto:${contact.email}`}>
+          {contact.email}
         </a>
       ),
       note: 'We reply within 24 hours',
-    },
-    {
-      icon: MessageCircleIcon,
-      title: 'Live Chat',
-      detail: <SupportFormLink />,
-      note: 'Mon-Fri 9AM-6PM EST',
-    },
-  ];
+    });
+  }
+  channels.push({
+    icon: MessageCircleIcon,
+    title: 'Live Chat',
+    detail: (
+      <>
+        <button
+          type="button"
+          className={`${linkClass} cursor-pointer`}
+          onPointerEnter={loadVisitorMessageDialog}
+          onFocus={loadVisitorMessageDialog}
+          onClick={() => {
+            setMessageMounted(true);
+            setMessageOpen(true);
+          }}
+        >
+          Message our support team
+        </button>
+        <span className="mt-1 block text-xs text-muted-foreground">No account needed.</span>
+        <span className="mt-1 block text-xs">
+          <PortalSupportLink />
+        </span>
+      </>
+    ),
+    note: hours ? `Answered ${hours}, by email` : 'Answered by email',
+  });
   return (
     <section aria-labelledby="contact-title" id="contact" className="scroll-mt-16 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -346,22 +378,29 @@ export function Contact() {
           title="Talk to our team"
           text="Questions about plans, onboarding or your account? We are happy to help."
         />
-        <ul className="grid gap-6 sm:grid-cols-3">
+        <ul className={`grid gap-6 ${COLUMNS[channels.length as 1 | 2 | 3]}`}>
           {channels.map(({ icon: Icon, title, detail, note }) => (
             <li key={title} className="rounded-xl border bg-card p-6 text-center shadow-sm">
               <span className="mx-auto flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <h3 className="mt-4 font-semibold">{title}</h3>
-              <p className="mt-2 text-sm break-words">{detail}</p>
-              <p className="mt-2 flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
-                <ClockIcon className="size-3.5" aria-hidden="true" />
-                {note}
-              </p>
+              <div className="mt-2 text-sm break-words">{detail}</div>
+              {note ? (
+                <p className="mt-2 flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+                  <ClockIcon className="size-3.5" aria-hidden="true" />
+                  {note}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
       </div>
+      {messageMounted ? (
+        <Suspense fallback={null}>
+          <VisitorMessageDialog open={messageOpen} onOpenChange={setMessageOpen} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -49,6 +49,12 @@ export interface CrmAdapter {
    */
   upsertCustomers(records: CrmCustomer[]): Promise<CrmOutcome[]>;
   upsertUsers(records: CrmUser[]): Promise<CrmOutcome[]>;
+  /**
+   * Signs in with the credentials and reads (never writes) what a sync needs, so an admin learns that
+   * the credentials work before any record is sent. Answers a sentence for the screen; throws
+   * `CrmUnavailable` with the reason (never quoting a key) when the CRM refuses or cannot be reached.
+   */
+  testConnection(): Promise<string>;
 }
 
 /** The whole call failed (credentials refused, provider unreachable): its message is for the screen. */

@@ -449,3 +449,41 @@ describe('HubSpot adapter', () => {
     );
   });
 });
+
+describe('HubSpot connection test', () => {
+  it('answers what it found with a good token, and writes nothing', async () => {
+    hubspot.deleteCompanyProperty(COMPANY_KEY);
+    await expect(adapter().testConnection()).resolves.toMatch(
+      /accepted the access token.*first sync creates/,
+    );
+    hubspot.defineCompanyProperty(COMPANY_KEY, { unique: true });
+    await expect(adapter().testConnection()).resolves.toMatch(/accepted the access token.*is ready/);
+    expect(hubspot.requests.every((r) => r.method === 'GET')).toBe(true);
+    expect(hubspot.companyProperties.has(COMPANY_KEY)).toBe(true);
+  });
+
+  it('fails with the reason, never the token: a refused token, missing scopes, a property that is not unique', async () => {
+    const wrong = 'pat-na1-wrong-token-0000';
+    const refused = await adapter(wrong)
+      .testConnection()
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CrmUnavailable);
+    expect((refused as Error).message).toMatch(/refused the access token \(401\)/);
+    expect((refused as Error).message).not.toContain(wrong);
+
+    hubspot.grantSchemaScopes(false);
+    await expect(adapter().testConnection()).rejects.toThrow(/crm\.schemas\.companies\.read/);
+    hubspot.grantSchemaScopes(true);
+
+    hubspot.deleteCompanyProperty(COMPANY_KEY);
+    hubspot.defineCompanyProperty(COMPANY_KEY, { unique: false });
+    await expect(adapter().testConnection()).rejects.toThrow(/does not require unique values/);
+    hubspot.deleteCompanyProperty(COMPANY_KEY);
+  });
+
+  it('says HubSpot cannot be reached when nothing answers', async () => {
+    await expect(adapter(hubspot.token, await unreachableUrl()).testConnection()).rejects.toBeInstanceOf(
+      CrmUnavailable,
+    );
+  });
+});

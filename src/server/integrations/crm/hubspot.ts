@@ -10,6 +10,7 @@ import {
   headerOf,
   networkFailure,
   REQUEST_TIMEOUT_MS,
+  RetriesExhausted,
   retryAfterMs,
   retryContext,
   withTimeout,
@@ -112,6 +113,38 @@ export class HubspotCrmAdapter implements CrmAdapter {
       const linked = await this.associate(companies, contacts, outcomes);
       for (const [id, companyId] of linked) outcomes.push({ id, ok: true, crmId: companyId });
     });
+  }
+
+  /**
+   * Reads the company property companies are upserted on (`GET /crm/v3/properties/companies/motorpool_id`):
+   * the token is accepted (else 401), the app may read company schemas (else 403), and the property is
+   * usable or will be created by the first sync. Nothing is written.
+   */
+  async testConnection(): Promise<string> {
+    let existing: { hasUniqueValue?: boolean } | null;
+    try {
+      existing = await this.call('company property lookup', isProperty, () =>
+        this.client.crm.properties.coreApi.getByName('companies', COMPANY_KEY),
+      );
+    } catch (err) {
+      if (err instanceof BatchRefused && err.status === 404) existing = null;
+      else if (err instanceof BatchRefused && err.status === 403) {
+        throw new CrmUnavailable(
+          `HubSpot accepted the access token but refused to read company properties (403): give the private app the crm.schemas.companies.read and crm.schemas.companies.write scopes.`,
+        );
+      } else if (err instanceof BatchRefused) throw new CrmUnavailable(err.message);
+      else if (err instanceof RetriesExhausted) throw new CrmUnavailable(err.message);
+      else throw err;
+    }
+    if (!existing) {
+      return `HubSpot accepted the access token. The first sync creates the company property ${COMPANY_KEY}.`;
+    }
+    if (!existing.hasUniqueValue) {
+      throw new CrmUnavailable(
+        `HubSpot accepted the access token, but its company property ${COMPANY_KEY} does not require unique values, so companies cannot be upserted on it. Delete it in HubSpot (the next sync creates it again, unique) or recreate it with unique values.`,
+      );
+    }
+    return `HubSpot accepted the access token, and the company property ${COMPANY_KEY} is ready.`;
   }
 
   /** Contacts by email; answers record id -> contact id for those written, failures into `outcomes`. */

@@ -373,3 +373,33 @@ describe('Salesforce adapter', () => {
     });
   }
 });
+
+describe('Salesforce connection test', () => {
+  it('signs in with a token or the client credentials and reads the external-id field, writing nothing', async () => {
+    await expect(adapter().testConnection()).resolves.toMatch(
+      new RegExp(`accepted the credentials.*${EXTERNAL_ID_FIELD}`),
+    );
+    await expect(
+      adapter({ clientId: sf.clientId, clientSecret: sf.clientSecret }).testConnection(),
+    ).resolves.toMatch(/accepted the credentials/);
+    expect(sf.requests.filter((r) => r.method !== 'GET' && !r.path.includes('oauth2'))).toEqual([]);
+    expect(sf.accounts.size + sf.contacts.size).toBe(0);
+  });
+
+  it('fails with the reason, never the secret: a refused token, a refused client secret', async () => {
+    const refused = await adapter({ accessToken: '00Dwrong!token' })
+      .testConnection()
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CrmUnavailable);
+    expect((refused as Error).message).toMatch(/refused the access token \(401\)/);
+    expect((refused as Error).message).not.toContain('00Dwrong!token');
+
+    const secret = 'not-the-secret-1234';
+    const badApp = await adapter({ clientId: sf.clientId, clientSecret: secret })
+      .testConnection()
+      .catch((e: unknown) => e);
+    expect(badApp).toBeInstanceOf(CrmUnavailable);
+    expect((badApp as Error).message).toMatch(/refused the connected app/);
+    expect((badApp as Error).message).not.toContain(secret);
+  });
+});

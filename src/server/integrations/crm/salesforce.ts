@@ -162,34 +162,85 @@ export class SalesforceCrmAdapter implements CrmAdapter {
     return written;
   }
 
-  private async send(type: SObject, inputs: { fields: Fields }[], renewed = false): Promise<SaveResult[]> {
+  private send(type: SObject, inputs: { fields: Fields }[]): Promise<SaveResult[]> {
+    return this.request(
+      `${type} upsert`,
+      {
+        method: 'PATCH',
+        url: `/composite/sobjects/${type}/${EXTERNAL_ID_FIELD}`,
+        body: JSON.stringify({
+          allOrNone: false,
+          records: inputs.map((i) => ({ attributes: { type }, ...i.fields })),
+        }),
+        headers: { 'content-type': 'application/json' },
+      },
+      (answer): answer is SaveResult[] => isSaveResults(answer, inputs.length),
+    );
+  }
+
+  /**
+   * Signs in (the access token, or the connected app's client credentials) and reads the description of
+   * Account and Contact: each must have the external-id field `Motorpool_Id__c` the sync upserts on.
+   * Nothing is written.
+   */
+  async testConnection(): Promise<string> {
+    const missing: SObject[] = [];
+    for (const type of ['Account', 'Contact'] as const) {
+      let described: Described;
+      try {
+        described = await this.request(
+          `${type} description`,
+          { method: 'GET', url: `/sobjects/${type}/describe` },
+          isDescribed,
+        );
+      } catch (err) {
+        if (err instanceof BatchRefused) {
+          throw new CrmUnavailable(`Salesforce signed in but refused to describe ${type}: ${err.message}`);
+        }
+        if (err instanceof RetriesExhausted) throw new CrmUnavailable(err.message);
+        throw err;
+      }
+      const field = described.fields.find((f) => f.name === EXTERNAL_ID_FIELD);
+      if (!field?.externalId) missing.push(type);
+    }
+    if (missing.length > 0) {
+      throw new CrmUnavailable(
+        `Salesforce signed in, but ${missing.join(' and ')} ${missing.length === 1 ? 'has' : 'have'} no external-id field ${EXTERNAL_ID_FIELD}: create it (text, External ID, unique) before syncing.`,
+      );
+    }
+    return `Salesforce accepted the credentials, and Account and Contact have the external-id field ${EXTERNAL_ID_FIELD}.`;
+  }
+
+  /**
+   * One call to the org's REST API through jsforce, with our retries, a timeout over the whole answer and
+   * a check of its shape. A 401 with client credentials gets one new token and one more try.
+   */
+  private async request<T>(
+    what: string,
+    req: { method: 'GET' | 'PATCH'; url: string; body?: string; headers?: Record<string, string> },
+    isAnswer: (answer: unknown) => answer is T,
+    renewed = false,
+  ): Promise<T> {
     const conn = await this.connect();
     const transport = new AnswerRecordingTransport();
     try {
       return await withRetries(
         this.retry,
-        `${type} upsert`,
+        what,
         async () => {
           try {
             // jsforce's `timeout` ends at the headers; a body that stalls after them is ours to time.
             const answer = await withTimeout(
               Promise.resolve(
-                conn.request<unknown>(
-                  {
-                    method: 'PATCH',
-                    url: `/composite/sobjects/${type}/${EXTERNAL_ID_FIELD}`,
-                    body: JSON.stringify({
-                      allOrNone: false,
-                      records: inputs.map((i) => ({ attributes: { type }, ...i.fields })),
-                    }),
-                    headers: { 'content-type': 'application/json' },
-                  },
-                  { transport, retry: { maxRetries: 0 }, timeout: this.timeoutMs },
-                ),
+                conn.request<unknown>(req, {
+                  transport,
+                  retry: { maxRetries: 0 },
+                  timeout: this.timeoutMs,
+                }),
               ),
               this.timeoutMs,
             );
-            if (!isSaveResults(answer, inputs.length)) throw new NotItsApi(describeAnswer(answer));
+            if (!isAnswer(answer)) throw new NotItsApi(describeAnswer(answer));
             return answer;
           } catch (err) {
             if (err instanceof NotItsApi) throw err;
@@ -199,16 +250,16 @@ export class SalesforceCrmAdapter implements CrmAdapter {
         transientOf,
       );
     } catch (err) {
-      if (err instanceof NotItsApi) throw notItsApi(`${type} upsert`, err.message);
+      if (err instanceof NotItsApi) throw notItsApi(what, err.message);
       if (!(err instanceof SalesforceCallFailed)) throw err;
       const status = err.answered?.status ?? 0;
       // A 2xx jsforce could not read (a truncated or HTML body) is no answer of Salesforce's API either.
-      if (status >= 200 && status < 300) throw notItsApi(`${type} upsert`, salesforceMessage(err.cause));
+      if (status >= 200 && status < 300) throw notItsApi(what, salesforceMessage(err.cause));
       const message = salesforceMessage(err.cause) || `Salesforce answered ${status}.`;
       if (status === 401 && 'clientId' in this.options.auth && !renewed) {
         // A client-credentials token can expire during a long sync: one new token, one more try.
         this.connection = null;
-        return this.send(type, inputs, true);
+        return this.request(what, req, isAnswer, true);
       }
       if (status === 401) {
         throw new CrmUnavailable(
@@ -272,6 +323,18 @@ class NotItsApi extends Error {}
 const notItsApi = (what: string, detail: string) =>
   new CrmUnavailable(
     `Salesforce sent an answer that is not its API's to the ${what} (${detail.slice(0, 200)}); try again later.`,
+  );
+
+type Described = { name: string; fields: { name: string; externalId?: boolean }[] };
+
+/** An sObject's description: its name and its fields (`GET /sobjects/{Type}/describe`). */
+const isDescribed = (answer: unknown): answer is Described =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  typeof (answer as Described).name === 'string' &&
+  Array.isArray((answer as Described).fields) &&
+  (answer as Described).fields.every(
+    (f) => typeof f === 'object' && f !== null && typeof f.name === 'string',
   );
 
 /** The collections answer: one save result per record sent, in order. */

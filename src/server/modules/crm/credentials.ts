@@ -26,22 +26,31 @@ export async function crmReadiness(
   config: CrmConfig,
 ): Promise<CrmReadiness> {
   if (!config.enabled) return { ok: false, message: crmSyncStateOf(config, () => false).message! };
-  const values = await savedCredentialsOf(deps, config.crmType);
-  const state = crmSyncStateOf(config, (field) => !!values[field]);
-  if (state.message !== null) return { ok: false, message: state.message };
-  return {
-    ok: true,
-    credentials:
-      config.crmType === 'hubspot'
-        ? { type: 'hubspot', accessToken: values.hubspotApiKey! }
-        : {
-            type: 'salesforce',
-            instanceUrl: values.salesforceInstanceUrl ?? null,
-            accessToken: values.salesforceAccessToken ?? null,
-            clientId: values.salesforceClientId ?? null,
-            clientSecret: values.salesforceClientSecret ?? null,
-          },
-  };
+  const credentials = await credentialsOf(deps, config.crmType);
+  return credentials
+    ? { ok: true, credentials }
+    : { ok: false, message: MISSING_CREDENTIALS[config.crmType] };
+}
+
+/**
+ * The saved credentials `type` signs in with (the sync and the connection test), or null while the
+ * settings lack them: the same rule as every screen's "configured" (`crmCredentialsSaved`).
+ */
+export async function credentialsOf(
+  deps: { db: Db; keyring: SettingsKeyring },
+  type: CrmPlatform,
+): Promise<CrmCredentials | null> {
+  const values = await savedCredentialsOf(deps, type);
+  if (!crmCredentialsSaved(type, (field) => !!values[field])) return null;
+  return type === 'hubspot'
+    ? { type, accessToken: values.hubspotApiKey! }
+    : {
+        type,
+        instanceUrl: values.salesforceInstanceUrl ?? null,
+        accessToken: values.salesforceAccessToken ?? null,
+        clientId: values.salesforceClientId ?? null,
+        clientSecret: values.salesforceClientSecret ?? null,
+      };
 }
 
 /** The chosen CRM's secrets as the settings key opens them (one it no longer opens reads as missing). */

@@ -121,7 +121,7 @@ describe('who may do what', () => {
     const changes = t.app.accessTable.filter(
       (r) => r.url.startsWith('/api/admin/crm/') && r.method !== 'GET',
     );
-    expect(changes.length).toBe(5);
+    expect(changes.length).toBe(6);
     for (const route of changes) expect(route.access).toEqual({ tab: 'crm', permission: 'canEditSettings' });
     const flagless = await staffWith(t, 'admin', { canEditSettings: false });
     expect((await t.put(flagless.cookie, CONFIG, { enabled: true })).statusCode).toBe(200);
@@ -414,5 +414,84 @@ describe('syncing to Salesforce', () => {
     expect(job.result?.errorCount).toBe(0);
     expect(salesforce.issuedTokens.length).toBeGreaterThan(0);
     expect(salesforce.byExternalId('Contact', `staff:${member.id}`)).toBeDefined();
+  });
+});
+
+describe('Test connection (spec 3: Test Failed)', () => {
+  const TEST = '/api/admin/crm/test-connection';
+  const auditOf = async () =>
+    t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'crm_test'), eq(auditLogs.resourceType, 'crm')));
+
+  it('signs in to HubSpot with the saved token, before the integration is even on, writing nothing there', async () => {
+    await t.put(admin, '/api/admin/api-settings', { hubspotApiKey: hubspot.token });
+    const before = (await auditOf()).length;
+    const res = await t.post(admin, TEST, { crmType: 'hubspot' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ crmType: 'hubspot', ok: true });
+    expect(res.json().message).toMatch(/HubSpot accepted the access token/);
+    expect(hubspot.requests.length).toBeGreaterThan(0);
+    expect(hubspot.requests.every((r) => r.method === 'GET')).toBe(true);
+    const audit = await auditOf();
+    expect(audit).toHaveLength(before + 1);
+    expect(audit.at(-1)).toMatchObject({
+      resourceId: 'hubspot',
+      success: true,
+      actorEmail: 'admin@motorpool.local',
+    });
+    expect(JSON.stringify(audit.at(-1))).not.toContain(hubspot.token);
+  });
+
+  it("answers 'Test Failed' reasons: no saved key, a token HubSpot refuses (never echoed)", async () => {
+    await t.put(admin, '/api/admin/api-settings', { clear: ['hubspotApiKey'] });
+    const none = await t.post(admin, TEST, {});
+    expect(none.json()).toMatchObject({
+      crmType: 'hubspot',
+      ok: false,
+      message: 'HubSpot: Add the HubSpot API key in System Settings → API Keys.',
+    });
+    expect(hubspot.requests).toHaveLength(0);
+
+    const wrong = 'pat-na1-00000000-wrong-token';
+    await t.put(admin, '/api/admin/api-settings', { hubspotApiKey: wrong });
+    const refused = await t.post(admin, TEST, { crmType: 'hubspot' });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ ok: false });
+    expect(refused.json().message).toMatch(/HubSpot refused the access token \(401\)/);
+    expect(refused.body).not.toContain(wrong);
+    const [last] = (await auditOf()).slice(-1);
+    expect(last).toMatchObject({ success: false });
+    expect(JSON.stringify(last)).not.toContain(wrong);
+  });
+
+  it('tests Salesforce with its saved instance URL and token, and says when the token is refused', async () => {
+    await t.put(admin, '/api/admin/api-settings', {
+      salesforceInstanceUrl: salesforce.url,
+      salesforceAccessToken: salesforce.accessToken,
+    });
+    const good = await t.post(admin, TEST, { crmType: 'salesforce' });
+    expect(good.json()).toMatchObject({ crmType: 'salesforce', ok: true });
+    expect(good.json().message).toMatch(/Motorpool_Id__c/);
+    expect(salesforce.accounts.size + salesforce.contacts.size).toBe(0);
+
+    await t.put(admin, '/api/admin/api-settings', { salesforceAccessToken: '00Dwrong-token-value' });
+    const bad = await t.post(admin, TEST, { crmType: 'salesforce' });
+    expect(bad.json()).toMatchObject({ ok: false });
+    expect(bad.json().message).toMatch(/Salesforce refused the access token \(401\)/);
+    expect(bad.body).not.toContain('00Dwrong-token-value');
+    await t.put(admin, '/api/admin/api-settings', {
+      clear: ['salesforceInstanceUrl', 'salesforceAccessToken'],
+    });
+  });
+
+  it('is refused to staff outside the CRM tab, and to an unknown CRM or key', async () => {
+    for (const role of ['sales', 'manager'] as const) {
+      const { cookie } = await staffWith(t, role);
+      expect((await t.post(cookie, TEST, {})).statusCode).toBe(403);
+    }
+    expect((await t.post(admin, TEST, { crmType: 'pipedrive' })).statusCode).toBe(400);
+    expect((await t.post(admin, TEST, { apiKey: 'x' })).statusCode).toBe(400);
   });
 });

@@ -7,6 +7,8 @@ import {
   CRM_JOB_KINDS,
   crmConfig,
   crmConfigInput,
+  crmConnectionTest,
+  crmConnectionTestInput,
   crmCustomerPage,
   crmCustomerRow,
   crmIntegrationListQuery,
@@ -23,6 +25,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { actorOf } from '../audit/service';
 import { crmConfigOf, saveCrmConfig } from './config';
+import { testCrmConnection } from './connection-test';
 import { crmDepsOf } from './deps';
 import {
   crmCustomerRowOf,
@@ -62,6 +65,18 @@ export async function crmRoutes(
       response: { 200: crmConfig },
     },
     handler: async (request) => saveCrmConfig(db, actorOf(request), request.body),
+  });
+
+  r.post('/api/admin/crm/test-connection', {
+    config: { access: changeCrm },
+    schema: {
+      summary:
+        "Sign in to the CRM with the saved credentials and read what a sync needs ('Test Failed' with the reason)",
+      tags: ['crm'],
+      body: crmConnectionTestInput,
+      response: { 200: crmConnectionTest },
+    },
+    handler: async (request) => testCrmConnection(deps, actorOf(request), request.body.crmType),
   });
 
   r.get('/api/admin/crm/status', {

@@ -3,6 +3,7 @@ import { pageOffset, toPage, type Page } from '../../../shared/contracts/common'
 import type { Expense, ExpenseInput, ExpenseListQuery } from '../../../shared/contracts/payment-operations';
 import type { Db } from '../../db/client';
 import { expenses, staffUsers } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -90,6 +91,68 @@ export async function addExpense(db: Db, actor: AuditActor, input: ExpenseInput)
       createdAt: row.createdAt,
       createdBy: null,
       createdByEmail: actor.actorEmail,
+    });
+  });
+}
+
+/** What the audit row keeps of an entry: its own fields, in dollars. */
+const auditValuesOf = (row: typeof expenses.$inferSelect) => ({
+  date: row.incurredOn,
+  category: row.category,
+  description: row.description,
+  amount: row.amountCents / 100,
+});
+
+/**
+ * Corrects an entry: every field is replaced (the same rules as a new one), with the entry before and
+ * after in its audit row. The entry keeps who added it.
+ */
+export async function updateExpense(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  input: ExpenseInput,
+): Promise<Expense> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
+    if (!before) throw notFound('Expense not found');
+    const [row] = await tx
+      .update(expenses)
+      .set({
+        incurredOn: input.date,
+        category: input.category,
+        description: input.description,
+        amountCents: toCents(input.amount),
+      })
+      .where(eq(expenses.id, id))
+      .returning();
+    if (!row) throw notFound('Expense not found');
+    await recordAudit(tx, actor, {
+      action: 'update',
+      resourceType: 'expense',
+      resourceId: id,
+      oldValues: auditValuesOf(before),
+      newValues: auditValuesOf(row),
+    });
+    const [saved] = await tx
+      .select(expenseColumns)
+      .from(expenses)
+      .leftJoin(staffUsers, eq(staffUsers.id, expenses.createdByStaffId))
+      .where(eq(expenses.id, id));
+    return toExpense(saved!);
+  });
+}
+
+/** Removes an entry from the ledger; its audit row keeps what it was. */
+export async function deleteExpense(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(expenses).where(eq(expenses.id, id)).returning();
+    if (!before) throw notFound('Expense not found');
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      resourceType: 'expense',
+      resourceId: id,
+      oldValues: auditValuesOf(before),
     });
   });
 }

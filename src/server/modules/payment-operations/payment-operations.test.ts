@@ -195,6 +195,112 @@ describe('hosting usage', () => {
   });
 });
 
+describe('correcting expenses', () => {
+  // March 2031: inside the year to date, outside the months the tests above count exactly.
+  const yearToDate = async () => {
+    const usage = (await t.get(admin, '/api/admin/hosting-usage')).json();
+    return {
+      expenses: usage.yearToDate.expenses as number,
+      hosting: usage.yearToDate.hostingExpenses as number,
+    };
+  };
+  const auditOf = (id: string) =>
+    db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.resourceType, 'expense'), eq(auditLogs.resourceId, id)));
+
+  it('an edit replaces the entry, is audited before/after, and the totals follow; a delete takes it out of them', async () => {
+    const start = await yearToDate();
+    const added = await t.post(admin, '/api/admin/expenses', {
+      date: '2031-03-10',
+      category: 'hosting',
+      description: 'Typo entry',
+      amount: 1000,
+    });
+    const id: string = added.json().expense.id;
+    const withEntry = await yearToDate();
+    expect(withEntry.expenses).toBeCloseTo(start.expenses + 1000, 2);
+    expect(withEntry.hosting).toBeCloseTo(start.hosting + 1000, 2);
+
+    const put = await t.put(manager, `/api/admin/expenses/${id}`, {
+      date: '2031-03-11',
+      category: 'software',
+      description: 'Corrected entry',
+      amount: 10.5,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({
+      success: true,
+      message: 'Expense updated',
+      expense: { id, date: '2031-03-11', category: 'software', description: 'Corrected entry', amount: 10.5 },
+    });
+    // It keeps who added it.
+    expect(put.json().expense.createdBy).toMatch(/admin|Admin/);
+    const corrected = await yearToDate();
+    expect(corrected.expenses).toBeCloseTo(start.expenses + 10.5, 2);
+    expect(corrected.hosting).toBeCloseTo(start.hosting, 2); // no longer a hosting cost
+    const list = (await t.get(admin, '/api/admin/expenses?pageSize=100')).json();
+    expect(list.items.find((e: { id: string }) => e.id === id)).toMatchObject({ amount: 10.5 });
+
+    const del = await t.delete(admin, `/api/admin/expenses/${id}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ success: true, message: 'Expense deleted' });
+    const after = await yearToDate();
+    expect(after.expenses).toBeCloseTo(start.expenses, 2);
+    expect((await db().select().from(expenses).where(eq(expenses.id, id))).length).toBe(0);
+
+    const audit = await auditOf(id);
+    const update = audit.find((a) => a.action === 'update');
+    expect(update).toMatchObject({ actorEmail: 'manager@motorpool.local' });
+    expect(update?.oldValues).toEqual({
+      date: '2031-03-10',
+      category: 'hosting',
+      description: 'Typo entry',
+      amount: 1000,
+    });
+    expect(update?.newValues).toEqual({
+      date: '2031-03-11',
+      category: 'software',
+      description: 'Corrected entry',
+      amount: 10.5,
+    });
+    const removal = audit.find((a) => a.action === 'delete');
+    expect(removal?.oldValues).toMatchObject({ description: 'Corrected entry', amount: 10.5 });
+  });
+
+  it('refuses a bad correction (400 per field), an unknown entry (404) and staff without canViewPayments (403), changing nothing', async () => {
+    const added = await t.post(admin, '/api/admin/expenses', {
+      date: '2031-03-12',
+      category: 'database',
+      description: 'Stays as it is',
+      amount: 7,
+    });
+    const id: string = added.json().expense.id;
+    const bad = await t.put(admin, `/api/admin/expenses/${id}`, {
+      date: '2031-02-30x',
+      category: 'yachts',
+      description: '',
+      amount: 0,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['amount', 'category', 'date', 'description']);
+    const entry = { date: '2031-03-12', category: 'other', description: 'Refused', amount: 1 };
+    for (const refused of [sales, managerWithout]) {
+      expect((await t.put(refused, `/api/admin/expenses/${id}`, entry)).statusCode).toBe(403);
+      expect((await t.delete(refused, `/api/admin/expenses/${id}`)).statusCode).toBe(403);
+    }
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await t.put(admin, `/api/admin/expenses/${missing}`, entry)).statusCode).toBe(404);
+    const gone = await t.delete(admin, `/api/admin/expenses/${missing}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: 'Expense not found' });
+    const [row] = await db().select().from(expenses).where(eq(expenses.id, id));
+    expect(row).toMatchObject({ description: 'Stays as it is', amountCents: 700, category: 'database' });
+    expect((await auditOf(id)).map((a) => a.action)).toEqual(['create']);
+  });
+});
+
 describe('disputes in sandbox mode', () => {
   it('answers an empty page that says the provider is the sandbox', async () => {
     const res = await t.get(admin, '/api/admin/disputes');

@@ -7,6 +7,7 @@ import {
   expenseInput,
   expenseListQuery,
   expensePage,
+  expenseDeleted,
   expenseSaved,
   hostingUsage,
   paymentAnalytics,
@@ -14,10 +15,11 @@ import {
   reconciliationPage,
   reconciliationQuery,
 } from '../../../shared/contracts/payment-operations';
+import { uuidParams } from '../../../shared/contracts/portal';
 import type { BillingDeps } from '../billing/context';
 import { actorOf } from '../audit/service';
 import { listDisputes } from './disputes';
-import { addExpense, listExpenses } from './expenses';
+import { addExpense, deleteExpense, listExpenses, updateExpense } from './expenses';
 import { hostingUsageReport } from './hosting-usage';
 import { paymentAnalyticsReader } from './payment-analytics';
 import { reconciliationReader } from './reconciliation';
@@ -62,6 +64,36 @@ export async function paymentOperationsRoutes(app: FastifyInstance, { billing }:
     handler: async (request, reply) => {
       const saved = await addExpense(db, actorOf(request), request.body);
       return reply.status(201).send({ success: true as const, message: 'Expense added', expense: saved });
+    },
+  });
+
+  // Corrections: authorised like adding, every field replaced by the same rules, audited before/after.
+  r.put('/api/admin/expenses/:id', {
+    config: { access: viewPayments },
+    schema: {
+      summary: 'Correct an expense (audited with the entry before and after)',
+      tags: ['payment-operations'],
+      params: uuidParams,
+      body: expenseInput,
+      response: { 200: expenseSaved, 400: errorResponse },
+    },
+    handler: async (request) => {
+      const saved = await updateExpense(db, actorOf(request), request.params.id, request.body);
+      return { success: true as const, message: 'Expense updated', expense: saved };
+    },
+  });
+
+  r.delete('/api/admin/expenses/:id', {
+    config: { access: viewPayments },
+    schema: {
+      summary: 'Delete an expense (audited with the entry it was)',
+      tags: ['payment-operations'],
+      params: uuidParams,
+      response: { 200: expenseDeleted },
+    },
+    handler: async (request) => {
+      await deleteExpense(db, actorOf(request), request.params.id);
+      return { success: true as const, message: 'Expense deleted' };
     },
   });
 

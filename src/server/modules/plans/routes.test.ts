@@ -172,6 +172,59 @@ describe('editing, duplicating and deleting', () => {
     expect(update[0]!.newValues).toMatchObject({ price: 59 });
   });
 
+  it('the edit dialog changes name, description, price, limits and features at once, audited', async () => {
+    await t.post(admin, '/api/plans', newPlan('all-fields'));
+    const res = await t.patch(admin, '/api/plans/all-fields', {
+      name: 'All Fields Renamed',
+      description: 'Rewritten',
+      price: 12.5,
+      vehicleLimit: 3,
+      userLimit: null,
+      features: { analytics: false, geofencing: true, vehicleTracking: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().plan).toMatchObject({
+      id: 'all-fields',
+      name: 'All Fields Renamed',
+      description: 'Rewritten',
+      price: 12.5,
+      vehicleLimit: 3,
+      userLimit: null,
+      features: { analytics: false, geofencing: true, vehicleTracking: true },
+    });
+    const staffList = (await t.get(admin, '/api/plans')).json<{ id: string; name: string }[]>();
+    expect(staffList.find((p) => p.id === 'all-fields')?.name).toBe('All Fields Renamed');
+    const [update] = (await auditRowsFor('all-fields')).filter((a) => a.action === 'update');
+    expect(update!.oldValues).toMatchObject({ name: 'Plan all-fields', description: 'For tests' });
+    expect(update!.newValues).toMatchObject({ name: 'All Fields Renamed', description: 'Rewritten' });
+  });
+
+  it('refuses a name another live plan carries (any case) with 409 on the name field, changing nothing', async () => {
+    await t.post(admin, '/api/plans', newPlan('clash-a'));
+    const rename = await t.patch(admin, '/api/plans/clash-a', { name: 'professional', price: 1 });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json()).toEqual({
+      message: "A plan named 'professional' already exists",
+      errors: { name: "A plan named 'professional' already exists" },
+    });
+    const after = (await t.get(admin, '/api/plans')).json<{ id: string; name: string; price: number }[]>();
+    expect(after.find((p) => p.id === 'clash-a')).toMatchObject({ name: 'Plan clash-a', price: 49.99 });
+    expect((await auditRowsFor('clash-a')).filter((a) => a.action === 'update')).toHaveLength(0);
+
+    const create = await t.post(admin, '/api/plans', newPlan('clash-b', { name: 'STARTER' }));
+    expect(create.statusCode).toBe(409);
+    expect(create.json().errors).toEqual({ name: "A plan named 'STARTER' already exists" });
+
+    // Keeping its own name (in another case) is no clash.
+    const same = await t.patch(admin, '/api/plans/clash-a', { name: 'PLAN CLASH-A' });
+    expect(same.statusCode).toBe(200);
+    // A deleted plan's name is free again.
+    await t.post(admin, '/api/plans', newPlan('clash-gone', { name: 'Retired Name' }));
+    await t.delete(admin, '/api/plans/clash-gone');
+    const reuse = await t.patch(admin, '/api/plans/clash-a', { name: 'Retired Name' });
+    expect(reuse.statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown plan and 400 for an empty PATCH', async () => {
     const missing = await t.patch(admin, '/api/plans/no-such', { name: 'x' });
     expect(missing.statusCode).toBe(404);
@@ -188,7 +241,7 @@ describe('editing, duplicating and deleting', () => {
       plan: { id: 'starter-copy', name: 'Starter (Copy)', active: false, price: 120, vehicleLimit: 5 },
     });
     const second = await t.post(admin, '/api/plans/starter/duplicate', {});
-    expect(second.json().plan.id).toBe('starter-copy-2');
+    expect(second.json().plan).toMatchObject({ id: 'starter-copy-2', name: 'Starter (Copy) 2' });
   });
 
   it('deletes a plan from every list while its customers keep it', async () => {
@@ -251,6 +304,14 @@ describe('races', () => {
   it('two creations of one id at the same moment make one plan and a 409', async () => {
     const create = () => t.post(admin, '/api/plans', newPlan('racing-plan'));
     const results = await Promise.all([create(), create()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('two creations of one name under different ids at the same moment make one plan and a 409', async () => {
+    const results = await Promise.all([
+      t.post(admin, '/api/plans', newPlan('race-name-1', { name: 'Racing Name' })),
+      t.post(admin, '/api/plans', newPlan('race-name-2', { name: 'Racing Name' })),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 });

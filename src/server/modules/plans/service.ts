@@ -53,6 +53,47 @@ async function findPlanForUpdate(tx: Executor, id: string): Promise<PlanRow> {
   return row;
 }
 
+/**
+ * Plan names are unique among the plans not deleted, whatever their case, as customers and staff tell
+ * plans apart by name. Every change that sets a name takes this lock first, so two at once cannot both
+ * pass the check.
+ */
+async function lockPlanNames(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('motorpool:plan-names'))`);
+}
+
+const nameTakenMessage = (name: string) => `A plan named '${name}' already exists`;
+
+async function refuseTakenName(tx: Executor, name: string, exceptId: string | null): Promise<void> {
+  const [other] = await tx
+    .select({ id: plans.id })
+    .from(plans)
+    .where(
+      and(
+        notDeleted,
+        sql`lower(${plans.name}) = lower(${name})`,
+        exceptId === null ? undefined : sql`${plans.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  if (other) throw conflict(nameTakenMessage(name), { name: nameTakenMessage(name) });
+}
+
+/** `name`, or `name 2`, `name 3`, ... : the first that no live plan carries (a duplicate's name). */
+async function freeName(tx: Executor, name: string): Promise<string> {
+  const taken = new Set(
+    (
+      await tx
+        .select({ name: sql<string>`lower(${plans.name})` })
+        .from(plans)
+        .where(and(notDeleted, sql`lower(${plans.name}) like lower(${`${name.slice(0, 70)}%`})`))
+    ).map((r) => r.name),
+  );
+  let candidate = name.slice(0, 80);
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${name.slice(0, 70)} ${n}`;
+  return candidate;
+}
+
 export type CreatePlanInput = {
   id: string;
   name: string;
@@ -73,6 +114,8 @@ export async function createPlan(db: Db, actor: AuditActor, input: CreatePlanInp
     .transaction(async (tx) => {
       const [existing] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id));
       if (existing) throw taken();
+      await lockPlanNames(tx);
+      await refuseTakenName(tx, input.name, null);
       const [row] = await tx
         .insert(plans)
         .values({
@@ -105,7 +148,9 @@ export type PlanChanges = Partial<Omit<CreatePlanInput, 'id'>>;
 
 export async function updatePlan(db: Db, actor: AuditActor, id: string, changes: PlanChanges): Promise<Plan> {
   return db.transaction(async (tx) => {
+    if (changes.name !== undefined) await lockPlanNames(tx);
     const before = toPlan(await findPlanForUpdate(tx, id));
+    if (changes.name !== undefined) await refuseTakenName(tx, changes.name, id);
     const set: Partial<typeof plans.$inferInsert> = { updatedAt: new Date() };
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.description !== undefined) set.description = changes.description;
@@ -127,9 +172,13 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, changes:
   });
 }
 
-/** An inactive copy under a fresh id (`{id}-copy`, `{id}-copy-2`, ...), for review before launch. */
+/**
+ * An inactive copy under a fresh id (`{id}-copy`, `{id}-copy-2`, ...) and a free name (`{name} (Copy)`,
+ * `{name} (Copy) 2`, ...), for review before launch.
+ */
 export async function duplicatePlan(db: Db, actor: AuditActor, id: string): Promise<Plan> {
   return db.transaction(async (tx) => {
+    await lockPlanNames(tx);
     const source = await findPlanForUpdate(tx, id);
     const taken = new Set(
       (
@@ -146,7 +195,7 @@ export async function duplicatePlan(db: Db, actor: AuditActor, id: string): Prom
       .insert(plans)
       .values({
         id: copyId,
-        name: `${source.name} (Copy)`.slice(0, 80),
+        name: await freeName(tx, `${source.name} (Copy)`),
         description: source.description,
         priceCents: source.priceCents,
         interval: source.interval,

@@ -55,6 +55,8 @@ export function ticketFilter(query: Filters): SQL | undefined {
           supportTickets.customerId,
           sql`(select ${customers.id} from ${customers} where ${like(customers.searchText, pattern)})`,
         ),
+        // A visitor's ticket by the visitor's name or email.
+        sql`lower(coalesce(${supportTickets.visitorName}, '') || ' ' || coalesce(${supportTickets.visitorEmail}, '')) like lower(${pattern})`,
         number ? eq(supportTickets.number, Number(number)) : undefined,
       ),
     );
@@ -100,15 +102,15 @@ function ticketRows(
     .select({
       ticket: supportTickets,
       customerId: customers.id,
-      companyName: customers.companyName,
-      customerEmail: customers.email,
+      companyName: sql<string>`coalesce(${customers.companyName}, ${supportTickets.visitorName})`,
+      customerEmail: sql<string>`coalesce(${customers.email}, ${supportTickets.visitorEmail})`,
       assigneeId: staffUsers.id,
       assigneeName,
       assigneeEmail: staffUsers.email,
       cursor: options.cursor ?? sql<string>`''`,
     })
     .from(supportTickets)
-    .innerJoin(customers, eq(customers.id, supportTickets.customerId))
+    .leftJoin(customers, eq(customers.id, supportTickets.customerId))
     .leftJoin(staffUsers, eq(staffUsers.id, supportTickets.assignedToStaffId))
     .where(options.where)
     .orderBy(...options.order)
@@ -132,6 +134,7 @@ function toStaffTicket(row: Row): StaffTicket {
     updatedAt: t.updatedAt.toISOString(),
     lastActivityAt: t.lastActivityAt.toISOString(),
     customer: { id: row.customerId, companyName: row.companyName, email: row.customerEmail },
+    fromVisitor: t.customerId === null,
     assignee:
       row.assigneeId && row.assigneeEmail
         ? { id: row.assigneeId, name: row.assigneeName ?? row.assigneeEmail, email: row.assigneeEmail }
@@ -211,6 +214,7 @@ const COLUMNS: [header: string, cell: (t: StaffTicket) => unknown][] = [
   ['Priority', (t) => TICKET_PRIORITY_LABELS[t.priority]],
   ['Customer', (t) => t.customer.companyName],
   ['Customer Email', (t) => t.customer.email],
+  ['From Visitor', (t) => (t.fromVisitor ? 'Yes' : 'No')],
   ['Assignee', (t) => t.assignee?.name],
   ['Created', (t) => t.createdAt],
   ['Last Activity', (t) => t.lastActivityAt],

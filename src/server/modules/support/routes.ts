@@ -18,6 +18,11 @@ import {
   ticketReplyInput,
   ticketUpdateInput,
 } from '../../../shared/contracts/support';
+import {
+  VISITOR_MESSAGE_SENT,
+  visitorMessageInput,
+  visitorMessageSent,
+} from '../../../shared/contracts/contact';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -34,6 +39,7 @@ import {
 import {
   listMyTickets,
   openTicket,
+  openVisitorTicket,
   readMyTicket,
   replyAsCustomer,
   replyAsStaff,
@@ -44,6 +50,11 @@ import {
 const ticketParams = z.object({ id: z.uuid({ error: 'Ticket not found' }) });
 const staffSupport = access.staffTab('support');
 
+/** A visitor's messages per address (the landing page's contact form): enough to talk, too few to flood. */
+export const VISITOR_MESSAGE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+export const TOO_MANY_VISITOR_MESSAGES =
+  'Too many messages from your address. Please try again in a few minutes.';
+
 /** Support tickets (docs/support.md): the portal's side and the staff Support Center's. */
 export async function supportRoutes(
   app: FastifyInstance,
@@ -52,6 +63,30 @@ export async function supportRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => customerContext(request, { db, clock });
   const staff: StaffSupportDeps = { db, email, publicUrl: config.publicUrl, clock };
+
+  // ---- A visitor without an account (the landing page's contact form) ----
+
+  r.post('/api/contact/messages', {
+    config: {
+      access: access.public,
+      rateLimit: {
+        ...VISITOR_MESSAGE_LIMIT,
+        errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_VISITOR_MESSAGES }),
+      },
+    },
+    schema: {
+      summary: "A visitor's message to support: a ticket in the Support Center, marked as from a visitor",
+      tags: ['support'],
+      body: visitorMessageInput,
+      response: { 201: visitorMessageSent, 400: errorResponse },
+    },
+    handler: async (request, reply) => {
+      const ticket = await openVisitorTicket({ db, clock }, actorOf(request), request.body);
+      return reply
+        .code(201)
+        .send({ success: true as const, message: VISITOR_MESSAGE_SENT, ticketNumber: ticket.number });
+    },
+  });
 
   // ---- The customer's account (owner and team members alike) ----
 

@@ -11,6 +11,7 @@ import {
   type TicketStatus,
   type TicketUpdateInput,
 } from '../../../shared/contracts/support';
+import type { VisitorMessageInput } from '../../../shared/contracts/contact';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
@@ -159,6 +160,54 @@ export async function openTicket(ctx: RequestContext, input: NewTicketInput): Pr
     return row!.id;
   });
   return readMyTicket(ctx, id);
+}
+
+/** The subject a visitor's ticket gets: who wrote, and the start of what they wrote. */
+export function visitorSubjectOf(input: VisitorMessageInput): string {
+  const firstLine = input.message.split(/\r?\n/, 1)[0]!.trim();
+  const gist = firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
+  return `Website message from ${input.name}: ${gist}`.slice(0, 200);
+}
+
+/**
+ * A visitor without an account writes from the landing page's contact form: the message becomes a
+ * ticket like a customer's (same numbering, audit and Support Center), with no account and the
+ * visitor's name and email to answer (category `general`). Staff replies go to that email.
+ */
+export async function openVisitorTicket(
+  deps: { db: Db; clock: Clock },
+  actor: AuditActor,
+  input: VisitorMessageInput,
+): Promise<{ id: string; number: number }> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [row] = await tx
+      .insert(supportTickets)
+      .values({
+        number: await nextTicketNumber(tx),
+        customerId: null,
+        visitorName: input.name,
+        visitorEmail: input.email,
+        subject: visitorSubjectOf(input),
+        description: input.message,
+        category: 'general',
+        lastActivityAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: supportTickets.id, number: supportTickets.number });
+    await recordAudit(
+      tx,
+      { ...actor, actorEmail: input.email },
+      {
+        action: 'create',
+        resourceType: 'support_ticket',
+        resourceId: row!.id,
+        newValues: { number: row!.number, category: 'general', fromVisitor: true },
+      },
+    );
+    return row!;
+  });
 }
 
 /**
@@ -352,6 +401,23 @@ async function queueReplyEmail(
   reply: string,
   now: Date,
 ) {
+  if (ticket.customerId === null) {
+    // A visitor's ticket: the answer goes to the address they wrote from; they have no portal.
+    if (!ticket.visitorEmail) return;
+    await deps.email.queue(tx, {
+      template: 'visitor_reply',
+      to: { email: ticket.visitorEmail, name: ticket.visitorName ?? '' },
+      customerId: null,
+      now,
+      data: {
+        firstName: ticket.visitorName ?? '',
+        ticketNumber: String(ticket.number),
+        ticketSubject: ticket.subject,
+        replyText: reply,
+      },
+    });
+    return;
+  }
   // The person who opened the ticket: a team member, or the account's owner.
   const person = await customerPerson(tx, ticket.customerId, ticket.openedByTeamMemberId);
   const [account] = await tx

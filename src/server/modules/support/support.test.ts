@@ -422,6 +422,7 @@ describe('analytics', () => {
           { category: 'billing', count: 2 },
           { category: 'technical', count: 1 },
           { category: 'feature_request', count: 1 },
+          { category: 'general', count: 0 },
         ],
         byStatus: [
           { status: 'open', count: 1 },

@@ -9,12 +9,14 @@ import {
   securitySettingsAnswer,
   securitySettingsInput,
 } from '../../../shared/contracts/system-settings';
+import { publicContact } from '../../../shared/contracts/contact';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { actorOf } from '../audit/service';
 import {
   apiSettingsOf,
   generalSettingsOf,
+  publicContactOf,
   saveApiSettings,
   saveGeneralSettings,
   saveSecuritySettings,
@@ -38,6 +40,16 @@ export async function systemSettingsRoutes(
     keyring: settingsKeyring(config, database.driver === 'pglite'),
   };
   const { db } = deps;
+
+  r.get('/api/contact', {
+    config: { access: access.public },
+    schema: {
+      summary: "The landing page's contact details (phone, email, hours) from the general settings",
+      tags: ['settings'],
+      response: { 200: publicContact },
+    },
+    handler: async () => publicContactOf(db),
+  });
 
   r.get('/api/admin/general-settings', {
     config: { access: viewSettings },

@@ -20,6 +20,7 @@ import {
   type SecuritySettings,
   type SecuritySettingsInput,
 } from '../../../shared/contracts/system-settings';
+import type { PublicContact } from '../../../shared/contracts/contact';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { MISSING_KEY_MESSAGE, type SettingsKeyring } from './settings-key';
 import { readSettingsGroup, SETTINGS_KEYS } from './store';
@@ -41,6 +42,19 @@ export const generalSettingsOf = (
     companyName: config.appName,
     ...DEFAULT_GENERAL_SETTINGS,
   });
+
+/**
+ * What the landing page publishes: only the three contact fields of the general settings, never the rest
+ * of the group. A blank phone or email is null (not shown); the hours default to the spec's.
+ */
+export async function publicContactOf(exec: Executor): Promise<PublicContact> {
+  const general = await generalSettingsOf(exec, { appName: '' });
+  return {
+    phone: general.contactPhone || null,
+    email: general.contactEmail || null,
+    hours: general.contactHours,
+  };
+}
 
 /** The defaults follow the environment: SESSION_TTL_HOURS and LOGIN_RATE_LIMIT_PER_ACCOUNT. */
 export function securityDefaultsOf(

@@ -89,6 +89,9 @@ describe('general settings', () => {
         emailNotifications: true,
         smsNotifications: false,
         desktopNotifications: false,
+        contactPhone: '',
+        contactEmail: '',
+        contactHours: 'Mon-Fri 9AM-6PM EST',
       });
       const general = await fresh.put(cookie, '/api/admin/general-settings', {
         companyName: '  Roadrunner Logistics ',

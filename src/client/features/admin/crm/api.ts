@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-q
 import { jobStarted } from '@shared/contracts/background-jobs';
 import {
   crmConfig,
+  crmConnectionTest,
   crmCustomerPage,
   crmCustomerRow,
   crmStatus,
@@ -9,6 +10,7 @@ import {
   crmUserRow,
   type CrmBulkEntity,
   type CrmConfigInput,
+  type CrmPlatform,
   type CrmEntityType,
   type CrmRecordListQuery,
 } from '@shared/contracts/crm';
@@ -69,5 +71,13 @@ export function useSyncRecord(entity: CrmEntityType) {
 export function useStartBulkSync(entity: CrmBulkEntity) {
   return useApiMutation({
     mutationFn: () => apiJson('POST', `${BASE}/sync/bulk/${entity}`, jobStarted, {}),
+  });
+}
+
+/** `POST /api/admin/crm/test-connection`: sign in with the saved credentials; `ok` false is 'Test Failed'. */
+export function useTestCrmConnection() {
+  return useApiMutation({
+    mutationFn: (crmType: CrmPlatform) =>
+      apiJson('POST', `${BASE}/test-connection`, crmConnectionTest, { crmType }),
   });
 }

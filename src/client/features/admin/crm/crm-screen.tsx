@@ -12,7 +12,7 @@ import { useSubTab } from '@client/lib/use-sub-tab';
 import { crmCustomersQuery, crmStatusQuery, crmUsersQuery } from './api';
 import { OverviewTab } from './overview-tab';
 import { RecordsTab } from './records-tab';
-import { SettingsTab } from './settings-tab';
+import { ConnectionCard, SettingsTab } from './settings-tab';
 
 const VIEWS = ['overview', 'customers', 'users', 'settings'] as const;
 type View = (typeof VIEWS)[number];
@@ -97,7 +97,10 @@ function CrmTabs({ status }: { status: CrmStatus }) {
             canEdit={canEdit}
           />
         ) : (
-          <SettingsTab config={status.config} canEdit={canEdit} />
+          <div className="grid gap-6">
+            <SettingsTab config={status.config} canEdit={canEdit} />
+            <ConnectionCard config={status.config} canEdit={canEdit} />
+          </div>
         )}
       </SubTabs>
     </div>

@@ -12,6 +12,7 @@ import {
   type HostingUsage,
   type UsagePeriod,
 } from '@shared/contracts/payment-operations';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
@@ -22,6 +23,8 @@ import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/component
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { ListTable } from '@client/components/list/list-table';
+import { RowActions, type RowActionHandlers } from '@client/components/list/row-actions';
+import { changeRow } from '@client/components/list/row-change';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { QueryView } from '@client/components/query-view';
 import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
@@ -29,7 +32,13 @@ import { Badge } from '@client/components/ui/badge';
 import { TableRow } from '@client/components/ui/table';
 import { formatStaffDate, formatStaffDateTime } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
-import { expensesQuery, hostingUsageQuery, useAddExpense } from './operations-api';
+import {
+  expensesQuery,
+  hostingUsageQuery,
+  useAddExpense,
+  useDeleteExpense,
+  useUpdateExpense,
+} from './operations-api';
 import { formatBytes, formatCount, formatCpu, formatMoney } from './operations-format';
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPENSE_CATEGORY_LABELS[c] }));
@@ -37,10 +46,29 @@ const categoryLabel = (c: string) => EXPENSE_CATEGORY_LABELS[c as keyof typeof E
 
 /**
  * Expenses (spec 3 §2, DECISIONS.md): hosting usage this server measures itself (integration status
- * `connected`), and the expenses ledger staff add to, 10 rows a page.
+ * `connected`), and the expenses ledger staff add to, correct and delete, 10 rows a page.
  */
 export default function ExpensesTab() {
-  const [adding, setAdding] = useState(false);
+  // The expense form: `{ expense: null }` adds, `{ expense }` corrects that entry.
+  const [formOf, setFormOf] = useState<{ expense: Expense | null } | null>(null);
+  const [deleting, setDeleting] = useState<Expense | null>(null);
+  const remove = useDeleteExpense();
+  const onDelete = async () => {
+    if (!deleting) return;
+    const deleted = await changeRow(() => remove.mutateAsync(deleting.id), {
+      done: {
+        title: 'Expense deleted',
+        description: `${deleting.description} was removed.`,
+        variant: 'success',
+      },
+      failed: {
+        title: 'Expense not deleted',
+        fallback: 'The expense could not be deleted. Please try again.',
+      },
+    });
+    if (deleted) setDeleting(null);
+  };
+  const add = () => setFormOf({ expense: null });
   return (
     <div className="space-y-8">
       <HostingUsageSection />
@@ -55,11 +83,26 @@ export default function ExpensesTab() {
               cost.
             </p>
           </div>
-          <AddButton onClick={() => setAdding(true)}>Add expense</AddButton>
+          <AddButton onClick={add}>Add expense</AddButton>
         </div>
-        <ExpenseHistory onAdd={() => setAdding(true)} />
+        <ExpenseHistory onAdd={add} onEdit={(expense) => setFormOf({ expense })} onDelete={setDeleting} />
       </section>
-      <AddExpenseDialog open={adding} onOpenChange={setAdding} />
+      {formOf ? (
+        <ExpenseDialog
+          key={formOf.expense?.id ?? 'new'}
+          expense={formOf.expense}
+          open
+          onOpenChange={(open) => !open && setFormOf(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.description ?? 'expense'}?`}
+        description={`The ${deleting ? formatMoney(deleting.amount) : ''} entry leaves the ledger and every expense total. The audit log keeps what it was.`}
+        confirmLabel="Delete expense"
+        onConfirm={onDelete}
+      />
     </div>
   );
 }
@@ -180,7 +223,15 @@ function UsageFigures({ usage }: { usage: HostingUsage }) {
   );
 }
 
-function ExpenseHistory({ onAdd }: { onAdd: () => void }) {
+function ExpenseHistory({
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  onAdd: () => void;
+  onEdit: (expense: Expense) => void;
+  onDelete: (expense: Expense) => void;
+}) {
   const state = useListState({
     sorts: ['newest'],
     defaultSort: 'newest',
@@ -206,7 +257,7 @@ function ExpenseHistory({ onAdd }: { onAdd: () => void }) {
         {(page) => (
           <ListTable
             label="Expense history"
-            actions={false}
+            actions
             head={
               <>
                 <ListHead>Description</ListHead>
@@ -217,7 +268,7 @@ function ExpenseHistory({ onAdd }: { onAdd: () => void }) {
             }
           >
             {page.items.map((e) => (
-              <ExpenseRow key={e.id} expense={e} />
+              <ExpenseRow key={e.id} expense={e} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} />
             ))}
           </ListTable>
         )}
@@ -227,7 +278,7 @@ function ExpenseHistory({ onAdd }: { onAdd: () => void }) {
   );
 }
 
-function ExpenseRow({ expense: e }: { expense: Expense }) {
+function ExpenseRow({ expense: e, onEdit, onDelete }: { expense: Expense } & RowActionHandlers) {
   return (
     <TableRow data-testid="expense-row">
       <ListCell>
@@ -242,6 +293,9 @@ function ExpenseRow({ expense: e }: { expense: Expense }) {
       </ListCell>
       <ListCell from="lg">{categoryLabel(e.category)}</ListCell>
       <ListCell className="text-right tabular-nums">{formatMoney(e.amount)}</ListCell>
+      <ListCell className="whitespace-nowrap text-right">
+        <RowActions name={e.description} onEdit={onEdit} onDelete={onDelete} />
+      </ListCell>
     </TableRow>
   );
 }
@@ -260,29 +314,49 @@ const toExpenseInput = (v: ExpenseValues): Partial<ExpenseInput> => ({
   amount: v.amount.trim() === '' ? undefined : Number(v.amount),
 });
 
-function AddExpenseDialog({ open, onOpenChange }: DialogOpenProps) {
+const valuesOf = (e: Expense | null): ExpenseValues =>
+  e
+    ? { date: e.date, category: e.category, description: e.description, amount: String(e.amount) }
+    : { date: today(), category: '', description: '', amount: '' };
+
+/**
+ * The one expense form: Add expense, and Edit for an entry of the ledger (`expense`), which opens with
+ * its values and replaces them all (PUT). The screen mounts it per entry (`key`).
+ */
+function ExpenseDialog({ open, onOpenChange, expense }: DialogOpenProps & { expense: Expense | null }) {
   const form = useSchemaForm({
     schema: expenseInput,
-    defaultValues: { date: today(), category: '', description: '', amount: '' },
+    defaultValues: valuesOf(expense),
     toInput: toExpenseInput,
   });
   const add = useAddExpense();
+  const update = useUpdateExpense();
   const onSubmit = form.submit(
     async (input) => {
-      await add.mutateAsync(input);
-      toast({ title: 'Expense added', variant: 'success' });
-      form.reset({ date: today(), category: '', description: '', amount: '' });
+      if (expense) {
+        await update.mutateAsync({ id: expense.id, ...input });
+        toast({ title: 'Expense updated', variant: 'success' });
+      } else {
+        await add.mutateAsync(input);
+        toast({ title: 'Expense added', variant: 'success' });
+      }
       onOpenChange(false);
     },
-    { title: 'Expense not added', fallback: 'The expense could not be saved. Please try again.' },
+    expense
+      ? { title: 'Expense not updated', fallback: 'The correction could not be saved. Please try again.' }
+      : { title: 'Expense not added', fallback: 'The expense could not be saved. Please try again.' },
   );
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add expense"
-      description="An entry in the expenses ledger. It is kept with who added it."
-      submitLabel="Add expense"
+      title={expense ? 'Edit expense' : 'Add expense'}
+      description={
+        expense
+          ? `Correct the entry${expense.createdBy ? ` ${expense.createdBy} added` : ''}. The totals follow, and the audit log keeps the entry before and after.`
+          : 'An entry in the expenses ledger. It is kept with who added it.'
+      }
+      submitLabel={expense ? 'Save changes' : 'Add expense'}
       pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
     >

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   disputePage,
+  expenseDeleted,
   expensePage,
   expenseSaved,
   hostingUsage,
@@ -43,6 +44,23 @@ export const hostingUsageQuery = queryOptions({
 export function useAddExpense() {
   return useApiMutation({
     mutationFn: (input: ExpenseInput) => apiJson('POST', expensesKey[0], expenseSaved, input),
+  });
+}
+
+const expenseUrl = (id: string) => `${expensesKey[0]}/${encodeURIComponent(id)}`;
+
+/** `PUT /api/admin/expenses/:id`: a correction; the ledger and every total with it move. */
+export function useUpdateExpense() {
+  return useApiMutation({
+    mutationFn: ({ id, ...input }: ExpenseInput & { id: string }) =>
+      apiJson('PUT', expenseUrl(id), expenseSaved, input),
+  });
+}
+
+/** `DELETE /api/admin/expenses/:id`. */
+export function useDeleteExpense() {
+  return useApiMutation({
+    mutationFn: (id: string) => apiJson('DELETE', expenseUrl(id), expenseDeleted),
   });
 }
 

@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   planDeleteResponse,
   planMutationResponse,
   planStats,
   type CreatePlanRequest,
-  type updatePlanLimitsRequest,
+  type PatchPlanRequest,
 } from '@shared/contracts/plans';
 import { apiJson, getJson } from '@client/lib/api';
 import { plansKey } from '@client/lib/staff-plans';
@@ -27,8 +26,6 @@ export const planStatsQuery = queryOptions({
 
 const planUrl = (id: string) => `/api/plans/${encodeURIComponent(id)}`;
 
-export type PlanLimitsUpdate = z.output<typeof updatePlanLimitsRequest>;
-
 /** POST /api/plans. A duplicate id answers 409 with the message on `errors.id`. */
 export function useCreatePlan() {
   return useApiMutation({
@@ -36,11 +33,11 @@ export function useCreatePlan() {
   });
 }
 
-/** PUT /api/plans/:id: the inline edit of price and limits. */
-export function useUpdatePlanLimits() {
+/** PATCH /api/plans/:id: the Edit dialog's name, description, price, limits and features. */
+export function useEditPlan() {
   return useApiMutation({
-    mutationFn: ({ id, ...body }: PlanLimitsUpdate & { id: string }) =>
-      apiJson('PUT', planUrl(id), planMutationResponse, body),
+    mutationFn: ({ id, ...body }: PatchPlanRequest & { id: string }) =>
+      apiJson('PATCH', planUrl(id), planMutationResponse, body),
   });
 }
 

@@ -47,7 +47,6 @@ export function IconAction({
 export function PlanActions({
   plan,
   canEdit,
-  editing,
   onView,
   onEdit,
   onDelete,
@@ -55,7 +54,6 @@ export function PlanActions({
 }: {
   plan: Plan;
   canEdit: boolean;
-  editing: boolean;
   onView: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -70,7 +68,7 @@ export function PlanActions({
       </IconAction>
       {canEdit ? (
         <>
-          <IconAction label={`Edit ${plan.name}`} onClick={onEdit} disabled={editing}>
+          <IconAction label={`Edit ${plan.name}`} onClick={onEdit}>
             <PencilIcon aria-hidden="true" />
           </IconAction>
           <IconAction

@@ -1,30 +1,27 @@
 import { CarIcon, UsersIcon } from 'lucide-react';
-import { SubmitButton } from '@client/components/form/form-dialog';
-import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import type { Plan } from '@shared/contracts/plans';
-import { LimitInput } from './limits-inputs';
 import { PlanActions } from './plan-actions';
 import { PlanStatusBadge, PopularBadge } from './plan-badges';
 import { PlanFeaturesList } from './plan-features-list';
 import { formatLimit, formatMoney, type PlanFigures } from './plan-format';
-import { useLimitsEditor } from './use-limits-editor';
 
-/** One plan in the grid view, with the inline edit of price and limits. */
+/** One plan in the grid view; Edit opens the plan's form (PlanFormDialog). */
 export function PlanCard({
   plan,
   figures,
   canEdit,
   onView,
+  onEdit,
   onDelete,
 }: {
   plan: Plan;
   figures: PlanFigures;
   canEdit: boolean;
   onView: () => void;
+  onEdit: () => void;
   onDelete: () => void;
 }) {
-  const editor = useLimitsEditor(plan);
   const customers = figures.customerCount;
   return (
     <Card
@@ -53,55 +50,24 @@ export function PlanCard({
       </div>
 
       <div className="flex-1 space-y-4 border-t px-5 py-4">
-        {editor.editing ? (
-          <form
-            className="grid gap-3"
-            aria-label={`Edit ${plan.name}`}
-            noValidate
-            onSubmit={(e) => void editor.save(e)}
-          >
-            <LimitInput editor={editor} field="price" planName={plan.name} />
-            <div className="grid grid-cols-2 items-start gap-3">
-              <LimitInput editor={editor} field="vehicleLimit" planName={plan.name} />
-              <LimitInput editor={editor} field="userLimit" planName={plan.name} />
-            </div>
-            <div className="flex gap-2">
-              <SubmitButton pending={editor.isSaving} size="sm">
-                Save
-              </SubmitButton>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={editor.cancel}
-                disabled={editor.isSaving}
-              >
-                Cancel
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <>
-            <p>
-              <span className="text-3xl font-bold tracking-tight" data-testid="plan-price">
-                {formatMoney(plan.price)}
-              </span>
-              <span className="text-sm text-muted-foreground">/month</span>
-            </p>
-            <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
-              <div className="flex items-center gap-2">
-                <CarIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-                <dt className="text-muted-foreground">Vehicles</dt>
-                <dd className="ml-auto font-medium">{formatLimit(plan.vehicleLimit)}</dd>
-              </div>
-              <div className="flex items-center gap-2">
-                <UsersIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-                <dt className="text-muted-foreground">Users</dt>
-                <dd className="ml-auto font-medium">{formatLimit(plan.userLimit)}</dd>
-              </div>
-            </dl>
-          </>
-        )}
+        <p>
+          <span className="text-3xl font-bold tracking-tight" data-testid="plan-price">
+            {formatMoney(plan.price)}
+          </span>
+          <span className="text-sm text-muted-foreground">/month</span>
+        </p>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
+          <div className="flex items-center gap-2">
+            <CarIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+            <dt className="text-muted-foreground">Vehicles</dt>
+            <dd className="ml-auto font-medium">{formatLimit(plan.vehicleLimit)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <UsersIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+            <dt className="text-muted-foreground">Users</dt>
+            <dd className="ml-auto font-medium">{formatLimit(plan.userLimit)}</dd>
+          </div>
+        </dl>
         <div>
           <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             Features
@@ -111,14 +77,7 @@ export function PlanCard({
       </div>
 
       <div className="flex items-center justify-end border-t px-3 py-2">
-        <PlanActions
-          plan={plan}
-          canEdit={canEdit}
-          editing={editor.editing}
-          onView={onView}
-          onEdit={editor.start}
-          onDelete={onDelete}
-        />
+        <PlanActions plan={plan} canEdit={canEdit} onView={onView} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </Card>
   );

@@ -92,13 +92,14 @@ export type PlanListProps = {
   view: ViewMode;
   canEdit: boolean;
   onView: (plan: Plan) => void;
+  onEdit: (plan: Plan) => void;
   onDelete: (plan: Plan) => void;
   /** The list's order, which the table's column headers change (the overview has none). */
   sorting?: { sort: PlanSort; onSort: (sort: PlanSort) => void };
 };
 
 /** The plans as cards (grid) or rows (table). */
-export function PlanList({ plans, stats, view, canEdit, onView, onDelete, sorting }: PlanListProps) {
+export function PlanList({ plans, stats, view, canEdit, onView, onEdit, onDelete, sorting }: PlanListProps) {
   if (view === 'table') {
     return (
       <PlansTable
@@ -106,6 +107,7 @@ export function PlanList({ plans, stats, view, canEdit, onView, onDelete, sortin
         stats={stats}
         canEdit={canEdit}
         onView={onView}
+        onEdit={onEdit}
         onDelete={onDelete}
         sorting={sorting}
       />
@@ -120,6 +122,7 @@ export function PlanList({ plans, stats, view, canEdit, onView, onDelete, sortin
           figures={figuresOf(stats, plan.id)}
           canEdit={canEdit}
           onView={() => onView(plan)}
+          onEdit={() => onEdit(plan)}
           onDelete={() => onDelete(plan)}
         />
       ))}

@@ -1,13 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  AlertTriangleIcon,
-  BarChart3Icon,
-  LayersIcon,
-  LockIcon,
-  SettingsIcon,
-  ShieldAlertIcon,
-} from 'lucide-react';
+import { AlertTriangleIcon, LayersIcon, LockIcon, ShieldAlertIcon } from 'lucide-react';
 import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
@@ -18,11 +11,11 @@ import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
 import type { Plan } from '@shared/contracts/plans';
 import { staffPlansQuery } from '@client/lib/staff-plans';
 import { planStatsQuery } from './api';
-import { CreatePlanDialog } from './create-plan-dialog';
 import { DeletePlanDialog } from './delete-plan-dialog';
 import { ManagedPlans } from './managed-plans';
 import { DEFAULT_PLAN_SORT, PLAN_PAGE_SIZE, PLAN_SORTS, PLAN_STATUSES } from './narrow-plans';
 import { PlanDetailDialog } from './plan-detail-dialog';
+import { PlanFormDialog } from './plan-form-dialog';
 import { figuresOf, summarize } from './plan-format';
 import { PLAN_TEXTS } from './plan-texts';
 import { CreatePlanButton, PlanList, PlansSkeleton, ViewToggle, type ViewMode } from './plan-views';
@@ -55,7 +48,8 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
       ? 'management'
       : 'overview',
   );
-  const [createOpen, setCreateOpen] = useState(false);
+  // The plan form: `{ plan: null }` creates, `{ plan }` edits that plan.
+  const [formOf, setFormOf] = useState<{ plan: Plan | null } | null>(null);
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
 
@@ -95,10 +89,11 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
     view,
     canEdit,
     onView: (plan: Plan) => setViewingId(plan.id),
+    onEdit: (plan: Plan) => setFormOf({ plan }),
     onDelete: (plan: Plan) => setDeletingId(plan.id),
   };
 
-  const createButton = <CreatePlanButton canEdit={canEdit} onClick={() => setCreateOpen(true)} />;
+  const createButton = <CreatePlanButton canEdit={canEdit} onClick={() => setFormOf({ plan: null })} />;
   const empty = {
     icon: LayersIcon,
     title: 'Create Your First Plan',
@@ -157,12 +152,6 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
               <TabsTrigger className="h-7 sm:h-full" value="management">
                 Plans Management
               </TabsTrigger>
-              <TabsTrigger className="h-7 sm:h-full" value="analytics">
-                Analytics
-              </TabsTrigger>
-              <TabsTrigger className="h-7 sm:h-full" value="settings">
-                Settings
-              </TabsTrigger>
             </TabsList>
             <TabsContent value="overview" className="space-y-4">
               {isLoading ? (
@@ -193,25 +182,18 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
                 />
               )}
             </TabsContent>
-            <TabsContent value="analytics">
-              <EmptyState
-                icon={BarChart3Icon}
-                title="Plan analytics are coming soon"
-                text="Customer and revenue trends per plan over time are not built yet, so nothing is shown here. The figures above are live."
-              />
-            </TabsContent>
-            <TabsContent value="settings">
-              <EmptyState
-                icon={SettingsIcon}
-                title="Plan settings are coming soon"
-                text="Settings that apply to every plan are not built yet. Each plan's price, limits and status are managed under Plans Management."
-              />
-            </TabsContent>
           </Tabs>
         )}
       </div>
 
-      <CreatePlanDialog open={createOpen} onOpenChange={setCreateOpen} />
+      {formOf ? (
+        <PlanFormDialog
+          key={formOf.plan?.id ?? 'new'}
+          plan={formOf.plan}
+          open
+          onOpenChange={(open) => !open && setFormOf(null)}
+        />
+      ) : null}
       <PlanDetailDialog plan={viewing} stats={stats} onOpenChange={(open) => !open && setViewingId(null)} />
       <DeletePlanDialog
         plan={deleting}

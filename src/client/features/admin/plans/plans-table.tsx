@@ -1,4 +1,3 @@
-import { CheckIcon, XIcon } from 'lucide-react';
 import { SortHeader } from '@client/components/list/sort-header';
 import {
   ListCell,
@@ -10,30 +9,21 @@ import {
 import { ListTable } from '@client/components/list/list-table';
 import { TableRow } from '@client/components/ui/table';
 import type { Plan, PlanStats } from '@shared/contracts/plans';
-import { LimitInput } from './limits-inputs';
 import type { PlanSort } from './narrow-plans';
-import { IconAction, PlanActions } from './plan-actions';
+import { PlanActions } from './plan-actions';
 import { PlanStatusBadge, PopularBadge } from './plan-badges';
 import { figuresOf, formatLimit, formatMoney } from './plan-format';
-import { useLimitsEditor, type LimitsField } from './use-limits-editor';
-
-/** The inline edit's inputs, each named for its column. */
-const EDITED: { field: LimitsField; label: string }[] = [
-  { field: 'price', label: 'Price' },
-  { field: 'vehicleLimit', label: 'Vehicles' },
-  { field: 'userLimit', label: 'Users' },
-];
 
 type RowProps = {
   plan: Plan;
   stats: PlanStats | undefined;
   canEdit: boolean;
   onView: (plan: Plan) => void;
+  onEdit: (plan: Plan) => void;
   onDelete: (plan: Plan) => void;
 };
 
-function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
-  const editor = useLimitsEditor(plan);
+function PlanRow({ plan, stats, canEdit, onView, onEdit, onDelete }: RowProps) {
   const figures = figuresOf(stats, plan.id);
   const price = (
     <>
@@ -49,39 +39,24 @@ function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
           {figures.customerCount > 0 ? <PopularBadge /> : null}
         </div>
         <div className="text-xs text-muted-foreground">{plan.id}</div>
-        {editor.editing ? (
-          // The inline edit sits under the name at every width, so it is whole even where the
-          // price and limit columns have given way.
-          <div className="mt-2 flex flex-wrap gap-3">
-            {EDITED.map(({ field, label }) => (
-              <div key={field} className="grid gap-1">
-                <span className="text-xs text-muted-foreground" aria-hidden="true">
-                  {label}
-                </span>
-                <LimitInput editor={editor} field={field} planName={plan.name} compact />
-              </div>
-            ))}
-          </div>
-        ) : (
-          <NarrowDetails until="3xl">
-            <NarrowItem until="md">{price}</NarrowItem>
-            <NarrowItem until="xl">{formatLimit(plan.vehicleLimit)} vehicles</NarrowItem>
-            <NarrowItem until="xl">{formatLimit(plan.userLimit)} users</NarrowItem>
-            <NarrowItem until="3xl">
-              {figures.customerCount} {figures.customerCount === 1 ? 'customer' : 'customers'},{' '}
-              {formatMoney(figures.monthlyRevenue)}/mo
-            </NarrowItem>
-            <NarrowItem until="lg">
-              <PlanStatusBadge active={plan.active} />
-            </NarrowItem>
-          </NarrowDetails>
-        )}
+        <NarrowDetails until="3xl">
+          <NarrowItem until="md">{price}</NarrowItem>
+          <NarrowItem until="xl">{formatLimit(plan.vehicleLimit)} vehicles</NarrowItem>
+          <NarrowItem until="xl">{formatLimit(plan.userLimit)} users</NarrowItem>
+          <NarrowItem until="3xl">
+            {figures.customerCount} {figures.customerCount === 1 ? 'customer' : 'customers'},{' '}
+            {formatMoney(figures.monthlyRevenue)}/mo
+          </NarrowItem>
+          <NarrowItem until="lg">
+            <PlanStatusBadge active={plan.active} />
+          </NarrowItem>
+        </NarrowDetails>
       </ListCell>
       <ListCell from="md" className="whitespace-nowrap">
-        {editor.editing ? null : price}
+        {price}
       </ListCell>
-      <ListCell from="xl">{editor.editing ? null : formatLimit(plan.vehicleLimit)}</ListCell>
-      <ListCell from="xl">{editor.editing ? null : formatLimit(plan.userLimit)}</ListCell>
+      <ListCell from="xl">{formatLimit(plan.vehicleLimit)}</ListCell>
+      <ListCell from="xl">{formatLimit(plan.userLimit)}</ListCell>
       <ListCell from="3xl">{figures.customerCount}</ListCell>
       <ListCell from="3xl" className="whitespace-nowrap">
         {formatMoney(figures.monthlyRevenue)}
@@ -90,34 +65,14 @@ function PlanRow({ plan, stats, canEdit, onView, onDelete }: RowProps) {
         <PlanStatusBadge active={plan.active} />
       </ListCell>
       <ListCell>
-        {editor.editing ? (
-          <div className="flex items-center gap-0.5">
-            <IconAction
-              label={`Save ${plan.name}`}
-              onClick={() => void editor.save()}
-              disabled={editor.isSaving}
-            >
-              <CheckIcon aria-hidden="true" />
-            </IconAction>
-            <IconAction
-              label={`Cancel editing ${plan.name}`}
-              onClick={editor.cancel}
-              disabled={editor.isSaving}
-            >
-              <XIcon aria-hidden="true" />
-            </IconAction>
-          </div>
-        ) : (
-          <PlanActions
-            plan={plan}
-            canEdit={canEdit}
-            editing={false}
-            onView={() => onView(plan)}
-            onEdit={editor.start}
-            onDelete={() => onDelete(plan)}
-            className="flex-wrap justify-end @3xl:flex-nowrap"
-          />
-        )}
+        <PlanActions
+          plan={plan}
+          canEdit={canEdit}
+          onView={() => onView(plan)}
+          onEdit={() => onEdit(plan)}
+          onDelete={() => onDelete(plan)}
+          className="flex-wrap justify-end @3xl:flex-nowrap"
+        />
       </ListCell>
     </TableRow>
   );

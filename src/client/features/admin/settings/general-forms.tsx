@@ -100,6 +100,53 @@ export function GeneralForm({ settings, canEdit }: { settings: GeneralSettings; 
   );
 }
 
+/** The landing page's contact section (public through `GET /api/contact`; docs/system-settings.md). */
+export function ContactForm({ settings, canEdit }: { settings: GeneralSettings; canEdit: boolean }) {
+  const { form, onSubmit } = useGeneralSave(
+    pick(settings, ['contactPhone', 'contactEmail', 'contactHours']) as Pick<
+      GeneralSettings,
+      'contactPhone' | 'contactEmail' | 'contactHours'
+    >,
+  );
+  return (
+    <SettingsCard
+      title="Public contact details"
+      description="What the landing page's contact section shows to everyone. A blank phone or email is not shown; visitors can always write through the contact form, which opens a ticket in the Support Center."
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Public contact details">
+        <FieldRow>
+          <TextField
+            form={form}
+            name="contactPhone"
+            label="Support phone"
+            type="tel"
+            autoComplete="off"
+            placeholder="Not shown"
+          />
+          <TextField
+            form={form}
+            name="contactEmail"
+            label="Support email"
+            type="email"
+            autoComplete="off"
+            placeholder="Not shown"
+          />
+        </FieldRow>
+        <TextField
+          form={form}
+          name="contactHours"
+          label="Support hours"
+          required
+          description="Shown beside the phone and the contact form."
+        />
+        <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
+          Save contact details
+        </FormFooter>
+      </form>
+    </SettingsCard>
+  );
+}
+
 const NOTIFICATIONS = [
   ['emailNotifications', 'Email notifications'],
   ['smsNotifications', 'SMS notifications'],

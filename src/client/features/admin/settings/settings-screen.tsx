@@ -9,7 +9,7 @@ import { useStaffAccess } from '@client/lib/use-staff-access';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { apiSettingsQuery, generalSettingsQuery, securitySettingsQuery } from './api';
 import { ApiKeysForm } from './api-keys-form';
-import { AppearanceForm, GeneralForm, NotificationsForm } from './general-forms';
+import { AppearanceForm, ContactForm, GeneralForm, NotificationsForm } from './general-forms';
 import { SecurityForm } from './security-form';
 
 const VIEWS = ['general', 'api-keys', 'notifications', 'security', 'appearance'] as const;
@@ -79,8 +79,18 @@ function SettingsView({ view, canEdit }: { view: View; canEdit: boolean }) {
         {(data) => <SecurityForm settings={data} canEdit={canEdit} />}
       </QueryView>
     );
-  const Form =
-    view === 'general' ? GeneralForm : view === 'notifications' ? NotificationsForm : AppearanceForm;
+  if (view === 'general')
+    return (
+      <QueryView query={general} noun="settings" skeleton={skeleton}>
+        {(data) => (
+          <div className="grid gap-6">
+            <GeneralForm settings={data} canEdit={canEdit} />
+            <ContactForm settings={data} canEdit={canEdit} />
+          </div>
+        )}
+      </QueryView>
+    );
+  const Form = view === 'notifications' ? NotificationsForm : AppearanceForm;
   return (
     <QueryView query={general} noun="settings" skeleton={skeleton}>
       {(data) => <Form settings={data} canEdit={canEdit} />}

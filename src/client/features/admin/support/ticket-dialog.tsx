@@ -36,7 +36,7 @@ export function TicketDialog({ id, onOpenChange }: { id: string; onOpenChange: (
       title={t ? `#${t.number} ${t.subject}` : 'Ticket'}
       description={
         t
-          ? `${t.customer.companyName} (${t.customer.email}) · ${TICKET_CATEGORY_LABELS[t.category]} · opened ${formatStaffDateTime(t.createdAt)}`
+          ? `${t.customer.companyName} (${t.customer.email})${t.fromVisitor ? ', a visitor without an account: replies go to this email' : ''} · ${TICKET_CATEGORY_LABELS[t.category]} · opened ${formatStaffDateTime(t.createdAt)}`
           : 'Loading the ticket'
       }
     >

@@ -20,6 +20,7 @@ import { ListToolbar } from '@client/components/list/list-toolbar';
 import { SortHeader } from '@client/components/list/sort-header';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
+import { Badge } from '@client/components/ui/badge';
 import { TableRow } from '@client/components/ui/table';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { assigneesQuery, ticketExportUrl, ticketsQuery } from './api';
@@ -175,7 +176,14 @@ function TicketTable({
       {items.map((t) => {
         const customer = (
           <span className="flex flex-col">
-            <span>{t.customer.companyName}</span>
+            <span>
+              {t.customer.companyName}
+              {t.fromVisitor ? (
+                <Badge variant="outline" className="ml-1.5" title="Sent from the landing page's contact form">
+                  Visitor
+                </Badge>
+              ) : null}
+            </span>
             <span className="break-all text-muted-foreground">{t.customer.email}</span>
           </span>
         );

@@ -7,11 +7,15 @@ import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
 import type { DialogOpenProps } from '@client/components/dialog-open';
-import { createPlanRequest, DEFAULT_PLAN_FEATURES, type PlanFeatures } from '@shared/contracts/plans';
+import {
+  createPlanRequest,
+  DEFAULT_PLAN_FEATURES,
+  type Plan,
+  type PlanFeatures,
+} from '@shared/contracts/plans';
 import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
-import { useCreatePlan } from './api';
+import { useCreatePlan, useEditPlan } from './api';
 import { PLAN_TEXTS, toastPlanDone } from './plan-texts';
-import { limitFromInput, priceFromInput } from './use-limits-editor';
 
 /** What the inputs hold: numbers stay text until submit, so a blank limit can mean "unlimited". */
 type PlanFormValues = {
@@ -33,6 +37,23 @@ const EMPTY_FORM: PlanFormValues = {
   userLimit: '',
   features: { ...DEFAULT_PLAN_FEATURES },
 };
+
+/** The form's values for a plan being edited. */
+const valuesOf = (plan: Plan): PlanFormValues => ({
+  id: plan.id,
+  name: plan.name,
+  description: plan.description,
+  price: String(plan.price),
+  vehicleLimit: plan.vehicleLimit === null ? '' : String(plan.vehicleLimit),
+  userLimit: plan.userLimit === null ? '' : String(plan.userLimit),
+  features: { ...DEFAULT_PLAN_FEATURES, ...plan.features },
+});
+
+/** Blank is "unlimited" (null); anything else must read as a number, else NaN fails the schema. */
+const limitFromInput = (value: string): number | null => (value.trim() === '' ? null : Number(value));
+/** A blank price is missing, not 0, so the schema says it is required. */
+const priceFromInput = (value: string): number | undefined =>
+  value.trim() === '' ? undefined : Number(value);
 
 /** The request the form's values make: new plans are monthly and created active (spec 2 §4). */
 const planInput = (values: PlanFormValues) => ({
@@ -61,17 +82,25 @@ const LIMIT_INPUT = {
   placeholder: 'Unlimited',
 } as const;
 
-export function CreatePlanDialog({ open, onOpenChange }: DialogOpenProps) {
+/**
+ * The one plan form: Create Plan, and Edit for an existing plan (`plan`), which opens with its values and
+ * changes everything but the id (PATCH /api/plans/:id). Both validate with the create contract, so a
+ * field means the same in both; a name another plan carries comes back on the name field. The screen
+ * mounts it per plan (`key`), so a plan's values are read once, when it opens.
+ */
+export function PlanFormDialog({ open, onOpenChange, plan }: DialogOpenProps & { plan: Plan | null }) {
   const create = useCreatePlan();
+  const edit = useEditPlan();
+  const editing = plan !== null;
   const form = useSchemaForm<PlanFormValues, typeof createPlanRequest>({
     schema: createPlanRequest,
-    defaultValues: EMPTY_FORM,
+    defaultValues: plan ? valuesOf(plan) : EMPTY_FORM,
     toInput: planInput,
   });
   const { setValue, reset, watch } = form;
 
-  // The id follows the name until someone types in the id field.
-  const [idTouched, setIdTouched] = useState(false);
+  // A new plan's id follows the name until someone types in the id field; an existing one's never moves.
+  const [idTouched, setIdTouched] = useState(editing);
   useEffect(() => {
     const subscription = watch((values, { name, type }) => {
       if (type !== 'change') return;
@@ -83,29 +112,40 @@ export function CreatePlanDialog({ open, onOpenChange }: DialogOpenProps) {
 
   function close(next: boolean) {
     if (!next) {
-      reset(EMPTY_FORM);
-      setIdTouched(false);
+      reset(plan ? valuesOf(plan) : EMPTY_FORM);
+      setIdTouched(editing);
     }
     onOpenChange(next);
   }
 
-  // A duplicate id (409) comes back on `errors.id` and lands on the id field.
+  // A duplicate id (409) comes back on `errors.id`, a taken name on `errors.name`: each on its field.
+  const failed = editing ? PLAN_TEXTS.updateFailed : PLAN_TEXTS.createFailed;
   const onSubmit = form.submit(
     async (request) => {
-      await create.mutateAsync(request);
-      toastPlanDone(PLAN_TEXTS.created, PLAN_TEXTS.createdDescription);
+      if (plan) {
+        const { name, description, price, vehicleLimit, userLimit, features } = request;
+        await edit.mutateAsync({ id: plan.id, name, description, price, vehicleLimit, userLimit, features });
+        toastPlanDone(PLAN_TEXTS.updated, PLAN_TEXTS.updatedDescription);
+      } else {
+        await create.mutateAsync(request);
+        toastPlanDone(PLAN_TEXTS.created, PLAN_TEXTS.createdDescription);
+      }
       close(false);
     },
-    { title: PLAN_TEXTS.createFailed, fallback: PLAN_TEXTS.createFailed, always: true },
+    { title: failed, fallback: failed, always: true },
   );
 
   return (
     <FormDialog
       open={open}
       onOpenChange={close}
-      title="Create Plan"
-      description="New plans are active at once and appear on the pricing page for new customers."
-      submitLabel="Create Plan"
+      title={plan ? `Edit ${plan.name}` : 'Create Plan'}
+      description={
+        plan
+          ? 'The pricing page shows the changes at once. Customers already on the plan keep their own vehicle and user limits (changed per customer); a new price is charged from their next renewal.'
+          : 'New plans are active at once and appear on the pricing page for new customers.'
+      }
+      submitLabel={plan ? 'Save Changes' : 'Create Plan'}
       pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="2xl"
@@ -116,9 +156,14 @@ export function CreatePlanDialog({ open, onOpenChange }: DialogOpenProps) {
           form={form}
           name="id"
           label="Plan id"
-          description="Lowercase letters, numbers and dashes; it cannot change later."
+          description={
+            editing
+              ? 'The id stays as created: subscriptions and invoices refer to it.'
+              : 'Lowercase letters, numbers and dashes; it cannot change later.'
+          }
           autoComplete="off"
           spellCheck={false}
+          readOnly={editing}
           required
         />
       </FieldRow>
