@@ -105,6 +105,14 @@ beforeAll(async () => {
   });
   await t.app.backgroundJobs.idle();
   real.jobs = imported.job.id;
+  // Expenses: one to correct and delete.
+  const expense = await t.post(admin, '/api/admin/expenses', {
+    date: '2026-11-01',
+    category: 'hosting',
+    description: 'Junk',
+    amount: 10,
+  });
+  real.expenses = expense.json<{ expense: { id: string } }>().expense.id;
   // CRM: a customer and a team user to sync (refused: the CRM stays off); the import above is the job
   // the CRM's job route must not answer (another area's kind).
   real.customer = real.customers;

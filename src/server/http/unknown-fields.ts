@@ -35,8 +35,12 @@ type Def = {
 };
 
 const defOf = (schema: $ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An object as JSON parses one: a raw body (the Stripe webhook's Buffer) is no list of fields. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
 
 /** The fields of `value` (as `a.b.0.c`) that `schema` does not declare. Depth-bounded: bodies are JSON. */
