@@ -24,6 +24,7 @@ import { cn } from '@client/lib/cn';
 import { fleetOverviewQuery } from '../api';
 import { pastDue } from '../maintenance/maintenance-format';
 import { useDistanceUnit } from '../shell/distance-unit';
+import { useFleetAccount } from '../shell/fleet-account';
 import { daysSince, formatCalendarDate, formatDateTime, formatNumber, relativeTime } from '../shell/format';
 import { UpgradePlanAction } from '../shell/upgrade-link';
 import { useFleetParams } from '../shell/use-fleet-params';
@@ -310,6 +311,8 @@ function OverviewBody({
   setTab: ReturnType<typeof useFleetParams>['setTab'];
 }) {
   const counts = data.vehicles;
+  // Adding vehicles is the Vehicles tab's: with vehicle tracking off the empty fleet offers nothing.
+  const { featureAccess } = useFleetAccount().customer;
   return (
     <div className="grid gap-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="fleet-status-counts">
@@ -356,7 +359,7 @@ function OverviewBody({
         ) : null}
       </div>
 
-      {counts.total + (counts.retired ?? 0) === 0 ? (
+      {featureAccess.vehicleTracking && counts.total + (counts.retired ?? 0) === 0 ? (
         <EmptyState
           className="bg-background"
           icon={CarIcon}
