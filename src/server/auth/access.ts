@@ -6,6 +6,7 @@ import {
   type AdminTab,
   type PermissionFlag,
 } from '../../shared/roles';
+import { featureLockedMessage, hasFeature, type EnforcedFeature } from '../../shared/feature-access';
 import { IMPERSONATION_REFUSED_MESSAGE } from '../../shared/contracts/impersonation';
 import type { Db } from '../db/client';
 import { noteTouched, recordingApart, type TouchedDomains } from '../db/data-domains';
@@ -32,8 +33,14 @@ export type RouteAccess =
    * true: anyone of the account; 'fleet_admin': team, billing and plan; 'owner': the account itself.
    * noImpersonation: never in a session staff opened into the account (billing, plan, cards,
    * passwords, who signs in, the account itself; docs/impersonation.md).
+   * features: only while each of the account's feature access switches is on (docs/feature-access.md); staff
+   * viewing the account are held to the same switch.
    */
-  | { customer: true | 'fleet_admin' | 'owner'; noImpersonation?: true }
+  | {
+      customer: true | 'fleet_admin' | 'owner';
+      noImpersonation?: true;
+      features?: readonly EnforcedFeature[];
+    }
   /**
    * beforePasswordSet: also open to a member still on the password they were given (the session
    * check and setting their own); every other staff route waits until they have.
@@ -146,6 +153,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
       }
       if (access.noImpersonation && customer.impersonator) {
         return reply.status(403).send({ message: IMPERSONATION_REFUSED_MESSAGE });
+      }
+      const missing = access.features?.find((feature) => !hasFeature(customer.featureAccess, feature));
+      if (missing) {
+        return reply
+          .status(403)
+          .send({ message: featureLockedMessage(missing), errorType: 'feature_not_included' });
       }
       request.customerUser = customer;
       return;

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { DEFAULT_CUSTOMER_SETTINGS, type CustomerSettings } from '../../shared/contracts/portal';
+import { featureAccessOf, type FeatureAccess } from '../../shared/contracts/staff-customers';
 import type { Db, Executor } from '../db/client';
 import {
   customerSettings,
@@ -189,6 +190,8 @@ export type CustomerPrincipal = {
   teamMemberId: string | null;
   /** The staff member acting in this session (docs/impersonation.md), or null for the customer's own. */
   impersonator: { id: string; name: string; email: string } | null;
+  /** The account's feature access switches, defaults filled in (docs/feature-access.md). */
+  featureAccess: FeatureAccess;
 };
 
 /** The person a customer session signs in: the team member, or else the account's owner. */
@@ -212,6 +215,7 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
         planId: customers.planId,
         planName: plans.name,
         status: customers.status,
+        featureAccess: customers.featureAccess,
         subscriptionStatus: sql<string>`coalesce(${subscriptions.status}, 'none')`,
         trialEndsAt: subscriptions.trialEndsAt,
         role: sql<string>`coalesce(${teamMembers.role}, ${customers.role})`,
@@ -236,9 +240,10 @@ export async function loadCustomerSession(db: Db, token: string): Promise<Custom
   );
   const found = principalOf(db, await query.execute({ id: tokenDigest(token) }));
   if (!found) return null;
-  const { impersonatorId, impersonatorName, impersonatorEmail, ...principal } = found;
+  const { impersonatorId, impersonatorName, impersonatorEmail, featureAccess, ...principal } = found;
   return {
     ...principal,
+    featureAccess: featureAccessOf(featureAccess),
     impersonator:
       impersonatorId && impersonatorEmail
         ? { id: impersonatorId, name: impersonatorName ?? impersonatorEmail, email: impersonatorEmail }

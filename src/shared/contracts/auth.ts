@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
 import { PERMISSION_FLAGS, STAFF_ROLES } from '../roles';
 import { STAFF_THEMES } from '../staff-preferences';
 import { sessionImpersonator } from './impersonation';
+import { FEATURE_ACCESS_FLAGS } from './staff-customers';
 
 /** The five password rules of spec 1 §5, each with its own message, in the order they are shown. */
 export const PASSWORD_RULES = [
@@ -144,6 +145,11 @@ export const sessionCustomer = customerIdentity.extend({
    * The fleet app shows them a banner and hides billing and passwords; the server refuses those.
    */
   impersonator: sessionImpersonator.nullable().default(null),
+  /**
+   * The account's feature access switches (docs/feature-access.md): the fleet app locks the tab of a
+   * switch that is off, and the server refuses its routes.
+   */
+  featureAccess: z.record(z.enum(FEATURE_ACCESS_FLAGS), z.boolean()),
 });
 export type SessionCustomer = z.infer<typeof sessionCustomer>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EnforcedFeature } from '../feature-access';
 import type { AdminTab, PermissionFlag } from '../roles';
 
 /** Every non-2xx answer: `{message}`; validation failures also carry one message per field. */
@@ -73,6 +74,14 @@ export const access = {
   public: { public: true },
   /** Anyone signed in to a customer account: the owner or a team member. */
   customer: { customer: true },
+  /**
+   * Anyone of the account, while each of these feature access switches of the account is on
+   * (docs/feature-access.md): the fleet app's vehicles, drivers, maintenance and reports.
+   */
+  customerFeature: <const F extends readonly EnforcedFeature[]>(...features: F) => ({
+    customer: true as const,
+    features,
+  }),
   /** A fleet admin of the account: team, billing and plan. */
   fleetAdmin: { customer: 'fleet_admin' },
   /**

@@ -202,29 +202,37 @@ export const maintenanceListQuery = pagedQuery({
   vehicleId: z.uuid().optional(),
 });
 
+/**
+ * GET /api/fleet/overview. A section behind a feature access switch that is off is null, not empty
+ * (docs/feature-access.md): the status breakdown and recent changes (reporting & analytics), due
+ * maintenance (maintenance scheduling), drivers without a vehicle (driver management). The total and
+ * the plan's usage are always there.
+ */
 export const fleetOverview = z.object({
   vehicles: z.object({
-    active: z.number(),
-    maintenance: z.number(),
-    inactive: z.number(),
-    retired: z.number(),
+    active: z.number().nullable(),
+    maintenance: z.number().nullable(),
+    inactive: z.number().nullable(),
+    retired: z.number().nullable(),
     /** Vehicles counted against the plan (every status but retired), as every screen counts them. */
     total: z.number(),
   }),
-  dueMaintenance: z.array(maintenanceRecord),
-  overdueCount: z.number(),
-  driversWithoutVehicle: z.array(z.object({ id: z.string(), name: z.string() })),
-  driversWithoutVehicleCount: z.number(),
-  recentChanges: z.array(
-    z.object({
-      id: z.string(),
-      action: z.string(),
-      resourceType: z.string(),
-      summary: z.string(),
-      actorEmail: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
+  dueMaintenance: z.array(maintenanceRecord).nullable(),
+  overdueCount: z.number().nullable(),
+  driversWithoutVehicle: z.array(z.object({ id: z.string(), name: z.string() })).nullable(),
+  driversWithoutVehicleCount: z.number().nullable(),
+  recentChanges: z
+    .array(
+      z.object({
+        id: z.string(),
+        action: z.string(),
+        resourceType: z.string(),
+        summary: z.string(),
+        actorEmail: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    )
+    .nullable(),
   usage: z.object({
     planId: z.string().nullable(),
     planName: z.string().nullable(),

@@ -153,11 +153,15 @@ export function CheckboxField<F extends FieldValues>({
   form,
   name,
   label,
+  description,
   className,
   disabled,
-}: Omit<Common<F>, 'description' | 'required'> & { disabled?: boolean }) {
+}: Omit<Common<F>, 'required'> & { disabled?: boolean }) {
   const id = useId();
   const error = errorOf(form, name);
+  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Controller
       control={form.control}
@@ -172,11 +176,18 @@ export function CheckboxField<F extends FieldValues>({
               onBlur={field.onBlur}
               disabled={disabled}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
+              aria-describedby={describedBy || undefined}
             />
-            <label htmlFor={id} className="text-sm leading-snug peer-disabled:opacity-70">
-              {label}
-            </label>
+            <div className="grid gap-0.5">
+              <label htmlFor={id} className="text-sm leading-snug peer-disabled:opacity-70">
+                {label}
+              </label>
+              {description ? (
+                <p id={`${id}-description`} className="text-xs text-muted-foreground">
+                  {description}
+                </p>
+              ) : null}
+            </div>
           </div>
           {error ? (
             <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-destructive">

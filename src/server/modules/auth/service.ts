@@ -14,6 +14,7 @@ import {
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../auth/access';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { preferencesOf, type StaffPreferences } from '../../../shared/staff-preferences';
+import { featureAccessOf } from '../../../shared/contracts/staff-customers';
 import { staffPreferenceDefaultsOf } from '../system-settings/service';
 import { queueNewSignInIfUnseen } from '../email-events/events';
 import type { Mailer } from '../email-events/mailer';
@@ -67,6 +68,7 @@ export function toSessionCustomer(
     teamMemberId: c.teamMemberId,
     // The staff member's name only: their email stays in the audit trail.
     impersonator: c.impersonator ? { id: c.impersonator.id, name: c.impersonator.name } : null,
+    featureAccess: c.featureAccess,
   };
 }
 
@@ -348,6 +350,7 @@ async function openCustomerSession(
         isPasswordSet: member?.isPasswordSet ?? c.isPasswordSet,
         isOwner: !member,
         teamMemberId: member?.id ?? null,
+        featureAccess: featureAccessOf(c.featureAccess),
         planName: row.planName,
         subscriptionStatus: row.subscription?.status ?? 'none',
         trialEndsAt: row.subscription?.trialEndsAt ?? null,

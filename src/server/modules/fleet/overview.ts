@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FleetOverview } from '../../../shared/contracts/fleet';
+import type { FeatureAccess } from '../../../shared/contracts/staff-customers';
 import {
   auditLogs,
   customers,
@@ -44,7 +45,15 @@ export function changeSummary(
   return `${noun}${what ? ` ${what}` : ''} ${verb}`;
 }
 
-export async function fleetOverview(ctx: RequestContext, canManageAccount: boolean): Promise<FleetOverview> {
+/**
+ * The fleet at a glance. `features` are the account's switches (the session's): a section behind one
+ * that is off is not read at all and answers null (docs/feature-access.md).
+ */
+export async function fleetOverview(
+  ctx: RequestContext,
+  canManageAccount: boolean,
+  features: FeatureAccess,
+): Promise<FleetOverview> {
   const { db, account, accountId, clock } = ctx;
   const today = isoDay(clock.now());
   const [plan] = await db
@@ -60,63 +69,73 @@ export async function fleetOverview(ctx: RequestContext, canManageAccount: boole
   if (!plan) throw notFound('Customer not found');
   const unassigned = account.where(drivers, isNull(drivers.assignedVehicleId));
   const open = account.where(maintenanceRecords, isNull(maintenanceRecords.completedDate));
-  const [statusRows, due, [overdueCount], idle, [idleCount], changes, team] = await Promise.all([
+  const when = <T>(on: boolean, read: () => Promise<T>): Promise<T | null> =>
+    on ? read() : Promise.resolve(null);
+  const [statusRows, due, overdue, idle, idleCount, changes, team] = await Promise.all([
     db
       .select({ status: vehicles.status, n: count() })
       .from(vehicles)
       .where(account.where(vehicles))
       .groupBy(vehicles.status),
-    selectRecords(ctx, today)
-      .where(open)
-      .orderBy(...dueOrder(today))
-      .limit(LIST),
-    countRecords(ctx, and(open, overdueSql(today))),
-    db
-      .select({ id: drivers.id, name: drivers.name })
-      .from(drivers)
-      .where(unassigned)
-      .orderBy(drivers.name)
-      .limit(LIST),
-    db.select({ n: count() }).from(drivers).where(unassigned),
-    db
-      .select()
-      .from(auditLogs)
-      .where(
-        and(
-          // The audit trail is not an owned table: its rows name the account they belong to.
-          eq(auditLogs.accountId, accountId),
-          inArray(auditLogs.resourceType, FLEET_RESOURCES),
-          inArray(auditLogs.category, FLEET_CHANGE_CATEGORIES),
-          eq(auditLogs.success, true),
-        ),
-      )
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(LIST),
+    when(features.maintenanceScheduling, async () =>
+      selectRecords(ctx, today)
+        .where(open)
+        .orderBy(...dueOrder(today))
+        .limit(LIST),
+    ),
+    when(features.maintenanceScheduling, async () => countRecords(ctx, and(open, overdueSql(today)))),
+    when(features.driverManagement, async () =>
+      db
+        .select({ id: drivers.id, name: drivers.name })
+        .from(drivers)
+        .where(unassigned)
+        .orderBy(drivers.name)
+        .limit(LIST),
+    ),
+    when(features.driverManagement, async () => db.select({ n: count() }).from(drivers).where(unassigned)),
+    when(features.reportingAnalytics, async () =>
+      db
+        .select()
+        .from(auditLogs)
+        .where(
+          and(
+            // The audit trail is not an owned table: its rows name the account they belong to.
+            eq(auditLogs.accountId, accountId),
+            inArray(auditLogs.resourceType, FLEET_RESOURCES),
+            inArray(auditLogs.category, FLEET_CHANGE_CATEGORIES),
+            eq(auditLogs.success, true),
+          ),
+        )
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .limit(LIST),
+    ),
     account.count(teamMembers),
   ]);
   const byStatus = Object.fromEntries(statusRows.map((r) => [r.status, r.n]));
   // Total vehicles is every screen's count: those counted against the plan (not retired; docs/figures.md).
   const total = statusRows.reduce((sum, r) => sum + (isCountedVehicleStatus(r.status) ? r.n : 0), 0);
+  const breakdown = (status: string) => (features.reportingAnalytics ? (byStatus[status] ?? 0) : null);
   return {
     vehicles: {
-      active: byStatus.active ?? 0,
-      maintenance: byStatus.maintenance ?? 0,
-      inactive: byStatus.inactive ?? 0,
-      retired: byStatus.retired ?? 0,
+      active: breakdown('active'),
+      maintenance: breakdown('maintenance'),
+      inactive: breakdown('inactive'),
+      retired: breakdown('retired'),
       total,
     },
-    dueMaintenance: due.map(toMaintenance),
-    overdueCount: overdueCount?.n ?? 0,
+    dueMaintenance: due?.map(toMaintenance) ?? null,
+    overdueCount: overdue ? (overdue[0]?.n ?? 0) : null,
     driversWithoutVehicle: idle,
-    driversWithoutVehicleCount: idleCount?.n ?? 0,
-    recentChanges: changes.map((c) => ({
-      id: String(c.id),
-      action: c.action,
-      resourceType: c.resourceType,
-      summary: changeSummary(c),
-      actorEmail: c.actorEmail,
-      createdAt: c.createdAt.toISOString(),
-    })),
+    driversWithoutVehicleCount: idleCount ? (idleCount[0]?.n ?? 0) : null,
+    recentChanges:
+      changes?.map((c) => ({
+        id: String(c.id),
+        action: c.action,
+        resourceType: c.resourceType,
+        summary: changeSummary(c),
+        actorEmail: c.actorEmail,
+        createdAt: c.createdAt.toISOString(),
+      })) ?? null,
     usage: {
       planId: plan.planId,
       planName: plan.planName,

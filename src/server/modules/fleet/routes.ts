@@ -77,6 +77,7 @@ export async function fleetRoutes(
         ctx(request),
         // Staff viewing the account are not offered team, billing and plan (docs/impersonation.md).
         request.customerUser.role === 'fleet_admin' && !request.customerUser.impersonator,
+        request.customerUser.featureAccess,
       ),
   });
 
@@ -92,12 +93,12 @@ export async function fleetRoutes(
 
   // Vehicles
   r.get('/api/fleet/vehicles', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('vehicleTracking') },
     schema: { tags: ['fleet'], querystring: vehicleListQuery, response: { 200: listOf(vehicle) } },
     handler: async (request) => listVehicles(ctx(request), request.query),
   });
   r.get('/api/fleet/vehicles/export.csv', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('vehicleTracking', 'reportingAnalytics') },
     schema: { tags: ['fleet'], querystring: exportQuery(VEHICLE_STATUSES) },
     handler: async (request, reply) => {
       const context = ctx(request);
@@ -114,14 +115,14 @@ export async function fleetRoutes(
     },
   });
   r.post('/api/fleet/vehicles/import/preview', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('vehicleTracking') },
     // The CSV travels as JSON text, so a 2 MB file needs a little more than the default limit.
     bodyLimit: 3 * 1024 * 1024,
     schema: { tags: ['fleet'], body: importPreviewRequest, response: { 200: importPreviewResponse } },
     handler: async (request) => previewVehicleImport(ctx(request), request.body.csv),
   });
   r.post('/api/fleet/vehicles/import', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('vehicleTracking') },
     schema: { tags: ['fleet'], body: importCommitRequest, response: { 200: importCommitResponse } },
     handler: async (request) => {
       const created = await createVehicles(ctx(request), request.body.vehicles);
@@ -129,12 +130,12 @@ export async function fleetRoutes(
     },
   });
   r.get('/api/fleet/vehicles/:id', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('vehicleTracking') },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: vehicle } },
     handler: async (request) => getVehicle(ctx(request), request.params.id),
   });
   r.post('/api/fleet/vehicles', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('vehicleTracking') },
     schema: {
       tags: ['fleet'],
       body: vehicleInput,
@@ -146,7 +147,7 @@ export async function fleetRoutes(
     },
   });
   r.put('/api/fleet/vehicles/:id', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('vehicleTracking') },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -159,7 +160,7 @@ export async function fleetRoutes(
     }),
   });
   r.delete('/api/fleet/vehicles/:id', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('vehicleTracking') },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
       await deleteVehicle(ctx(request), request.params.id);
@@ -169,12 +170,12 @@ export async function fleetRoutes(
 
   // Drivers
   r.get('/api/fleet/drivers', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('driverManagement') },
     schema: { tags: ['fleet'], querystring: driverListQuery, response: { 200: listOf(driver) } },
     handler: async (request) => listDrivers(ctx(request), request.query),
   });
   r.get('/api/fleet/drivers/export.csv', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('driverManagement', 'reportingAnalytics') },
     schema: { tags: ['fleet'], querystring: exportQuery(DRIVER_STATUSES) },
     handler: async (request, reply) => {
       const context = ctx(request);
@@ -191,7 +192,7 @@ export async function fleetRoutes(
     },
   });
   r.post('/api/fleet/drivers', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('driverManagement') },
     schema: {
       tags: ['fleet'],
       body: driverInput,
@@ -204,7 +205,7 @@ export async function fleetRoutes(
       }),
   });
   r.put('/api/fleet/drivers/:id', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('driverManagement') },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -217,7 +218,7 @@ export async function fleetRoutes(
     }),
   });
   r.delete('/api/fleet/drivers/:id', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('driverManagement') },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
       await deleteDriver(ctx(request), request.params.id);
@@ -228,7 +229,7 @@ export async function fleetRoutes(
   // Maintenance
   const recordResponse = z.object({ success: z.literal(true), record: maintenanceRecord });
   r.get('/api/fleet/maintenance', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('maintenanceScheduling') },
     schema: {
       tags: ['fleet'],
       querystring: maintenanceListQuery,
@@ -237,7 +238,7 @@ export async function fleetRoutes(
     handler: async (request) => listMaintenance(ctx(request), request.query),
   });
   r.post('/api/fleet/maintenance', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('maintenanceScheduling') },
     schema: { tags: ['fleet'], body: maintenanceInput, response: { 201: recordResponse } },
     handler: async (request, reply) =>
       reply.status(201).send({
@@ -246,7 +247,7 @@ export async function fleetRoutes(
       }),
   });
   r.put('/api/fleet/maintenance/:id', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('maintenanceScheduling') },
     schema: {
       tags: ['fleet'],
       params: uuidParams,
@@ -259,7 +260,7 @@ export async function fleetRoutes(
     }),
   });
   r.delete('/api/fleet/maintenance/:id', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('maintenanceScheduling') },
     schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
       await deleteMaintenance(ctx(request), request.params.id);
@@ -267,7 +268,7 @@ export async function fleetRoutes(
     },
   });
   r.post('/api/fleet/maintenance/:id/complete', {
-    config: { access: access.customer },
+    config: { access: access.customerFeature('maintenanceScheduling') },
     schema: {
       tags: ['fleet'],
       params: uuidParams,

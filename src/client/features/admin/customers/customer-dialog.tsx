@@ -7,6 +7,7 @@ import {
   FEATURE_ACCESS_FLAGS,
   type StaffCustomerEdit,
 } from '@shared/contracts/staff-customers';
+import { isEnforcedFeature, UNAVAILABLE_FEATURE_NOTE } from '@shared/feature-access';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
@@ -183,11 +184,15 @@ function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: S
         <legend className="mb-3 text-sm font-medium">Feature access</legend>
         <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
           {FEATURE_ACCESS_FLAGS.map((flag) => (
+            // A switch with no capability behind it keeps its stored value but cannot be changed
+            // (docs/feature-access.md).
             <CheckboxField
               key={flag}
               form={form}
               name={`featureAccess.${flag}` as const}
               label={FEATURE_LABELS[flag]}
+              disabled={!isEnforcedFeature(flag)}
+              description={isEnforcedFeature(flag) ? undefined : UNAVAILABLE_FEATURE_NOTE}
             />
           ))}
         </div>

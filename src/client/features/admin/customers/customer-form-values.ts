@@ -7,7 +7,6 @@ import {
   type customerForm,
   type CustomerStatus,
   type FeatureAccess,
-  type FeatureAccessFlag,
   type StaffCustomerDetail,
 } from '@shared/contracts/staff-customers';
 import type { SalesUserOption } from '@shared/contracts/team';
@@ -136,16 +135,4 @@ export function salesRepOptions(
 
 export const COUNTRY_OPTIONS = CUSTOMER_COUNTRIES.map((value) => ({ value, label: COUNTRY_LABELS[value] }));
 
-/** The ten feature access flags as staff read them. */
-export const FEATURE_LABELS: Record<FeatureAccessFlag, string> = {
-  vehicleTracking: 'Vehicle tracking',
-  maintenanceScheduling: 'Maintenance scheduling',
-  fuelManagement: 'Fuel management',
-  driverManagement: 'Driver management',
-  routeOptimization: 'Route optimization',
-  geofencing: 'Geofencing',
-  reportingAnalytics: 'Reporting & analytics',
-  mobileApp: 'Mobile app',
-  apiAccess: 'API access',
-  customIntegrations: 'Custom integrations',
-};
+export { FEATURE_LABELS } from '@shared/feature-access';

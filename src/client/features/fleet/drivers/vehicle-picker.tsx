@@ -8,6 +8,7 @@ import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { useDebouncedValue } from '@client/components/list/use-debounced-value';
+import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { vehiclesQuery } from '../api';
 
@@ -126,7 +127,10 @@ export function VehiclePicker({
           {options.isPending ? (
             <Spinner label="Loading vehicles" size="sm" showLabel className="px-2 py-1.5" />
           ) : options.isError ? (
-            <p className="px-2 py-1.5 text-sm text-destructive">The vehicles could not be loaded.</p>
+            // The server's own reason: with vehicle tracking off it says the switch is off.
+            <p className="px-2 py-1.5 text-sm text-destructive">
+              {errorMessageOf(options.error, 'The vehicles could not be loaded.')}
+            </p>
           ) : items.length === 0 ? (
             <p className="px-2 py-1.5 text-sm text-muted-foreground">
               {debounced ? `No vehicle matches “${debounced}”.` : 'This account has no vehicles yet.'}

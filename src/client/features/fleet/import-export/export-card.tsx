@@ -3,6 +3,7 @@ import type { VehicleStatus } from '@shared/contracts/fleet';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { exportUrl } from '../api';
+import { useFleetAccount } from '../shell/fleet-account';
 import { useVehicleListState } from '../vehicles/vehicle-list-state';
 import { VEHICLE_STATUS_LABELS } from '../vehicles/vehicle-status';
 import { CsvMilesNote } from './preview-table';
@@ -17,6 +18,7 @@ function filterText(search: string, status: VehicleStatus | undefined): string |
 
 /** CSV export of vehicles (as the Vehicles tab filters them) and of drivers. */
 export function ExportCard() {
+  const { featureAccess } = useFleetAccount().customer;
   const { query } = useVehicleListState();
   const filter = { search: query.search ?? '', status: query.status };
   const description = filterText(filter.search, filter.status);
@@ -32,18 +34,23 @@ export function ExportCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
-        <Button asChild>
-          <a href={exportUrl('vehicles', filter)} download>
-            <DownloadIcon aria-hidden="true" />
-            Export vehicles
-          </a>
-        </Button>
-        <Button asChild variant="outline">
-          <a href={exportUrl('drivers', {})} download>
-            <DownloadIcon aria-hidden="true" />
-            Export drivers
-          </a>
-        </Button>
+        {/* Each list exports only while its own switch is on too (docs/feature-access.md). */}
+        {featureAccess.vehicleTracking ? (
+          <Button asChild>
+            <a href={exportUrl('vehicles', filter)} download>
+              <DownloadIcon aria-hidden="true" />
+              Export vehicles
+            </a>
+          </Button>
+        ) : null}
+        {featureAccess.driverManagement ? (
+          <Button asChild variant="outline">
+            <a href={exportUrl('drivers', {})} download>
+              <DownloadIcon aria-hidden="true" />
+              Export drivers
+            </a>
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );

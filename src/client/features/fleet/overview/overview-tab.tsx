@@ -24,6 +24,7 @@ import { cn } from '@client/lib/cn';
 import { fleetOverviewQuery } from '../api';
 import { pastDue } from '../maintenance/maintenance-format';
 import { useDistanceUnit } from '../shell/distance-unit';
+import { useFleetAccount } from '../shell/fleet-account';
 import { daysSince, formatCalendarDate, formatDateTime, formatNumber, relativeTime } from '../shell/format';
 import { UpgradePlanAction } from '../shell/upgrade-link';
 import { useFleetParams } from '../shell/use-fleet-params';
@@ -149,19 +150,16 @@ function dueText(record: MaintenanceRecord, unit: DistanceUnit): string {
   return parts.join(', ');
 }
 
-function DueMaintenanceCard({ overview }: { overview: FleetOverview }) {
+function DueMaintenanceCard({ items, overdueCount }: { items: MaintenanceRecord[]; overdueCount: number }) {
   const { setTab } = useFleetParams();
   const unit = useDistanceUnit();
-  const items = overview.dueMaintenance;
   return (
     <Card className="lg:col-span-2" data-testid="fleet-due-maintenance">
       <CardHeader className="flex flex-row items-start justify-between gap-2">
         <div className="grid gap-1.5">
           <CardTitle asHeading="h3">Due for maintenance</CardTitle>
           <CardDescription>
-            {overview.overdueCount > 0
-              ? `${overview.overdueCount} overdue, shown first.`
-              : 'Nothing is overdue.'}
+            {overdueCount > 0 ? `${overdueCount} overdue, shown first.` : 'Nothing is overdue.'}
           </CardDescription>
         </div>
         <Button variant="outline" size="sm" onClick={() => setTab('maintenance')}>
@@ -214,10 +212,15 @@ function DueMaintenanceCard({ overview }: { overview: FleetOverview }) {
   );
 }
 
-function DriversWithoutVehicleCard({ overview }: { overview: FleetOverview }) {
+function DriversWithoutVehicleCard({
+  drivers,
+  count,
+}: {
+  drivers: NonNullable<FleetOverview['driversWithoutVehicle']>;
+  count: number;
+}) {
   const { setTab } = useFleetParams();
-  const count = overview.driversWithoutVehicleCount;
-  const more = count - overview.driversWithoutVehicle.length;
+  const more = count - drivers.length;
   return (
     <Card data-testid="fleet-unassigned-drivers">
       <CardHeader>
@@ -229,7 +232,7 @@ function DriversWithoutVehicleCard({ overview }: { overview: FleetOverview }) {
       {count > 0 ? (
         <CardContent className="grid gap-3">
           <ul className="flex flex-wrap gap-1.5">
-            {overview.driversWithoutVehicle.map((d) => (
+            {drivers.map((d) => (
               <li key={d.id}>
                 <Badge variant="secondary">{d.name}</Badge>
               </li>
@@ -249,7 +252,7 @@ function DriversWithoutVehicleCard({ overview }: { overview: FleetOverview }) {
   );
 }
 
-function RecentChangesCard({ overview }: { overview: FleetOverview }) {
+function RecentChangesCard({ changes }: { changes: NonNullable<FleetOverview['recentChanges']> }) {
   return (
     <Card className="lg:col-span-2" data-testid="fleet-recent-changes">
       <CardHeader>
@@ -257,11 +260,11 @@ function RecentChangesCard({ overview }: { overview: FleetOverview }) {
         <CardDescription>Who changed what in your fleet.</CardDescription>
       </CardHeader>
       <CardContent>
-        {overview.recentChanges.length === 0 ? (
+        {changes.length === 0 ? (
           <p className="text-sm text-muted-foreground">No changes yet.</p>
         ) : (
           <ul className="divide-y">
-            {overview.recentChanges.map((change) => (
+            {changes.map((change) => (
               <li
                 key={change.id}
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2 first:pt-0 last:pb-0"
@@ -308,6 +311,8 @@ function OverviewBody({
   setTab: ReturnType<typeof useFleetParams>['setTab'];
 }) {
   const counts = data.vehicles;
+  // Adding vehicles is the Vehicles tab's: with vehicle tracking off the empty fleet offers nothing.
+  const { featureAccess } = useFleetAccount().customer;
   return (
     <div className="grid gap-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="fleet-status-counts">
@@ -319,37 +324,42 @@ function OverviewBody({
           tone="bg-primary/10 text-primary"
           testId="count-total"
         />
-        <CountTile
-          label="Active"
-          value={counts.active}
-          icon={CircleCheckIcon}
-          tone="bg-success/15 text-success"
-          testId="count-active"
-        />
-        <CountTile
-          label="In maintenance"
-          value={counts.maintenance}
-          icon={WrenchIcon}
-          tone="bg-warning/20 text-warning"
-          testId="count-maintenance"
-        />
-        <CountTile
-          label="Inactive"
-          value={counts.inactive}
-          icon={CirclePauseIcon}
-          tone="bg-muted text-muted-foreground"
-          testId="count-inactive"
-        />
-        <CountTile
-          label="Retired"
-          value={counts.retired}
-          icon={ArchiveIcon}
-          tone="bg-muted text-muted-foreground"
-          testId="count-retired"
-        />
+        {/* The status breakdown is reporting & analytics; the total always shows. */}
+        {counts.active !== null ? (
+          <>
+            <CountTile
+              label="Active"
+              value={counts.active}
+              icon={CircleCheckIcon}
+              tone="bg-success/15 text-success"
+              testId="count-active"
+            />
+            <CountTile
+              label="In maintenance"
+              value={counts.maintenance ?? 0}
+              icon={WrenchIcon}
+              tone="bg-warning/20 text-warning"
+              testId="count-maintenance"
+            />
+            <CountTile
+              label="Inactive"
+              value={counts.inactive ?? 0}
+              icon={CirclePauseIcon}
+              tone="bg-muted text-muted-foreground"
+              testId="count-inactive"
+            />
+            <CountTile
+              label="Retired"
+              value={counts.retired ?? 0}
+              icon={ArchiveIcon}
+              tone="bg-muted text-muted-foreground"
+              testId="count-retired"
+            />
+          </>
+        ) : null}
       </div>
 
-      {counts.total + counts.retired === 0 ? (
+      {featureAccess.vehicleTracking && counts.total + (counts.retired ?? 0) === 0 ? (
         <EmptyState
           className="bg-background"
           icon={CarIcon}
@@ -367,10 +377,18 @@ function OverviewBody({
       ) : null}
 
       <div className="grid items-start gap-4 lg:grid-cols-3">
-        <DueMaintenanceCard overview={data} />
+        {/* A section whose feature access switch is off is null: not shown (docs/feature-access.md). */}
+        {data.dueMaintenance && data.overdueCount !== null ? (
+          <DueMaintenanceCard items={data.dueMaintenance} overdueCount={data.overdueCount} />
+        ) : null}
         <PlanUsageCard usage={data.usage} canManageAccount={data.canManageAccount} />
-        <RecentChangesCard overview={data} />
-        <DriversWithoutVehicleCard overview={data} />
+        {data.recentChanges ? <RecentChangesCard changes={data.recentChanges} /> : null}
+        {data.driversWithoutVehicle && data.driversWithoutVehicleCount !== null ? (
+          <DriversWithoutVehicleCard
+            drivers={data.driversWithoutVehicle}
+            count={data.driversWithoutVehicleCount}
+          />
+        ) : null}
       </div>
     </div>
   );

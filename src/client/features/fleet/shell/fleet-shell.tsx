@@ -3,6 +3,7 @@ import {
   ArrowUpDownIcon,
   CarIcon,
   LayoutDashboardIcon,
+  LockIcon,
   UserRoundIcon,
   UsersIcon,
   WrenchIcon,
@@ -11,21 +12,41 @@ import {
 import { BackLinkButton } from '@client/components/back-link-button';
 import { CustomerHeader } from '@client/components/customer-header';
 import { LoadingBlock } from '@client/components/loading-block';
+import { missingFeature, NeedsFeature } from '@client/components/needs-feature';
 import { Badge } from '@client/components/ui/badge';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { getAppName } from '@client/lib/app-name';
+import { featureLockedMessage, type EnforcedFeature } from '@shared/feature-access';
 import OverviewTab from '../overview/overview-tab';
 import { useFleetAccount } from './fleet-account';
 import { StaffBanner } from './staff-banner';
 import { FLEET_TAB_LABELS, FLEET_TABS, useFleetParams, type FleetTab } from './use-fleet-params';
 
-/** Each tab's icon and screen. The app opens on the overview; every other tab is its own chunk. */
-const TABS: Record<FleetTab, { icon: LucideIcon; Screen: ComponentType }> = {
+/**
+ * Each tab's icon, screen and the feature access switches it needs (docs/feature-access.md). The app
+ * opens on the overview; every other tab is its own chunk.
+ */
+const TABS: Record<
+  FleetTab,
+  { icon: LucideIcon; Screen: ComponentType; features?: readonly EnforcedFeature[] }
+> = {
   overview: { icon: LayoutDashboardIcon, Screen: OverviewTab },
-  vehicles: { icon: CarIcon, Screen: lazy(() => import('../vehicles/vehicles-tab')) },
-  drivers: { icon: UserRoundIcon, Screen: lazy(() => import('../drivers/drivers-tab')) },
-  maintenance: { icon: WrenchIcon, Screen: lazy(() => import('../maintenance/maintenance-tab')) },
+  vehicles: {
+    icon: CarIcon,
+    Screen: lazy(() => import('../vehicles/vehicles-tab')),
+    features: ['vehicleTracking'],
+  },
+  drivers: {
+    icon: UserRoundIcon,
+    Screen: lazy(() => import('../drivers/drivers-tab')),
+    features: ['driverManagement'],
+  },
+  maintenance: {
+    icon: WrenchIcon,
+    Screen: lazy(() => import('../maintenance/maintenance-tab')),
+    features: ['maintenanceScheduling'],
+  },
   team: { icon: UsersIcon, Screen: lazy(() => import('../team/team-tab')) },
   'import-export': {
     icon: ArrowUpDownIcon,
@@ -76,7 +97,7 @@ function FleetHeader() {
 /** `/fleet-management` once signed in: header and the six tabs, the tab kept in `?tab=`. */
 export function FleetShell() {
   const { tab, setTab } = useFleetParams();
-  const { staffViewer } = useFleetAccount();
+  const { staffViewer, customer } = useFleetAccount();
 
   return (
     <div className="min-h-dvh bg-muted/40 text-foreground">
@@ -94,22 +115,31 @@ export function FleetShell() {
           <TabsList aria-label="Fleet sections" className="min-h-10">
             {FLEET_TABS.map((value) => {
               const Icon = TABS[value].icon;
+              const locked = missingFeature(customer.featureAccess, TABS[value].features ?? []);
               return (
-                <TabsTrigger key={value} value={value} className="h-8">
+                <TabsTrigger
+                  key={value}
+                  value={value}
+                  className="h-8"
+                  title={locked ? featureLockedMessage(locked) : undefined}
+                >
                   <Icon aria-hidden="true" />
                   {FLEET_TAB_LABELS[value]}
+                  {locked ? <LockIcon aria-label="not included" className="opacity-70" /> : null}
                 </TabsTrigger>
               );
             })}
           </TabsList>
           {FLEET_TABS.map((value) => {
-            const { Screen } = TABS[value];
+            const { Screen, features = [] } = TABS[value];
             return (
               <TabsContent key={value} value={value} className="mt-2">
                 <h2 className="sr-only">{FLEET_TAB_LABELS[value]}</h2>
-                <Suspense fallback={<TabFallback />}>
-                  <Screen />
-                </Suspense>
+                <NeedsFeature access={customer.featureAccess} features={features}>
+                  <Suspense fallback={<TabFallback />}>
+                    <Screen />
+                  </Suspense>
+                </NeedsFeature>
               </TabsContent>
             );
           })}
