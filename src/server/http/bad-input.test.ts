@@ -168,6 +168,7 @@ function goodValue(name: string, schema: JsonSchema, route: string): unknown {
     case 'email':
       return customer.email;
     case 'phone':
+    case 'contactPhone':
       return '+15551234567';
     case 'password':
     case 'confirmPassword':
