@@ -1,3 +1,4 @@
+import { UNAVAILABLE_FEATURE_NOTE } from '@shared/feature-access';
 import {
   CURRENCIES,
   DATE_FORMATS,
@@ -82,14 +83,16 @@ export function GeneralForm({ settings, canEdit }: { settings: GeneralSettings; 
             name="currency"
             label="Currency"
             options={options(CURRENCIES)}
-            description="Recorded for your records: charges and amounts stay in USD."
+            disabled
+            description="Charges and amounts are in US dollars; another currency is not offered yet."
           />
           <SelectField
             form={form}
             name="language"
             label="Language"
             options={LANGUAGES}
-            description="Screens are in English only so far; saved for the translations to come."
+            disabled
+            description="Screens are in English; other languages are not offered yet."
           />
         </FieldRow>
         <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
@@ -152,6 +155,8 @@ const NOTIFICATIONS = [
   ['smsNotifications', 'SMS notifications'],
   ['desktopNotifications', 'Desktop notifications'],
 ] as const;
+/** Switches the product has nothing behind: shown as such, never as working controls (issue 24). */
+const NOT_OFFERED = new Set<string>(['smsNotifications', 'desktopNotifications']);
 
 export function NotificationsForm({ settings, canEdit }: { settings: GeneralSettings; canEdit: boolean }) {
   const { form, onSubmit } = useGeneralSave(
@@ -163,11 +168,18 @@ export function NotificationsForm({ settings, canEdit }: { settings: GeneralSett
   return (
     <SettingsCard
       title="Notifications"
-      description="Email notifications off stops every onboarding, billing and trial email to customers; security emails and links people ask for still go. SMS and desktop are recorded only."
+      description="Email notifications off stops every onboarding, billing and trial email to customers; security emails and links people ask for still go."
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Notification settings">
         {NOTIFICATIONS.map(([name, label]) => (
-          <CheckboxField key={name} form={form} name={name} label={label} disabled={!canEdit} />
+          <CheckboxField
+            key={name}
+            form={form}
+            name={name}
+            label={label}
+            disabled={!canEdit || NOT_OFFERED.has(name)}
+            description={NOT_OFFERED.has(name) ? UNAVAILABLE_FEATURE_NOTE : undefined}
+          />
         ))}
         <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
           Save notifications
