@@ -91,6 +91,8 @@ export const staffCustomer = z.object({
   status: z.enum(CUSTOMER_STATUSES),
   /** trialing, active, past_due, pending, canceled, or none. */
   subscriptionStatus: z.string(),
+  /** When a cancelled account's access ends (its paid period or trial): renewal has stopped. */
+  accessEndsAt: z.string().nullable(),
   role: z.string(),
   carLimit: z.number().nullable(),
   userLimit: z.number().nullable(),
