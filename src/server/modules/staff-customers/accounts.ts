@@ -345,7 +345,6 @@ export async function updateCustomer(
   return customerDetail(ctx, id);
 }
 
-
 /**
  * Suspend (active only): the account and its team can no longer sign in or use the API, and every
  * session into it ends now. Billing keeps the suspension (setCustomerStatus skips it).

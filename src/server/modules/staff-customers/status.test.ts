@@ -138,7 +138,11 @@ describe('staff set Cancelled', () => {
     expect(sub).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, canceledAt: null });
     expect(account.status).toBe('active');
     const info = await billingInfo(t, c);
-    expect(info).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, nextBillingDate: info.currentPeriodEnd });
+    expect(info).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      nextBillingDate: info.currentPeriodEnd,
+    });
     const [resume] = await auditsOf(sub.id, 'resume');
     expect(resume).toMatchObject({ actorEmail: 'admin@motorpool.local', actorType: 'staff' });
 
@@ -152,10 +156,7 @@ describe('staff set Cancelled', () => {
 
   it('on a customer awaiting the first payment ends the subscription at once', async () => {
     const c = await signUp(t);
-    await db()
-      .update(subscriptions)
-      .set({ status: 'pending' })
-      .where(eq(subscriptions.customerId, c.id));
+    await db().update(subscriptions).set({ status: 'pending' }).where(eq(subscriptions.customerId, c.id));
     await db().update(customers).set({ status: 'pending' }).where(eq(customers.id, c.id));
     const res = await setStatus(c, 'cancelled');
     expect(res.statusCode, res.body).toBe(200);
@@ -167,7 +168,10 @@ describe('staff set Cancelled', () => {
     const c = await paying();
     expect((await t.post(c, '/api/customer/cancel-subscription', {})).statusCode).toBe(200);
     const detail = (await t.get(admin, `/api/admin/customers/${c.id}`)).json();
-    expect(detail).toMatchObject({ status: 'cancelled', accessEndsAt: (await billingInfo(t, c)).currentPeriodEnd });
+    expect(detail).toMatchObject({
+      status: 'cancelled',
+      accessEndsAt: (await billingInfo(t, c)).currentPeriodEnd,
+    });
     const res = await setStatus(c, 'cancelled');
     expect(res.statusCode).toBe(200);
     const { sub } = await state(c.id);
