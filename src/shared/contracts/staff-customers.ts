@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+import { upgradePlanRequest } from './portal';
 
 /**
  * Customer accounts as staff see and change them (spec 2 §2 customers screen, fleet control center
@@ -208,3 +209,10 @@ export const customerSaved = z.object({
   message: z.string(),
   customer: staffCustomerDetail,
 });
+
+/**
+ * A paying customer's plan changed by staff (issue 24 §4c): the portal's preview and change, on the
+ * customer's account. `expectedAmount` is the previewed charge, as the portal sends it.
+ */
+export const staffPlanChangeRequest = upgradePlanRequest.omit({ email: true });
+export type StaffPlanChangeRequest = z.infer<typeof staffPlanChangeRequest>;
