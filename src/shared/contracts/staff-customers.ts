@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailDelivery } from './email-delivery';
 import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+import { upgradePlanRequest } from './portal';
 
 /**
  * Customer accounts as staff see and change them (spec 2 §2 customers screen, fleet control center
@@ -92,6 +93,8 @@ export const staffCustomer = z.object({
   status: z.enum(CUSTOMER_STATUSES),
   /** trialing, active, past_due, pending, canceled, or none. */
   subscriptionStatus: z.string(),
+  /** When a cancelled account's access ends (its paid period or trial): renewal has stopped. */
+  accessEndsAt: z.string().nullable(),
   role: z.string(),
   carLimit: z.number().nullable(),
   userLimit: z.number().nullable(),
@@ -227,3 +230,10 @@ export const customerSaved = z.object({
   /** A save that emailed a password (add, or a new one on edit): what became of that email. */
   delivery: emailDelivery.nullable().optional(),
 });
+
+/**
+ * A paying customer's plan changed by staff (issue 24 §4c): the portal's preview and change, on the
+ * customer's account. `expectedAmount` is the previewed charge, as the portal sends it.
+ */
+export const staffPlanChangeRequest = upgradePlanRequest.omit({ email: true });
+export type StaffPlanChangeRequest = z.infer<typeof staffPlanChangeRequest>;

@@ -251,6 +251,7 @@ describe('plan changes', () => {
     expect(res.statusCode).toBe(200);
     const info = await billingInfo(t, c);
     expect(info).toMatchObject({
+      status: 'cancelled',
       subscriptionStatus: 'active',
       cancelAtPeriodEnd: true,
       nextBillingDate: null,

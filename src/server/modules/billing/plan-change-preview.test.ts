@@ -189,7 +189,7 @@ describe('resuming a cancelled subscription', () => {
     const c = await paidCustomer('starter');
     clock.advanceDays(4);
     expect((await t.post(c, '/api/customer/cancel-subscription', {})).statusCode).toBe(200);
-    expect((await billingInfo(t, c)).nextBillingDate).toBeNull();
+    expect(await billingInfo(t, c)).toMatchObject({ nextBillingDate: null, status: 'cancelled' });
 
     const res = await t.post(c, '/api/customer/resume-subscription', { email: c.email });
     expect(res.statusCode).toBe(200);
@@ -197,6 +197,7 @@ describe('resuming a cancelled subscription', () => {
     expect(res.json()).toMatchObject({ success: true, renewsAt: info.currentPeriodEnd });
     expect(res.json().message).toMatch(/^Your subscription is no longer cancelled\. It renews on /);
     expect(info).toMatchObject({
+      status: 'active',
       cancelAtPeriodEnd: false,
       subscriptionStatus: 'active',
       nextBillingDate: info.currentPeriodEnd,

@@ -409,7 +409,11 @@ export async function downgradePlan(ctx: BillingContext, planId: string): Promis
   });
 }
 
-/** Cancellation keeps access to the end of the period (the billing job ends it then). */
+/**
+ * Cancellation stops renewal and keeps access to the end of the period (the billing job ends it
+ * then); a pending subscription (nothing paid) ends at once. Either way the account's status is
+ * Cancelled from now. The one way to cancel: the portal and staff (Edit Customer) both call it.
+ */
 export async function cancelSubscription(ctx: BillingContext) {
   const { actor, accountId: customerId } = ctx;
   const now = ctx.clock.now();
@@ -435,7 +439,8 @@ export async function cancelSubscription(ctx: BillingContext) {
           : { cancelAtPeriodEnd: true, canceledAt: now, scheduledPlanId: null, updatedAt: now },
       )
       .where(eq(subscriptions.id, sub.id));
-    if (endsNow) await setCustomerStatus(tx, customerId, 'cancelled', now);
+    // Cancelled means renewal has stopped (access to the period end): the account says so from now.
+    await setCustomerStatus(tx, customerId, 'cancelled', now);
     await notifyStaff(tx, customer, 'subscription_cancelled', {
       endsAt: (endsNow ? now : sub.currentPeriodEnd).toISOString(),
     });
@@ -486,6 +491,8 @@ export async function resumeSubscription(ctx: BillingContext) {
       .update(subscriptions)
       .set({ cancelAtPeriodEnd: false, canceledAt: null, updatedAt: now })
       .where(eq(subscriptions.id, sub.id));
+    // Renewing again (a trial or a paid period, past due or not): the account is active again.
+    await setCustomerStatus(tx, customerId, 'active', now);
     await recordActivity(tx, customer, {
       action: 'plan_changed',
       description: `${customer.companyName} took back their cancellation (renews on ${shortDate(sub.currentPeriodEnd)})`,

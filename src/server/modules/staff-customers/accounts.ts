@@ -12,14 +12,15 @@ import { customers, sessions, staffUsers, subscriptions } from '../../db/schema'
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { applyPlan } from '../billing/context';
+import { applyPlan, type SubscriptionRow } from '../billing/context';
+import { cancelSubscription, resumeSubscription } from '../billing/plan-changes';
 import { emailSignsIn } from '../customers/login-emails';
 import { EMAIL_TAKEN } from '../fleet/team';
 import { queueSuspended } from '../email-events/events';
 import { recordActivity } from '../notifications/service';
 import { createCustomerAccount, queueAccountInvitation } from './new-account';
 import { findActivePlan } from '../plans/service';
-import { actorFor, type StaffContext } from './context';
+import { actorFor, billingAsStaff, type StaffContext } from './context';
 import { PAYING, customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
@@ -175,6 +176,61 @@ export async function createCustomer(ctx: StaffContext, input: CustomerForm): Pr
   return customerDetail(ctx, id);
 }
 
+/**
+ * The status billing gives an account (docs/staff-customers.md "Statuses"): cancelled once renewal
+ * has stopped (scheduled or ended), pending while the first payment is awaited, otherwise active.
+ */
+export function billingStatus(sub: SubscriptionRow): CustomerStatus {
+  if (sub.status === 'canceled' || sub.cancelAtPeriodEnd) return 'cancelled';
+  if (sub.status === 'pending') return 'pending';
+  return 'active';
+}
+
+export const statusEndedMessage = (company: string) =>
+  `${company}'s subscription has ended, so the account cannot be set Active here: the customer subscribes again from checkout (or send them a payment link).`;
+export const statusPendingMessage = (company: string) =>
+  `${company} has not paid yet: the account becomes Active when its checkout is paid.`;
+export const statusNotPendingMessage = (company: string) =>
+  `Pending means awaiting the first payment at checkout, which ${company} is not.`;
+
+/**
+ * The status an edit asks for, made true the one way billing makes it (the portal's own functions,
+ * staff as the actor, in the edit's transaction): Cancelled cancels the subscription (renewal stops,
+ * access to the period end; a pending one ends now), Active on a scheduled cancellation resumes it.
+ * Suspended is staff's alone and leaves billing as it is; an account without a subscription has
+ * only the label. A status billing cannot give (Active before the first payment or after the end,
+ * Pending on a trial or a paid subscription) is refused on the field, with nothing changed.
+ */
+async function statusThroughBilling(
+  tx: Executor,
+  ctx: StaffContext,
+  before: CustomerRecord,
+  sub: SubscriptionRow | undefined,
+  wanted: CustomerStatus,
+): Promise<CustomerStatus> {
+  if (wanted === 'suspended' || !sub) return wanted;
+  const implied = billingStatus(sub);
+  const refuse = (message: string) => conflict(message, { status: message });
+  // Unchanged is no request: an edit of other fields never moves billing (nor is refused for it).
+  if (wanted === implied || wanted === before.status) return wanted;
+  const billing = billingAsStaff(ctx, before.id, tx);
+  if (wanted === 'cancelled') {
+    await cancelSubscription(billing);
+    return wanted;
+  }
+  if (wanted === 'active' && implied === 'cancelled') {
+    if (sub.status === 'canceled' || sub.currentPeriodEnd <= ctx.clock.now())
+      throw refuse(statusEndedMessage(before.companyName));
+    await resumeSubscription(billing);
+    return wanted;
+  }
+  throw refuse(
+    wanted === 'active'
+      ? statusPendingMessage(before.companyName)
+      : statusNotPendingMessage(before.companyName),
+  );
+}
+
 /** The fields an edit can change, compared before and after for the audit trail. */
 const AUDITED = [
   'firstName',
@@ -211,8 +267,9 @@ function changesOf(before: CustomerRecord, after: CustomerRecord) {
  * Edit Customer (spec 2 §5, §4): the same rules as Add. An empty password keeps the current one;
  * a typed one becomes the temporary password and ends the owner's sessions. A plan change moves
  * the account and its subscription to the plan (limits and the price of the next charge) while no
- * paid period is under way; with one, the price is billing's and the change is refused. Any of the
- * four statuses may be set: suspended ends every session of the account, as Suspend does.
+ * paid period is under way; with one, the price is billing's and the change is refused. The status
+ * goes through billing (`statusThroughBilling`); suspended ends every session of the account, as
+ * Suspend does.
  */
 export async function updateCustomer(
   ctx: StaffContext,
@@ -243,14 +300,15 @@ export async function updateCustomer(
         if (subscription && PAYING.includes(subscription.status))
           throw badRequest(PAID_PLAN_MESSAGE, { planId: PAID_PLAN_MESSAGE });
       }
-      const suspending = input.status === 'suspended' && before.status !== 'suspended';
+      const status = await statusThroughBilling(tx, ctx, before, subscription, input.status);
+      const suspending = status === 'suspended' && before.status !== 'suspended';
       await tx
         .update(customers)
         .set({
           ...profileOf(input),
           ...newCredentials,
-          status: input.status,
-          suspendedAt: input.status === 'suspended' ? (before.suspendedAt ?? now) : null,
+          status,
+          suspendedAt: status === 'suspended' ? (before.suspendedAt ?? now) : null,
           featureAccess: featureAccessOf(input.featureAccess ?? before.featureAccess),
           salesUserId: await salesUserFor(tx, ctx, input.salesUserId, before.salesUserId),
           updatedAt: now,
@@ -285,13 +343,6 @@ export async function updateCustomer(
     }),
   );
   return customerDetail(ctx, id);
-}
-
-/** The account status a subscription implies once a suspension is lifted. */
-function statusFollowing(subscriptionStatus: string | undefined): CustomerStatus {
-  if (subscriptionStatus === 'pending') return 'pending';
-  if (subscriptionStatus === 'canceled') return 'cancelled';
-  return 'active';
 }
 
 /**
@@ -344,7 +395,7 @@ export async function reactivateCustomer(ctx: StaffContext, id: string): Promise
       throw conflict(
         `Only a suspended customer can be reactivated. ${before.companyName} is ${before.status}.`,
       );
-    const status = statusFollowing(subscription?.status);
+    const status = subscription ? billingStatus(subscription) : 'active';
     await tx.update(customers).set({ status, suspendedAt: null, updatedAt: now }).where(eq(customers.id, id));
     await recordAudit(tx, actorFor(ctx, id), {
       action: 'reactivate',

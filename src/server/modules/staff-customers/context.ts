@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { accountScope } from '../../db/account-scope';
 import type { SecretBox } from '../../auth/secret-box';
 import type { PaymentProvider } from '../../integrations/payments/provider';
 import { actorOf, type AuditActor } from '../audit/service';
 import type { Mailer } from '../email-events/mailer';
+import type { BillingContext } from '../billing/context';
 
 /**
  * What a staff service acting on customer accounts needs (server-kit: "give it a StaffContext"):
@@ -36,4 +38,19 @@ export const staffContext = (request: FastifyRequest, deps: StaffCustomerDeps): 
 export const actorFor = (ctx: StaffContext, customerId: string): AuditActor => ({
   ...ctx.actor,
   accountId: customerId,
+});
+
+/**
+ * Billing's own context for a change staff make to one account, on `db` (the edit's transaction):
+ * billing's functions (cancel, resume, plan changes) run as they do for the portal, with the staff
+ * member as the audited actor. One way: staff never write billing's rows themselves.
+ */
+export const billingAsStaff = (ctx: StaffContext, customerId: string, db: Executor): BillingContext => ({
+  db,
+  actor: actorFor(ctx, customerId),
+  accountId: customerId,
+  clock: ctx.clock,
+  account: accountScope(db, customerId),
+  provider: ctx.provider,
+  mail: ctx.mail,
 });

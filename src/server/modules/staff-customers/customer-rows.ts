@@ -54,7 +54,12 @@ export function customerRows(
   // The subscription (one per account) as a lateral with LIMIT, which the planner cannot turn into
   // a hash join over every subscription when the page is a 1,000-row export batch.
   const subscription = exec
-    .select({ status: subscriptions.status, priceCents: subscriptions.priceCents })
+    .select({
+      status: subscriptions.status,
+      priceCents: subscriptions.priceCents,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+    })
     .from(subscriptions)
     .where(eq(subscriptions.customerId, picked.id))
     .limit(1)
@@ -80,6 +85,8 @@ export function customerRows(
       salesUserName: staffNameOf(staffUsers),
       subscriptionStatus: subscription.status,
       subscriptionPriceCents: subscription.priceCents,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      currentPeriodEnd: subscription.currentPeriodEnd,
       cars: cars.n,
       team: team.n,
     })
@@ -115,6 +122,7 @@ export function toStaffCustomer(row: CustomerRow): StaffCustomer {
     planName: row.planName,
     status: oneOf<CustomerStatus>(CUSTOMER_STATUSES, row.status, 'pending'),
     subscriptionStatus,
+    accessEndsAt: row.cancelAtPeriodEnd ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
     role: row.role,
     carLimit: row.carLimit,
     userLimit: row.userLimit,

@@ -855,10 +855,13 @@ describe('PUT /api/admin/customers/:id', () => {
     });
   });
 
-  it('any of the four statuses may be set; suspended through the edit is a suspension', async () => {
+  it('statuses go through billing (cancel, resume); suspended through the edit is a suspension', async () => {
     const { input, id } = await made({ password: 'Edit#Pass12' });
     const owner = await t.customerSession(input.email, 'Edit#Pass12');
-    for (const status of ['pending', 'cancelled', 'active']) {
+    // A trial is not awaiting its first payment: Pending is refused (status.test.ts has the rest).
+    const pending = await t.put(admin, `/api/admin/customers/${id}`, { ...input, status: 'pending' });
+    expect(pending.statusCode).toBe(409);
+    for (const status of ['cancelled', 'active']) {
       const res = await t.put(admin, `/api/admin/customers/${id}`, { ...input, status });
       expect(res.json().customer).toMatchObject({ status, suspendedAt: null });
     }

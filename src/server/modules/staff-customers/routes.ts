@@ -13,9 +13,12 @@ import {
   customerPasswordSent,
   customerStats,
   staffCustomerEdit,
+  staffPlanChangeRequest,
 } from '../../../shared/contracts/staff-customers';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { lastDeliveryOf, sendingNow, skippedEmail } from '../email/send-now';
+import { planChangePreview, planChangeResponse } from '../../../shared/contracts/portal';
+import { changeCustomerPlan, previewCustomerPlanChange } from './plan-change';
 import type { BillingDeps } from '../billing/context';
 import type { Config } from '../../config';
 import { secretBox } from '../../auth/secret-box';
@@ -190,6 +193,34 @@ export async function staffCustomerRoutes(
         delivery: sent,
       };
     },
+  });
+
+  // Issue 24 §4c: a paying customer's plan, changed by staff on billing's rules; the preview first.
+  r.post('/api/admin/customers/:id/preview-plan-change', {
+    config: { access: editCustomers },
+    schema: {
+      summary:
+        "What a plan change would charge now and when it applies (the portal's preview); changes nothing",
+      tags: ['staff-customers'],
+      params: customerParams,
+      body: staffPlanChangeRequest,
+      response: { 200: planChangePreview },
+    },
+    handler: async (request) =>
+      previewCustomerPlanChange(ctx(request), request.params.id, request.body.planId),
+  });
+
+  r.post('/api/admin/customers/:id/change-plan', {
+    config: { access: editCustomers },
+    schema: {
+      summary: 'Upgrade (prorated difference charged now) or downgrade (at the period end), audited as staff',
+      tags: ['staff-customers'],
+      params: customerParams,
+      body: staffPlanChangeRequest,
+      response: { 200: planChangeResponse },
+    },
+    handler: async (request) =>
+      changeCustomerPlan(ctx(request), request.params.id, request.body.planId, request.body.expectedAmount),
   });
 
   r.post('/api/admin/customers/:id/suspend', {

@@ -16,13 +16,31 @@ import {
   RISK_LABELS,
   STATUS_BADGE,
   STATUS_LABELS,
+  formatDate,
 } from './customer-format';
 
-export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {
+/**
+ * The account's status; a cancelled one whose access has not ended yet says when it ends (renewal
+ * has stopped: the portal says "Cancels on" the same date).
+ */
+export function CustomerStatusBadge({
+  status,
+  accessEndsAt = null,
+}: {
+  status: CustomerStatus;
+  accessEndsAt?: string | null;
+}) {
   return (
-    <Badge variant={STATUS_BADGE[status]} data-testid="customer-status">
-      {STATUS_LABELS[status]}
-    </Badge>
+    <span className="inline-flex flex-wrap items-center gap-x-1.5">
+      <Badge variant={STATUS_BADGE[status]} data-testid="customer-status">
+        {STATUS_LABELS[status]}
+      </Badge>
+      {accessEndsAt ? (
+        <span className="text-xs text-muted-foreground" data-testid="customer-access-ends">
+          ends on {formatDate(accessEndsAt)}
+        </span>
+      ) : null}
+    </span>
   );
 }
 

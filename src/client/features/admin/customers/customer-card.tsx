@@ -32,7 +32,7 @@ export function CustomerCard({
             <h3 id={titleId} className="min-w-0 truncate text-base font-semibold leading-tight">
               {c.companyName}
             </h3>
-            <CustomerStatusBadge status={c.status} />
+            <CustomerStatusBadge status={c.status} accessEndsAt={c.accessEndsAt} />
           </div>
           <ContactLines customer={c} />
           <p className="flex min-w-0 items-center gap-2 text-sm" data-testid="customer-sales-rep">

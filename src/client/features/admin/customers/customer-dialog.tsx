@@ -40,7 +40,7 @@ import {
 } from './customer-form-values';
 import { CustomerPlanFields } from './customer-plan-fields';
 import { CustomerSalesRepField } from './customer-sales-rep-field';
-import { CUSTOMER_TEXTS } from './customer-texts';
+import { CUSTOMER_TEXTS, statusMeaningText } from './customer-texts';
 
 type Created = { companyName: string; firstName: string; delivery: EmailDelivery };
 
@@ -141,6 +141,11 @@ export function CustomerDialog({
   );
 }
 
+function StatusMeaning({ form, customer }: { form: CustomerFormApi; customer: StaffCustomerEdit | null }) {
+  const status = useWatch({ control: form.control, name: 'status' });
+  return <span data-testid="customer-status-meaning">{statusMeaningText(status, customer, formatDate)}</span>;
+}
+
 function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: StaffCustomerEdit | null }) {
   const isEdit = customer !== null;
   return (
@@ -160,7 +165,13 @@ function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: S
       </FieldRow>
       <FieldRow>
         <SelectField form={form} name="country" label="Country" options={COUNTRY_OPTIONS} />
-        <SelectField form={form} name="status" label="Status" options={STATUS_OPTIONS} />
+        <SelectField
+          form={form}
+          name="status"
+          label="Status"
+          options={STATUS_OPTIONS}
+          description={<StatusMeaning form={form} customer={customer} />}
+        />
       </FieldRow>
       <CustomerPlanFields form={form} customer={customer} />
       <CustomerSalesRepField form={form} customer={customer} />

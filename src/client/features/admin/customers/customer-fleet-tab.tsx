@@ -144,7 +144,7 @@ function FleetRow({
       onToggle={onToggle}
       beside={
         <>
-          <CustomerStatusBadge status={c.status} />
+          <CustomerStatusBadge status={c.status} accessEndsAt={c.accessEndsAt} />
           {c.status === 'active' ? <OnlineLabel /> : null}
         </>
       }

@@ -28,6 +28,7 @@ const stored: StaffCustomerDetail = {
   planName: 'Starter',
   status: 'suspended',
   subscriptionStatus: 'active',
+  accessEndsAt: null,
   role: 'fleet_admin',
   carLimit: 5,
   userLimit: 3,

@@ -28,3 +28,29 @@ export const CUSTOMER_TEXTS = {
 /** The notice of a permanent deletion (spec 2 §8), naming the company. */
 export const deletedNotice = (companyName: string) =>
   `${companyName} and all of its data have been permanently deleted.`;
+
+/**
+ * What the status picked in Edit Customer will do (docs/staff-customers.md "Statuses"): the server
+ * makes it true through billing, so the dialog says what that means before it is saved.
+ */
+export function statusMeaningText(
+  status: string,
+  customer: { status: string; accessEndsAt: string | null } | null,
+  formatDate: (iso: string) => string,
+): string {
+  const ends = customer?.accessEndsAt ? formatDate(customer.accessEndsAt) : null;
+  switch (status) {
+    case 'cancelled':
+      return ends
+        ? `Renewal has stopped; access ends on ${ends}.`
+        : 'Stops renewal: access ends at the end of the paid period (at once when nothing is paid).';
+    case 'active':
+      return customer?.status === 'cancelled' && ends
+        ? `Takes the cancellation back: the subscription renews on ${ends}.`
+        : 'Trial or paid subscription, renewing.';
+    case 'suspended':
+      return 'Blocks sign-in and API use at once; billing carries on.';
+    default:
+      return 'Awaiting the first payment at checkout.';
+  }
+}
