@@ -1,4 +1,40 @@
-import type { FeatureAccess, FeatureAccessFlag } from './contracts/staff-customers';
+export const FEATURE_ACCESS_FLAGS = [
+  'vehicleTracking',
+  'maintenanceScheduling',
+  'fuelManagement',
+  'driverManagement',
+  'routeOptimization',
+  'geofencing',
+  'reportingAnalytics',
+  'mobileApp',
+  'apiAccess',
+  'customIntegrations',
+] as const;
+export type FeatureAccessFlag = (typeof FEATURE_ACCESS_FLAGS)[number];
+export type FeatureAccess = Record<FeatureAccessFlag, boolean>;
+
+/** Spec 2 §3 customer feature access defaults. */
+export const DEFAULT_FEATURE_ACCESS: FeatureAccess = {
+  vehicleTracking: true,
+  maintenanceScheduling: true,
+  fuelManagement: false,
+  driverManagement: true,
+  routeOptimization: false,
+  geofencing: false,
+  reportingAnalytics: true,
+  mobileApp: false,
+  apiAccess: false,
+  customIntegrations: false,
+};
+
+/** A stored `feature_access` value read with the defaults filling what it lacks. */
+export function featureAccessOf(stored: Record<string, boolean> | null | undefined): FeatureAccess {
+  const result = { ...DEFAULT_FEATURE_ACCESS };
+  for (const flag of FEATURE_ACCESS_FLAGS) {
+    if (typeof stored?.[flag] === 'boolean') result[flag] = stored[flag];
+  }
+  return result;
+}
 
 /** The ten customer feature access switches as staff and customers read them. */
 export const FEATURE_LABELS: Record<FeatureAccessFlag, string> = {

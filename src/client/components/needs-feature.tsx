@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LockIcon } from 'lucide-react';
-import type { FeatureAccess } from '@shared/contracts/staff-customers';
+import type { FeatureAccess } from '@shared/feature-access';
 import { FEATURE_LABELS, featureLockedMessage, type EnforcedFeature } from '@shared/feature-access';
 import { EmptyState } from '@client/components/ui/empty-state';
 

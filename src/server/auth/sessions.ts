@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import { DEFAULT_CUSTOMER_SETTINGS, type CustomerSettings } from '../../shared/contracts/portal';
-import { featureAccessOf, type FeatureAccess } from '../../shared/contracts/staff-customers';
+import { featureAccessOf, type FeatureAccess } from '../../shared/feature-access';
 import type { Db, Executor } from '../db/client';
 import {
   customerSettings,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_FEATURE_ACCESS } from '../../shared/contracts/staff-customers';
+import { DEFAULT_FEATURE_ACCESS } from '../../shared/feature-access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../../../tests/fakes/smtp-server';
 import { staffWith } from '../../../tests/setup/staff';

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
 import { PERMISSION_FLAGS, STAFF_ROLES } from '../roles';
 import { STAFF_THEMES } from '../staff-preferences';
 import { sessionImpersonator } from './impersonation';
-import { FEATURE_ACCESS_FLAGS } from './staff-customers';
+import { FEATURE_ACCESS_FLAGS } from '../feature-access';
 
 /** The five password rules of spec 1 §5, each with its own message, in the order they are shown. */
 export const PASSWORD_RULES = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURE_ACCESS_FLAGS } from '../feature-access';
 import { emailDelivery } from './email-delivery';
 import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 import { upgradePlanRequest } from './portal';
@@ -27,44 +28,6 @@ export const COUNTRY_LABELS: Record<(typeof CUSTOMER_COUNTRIES)[number], string>
   AU: 'Australia',
   other: 'Other',
 };
-
-export const FEATURE_ACCESS_FLAGS = [
-  'vehicleTracking',
-  'maintenanceScheduling',
-  'fuelManagement',
-  'driverManagement',
-  'routeOptimization',
-  'geofencing',
-  'reportingAnalytics',
-  'mobileApp',
-  'apiAccess',
-  'customIntegrations',
-] as const;
-export type FeatureAccessFlag = (typeof FEATURE_ACCESS_FLAGS)[number];
-export type FeatureAccess = Record<FeatureAccessFlag, boolean>;
-
-/** Spec 2 §3 customer feature access defaults. */
-export const DEFAULT_FEATURE_ACCESS: FeatureAccess = {
-  vehicleTracking: true,
-  maintenanceScheduling: true,
-  fuelManagement: false,
-  driverManagement: true,
-  routeOptimization: false,
-  geofencing: false,
-  reportingAnalytics: true,
-  mobileApp: false,
-  apiAccess: false,
-  customIntegrations: false,
-};
-
-/** A stored `feature_access` value read with the defaults filling what it lacks. */
-export function featureAccessOf(stored: Record<string, boolean> | null | undefined): FeatureAccess {
-  const result = { ...DEFAULT_FEATURE_ACCESS };
-  for (const flag of FEATURE_ACCESS_FLAGS) {
-    if (typeof stored?.[flag] === 'boolean') result[flag] = stored[flag];
-  }
-  return result;
-}
 
 /** Spec 2 §4 health colour bands: 80 green, 60 yellow, 40 orange, below red. */
 export type HealthBand = 'green' | 'yellow' | 'orange' | 'red';

@@ -14,7 +14,7 @@ import {
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../auth/access';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { preferencesOf, type StaffPreferences } from '../../../shared/staff-preferences';
-import { featureAccessOf } from '../../../shared/contracts/staff-customers';
+import { featureAccessOf } from '../../../shared/feature-access';
 import { staffPreferenceDefaultsOf } from '../system-settings/service';
 import { queueNewSignInIfUnseen } from '../email-events/events';
 import type { Mailer } from '../email-events/mailer';

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { ExternalCustomerRow } from '../../../shared/contracts/external-db';
-import { featureAccessOf } from '../../../shared/contracts/staff-customers';
+import { featureAccessOf } from '../../../shared/feature-access';
 import { generateCustomerPassword } from '../../../shared/customer-password';
 import type { Executor, Tx } from '../../db/client';
 import { customers } from '../../db/schema';

@@ -9,7 +9,7 @@ import {
   featureLockedMessage,
   type EnforcedFeature,
 } from '../../../shared/feature-access';
-import { FEATURE_ACCESS_FLAGS, type FeatureAccessFlag } from '../../../shared/contracts/staff-customers';
+import { FEATURE_ACCESS_FLAGS, type FeatureAccessFlag } from '../../../shared/feature-access';
 
 let t: TestApp;
 beforeAll(async () => {

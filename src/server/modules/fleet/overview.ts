@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FleetOverview } from '../../../shared/contracts/fleet';
-import type { FeatureAccess } from '../../../shared/contracts/staff-customers';
+import type { FeatureAccess } from '../../../shared/feature-access';
 import {
   auditLogs,
   customers,

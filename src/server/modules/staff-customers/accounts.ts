@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { generateCustomerPassword } from '../../../shared/customer-password';
 import {
-  featureAccessOf,
   type CustomerForm,
   type CustomerStatus,
   type StaffCustomerDetail,
 } from '../../../shared/contracts/staff-customers';
+import { featureAccessOf } from '../../../shared/feature-access';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, sessions, staffUsers, subscriptions } from '../../db/schema';

@@ -2,11 +2,11 @@ import { and, count, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 
 import {
   CUSTOMER_STATUSES,
   RISK_LEVELS,
-  featureAccessOf,
   type CustomerStatus,
   type RiskLevel,
   type StaffCustomer,
 } from '../../../shared/contracts/staff-customers';
+import { featureAccessOf } from '../../../shared/feature-access';
 import type { Executor } from '../../db/client';
 import { customers, plans, staffUsers, subscriptions, teamMembers, vehicles } from '../../db/schema';
 import { countedVehicle, usersOf } from '../fleet/usage';

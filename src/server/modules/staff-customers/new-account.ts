@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FeatureAccess } from '../../../shared/contracts/staff-customers';
+import type { FeatureAccess } from '../../../shared/feature-access';
 import type { Executor } from '../../db/client';
 import { customers, type plans } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/service';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { DEFAULT_FEATURE_ACCESS } from '../../../shared/contracts/staff-customers';
+import { DEFAULT_FEATURE_ACCESS } from '../../../shared/feature-access';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   CARDS,

@@ -2,11 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { KeyRoundIcon, ShieldCheckIcon } from 'lucide-react';
-import {
-  customerForm,
-  FEATURE_ACCESS_FLAGS,
-  type StaffCustomerEdit,
-} from '@shared/contracts/staff-customers';
+import { customerForm, type StaffCustomerEdit } from '@shared/contracts/staff-customers';
+import { FEATURE_ACCESS_FLAGS } from '@shared/feature-access';
 import { isEnforcedFeature, UNAVAILABLE_FEATURE_NOTE } from '@shared/feature-access';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  customerForm,
-  DEFAULT_FEATURE_ACCESS,
-  type StaffCustomerDetail,
-} from '@shared/contracts/staff-customers';
+import { customerForm, type StaffCustomerDetail } from '@shared/contracts/staff-customers';
+import { DEFAULT_FEATURE_ACCESS } from '@shared/feature-access';
 import {
   NEW_CUSTOMER,
   NO_SALES_USER,

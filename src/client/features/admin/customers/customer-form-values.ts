@@ -1,14 +1,12 @@
 import {
   COUNTRY_LABELS,
   CUSTOMER_COUNTRIES,
-  DEFAULT_FEATURE_ACCESS,
-  featureAccessOf,
   type CustomerForm,
   type customerForm,
   type CustomerStatus,
-  type FeatureAccess,
   type StaffCustomerDetail,
 } from '@shared/contracts/staff-customers';
+import { DEFAULT_FEATURE_ACCESS, featureAccessOf, type FeatureAccess } from '@shared/feature-access';
 import type { SalesUserOption } from '@shared/contracts/team';
 import type { SchemaForm } from '@client/components/form/use-schema-form';
 
