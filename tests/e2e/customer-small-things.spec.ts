@@ -186,7 +186,7 @@ test('Watch Demo walks through the real screens and ends at the sign-up', async 
   await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
 });
 
-test('settings offer only what exists: no Default view or push, and notifications say email is coming', async ({
+test('settings offer only what exists: no Default view, push or marketing, and notifications say what is always sent', async ({
   page,
 }) => {
   const customer = await createCustomer({}, page.request);
@@ -197,12 +197,13 @@ test('settings offer only what exists: no Default view or push, and notification
     .getByRole('heading', { name: 'Notification preferences' })
     .locator('xpath=../../..');
   await expect(notifications.getByTestId('settings-group-note')).toHaveText(
-    'Email is coming soon: we do not send these emails yet. Your choices are saved now, and the emails will follow them once sending starts.',
+    'Always sent, whatever these switches say: password resets and password changes, team invitations, payment links and requests sent to you, and replies to your support tickets.',
   );
-  await expect(notifications.getByRole('switch')).toHaveCount(3);
-  for (const name of ['Email notifications', 'Marketing emails', 'Security alerts']) {
+  await expect(notifications.getByRole('switch')).toHaveCount(2);
+  for (const name of ['Account emails', 'Security alerts']) {
     await expect(notifications.getByRole('switch', { name })).toBeVisible();
   }
+  await expect(page.getByRole('switch', { name: 'Marketing emails' })).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Push notifications' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Default view' })).toHaveCount(0);
   await expect(page.getByText('Default view')).toHaveCount(0);
