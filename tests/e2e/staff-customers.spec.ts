@@ -26,6 +26,8 @@ test('an admin adds a customer with a generated password; Edit says it went by e
   page,
   browser,
 }) => {
+  // Two accessibility scans, the outbox and a second browser signing in: longer than one screen's journey.
+  test.setTimeout(60_000);
   const suffix = uniqueSuffix();
   const email = uniqueEmail('added');
   const company = `Added Fleet ${suffix}`;
