@@ -172,7 +172,13 @@ test('Live Monitoring and CRM Integration show real figures and say what is not 
 
   await page.getByRole('tab', { name: 'CRM Integration' }).click();
   await expect(page.getByTestId('crm-hand-off')).toContainText('built-in fleet app');
-  await expect(page.getByText(/^CRM sync is not configured/)).toBeVisible();
+  // CRM sync as the one rule says it at this moment: other journeys on this server may have set a CRM up.
+  const crm = await page.request.get('/api/admin/fleet/crm');
+  const { sync } = (await crm.json()) as { sync: { message: string | null; mode: string | null } };
+  await expect(page.getByTestId('fleet-crm-sync')).toContainText(
+    sync.message ?? `${sync.mode}: syncs run from the CRM screen.`,
+  );
+  await expect(page.getByText(/coming (soon|in)/i)).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Fleet CRM endpoints' })).toContainText(
     '/api/auth/dealer-login',
   );
