@@ -139,6 +139,12 @@ const ROUTE_VALUES: Record<string, Record<string, () => unknown>> = {
     planId: () => real.dearerPlan,
     expectedAmount: () => Number(real.upgradeAmount),
   },
+  // Staff change another account's plan (a trial on Starter): to a dearer plan, at today's price.
+  'POST /api/admin/customers/:id/preview-plan-change': { planId: () => real.dearerPlan },
+  'POST /api/admin/customers/:id/change-plan': {
+    planId: () => real.dearerPlan,
+    expectedAmount: () => undefined,
+  },
   // A vehicle has one driver: every driver created on it after the first would be refused for that.
   'POST /api/fleet/drivers': { assignedVehicleId: () => null },
   'PUT /api/fleet/drivers/:id': { assignedVehicleId: () => null },
