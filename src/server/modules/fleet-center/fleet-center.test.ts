@@ -28,7 +28,8 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Saving an API key seals it: on PostgreSQL that needs a configured key (503 without one, on purpose).
+  t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: '11'.repeat(32) });
   admin = await t.staffCookie('admin@motorpool.local');
 });
 afterAll(() => t.close());
