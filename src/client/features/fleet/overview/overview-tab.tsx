@@ -32,6 +32,14 @@ import { useFleetParams } from '../shell/use-fleet-params';
 /** Share of a limit from which the overview suggests an upgrade. */
 const NEAR_LIMIT = 0.8;
 
+/** The status breakdown's tiles, in order (reporting & analytics; null when that switch is off). */
+const STATUS_TILES = [
+  { key: 'active', label: 'Active', icon: CircleCheckIcon, tone: 'bg-success/15 text-success' },
+  { key: 'maintenance', label: 'In maintenance', icon: WrenchIcon, tone: 'bg-warning/20 text-warning' },
+  { key: 'inactive', label: 'Inactive', icon: CirclePauseIcon, tone: 'bg-muted text-muted-foreground' },
+  { key: 'retired', label: 'Retired', icon: ArchiveIcon, tone: 'bg-muted text-muted-foreground' },
+] as const;
+
 function OverviewSkeleton() {
   return (
     <LoadingBlock label="Loading the overview" className="gap-4">
@@ -327,34 +335,16 @@ function OverviewBody({
         {/* The status breakdown is reporting & analytics; the total always shows. */}
         {counts.active !== null ? (
           <>
-            <CountTile
-              label="Active"
-              value={counts.active}
-              icon={CircleCheckIcon}
-              tone="bg-success/15 text-success"
-              testId="count-active"
-            />
-            <CountTile
-              label="In maintenance"
-              value={counts.maintenance ?? 0}
-              icon={WrenchIcon}
-              tone="bg-warning/20 text-warning"
-              testId="count-maintenance"
-            />
-            <CountTile
-              label="Inactive"
-              value={counts.inactive ?? 0}
-              icon={CirclePauseIcon}
-              tone="bg-muted text-muted-foreground"
-              testId="count-inactive"
-            />
-            <CountTile
-              label="Retired"
-              value={counts.retired ?? 0}
-              icon={ArchiveIcon}
-              tone="bg-muted text-muted-foreground"
-              testId="count-retired"
-            />
+            {STATUS_TILES.map(({ key, label, icon, tone }) => (
+              <CountTile
+                key={key}
+                label={label}
+                value={counts[key] ?? 0}
+                icon={icon}
+                tone={tone}
+                testId={`count-${key}`}
+              />
+            ))}
           </>
         ) : null}
       </div>
