@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * What one scan adds to the journey's time budget: a full-page scan takes 5-10 s of CPU on a 2-core
+ * machine running two journeys and the server, so a journey of three scans would otherwise spend its
+ * whole default budget on them.
+ */
+const SCAN_BUDGET_MS = 15_000;
 
 /**
  * Fails on any serious or critical WCAG 2 A/AA violation on the page as it is now. It first waits for
@@ -12,6 +19,7 @@ export async function expectNoSeriousA11yViolations(
   what: string,
   { only }: { only?: string } = {},
 ): Promise<void> {
+  test.info().setTimeout(test.info().timeout + SCAN_BUDGET_MS);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   const results = await (

@@ -5,9 +5,7 @@ import { recordAudit } from '../audit/service';
 import { billingIdentity, customerById, shortDate } from '../billing/context';
 import { createInvoice, findPeriodInvoice } from '../billing/invoices';
 import { actorFor, type BillingAdminContext } from './context';
-
-/** Subscriptions that pay every month: active, and past due until they are cancelled. */
-const PAYING = ['active', 'past_due'] as const;
+import { PAYING_SUBSCRIPTION_STATUSES, paysForPlan } from '../../../shared/subscription-status';
 
 /**
  * The period a paying subscription owes an invoice for. An active one: its current period. A past-due
@@ -32,7 +30,7 @@ export async function generateMonthlyInvoices(ctx: BillingAdminContext): Promise
   const [paying] = await ctx.db
     .select({ n: count() })
     .from(subscriptions)
-    .where(inArray(subscriptions.status, [...PAYING]));
+    .where(inArray(subscriptions.status, [...PAYING_SUBSCRIPTION_STATUSES]));
   const numbers: string[] = [];
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
@@ -43,7 +41,7 @@ export async function generateMonthlyInvoices(ctx: BillingAdminContext): Promise
       .from(subscriptions)
       .where(
         and(
-          inArray(subscriptions.status, [...PAYING]),
+          inArray(subscriptions.status, [...PAYING_SUBSCRIPTION_STATUSES]),
           sql`${subscriptions.id} > ${after}::uuid`,
           sql`not exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id}
             and ${invoices.kind} = 'subscription' and ${invoices.periodStart} = ${billedPeriodStart})`,
@@ -84,7 +82,7 @@ async function invoiceOnePeriod(ctx: BillingAdminContext, subscriptionId: string
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId))
       .for('update');
-    if (!sub || !(PAYING as readonly string[]).includes(sub.status)) return null;
+    if (!sub || !paysForPlan(sub.status)) return null;
     const pastDue = sub.status === 'past_due';
     const periodStart = pastDue ? sub.currentPeriodEnd : sub.currentPeriodStart;
     if (await findPeriodInvoice(tx, sub.id, periodStart)) return null;

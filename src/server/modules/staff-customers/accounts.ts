@@ -21,7 +21,8 @@ import { recordActivity } from '../notifications/service';
 import { createCustomerAccount, queueAccountInvitation } from './new-account';
 import { findActivePlan } from '../plans/service';
 import { actorFor, billingAsStaff, type StaffContext } from './context';
-import { PAYING, customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
+import { paysForPlan } from '../../../shared/subscription-status';
+import { customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const ACTIVE_PLAN_MESSAGE = 'Please select an active plan';
@@ -297,7 +298,7 @@ export async function updateCustomer(
       const plan = input.planId === before.planId ? null : await findActivePlan(tx, input.planId);
       if (input.planId !== before.planId) {
         if (!plan) throw badRequest(ACTIVE_PLAN_MESSAGE, { planId: ACTIVE_PLAN_MESSAGE });
-        if (subscription && PAYING.includes(subscription.status))
+        if (subscription && paysForPlan(subscription.status))
           throw badRequest(PAID_PLAN_MESSAGE, { planId: PAID_PLAN_MESSAGE });
       }
       const status = await statusThroughBilling(tx, ctx, before, subscription, input.status);

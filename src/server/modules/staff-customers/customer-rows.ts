@@ -11,12 +11,10 @@ import type { Executor } from '../../db/client';
 import { customers, plans, staffUsers, subscriptions, teamMembers, vehicles } from '../../db/schema';
 import { countedVehicle, usersOf } from '../fleet/usage';
 import { staffNameOf } from '../team/staff-name';
+import { paysForPlan } from '../../../shared/subscription-status';
 
 // Staff read every account: this module is the one place that builds the staff view of a customer
 // (server-kit "Staff queries across accounts"), for the list, the export and the dialogs alike.
-
-/** Subscription states in which the customer pays the plan's price every month (a paid period). */
-export const PAYING = ['active', 'past_due'];
 
 /** The columns a sort orders by, on `customers` itself or on the page picked from it. */
 export type SortColumns = Record<'companyName' | 'createdAt' | 'healthScore' | 'id', SQLWrapper>;
@@ -132,9 +130,7 @@ export function toStaffCustomer(row: CustomerRow): StaffCustomer {
     healthScore: row.healthScore,
     riskLevel: oneOf<RiskLevel>(RISK_LEVELS, row.riskLevel, 'low'),
     healthReasons: row.healthReasons,
-    monthlyRecurringRevenue: PAYING.includes(subscriptionStatus)
-      ? (row.subscriptionPriceCents ?? 0) / 100
-      : 0,
+    monthlyRecurringRevenue: paysForPlan(subscriptionStatus) ? (row.subscriptionPriceCents ?? 0) / 100 : 0,
     isPasswordSet: row.isPasswordSet,
     lastPasswordChange: row.lastPasswordChange?.toISOString() ?? null,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { successResponse } from '@shared/contracts/common';
 import { planList } from '@shared/contracts/plans';
+import { planChangePreview, planChangeResponse } from '@shared/contracts/portal';
 import {
   customerPage,
   customerSaved,
@@ -16,8 +17,8 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
  * Every call of the staff customer screens (the customers tab, the fleet control center's Customer Fleet
- * and the customer dialogs). Keys start with `['staff-customers']` (brief of issue 10) so the live
- * notifications can refresh every list, figure and open customer by that one root.
+ * and the customer dialogs). Keys start with `['staff-customers']`. What refetches after a change is
+ * decided by the data domains the server names (docs/client-kit.md "Freshness"), not by these keys.
  */
 
 /** The root of every staff customer query (the list, its figures, an open customer). */
@@ -26,12 +27,7 @@ const listKey = [...staffCustomersKey, 'list'] as const;
 const statsKey = [...staffCustomersKey, 'stats'] as const;
 const detailKey = [...staffCustomersKey, 'detail'] as const;
 
-/*
- * Other areas' roots, written out because a feature does not import another's files: the fleet control
- * center's figures (vehicles, users, sign-ins across customers) and the dashboard's tiles and activity
- * move with every customer change.
- */
-/** `GET /api/plans`: the plan manager's changes invalidate this root, which covers the dialogs' list. */
+/** `GET /api/plans`, under a key of its own (the plans manager keeps the unfiltered list). */
 const plansKey = ['/api/plans'] as const;
 
 const ADMIN_CUSTOMERS = '/api/admin/customers';
@@ -131,5 +127,31 @@ export function useReactivateCustomer() {
 export function useDeleteCustomer() {
   return useApiMutation({
     mutationFn: (id: string) => apiJson('DELETE', customerUrl(id), successResponse),
+  });
+}
+
+/**
+ * `POST /api/admin/customers/:id/preview-plan-change`: what moving a paying customer to `planId` would
+ * charge today and from when, by billing's own rule. Asked afresh for every confirmation, never cached:
+ * the amount moves with the clock.
+ */
+export const customerPlanChangePreviewQuery = (id: string, planId: string) =>
+  queryOptions({
+    queryKey: [...staffCustomersKey, 'plan-change-preview', id, planId],
+    queryFn: () => apiJson('POST', `${customerUrl(id)}/preview-plan-change`, planChangePreview, { planId }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    enabled: planId !== '',
+  });
+
+/**
+ * `POST /api/admin/customers/:id/change-plan` with the amount the preview showed: an upgrade charges
+ * exactly that (or is refused with 409 `amount_changed`), a downgrade waits for the period end.
+ */
+export function useChangeCustomerPlan() {
+  return useApiMutation({
+    mutationFn: ({ id, planId, expectedAmount }: { id: string; planId: string; expectedAmount: number }) =>
+      apiJson('POST', `${customerUrl(id)}/change-plan`, planChangeResponse, { planId, expectedAmount }),
   });
 }

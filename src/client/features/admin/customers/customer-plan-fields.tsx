@@ -1,14 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import type { Plan } from '@shared/contracts/plans';
 import type { StaffCustomerDetail } from '@shared/contracts/staff-customers';
+import { paysForPlan } from '@shared/subscription-status';
 import { SelectField } from '@client/components/form/form-fields';
+import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
+import { formatMoney } from '@client/lib/format';
 import { customerPlansQuery } from './api';
 import { formatLimit } from './customer-format';
 import { DEFAULT_PLAN_ID, type CustomerFormApi } from './customer-form-values';
+import { CustomerPlanChangeDialog } from './customer-plan-change-dialog';
 
 /** Spec 2 §5 and §9: a new customer's limits before a plan is chosen. */
 const NEW_CUSTOMER_LIMITS = { vehicles: 10, users: 5 };
@@ -17,6 +21,9 @@ const NEW_CUSTOMER_LIMITS = { vehicles: 10, users: 5 };
  * The plan select (active plans, required) and the limits it brings, read-only: the server copies the
  * chosen plan's limits onto the customer, so what shows here is what the customer gets. A plan without a
  * limit is unlimited. An existing customer on a plan no longer offered keeps it as a choice.
+ *
+ * A paying customer's plan is not a field to save: changing it charges or schedules, so it is locked
+ * here and changed with Change plan, which previews and confirms the change on billing's rules.
  */
 export function CustomerPlanFields({
   form,
@@ -29,6 +36,15 @@ export function CustomerPlanFields({
   const plans = useQuery(customerPlansQuery);
   const planId = useWatch({ control: form.control, name: 'planId' });
   const available = plans.data ?? [];
+  const paying = customer !== null && paysForPlan(customer.subscriptionStatus);
+  const [changing, setChanging] = useState(false);
+
+  // The customer's plan as the server has it, once it moves under the open form (an upgrade made with
+  // Change plan): saving the form must not ask to put the old plan back.
+  const serverPlanId = customer?.planId ?? null;
+  useEffect(() => {
+    if (serverPlanId && paying) form.resetField('planId', { defaultValue: serverPlanId });
+  }, [serverPlanId, paying, form]);
 
   // A new customer starts on Professional once the plans are known (spec 2 §5), if it is offered.
   const isNew = customer === null;
@@ -60,9 +76,26 @@ export function CustomerPlanFields({
         placeholder={
           plans.isPending ? 'Loading plans…' : plans.isError ? 'Plans could not be loaded' : 'Choose a plan'
         }
-        disabled={plans.isPending}
-        description="The vehicle and user limits come from the plan and change with it."
+        disabled={plans.isPending || paying}
+        description={
+          paying
+            ? 'This customer pays for their plan: an upgrade is charged and a downgrade waits for the end of the paid period. Use Change plan to see the amount first.'
+            : 'The vehicle and user limits come from the plan and change with it.'
+        }
       />
+      {paying && customer ? (
+        <>
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => setChanging(true)}
+          >
+            Change plan…
+          </Button>
+          {changing ? <CustomerPlanChangeDialog customer={customer} open onOpenChange={setChanging} /> : null}
+        </>
+      ) : null}
       {/* Two short figures: side by side on phones too. */}
       <div className="grid grid-cols-2 items-start gap-4">
         <Field label="Vehicle limit">
@@ -76,8 +109,6 @@ export function CustomerPlanFields({
   );
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-
-function planOptionLabel(p: Plan): string {
-  return `${p.name} · ${usd.format(p.price)}/mo`;
+export function planOptionLabel(p: Plan): string {
+  return `${p.name} · ${formatMoney(p.price)}/mo`;
 }

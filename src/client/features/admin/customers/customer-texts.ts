@@ -11,6 +11,7 @@ export const CUSTOMER_TEXTS = {
   deleted: 'Customer Deleted',
   createFailed: 'Failed to create customer',
   updateFailed: 'Failed to update customer',
+  planChangeFailed: 'The plan could not be changed',
   deleteFailedTitle: 'Error',
   deleteFailed: 'Failed to delete customer',
   deleteConfirm:

@@ -23,7 +23,7 @@ import { toast } from '@client/lib/toast';
 import { fetchLatestInvoice, paymentHistoryQuery, RECENT_TRANSACTIONS } from '../api';
 import { COUNTRY_NAMES } from './billing-address-dialog';
 import { CardSummary } from './card-summary';
-import { formatMoney, formatShortDate } from './format';
+import { formatMoney, formatShortDate } from '@client/lib/format';
 import { StatusBadge, TRANSACTION_HISTORY_ERROR } from './transaction-status';
 
 /** The billing tab's cards: payment methods, recent transactions, invoices and billing settings. */

@@ -2,7 +2,7 @@ import { CreditCardIcon } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/cn';
 import { cardName, type PaymentMethod } from './card-name';
-import { formatExpiry } from './format';
+import { formatExpiry } from '@client/lib/format';
 
 /** A saved card: brand and last four, the Primary badge, and its expiry. */
 export function CardSummary({ card, className }: { card: PaymentMethod; className?: string }) {

@@ -12,7 +12,7 @@ import { cardName, type PaymentMethod } from './card-name';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { CardSummary } from './card-summary';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatMoney } from '@client/lib/format';
 
 /** During the trial: the same rule as the trial banner and the checkout, with this account's figures. */
 function TrialNote({ billing }: { billing: BillingInfo }) {

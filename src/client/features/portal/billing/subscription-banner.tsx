@@ -6,7 +6,7 @@ import { TRIAL_RULE, trialChargeText } from '@client/components/payments/trial-t
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { billingInfoQuery } from '../api';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatMoney } from '@client/lib/format';
 
 export type SubscriptionBannerProps = {
   customerId: string;

@@ -4,7 +4,7 @@ import type { BillingInfo } from '@shared/contracts/portal';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { CancelsOnBadge, cancellationDate } from '../plans/cancellation-badge';
-import { formatDate, formatMoney, formatShortDate, humanize, statusTextClass } from './format';
+import { formatDate, formatMoney, formatShortDate, humanize, statusTextClass } from '@client/lib/format';
 
 /** The billing tab's five figures: status, monthly, next billing, annual and per vehicle. */
 

@@ -4,7 +4,7 @@ import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/component
 import { TableRow } from '@client/components/ui/table';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { paymentHistoryQuery } from '../api';
-import { formatMoney, formatShortDate } from './format';
+import { formatMoney, formatShortDate } from '@client/lib/format';
 import { HistoryDialog, useHistoryPaging } from './history-dialog';
 import { StatusBadge, TRANSACTION_HISTORY_ERROR } from './transaction-status';
 

@@ -12,7 +12,7 @@ import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
 import { profileQuery } from '../api';
-import { formatDateTime, humanize, statusTextClass } from '../billing/format';
+import { formatDateTime, humanize, statusTextClass } from '@client/lib/format';
 import { CancelsOnBadge, cancellationDate } from '../plans/cancellation-badge';
 
 /** Utilization thresholds of spec 1 §9: above 70 Excellent, above 40 Good, otherwise Low. */

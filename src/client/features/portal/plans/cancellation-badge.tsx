@@ -1,5 +1,5 @@
 import { Badge } from '@client/components/ui/badge';
-import { formatShortDate } from '../billing/format';
+import { formatShortDate } from '@client/lib/format';
 
 /**
  * A subscription whose cancellation is pending: what it reads everywhere the portal shows the

@@ -21,7 +21,8 @@ import {
   CardTitle,
 } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
-import { formatDate, formatMoney } from '../billing/format';
+import { limitText } from '@client/components/payments/plan-change-preview';
+import { formatDate, formatMoney } from '@client/lib/format';
 import { CancelsOnBadge, cancellationDate } from './cancellation-badge';
 
 /** Feature tiers of spec 1 §2. */
@@ -49,10 +50,6 @@ export type PendingAction =
   | { kind: 'cancel' }
   | { kind: 'resume' }
   | null;
-
-export function limitText(limit: number | null, noun: string): string {
-  return limit === null ? `Unlimited ${noun}` : `${limit} ${noun}`;
-}
 
 const NOTICE_TONES = {
   change: { icon: CalendarClockIcon, frame: 'border-warning/40 bg-warning/10', iconColor: 'text-warning' },

@@ -1,5 +1,5 @@
 import type { BillingInfo } from '@shared/contracts/portal';
-import { formatDate, formatMoney } from '../billing/format';
+import { formatDate, formatMoney } from '@client/lib/format';
 
 export type SubscriptionAction = { kind: 'cancel' } | { kind: 'resume' };
 

@@ -20,7 +20,7 @@ import {
   useResumeSubscription,
   useUpgradePlan,
 } from '../api';
-import { formatDate, formatMoney } from '../billing/format';
+import { formatDate, formatMoney } from '@client/lib/format';
 import { CurrentPlanCard, PlanCard, type PendingAction } from './plan-cards';
 import { PlanChangeDialog, type PlanChange } from './plan-change-dialog';
 import { confirmationText, type SubscriptionAction } from './plan-confirmation';

@@ -11,7 +11,7 @@ import { useKeepPageInRange, useListState } from '@client/components/list/use-li
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { TableRow } from '@client/components/ui/table';
-import { formatDateTime } from '../billing/format';
+import { formatDateTime } from '@client/lib/format';
 import { myTicketsQuery } from './api';
 import { NewTicketDialog } from './new-ticket-dialog';
 import { STATUS_TEXT, STATUS_VARIANT } from './support-texts';

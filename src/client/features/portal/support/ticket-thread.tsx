@@ -11,7 +11,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessageOf, statusOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
-import { formatDateTime } from '../billing/format';
+import { formatDateTime } from '@client/lib/format';
 import { myTicketQuery, useReplyToTicket } from './api';
 import { STATUS_TEXT, STATUS_VARIANT } from './support-texts';
 

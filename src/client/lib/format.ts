@@ -1,6 +1,6 @@
 /*
- * Money and dates as the portal shows them: US dollars (DECISIONS.md) and dates in the user's own
- * timezone (the browser's default for Intl.DateTimeFormat).
+ * Money and dates as the portal and the kit show them: US dollars (every charge is in USD: docs/billing.md) and dates in the
+ * user's own timezone (the browser's default for Intl.DateTimeFormat).
  */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
