@@ -22,31 +22,13 @@ async function main() {
   const [
     { buildApp },
     { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_STAFF, demoHistorySeeded, seedDemoData },
-    { startSessionCleanup },
-    { startBillingScheduler },
-    { startHealthSweep },
-    { startRevenueSnapshots },
-    { startRefundRecovery },
     { recordJobRunsWith },
-    { startAuditSealer },
-    { startAuditRetention },
-    { startEmailDelivery },
-    { startEmailAutomation },
-    { startCrmAutoSync },
+    { startJobs },
   ] = await Promise.all([
     import('./app'),
     import('./db/seed'),
-    import('./jobs/session-cleanup'),
-    import('./jobs/billing-runner'),
-    import('./jobs/health-sweep'),
-    import('./jobs/revenue-snapshot'),
-    import('./jobs/refund-recovery'),
     import('./jobs/periodic'),
-    import('./jobs/audit-seal'),
-    import('./jobs/audit-retention'),
-    import('./jobs/email-delivery'),
-    import('./jobs/email-automation'),
-    import('./jobs/crm-auto-sync'),
+    import('./jobs/start-jobs'),
   ]);
   const atModules = performance.now();
   const database = await opening;
@@ -64,44 +46,15 @@ async function main() {
   const atApp = performance.now();
   // Every periodic job's runs go to System Health's job_runs (docs/system-health.md).
   recordJobRunsWith(app.systemHealth.recordJobRun);
-  const stopCleanup = startSessionCleanup(database.db, app.log);
-  const stopBilling =
-    config.billingJobIntervalMs > 0
-      ? startBillingScheduler(app.billing, app.log, config.billingJobIntervalMs)
-      : () => {};
-  // Their first runs wait until after listen (a large first fill must not delay the first answer).
-  const stopHealth = startHealthSweep(database.db, app.log);
-  const stopSnapshots = startRevenueSnapshots(database.db, app.billing.clock, app.log);
-  const stopRefundRecovery = startRefundRecovery(app.billing, app.log);
-  const stopAuditSealer = startAuditSealer(database.db, app.log);
-  const stopAuditRetention = startAuditRetention(database.db, config, app.log);
-  // The outbox's delivery and the scheduled automation rules (docs/email.md).
-  const stopEmailDelivery = startEmailDelivery(app.emailDelivery, app.log, {
-    intervalMs: config.emailDeliveryMs,
-  });
-  const stopEmailAutomation = startEmailAutomation(
-    { db: database.db, queue: app.email, appName: config.appName, publicUrl: config.publicUrl },
-    app.billing.clock,
-    app.log,
-    { intervalMs: config.emailAutomationMs },
-  );
-  const stopCrmAutoSync = startCrmAutoSync(app, { config, database });
+  // Every job of the registry (jobs/registry.ts) that is on; all first runs but billing's wait until after listen.
+  const stopJobs = startJobs({ app, config, database });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
-    stopCleanup();
-    stopBilling();
-    stopHealth();
-    stopSnapshots();
-    stopRefundRecovery();
-    stopAuditSealer();
-    stopAuditRetention();
-    stopEmailDelivery();
-    stopEmailAutomation();
-    stopCrmAutoSync();
+    stopJobs();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

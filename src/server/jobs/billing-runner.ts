@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { subscriptions } from '../db/schema';
 import type { BillingDeps, SubscriptionRow } from '../modules/billing/context';
 import { processDueSubscription, type RenewalOutcome } from '../modules/billing/renewals';
-import { startPeriodic } from './periodic';
 
 /** How long a worker holds a subscription it is charging; after that another may take it over. */
 const CLAIM_MS = 5 * 60_000;
@@ -73,21 +72,12 @@ export async function runDueBilling(
 }
 
 /**
- * Runs the billing job every `intervalMs` in this process, the first time at once; several instances may
- * run it at once. Its runs are recorded for System Health like every periodic job's.
+ * One run of the billing job (`billing: renewals` in jobs/registry.ts): the due subscriptions, renewed.
+ * Several instances may run it at once.
  */
-export function startBillingScheduler(
-  deps: BillingDeps,
-  log: FastifyBaseLogger,
-  intervalMs: number,
-): () => void {
-  return startPeriodic(
-    'billing: renewals',
-    log,
-    async () => {
-      const run = await runDueBilling(deps, { log });
-      if (run.processed > 0) log.info({ run }, 'billing: processed due subscriptions');
-    },
-    { intervalMs, firstRunMs: 0 },
-  );
+export function billingRenewalsRun(deps: BillingDeps, log: FastifyBaseLogger) {
+  return async () => {
+    const run = await runDueBilling(deps, { log });
+    if (run.processed > 0) log.info({ run }, 'billing: processed due subscriptions');
+  };
 }

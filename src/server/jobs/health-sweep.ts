@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { refreshDeferredHealth, refreshStaleHealth } from '../modules/customer-health/refresh';
-import { startPeriodic } from './periodic';
 
 const BATCH = 250;
 /** A pause between batches, so requests waiting for the embedded database get their turn. */
@@ -25,22 +24,10 @@ export async function sweepHealth(db: Db, options: { batchSize?: number; pauseMs
   }
 }
 
-/**
- * Runs the sweep every `intervalMs`, the first time `firstRunMs` after start: never before the
- * server listens, so a start on a large database still answers within its second.
- */
-export function startHealthSweep(
-  db: Db,
-  log: FastifyBaseLogger,
-  { intervalMs = 60_000, firstRunMs = 10_000 } = {},
-): () => void {
-  return startPeriodic(
-    'customer health: sweep',
-    log,
-    async () => {
-      const refreshed = await sweepHealth(db);
-      if (refreshed > 0) log.info({ refreshed }, 'customer health: recomputed');
-    },
-    { intervalMs, firstRunMs },
-  );
+/** One run of `customer health: sweep` (jobs/registry.ts): the sweep, logged when it recomputed any. */
+export function healthSweepRun(db: Db, log: FastifyBaseLogger) {
+  return async () => {
+    const refreshed = await sweepHealth(db);
+    if (refreshed > 0) log.info({ refreshed }, 'customer health: recomputed');
+  };
 }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { not, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
@@ -6,7 +5,6 @@ import { deleteStaleCounters } from '../auth/attempt-counters';
 import { sessionAlive } from '../auth/sessions';
 import { deleteExpiredChallenges } from '../auth/sign-in-throttle';
 import { recordAudits, type AuditActor, type AuditEntry } from '../modules/audit/service';
-import { startPeriodic } from './periodic';
 
 const HOUR = 3600_000;
 /** Sessions ended per transaction (each with its audit row). */
@@ -78,19 +76,15 @@ export async function endExpiredSessions(db: Db, batch = SESSION_END_BATCH): Pro
 }
 
 /**
- * Expired sessions, spent sign-in challenges and failure counters older than any window are
- * refused or ignored anyway; this only keeps their tables small. Safe on many instances.
+ * One run of `sessions: cleanup` (jobs/registry.ts). Expired sessions, spent sign-in challenges and
+ * failure counters older than any window are refused or ignored anyway; this only keeps their tables
+ * small. Safe on many instances.
  */
-export function startSessionCleanup(db: Db, log: FastifyBaseLogger): () => void {
-  return startPeriodic(
-    'sessions: cleanup',
-    log,
-    async () => {
-      const now = new Date();
-      await endExpiredSessions(db);
-      await deleteExpiredChallenges(db, now);
-      await deleteStaleCounters(db, new Date(now.getTime() - 24 * HOUR));
-    },
-    { intervalMs: HOUR, firstRunMs: 60_000 },
-  );
+export function sessionCleanupRun(db: Db) {
+  return async () => {
+    const now = new Date();
+    await endExpiredSessions(db);
+    await deleteExpiredChallenges(db, now);
+    await deleteStaleCounters(db, new Date(now.getTime() - 24 * HOUR));
+  };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   BACKLOG_CAP,
   INTEGRATION_LABELS,
@@ -14,25 +14,19 @@ import {
   type SystemAlert,
   type SystemHealth,
 } from '../../../shared/contracts/system-health';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
-import { countUpTo } from '../../db/bounded-count';
 import {
-  auditLogs,
-  customers,
   integrationStatus,
   jobRuns,
-  refunds,
   requestMetrics,
   serverInstances,
   staffUsers,
-  subscriptions,
   systemAlerts,
-  emailOutbox,
 } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { PERIODIC_JOBS } from '../../jobs/registry';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { configuredApiFields } from '../system-settings/store';
 import { crmConfigOf } from '../crm/config';
@@ -49,68 +43,6 @@ export type HealthDeps = {
   database: Database;
   config: Pick<Config, 'stripe' | 'smtpUrl' | 'externalDbUrl'>;
   monitor: SystemHealthMonitor;
-};
-
-/** A backlog counted no further than BACKLOG_CAP + 1 rows (the screen's "10,000+"): never the whole table. */
-async function boundedCount(db: Db, table: PgTable, where: SQL) {
-  const { total, capped } = await countUpTo(db, table, where, BACKLOG_CAP);
-  return capped ? BACKLOG_CAP + 1 : total;
-}
-
-/**
- * What each job still has to do, keyed by the job's name in `startPeriodic`, each read from an index:
- * subscriptions due for renewal, refunds held pending, accounts whose health is a day old, audit rows
- * not yet sealed into the chain.
- */
-const JOBS: Record<
-  string,
-  { label: string; backlogLabel: string | null; backlog?: (db: Db, now: Date) => Promise<number> }
-> = {
-  'billing: renewals': {
-    label: 'Billing renewals',
-    backlogLabel: 'subscriptions due',
-    backlog: (db, now) =>
-      boundedCount(
-        db,
-        subscriptions,
-        and(isNotNull(subscriptions.nextActionAt), lte(subscriptions.nextActionAt, now))!,
-      ),
-  },
-  'refunds: recovery': {
-    label: 'Refund recovery',
-    backlogLabel: 'refunds pending',
-    backlog: (db) => boundedCount(db, refunds, eq(refunds.status, 'pending')),
-  },
-  'customer health: sweep': {
-    label: 'Customer health sweep',
-    backlogLabel: 'accounts to recompute',
-    backlog: (db) =>
-      boundedCount(
-        db,
-        customers,
-        or(isNull(customers.healthCheckedAt), sql`${customers.healthCheckedAt} < now() - interval '1 day'`)!,
-      ),
-  },
-  'audit: retention': { label: 'Audit retention', backlogLabel: null },
-  'crm: auto-sync': { label: 'CRM auto-sync check', backlogLabel: null },
-  'sessions: cleanup': { label: 'Ended sessions cleanup', backlogLabel: null },
-  'revenue: daily snapshot': { label: 'Daily revenue snapshot', backlogLabel: null },
-  'audit: seal': {
-    label: 'Audit chain sealing',
-    backlogLabel: 'unsealed audit rows',
-    backlog: (db) => boundedCount(db, auditLogs, isNull(auditLogs.chainSeq)),
-  },
-  'email: deliver': {
-    label: 'Email delivery',
-    backlogLabel: 'emails due',
-    backlog: (db, now) =>
-      boundedCount(
-        db,
-        emailOutbox,
-        and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, now))!,
-      ),
-  },
-  'email: automation': { label: 'Email automation rules', backlogLabel: null },
 };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -164,13 +96,16 @@ export function systemHealthReader({ database, config, monitor }: HealthDeps) {
 
   const jobs = async (now: Date): Promise<JobHealth[]> => {
     const rows = await db.select().from(jobRuns).orderBy(desc(jobRuns.lastStartedAt));
-    const names = [...new Set([...Object.keys(JOBS), ...rows.map((r) => r.job)])];
+    // The registry's jobs, each listed even before its first run (maintenance), then any other name
+    // job_runs still holds (a job since removed, a test's), under its name.
+    const registered = new Map(PERIODIC_JOBS.map((j) => [j.name, j]));
+    const names = [...new Set([...registered.keys(), ...rows.map((r) => r.job)])];
     return Promise.all(
       names.map(async (job) => {
         const mine = rows.filter((r) => r.job === job);
         const last = mine[0];
-        const known = JOBS[job];
-        const backlog = known?.backlog ? await known.backlog(db, now) : null;
+        const known = registered.get(job);
+        const backlog = known?.backlog ? await known.backlog.count(db, now) : null;
         const status: HealthStatus = !last
           ? 'maintenance'
           : last.outcome === 'failed'
@@ -191,7 +126,7 @@ export function systemHealthReader({ database, config, monitor }: HealthDeps) {
           runs: mine.reduce((n, r) => n + r.runs, 0),
           failures: mine.reduce((n, r) => n + r.failures, 0),
           backlog,
-          backlogLabel: known?.backlogLabel ?? null,
+          backlogLabel: known?.backlog?.label ?? null,
         };
       }),
     );

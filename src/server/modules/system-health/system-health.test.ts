@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { auditLogs, jobRuns, requestMetrics, subscriptions, systemAlerts } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { startPeriodic } from '../../jobs/periodic';
+import { PERIODIC_JOBS } from '../../jobs/registry';
 import { PaymentProviderError, type PaymentProvider } from '../../integrations/payments/provider';
 import { recordingStatus } from '../../integrations/payments/status';
 import { statusOf, type SystemAlert, type SystemHealth } from '../../../shared/contracts/system-health';
@@ -194,6 +195,32 @@ describe('figures', () => {
     expect(me.vitals.eventLoopDelayMaxMs).toBeGreaterThanOrEqual(250);
     // One stalled moment is not an alert: a figure alerts when it is over its line at two reports in a row.
     expect(await openAlerts(`event-loop:${monitor().instanceId}`)).toHaveLength(0);
+  });
+
+  it('lists every job of the registry (jobs/registry.ts), in its order, with its label and backlog', async () => {
+    const jobs = (await health()).jobs;
+    expect(
+      jobs.slice(0, PERIODIC_JOBS.length).map((j) => [j.job, j.label, j.backlogLabel, j.backlog !== null]),
+    ).toEqual(PERIODIC_JOBS.map((j) => [j.name, j.label, j.backlog?.label ?? null, !!j.backlog]));
+    // The labels staff read on the Services tab, as they were before the registry.
+    expect(
+      Object.fromEntries(jobs.map((j) => [j.job, `${j.label} (${j.backlogLabel ?? 'no backlog'})`])),
+    ).toMatchObject({
+      'billing: renewals': 'Billing renewals (subscriptions due)',
+      'refunds: recovery': 'Refund recovery (refunds pending)',
+      'customer health: sweep': 'Customer health sweep (accounts to recompute)',
+      'audit: retention': 'Audit retention (no backlog)',
+      'crm: auto-sync': 'CRM auto-sync check (no backlog)',
+      'sessions: cleanup': 'Ended sessions cleanup (no backlog)',
+      'revenue: daily snapshot': 'Daily revenue snapshot (no backlog)',
+      'audit: seal': 'Audit chain sealing (unsealed audit rows)',
+      'email: deliver': 'Email delivery (emails due)',
+      'email: automation': 'Email automation rules (no backlog)',
+    });
+    // No job runs in tests (main.ts starts them): each is listed before its first run, in maintenance.
+    for (const job of jobs.slice(0, PERIODIC_JOBS.length)) {
+      expect(job).toMatchObject({ status: 'maintenance', outcome: null, runs: 0 });
+    }
   });
 
   it('a backlog counts what the job still has to do', async () => {

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { crmDepsOf } from '../modules/crm/deps';
+import { auditRetentionRun } from './audit-retention';
+import { AUDIT_SEAL_INTERVAL_MS, auditSealRun } from './audit-seal';
+import {
+  accountsToRecompute,
+  emailsDue,
+  refundsPending,
+  subscriptionsDue,
+  unsealedAuditRows,
+  type BacklogCount,
+} from './backlogs';
+import { billingRenewalsRun } from './billing-runner';
+import { crmAutoSyncRun } from './crm-auto-sync';
+import { emailAutomationRun } from './email-automation';
+import { emailDeliveryRun } from './email-delivery';
+import { healthSweepRun } from './health-sweep';
+import { refundRecoveryRun } from './refund-recovery';
+import { revenueSnapshotRun } from './revenue-snapshot';
+import { sessionCleanupRun } from './session-cleanup';
+
+/** What a job's run is built from: the app as main.ts built it. */
+export type JobContext = { app: FastifyInstance; config: Config; database: Database };
+
+/**
+ * One periodic job, declared once: start-up and shutdown (start-jobs.ts, from main.ts) and System
+ * Health's job list read this, so a job added here is started, stopped and shown.
+ */
+export type PeriodicJob = {
+  /**
+   * Its name in `job_runs`, the logs and the `job:<name>` alert. Never rename one: its run history and
+   * alerts are kept under the name.
+   */
+  name: string;
+  /** What System Health's Services tab calls it. */
+  label: string;
+  /** How often it runs; 0 (a configuration variable set so) means it is not started at all. */
+  intervalMs: (config: Config) => number;
+  /**
+   * How long after start its first run waits. Work that can be large waits until after listen, so a
+   * start still answers within its second.
+   */
+  firstRunMs: number;
+  /** Builds the run, once at start (a run may keep state between runs: the snapshot's last day). */
+  run: (ctx: JobContext) => () => Promise<void>;
+  /** What it still has to do, shown beside it in System Health as "<count> <label>". */
+  backlog?: { label: string; count: BacklogCount };
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every periodic job, in the order they start (and stop) and System Health lists them. An interval
+ * without a configuration variable is fixed here. Tests build the app without main.ts, so no job runs
+ * in them; the variables' test defaults (config.ts) turn email and the CRM check off as well.
+ */
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [
+  {
+    name: 'sessions: cleanup',
+    label: 'Ended sessions cleanup',
+    intervalMs: () => HOUR,
+    firstRunMs: MINUTE,
+    run: ({ database }) => sessionCleanupRun(database.db),
+  },
+  {
+    // The only job whose first run is at once: renewals that fell due while no instance ran are charged
+    // without waiting an interval. BILLING_JOB_INTERVAL_SECONDS=0 keeps it off on this instance.
+    name: 'billing: renewals',
+    label: 'Billing renewals',
+    intervalMs: (config) => config.billingJobIntervalMs,
+    firstRunMs: 0,
+    run: ({ app }) => billingRenewalsRun(app.billing, app.log),
+    backlog: { label: 'subscriptions due', count: subscriptionsDue },
+  },
+  {
+    // Its first run may fill every account's health after an upgrade: never before listen.
+    name: 'customer health: sweep',
+    label: 'Customer health sweep',
+    intervalMs: () => MINUTE,
+    firstRunMs: 10_000,
+    run: ({ app, database }) => healthSweepRun(database.db, app.log),
+    backlog: { label: 'accounts to recompute', count: accountsToRecompute },
+  },
+  {
+    name: 'revenue: daily snapshot',
+    label: 'Daily revenue snapshot',
+    intervalMs: () => HOUR,
+    firstRunMs: 15_000,
+    run: ({ app, database }) => revenueSnapshotRun(database.db, app.billing.clock),
+  },
+  {
+    name: 'refunds: recovery',
+    label: 'Refund recovery',
+    intervalMs: () => MINUTE,
+    firstRunMs: 15_000,
+    run: ({ app }) => refundRecoveryRun(app.billing, app.log),
+    backlog: { label: 'refunds pending', count: refundsPending },
+  },
+  {
+    name: 'audit: seal',
+    label: 'Audit chain sealing',
+    intervalMs: () => AUDIT_SEAL_INTERVAL_MS,
+    firstRunMs: 2_000,
+    run: ({ database }) => auditSealRun(database.db),
+    backlog: { label: 'unsealed audit rows', count: unsealedAuditRows },
+  },
+  {
+    name: 'audit: retention',
+    label: 'Audit retention',
+    intervalMs: () => 6 * HOUR,
+    firstRunMs: MINUTE,
+    run: ({ app, config, database }) => auditRetentionRun(database.db, config, app.log),
+  },
+  {
+    name: 'email: deliver',
+    label: 'Email delivery',
+    intervalMs: (config) => config.emailDeliveryMs,
+    firstRunMs: 2_000,
+    run: ({ app }) => emailDeliveryRun(app.emailDelivery, app.log),
+    backlog: { label: 'emails due', count: emailsDue },
+  },
+  {
+    name: 'email: automation',
+    label: 'Email automation rules',
+    intervalMs: (config) => config.emailAutomationMs,
+    firstRunMs: 20_000,
+    run: ({ app, config, database }) =>
+      emailAutomationRun(
+        { db: database.db, queue: app.email, appName: config.appName, publicUrl: config.publicUrl },
+        app.billing.clock,
+        app.log,
+      ),
+  },
+  {
+    name: 'crm: auto-sync',
+    label: 'CRM auto-sync check',
+    intervalMs: (config) => config.crmAutoSyncCheckMs,
+    firstRunMs: 10_000,
+    run: ({ app, config, database }) => crmAutoSyncRun(crmDepsOf(app, config, database)),
+  },
+];
