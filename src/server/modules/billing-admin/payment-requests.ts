@@ -10,11 +10,12 @@ import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Executor } from '../../db/client';
 import { customers, invoices, paymentRequests } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { likePattern } from '../../lib/sql-like';
 import { recordAudit } from '../audit/service';
 import { planById, subscriptionOf, usd } from '../billing/context';
 import { issuePaymentLink, type PaymentLinkPurpose } from '../billing/payment-links';
 import { dueUnderTerms, paymentTermsOf } from '../billing/payment-terms';
-import { actorFor, isoDay, likePattern, type BillingAdminContext } from './context';
+import { actorFor, isoDay, type BillingAdminContext } from './context';
 import { queuePaymentLinkEmail } from '../email-events/events';
 
 const DAY_MS = 86_400_000;

@@ -9,7 +9,7 @@ import {
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Db } from '../../db/client';
 import { customers, plans, subscriptions } from '../../db/schema';
-import { likePattern } from './context';
+import { likePattern } from '../../lib/sql-like';
 
 const columns = {
   subscriptionId: subscriptions.id,

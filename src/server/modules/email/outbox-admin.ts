@@ -12,8 +12,8 @@ import { countUpTo } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { likePattern } from '../../lib/sql-like';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { likePattern } from '../billing-admin/context';
 import type { EmailQueue } from './outbox';
 
 type Row = typeof emailOutbox.$inferSelect;

@@ -10,6 +10,7 @@ import { pageOffset, toPage } from '../../../shared/contracts/common';
 import { maintenanceRecords, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
+import { likeContains } from '../../lib/sql-like';
 import { recordAudit } from '../audit/service';
 import { assertOwnVehicle } from './drivers';
 
@@ -99,7 +100,7 @@ export async function listMaintenance(ctx: RequestContext, query: MaintenanceQue
   if (query.state === 'scheduled')
     conditions.push(and(isNull(maintenanceRecords.completedDate), sql`not ${overdueSql(today)}`)!);
   if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(query.search);
     conditions.push(
       or(
         ilike(maintenanceRecords.type, like),

@@ -18,6 +18,7 @@ import type { Db, Executor } from '../../db/client';
 import { keysetBatches } from '../../db/keyset-batches';
 import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { likePattern } from '../../lib/sql-like';
 import { safeCell } from '../fleet/csv';
 import { staffNameOf } from '../team/staff-name';
 import { SUPPORT_ROLES } from './service';
@@ -26,8 +27,6 @@ import { SUPPORT_ROLES } from './service';
 // its export, one ticket with its whole thread (internal notes included), and who may be assigned.
 
 type Filters = Omit<StaffTicketExportQuery, 'sort'>;
-
-const escapeLike = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list's filters; the export takes the same ones. The search matches the subject and description
@@ -46,7 +45,7 @@ export function ticketFilter(query: Filters): SQL | undefined {
         : undefined,
   ];
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+    const pattern = likePattern(query.search);
     const number = /^#?(\d{1,9})$/.exec(query.search)?.[1];
     conditions.push(
       or(
