@@ -30,6 +30,3 @@ export const actorFor = (ctx: BillingAdminContext, customerId: string): AuditAct
   ...ctx.actor,
   accountId: customerId,
 });
-
-/** A day (YYYY-MM-DD) in UTC. */
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
