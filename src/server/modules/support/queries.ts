@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import {
   TICKET_CATEGORY_LABELS,
@@ -19,7 +18,7 @@ import { keysetBatches } from '../../db/keyset-batches';
 import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
-import { safeCell } from '../fleet/csv';
+import { csvLines, safeCell } from '../../lib/csv';
 import { staffNameOf } from '../team/staff-name';
 import { SUPPORT_ROLES } from './service';
 
@@ -223,8 +222,6 @@ const COLUMNS: [header: string, cell: (t: StaffTicket) => unknown][] = [
   ['Ticket ID', (t) => t.id],
 ];
 
-const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
-
 /**
  * Every ticket the filters match, in the list's order, as CSV in pieces read by keyset (the payments
  * export's way): no transaction stays open while the client reads. Formula-like cells are neutralised.
@@ -233,7 +230,7 @@ const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
 export async function* ticketsCsv(db: Db, query: StaffTicketExportQuery, batch = EXPORT_BATCH) {
   const sort = sortOf(query.sort);
   const filter = ticketFilter(query);
-  yield lines([COLUMNS.map(([header]) => header)]);
+  yield csvLines([COLUMNS.map(([header]) => header)]);
   const batches = keysetBatches(
     (after, limit) =>
       ticketRows(db, {
@@ -246,6 +243,6 @@ export async function* ticketsCsv(db: Db, query: StaffTicketExportQuery, batch =
     batch,
   );
   for await (const rows of batches) {
-    yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffTicket(row))))));
+    yield csvLines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffTicket(row))))));
   }
 }
