@@ -4,6 +4,11 @@
  */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 const mediumDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const mediumDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -18,6 +23,26 @@ export function formatMoney(amount: number, currency = 'usd'): string {
   } catch {
     return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
   }
+}
+
+/** A price: `$49` for whole dollars, `$49.50` otherwise. */
+export function formatPrice(amount: number): string {
+  return Number.isInteger(amount) ? usdWhole.format(amount) : usd.format(amount);
+}
+
+/** An amount that can go below zero (an adjustment, a balance): `−$7.25` with a true minus sign. */
+export function formatMoneyMinus(amount: number): string {
+  return amount < 0 ? `\u2212${usd.format(-amount)}` : usd.format(amount === 0 ? 0 : amount);
+}
+
+/** A difference, signed: `+$1.00`, `−$3.00`, `$0.00`. */
+export function formatMoneyChange(amount: number): string {
+  return amount > 0 ? `+${usd.format(amount)}` : formatMoneyMinus(amount);
+}
+
+/** A chart's axis ticks: whole dollars (`$2,500`), thousands shortened from ten thousand (`$12k`). */
+export function formatMoneyTick(amount: number): string {
+  return Math.abs(amount) >= 10_000 ? `$${Math.round(amount / 1000)}k` : usdWhole.format(amount);
 }
 
 function parse(iso: string | null | undefined): Date | null {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { defaultPermissionsFor, type Permissions, type StaffRole } from '../../shared/roles';
 import { TRIAL_DAYS } from '../../shared/constants';
 import { DEFAULT_PLAN_FEATURES, type PlanFeatures } from '../../shared/contracts/plans';
+import { isoDay } from '../../shared/days';
 import { hashPassword } from '../auth/passwords';
 import { nextPeriodEnd } from '../modules/billing/periods';
 import { createInvoice } from '../modules/billing/invoices';
@@ -399,8 +400,6 @@ const DEMO_VEHICLES = [
     location: 'Columbus depot',
   },
 ] as const;
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The demo account's fleet: a dozen vehicles in mixed states, drivers, and one overdue service. */
 async function seedDemoFleet(tx: Executor, customerId: string, now: Date): Promise<void> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { isoDay } from '../../shared/days';
 import { manualClock } from '../clock';
 import { DEMO_CUSTOMER_EMAIL } from '../db/seed';
 import { seedDemoHistory } from '../db/seed-history';
@@ -66,7 +67,7 @@ describe('one MRR', () => {
     const revenue30 = await get('/api/admin/revenue?period=30d');
     expect(stats.growthRate).not.toBeNull();
     expect(revenue30.growthRate).toBe(stats.growthRate);
-    expect(stats.comparedWith).toBe(new Date(clock.now().getTime() - 30 * DAY).toISOString().slice(0, 10));
+    expect(stats.comparedWith).toBe(isoDay(new Date(clock.now().getTime() - 30 * DAY)));
     const expected = Math.round(((revenue30.mrr - revenue30.mrrAtStart) / revenue30.mrrAtStart) * 1000) / 10;
     expect(stats.growthRate).toBe(expected);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_CATEGORIES } from '../audit-categories';
+import { isDay } from '../days';
 import { pagedQuery, pageOf, searchField, sortField } from './common';
 
 /**
@@ -54,10 +55,7 @@ const day = (label: string) => {
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((s) => {
-      const date = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === s;
-    }, message)
+    .refine(isDay, message)
     .refine((s) => {
       const year = Number(s.slice(0, 4));
       return year >= AUDIT_YEARS.min && year <= AUDIT_YEARS.max;

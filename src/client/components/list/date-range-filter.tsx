@@ -5,11 +5,7 @@ import { cn } from '@client/lib/cn';
  * A day as the list's address holds it (YYYY-MM-DD), and one on the calendar (not 2025-02-30 or
  * 2025-13-45): the test `useListState` filters take.
  */
-export function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export { isDay } from '@shared/days';
 
 /**
  * A list's date range filter: two date boxes (first and last day included), each bound to one filter of

@@ -27,11 +27,7 @@ export function trialChargeText(price: string, trialEnd: string): string {
   return `Your primary card is charged ${price} on ${trialEnd}.`;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-
-/** `$189.00` (prices are in US dollars, DECISIONS.md). */
-export const formatUsd = (amount: number) => usd.format(amount);
 
 /** `December 5, 2026` in the browser's timezone. */
 export const formatLongDate = (iso: string) => longDate.format(new Date(iso));

@@ -19,7 +19,6 @@ import {
   checkoutPeriodText,
   dayCount,
   formatLongDate,
-  formatUsd,
 } from '@client/components/payments/trial-terms';
 import type { CheckoutTermsView, PaymentRequestTermsView } from '@shared/contracts/checkout';
 import { PublicShell } from '@client/components/public-shell';
@@ -37,6 +36,7 @@ import { errorMessageOf, statusOf } from '@client/lib/api';
 import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { formatMoney } from '@client/lib/format';
 import { checkoutIntentKey, checkoutIntentQuery, signedInCustomer } from './api';
 
 /*
@@ -117,7 +117,7 @@ function OrderSummary({ terms }: { terms: CheckoutTermsView }) {
   const periodEnd = formatLongDate(terms.periodEnd);
   const rows: [string, ReactNode][] = [
     ['Plan', terms.planName],
-    ['Monthly price', `${formatUsd(terms.monthlyPrice)} / month`],
+    ['Monthly price', `${formatMoney(terms.monthlyPrice)} / month`],
     [
       'Free trial',
       terms.trialEndsAt
@@ -140,7 +140,7 @@ function OrderSummary({ terms }: { terms: CheckoutTermsView }) {
         ))}
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t pt-2">
           <dt className="font-semibold">Charged today</dt>
-          <dd className="text-lg font-semibold tabular-nums">{formatUsd(terms.dueToday)}</dd>
+          <dd className="text-lg font-semibold tabular-nums">{formatMoney(terms.dueToday)}</dd>
         </div>
       </dl>
       <p className="text-xs text-muted-foreground">{checkoutPeriodText(terms.trialDaysKept, periodEnd)}</p>
@@ -169,7 +169,7 @@ function RequestSummary({ request }: { request: PaymentRequestTermsView }) {
         </div>
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t pt-2">
           <dt className="font-semibold">Amount due</dt>
-          <dd className="text-lg font-semibold tabular-nums">{formatUsd(request.amount)}</dd>
+          <dd className="text-lg font-semibold tabular-nums">{formatMoney(request.amount)}</dd>
         </div>
       </dl>
     </section>
@@ -179,7 +179,7 @@ function RequestSummary({ request }: { request: PaymentRequestTermsView }) {
 function RequestPaid({ request }: { request: PaymentRequestTermsView }) {
   return (
     <CheckoutNotice icon={CircleCheckIcon} tone="primary" title="Payment received" role="status">
-      Thank you. Your payment of {formatUsd(request.amount)} for {request.description} was received. A paid
+      Thank you. Your payment of {formatMoney(request.amount)} for {request.description} was received. A paid
       invoice is in your billing history.
     </CheckoutNotice>
   );
@@ -266,7 +266,7 @@ export default function CheckoutPage() {
             mode="pay"
             payment={intent.data.payment}
             clientSecret={intent.data.clientSecret}
-            submitLabel={`Pay ${formatUsd(request.amount)}`}
+            submitLabel={`Pay ${formatMoney(request.amount)}`}
             onPaid={() => onRequestPaid(request)}
             onError={onError}
           />

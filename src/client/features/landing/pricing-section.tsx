@@ -4,22 +4,7 @@ import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { POPULAR_PLAN_ID, TRIAL_DAYS } from '@shared/constants';
 import type { usePublicPlans } from './api';
 import { LandingButton, LandingSkeleton as Skeleton } from './landing-ui';
-
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const withCents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-});
-
-/** "$189" for whole dollars, "$189.50" otherwise. */
-export function formatPrice(price: number): string {
-  return Number.isInteger(price) ? wholeDollars.format(price) : withCents.format(price);
-}
+import { formatPrice } from '@client/lib/format';
 
 /** The limits first, then the plan's enabled feature flags in the contract's order. */
 export function planFeatureList(plan: Plan): string[] {

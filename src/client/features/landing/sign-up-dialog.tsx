@@ -11,8 +11,8 @@ import { useSchemaForm } from '@client/components/form/use-schema-form';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
+import { formatPrice } from '@client/lib/format';
 import { registerCustomer } from './api';
-import { formatPrice } from './pricing-section';
 
 type SignUpValues = z.input<typeof signUpForm>;
 

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
 import { auditChain, auditLogs, sessions, systemSettings } from '../../db/schema';
 import type { AuditLogEntry, AuditLogPage, AuditVerifyResult } from '../../../shared/contracts/audit';
+import { isoDay } from '../../../shared/days';
 import { endExpiredSessions } from '../../jobs/session-cleanup';
 import { newToken, tokenDigest } from '../../auth/tokens';
 import { sealAll, verifyChain } from './chain';
@@ -101,7 +102,7 @@ describe('GET /api/admin/audit-logs', () => {
     expect(mine!.userAgent).toBe(`${agent.slice(0, 50)}…`);
     expect(failed.items.every((r) => !r.success && r.category === 'login')).toBe(true);
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = isoDay(new Date());
     expect((await listed(`from=${today}&to=${today}&category=login`)).total).toBeGreaterThan(0);
     expect((await listed(`from=2001-01-01&to=2001-01-02`)).total).toBe(0);
 

@@ -1,10 +1,9 @@
 import { and } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { AuditExportQuery, AuditLogEntry } from '../../../shared/contracts/audit';
 import type { Db } from '../../db/client';
 import { keysetBatches } from '../../db/keyset-batches';
 import { auditLogs } from '../../db/schema';
-import { safeCell } from '../fleet/csv';
+import { csvLines, safeCell } from '../../lib/csv';
 import { auditFilter, auditSortOf, toAuditEntry } from './list';
 
 /** Rows read per query: a batch's memory stays small however many rows match. */
@@ -31,8 +30,6 @@ const COLUMNS: [header: string, cell: (e: AuditLogEntry) => unknown][] = [
   ['Chain Position', (e) => e.chainSeq],
 ];
 
-const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
-
 /**
  * Every audit row the filters match, in the list's order, as CSV in pieces: the header, then one piece
  * per batch read by keyset (`db/keyset-batches.ts`), so memory stays flat however many rows match and no
@@ -46,7 +43,7 @@ export async function* auditCsv(
 ): AsyncGenerator<string> {
   const sort = auditSortOf(query.sort);
   const filter = auditFilter(query);
-  yield lines([COLUMNS.map(([header]) => header)]);
+  yield csvLines([COLUMNS.map(([header]) => header)]);
   const batches = keysetBatches(
     (after, limit) =>
       db
@@ -59,7 +56,7 @@ export async function* auditCsv(
     batch,
   );
   for await (const rows of batches) {
-    yield lines(rows.map(({ row }) => COLUMNS.map(([, cell]) => safeCell(cell(toAuditEntry(row, null))))));
+    yield csvLines(rows.map(({ row }) => COLUMNS.map(([, cell]) => safeCell(cell(toAuditEntry(row, null))))));
   }
 }
 

@@ -13,6 +13,7 @@ import { pageOffset } from '../../../shared/contracts/common';
 import type { Db, Executor } from '../../db/client';
 import { auditChain, auditLogs } from '../../db/schema';
 import { countUpTo } from '../../db/bounded-count';
+import { likePrefix } from '../../lib/sql-like';
 
 type Filters = Omit<AuditExportQuery, 'sort'>;
 
@@ -41,7 +42,7 @@ export function auditFilter(query: Filters): SQL | undefined {
   if (query.to) c.push(lt(auditLogs.createdAt, nextDay(query.to)));
   if (query.search) {
     const term = query.search;
-    const prefix = `${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const prefix = likePrefix(term);
     c.push(
       or(
         sql`${auditLogs.actorEmail} like ${prefix}`,

@@ -8,6 +8,7 @@ import {
   auditVerifyResult,
 } from '../../../shared/contracts/audit';
 import { access } from '../../../shared/contracts/common';
+import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { verifyChain } from './chain';
@@ -49,7 +50,7 @@ export async function auditRoutes(app: FastifyInstance, { db, clock }: { db: Db;
         resourceType: 'audit_log',
         newValues: { format: 'csv', ...request.query },
       });
-      const day = clock.now().toISOString().slice(0, 10);
+      const day = isoDay(clock.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)

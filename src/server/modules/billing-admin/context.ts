@@ -30,10 +30,3 @@ export const actorFor = (ctx: BillingAdminContext, customerId: string): AuditAct
   ...ctx.actor,
   accountId: customerId,
 });
-
-/** Search text as a LIKE pattern (lowercased, its wildcards escaped). */
-export const likePattern = (search: string) =>
-  `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A day (YYYY-MM-DD) in UTC. */
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -4,7 +4,7 @@ import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Db } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { likePattern } from './context';
+import { likePattern } from '../../lib/sql-like';
 
 export const staffInvoicePdfUrl = (id: string) => `/api/admin/invoices/${id}/pdf`;
 

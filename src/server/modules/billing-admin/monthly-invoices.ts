@@ -2,10 +2,11 @@ import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { GenerateMonthlyResult } from '../../../shared/contracts/billing-admin';
 import { invoices, payments, plans, subscriptions } from '../../db/schema';
 import { recordAudit } from '../audit/service';
-import { billingIdentity, customerById, shortDate } from '../billing/context';
+import { billingIdentity, customerById } from '../billing/context';
 import { createInvoice, findPeriodInvoice } from '../billing/invoices';
 import { actorFor, type BillingAdminContext } from './context';
 import { PAYING_SUBSCRIPTION_STATUSES, paysForPlan } from '../../../shared/subscription-status';
+import { shortDate } from '../../lib/day-text';
 
 /**
  * The period a paying subscription owes an invoice for. An active one: its current period. A past-due

@@ -7,14 +7,17 @@ import {
   type PaymentRequestType,
 } from '../../../shared/contracts/billing-admin';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
+import { isoDay } from '../../../shared/days';
 import type { Executor } from '../../db/client';
 import { customers, invoices, paymentRequests } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { likePattern } from '../../lib/sql-like';
+import { usd } from '../../lib/money-text';
 import { recordAudit } from '../audit/service';
-import { planById, subscriptionOf, usd } from '../billing/context';
+import { planById, subscriptionOf } from '../billing/context';
 import { issuePaymentLink, type PaymentLinkPurpose } from '../billing/payment-links';
 import { dueUnderTerms, paymentTermsOf } from '../billing/payment-terms';
-import { actorFor, isoDay, likePattern, type BillingAdminContext } from './context';
+import { actorFor, type BillingAdminContext } from './context';
 import { queuePaymentLinkEmail } from '../email-events/events';
 
 const DAY_MS = 86_400_000;

@@ -9,7 +9,8 @@ import {
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Db } from '../../db/client';
 import { customers, plans, subscriptions } from '../../db/schema';
-import { likePattern } from './context';
+import { likePattern } from '../../lib/sql-like';
+import { shortDate } from '../../lib/day-text';
 
 const columns = {
   subscriptionId: subscriptions.id,
@@ -113,7 +114,6 @@ export async function listSubscriptions(db: Db, query: SubscriptionListQuery) {
 }
 
 const DAY_MS = 86_400_000;
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** The reason a row is in "Trials requiring action", in the words the screen shows. */
 export function trialActionReason(row: Pick<Row, 'status' | 'trialEndsAt' | 'updatedAt'>, now: Date) {
@@ -122,7 +122,7 @@ export function trialActionReason(row: Pick<Row, 'status' | 'trialEndsAt' | 'upd
     // became pending (a trial or a renewal that ended unpaid).
     return {
       reasonKind: 'checkout_pending' as const,
-      reason: `Checkout pending since ${day.format(row.updatedAt)}`,
+      reason: `Checkout pending since ${shortDate(row.updatedAt)}`,
     };
   }
   const days = Math.max(

@@ -5,7 +5,7 @@ import { CARDS, billingInfo, checkout, signUp } from '../../../../tests/setup/cu
 import { cancelledPlanChangeMessage } from '../../../shared/contracts/portal';
 import { manualClock } from '../../clock';
 import { payments, sandboxCharges } from '../../db/schema';
-import { shortDate } from './context';
+import { shortDate } from '../../lib/day-text';
 
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;

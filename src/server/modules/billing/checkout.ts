@@ -6,6 +6,7 @@ import { HttpError, conflict, notFound } from '../../http/errors';
 import type { CheckoutTermsView, PaymentRequestTermsView } from '../../../shared/contracts/checkout';
 import { tokenDigest } from '../../auth/tokens';
 import type { ClientConfig } from '../../integrations/payments/provider';
+import { usd } from '../../lib/money-text';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { notifyStaff, recordActivity } from '../notifications/service';
 import {
@@ -18,7 +19,6 @@ import {
   planById,
   setCustomerStatus,
   subscriptionOf,
-  usd,
   type BillingDeps,
 } from './context';
 import { checkoutTerms, type CheckoutTerms } from './checkout-terms';

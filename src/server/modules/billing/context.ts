@@ -142,9 +142,3 @@ export async function paymentByKey(exec: Executor, idempotencyKey: string) {
   const [row] = await exec.select().from(payments).where(eq(payments.idempotencyKey, idempotencyKey));
   return row;
 }
-
-export const usd = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-
-export const shortDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client';
+import { usd } from '../../lib/money-text';
 import { notifyStaff, recordActivity } from '../notifications/service';
-import { usd, type CustomerRow } from './context';
+import type { CustomerRow } from './context';
 
 /**
  * A declined charge (checkout, upgrade or renewal), told to staff in the transaction that records

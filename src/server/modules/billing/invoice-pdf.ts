@@ -1,39 +1,12 @@
 import type { DateFormat } from '../../../shared/contracts/system-settings';
 import type { invoices } from '../../db/schema';
+import { invoiceDay } from '../../lib/day-text';
+import { usd } from '../../lib/money-text';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-const money = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 /** Who issues the invoice, as the System Settings' General tab says (docs/system-settings.md). */
 export type InvoiceSeller = { appName: string; dateFormat: DateFormat; timezone: string };
-
-/** A day on the invoice in the company's date format, as the company's clock read it. */
-export function invoiceDay(
-  date: Date | null,
-  seller: Pick<InvoiceSeller, 'dateFormat' | 'timezone'>,
-): string {
-  if (!date) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      timeZone: seller.timezone,
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  const { year, month, day } = parts as Record<'year' | 'month' | 'day', string>;
-  switch (seller.dateFormat) {
-    case 'DD/MM/YYYY':
-      return `${day}/${month}/${year}`;
-    case 'YYYY-MM-DD':
-      return `${year}-${month}-${day}`;
-    default:
-      return `${month}/${day}/${year}`;
-  }
-}
 
 /** A one-page PDF invoice, drawn with pdfkit's built-in fonts (no font files to ship). */
 export async function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSeller): Promise<Buffer> {
@@ -102,14 +75,14 @@ export async function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSelle
     doc.font('Helvetica').fillColor('#334155');
     for (const line of invoice.lines) {
       doc.text(line.description, left + 8, y, { width: width - 120 });
-      doc.text(money(line.amountCents), left, y, { width: width - 8, align: 'right' });
+      doc.text(usd(line.amountCents), left, y, { width: width - 8, align: 'right' });
       y = Math.max(doc.y, y + 14) + 8;
     }
     doc.moveTo(left, y).lineTo(right, y).strokeColor('#cbd5e1').stroke();
     y += 10;
     doc.font('Helvetica-Bold').fillColor('#0f172a').fontSize(12);
     doc.text('Total (USD)', left + 8, y);
-    doc.text(money(invoice.totalCents), left, y, { width: width - 8, align: 'right' });
+    doc.text(usd(invoice.totalCents), left, y, { width: width - 8, align: 'right' });
     doc.font('Helvetica').fontSize(9).fillColor('#64748b');
     doc.text(
       'No tax is charged on this invoice. Questions about billing: reply to your invoice email.',

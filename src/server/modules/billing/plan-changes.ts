@@ -3,6 +3,8 @@ import { subscriptions } from '../../db/schema';
 import { cancelledPlanChangeMessage } from '../../../shared/contracts/portal';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
+import { usd } from '../../lib/money-text';
+import { shortDate } from '../../lib/day-text';
 import { recordAudit } from '../audit/service';
 import { fleetUsage, usageExceeds } from '../fleet/usage';
 import { notifyStaff, recordActivity } from '../notifications/service';
@@ -17,9 +19,7 @@ import {
   paymentByKey,
   planById,
   setCustomerStatus,
-  shortDate,
   subscriptionOf,
-  usd,
   type BillingContext,
   type SubscriptionRow,
 } from './context';

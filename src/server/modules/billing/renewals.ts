@@ -1,13 +1,13 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { customerSettings, customers, paymentMethods, payments, plans, subscriptions } from '../../db/schema';
+import { usd } from '../../lib/money-text';
+import { shortDate } from '../../lib/day-text';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { recordActivity } from '../notifications/service';
 import {
   applyPlan,
   ensureProviderCustomer,
   setCustomerStatus,
-  shortDate,
-  usd,
   type BillingDeps,
   type CustomerRow,
   type SubscriptionRow,

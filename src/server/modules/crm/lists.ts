@@ -14,6 +14,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { crmIntegrations, customers, staffUsers } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { likePattern } from '../../lib/sql-like';
 import { crmConfigOf } from './config';
 import { crmReadiness } from './credentials';
 import type { CrmDeps } from './sync';
@@ -21,8 +22,6 @@ import type { CrmDeps } from './sync';
 /* The CRM screen's reads: the summary, the integration records, and our records with their sync state. */
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const syncStateColumns = {
   syncStatus: crmIntegrations.syncStatus,

@@ -1,4 +1,5 @@
 import type { RiskLevel } from '../../../shared/contracts/staff-customers';
+import { shortDate } from '../../lib/day-text';
 
 /**
  * What the health rule reads about one account, gathered by `signals.ts` in one statement. Every
@@ -47,8 +48,6 @@ type Signal = {
 };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const shortDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 const hasLimit = (limit: number | null): limit is number => limit !== null && limit > 0;
 
 function limitReason(what: string, used: number, limit: number | null): string[] {

@@ -7,7 +7,8 @@ import { manualClock } from '../../clock';
 import { activities, revenueSnapshots, staffUsers, subscriptions } from '../../db/schema';
 import { runDueBilling } from '../../jobs/billing-runner';
 import { RECENT_ACTIVITY_LIMIT } from './activity';
-import { daysBefore, isoDay } from './revenue-snapshots';
+import { daysBefore } from './revenue-snapshots';
+import { isoDay } from '../../../shared/days';
 
 const clock = manualClock(new Date());
 const day = 86_400_000;

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { isoDay } from '../../../shared/days';
 import type { Executor } from '../../db/client';
 
 /** Subscriptions that pay now: active, or past due while their renewal is retried. Trials do not. */
 export const PAYING = sql.raw(`status in ('active', 'past_due')`);
 
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** Re-exported for `jobs/revenue-snapshot.ts`. */
+export { isoDay };
 
 export const daysBefore = (day: string, days: number) =>
   isoDay(new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000));

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { PERIOD_DAYS } from '../../../shared/contracts/revenue';
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
+import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { GROWTH_PERIOD, KEEP_MS, mrrGrowthRate, mrrWindow, totals } from '../revenue/analytics';
 import { readSubscriptionsNow } from '../revenue/ledger';
 import { netRevenue, paymentTotals } from '../staff-payments/analytics';
-import { dailySnapshot, isoDay } from './revenue-snapshots';
+import { dailySnapshot } from './revenue-snapshots';
 
 /** Growth is revenue analytics' MRR growth over this many days (docs/figures.md). */
 export const GROWTH_WINDOW_DAYS = PERIOD_DAYS[GROWTH_PERIOD];

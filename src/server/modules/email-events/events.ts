@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLogs, invoices, type payments } from '../../db/schema';
-import { usd } from '../billing/context';
+import { usd } from '../../lib/money-text';
 import {
   customerRecipient,
   emailDay,

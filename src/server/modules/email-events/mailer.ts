@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, plans, staffUsers, teamMembers } from '../../db/schema';
 import type { EmailQueue } from '../email/outbox';
-import { invoiceDay } from '../billing/invoice-pdf';
+import { invoiceDay } from '../../lib/day-text';
 import { invoiceSellerOf } from '../system-settings/service';
 
 /**

@@ -8,12 +8,13 @@ import type {
   OutboxMessage,
   OutboxMessageDetail,
 } from '../../../shared/contracts/email';
+import { isoDay } from '../../../shared/days';
 import { countUpTo } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { likePattern } from '../../lib/sql-like';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { likePattern } from '../billing-admin/context';
 import type { EmailQueue } from './outbox';
 
 type Row = typeof emailOutbox.$inferSelect;
@@ -123,7 +124,7 @@ export async function emailAnalyticsOf(db: Db, days: number, now = new Date()): 
   const byTemplate = new Map<string, ReturnType<typeof zero>>();
   const byDay = new Map<string, ReturnType<typeof zero>>();
   for (let i = 0; i < days; i++) {
-    byDay.set(new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10), zero());
+    byDay.set(isoDay(new Date(since.getTime() + i * 86_400_000)), zero());
   }
   for (const r of rows) {
     add(totals, r);

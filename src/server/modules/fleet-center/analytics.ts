@@ -4,10 +4,11 @@ import {
   TOP_CUSTOMER_COUNT,
   type FleetAnalytics,
 } from '../../../shared/contracts/fleet-center';
+import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { customers, drivers, maintenanceRecords, vehicles } from '../../db/schema';
-import { isoDay, overdueSql } from '../fleet/maintenance';
+import { overdueSql } from '../fleet/maintenance';
 import { countedVehicle, isCountedVehicleStatus } from '../fleet/usage';
 
 // Staff figures across every customer account (docs/fleet-control-center.md). Each table is read

@@ -14,6 +14,7 @@ import {
   type TestCustomer,
 } from '../../../../tests/setup/customers';
 import type { FleetAnalytics, FleetCrmStatus, FleetMonitoring } from '../../../shared/contracts/fleet-center';
+import { isoDay } from '../../../shared/days';
 import { manualClock } from '../../clock';
 import { auditLogs, sessions, staffUsers, subscriptions } from '../../db/schema';
 import { fleetCrmProbe, PROBE_TTL_MS } from './fleet-crm-probe';
@@ -22,7 +23,7 @@ const ANALYTICS = '/api/admin/fleet/analytics';
 const MONITORING = '/api/admin/fleet/monitoring';
 const CRM = '/api/admin/fleet/crm';
 const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const day = (offset: number) => isoDay(new Date(Date.now() + offset * DAY));
 
 let t: TestApp;
 let admin: string;

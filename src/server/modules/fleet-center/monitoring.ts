@@ -4,11 +4,12 @@ import {
   FLEET_LIST_LIMIT,
   type FleetMonitoring,
 } from '../../../shared/contracts/fleet-center';
+import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { auditLogs, customers, maintenanceRecords, sessions, subscriptions, vehicles } from '../../db/schema';
 import { sessionAlive } from '../../auth/sessions';
-import { isoDay, overdueSql } from '../fleet/maintenance';
+import { overdueSql } from '../fleet/maintenance';
 import { changeSummary, FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from '../fleet/overview';
 
 // Live figures of our own system across every customer account (docs/fleet-control-center.md).

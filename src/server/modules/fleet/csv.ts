@@ -6,15 +6,10 @@ import {
   type Driver,
 } from '../../../shared/contracts/fleet';
 import type { vehicles } from '../../db/schema';
+import { safeCell } from '../../lib/csv';
 
 const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 const COLUMN_BY_HEADER = new Map<string, string>(VEHICLE_CSV_COLUMNS.map((c) => [squash(c), c]));
-
-/** Formula-looking cells are prefixed so a spreadsheet shows them as text (CSV injection). */
-export const safeCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
 
 export function vehiclesCsv(rows: (typeof vehicles.$inferSelect)[]): string {
   return Papa.unparse({

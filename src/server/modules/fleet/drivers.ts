@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { drivers, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
+import { likeContains } from '../../lib/sql-like';
 import { recordAudit } from '../audit/service';
 
 export type DriverValues = z.output<typeof driverInput>;
@@ -49,7 +50,7 @@ export function driverFilter(account: AccountScope, query: { search?: string; st
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(drivers.status, query.status));
   if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(query.search);
     conditions.push(
       or(ilike(drivers.name, like), ilike(drivers.email, like), ilike(drivers.licenseNumber, like))!,
     );

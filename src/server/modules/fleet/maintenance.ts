@@ -7,9 +7,11 @@ import type {
   maintenanceListQuery,
 } from '../../../shared/contracts/fleet';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
+import { isoDay } from '../../../shared/days';
 import { maintenanceRecords, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
+import { likeContains } from '../../lib/sql-like';
 import { recordAudit } from '../audit/service';
 import { assertOwnVehicle } from './drivers';
 
@@ -17,7 +19,6 @@ export type MaintenanceValues = z.output<typeof maintenanceInput>;
 export type MaintenanceQuery = z.output<typeof maintenanceListQuery>;
 export type CompleteValues = z.output<typeof completeMaintenanceRequest>;
 
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** Due dates are days: "today" is the request's day on the context's clock. */
 const todayOf = (ctx: RequestContext) => isoDay(ctx.clock.now());
 
@@ -99,7 +100,7 @@ export async function listMaintenance(ctx: RequestContext, query: MaintenanceQue
   if (query.state === 'scheduled')
     conditions.push(and(isNull(maintenanceRecords.completedDate), sql`not ${overdueSql(today)}`)!);
   if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(query.search);
     conditions.push(
       or(
         ilike(maintenanceRecords.type, like),

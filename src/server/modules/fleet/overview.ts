@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FleetOverview } from '../../../shared/contracts/fleet';
 import type { FeatureAccess } from '../../../shared/feature-access';
+import { isoDay } from '../../../shared/days';
 import {
   auditLogs,
   customers,
@@ -12,7 +13,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
-import { countRecords, dueOrder, isoDay, overdueSql, selectRecords, toMaintenance } from './maintenance';
+import { countRecords, dueOrder, overdueSql, selectRecords, toMaintenance } from './maintenance';
 import { isCountedVehicleStatus } from './usage';
 
 /** The audit rows that are changes to a fleet (staff's fleet center reads the same ones across accounts). */

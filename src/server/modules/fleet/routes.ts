@@ -38,7 +38,6 @@ import {
   completeMaintenance,
   createMaintenance,
   deleteMaintenance,
-  isoDay,
   listMaintenance,
   updateMaintenance,
 } from './maintenance';
@@ -47,6 +46,7 @@ import { changeMemberRole, inviteMember, listTeam, removeMember } from './team';
 import { mailerOf } from '../email-events/mailer';
 import { sendingNow, skippedEmail } from '../email/send-now';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
+import { isoDay } from '../../../shared/days';
 import {
   createVehicles,
   deleteVehicle,

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { drivers, vehicles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
+import { likePattern } from '../../lib/sql-like';
 import { recordAudit, recordAudits } from '../audit/service';
 import { previewVehicleCsv } from './csv';
 import { assertVehicleRoom, countedVehicles, lockAccount } from './limits';
@@ -47,8 +48,7 @@ export function vehicleFilter(account: AccountScope, query: { search?: string; s
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(vehicles.status, query.status));
   if (query.search) {
-    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(like(vehicles.searchText, pattern));
+    conditions.push(like(vehicles.searchText, likePattern(query.search)));
   }
   return account.where(vehicles, ...conditions);
 }

@@ -1,10 +1,10 @@
 import { countDistinct, gte, max, sql } from 'drizzle-orm';
 import type { HostingUsage, UsagePeriod } from '../../../shared/contracts/payment-operations';
+import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { expenses, hostingUsage } from '../../db/schema';
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const utcDay = (y: number, m: number, d: number) => isoDay(new Date(Date.UTC(y, m, d)));
 
 /** Ledger categories that are what hosting costs us (the rest is the business's other spending). */

@@ -4,6 +4,7 @@ import type {
   PaymentAnalyticsQuery,
   PaymentMonth,
 } from '../../../shared/contracts/payment-operations';
+import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { snapshotCache } from '../../db/snapshot-cache';
@@ -58,7 +59,7 @@ async function readAnalytics(db: Db, months: string[]): Promise<PaymentAnalytics
              sum(payments) filter (where ${status} = 'failed') as failed,
              sum(amount_cents) filter (where ${isCollected(status)}) as collected
         from payment_day_totals
-       where day >= ${from.toISOString().slice(0, 10)}::date
+       where day >= ${isoDay(from)}::date
        group by 1`),
     db.execute(sql`
       select to_char(completed_at at time zone 'UTC', 'YYYY-MM') as month, sum(amount_cents) as refunded

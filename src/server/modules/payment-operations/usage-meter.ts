@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { hostingUsage } from '../../db/schema';
@@ -13,8 +14,6 @@ declare module 'fastify' {
 }
 
 const FLUSH_MS = 60_000;
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 function lengthOf(value: unknown): number {
   if (typeof value === 'number') return value;

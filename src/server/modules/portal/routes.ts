@@ -28,6 +28,7 @@ import {
   upgradePlanRequest,
   uuidParams,
 } from '../../../shared/contracts/portal';
+import { isoDay } from '../../../shared/days';
 import { clearSessionCookie } from '../../auth/cookies';
 import { CUSTOMER_COOKIE } from '../../auth/sessions';
 import type { Config } from '../../config';
@@ -319,7 +320,7 @@ export async function portalRoutes(
         resourceId: context.accountId,
         newValues: { format: 'json', what: 'all account data' },
       });
-      const day = billing.clock.now().toISOString().slice(0, 10);
+      const day = isoDay(billing.clock.now());
       return reply
         .header('content-disposition', `attachment; filename="motorpool-data-${day}.json"`)
         .header('cache-control', 'private, no-store')

@@ -1,9 +1,8 @@
 import { and } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { CustomerExportQuery, StaffCustomer } from '../../../shared/contracts/staff-customers';
 import type { Db } from '../../db/client';
 import { keysetBatches } from '../../db/keyset-batches';
-import { safeCell } from '../fleet/csv';
+import { csvLines, safeCell } from '../../lib/csv';
 import { customerRows, toStaffCustomer } from './customer-rows';
 import { customerFilter, sortOf } from './list';
 
@@ -38,8 +37,6 @@ const COLUMNS: [header: string, cell: (c: StaffCustomer) => unknown][] = [
   ['Created', (c) => c.createdAt],
 ];
 
-const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
-
 /**
  * Every customer the filters match, in the list's order, as CSV text in pieces: the header, then
  * one piece per batch. Batches follow each other by keyset (the last row's sort key and id), so
@@ -49,7 +46,7 @@ const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
 export async function* customersCsv(db: Db, query: CustomerExportQuery): AsyncGenerator<string> {
   const sort = sortOf(query.sort);
   const filter = customerFilter(query);
-  yield lines([COLUMNS.map(([header]) => header)]);
+  yield csvLines([COLUMNS.map(([header]) => header)]);
   const batches = keysetBatches(
     (after, limit) =>
       customerRows(db, {
@@ -62,6 +59,6 @@ export async function* customersCsv(db: Db, query: CustomerExportQuery): AsyncGe
     EXPORT_BATCH,
   );
   for await (const rows of batches) {
-    yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffCustomer(row))))));
+    yield csvLines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffCustomer(row))))));
   }
 }

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/client';
 import { snapshotCache, type SnapshotCache } from '../../db/snapshot-cache';
 import { customers, teamMembers, vehicles } from '../../db/schema';
+import { likePattern } from '../../lib/sql-like';
 import { countedVehicle } from '../fleet/usage';
 import { customerRows, toStaffCustomer, type RowOrder, type SortColumns } from './customer-rows';
 
@@ -21,8 +22,7 @@ export function customerFilter(query: Filters): SQL | undefined {
   if (query.status) conditions.push(eq(customers.status, query.status));
   if (query.risk) conditions.push(eq(customers.riskLevel, query.risk));
   if (query.search) {
-    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(like(customers.searchText, pattern));
+    conditions.push(like(customers.searchText, likePattern(query.search)));
   }
   return conditions.length ? and(...conditions) : undefined;
 }

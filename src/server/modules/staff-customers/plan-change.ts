@@ -5,8 +5,10 @@ import {
   type PlanChangePreview,
   type PlanChangeResult,
 } from '../billing/plan-changes';
-import { customerById, shortDate, usd } from '../billing/context';
+import { customerById } from '../billing/context';
 import { notFound } from '../../http/errors';
+import { usd } from '../../lib/money-text';
+import { shortDate } from '../../lib/day-text';
 import { billingAsStaff, type StaffContext } from './context';
 import { CUSTOMER_NOT_FOUND } from './accounts';
 import { isCustomerId } from './customer-rows';

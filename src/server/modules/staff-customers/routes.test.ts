@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { DEFAULT_FEATURE_ACCESS } from '../../../shared/feature-access';
+import { isoDay } from '../../../shared/days';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   CARDS,
@@ -436,7 +437,7 @@ describe('GET /api/admin/customers/export', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const day = new Date().toISOString().slice(0, 10);
+    const day = isoDay(new Date());
     expect(res.headers['content-disposition']).toBe(`attachment; filename="customers-${day}.csv"`);
     const [header, ...rows] = parse(res.body);
     expect(header).toEqual([

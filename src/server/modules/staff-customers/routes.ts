@@ -18,6 +18,7 @@ import {
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { lastDeliveryOf, sendingNow, skippedEmail } from '../email/send-now';
 import { planChangePreview, planChangeResponse } from '../../../shared/contracts/portal';
+import { isoDay } from '../../../shared/days';
 import { changeCustomerPlan, previewCustomerPlanChange } from './plan-change';
 import type { BillingDeps } from '../billing/context';
 import type { Config } from '../../config';
@@ -109,7 +110,7 @@ export async function staffCustomerRoutes(
         resourceType: 'customer',
         newValues: { format: 'csv', ...request.query },
       });
-      const day = clock.now().toISOString().slice(0, 10);
+      const day = isoDay(clock.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="customers-${day}.csv"`)

@@ -1,10 +1,9 @@
 import { and } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { PaymentExportQuery, StaffPayment } from '../../../shared/contracts/staff-payments';
 import { DELETED_CUSTOMER_LABEL, PAYMENT_STATUS_LABELS } from '../../../shared/contracts/staff-payments';
 import type { Db } from '../../db/client';
 import { keysetBatches } from '../../db/keyset-batches';
-import { safeCell } from '../fleet/csv';
+import { csvLines, safeCell } from '../../lib/csv';
 import { paymentFilter, paymentRows, sortOf, toStaffPayment } from './list';
 
 /** Rows read per query: a batch's memory stays small however many payments match. */
@@ -34,8 +33,6 @@ const COLUMNS: [header: string, cell: (p: StaffPayment) => unknown][] = [
   ['Invoice ID', (p) => p.invoiceId],
 ];
 
-const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
-
 /**
  * Every payment the filters match, in the list's order, as CSV in pieces: the header, then one piece
  * per batch. Batches follow each other by keyset (the last row's sort key and id), so each is one
@@ -49,7 +46,7 @@ export async function* paymentsCsv(
 ): AsyncGenerator<string> {
   const sort = sortOf(query.sort);
   const filter = paymentFilter(query);
-  yield lines([COLUMNS.map(([header]) => header)]);
+  yield csvLines([COLUMNS.map(([header]) => header)]);
   const batches = keysetBatches(
     (after, limit) =>
       paymentRows(db, {
@@ -62,6 +59,6 @@ export async function* paymentsCsv(
     batch,
   );
   for await (const rows of batches) {
-    yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffPayment(row))))));
+    yield csvLines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffPayment(row))))));
   }
 }

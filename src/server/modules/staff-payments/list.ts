@@ -10,6 +10,7 @@ import type {
 import type { Db, Executor } from '../../db/client';
 import { snapshotCache, type SnapshotCache } from '../../db/snapshot-cache';
 import { customers, invoices, paymentDayTotals, payments, refunds, subscriptions } from '../../db/schema';
+import { likePattern } from '../../lib/sql-like';
 
 /**
  * The spec's statuses as the billing engine stores them (`recordPayment`): it writes `succeeded`
@@ -47,7 +48,7 @@ export function paymentFilter(query: Filters): SQL | undefined {
   if (query.status) conditions.push(eq(payments.status, STORED_STATUS[query.status]));
   if (query.search) {
     const term = query.search;
-    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(term);
     // The term's shape picks the one index that can answer it: an OR across them (or a union of
     // their ids) makes the planner read every payment, or hash a million ids for a broad term.
     if (UUID.test(term)) conditions.push(eq(payments.id, term.toLowerCase()));

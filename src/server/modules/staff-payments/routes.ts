@@ -23,6 +23,7 @@ import { refundPayment } from './refunds';
 import { retryPayment } from './retry';
 import { sendingNow, skippedEmail } from '../email/send-now';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
+import { isoDay } from '../../../shared/days';
 
 /** Payment ids are UUIDs; anything else is refused before it reaches the database. */
 const paymentParams = z.object({ id: z.string().uuid('Payment not found') });
@@ -66,7 +67,7 @@ export async function staffPaymentRoutes(
         resourceType: 'payment',
         newValues: { format: 'csv', ...request.query },
       });
-      const day = clock.now().toISOString().slice(0, 10);
+      const day = isoDay(clock.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)

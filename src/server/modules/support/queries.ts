@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import {
   TICKET_CATEGORY_LABELS,
@@ -18,7 +17,8 @@ import type { Db, Executor } from '../../db/client';
 import { keysetBatches } from '../../db/keyset-batches';
 import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { safeCell } from '../fleet/csv';
+import { likePattern } from '../../lib/sql-like';
+import { csvLines, safeCell } from '../../lib/csv';
 import { staffNameOf } from '../team/staff-name';
 import { SUPPORT_ROLES } from './service';
 
@@ -26,8 +26,6 @@ import { SUPPORT_ROLES } from './service';
 // its export, one ticket with its whole thread (internal notes included), and who may be assigned.
 
 type Filters = Omit<StaffTicketExportQuery, 'sort'>;
-
-const escapeLike = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list's filters; the export takes the same ones. The search matches the subject and description
@@ -46,7 +44,7 @@ export function ticketFilter(query: Filters): SQL | undefined {
         : undefined,
   ];
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+    const pattern = likePattern(query.search);
     const number = /^#?(\d{1,9})$/.exec(query.search)?.[1];
     conditions.push(
       or(
@@ -224,8 +222,6 @@ const COLUMNS: [header: string, cell: (t: StaffTicket) => unknown][] = [
   ['Ticket ID', (t) => t.id],
 ];
 
-const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
-
 /**
  * Every ticket the filters match, in the list's order, as CSV in pieces read by keyset (the payments
  * export's way): no transaction stays open while the client reads. Formula-like cells are neutralised.
@@ -234,7 +230,7 @@ const lines = (rows: unknown[][]) => `${Papa.unparse(rows)}\r\n`;
 export async function* ticketsCsv(db: Db, query: StaffTicketExportQuery, batch = EXPORT_BATCH) {
   const sort = sortOf(query.sort);
   const filter = ticketFilter(query);
-  yield lines([COLUMNS.map(([header]) => header)]);
+  yield csvLines([COLUMNS.map(([header]) => header)]);
   const batches = keysetBatches(
     (after, limit) =>
       ticketRows(db, {
@@ -247,6 +243,6 @@ export async function* ticketsCsv(db: Db, query: StaffTicketExportQuery, batch =
     batch,
   );
   for await (const rows of batches) {
-    yield lines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffTicket(row))))));
+    yield csvLines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffTicket(row))))));
   }
 }

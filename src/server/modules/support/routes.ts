@@ -23,6 +23,7 @@ import {
   visitorMessageInput,
   visitorMessageSent,
 } from '../../../shared/contracts/contact';
+import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -161,7 +162,7 @@ export async function supportRoutes(
         resourceType: 'support_ticket',
         newValues: { format: 'csv', ...request.query },
       });
-      const day = clock.now().toISOString().slice(0, 10);
+      const day = isoDay(clock.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="support-tickets-${day}.csv"`)

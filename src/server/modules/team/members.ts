@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { salesCommissionRates, salesCommissions, sessions, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { likePattern } from '../../lib/sql-like';
 import { recordAudit, type AuditActor } from '../audit/service';
 import type { TeamContext } from './context';
 import { generateStaffPassword } from './generated-password';
@@ -119,11 +120,9 @@ const SORTS: Record<TeamListQuery['sort'], SQL[]> = {
   '-lastLoginAt': [sql`${staffUsers.lastLoginAt} desc nulls last`, desc(staffUsers.id)],
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listTeam(db: Executor, query: TeamListQuery) {
   const where = and(
-    query.search ? ilike(staffUsers.searchText, `%${escapeLike(query.search.toLowerCase())}%`) : undefined,
+    query.search ? ilike(staffUsers.searchText, likePattern(query.search)) : undefined,
     query.role ? eq(staffUsers.role, query.role) : undefined,
   );
   const [rows, [total]] = await Promise.all([

@@ -10,6 +10,7 @@ import {
   type UsageAnalytics,
   type UsageAnalyticsQuery,
 } from '../../../shared/contracts/usage-analytics';
+import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { snapshotCache } from '../../db/snapshot-cache';
@@ -85,7 +86,7 @@ export function usageAnalyticsReader(db: Db, clock: Clock) {
   const cache = snapshotCache<UsageAnalytics>(db, 50);
   return (query: UsageAnalyticsQuery) => {
     const now = clock.now();
-    const day = now.toISOString().slice(0, 10);
+    const day = isoDay(now);
     return cache(JSON.stringify({ ...query, day }), () => readUsage(db, query, now));
   };
 }

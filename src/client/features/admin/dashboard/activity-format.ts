@@ -1,4 +1,5 @@
 import type { BadgeProps } from '@client/components/ui/badge';
+import { formatMoney } from '@client/lib/format';
 import type { ActivityItem, KNOWN_ACTIVITY_ACTIONS } from '@shared/contracts/dashboard';
 
 type KnownAction = (typeof KNOWN_ACTIVITY_ACTIONS)[number];
@@ -34,7 +35,6 @@ export function readableAction(action: string): string {
 export const activityTitle = (item: Pick<ActivityItem, 'action' | 'description'>): string =>
   item.description.trim() || readableAction(item.action);
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim() : null;
 
@@ -47,7 +47,7 @@ export function activityDetails(metadata: Record<string, unknown>): string[] {
   const plan = text(metadata.planName);
   if (plan) lines.push(`Plan: ${plan}`);
   const amount = metadata.amount;
-  if (typeof amount === 'number' && Number.isFinite(amount)) lines.push(`Amount: ${money.format(amount)}`);
+  if (typeof amount === 'number' && Number.isFinite(amount)) lines.push(`Amount: ${formatMoney(amount)}`);
   const email = text(metadata.customerEmail);
   if (email) lines.push(`Customer: ${email}`);
   const ip = text(metadata.ipAddress);

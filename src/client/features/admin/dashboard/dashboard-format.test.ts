@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatGrowth, formatRevenue } from './dashboard-format';
+import { formatDay, formatGrowth } from './dashboard-format';
 
 describe('dashboard figures', () => {
-  it('shows revenue in US dollars with cents', () => {
-    expect(formatRevenue(12345.5)).toBe('$12,345.50');
-    expect(formatRevenue(0)).toBe('$0.00');
-  });
-
   it('shows growth with its sign and one decimal, and a dash without history', () => {
     expect(formatGrowth(12.345)).toBe('+12.3%');
     expect(formatGrowth(-3)).toBe('-3.0%');

@@ -2,16 +2,9 @@ import { formatStaffDateTime } from '@client/lib/staff-dates';
 
 /** Display of the dashboard's figures (docs/staff-dashboard.md defines what each one counts). */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en-US');
 
 export const formatCount = (n: number): string => count.format(n);
-
-/** US dollars, cents included: '$12,345.00', '-$7.50'. */
-export const formatUsd = (dollars: number): string => usd.format(dollars);
-
-/** Monthly revenue in US dollars, cents included: '$12,345.00'. */
-export const formatRevenue = formatUsd;
 
 /** A growth rate with its sign and one decimal ('+12.5%', '-3.0%', '0.0%'); null reads '—'. */
 export function formatGrowth(percent: number | null): string {

@@ -9,8 +9,9 @@ import { EmptyState } from '@client/components/ui/empty-state';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
 import { useDashboardRefreshMs } from '@client/lib/use-staff-preferences';
+import { formatMoney } from '@client/lib/format';
 import { myCommissionsQuery } from './api';
-import { formatDateTime, formatUsd } from './dashboard-format';
+import { formatDateTime } from './dashboard-format';
 import {
   COMMISSION_STATUS_BADGE,
   commissionCount,
@@ -121,7 +122,7 @@ function Figure({
     <div className="rounded-lg border bg-muted/40 p-4" data-testid={testId}>
       <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-2xl font-bold tracking-tight tabular-nums" data-slot="stat-value">
-        {formatUsd(amount)}
+        {formatMoney(amount)}
       </dd>
       <dd className="mt-0.5 text-xs text-muted-foreground">{detail}</dd>
     </div>
@@ -144,7 +145,7 @@ function CommissionRow({ commission: c }: { commission: CommissionFeedItem }) {
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <span className={cn('font-medium tabular-nums', c.commissionAmount < 0 && 'text-destructive')}>
-          {formatUsd(c.commissionAmount)}
+          {formatMoney(c.commissionAmount)}
         </span>
         <Badge variant={badge.tone}>{badge.label}</Badge>
       </div>

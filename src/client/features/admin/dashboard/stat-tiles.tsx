@@ -6,8 +6,9 @@ import { QueryView } from '@client/components/query-view';
 import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
 import { useStaffAuth } from '@client/lib/staff-auth';
 import { useDashboardRefreshMs } from '@client/lib/use-staff-preferences';
+import { formatMoney } from '@client/lib/format';
 import { dashboardStatsQuery } from './api';
-import { formatCount, formatDay, formatGrowth, formatRevenue } from './dashboard-format';
+import { formatCount, formatDay, formatGrowth } from './dashboard-format';
 
 /** The customers screen has no menu entry (spec 2 §2): the dashboard links to it. */
 const CUSTOMERS_HREF = '/admin?tab=customers';
@@ -52,7 +53,7 @@ export function StatTiles() {
           />
           <StatTile
             label="Monthly Revenue"
-            value={formatRevenue(s.monthlyRevenue)}
+            value={formatMoney(s.monthlyRevenue)}
             hint="MRR: monthly price of every active or past-due subscription"
             icon={DollarSignIcon}
             testId="stat-monthly-revenue"

@@ -1,9 +1,6 @@
 import type { BadgeProps } from '@client/components/ui/badge';
 import type { PaymentRequestState, SubscriptionStatus } from '@shared/contracts/billing-admin';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatMoney = (dollars: number) => usd.format(dollars);
-
 type Variant = NonNullable<BadgeProps['variant']>;
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {

@@ -27,6 +27,7 @@ import { TableRow } from '@client/components/ui/table';
 import { errorMessageOf } from '@client/lib/api';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
+import { formatMoney } from '@client/lib/format';
 import {
   paymentRequestsQuery,
   subscriptionsQuery,
@@ -36,7 +37,6 @@ import {
 import {
   REQUEST_STATE_LABELS,
   SUBSCRIPTION_STATUS_LABELS,
-  formatMoney,
   requestStateBadge,
   subscriptionStatusBadge,
 } from './billing-format';

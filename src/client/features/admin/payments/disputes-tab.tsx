@@ -9,8 +9,8 @@ import { useKeepPageInRange, useListState } from '@client/components/list/use-li
 import { Badge, type BadgeProps } from '@client/components/ui/badge';
 import { TableRow } from '@client/components/ui/table';
 import { formatStaffDate } from '@client/lib/staff-dates';
+import { formatMoneyMinus } from '@client/lib/format';
 import { disputesQuery } from './operations-api';
-import { formatMoney } from './operations-format';
 
 /** Stripe's dispute statuses, as staff read them. */
 const STATUS_LABELS: Record<string, [string, BadgeProps['variant']]> = {
@@ -102,7 +102,7 @@ function DisputeRow({ dispute: d }: { dispute: Dispute }) {
       <ListCell from="2xl" className="whitespace-nowrap">
         {d.evidenceDueBy ? formatStaffDate(d.evidenceDueBy) : '\u2014'}
       </ListCell>
-      <ListCell className="text-right tabular-nums">{formatMoney(d.amount)}</ListCell>
+      <ListCell className="text-right tabular-nums">{formatMoneyMinus(d.amount)}</ListCell>
       <ListCell from="lg">{status}</ListCell>
     </TableRow>
   );

@@ -32,6 +32,7 @@ import { Badge } from '@client/components/ui/badge';
 import { TableRow } from '@client/components/ui/table';
 import { formatStaffDate, formatStaffDateTime } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
+import { formatMoneyMinus } from '@client/lib/format';
 import {
   expensesQuery,
   hostingUsageQuery,
@@ -39,7 +40,7 @@ import {
   useDeleteExpense,
   useUpdateExpense,
 } from './operations-api';
-import { formatBytes, formatCount, formatCpu, formatMoney } from './operations-format';
+import { formatBytes, formatCount, formatCpu } from './operations-format';
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPENSE_CATEGORY_LABELS[c] }));
 const categoryLabel = (c: string) => EXPENSE_CATEGORY_LABELS[c as keyof typeof EXPENSE_CATEGORY_LABELS] ?? c;
@@ -99,7 +100,7 @@ export default function ExpensesTab() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={`Delete ${deleting?.description ?? 'expense'}?`}
-        description={`The ${deleting ? formatMoney(deleting.amount) : ''} entry leaves the ledger and every expense total. The audit log keeps what it was.`}
+        description={`The ${deleting ? formatMoneyMinus(deleting.amount) : ''} entry leaves the ledger and every expense total. The audit log keeps what it was.`}
         confirmLabel="Delete expense"
         onConfirm={onDelete}
       />
@@ -208,9 +209,9 @@ function UsageFigures({ usage }: { usage: HostingUsage }) {
             <ListCell from="md" className="text-right tabular-nums">
               {formatBytes(p.bytesServed)}
             </ListCell>
-            <ListCell className="text-right tabular-nums">{formatMoney(p.hostingExpenses)}</ListCell>
+            <ListCell className="text-right tabular-nums">{formatMoneyMinus(p.hostingExpenses)}</ListCell>
             <ListCell from="xl" className="text-right tabular-nums">
-              {formatMoney(p.expenses)}
+              {formatMoneyMinus(p.expenses)}
             </ListCell>
           </TableRow>
         ))}
@@ -292,7 +293,7 @@ function ExpenseRow({ expense: e, onEdit, onDelete }: { expense: Expense } & Row
         {formatStaffDate(`${e.date}T12:00:00Z`)}
       </ListCell>
       <ListCell from="lg">{categoryLabel(e.category)}</ListCell>
-      <ListCell className="text-right tabular-nums">{formatMoney(e.amount)}</ListCell>
+      <ListCell className="text-right tabular-nums">{formatMoneyMinus(e.amount)}</ListCell>
       <ListCell className="whitespace-nowrap text-right">
         <RowActions name={e.description} onEdit={onEdit} onDelete={onDelete} />
       </ListCell>

@@ -26,8 +26,9 @@ import { TableRow } from '@client/components/ui/table';
 import { errorMessageOf } from '@client/lib/api';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
+import { formatMoney } from '@client/lib/format';
 import { billingSettingsQuery, invoicesQuery, useSaveBillingSettings } from './billing-api';
-import { INVOICE_STATUS_LABELS, formatMoney, invoiceStatusBadge } from './billing-format';
+import { INVOICE_STATUS_LABELS, invoiceStatusBadge } from './billing-format';
 
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] ?? s }));
 const TERMS_OPTIONS = PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERMS_LABELS[t] }));

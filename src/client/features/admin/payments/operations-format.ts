@@ -1,15 +1,6 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const whole = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const seconds = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** Dollars, a negative amount with a true minus sign. */
-export const formatMoney = (amount: number): string =>
-  amount < 0 ? `\u2212${usd.format(-amount)}` : usd.format(amount === 0 ? 0 : amount);
-
-/** A difference, signed: +$1.00, −$3.00, $0.00. */
-export const formatSignedMoney = (amount: number): string =>
-  amount > 0 ? `+${usd.format(amount)}` : formatMoney(amount);
 
 export const formatCount = (n: number): string => whole.format(n);
 

@@ -12,8 +12,8 @@ import {
 import { paymentListQuery } from '@shared/contracts/staff-payments';
 import { ListBody } from '@client/components/list/list-body';
 import { QueryStatTile, QueryStatTiles } from '@client/components/query-view';
+import { formatMoney } from '@client/lib/format';
 import { PaymentTable } from './payment-table';
-import { formatUsd } from './payments-format';
 import {
   financialAnalyticsQuery,
   paymentStatsQuery,
@@ -49,7 +49,7 @@ export default function OverviewTab() {
             noun="payment stats"
             tileOf={(s) => ({
               label: 'Total Revenue',
-              value: formatUsd(s.totalRevenue),
+              value: formatMoney(s.totalRevenue),
               hint: 'completed payments, net of refunds',
               icon: BadgeDollarSignIcon,
               testId: 'tile-total-revenue',
@@ -60,7 +60,7 @@ export default function OverviewTab() {
             noun="monthly recurring revenue"
             tileOf={(m) => ({
               label: 'Monthly Recurring Revenue',
-              value: formatUsd(m.mrr),
+              value: formatMoney(m.mrr),
               hint: 'active and past-due subscriptions, as on the dashboard',
               icon: RepeatIcon,
               testId: 'tile-mrr',
@@ -103,7 +103,7 @@ export default function OverviewTab() {
             {
               // Total Revenue is the tile above (the same figure, one name): here, what it is net of.
               label: 'Refunded',
-              value: formatUsd(a.refundedAmount),
+              value: formatMoney(a.refundedAmount),
               hint: 'refunds made, all time; Total Revenue is net of them',
               icon: RotateCcwIcon,
               testId: 'tile-refunded',
@@ -117,7 +117,7 @@ export default function OverviewTab() {
             },
             {
               label: 'Average Transaction',
-              value: a.averageTransactionValue === null ? '—' : formatUsd(a.averageTransactionValue),
+              value: a.averageTransactionValue === null ? '—' : formatMoney(a.averageTransactionValue),
               hint: 'per completed payment, before refunds',
               icon: CreditCardIcon,
               testId: 'tile-average-transaction',

@@ -6,8 +6,9 @@ import { ListTable } from '@client/components/list/list-table';
 import { QueryView } from '@client/components/query-view';
 import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
 import { TableRow } from '@client/components/ui/table';
+import { formatMoneyMinus } from '@client/lib/format';
 import { paymentAnalyticsQuery } from './operations-api';
-import { formatCount, formatMoney, formatMonth, formatRate } from './operations-format';
+import { formatCount, formatMonth, formatRate } from './operations-format';
 
 const MONTHS = 12;
 
@@ -60,13 +61,13 @@ function Figures({ data }: { data: PaymentAnalytics }) {
         <StatTile
           icon={BanknoteIcon}
           label="Collected"
-          value={formatMoney(t.collected)}
+          value={formatMoneyMinus(t.collected)}
           hint={`${MONTHS} months, before refunds`}
         />
         <StatTile
           icon={PercentIcon}
           label="Refunded"
-          value={formatMoney(t.refunded)}
+          value={formatMoneyMinus(t.refunded)}
           hint={`${MONTHS} months`}
         />
       </StatTileGrid>
@@ -96,7 +97,7 @@ function Figures({ data }: { data: PaymentAnalytics }) {
               <span className="font-medium">{formatMonth(m.month)}</span>
               <NarrowDetails until="xl">
                 <NarrowItem until="lg">
-                  {formatMoney(m.refunded)} of {formatMoney(m.collected)} refunded
+                  {formatMoneyMinus(m.refunded)} of {formatMoneyMinus(m.collected)} refunded
                 </NarrowItem>
                 <NarrowItem until="xl">
                   {formatCount(m.failed)} of {formatCount(m.attempted)} failed
@@ -104,10 +105,10 @@ function Figures({ data }: { data: PaymentAnalytics }) {
               </NarrowDetails>
             </ListCell>
             <ListCell from="lg" className="text-right tabular-nums">
-              {formatMoney(m.collected)}
+              {formatMoneyMinus(m.collected)}
             </ListCell>
             <ListCell from="lg" className="text-right tabular-nums">
-              {formatMoney(m.refunded)}
+              {formatMoneyMinus(m.refunded)}
             </ListCell>
             <ListCell className="text-right tabular-nums">{formatRate(m.refundRate)}</ListCell>
             <ListCell from="xl" className="text-right tabular-nums">

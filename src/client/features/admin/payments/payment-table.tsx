@@ -7,7 +7,8 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { TableRow } from '@client/components/ui/table';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
-import { deletedCustomerNote, formatUsd, payerOf, paymentStatusBadge } from './payments-format';
+import { formatMoney } from '@client/lib/format';
+import { deletedCustomerNote, payerOf, paymentStatusBadge } from './payments-format';
 
 export type PaymentRowActions = {
   /** Shown on rows that can be refunded, when the member may refund. */
@@ -124,10 +125,10 @@ function PaymentRow({
       </ListCell>
       <ListCell from="3xl">{p.description}</ListCell>
       <ListCell className="text-right whitespace-nowrap tabular-nums" data-testid="payment-amount">
-        <span className="font-medium">{formatUsd(p.amount)}</span>
+        <span className="font-medium">{formatMoney(p.amount)}</span>
         {p.refunded > 0 ? (
           <span className="block text-xs text-muted-foreground" data-testid="payment-refunded">
-            {formatUsd(p.refunded)} refunded
+            {formatMoney(p.refunded)} refunded
           </span>
         ) : null}
       </ListCell>
@@ -145,7 +146,7 @@ function PaymentRow({
                 variant="outline"
                 size="sm"
                 onClick={() => actions.onRetry?.(p)}
-                aria-label={`Retry payment: ${payer}, ${formatUsd(p.amount)}`}
+                aria-label={`Retry payment: ${payer}, ${formatMoney(p.amount)}`}
               >
                 <RefreshCwIcon aria-hidden="true" />
                 <span className="hidden sm:inline">Retry</span>
@@ -156,7 +157,7 @@ function PaymentRow({
                 variant="outline"
                 size="sm"
                 onClick={() => actions.onRefund?.(p)}
-                aria-label={`Refund payment: ${payer}, ${formatUsd(p.amount)}`}
+                aria-label={`Refund payment: ${payer}, ${formatMoney(p.amount)}`}
               >
                 <Undo2Icon aria-hidden="true" />
                 <span className="hidden sm:inline">Refund</span>

@@ -5,9 +5,6 @@ import {
   type StaffPayment,
 } from '@shared/contracts/staff-payments';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatUsd = (amount: number): string => usd.format(amount);
-
 export const STATUS_OPTIONS = (Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[]).map((s) => ({
   value: s,
   label: PAYMENT_STATUS_LABELS[s],

@@ -17,8 +17,9 @@ import { useKeepPageInRange, useListState } from '@client/components/list/use-li
 import { StatTile, StatTileGrid } from '@client/components/stat-tile';
 import { TableRow } from '@client/components/ui/table';
 import { formatStaffDate } from '@client/lib/staff-dates';
+import { formatMoneyChange, formatMoneyMinus } from '@client/lib/format';
 import { reconciliationQuery } from './operations-api';
-import { formatCount, formatMoney, formatMonth, formatSignedMoney } from './operations-format';
+import { formatCount, formatMonth } from './operations-format';
 
 type Tolerance = (typeof RECONCILIATION_TOLERANCES)[number];
 const DEFAULT_TOLERANCE: Tolerance = '0.01';
@@ -172,10 +173,10 @@ function FlaggedRow({ row: r }: { row: ReconciliationRow }) {
         <span className="font-medium">{r.number}</span>
         <span className="block text-xs text-muted-foreground">{r.companyName}</span>
         <NarrowDetails until="lg">
-          <NarrowItem until="lg">Total {formatMoney(r.invoiceTotal)}</NarrowItem>
+          <NarrowItem until="lg">Total {formatMoneyMinus(r.invoiceTotal)}</NarrowItem>
           <NarrowItem until="md">
-            Paid {formatMoney(r.paid)}
-            {r.refunded > 0 ? `, ${formatMoney(r.refunded)} refunded` : ''}
+            Paid {formatMoneyMinus(r.paid)}
+            {r.refunded > 0 ? `, ${formatMoneyMinus(r.refunded)} refunded` : ''}
           </NarrowItem>
         </NarrowDetails>
       </ListCell>
@@ -186,18 +187,18 @@ function FlaggedRow({ row: r }: { row: ReconciliationRow }) {
         {r.status}
       </ListCell>
       <ListCell from="lg" className="text-right tabular-nums">
-        {formatMoney(r.invoiceTotal)}
+        {formatMoneyMinus(r.invoiceTotal)}
       </ListCell>
       <ListCell from="md" className="text-right tabular-nums">
-        {formatMoney(r.paid)}
+        {formatMoneyMinus(r.paid)}
         {r.refunded > 0 ? (
           <span className="block text-xs text-muted-foreground">
-            {formatMoney(r.refunded)} refunded · net {formatMoney(r.net)}
+            {formatMoneyMinus(r.refunded)} refunded · net {formatMoneyMinus(r.net)}
           </span>
         ) : null}
       </ListCell>
       <ListCell className="text-right font-medium tabular-nums text-destructive">
-        {formatSignedMoney(r.difference)}
+        {formatMoneyChange(r.difference)}
       </ListCell>
     </TableRow>
   );

@@ -5,7 +5,8 @@ import { FormDialog } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
-import { formatUsd, payerOf, PAYMENT_TEXTS } from './payments-format';
+import { formatMoney } from '@client/lib/format';
+import { payerOf, PAYMENT_TEXTS } from './payments-format';
 import { useRefundPayment } from './transactions-api';
 
 type RefundValues = { amount: string; reason: string };
@@ -37,7 +38,7 @@ export function RefundDialog({ payment, open, onOpenChange }: DialogOpenProps & 
       await refund.mutateAsync({ id: payment.id, input });
       toast({
         title: PAYMENT_TEXTS.refunded,
-        description: `${formatUsd(input.amount)} refunded to ${payer}.`,
+        description: `${formatMoney(input.amount)} refunded to ${payer}.`,
         variant: 'success',
       });
       onOpenChange(false);
@@ -50,7 +51,7 @@ export function RefundDialog({ payment, open, onOpenChange }: DialogOpenProps & 
       open={open}
       onOpenChange={onOpenChange}
       title="Refund payment"
-      description={`${payer}: ${payment.description}, ${formatUsd(payment.amount)}${payment.refunded > 0 ? ` (${formatUsd(payment.refunded)} refunded already)` : ''}.`}
+      description={`${payer}: ${payment.description}, ${formatMoney(payment.amount)}${payment.refunded > 0 ? ` (${formatMoney(payment.refunded)} refunded already)` : ''}.`}
       submitLabel="Process refund"
       pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
@@ -65,7 +66,7 @@ export function RefundDialog({ payment, open, onOpenChange }: DialogOpenProps & 
         min={0.01}
         max={payment.refundable}
         step={0.01}
-        description={`Maximum refund: ${formatUsd(payment.refundable)}`}
+        description={`Maximum refund: ${formatMoney(payment.refundable)}`}
         className="[&_input]:max-w-40"
       />
       <TextareaField form={form} name="reason" label="Reason (optional)" rows={3} />

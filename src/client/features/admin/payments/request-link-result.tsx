@@ -2,7 +2,7 @@ import { CircleCheckIcon } from 'lucide-react';
 import type { PaymentRequestSent } from '@shared/contracts/billing-admin';
 import { SentByEmailResult } from '@client/components/sent-by-email';
 import { formatStaffDate } from '@client/lib/staff-dates';
-import { formatMoney } from './billing-format';
+import { formatMoney } from '@client/lib/format';
 
 /**
  * What a sent request answered: what it asks, and where its checkout link went (by email to the

@@ -6,7 +6,8 @@ import { SentByEmail } from '@client/components/sent-by-email';
 import { DialogFrame } from '@client/components/dialog-frame';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { changeRow } from '@client/components/list/row-change';
-import { formatUsd, payerOf, PAYMENT_TEXTS } from './payments-format';
+import { formatMoney } from '@client/lib/format';
+import { payerOf, PAYMENT_TEXTS } from './payments-format';
 import { useRetryPayment } from './transactions-api';
 
 /**
@@ -38,7 +39,7 @@ export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & {
       onOpenChange={onOpenChange}
       variant="default"
       title="Retry this payment?"
-      description={`${payer}: ${formatUsd(payment.amount)} for ${payment.description}. The card on file is charged now; without one, the customer gets a new payment link.`}
+      description={`${payer}: ${formatMoney(payment.amount)} for ${payment.description}. The card on file is charged now; without one, the customer gets a new payment link.`}
       confirmLabel="Retry payment"
       onConfirm={async () => {
         let delivery: EmailDelivery | null = null;

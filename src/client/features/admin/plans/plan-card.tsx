@@ -1,10 +1,11 @@
 import { CarIcon, UsersIcon } from 'lucide-react';
 import { Card } from '@client/components/ui/card';
+import { formatPrice } from '@client/lib/format';
 import type { Plan } from '@shared/contracts/plans';
 import { PlanActions } from './plan-actions';
 import { PlanStatusBadge, PopularBadge } from './plan-badges';
 import { PlanFeaturesList } from './plan-features-list';
-import { formatLimit, formatMoney, type PlanFigures } from './plan-format';
+import { formatLimit, type PlanFigures } from './plan-format';
 
 /** One plan in the grid view; Edit opens the plan's form (PlanFormDialog). */
 export function PlanCard({
@@ -35,7 +36,7 @@ export function PlanCard({
           <div className="min-w-0 space-y-1">
             <h2 className="truncate text-lg font-semibold leading-tight">{plan.name}</h2>
             <p className="text-xs text-muted-foreground">
-              {customers} {customers === 1 ? 'customer' : 'customers'} · {formatMoney(figures.monthlyRevenue)}
+              {customers} {customers === 1 ? 'customer' : 'customers'} · {formatPrice(figures.monthlyRevenue)}
               /mo revenue
             </p>
           </div>
@@ -52,7 +53,7 @@ export function PlanCard({
       <div className="flex-1 space-y-4 border-t px-5 py-4">
         <p>
           <span className="text-3xl font-bold tracking-tight" data-testid="plan-price">
-            {formatMoney(plan.price)}
+            {formatPrice(plan.price)}
           </span>
           <span className="text-sm text-muted-foreground">/month</span>
         </p>

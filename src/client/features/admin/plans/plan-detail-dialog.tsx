@@ -6,10 +6,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { formatPrice } from '@client/lib/format';
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 import { PlanStatusBadge, PopularBadge } from './plan-badges';
 import { PlanFeaturesList } from './plan-features-list';
-import { figuresOf, formatLimit, formatMoney, marketShare } from './plan-format';
+import { figuresOf, formatLimit, marketShare } from './plan-format';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -55,7 +56,7 @@ export function PlanDetailDialog({
             </DialogHeader>
             <Section title="Pricing & Limits">
               <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-                <Figure label="Monthly price" value={formatMoney(plan.price)} />
+                <Figure label="Monthly price" value={formatPrice(plan.price)} />
                 <Figure label="Vehicle limit" value={formatLimit(plan.vehicleLimit)} />
                 <Figure label="User limit" value={formatLimit(plan.userLimit)} />
               </dl>
@@ -63,7 +64,7 @@ export function PlanDetailDialog({
             <Section title="Customer Statistics">
               <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
                 <Figure label="Active customers" value={figures.activeCustomers} />
-                <Figure label="Monthly revenue" value={formatMoney(figures.monthlyRevenue)} />
+                <Figure label="Monthly revenue" value={formatPrice(figures.monthlyRevenue)} />
                 <Figure label="Market share" value={marketShare(stats, plan.id)} />
               </dl>
               <p className="text-xs text-muted-foreground">

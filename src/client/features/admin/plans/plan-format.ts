@@ -1,17 +1,5 @@
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdWhole = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-/** $1,234.50 (cents shown only when there are any, so $49 stays $49). */
-export function formatMoney(amount: number): string {
-  return Number.isInteger(amount) ? usdWhole.format(amount) : usd.format(amount);
-}
-
 /** A limit of null (or 0, spec 2 §9) means unlimited. */
 export function formatLimit(limit: number | null): string {
   return limit === null || limit === 0 ? 'Unlimited' : limit.toLocaleString('en-US');

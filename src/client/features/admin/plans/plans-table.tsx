@@ -8,11 +8,12 @@ import {
 } from '@client/components/list/columns';
 import { ListTable } from '@client/components/list/list-table';
 import { TableRow } from '@client/components/ui/table';
+import { formatPrice } from '@client/lib/format';
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 import type { PlanSort } from './narrow-plans';
 import { PlanActions } from './plan-actions';
 import { PlanStatusBadge, PopularBadge } from './plan-badges';
-import { figuresOf, formatLimit, formatMoney } from './plan-format';
+import { figuresOf, formatLimit } from './plan-format';
 
 type RowProps = {
   plan: Plan;
@@ -27,7 +28,7 @@ function PlanRow({ plan, stats, canEdit, onView, onEdit, onDelete }: RowProps) {
   const figures = figuresOf(stats, plan.id);
   const price = (
     <>
-      {formatMoney(plan.price)}
+      {formatPrice(plan.price)}
       <span className="text-muted-foreground">/mo</span>
     </>
   );
@@ -45,7 +46,7 @@ function PlanRow({ plan, stats, canEdit, onView, onEdit, onDelete }: RowProps) {
           <NarrowItem until="xl">{formatLimit(plan.userLimit)} users</NarrowItem>
           <NarrowItem until="3xl">
             {figures.customerCount} {figures.customerCount === 1 ? 'customer' : 'customers'},{' '}
-            {formatMoney(figures.monthlyRevenue)}/mo
+            {formatPrice(figures.monthlyRevenue)}/mo
           </NarrowItem>
           <NarrowItem until="lg">
             <PlanStatusBadge active={plan.active} />
@@ -59,7 +60,7 @@ function PlanRow({ plan, stats, canEdit, onView, onEdit, onDelete }: RowProps) {
       <ListCell from="xl">{formatLimit(plan.userLimit)}</ListCell>
       <ListCell from="3xl">{figures.customerCount}</ListCell>
       <ListCell from="3xl" className="whitespace-nowrap">
-        {formatMoney(figures.monthlyRevenue)}
+        {formatPrice(figures.monthlyRevenue)}
       </ListCell>
       <ListCell from="lg">
         <PlanStatusBadge active={plan.active} />

@@ -2,7 +2,8 @@ import type { LucideIcon } from 'lucide-react';
 import { DollarSignIcon, LayersIcon, TagIcon, UsersIcon } from 'lucide-react';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { formatMoney, type PlanSummary } from './plan-format';
+import { formatPrice } from '@client/lib/format';
+import { type PlanSummary } from './plan-format';
 
 function SummaryCard({
   label,
@@ -45,7 +46,7 @@ export function SummaryCards({ summary }: { summary: PlanSummary | null }) {
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <SummaryCard
         label="Monthly Revenue"
-        value={formatMoney(summary.monthlyRevenue)}
+        value={formatPrice(summary.monthlyRevenue)}
         hint="MRR: active and past-due subscriptions, as on the dashboard"
         icon={DollarSignIcon}
       />
@@ -63,7 +64,7 @@ export function SummaryCards({ summary }: { summary: PlanSummary | null }) {
       />
       <SummaryCard
         label="Average Price"
-        value={`${formatMoney(summary.averagePrice)}/mo`}
+        value={`${formatPrice(summary.averagePrice)}/mo`}
         hint="across active plans, rounded"
         icon={TagIcon}
       />

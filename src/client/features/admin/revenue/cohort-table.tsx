@@ -8,7 +8,8 @@ import {
   TableHeader,
   TableRow,
 } from '@client/components/ui/table';
-import { money, monthLabel, rate } from './revenue-format';
+import { formatMoney } from '@client/lib/format';
+import { monthLabel, rate } from './revenue-format';
 
 type Cohort = RevenueAnalytics['cohorts'][number];
 
@@ -51,7 +52,7 @@ export function CohortTable({ cohorts }: { cohorts: Cohort[] }) {
                 {monthLabel(c.month)}
               </TableHead>
               <TableCell className="text-right tabular-nums">{c.customers}</TableCell>
-              <TableCell className="text-right tabular-nums">{money(c.startingMrr)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(c.startingMrr)}</TableCell>
               {Array.from({ length: width }, (_, i) => {
                 const value = i < c.retention.length ? c.retention[i]! : undefined;
                 return (

@@ -14,7 +14,8 @@ import {
 } from 'recharts';
 import type { RevenueAnalytics } from '@shared/contracts/revenue';
 import { formatStaffDate } from '@client/lib/staff-dates';
-import { money, moneyTick, monthLabel, shortDay } from './revenue-format';
+import { formatMoney, formatMoneyTick } from '@client/lib/format';
+import { monthLabel, shortDay } from './revenue-format';
 
 /*
  * The charts read the theme's CSS variables, so they follow light and dark without knowing which is on.
@@ -35,7 +36,7 @@ const TOOLTIP = {
   cursor: { fill: 'var(--muted)', opacity: 0.6 },
 } as const;
 const LEGEND = { wrapperStyle: { fontSize: 12, color: 'var(--muted-foreground)' } } as const;
-const dollarsOf = (value: unknown) => money(Number(value));
+const dollarsOf = (value: unknown) => formatMoney(Number(value));
 
 export const MOVEMENT_COLOURS = {
   new: 'var(--success)',
@@ -59,11 +60,11 @@ function Frame({ label, children }: { label: string; children: ReactElement }) {
 export function MrrChart({ series }: { series: RevenueAnalytics['series'] }) {
   const last = series.at(-1);
   return (
-    <Frame label={`MRR over the period, ${last ? `${money(last.mrr)} now` : 'no points'}`}>
+    <Frame label={`MRR over the period, ${last ? `${formatMoney(last.mrr)} now` : 'no points'}`}>
       <AreaChart data={series} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         {GRID}
         <XAxis dataKey="at" tickFormatter={shortDay} {...AXIS} minTickGap={24} />
-        <YAxis tickFormatter={moneyTick} {...AXIS} width={64} />
+        <YAxis tickFormatter={formatMoneyTick} {...AXIS} width={64} />
         <Tooltip
           {...TOOLTIP}
           labelFormatter={(label) => formatStaffDate(String(label))}
@@ -102,7 +103,7 @@ function SignedStack(props: {
       <BarChart data={props.data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }} stackOffset="sign">
         {GRID}
         <XAxis dataKey={props.xKey} tickFormatter={props.tick} {...AXIS} minTickGap={24} />
-        <YAxis tickFormatter={moneyTick} {...AXIS} width={64} />
+        <YAxis tickFormatter={formatMoneyTick} {...AXIS} width={64} />
         <Tooltip
           {...TOOLTIP}
           labelFormatter={(label) => props.hoverLabel(String(label))}
@@ -128,7 +129,7 @@ function SignedStack(props: {
 export function RevenueByMonthChart({ months }: { months: RevenueAnalytics['revenueByMonth'] }) {
   return (
     <SignedStack
-      label={`Revenue by month: ${months.map((m) => `${monthLabel(m.month)} ${money(m.net)}`).join(', ')}`}
+      label={`Revenue by month: ${months.map((m) => `${monthLabel(m.month)} ${formatMoney(m.net)}`).join(', ')}`}
       data={months.map((m) => ({ ...m, refunds: -m.refunds }))}
       xKey="month"
       tick={monthLabel}
@@ -162,11 +163,11 @@ export function MovementsChart({ points }: { points: RevenueAnalytics['movementS
 
 export function PlanMrrChart({ plans }: { plans: RevenueAnalytics['plans'] }) {
   return (
-    <Frame label={`MRR per plan: ${plans.map((p) => `${p.planName} ${money(p.mrr)}`).join(', ')}`}>
+    <Frame label={`MRR per plan: ${plans.map((p) => `${p.planName} ${formatMoney(p.mrr)}`).join(', ')}`}>
       <BarChart data={plans} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
         {GRID}
         <XAxis dataKey="planName" {...AXIS} />
-        <YAxis tickFormatter={moneyTick} {...AXIS} width={64} />
+        <YAxis tickFormatter={formatMoneyTick} {...AXIS} width={64} />
         <Tooltip {...TOOLTIP} formatter={(value) => [dollarsOf(value), 'MRR']} />
         <Bar dataKey="mrr" name="MRR" fill="var(--primary)" isAnimationActive={false} />
       </BarChart>

@@ -14,9 +14,10 @@ import {
   TableHeader,
   TableRow,
 } from '@client/components/ui/table';
+import { formatMoney, formatMoneyChange } from '@client/lib/format';
 import { CohortTable } from './cohort-table';
 import { DefinitionTip } from './definition-tip';
-import { money, rate, signedMoney } from './revenue-format';
+import { rate } from './revenue-format';
 
 // recharts is larger than a tab's budget on its own: the charts are their own chunk, loaded after the
 // figures and tables are on screen (docs/revenue.md gives the sizes).
@@ -92,9 +93,11 @@ const reasons = {
       ? 'No customer paid during the period'
       : `${rate(d.monthlyCustomerChurnRate)} a month · ${d.movements.churn.count} of ${d.customersBase} customers`,
   mrrChurn: (d: RevenueAnalytics, value: number | null) =>
-    value === null ? 'No MRR during the period' : `of ${money(d.mrrBase)} at risk`,
+    value === null ? 'No MRR during the period' : `of ${formatMoney(d.mrrBase)} at risk`,
   growth: (d: RevenueAnalytics) =>
-    d.growthRate === null ? 'No MRR at the start of the period' : `${money(d.mrrAtStart)} → ${money(d.mrr)}`,
+    d.growthRate === null
+      ? 'No MRR at the start of the period'
+      : `${formatMoney(d.mrrAtStart)} → ${formatMoney(d.mrr)}`,
 };
 
 function Overview({ data: d }: { data: RevenueAnalytics }) {
@@ -104,14 +107,14 @@ function Overview({ data: d }: { data: RevenueAnalytics }) {
         tiles={[
           {
             label: 'MRR',
-            value: money(d.mrr),
-            hint: `${money(d.mrrAtStart)} at the start`,
+            value: formatMoney(d.mrr),
+            hint: `${formatMoney(d.mrrAtStart)} at the start`,
             definition: DEF.mrr,
           },
-          { label: 'ARR', value: money(d.arr), definition: DEF.arr },
+          { label: 'ARR', value: formatMoney(d.arr), definition: DEF.arr },
           {
             label: 'Potential MRR',
-            value: money(d.potentialMrr),
+            value: formatMoney(d.potentialMrr),
             hint: `${d.trialingSubscriptions} in trial, not counted in MRR`,
             definition: DEF.potentialMrr,
           },
@@ -121,10 +124,10 @@ function Overview({ data: d }: { data: RevenueAnalytics }) {
             hint: `${d.payingCustomersAtStart} at the start`,
             definition: DEF.payingCustomers,
           },
-          { label: 'ARPA', value: d.arpa === null ? '—' : money(d.arpa), definition: DEF.arpa },
+          { label: 'ARPA', value: d.arpa === null ? '—' : formatMoney(d.arpa), definition: DEF.arpa },
           {
             label: 'LTV',
-            value: d.ltv === null ? '—' : money(d.ltv),
+            value: d.ltv === null ? '—' : formatMoney(d.ltv),
             hint: reasons.ltv(d),
             definition: DEF.ltv,
           },
@@ -162,7 +165,7 @@ function Growth({ data: d }: { data: RevenueAnalytics }) {
   const m = d.movements;
   const moved = (label: string, move: { amount: number; count: number }, definition: string): Tile => ({
     label,
-    value: signedMoney(move.amount),
+    value: formatMoneyChange(move.amount),
     hint: `${move.count} subscription${move.count === 1 ? '' : 's'}`,
     definition,
   });
@@ -177,8 +180,8 @@ function Growth({ data: d }: { data: RevenueAnalytics }) {
           moved('Churn', m.churn, DEF.churn),
           {
             label: 'Net new MRR',
-            value: signedMoney(m.net),
-            hint: `${money(d.mrrAtStart)} → ${money(d.mrr)}`,
+            value: formatMoneyChange(m.net),
+            hint: `${formatMoney(d.mrrAtStart)} → ${formatMoney(d.mrr)}`,
             definition: DEF.net,
           },
           {
@@ -248,7 +251,7 @@ function Plans({ data: d }: { data: RevenueAnalytics }) {
                 <TableCell className="text-right tabular-nums">{p.payingCustomers}</TableCell>
                 <TableCell className="text-right tabular-nums">{rate(p.customerShare)}</TableCell>
                 <TableCell className="text-right tabular-nums">{p.trialing}</TableCell>
-                <TableCell className="text-right tabular-nums">{money(p.mrr)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatMoney(p.mrr)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -7,12 +7,12 @@ import { Button } from '@client/components/ui/button';
 import { Checkbox } from '@client/components/ui/checkbox';
 import { TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/cn';
+import { formatMoneyMinus } from '@client/lib/format';
 import {
   COMMISSION_STATUS_LABELS,
   COMMISSION_TYPE_LABELS,
   commissionStatusBadge,
   formatDate,
-  formatMoney,
 } from './team-format';
 
 type TableProps = {
@@ -93,7 +93,7 @@ function StatusBadge({ status }: { status: string }) {
 function Amount({ value, strong = false }: { value: number; strong?: boolean }) {
   return (
     <span className={cn('tabular-nums', strong && 'font-medium', value < 0 && 'text-destructive')}>
-      {formatMoney(value)}
+      {formatMoneyMinus(value)}
     </span>
   );
 }
@@ -171,7 +171,7 @@ function CommissionRow({
               variant="outline"
               size="sm"
               onClick={onMarkPaid}
-              aria-label={`Mark paid: ${c.companyName}, ${formatMoney(c.commissionAmount)}`}
+              aria-label={`Mark paid: ${c.companyName}, ${formatMoneyMinus(c.commissionAmount)}`}
             >
               <CheckIcon aria-hidden="true" />
               <span className="hidden sm:inline">Mark paid</span>

@@ -1,8 +1,9 @@
 import type { Commission } from '@shared/contracts/commissions';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { changeRow } from '@client/components/list/row-change';
+import { formatMoneyMinus } from '@client/lib/format';
 import { useMarkPaid } from './api';
-import { countNoun, formatMoney } from './team-format';
+import { countNoun } from './team-format';
 import { TEAM_TEXTS } from './team-texts';
 
 /**
@@ -41,8 +42,8 @@ export function MarkPaidConfirm({
       }
       description={
         single
-          ? `${formatMoney(single.commissionAmount)} to ${single.salesUserName} for ${single.companyName}. It moves from pending to paid, and the change is audited.`
-          : `${formatMoney(total)} in all. They move from pending to paid, and the change is audited.`
+          ? `${formatMoneyMinus(single.commissionAmount)} to ${single.salesUserName} for ${single.companyName}. It moves from pending to paid, and the change is audited.`
+          : `${formatMoneyMinus(total)} in all. They move from pending to paid, and the change is audited.`
       }
       confirmLabel={single ? 'Mark paid' : `Mark ${count} paid`}
       variant="default"

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { BadgeDollarSignIcon, BriefcaseIcon, PercentIcon, UsersIcon } from 'lucide-react';
 import { QueryStatTiles } from '@client/components/query-view';
+import { formatMoneyMinus } from '@client/lib/format';
 import { teamStatsQuery } from './api';
-import { formatMoney } from './team-format';
 
 /** The four summary cards of spec 2 §2, over the whole team and every commission. */
 export function TeamFigures() {
@@ -27,7 +27,7 @@ export function TeamFigures() {
         },
         {
           label: 'Total Commissions',
-          value: formatMoney(s.totalCommissions),
+          value: formatMoneyMinus(s.totalCommissions),
           hint: 'every commission, pending and paid, less refunds',
           icon: BadgeDollarSignIcon,
           testId: 'team-total-commissions',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commissionStatusBadge, formatMoney, memberNameOf, recentMonths, totalsFigures } from './team-format';
+import { commissionStatusBadge, memberNameOf, recentMonths, totalsFigures } from './team-format';
 
 describe('recentMonths', () => {
   it('lists this month and the eleven before it, newest first, across the year boundary', () => {
@@ -13,14 +13,6 @@ describe('recentMonths', () => {
 
   it('reads the month in UTC, as the server files commissions', () => {
     expect(recentMonths(new Date('2026-03-31T23:30:00-05:00'), 1)[0]?.value).toBe('2026-04');
-  });
-});
-
-describe('formatMoney', () => {
-  it('shows dollars with two decimals and a clear minus for adjustments', () => {
-    expect(formatMoney(1234.5)).toBe('$1,234.50');
-    expect(formatMoney(-7.25)).toBe('\u2212$7.25');
-    expect(formatMoney(-0)).toBe('$0.00');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Commission, CommissionTotals } from '@shared/contracts/commissions';
 import type { TeamUser } from '@shared/contracts/team';
+import { formatMoneyMinus } from '@client/lib/format';
 
 /** Display helpers of the team screen: names, money, dates and the month filter. */
 
@@ -11,12 +12,6 @@ export function memberNameOf(user: Pick<TeamUser, 'firstName' | 'lastName' | 'em
     .join(' ');
   return name || user.email.split('@')[0] || user.email;
 }
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Dollars with 2 decimals; a negative amount (a refund adjustment) with a true minus sign. */
-export const formatMoney = (amount: number): string =>
-  amount < 0 ? `\u2212${usd.format(-amount)}` : usd.format(amount === 0 ? 0 : amount);
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
@@ -67,17 +62,17 @@ export function totalsFigures(totals: CommissionTotals): { label: string; value:
   return [
     {
       label: 'Pending',
-      value: formatMoney(totals.pendingAmount),
+      value: formatMoneyMinus(totals.pendingAmount),
       hint: countNoun(totals.pendingCount, 'commission', 'commissions'),
     },
     {
       label: 'Paid',
-      value: formatMoney(totals.paidAmount),
+      value: formatMoneyMinus(totals.paidAmount),
       hint: countNoun(totals.paidCount, 'commission', 'commissions'),
     },
     {
       label: 'Total',
-      value: formatMoney(totals.totalAmount),
+      value: formatMoneyMinus(totals.totalAmount),
       hint: countNoun(totals.count, 'commission', 'commissions'),
     },
   ];

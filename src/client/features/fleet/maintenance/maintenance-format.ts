@@ -36,9 +36,6 @@ export function formatDay(ymd: string): string {
   return date ? dateFormat.format(date) : ymd;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatUsd = (n: number): string => usd.format(n);
-
 /** Whole days from a calendar date to today; positive when it is past. */
 export function daysPast(ymd: string, today = new Date()): number {
   const due = parseYmd(ymd);

@@ -6,9 +6,10 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/cn';
+import { formatMoney } from '@client/lib/format';
 import { vehicleLabel } from '../drivers/vehicle-picker';
 import { useDistance } from '../shell/distance-unit';
-import { formatDay, formatUsd, overdueText } from './maintenance-format';
+import { formatDay, overdueText } from './maintenance-format';
 
 /*
  * One maintenance record as a table row: overdue ones in red, with how late they are. Due, state and
@@ -53,7 +54,7 @@ export function MaintenanceRow({
     <DueText record={record} />
   );
   const cost =
-    record.cost !== null ? formatUsd(record.cost) : <span className="text-muted-foreground">—</span>;
+    record.cost !== null ? formatMoney(record.cost) : <span className="text-muted-foreground">—</span>;
   return (
     <TableRow
       data-testid="maintenance-row"
@@ -80,7 +81,7 @@ export function MaintenanceRow({
           </NarrowItem>
           {record.cost !== null ? (
             <NarrowItem until="3xl" className="tabular-nums">
-              {formatUsd(record.cost)}
+              {formatMoney(record.cost)}
             </NarrowItem>
           ) : null}
         </NarrowDetails>
