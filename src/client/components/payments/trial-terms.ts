@@ -30,7 +30,7 @@ export function trialChargeText(price: string, trialEnd: string): string {
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
-/** `$189.00` (prices are in US dollars, DECISIONS.md). */
+/** `$189.00` (prices are in US dollars, docs/product-rules.md). */
 export const formatUsd = (amount: number) => usd.format(amount);
 
 /** `December 5, 2026` in the browser's timezone. */

@@ -12,7 +12,7 @@ import { formatCount, formatMoney, formatMonth, formatRate } from './operations-
 const MONTHS = 12;
 
 /**
- * Analytics (spec 3 §2): refund rate (refunded ÷ collected) and failure rate (failed ÷ attempted) by
+ * Analytics (docs/payment-operations.md): refund rate (refunded ÷ collected) and failure rate (failed ÷ attempted) by
  * month over the last 12 months, from the payments and refunds themselves.
  */
 export default function PaymentAnalyticsTab() {

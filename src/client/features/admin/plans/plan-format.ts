@@ -12,7 +12,7 @@ export function formatMoney(amount: number): string {
   return Number.isInteger(amount) ? usdWhole.format(amount) : usd.format(amount);
 }
 
-/** A limit of null (or 0, spec 2 §9) means unlimited. */
+/** A limit of null (or 0) means unlimited. */
 export function formatLimit(limit: number | null): string {
   return limit === null || limit === 0 ? 'Unlimited' : limit.toLocaleString('en-US');
 }

@@ -4,7 +4,7 @@ import { QueryStatTiles } from '@client/components/query-view';
 import { teamStatsQuery } from './api';
 import { formatMoney } from './team-format';
 
-/** The four summary cards of spec 2 §2, over the whole team and every commission. */
+/** The four summary cards, over the whole team and every commission. */
 export function TeamFigures() {
   return (
     <QueryStatTiles
