@@ -28,16 +28,17 @@ const OUTSIDE_REFERENCES: { name: string; pattern: RegExp }[] = [
 ];
 
 /**
- * References not removed yet, by file and the exact text they sit in. Shrink it, never grow it: an
- * entry whose text is gone fails the test until it is deleted here.
+ * References not removed yet, by file and the start of the line they sit on (the reference itself
+ * left out, so this list is not one). Shrink it, never grow it: an entry whose line no longer refers
+ * outside fails the test until it is deleted here.
  * These four are OpenAPI summaries, strings the API itself shows at /api/docs rather than comments;
  * rewording them is a code change left to the owners of those modules.
  */
 const NOT_YET_DONE: { file: string; text: string }[] = [
-  { file: 'src/server/modules/plans/routes.ts', text: "summary: 'Price and limits (spec 2 §7)" },
-  { file: 'src/server/modules/crm/routes.ts', text: 'syncInterval (spec 3 §4 rules)' },
-  { file: 'src/server/modules/crm/routes.ts', text: "summary: 'CRM integration records (spec 3 §3)" },
-  { file: 'src/server/modules/email/routes.ts', text: 'marked as a test (spec 3 §7)' },
+  { file: 'src/server/modules/plans/routes.ts', text: "summary: 'Price and limits (" },
+  { file: 'src/server/modules/crm/routes.ts', text: "summary: 'Change any of enabled, crmType, autoSync" },
+  { file: 'src/server/modules/crm/routes.ts', text: "summary: 'CRM integration records (" },
+  { file: 'src/server/modules/email/routes.ts', text: "summary: 'Send a template to yourself, marked as" },
 ];
 
 function filesUnder(relative: string): string[] {
