@@ -405,7 +405,7 @@ async function measureGeneral({ port, base, dataDir, baselineDir, loads }) {
   const planCount = (await staffPlans.json()).length;
   if (wants('api')) await measureApi({ base, cookie, pgliteCopy, loads });
 
-  // The portal's main reads for the signed-in demo customer (each is two queries: DESIGN.md).
+  // The portal's main reads for the signed-in demo customer (each is two queries: docs/architecture.md).
   if (wants('portal')) {
     const customerCookie = await signInCookie(base, DEMO_CUSTOMER, '/api/auth/dealer-login');
     loads.portalProfile = await load('GET /api/customer/profile/{email}', {

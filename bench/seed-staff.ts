@@ -175,7 +175,7 @@ await timed('paymentsMs', async () => {
     from payments where status = 'refunded' and idempotency_key like 'bench-payment:%'`);
 });
 
-// Activity g: one of spec 2's actions, about customer 1 + g % N, spread over the last year. The
+// Activity g: one of the feed's six actions, about customer 1 + g % N, spread over the last year. The
 // secondary indexes are built once at the end (their definitions read back from the catalogue).
 await timed('activitiesMs', async () => {
   const indexes = rowsOf<{ name: string; definition: string }>(

@@ -10,7 +10,7 @@ import './styles.css';
 
 /*
  * The landing page is rendered here, outside TanStack Query: it is the one screen every visitor loads and
- * its JavaScript budget is tight (DESIGN.md: 100 kB gzip, React alone is ~66 kB). Every other route lives
+ * its JavaScript budget is tight (docs/performance.md: 100 kB gzip, React ~66 kB). Every other route lives
  * in routes.tsx, a lazy chunk that brings QueryClientProvider (and the staff session check) with it.
  */
 const LandingPage = lazy(() => import('./features/landing/landing-page'));

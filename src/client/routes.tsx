@@ -7,7 +7,7 @@ import { useStaffAuth } from '@client/lib/staff-auth';
 import { CLIENT_PATHS, type ClientPath } from '@shared/client-routes';
 
 /*
- * The route table of spec 1 §2 and spec 2 §2. `/` (the landing page) is served by main.tsx without
+ * The route table (docs/product-rules.md "Routes"). `/` (the landing page) is served by main.tsx without
  * TanStack Query, to keep the landing's JavaScript small; this module is loaded lazily for every other
  * path and wraps it in QueryClientProvider. Every screen is its own lazy chunk, so the landing page never
  * downloads portal or admin code. Staff routes check the session with useStaffAuth (the server

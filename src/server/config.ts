@@ -114,7 +114,7 @@ export type Config = {
   checkoutDeclinesPerCustomer: number;
   bodyLimit: number;
   fleetCrmUrl: string | undefined;
-  /** The external fleet CRM's token-validation endpoint (POST {token, email}; spec 1 §7). */
+  /** The external fleet CRM's token-validation endpoint (POST {token, email}; docs/fleet-crm.md). */
   fleetCrmValidateUrl: string | undefined;
   fleetCrmTimeoutMs: number;
   trustProxy: boolean;

@@ -1,5 +1,5 @@
 /**
- * The spec's audit actions (spec 3 §9): every audit row's `action` maps onto one of them, stored with the
+ * The seven words of the Audit Logs filter: every audit row's `action` maps onto one of them, stored with the
  * row as `category` so the Audit Logs filter is an index lookup. An action not named here is a change
  * (`update`). The migration 0014 backfill spells the same map in SQL: keep them together.
  */

@@ -1,5 +1,5 @@
 /**
- * Every path the client renders (spec 1 §2, spec 2 §2): the one route table. `src/client/routes.tsx`
+ * Every path the client renders (docs/product-rules.md "Routes"): the one route table. `src/client/routes.tsx`
  * gives each of these paths its screen (its table is typed by this list, so a path without a screen,
  * or a screen without a path here, does not compile), and the server answers exactly these paths with
  * the HTML shell and 200; other paths get the client's 404 page with a real 404 status.

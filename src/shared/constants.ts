@@ -1,4 +1,4 @@
-/** Business constants (spec 1 §9, spec 2 §9, DECISIONS.md). */
+/** Business constants (docs/product-rules.md). */
 export const TRIAL_DAYS = 14;
 export const DEFAULT_PLAN_ID = 'professional';
 export const POPULAR_PLAN_ID = 'professional';
@@ -16,7 +16,7 @@ export const CUSTOMER_TOKEN_STORAGE_KEY = 'customerToken';
 export const CUSTOMER_RECORD_STORAGE_KEY = 'customerData';
 export const CUSTOMER_EMAIL_STORAGE_KEY = 'userEmail';
 
-/** Customer statuses (spec 2 §4) and subscription states (DECISIONS.md: trial, then paid periods). */
+/** Customer statuses (docs/staff-customers.md) and subscription states (trial, then paid periods). */
 export const CUSTOMER_STATUSES = ['pending', 'active', 'suspended', 'cancelled'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateCustomerPassword } from './customer-password';
 
-/** Spec 2 §5: the Generate button and the server's password when staff leave the field empty. */
+/** The Generate button and the server's password when staff leave the field empty. */
 describe('generateCustomerPassword', () => {
   it('makes 12 characters: 8 lowercase letters or digits and 4 uppercase letters', () => {
     for (let run = 0; run < 200; run++) {

@@ -1,5 +1,5 @@
 /**
- * The customer password staff generate (spec 2 §5 "Generate", and the server's when the field is
+ * The customer password staff generate (the dialog's Generate, and the server's when the field is
  * left empty): 12 characters, 8 lowercase letters or digits and 4 uppercase letters, in a random
  * order. Web Crypto, so the browser's Generate button and the server make it the same way.
  */

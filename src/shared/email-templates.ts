@@ -3,7 +3,7 @@
  * subject, body and enabled switch of each (the `email_templates` table keeps their edits); the
  * placeholders a template may use are fixed here, and a save naming any other is refused.
  *
- * Spec 3 §3 names six ids (welcome, payment_success, payment_failed, trial_expiring, onboarding_1,
+ * The first six ids (welcome, payment_success, payment_failed, trial_expiring, onboarding_1,
  * account_suspended) and four types; the rest are the messages that carry what the product used to show
  * on screen (passwords and links), the security emails and support replies.
  */

@@ -13,7 +13,7 @@ export const FEATURE_ACCESS_FLAGS = [
 export type FeatureAccessFlag = (typeof FEATURE_ACCESS_FLAGS)[number];
 export type FeatureAccess = Record<FeatureAccessFlag, boolean>;
 
-/** Spec 2 §3 customer feature access defaults. */
+/** Customer feature access defaults (docs/feature-access.md). */
 export const DEFAULT_FEATURE_ACCESS: FeatureAccess = {
   vehicleTracking: true,
   maintenanceScheduling: true,

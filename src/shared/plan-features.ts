@@ -1,6 +1,6 @@
 /**
  * Plan feature flags and their labels without zod, so the landing page can list a plan's features
- * without downloading the validation library (DESIGN.md's landing JavaScript budget). The plans contract
+ * without downloading the validation library (docs/performance.md, landing JavaScript). The plans contract
  * (contracts/plans.ts) is the place that validates them.
  */
 export const PLAN_FEATURE_FLAGS = [

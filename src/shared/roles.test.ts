@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canOpenTab, defaultPermissionsFor, hasPermission, tabsForRole } from './roles';
 
-describe('role tabs (spec 2 §6)', () => {
+describe('role tabs', () => {
   it('sales sees only dashboard, customers and fleet', () => {
     expect(tabsForRole('sales')).toEqual(['dashboard', 'customers', 'fleet']);
     expect(canOpenTab('sales', 'plans')).toBe(false);
@@ -18,7 +18,7 @@ describe('role tabs (spec 2 §6)', () => {
   });
 });
 
-describe('permission flags (DECISIONS.md)', () => {
+describe('permission flags', () => {
   it('admin and root pass every flag whatever is stored', () => {
     expect(hasPermission('admin', {}, 'canEditPlans')).toBe(true);
     expect(hasPermission('root', { canEditPlans: false }, 'canEditPlans')).toBe(true);

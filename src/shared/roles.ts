@@ -1,5 +1,5 @@
 /**
- * The one role / tab / permission table (spec 2 §6, DECISIONS.md "Authorisation").
+ * The one role / tab / permission table (docs/product-rules.md "Staff roles and tabs").
  * The server's access hook and the client's menu both read it, so they cannot disagree.
  */
 export const STAFF_ROLES = ['admin', 'manager', 'sales', 'root'] as const;
@@ -66,7 +66,7 @@ export const PERMISSION_FLAGS = [
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Partial<Record<PermissionFlag, boolean>>;
 
-/** New users start with the four view permissions on and everything else off (spec 2 §6). */
+/** New users start with the four view permissions on and everything else off. */
 export const DEFAULT_PERMISSIONS: Record<PermissionFlag, boolean> = {
   canViewCustomers: true,
   canEditCustomers: false,
@@ -90,7 +90,7 @@ export function defaultPermissionsFor(role: StaffRole): Record<PermissionFlag, b
   return role === 'admin' || role === 'root' ? { ...ALL_PERMISSIONS } : { ...DEFAULT_PERMISSIONS };
 }
 
-/** Any role outside the table sees only the dashboard (spec 2 §6). */
+/** Any role outside the table sees only the dashboard. */
 export function tabsForRole(role: string | null | undefined): readonly AdminTab[] {
   const known = (STAFF_ROLES as readonly string[]).includes(role ?? '') ? (role as StaffRole) : null;
   return known ? ROLE_TABS[known] : ['dashboard'];

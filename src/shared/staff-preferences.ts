@@ -1,5 +1,5 @@
 /**
- * The profile dialog's preferences (spec 2 §3 user preferences, §9 options; DECISIONS.md: theme
+ * The profile dialog's preferences (options and defaults in docs/staff-profile.md; theme
  * default system). Kept per member on the server and honoured by the admin shell: theme, the
  * timezone staff dates are shown in, and the dashboard's refresh interval (docs/staff-profile.md).
  */

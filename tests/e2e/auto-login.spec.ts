@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer } from './support/api';
 
-/** Automatic login from the fleet CRM (spec 1 §2): `auth`, `email` and `tab` on the portal address. */
+/** Automatic login from the fleet CRM (docs/fleet-crm.md): `auth`, `email` and `tab` on the portal address. */
 
 test('auto-login from the fleet CRM opens the billing tab and cleans the address', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, signInPageAsCustomer } from './support/api';
 
-/** The portal's Change Password dialog and the /change-password screen (spec 1 §2, §5, §8). */
+/** The portal's Change Password dialog and the /change-password screen (docs/customer-portal.md). */
 
 const NEW_PASSWORD = 'Changed#2026pass';
 

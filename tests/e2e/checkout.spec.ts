@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createCustomer, customerApi, signInPageAsCustomer, uniqueEmail } from './support/api';
 import { teamInvitationPassword } from './support/invitations';
 
-/** Checkout (spec 1 §2 "Checkout", texts §8): the sandbox card form pays the customer's own trial. */
+/** Checkout (docs/customer-portal.md "Checkout"): the sandbox card form pays the customer's own trial. */
 
 test('paying with 4242 activates the plan and lands on the billing tab with the invoice', async ({
   page,

@@ -3,7 +3,7 @@ import { createCustomer, DEMO_STAFF, signInPageAsStaff } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 /**
- * CRM Integration (spec 3 §2, §8; docs/crm.md) against the local HubSpot the config starts
+ * CRM Integration (docs/crm.md) against the local HubSpot the config starts
  * (tests/fakes/hubspot-main.ts, token 'pat-local-test'): key saved, integration on, a bulk sync of the
  * customers with its real progress, the counts, each record's status, and the contacts in HubSpot.
  */

@@ -3,7 +3,7 @@ import { DEMO_STAFF, signInPageAsStaff, staffApi, uniqueSuffix } from './support
 import { waitForMail } from './support/mail';
 
 /**
- * Email Settings (spec 3 §2; docs/email.md): a staff member edits the trial-expiring template, an
+ * Email Settings (docs/email.md): a staff member edits the trial-expiring template, an
  * unknown placeholder is refused on its field, and a test of the saved text arrives by email.
  */
 /** Back to the default text, so other journeys read the template as shipped. */

@@ -3,7 +3,7 @@ import { signInPageAsStaff, uniqueSuffix } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 /**
- * The External Database tab (spec 3 §2, §4, §8) against the local external database that
+ * The External Database tab (docs/external-db.md) against the local external database that
  * playwright.config.ts starts (tests/fakes/external-db-main.ts), configured through the API settings
  * screen so no other journey's server configuration changes.
  */

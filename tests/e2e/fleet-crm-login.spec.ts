@@ -2,7 +2,7 @@ import { expect, request, test, type APIRequestContext, type Page } from '@playw
 import { createCustomer } from './support/api';
 
 /*
- * The automatic login with an external fleet CRM (spec 1 §2, §7): the app server on E2E_PORT + 16 has
+ * The automatic login with an external fleet CRM (docs/fleet-crm.md): the app server on E2E_PORT + 16 has
  * FLEET_CRM_URL and FLEET_CRM_VALIDATE_URL pointing at the local fleet CRM on E2E_PORT + 15
  * (tests/fakes/fleet-crm-server.ts), which issues its own tokens and confirms them.
  */

@@ -3,7 +3,7 @@ import { createCustomer, signInPageAsStaff, type NewCustomer } from './support/a
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 /**
- * Staff open a customer's fleet app (DECISIONS.md impersonation, spec 2 §2 Fleet Control Center):
+ * Staff open a customer's fleet app (docs/impersonation.md, from the Fleet Control Center):
  * a button makes a one-time link, a new tab spends it and shows the customer's fleet with the staff
  * banner, and the same link opens nothing a second time.
  */

@@ -27,7 +27,7 @@ test('a customer who forgot their password resets it from the link in the email 
   const link = linkIn(mail, `${baseURL}/reset-password?token=`);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
-  // The rules of spec 1 §5, from the shared schema, under the field.
+  // The password rules, from the shared schema, under the field.
   await page.getByLabel('New password', { exact: true }).fill('weakpass');
   await page.getByLabel('Confirm new password', { exact: true }).fill('weakpass');
   await page.getByRole('button', { name: 'Set new password' }).click();

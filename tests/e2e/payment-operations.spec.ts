@@ -3,7 +3,7 @@ import { signInPageAsStaff, staffApi, uniqueSuffix } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 /**
- * The operations sub-tabs of Billing & Payments and Advanced Analytics (issue 12, spec 3 §2;
+ * The operations sub-tabs of Billing & Payments and Advanced Analytics (issue 12;
  * docs/payment-operations.md, docs/usage-analytics.md).
  */
 

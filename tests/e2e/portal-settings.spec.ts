@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer, signInPageAsCustomer } from './support/api';
 
-/** The portal's Settings tab (spec 1 §2, saving states §4, toasts §8). */
+/** The portal's Settings tab: saving states and toasts (docs/customer-portal.md). */
 
 test('a changed setting is auto-saved and still there after a reload', async ({ page }) => {
   const customer = await createCustomer({}, page.request);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ACCESS_DENIED_MESSAGE } from '../../src/shared/roles';
 import { createCustomer, DEMO_PASSWORD, DEMO_STAFF, signInPageAsStaff, uniqueSuffix } from './support/api';
 
-/** Spec 2 §6 and DECISIONS.md: the sales role sees only its tabs, and the server refuses the rest. */
+/** The sales role sees only its tabs, and the server refuses the rest (docs/product-rules.md). */
 
 test('a sales user sees only the sales tabs and is refused plans in the page and by the API', async ({
   page,
@@ -55,7 +55,7 @@ test('a sales user sees the customers screen without Add, Edit or Delete, and th
   await signInPageAsStaff(page, DEMO_STAFF.sales);
   await page.goto('/admin');
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
-  // Spec 2 §6: Overview and Customer CRM Fleet only; the customers screen has no menu entry.
+  // Overview and Customer CRM Fleet only; the customers screen has no menu entry.
   await expect(menu.getByRole('link')).toHaveText(['Overview', 'Customer CRM Fleet']);
 
   // The customers screen has no menu entry: the dashboard and the fleet screen link to it.

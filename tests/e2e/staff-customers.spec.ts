@@ -4,7 +4,7 @@ import { createCustomer, DEMO_STAFF, signInPageAsStaff, uniqueEmail, uniqueSuffi
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { accountInvitationPassword } from './support/invitations';
 
-/** The customers screen and the customer dialogs (spec 2 §2, §4, §5, §8). */
+/** The customers screen and the customer dialogs (docs/staff-customers-screen.md). */
 
 const NEW_PASSWORD = 'Own#Password2026';
 
@@ -39,7 +39,7 @@ test('an admin adds a customer with a generated password; Edit says it went by e
   await expect(dialog.getByRole('combobox', { name: 'Plan' })).toContainText('Professional');
   await expectNoSeriousA11yViolations(page, 'Add Customer dialog');
   const create = dialog.getByRole('button', { name: 'Create Customer' });
-  // Spec 2 §5: Create waits for email, first and last name.
+  // Create waits for email, first and last name.
   await expect(create).toBeDisabled();
   // New customers start on Professional, active, in the US, with the plan's limits shown read-only.
   await expect(dialog.getByRole('combobox', { name: 'Plan' })).toContainText('Professional');
@@ -64,7 +64,7 @@ test('an admin adds a customer with a generated password; Edit says it went by e
   const created = page.getByRole('dialog', { name: 'Customer Created' });
   await expect(created.getByTestId('sent-by-email')).toContainText(`sent by email to ${email}`);
   const password = await accountInvitationPassword(email);
-  // Spec 2 §5: 12 characters, 8 lowercase letters or digits and 4 uppercase letters.
+  // 12 characters, 8 lowercase letters or digits and 4 uppercase letters.
   expect(password).toMatch(/^[a-zA-Z0-9]{12}$/);
   expect(password.replace(/[^A-Z]/g, '')).toHaveLength(4);
   await expect(page.getByText(password)).toHaveCount(0);
@@ -134,7 +134,7 @@ test('the demo manager edits a customer and sees Customer Updated', async ({ pag
   await expect(card.getByRole('heading', { name: company })).toBeVisible();
   await expect(card.getByTestId('customer-sales-rep')).toContainText('Sam Sales');
 
-  // An empty name keeps Update disabled (spec 2 §5).
+  // An empty name keeps Update disabled.
   await card.getByRole('button', { name: `Edit ${company}` }).click();
   await expect(edit.getByLabel('City')).toHaveValue('Portland');
   await edit.getByLabel('First name').fill('');

@@ -6,7 +6,7 @@ import { teamInvitationPassword } from './support/invitations';
 /*
  * Issue 11, "Create user": a member created with a generated password signs in with it and sets their
  * own before anything else; then a sales user lands on the dashboard with their own commissions and the
- * sales tabs only (spec 2 §6).
+ * sales tabs only (docs/product-rules.md).
  */
 
 const OWN_PASSWORD = 'Seller#2026own';
@@ -85,7 +85,7 @@ test('a new sales user signs in with the emailed password, sets their own, and s
   await expect(mine.getByText('No commissions yet')).toBeVisible();
   await expect(mine.getByText('They are earned when your customers pay', { exact: false })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'sales dashboard');
-  // The customers tab has no menu entry (spec 2 §2): the dashboard and the fleet screen link to it.
+  // The customers tab has no menu entry: the dashboard and the fleet screen link to it.
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
   await expect(menu.getByRole('link')).toHaveText(['Overview', 'Customer CRM Fleet']);
   await page.getByRole('link', { name: 'View customers' }).click();

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { CARD_OK } from './support/subscribed-customer';
 
 /**
- * Live notifications (spec 2 §4, §7, §9): the admin shell polls every 30 s; a customer's upgrade
+ * Live notifications (docs/staff-notifications.md): the admin shell polls every 30 s; a customer's upgrade
  * brings the 'Customer Update' toast within one interval, and marking it read lowers the bell's
  * count. The page's clock is Playwright's, so the interval is fast-forwarded, not waited for: the
  * toast comes from the timed poll (the window's focus never changes here).

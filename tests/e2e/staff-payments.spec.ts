@@ -6,7 +6,7 @@ import { CARD_OK } from './support/subscribed-customer';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { emailedCheckoutLink } from './support/invitations';
 
-/** Payment Management's Transactions, refunds, retries and export (spec 3 §2; docs/staff-payments.md). */
+/** Payment Management's Transactions, refunds, retries and export (docs/staff-payments.md). */
 
 const DECLINED = '4000000000000002';
 

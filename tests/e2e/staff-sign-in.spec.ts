@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_STAFF, signInPageAsStaff } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-/** Staff sign-in (spec 2 §2 reading A, §5, §8) and the admin shell's URL-kept tabs (DECISIONS.md). */
+/** Staff sign-in and the admin shell's URL-kept tabs (docs/product-rules.md). */
 
 async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

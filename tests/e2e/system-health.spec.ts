@@ -6,7 +6,7 @@ import { expect, request, test } from '@playwright/test';
 import { createCustomer, DEMO_PASSWORD, DEMO_STAFF, signInPageAsStaff } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-/** System Health (tab monitoring, spec 3 §2; docs/system-health.md): live figures and alerts. */
+/** System Health (tab monitoring; docs/system-health.md): live figures and alerts. */
 
 test('System Health shows live figures that change between two refreshes', async ({ page }) => {
   await signInPageAsStaff(page, DEMO_STAFF.manager);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_STAFF, signInPageAsStaff, staffApi, uniqueSuffix } from './support/api';
 
-/** System Settings (spec 3 §2; docs/system-settings.md): API keys masked, and the admin-only screens. */
+/** System Settings (docs/system-settings.md): API keys masked, and the admin-only screens. */
 
 test('an admin saves an API key and, after a reload, sees only its last four characters', async ({
   page,

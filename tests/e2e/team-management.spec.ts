@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { teamInvitationPassword } from './support/invitations';
 
 /**
- * Team Management (tab `users`, spec 2 §2, §5, §8; spec 3 §2; issues 11 and 14): an admin creates a
+ * Team Management (tab `users`, docs/team-management-screen.md; issues 11 and 14): an admin creates a
  * sales user, whose generated password arrives by email (never on screen), gives them a 7.5 % rate on
  * Professional, and the new member signs in with the password from the email.
  */
@@ -79,14 +79,14 @@ test('an admin creates a sales user whose password arrives by email and a 7.5 % 
   await expect(row.locator('[data-role="sales"]').filter({ visible: true })).toHaveText('Sales');
   await expect(row.getByTestId('password-not-set').filter({ visible: true })).toBeVisible();
 
-  // A 7.5 % rate on Professional (spec 2 §5): a percentage, sent as a fraction, shown with one decimal.
+  // A 7.5 % rate on Professional: a percentage, sent as a fraction, shown with one decimal.
   await page.getByRole('tab', { name: 'Commission Rates' }).click();
   await expect(page).toHaveURL(/view=rates/);
   await page.getByRole('button', { name: 'Add rate' }).first().click();
   const rateDialog = page.getByRole('dialog', { name: 'Add commission rate' });
   await expect(rateDialog.getByLabel('Commission rate (%)')).toHaveValue('5');
   await rateDialog.getByRole('button', { name: 'Add rate' }).click();
-  // Under the sales user and the plan, and in the toast (spec 2 §5).
+  // Under the sales user and the plan, and in the toast.
   await expect(rateDialog.getByText('Please fill all fields', { exact: true })).toHaveCount(2);
   await expect(page.getByLabel('Notifications (F8)').getByText('Please fill all fields')).toBeVisible();
   await choose(page, 'Sales user', new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));

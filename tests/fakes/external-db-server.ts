@@ -1,4 +1,4 @@
-// A local external database for tests: the HTTP API the product expects of one (spec 3 §7): `GET /health`,
+// A local external database for tests: the HTTP API we expect of one (docs/external-db.md): `GET /health`,
 // `GET /api/customers` and `GET /api/users`, each behind an API key (`X-API-Key` or `Authorization: Bearer`).
 // Its mode makes it a hostile source: slow past any timeout, a 500, an HTML page, JSON that breaks
 // part-way, a huge list streamed row by row, or one huge row streamed in pieces. Tests switch modes on the object; a journey (another

@@ -1,4 +1,4 @@
-// A local stand-in for an external fleet CRM (spec 1 §2 and §7), for our token-validation client
+// A local stand-in for an external fleet CRM (docs/fleet-crm.md), for our token-validation client
 // (src/server/integrations/fleet-crm/validate-token.ts) and the sign-in hand-off:
 // - `GET /login?token&email&externalAuth=true`: where our customer sign-in sends the browser
 //   (FLEET_CRM_URL). It checks our token with our `/api/fleet-crm/validate-token`, as a CRM would,

@@ -1,4 +1,4 @@
-// Migrate and seed once, copy many (DESIGN.md "Tests and checks"): one template database per run,
+// Migrate and seed once, copy many (docs/testing.md): one template database per run,
 // which every API test file copies into a fresh database of its own.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -30,7 +30,7 @@ export async function staffWith(
 }
 
 let formSerial = 0;
-/** A valid Add/Edit Customer form (spec 2 §5) with a unique email; an empty password asks the server for one. */
+/** A valid Add/Edit Customer form with a unique email; an empty password asks the server for one. */
 export function customerFormInput(overrides: Record<string, unknown> = {}) {
   formSerial += 1;
   return {

@@ -2,12 +2,12 @@ import { CheckIcon, XIcon } from 'lucide-react';
 import { PASSWORD_RULES } from '@shared/contracts/auth';
 import { cn } from '@client/lib/cn';
 
-/** True when a password meets every rule of the checklist (spec 1 §5). */
+/** True when a password meets every rule of the checklist. */
 export const meetsPasswordRules = (password: string): boolean =>
   PASSWORD_RULES.every((rule) => rule.test(password));
 
 /**
- * The five password rules of spec 1 §5 as a live checklist under a new-password box: each rule ticks
+ * The five password rules (docs/product-rules.md) as a live checklist under a new-password box: each rule ticks
  * as the password meets it (and says so to screen readers). Point the box's `aria-describedby` at `id`.
  */
 export function PasswordRulesChecklist({ id, password }: { id: string; password: string }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@client/lib/cn';
 
-/** Spec 2 §2 role badge colours: red admin (and root), orange manager, blue sales. */
+/** Role badge colours: red admin (and root), orange manager, blue sales. */
 const ROLE_BADGE: Record<string, string> = {
   admin: 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200',
   root: 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200',

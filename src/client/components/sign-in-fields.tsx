@@ -2,7 +2,7 @@ import { PasswordField, TextField } from '@client/components/form/form-fields';
 
 type Credentials = { email: string; password: string };
 
-/** The toast of a sign-in sent with a box left empty (spec 1 §5 customer, spec 2 §5 staff). */
+/** The toast of a sign-in sent with a box left empty (customer and staff alike). */
 export const MISSING_FIELDS_TOAST = {
   title: 'Missing fields',
   description: 'Please enter both email and password',

@@ -4,7 +4,7 @@ import { dataChanged, noteQueryReads } from './data-freshness';
 import type { z } from 'zod';
 import type { ZodMiniType } from 'zod/mini';
 
-/** Shared call behaviour (spec 1 §7, error texts from §8). */
+/** Shared call behaviour and its error texts (docs/product-rules.md "Calls and errors"). */
 
 export const HTML_RESPONSE_ERROR =
   'External service returned webpage instead of API response. Service may not be configured for API access.';
@@ -199,7 +199,7 @@ export async function readJson(res: Response): Promise<unknown> {
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
- * The spec's default data loader (spec 1 §7): GET on the first element of the query key, credentials
+ * The default data loader (docs/product-rules.md): GET on the first element of the query key, credentials
  * included; a 401 gives `null` with `on401: 'returnNull'` and throws with `'throw'`. Our own queries
  * name their fetcher and contract in their area's `api.ts`; this stays as the query client's default.
  */

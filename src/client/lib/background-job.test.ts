@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobResultText } from './background-job';
 
-describe('jobResultText (spec 3 §8)', () => {
+describe('jobResultText', () => {
   it("says 'Synced N records. M errors.' with each count's own singular", () => {
     expect(jobResultText({ synced: 24, errorCount: 1, errors: [] })).toBe('Synced 24 records. 1 error.');
     expect(jobResultText({ synced: 1, errorCount: 0, errors: [] })).toBe('Synced 1 record. 0 errors.');

@@ -23,7 +23,7 @@ export const backgroundJobQuery = (queryKey: QueryKey, path: string) =>
 const counted = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * What a finished sync or import did, in the spec's words (spec 3 §8 'Synced N records. M errors.'),
+ * What a finished sync or import did, in the product's words ('Synced N records. M errors.'),
  * each count with its own singular: 'Synced 1 record. 0 errors.'
  */
 export const jobResultText = (result: JobResult | null | undefined) =>

@@ -27,7 +27,7 @@ export function fetchCustomerAuth(
   });
 }
 
-/** No retry, always stale, no refetch on focus (spec 1 §7): it is checked again on every visit. */
+/** No retry, always stale, no refetch on focus: it is checked again on every visit. */
 export const customerAuthQuery = queryOptions({
   queryKey: customerAuthKey,
   queryFn: ({ signal, queryKey }) => fetchCustomerAuth({ signal, queryKey }),
@@ -39,7 +39,7 @@ export const customerAuthQuery = queryOptions({
 
 /**
  * The signed-in customer, decided only on a fresh answer, never on a cached one from before a sign-in
- * or sign-out. A failed check is logged and counts as signed out (spec 1 §8).
+ * or sign-out. A failed check is logged and counts as signed out (docs/product-rules.md).
  */
 export function useCustomerSession(): { customer: SessionCustomer | null; isChecking: boolean } {
   const query = useQuery(customerAuthQuery);

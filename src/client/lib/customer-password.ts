@@ -6,7 +6,7 @@ import { readCustomerToken } from './customer-session';
 
 /*
  * The customer's password change, shared by the portal's Change Password dialog and the
- * /change-password screen (spec 1 §7 lists both calls). With a stored token the call is
+ * /change-password screen (the original API has both calls). With a stored token the call is
  * `POST /api/customer/change-password` with `Authorization: Bearer`; without one (a session made by the
  * fleet CRM auto-login keeps only the cookie) it is `POST /api/auth/change-password` with the cookie.
  * Errors keep the shared "{status}: {text}" form, so fieldErrorsOf / errorMessageOf read them.
@@ -55,7 +55,7 @@ export function readStoredCustomerEmail(): string | null {
   }
 }
 
-/** First-login flow (spec 1 §4): after a password change the stored record says the password is set. */
+/** First-login flow: after a password change the stored record says the password is set. */
 export function markStoredPasswordSet(): void {
   const record = readStoredCustomer();
   if (!record) return;

@@ -7,7 +7,7 @@ import { customerLoginResponse, type SessionCustomer } from '@shared/contracts/a
 import { postSignIn } from './sign-in-request';
 
 /*
- * The customer's locally stored sign-in (spec 1 §3 "locally stored keys"): the session token, the
+ * The customer's locally stored sign-in (docs/customer-portal.md): the session token, the
  * customer record and the email. The server's HttpOnly cookie is what authenticates page loads; the
  * stored token is sent as `Authorization: Bearer` where a screen wants it and gates /change-password.
  * Storage can be unavailable (private modes, blocked cookies): every access is guarded.

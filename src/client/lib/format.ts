@@ -74,7 +74,7 @@ export function formatExpiry(month: number, year: number): string {
   return `${String(month).padStart(2, '0')}/${year}`;
 }
 
-/** Account status colours (spec 1 §2): active green, pending yellow, anything else red. */
+/** Account status colours: active green, pending yellow, anything else red. */
 export function statusTextClass(status: string): string {
   if (status === 'active') return 'text-success';
   if (status === 'pending') return 'text-warning';

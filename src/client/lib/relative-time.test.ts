@@ -5,7 +5,7 @@ const NOW = Date.parse('2026-05-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 const MIN = 60_000;
 
-describe('relativeTime (spec 2 §9)', () => {
+describe('relativeTime', () => {
   it("says 'Just now' under a minute, and for a time a little ahead of the clock", () => {
     expect(relativeTime(ago(0), NOW)).toBe('Just now');
     expect(relativeTime(ago(59_999), NOW)).toBe('Just now');

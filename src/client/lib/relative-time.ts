@@ -1,5 +1,5 @@
 /**
- * How long ago something happened, as staff screens say it (spec 2 §9): 'Just now' under a minute,
+ * How long ago something happened, as staff screens say it: 'Just now' under a minute,
  * then minutes, hours under 1440 minutes, then days. A time slightly ahead of this clock (the
  * server's clock runs a little ahead) reads 'Just now' too.
  */

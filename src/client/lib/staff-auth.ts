@@ -28,7 +28,7 @@ export const staffUserQuery = queryOptions({
 
 /**
  * The staff session: `user` is null when signed out (401). Any other failure is treated as signed out
- * too (spec 1 §7: any non-ok means unauthenticated), and logged.
+ * too (any non-ok means unauthenticated), and logged.
  */
 export function useStaffAuth(): { user: StaffUser | null; isLoading: boolean; isAuthenticated: boolean } {
   const { data, isLoading, error } = useQuery(staffUserQuery);

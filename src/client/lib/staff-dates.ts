@@ -1,8 +1,8 @@
 import { DEFAULT_STAFF_PREFERENCES } from '@shared/staff-preferences';
 
 /*
- * Dates on staff screens, in the signed-in member's timezone (their profile preference, spec 2 §3 and
- * §9; docs/staff-profile.md). The admin shell sets the timezone from the session as it renders
+ * Dates on staff screens, in the signed-in member's timezone (their profile preference;
+ * docs/staff-profile.md). The admin shell sets the timezone from the session as it renders
  * (`useStaffPreferences` in lib/staff-preferences.ts), before the screens below it format anything;
  * a change of preference refreshes the session, which renders the shell and its screens again.
  */

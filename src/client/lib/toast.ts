@@ -1,8 +1,8 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
-/** At most this many toasts are shown at once (spec 1 §9). */
+/** At most this many toasts are shown at once (docs/product-rules.md). */
 export const TOAST_LIMIT = 1;
-/** Default display time in ms (spec 1 §9). */
+/** Default display time in ms. */
 export const TOAST_DURATION = 5000;
 
 export type ToastVariant = 'default' | 'destructive' | 'success';

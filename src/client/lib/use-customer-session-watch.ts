@@ -7,7 +7,7 @@ import { sessionLostHandler, watchForLostSession } from './session-watch';
 /**
  * The portal and the fleet app: a 401 from any call while they are shown means the customer's session
  * has ended (on the server, which alone applies the idle timeout), so go to /customer-login as an
- * unauthenticated visit would (spec 1 §2).
+ * unauthenticated visit would (docs/customer-portal.md).
  */
 export function useCustomerSessionWatch(): void {
   const queryClient = useQueryClient();

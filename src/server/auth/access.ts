@@ -20,7 +20,7 @@ import {
 } from './sessions';
 
 /**
- * What a route needs, declared on the route itself (DESIGN.md "Contracts"):
+ * What a route needs, declared on the route itself (docs/architecture.md "Conventions"):
  * - public: anyone (the handler may still look at `request.staff()` to answer more to staff);
  * - customer: a signed-in customer or team member (cookie or `Authorization: Bearer`), optionally
  *   only a fleet admin or only the account owner;

@@ -7,7 +7,7 @@ function secure(config: Config, request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
-/** Session cookies: HttpOnly, SameSite=Lax, Secure over HTTPS (DECISIONS.md "Authentication"). */
+/** Session cookies: HttpOnly, SameSite=Lax, Secure over HTTPS (docs/product-rules.md). */
 export function setSessionCookie(
   config: Config,
   request: FastifyRequest,

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
 
-/** argon2id with the OWASP minimum (m=19 MiB, t=2, p=1), DESIGN.md "Performance budgets". */
+/** argon2id with the OWASP minimum (m=19 MiB, t=2, p=1), docs/performance.md "Budgets". */
 // algorithm 2 is Argon2id (a const enum in the typings, which isolated modules cannot read).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

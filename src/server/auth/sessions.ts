@@ -23,7 +23,7 @@ export const CUSTOMER_COOKIE = 'mp_customer';
  */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** The portal's `sessionTimeout` setting (spec 1 §3), in seconds of inactivity. */
+/** The portal's `sessionTimeout` setting, in seconds of inactivity. */
 export const CUSTOMER_IDLE_TIMEOUTS: Record<CustomerSettings['sessionTimeout'], number> = {
   '30minutes': 30 * 60,
   '1hour': 60 * 60,

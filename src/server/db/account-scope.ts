@@ -59,7 +59,7 @@ type Update<T extends OwnedTable> = PgUpdateBase<T, PgQueryResultHKT>;
 type Delete<T extends OwnedTable> = PgDeleteBase<T, PgQueryResultHKT>;
 
 /**
- * The signed-in account's data (DESIGN.md "Contracts"), made once per request from the session.
+ * The signed-in account's data (docs/server-kit.md "Account scope"), made once per request from the session.
  * Every statement it builds carries `customer_id = $account`, so a foreign id finds nothing and a
  * forgotten `where` cannot reach another account's rows. Queries that join or aggregate build
  * their own select and take `where(table, ...)` for each owned table they read. Queries that must

@@ -33,7 +33,7 @@ export function customerContext(
 }
 
 /**
- * Runs `work` in one transaction (DESIGN.md: a change, its audit row and its notification commit
+ * Runs `work` in one transaction (docs/architecture.md: a change, its audit row and its notification commit
  * together); the context it gets reads and writes through the transaction, account scope included.
  */
 export function inTransaction<C extends RequestContext, T>(ctx: C, work: (tx: C) => Promise<T>): Promise<T> {

@@ -68,7 +68,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
 }
 
 /**
- * CSRF defence (DECISIONS.md): SameSite=Lax cookies, bodies only as JSON (no form or text posts),
+ * CSRF defence (docs/product-rules.md): SameSite=Lax cookies, bodies only as JSON (no form or text posts),
  * and a mutating request that names an Origin must name ours. Then helmet's headers on every answer.
  */
 export async function registerSecurity(

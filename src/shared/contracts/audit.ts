@@ -4,8 +4,8 @@ import { isDay } from '../days';
 import { pagedQuery, pageOf, searchField, sortField } from './common';
 
 /**
- * The Audit Logs tab (spec 3 §2 Audit Logs, §3 audit log, §9 actions and resources; DECISIONS.md "Real
- * data"). Calls: `GET /api/admin/audit-logs` (a page), `GET /api/admin/audit-logs/export` (every
+ * The Audit Logs tab, the real audit trail (docs/product-rules.md "Real figures only"; filters in
+ * docs/audit-logs.md). Calls: `GET /api/admin/audit-logs` (a page), `GET /api/admin/audit-logs/export` (every
  * matching row as CSV), `GET /api/admin/audit/verify` (the hash chain). Definitions: docs/audit-logs.md.
  */
 
@@ -38,9 +38,9 @@ export const AUDIT_ACTOR_TYPES = ['staff', 'customer', 'system', 'anonymous'] as
 export const AUDIT_SORTS = ['createdAt', '-createdAt', 'action', '-action', 'actor', '-actor'] as const;
 export type AuditSort = (typeof AUDIT_SORTS)[number];
 
-/** The list shows at most this many characters of a user agent (spec 3 §9). */
+/** The list shows at most this many characters of a user agent. */
 export const USER_AGENT_LIST_CHARS = 50;
-/** A token preview shows at most this many characters (spec 3 §9). */
+/** A token preview shows at most this many characters. */
 export const TOKEN_PREVIEW_CHARS = 12;
 /** Counting stops here: past it the answer says `totalCapped` and the screen "10,000+". */
 export const AUDIT_COUNT_CAP = 10_000;

@@ -5,7 +5,7 @@ import { STAFF_THEMES } from '../staff-preferences';
 import { sessionImpersonator } from './impersonation';
 import { FEATURE_ACCESS_FLAGS } from '../feature-access';
 
-/** The five password rules of spec 1 §5, each with its own message, in the order they are shown. */
+/** The five password rules (docs/product-rules.md), each with its own message, in the order they are shown. */
 export const PASSWORD_RULES = [
   {
     id: 'length',
@@ -41,7 +41,7 @@ export const PASSWORD_RULES = [
 
 /**
  * A new password under the five rules. The length rule's text differs by side: the customer's is
- * spec 1's 'Password must be at least 8 characters'; staff passwords say spec 2's "... long".
+ * 'Password must be at least 8 characters'; staff passwords say "... long".
  */
 export function passwordUnderRules(lengthMessage: string = PASSWORD_RULES[0].message) {
   return PASSWORD_RULES.reduce(
@@ -52,7 +52,7 @@ export function passwordUnderRules(lengthMessage: string = PASSWORD_RULES[0].mes
 
 export const strongPassword = passwordUnderRules();
 
-/** Sign-in forms (customer and staff share the texts of spec 1 §5 and spec 2 §5). */
+/** Sign-in forms (customer and staff share their texts: docs/customer-portal.md). */
 export const loginRequest = z.object({
   email: z
     .string({ error: 'Email is required' })
@@ -158,7 +158,7 @@ export const customerLoginResponse = z.object({
   message: z.string(),
   token: z.string().optional(),
   customer: sessionCustomer.optional(),
-  /** Where the browser goes next: the configured external fleet CRM, or the portal (DECISIONS.md). */
+  /** Where the browser goes next: the configured external fleet CRM, or the portal (docs/fleet-crm.md). */
   redirectUrl: z.string().optional(),
   errorType: z.string().optional(),
 });

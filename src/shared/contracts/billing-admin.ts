@@ -3,8 +3,8 @@ import { emailDelivery } from './email-delivery';
 import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /**
- * Billing Management and Invoicing (spec 3 §2 Payment Management, §3 payment request form, §5 rules,
- * §8 texts, §9 constants; docs/billing-admin.md). Calls: `GET /api/admin/subscriptions` (and its
+ * Billing Management and Invoicing (Payment Management's sub-tabs: their rules, texts and constants are
+ * in docs/billing-admin.md). Calls: `GET /api/admin/subscriptions` (and its
  * trial-action list), `POST /api/admin/invoices/generate-monthly`,
  * `POST /api/admin/create-subscription-request`, `POST /api/admin/send-payment-request`,
  * `GET /api/admin/payment-requests`, `GET /api/admin/invoices`, `GET /api/admin/invoices/{id}/pdf`,
@@ -33,7 +33,7 @@ export const subscriptionListQuery = pagedQuery({
 export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;
 
 /**
- * 'Trials requiring action' (DECISIONS.md overrides spec 3 §9's "status pending or plan starter"):
+ * 'Trials requiring action' (docs/product-rules.md "Lists and figures say what their titles say"):
  * trials that end within TRIAL_ACTION_DAYS days and checkouts left pending, each with its reason.
  */
 export const trialActionQuery = pagedQuery({ search: searchField });
@@ -77,7 +77,7 @@ export const generateMonthlyResult = z.object({
 export type GenerateMonthlyResult = z.infer<typeof generateMonthlyResult>;
 
 /**
- * Spec 3 §9: a subscription request is due 7 days ahead. Its amount is by plan: the price the checkout
+ * A subscription request is due 7 days ahead. Its amount is by plan: the price the checkout
  * behind its link charges (decision 0008), not the observed product's fixed 299 / 799 / 99.
  */
 export const SUBSCRIPTION_REQUEST_DUE_DAYS = 7;
@@ -96,7 +96,7 @@ const isoDay = (label: string) =>
 
 export const subscriptionRequestInput = z.object({ customerId: customerIdField });
 
-/** Spec 3 §3 payment request form and §5: customer, amount (a number above 0) and description. */
+/** The payment request form: customer, amount (a number above 0) and description. */
 export const MAX_PAYMENT_REQUEST_AMOUNT = 1_000_000;
 export const paymentRequestInput = z.object({
   customerId: customerIdField,
@@ -179,7 +179,7 @@ export const adminInvoice = z.object({
 export type AdminInvoice = z.infer<typeof adminInvoice>;
 export const invoicePage = pageOf(adminInvoice);
 
-/** Spec 3 §2 payment terms options; the default is Net 30 (docs/billing-admin.md). */
+/** The payment terms options; the default is Net 30 (docs/billing-admin.md). */
 export const PAYMENT_TERMS = ['net_15', 'net_30', 'net_60', 'due_immediately'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
 export const DEFAULT_PAYMENT_TERMS: PaymentTerms = 'net_30';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedQuery, pageOf } from './common';
 
 /**
- * Sales commissions (spec 2 §2-§5, spec 3 §2-§5 commission parts; docs/commissions.md).
+ * Sales commissions (docs/commissions.md).
  * Rates are per sales user and plan, stored as a fraction; commissions are earned on payments and
  * adjusted on refunds, never typed in. Calls: `GET/POST /api/sales-commission-rates`,
  * `GET /api/sales-commissions`, `POST /api/sales-commissions/mark-paid`, `GET /api/admin/my-commissions`.

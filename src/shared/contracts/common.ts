@@ -22,7 +22,7 @@ export const emailField = (message = 'Invalid email address') =>
   z.string({ error: message }).trim().toLowerCase().max(254, 'Email is too long').email(message);
 
 /**
- * Paging (DESIGN.md "Contracts"): every list that can grow takes `page` and `pageSize` (plus its
+ * Paging (docs/architecture.md "Conventions"): every list that can grow takes `page` and `pageSize` (plus its
  * own `search`, `sort` and filters) and answers `{items, total, page, pageSize}`. The limits are
  * options so each list keeps the bounds its clients were given.
  */
@@ -66,7 +66,7 @@ export const toPage = <T>(request: PageRequest, items: T[], total: number): Page
 });
 
 /**
- * Named access rules for routes (DESIGN.md "Contracts"; checked by server/auth/access.ts). They
+ * Named access rules for routes (docs/architecture.md "Conventions"; checked by server/auth/access.ts). They
  * are the same declarations under one name each, so the access snapshot reads as before.
  */
 export const access = {

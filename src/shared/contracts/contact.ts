@@ -3,7 +3,7 @@ import { emailField, requiredText } from './common';
 import { MESSAGE_MAX } from './support';
 
 /*
- * The landing page's contact section (spec 1 §2; docs/support.md, "Visitors"): the details staff publish
+ * The landing page's contact section (docs/support.md, "Visitors"): the details staff publish
  * in System Settings > General, and a visitor's message, which becomes a support ticket.
  */
 

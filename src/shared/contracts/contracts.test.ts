@@ -3,7 +3,7 @@ import { formatUsPhoneInput, signUpForm } from './customers';
 import { DEFAULT_PLAN_FEATURES, normalizePlanFeatures } from './plans';
 import { PASSWORD_RULES } from './auth';
 
-describe('formatUsPhoneInput (spec 1 §5)', () => {
+describe('formatUsPhoneInput', () => {
   it.each([
     ['', ''],
     ['5', '+15'],
@@ -54,7 +54,7 @@ describe('password rules', () => {
   });
 });
 
-describe('normalizePlanFeatures (spec 1 §3)', () => {
+describe('normalizePlanFeatures', () => {
   it('reads JSON text, objects and lists; unreadable input means the defaults', () => {
     expect(normalizePlanFeatures('{"analytics":true,"vehicleTracking":false}')).toMatchObject({
       analytics: true,

@@ -3,11 +3,11 @@ import { pagedQuery, pageOf, searchField, sortField } from './common';
 import { backgroundJob } from './background-jobs';
 
 /*
- * CRM Integration (tab `crm`; spec 3 §2, §3, §4, §7, §9; docs/crm.md): the configuration, each customer's
+ * CRM Integration (tab `crm`; docs/crm.md): the configuration, each customer's
  * and team user's sync status, one record's sync now, and bulk syncs as background jobs.
  */
 
-/** spec 3 §9: hubspot (default) or salesforce. */
+/** hubspot (default) or salesforce. */
 export const CRM_PLATFORMS = ['hubspot', 'salesforce'] as const;
 export type CrmPlatform = (typeof CRM_PLATFORMS)[number];
 export const CRM_PLATFORM_LABELS: Record<CrmPlatform, string> = {
@@ -15,7 +15,7 @@ export const CRM_PLATFORM_LABELS: Record<CrmPlatform, string> = {
   salesforce: 'Salesforce',
 };
 
-/** spec 3 §9: the sync interval in hours, 24 by default. */
+/** The sync interval in hours, 24 by default. */
 export const SYNC_INTERVALS = [1, 6, 12, 24, 168] as const;
 export type SyncInterval = (typeof SYNC_INTERVALS)[number];
 
@@ -29,7 +29,7 @@ export const crmConfig = z.object({
 });
 export type CrmConfig = z.infer<typeof crmConfig>;
 
-/** spec 3 §9: disabled, HubSpot, auto-sync off, every 24 hours. */
+/** Disabled, HubSpot, auto-sync off, every 24 hours. */
 export const DEFAULT_CRM_CONFIG: CrmConfig = {
   enabled: false,
   crmType: 'hubspot',
@@ -37,11 +37,11 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
   syncInterval: 24,
 };
 
-/** spec 3 §7: a partial body; only the fields sent change. */
+/** A partial body; only the fields sent change. */
 export const crmConfigInput = crmConfig.partial().strict();
 export type CrmConfigInput = z.infer<typeof crmConfigInput>;
 
-/** spec 3 §4: what each stored status reads as; anything else is Unknown. */
+/** What each stored status reads as; anything else is Unknown. */
 export const CRM_SYNC_STATUSES = ['success', 'failed', 'pending'] as const;
 export type CrmSyncStatus = (typeof CRM_SYNC_STATUSES)[number];
 export const CRM_SYNC_STATUS_LABELS: Record<CrmSyncStatus, string> = {
@@ -56,7 +56,7 @@ export const CRM_STATUS_FILTERS = [...CRM_SYNC_STATUSES, NEVER_SYNCED] as const;
 export const CRM_ENTITY_TYPES = ['customer', 'user'] as const;
 export type CrmEntityType = (typeof CRM_ENTITY_TYPES)[number];
 
-/** spec 3 §3: a CRM integration record, plus the provider's words for its last failure. */
+/** A CRM integration record, plus the provider's words for its last failure. */
 export const crmIntegration = z.object({
   id: z.string(),
   entityType: z.enum(CRM_ENTITY_TYPES),
@@ -119,7 +119,7 @@ export type CrmBulkEntity = (typeof CRM_BULK_ENTITIES)[number];
 export const CRM_JOB_KINDS = { customers: 'crm:customers', users: 'crm:users', auto: 'crm:auto' } as const;
 
 /**
- * The screen's head: the summary cards (spec 3 §2) counted from the integration records of the CRM in
+ * The screen's head: the summary cards counted from the integration records of the CRM in
  * use, whether a sync can run now (and why not), and the newest job of each kind so a reopened screen
  * resumes its progress bar.
  */
@@ -145,7 +145,7 @@ export type CrmStatus = z.infer<typeof crmStatus>;
 export const crmRecordParams = z.object({ id: z.uuid({ error: 'Not found' }) });
 export const crmJobParams = z.object({ id: z.string().max(64) });
 
-// ---- Connection test (spec 3: 'Test Failed') ----
+// ---- Connection test ('Test Failed' with the reason) ----
 
 /**
  * What each CRM signs in with, as the screen says it (the fields are in System Settings > API Keys).

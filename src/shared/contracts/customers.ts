@@ -4,7 +4,7 @@ import { strongPassword } from './auth';
 
 export const US_PHONE_MESSAGE = 'Please enter a valid US phone number (+1 followed by 10 digits)';
 
-/** The phone input keeps digits only, prefixes the country code 1, stops at 11 digits and shows a leading + (spec 1 §5). */
+/** The phone input keeps digits only, prefixes the country code 1, stops at 11 digits and shows a leading +. */
 export function formatUsPhoneInput(raw: string): string {
   let digits = raw.replace(/\D/g, '');
   if (digits.length === 0) return '';

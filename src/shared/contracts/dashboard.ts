@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedQuery, pageOf } from './common';
 
 /**
- * The staff dashboard (spec 2 §2 dashboard overview, §3 dashboard stats and activity item).
+ * The staff dashboard: its four figures and the activity feed.
  * Definitions of each figure: docs/staff-dashboard.md.
  */
 export const dashboardStats = z.object({
@@ -22,7 +22,7 @@ export const dashboardStats = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
-/** Spec 2 §3 known activity actions; anything else reads as a generic "Activity". */
+/** The known activity actions; anything else reads as a generic "Activity". */
 export const KNOWN_ACTIVITY_ACTIONS = [
   'customer_registered',
   'payment_succeeded',

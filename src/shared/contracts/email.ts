@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_TEMPLATE_IDS, EMAIL_TEMPLATE_TYPES } from '../email-templates';
 import { pagedQuery, pageOf, searchField } from './common';
 
-/* Email Settings (tab `emails` and /admin/email-settings; spec 3 §2, §7; docs/email.md). */
+/* Email Settings (tab `emails` and /admin/email-settings; docs/email.md). */
 
 export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -62,7 +62,7 @@ export const emailTestAnswer = z.object({
   status: z.enum(['sent', 'queued']),
 });
 
-/** The automation rules (spec 3 §9): the schedule the product runs, and what each sent. */
+/** The automation rules (docs/email.md): the schedule the product runs, and what each sent. */
 export const automationRule = z.object({
   id: z.string(),
   name: z.string(),

@@ -4,7 +4,7 @@ import { CUSTOMER_STATUSES, customerForm } from './staff-customers';
 import { createUserRequest } from './team';
 
 /**
- * External Database (spec 3 §2, §3, §7; docs/external-db.md): the connection test and the two imports
+ * External Database (docs/external-db.md): the connection test and the two imports
  * from the external system's `GET /api/customers` and `GET /api/users`.
  */
 
@@ -26,12 +26,12 @@ export const EXTERNAL_DB_MAX_ROW_BYTES = 64 * 1024;
 /** The most bytes one answer may take: about 16 KB a row at the row cap (160 MB). */
 export const EXTERNAL_DB_MAX_BODY_BYTES = 160 * 1024 * 1024;
 
-/** The warning of a server with no external database (spec 3 §2, §8). */
+/** The warning of a server with no external database. */
 export const NOT_CONFIGURED_MESSAGE =
   'External database is not configured. Set the EXTERNAL_DB_URL and EXTERNAL_DB_API_KEY environment variables, or save the External database URL and API key in System Settings → API Keys.';
 
 /**
- * `GET /api/admin/external-db/status`: the connection test (spec 3 §3 `success`, `enabled`, `message`),
+ * `GET /api/admin/external-db/status`: the connection test (`success`, `enabled`, `message`),
  * plus the newest import of each kind so a screen opened mid-run or later shows it.
  */
 export const externalDbStatus = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The Fleet Control Center's figures (spec 2 §2 Analytics, Live Monitoring, CRM Integration), all
- * computed from real records across every customer account (DECISIONS.md: never a sample number).
+ * The Fleet Control Center's figures (Analytics, Live Monitoring, CRM Integration), all
+ * computed from real records across every customer account (never a sample number).
  * What each figure counts: docs/fleet-control-center.md.
  */
 
@@ -109,7 +109,7 @@ export type FleetCrmEndpoint = z.infer<typeof fleetCrmEndpoint>;
 export const fleetCrmStatus = z.object({
   /**
    * Where customer sign-in hands the browser to: an external fleet CRM (FLEET_CRM_URL) or the built-in
-   * fleet app (DECISIONS.md). `reachable` is the last answer of the external one; null for built-in.
+   * fleet app (docs/fleet-crm.md). `reachable` is the last answer of the external one; null for built-in.
    */
   handOff: z.object({
     mode: z.enum(['external', 'built-in']),

@@ -3,7 +3,7 @@ import { emailDelivery } from './email-delivery';
 import { milesField } from '../distance';
 import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
-/** The customer's fleet app (issue 4; spec 1 §3 demo vehicle and driver fields). */
+/** The customer's fleet app (issue 4; docs/fleet.md). */
 export const VEHICLE_STATUSES = ['active', 'maintenance', 'retired', 'inactive'] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 export const DRIVER_STATUSES = ['active', 'inactive', 'on_leave'] as const;

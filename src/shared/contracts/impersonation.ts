@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Staff opening a customer's fleet app (DECISIONS.md "Authentication and sessions", spec 2 §2 Fleet
+ * Staff opening a customer's fleet app (docs/product-rules.md "Sign-in and sessions", from the Fleet
  * Control Center): `POST /api/external/customer-redirect` answers a one-time URL, valid 5 minutes,
  * that the browser opens in a new tab. Rules: docs/impersonation.md.
  */

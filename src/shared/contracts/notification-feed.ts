@@ -23,10 +23,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_LIST_SIZE = 20;
 /** Unread counts and "Mark all read" look this far back; older notifications count as seen. */
 export const NOTIFICATION_WINDOW_DAYS = 30;
-/** Spec 2 §9: the poll runs every 30 s, and examines at most 5 notifications. */
+/** The poll runs every 30 s, and examines at most 5 notifications. */
 export const NOTIFICATION_POLL_MS = 30_000;
 export const NOTIFICATIONS_EXAMINED_PER_POLL = 5;
-/** Spec 2 §4: the toast's title and its display time. */
+/** The toast's title and its display time. */
 export const NOTIFICATION_TOAST_TITLE = 'Customer Update';
 export const NOTIFICATION_TOAST_MS = 5000;
 
@@ -54,8 +54,8 @@ export const notificationReadAnswer = z.object({
 });
 
 /**
- * Spec 2 §4's toast texts by type ('{email} upgraded their plan' ...). A failed payment is ours (the
- * billing engine writes it; the spec's list predates it). A type written later reads generically.
+ * The toast texts by type ('{email} upgraded their plan' ...). A failed payment is ours (the
+ * billing engine writes it; the first four types predate it). A type written later reads generically.
  */
 const DESCRIPTIONS: Record<NotificationType, (email: string) => string> = {
   plan_upgrade: (email) => `${email} upgraded their plan`,

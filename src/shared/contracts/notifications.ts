@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Staff notifications (spec 2 §3 "Admin notification", §4 live notifications, §9 constants):
+ * Staff notifications (live notifications, docs/staff-notifications.md):
  * `GET /api/admin/notifications`, polled by the admin shell, and the per-staff read marks. The
  * constants and texts live in notification-feed.ts (zod/mini, the shell's first load) and are
  * re-exported here. Rules and the window: docs/staff-notifications.md.

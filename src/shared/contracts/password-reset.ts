@@ -23,7 +23,7 @@ export const PASSWORD_RESET_SENT_MESSAGE =
 
 export const passwordResetSent = z.object({ success: z.literal(true), message: z.string() });
 
-/** The new password, with the password rules of spec 1 §5 (the sign-up's). */
+/** The new password, with the password rules (the sign-up's). */
 export const passwordResetConfirm = z.object({
   token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(200),
   newPassword: strongPassword,

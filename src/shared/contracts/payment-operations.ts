@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { pagedQuery, pageOf, requiredText } from './common';
 
 /*
- * The operations sub-tabs of Billing & Payments (spec 3 §2 Expenses, Disputes, Analytics,
- * Reconciliation; DECISIONS.md Expenses; docs/payment-operations.md). Money in dollars on the wire.
+ * The operations sub-tabs of Billing & Payments (Expenses, Disputes, Analytics,
+ * Reconciliation; docs/payment-operations.md). Money in dollars on the wire.
  */
 
 // ---------------------------------------------------------------------------------------------
 // Expenses ledger
 
-/** Spec 3 §9: the expense history shows 10 rows. */
+/** The expense history shows 10 rows. */
 export const EXPENSE_HISTORY_ROWS = 10;
 
 export const EXPENSE_CATEGORIES = [
@@ -69,7 +69,7 @@ export const expenseDeleted = z.object({ success: z.literal(true), message: z.st
 // ---------------------------------------------------------------------------------------------
 // Hosting usage, measured by the server itself
 
-/** Expense integration status (spec 3 §4): our own measurements are always connected. */
+/** Expense integration status: our own measurements are always connected. */
 export const EXPENSE_INTEGRATION_STATUSES = ['connected', 'api_key_required'] as const;
 
 /** What was measured over a period, and what the ledger says was spent on it. */
@@ -166,7 +166,7 @@ export type PaymentAnalytics = z.infer<typeof paymentAnalytics>;
 // ---------------------------------------------------------------------------------------------
 // Reconciliation of payments against invoices
 
-/** Spec 3 §2: the tolerance options, in dollars. */
+/** The tolerance options, in dollars. */
 export const RECONCILIATION_TOLERANCES = ['0.01', '1', '5'] as const;
 export const RECONCILIATION_TOLERANCE_LABELS: Record<(typeof RECONCILIATION_TOLERANCES)[number], string> = {
   '0.01': '$0.01',

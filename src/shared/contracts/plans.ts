@@ -18,8 +18,8 @@ export const DEFAULT_PLAN_FEATURES: PlanFeatures = {
 };
 
 /**
- * Features arrive as JSON text of booleans, an object, or a list of enabled flag names (spec 1 §3,
- * spec 2 §7 PATCH). Anything unreadable counts as "no features beyond the defaults".
+ * Features arrive as JSON text of booleans, an object, or a list of enabled flag names (the
+ * PATCH body too). Anything unreadable counts as "no features beyond the defaults".
  */
 export function normalizePlanFeatures(input: unknown): PlanFeatures {
   let value = input;
@@ -57,7 +57,7 @@ const price = z
   .max(100000, PRICE_MESSAGE)
   .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, PRICE_MESSAGE);
 
-/** Limits are whole numbers from 1; blank means unlimited and travels as null (spec 2 §5). */
+/** Limits are whole numbers from 1; blank means unlimited and travels as null. */
 const limit = (label: string) =>
   z
     .number({ error: `${label} must be a whole number of at least 1, or empty for unlimited` })
@@ -98,7 +98,7 @@ export const createPlanRequest = z.object({
 });
 export type CreatePlanRequest = z.input<typeof createPlanRequest>;
 
-/** `PUT /api/plans/{id}`: price and limits only (spec 2 §7). The plans manager edits every field by PATCH. */
+/** `PUT /api/plans/{id}`: price and limits only. The plans manager edits every field by PATCH. */
 export const updatePlanLimitsRequest = z.object({
   price: planFields.price,
   vehicleLimit: planFields.vehicleLimit,
@@ -130,7 +130,7 @@ export const plan = z.object({
   price: z.number(),
   interval: z.literal('month'),
   vehicleLimit: z.number().nullable(),
-  /** The portal also reads the vehicle limit as carLimit (spec 1 §3). */
+  /** The portal also reads the vehicle limit as carLimit. */
   carLimit: z.number().nullable(),
   userLimit: z.number().nullable(),
   active: z.boolean(),

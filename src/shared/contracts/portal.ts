@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField, pagedQuery, pageOf, requiredText } from './common';
 import { customerIdentity, strongPassword } from './auth';
 
-/** Customer portal settings (spec 1 §3) with the spec's defaults. */
+/** Customer portal settings with their defaults (docs/customer-portal.md "Settings"). */
 export const customerSettings = z.object({
   emailNotifications: z.boolean(),
   pushNotifications: z.boolean(),
@@ -42,7 +42,7 @@ export const saveSettingsRequest = customerSettings.extend({
 export const saveSettingsResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  /** success, partial or failed (spec 1 §4). The built-in fleet app reads the same records: success. */
+  /** success, partial or failed. The built-in fleet app reads the same records: success. */
   crmSyncStatus: z.enum(['success', 'partial', 'failed']),
   settings: customerSettings,
   savedAt: z.string(),

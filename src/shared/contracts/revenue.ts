@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Revenue analytics (spec 3 Revenue Analytics, issue 12; definitions in docs/revenue.md) and the
+ * Revenue analytics (issue 12; definitions in docs/revenue.md) and the
  * payment provider metrics of the Payments overview. Every figure comes from the MRR ledger
  * (`mrr_events`), subscriptions, payments and refunds. Money in dollars, rates as percentages with
  * one decimal; a rate whose denominator is zero is null, never NaN.

@@ -5,8 +5,8 @@ import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } 
 import { upgradePlanRequest } from './portal';
 
 /**
- * Customer accounts as staff see and change them (spec 2 §2 customers screen, fleet control center
- * and customer dialogs; §3 customer; §5 rules). Calls: `GET/POST /api/admin/customers`,
+ * Customer accounts as staff see and change them (the customers screen, the fleet control center
+ * and the customer dialogs; rules in docs/staff-customers.md). Calls: `GET/POST /api/admin/customers`,
  * `GET/PUT/DELETE /api/admin/customers/{id}`, `GET /api/customers` (the same list, for the fleet screen).
  */
 
@@ -16,7 +16,7 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
-/** Spec 2 §3: the country select's options, default US. */
+/** The country select's options, default US. */
 export const CUSTOMER_COUNTRIES = ['US', 'CA', 'MX', 'GB', 'DE', 'FR', 'AU', 'other'] as const;
 export const COUNTRY_LABELS: Record<(typeof CUSTOMER_COUNTRIES)[number], string> = {
   US: 'United States',
@@ -29,7 +29,7 @@ export const COUNTRY_LABELS: Record<(typeof CUSTOMER_COUNTRIES)[number], string>
   other: 'Other',
 };
 
-/** Spec 2 §4 health colour bands: 80 green, 60 yellow, 40 orange, below red. */
+/** Health colour bands: 80 green, 60 yellow, 40 orange, below red. */
 export type HealthBand = 'green' | 'yellow' | 'orange' | 'red';
 export function healthBand(score: number): HealthBand {
   if (score >= 80) return 'green';
@@ -38,7 +38,7 @@ export function healthBand(score: number): HealthBand {
   return 'red';
 }
 
-/** The customer as every staff list and dialog reads it. Money in dollars (DECISIONS.md). */
+/** The customer as every staff list and dialog reads it. Money in dollars (docs/product-rules.md). */
 export const staffCustomer = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -137,7 +137,7 @@ export const customerStats = z.object({
   avgHealthScore: z.number().nullable(),
   /**
    * Vehicles and team users across every customer (the fleet control center's Total Vehicles and Total
-   * Users tiles: sums of currentCars and currentUsers, spec 2 §2).
+   * Users tiles: sums of currentCars and currentUsers).
    */
   totalVehicles: z.number(),
   totalUsers: z.number(),
@@ -148,7 +148,7 @@ export const CUSTOMER_PASSWORD_MESSAGE = 'Password must be at least 8 characters
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
-/** Add and Edit Customer (spec 2 §5). Limits come from the plan on the server; the dialog shows them read-only. */
+/** Add and Edit Customer. Limits come from the plan on the server; the dialog shows them read-only. */
 export const customerForm = z.object({
   firstName: requiredText('First name is required', 100),
   lastName: requiredText('Last name is required', 100),
@@ -178,8 +178,8 @@ export const customerForm = z.object({
 export type CustomerForm = z.infer<typeof customerForm>;
 
 /**
- * What `POST /api/admin/customers` accepts: the form, with the spec's defaults for what is left out
- * (country US, status active; spec 2). An edit (`PUT`) sends the whole form.
+ * What `POST /api/admin/customers` accepts: the form, with the defaults for what is left out
+ * (country US, status active). An edit (`PUT`) sends the whole form.
  */
 export const newCustomerRequest = customerForm.extend({
   country: customerForm.shape.country.default('US'),

@@ -3,8 +3,8 @@ import { emailDelivery } from './email-delivery';
 import { pagedQuery, pageOf, searchField, sortField } from './common';
 
 /**
- * Payments as staff see and act on them (spec 3 §2 Payment Management: Overview and Transactions;
- * §3 payment; §5 rules). Calls: `GET /api/admin/payments`, `GET /api/admin/payments/export`,
+ * Payments as staff see and act on them (Payment Management's Overview and Transactions;
+ * docs/staff-payments.md). Calls: `GET /api/admin/payments`, `GET /api/admin/payments/export`,
  * `POST /api/admin/payments/{id}/refund`, `POST /api/admin/payments/{id}/retry`,
  * `GET /api/admin/financial-analytics`, `GET /api/admin/payment-provider`. Definitions:
  * docs/staff-payments.md.
@@ -111,7 +111,7 @@ export const retryResult = z.object({
 });
 export type RetryResult = z.infer<typeof retryResult>;
 
-/** Spec 3 §3 financial analytics; definitions in docs/staff-payments.md. */
+/** The financial analytics; definitions in docs/staff-payments.md. */
 export const financialAnalytics = z.object({
   /** Completed payments net of refunds, dollars. */
   totalRevenue: z.number(),

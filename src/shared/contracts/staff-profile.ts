@@ -4,7 +4,7 @@ import { passwordUnderRules, staffPreferencesField } from './auth';
 import { pagedQuery, pageOf, requiredText } from './common';
 
 /**
- * The user profile dialog (spec 2 §2, §3 user preferences, §5 profile password, §8 profile texts;
+ * The user profile dialog (its tabs, preferences, password rules and texts:
  * docs/staff-profile.md): the signed-in member's own details, password, sessions, preferences and
  * activity. Calls: `PATCH /api/admin/profile`, `POST /api/admin/change-password`,
  * `GET /api/admin/sessions`, `POST /api/admin/sessions/sign-out-others`, `GET/PUT /api/admin/preferences`,
@@ -32,14 +32,14 @@ export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 8 character
 export const WRONG_CURRENT_STAFF_PASSWORD = 'Current password is incorrect';
 export const SAME_PASSWORD_MESSAGE = 'Choose a password different from the current one';
 
-/** `POST /api/admin/change-password`: the five rules of spec 1 §5 (the checklist the dialog shows). */
+/** `POST /api/admin/change-password`: the five password rules (the checklist the dialog shows). */
 export const staffChangePasswordRequest = z
   .object({
     currentPassword: z
       .string({ error: 'Current password is required' })
       .min(1, 'Current password is required')
       .max(200),
-    // Spec 2's text for the length rule, the same the 'Password too short' toast shows.
+    // The staff text for the length rule, the same the 'Password too short' toast shows.
     newPassword: passwordUnderRules(PASSWORD_TOO_SHORT_MESSAGE),
     confirmPassword: z.string({ error: PASSWORD_MISMATCH_MESSAGE }).max(200),
   })
@@ -64,7 +64,7 @@ export const signedOutOthers = z.object({ success: z.literal(true), message: z.s
 const timezoneValues = STAFF_TIMEZONES.map((t) => t.value) as [StaffTimezone, ...StaffTimezone[]];
 
 /**
- * `PUT /api/admin/preferences`: any of the preferences, each from its list (spec 2 §9); the others stay
+ * `PUT /api/admin/preferences`: any of the preferences, each from its list; the others stay
  * as the member saved them, or keep following the company's defaults (docs/system-settings.md).
  */
 export const preferencesUpdateRequest = z

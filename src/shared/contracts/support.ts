@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /**
- * Support tickets (spec 3 §2 Support Management, §3 support ticket; DECISIONS.md "Support Center: real
- * tickets"; docs/support.md). Customers open and answer their account's tickets from the portal
+ * Support tickets (the Support Center's real tickets, and the portal's; rules in the doc below:
+ * docs/support.md). Customers open and answer their account's tickets from the portal
  * (`/api/customer/support/...`); staff with the `support` tab list, assign, triage and answer them, and
  * add internal notes the customer never sees (`/api/admin/support/...`).
  */
@@ -69,7 +69,7 @@ export const ASSIGNEE_NAMES_DIFFER = 'assignedTo and assignedToStaffId name diff
 
 /**
  * Staff triage: any of status, priority and assignee (null: unassigned). The assignee is
- * `assignedToStaffId`, or `assignedTo`, the spec's name for the ticket's field (spec 3): either is
+ * `assignedToStaffId`, or `assignedTo`, the original API's name for the field: either is
  * heard; both at once must name the same member. What the service gets is `assignedToStaffId`.
  */
 export const ticketUpdateInput = z

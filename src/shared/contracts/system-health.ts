@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { pagedQuery, pageOf } from './common';
 
 /**
- * System Health (tab `monitoring`, spec 3 §2, §4, §5; docs/system-health.md): the server's own
+ * System Health (tab `monitoring`; docs/system-health.md): the server's own
  * measurements, per instance. Calls: `GET /api/admin/system-health` (overview, services and metrics in
  * one answer), `GET /api/admin/system-health/alerts`, `POST /api/admin/system-health/alerts/{id}/resolve`.
  */
 
-/** Spec 3 §4: the system statuses and the alert types. */
+/** The system statuses and the alert types. */
 export const HEALTH_STATUSES = ['healthy', 'warning', 'error', 'maintenance'] as const;
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 export const ALERT_TYPES = ['error', 'warning', 'info'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 /**
- * Each measured figure's limit. Spec 3 §5: warning from 70 % of the limit, healthy below it; at the
+ * Each measured figure's limit: warning from 70 % of the limit, healthy below it; at the
  * limit itself the figure is an error. Percentages (CPU, memory) have the limit 100 % for "warning"
  * and their own error line (90 %).
  */

@@ -3,7 +3,7 @@ import { STAFF_TIMEZONES } from '../staff-preferences';
 import { emailField, requiredText } from './common';
 
 /**
- * System Settings (spec 3 §2, §3, §9; docs/system-settings.md). Each group is one `system_settings` row;
+ * System Settings (docs/system-settings.md). Each group is one `system_settings` row;
  * a stored value that is missing or no longer valid reads as the defaults here.
  */
 
@@ -27,7 +27,7 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
 };
 
 /**
- * API Keys (spec 3 §3 API settings, plus the CRM issue's Salesforce credentials). Secrets are stored
+ * API Keys (the original API's five fields, plus the CRM issue's Salesforce credentials). Secrets are stored
  * sealed and answered masked to their last four characters; URLs are not secret and answer in full.
  */
 export const API_SECRET_FIELDS = [
@@ -149,7 +149,7 @@ export const MASK_TAIL_FROM = 12;
 export const maskSecret = (plain: string): string =>
   plain.length < MASK_TAIL_FROM ? MASK : MASK + plain.slice(-4);
 
-/* General settings: the union of spec 3's two variants (§3), with §9's options and defaults. */
+/* General settings: the union of the screen's two variants (docs/system-settings.md "General"). */
 
 /** The same list a member picks their own from: the company's timezone is their default. */
 export const GENERAL_TIMEZONES = STAFF_TIMEZONES;
@@ -210,7 +210,7 @@ export const DEFAULT_GENERAL_SETTINGS: Omit<GeneralSettings, 'companyName'> = {
   emailNotifications: true,
   smsNotifications: false,
   desktopNotifications: false,
-  // The spec's hours (spec 1); no phone or email is invented: blank ones are not shown on the landing page.
+  // The hours the site always showed; no phone or email is invented: blank ones are not shown on the landing page.
   contactPhone: '',
   contactEmail: '',
   contactHours: 'Mon-Fri 9AM-6PM EST',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUserRequest, formatPhoneInput, phoneDigits } from './team';
 
-/** Spec 2 §5: 10 digits, or 11 starting with 1, shown as +1 (xxx) xxx-xxxx while typed. */
+/** 10 digits, or 11 starting with 1, shown as +1 (xxx) xxx-xxxx while typed. */
 describe('phone entry', () => {
   it('formats digit by digit as the box rewrites its own text', () => {
     let text = '';

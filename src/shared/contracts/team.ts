@@ -4,12 +4,12 @@ import { PERMISSION_FLAGS, STAFF_ROLES, type PermissionFlag } from '../roles';
 import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /**
- * Team management (spec 2 §2 "Team management", §3 team user, §5 create/edit user, §8 team texts;
+ * Team management (the team user, create and edit, texts:
  * docs/team-management.md). Calls: `GET/POST /api/admin/users`, `PATCH/DELETE /api/admin/users/{id}`,
  * `PATCH /api/admin/users/{id}/role`, `GET /api/admin/users/stats`, `POST /api/admin/generate-secure-password`.
  */
 
-/** Create user offers admin or sales (spec 2 §6). */
+/** Create user offers admin or sales. */
 export const CREATE_USER_ROLES = ['admin', 'sales'] as const;
 /**
  * Edit user offers the spec's admin, sales and root, and manager: the role exists (it opens the team
@@ -17,7 +17,7 @@ export const CREATE_USER_ROLES = ['admin', 'sales'] as const;
  */
 export const EDIT_USER_ROLES = ['admin', 'manager', 'sales', 'root'] as const;
 
-/** The edit dialog's six groups of the twelve flags (spec 2 §3). */
+/** The edit dialog's six groups of the twelve flags. */
 export const PERMISSION_GROUPS: readonly { label: string; flags: readonly PermissionFlag[] }[] = [
   { label: 'Customer Management', flags: ['canViewCustomers', 'canEditCustomers', 'canDeleteCustomers'] },
   { label: 'Plan Management', flags: ['canViewPlans', 'canEditPlans'] },
@@ -44,7 +44,7 @@ export const PERMISSION_LABELS: Record<PermissionFlag, string> = {
 
 export const permissionsField = z.partialRecord(z.enum(PERMISSION_FLAGS), z.boolean());
 
-/** A team member as the team screen reads it (spec 2 §3 team user, without any password). */
+/** A team member as the team screen reads it (without any password). */
 export const teamUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -77,7 +77,7 @@ export const teamListQuery = pagedQuery({
 export type TeamListQuery = z.infer<typeof teamListQuery>;
 export const teamPage = pageOf(teamUser);
 
-/** The four summary cards (spec 2 §2), over the whole team and every commission. */
+/** The four summary cards, over the whole team and every commission. */
 export const teamStats = z.object({
   totalUsers: z.number(),
   salesTeam: z.number(),
@@ -87,7 +87,7 @@ export const teamStats = z.object({
 });
 export type TeamStats = z.infer<typeof teamStats>;
 
-/** Spec 2 §5: 10 digits, or 11 starting with 1. */
+/** 10 digits, or 11 starting with 1. */
 export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number';
 export const PHONE_VALID_TEXT = 'Valid phone number format';
 export const REQUIRED_CREATE_MESSAGE = 'Please fill all required fields (including phone and address)';
@@ -111,7 +111,7 @@ export function phoneDigits(input: string): string | null {
 }
 
 /**
- * As typed: +1 (xxx) xxx-xxxx, filled in as the digits come (max length 18, spec 2 §5). The area code's
+ * As typed: +1 (xxx) xxx-xxxx, filled in as the digits come (max length 18). The area code's
  * ')' comes with the fourth digit, so deleting back through it is not undone by the next format.
  */
 export function formatPhoneInput(input: string): string {
@@ -144,7 +144,7 @@ const phoneField = z
   .transform((p) => formatPhoneInput(phoneDigits(p)!));
 
 /**
- * Create user (spec 2 §5). Permissions default by role on the server when not sent. The server
+ * Create user (docs/team-management.md). Permissions default by role on the server when not sent. The server
  * generates the member's password and emails it to them (issue 14): no password is sent or answered.
  */
 export const TEMPORARY_PASSWORD_REFUSED =
@@ -167,7 +167,7 @@ export const createUserRequest = z.object({
 });
 export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
-/** Edit user (spec 2 §5 and §7): `sendNewPassword` generates a new password and emails it to the member. */
+/** Edit user: `sendNewPassword` generates a new password and emails it to the member. */
 export const updateUserRequest = z.object({
   email: requiredEmail(REQUIRED_EDIT_MESSAGE),
   firstName: requiredText(REQUIRED_EDIT_MESSAGE, 100),

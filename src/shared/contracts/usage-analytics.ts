@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedQuery, pageOf } from './common';
 
 /*
- * Advanced Analytics (tab `analytics`, spec 3 §2; docs/usage-analytics.md): how customers use the
+ * Advanced Analytics (tab `analytics`; docs/usage-analytics.md): how customers use the
  * product, from their own records, and who is near their plan's limits.
  */
 

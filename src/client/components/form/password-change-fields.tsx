@@ -7,7 +7,7 @@ export type PasswordChangeValues = { currentPassword: string; newPassword: strin
 
 /**
  * Current, new and confirm password, each with show/hide, and the rules checklist under the new one
- * (spec 1 §5, spec 2 §5): the portal's Change Password, the staff profile's Security tab and the staff
+ * (docs/product-rules.md): the portal's Change Password, the staff profile's Security tab and the staff
  * set-your-password screen. `afterConfirm` goes under the confirm box (the portal's "match" line).
  */
 export function PasswordChangeFields<F extends PasswordChangeValues>({

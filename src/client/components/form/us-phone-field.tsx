@@ -3,7 +3,7 @@ import { useWatch, type FieldValues, type Path } from 'react-hook-form';
 import { PHONE_VALID_TEXT, formatPhoneInput, phoneDigits } from '@shared/contracts/team';
 import { TextField, type AnyForm } from './form-fields';
 
-/** Under the phone box (spec 2 §5): 'Valid phone number format' once the digits make a US number. */
+/** Under the phone box: 'Valid phone number format' once the digits make a US number. */
 function PhoneHint({ phone }: { phone: string }) {
   if (!phone || phoneDigits(phone) === null) return <>10 digits; +1 is added for you.</>;
   return (
@@ -16,7 +16,7 @@ function PhoneHint({ phone }: { phone: string }) {
 
 /**
  * A US phone number, written as +1 (xxx) xxx-xxxx while it is typed (max length 18), with the spec's
- * 'Valid phone number format' under it once it is whole (spec 2 §5): Create and Edit user, the profile.
+ * 'Valid phone number format' under it once it is whole: Create and Edit user, the profile.
  */
 export function UsPhoneField<F extends FieldValues>({
   form,

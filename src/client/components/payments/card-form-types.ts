@@ -45,5 +45,5 @@ export type CardFormProps = CommonCardFormProps &
 
 /** The label of the submit button while a payment or a tokenisation runs. */
 export const PROCESSING_LABEL = 'Processing...';
-/** Shown on the button while Stripe.js loads, and as the error when submitted too early (spec 1 §5). */
+/** Shown on the button while Stripe.js loads, and as the error when submitted too early. */
 export const NOT_READY_LABEL = 'Payment system not ready';

@@ -8,7 +8,7 @@ import { SandboxCardForm } from './sandbox-card-form';
 export type { CardFormProps, PaidResult, PaymentClientConfig } from './card-form-types';
 
 /*
- * One card form for both payment providers (DECISIONS.md), used by checkout ('pay') and by the portal's
+ * One card form for both payment providers (docs/payments.md), used by checkout ('pay') and by the portal's
  * Manage Payment Methods dialog ('tokenize'). Props are documented on CardFormProps.
  *
  * Stripe mode lives in its own chunk (Stripe Elements + Stripe.js), fetched only when the server's

@@ -3,7 +3,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { floating } from './floating';
 import { styled } from './styled';
 
-/** Spec 1 §9: tooltips open after 700 ms; moving between tooltips within 300 ms skips the delay. */
+/** Tooltips open after 700 ms; moving between tooltips within 300 ms skips the delay. */
 export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP_DELAY = 300;
 

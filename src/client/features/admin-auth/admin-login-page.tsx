@@ -20,7 +20,7 @@ import { toast } from '@client/lib/toast';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { signInStaff } from './api';
 
-/** Spec 2 §8 sign-in texts (used when the server sends no message of its own). */
+/** The sign-in texts (used when the server sends no message of its own). */
 const TEXTS = {
   noAccount: 'No account found with this email address',
   wrongPassword: 'Incorrect password',
@@ -30,14 +30,14 @@ const TEXTS = {
   connectionError: 'Connection error. Please try again.',
 } as const;
 
-/** Spec 2 §9: the browser goes to /admin about 0.5 s after a successful sign-in. */
+/** The browser goes to /admin about 0.5 s after a successful sign-in. */
 const REDIRECT_DELAY_MS = 500;
 
 type LoginInput = z.input<typeof loginRequest>;
 
 /**
- * `/admin-login`, `/login`, and `/admin` when signed out: staff sign-in, reading A of spec 2 §2
- * (email and password, DECISIONS.md).
+ * `/admin-login`, `/login`, and `/admin` when signed out: staff sign-in with email and password
+ * (docs/product-rules.md "Sign-in and sessions").
  */
 export default function AdminLoginPage() {
   usePageTitle('Admin Login');
@@ -53,7 +53,7 @@ export default function AdminLoginPage() {
   const pending = form.formState.isSubmitting || signedIn;
 
   const onInvalid = () => {
-    // The toast is for a box left empty (spec 2 §5); a malformed email only gets its field message.
+    // The toast is for a box left empty; a malformed email only gets its field message.
     if (missingCredentials(form.getValues()))
       form.toastUntilEdited({ ...MISSING_FIELDS_TOAST, variant: 'destructive' });
   };

@@ -20,7 +20,7 @@ const SetOwnPassword = lazy(() => import('./staff-password/set-own-password'));
 const SET_PASSWORD_TITLE = 'Set your password';
 
 /**
- * `/admin` for signed-in staff (spec 2 §2): header, the role's menu and the active tab, which lives in
+ * `/admin` for signed-in staff (docs/product-rules.md): the header, the role's menu and the active tab, which lives in
  * the URL (/admin?tab=id). The route shows the sign-in instead when nobody is signed in. Until the
  * member has set their own password, only that screen: no header (its bell polls), no tab, since the
  * server refuses them every call but the password change ('password_change_required'). No tooltip

@@ -10,7 +10,7 @@ import { AccessDenied } from './shell/access-denied';
 const EmailScreen = lazy(() => import('./email/email-screen'));
 
 /**
- * `/admin/email-settings` (signed-in staff, spec 3 §2): Email Settings on its own page, for the roles
+ * `/admin/email-settings` (signed-in staff, docs/email.md): Email Settings on its own page, for the roles
  * whose tabs include `emails` (admin, manager, root); the server refuses the calls to anyone else.
  */
 export default function EmailSettingsPage() {

@@ -10,7 +10,7 @@ import { AccessDenied } from './shell/access-denied';
 const SettingsScreen = lazy(() => import('./settings/settings-screen'));
 
 /**
- * `/admin/settings` (signed-in staff, spec 3 §2): System Settings on its own page, for the roles whose
+ * `/admin/settings` (signed-in staff, docs/system-settings.md): System Settings on its own page, for the roles whose
  * tabs include `settings` (admin and root); the server refuses the calls to anyone else on its own.
  */
 export default function SettingsPage() {

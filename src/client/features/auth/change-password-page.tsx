@@ -20,9 +20,9 @@ import { readCustomerToken } from '@client/lib/customer-session';
 import { usePageTitle } from '@client/lib/use-page-title';
 
 /*
- * `/change-password` (spec 1 §2, rules §5): the first-login screen where a customer replaces a temporary
+ * `/change-password` (docs/customer-portal.md): the first-login screen where a customer replaces a temporary
  * password. Shown only when a customer token and record are stored locally; otherwise the customer
- * login. Success goes to /customer-dashboard (DECISIONS.md: the spec's /dashboard does not exist).
+ * login. Success goes to /customer-dashboard (an old /dashboard path does not exist).
  */
 
 const SUCCESS_MESSAGE = 'Password changed successfully! Redirecting to dashboard...';
@@ -32,7 +32,7 @@ const REDIRECT_DELAY_MS = 1500;
 
 type Strength = 'Weak' | 'Medium' | 'Strong';
 
-/** The five rules of spec 1 §5 met: <3 Weak, 3 Medium, 4+ Strong. */
+/** The five password rules met: <3 Weak, 3 Medium, 4+ Strong. */
 function passwordStrength(password: string): Strength {
   const met = PASSWORD_RULES.filter((rule) => rule.test(password)).length;
   if (met >= 4) return 'Strong';

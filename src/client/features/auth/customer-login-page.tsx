@@ -18,7 +18,7 @@ function isInternalPath(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
 
-/** `/customer-login`: customer sign-in (spec 1 §2, rules §5, texts §8). */
+/** `/customer-login`: customer sign-in (docs/customer-portal.md). */
 export default function CustomerLoginPage() {
   usePageTitle('Customer Login');
   const [, navigate] = useLocation();
@@ -52,7 +52,7 @@ export default function CustomerLoginPage() {
     if (arrivalHandled.current) return;
     arrivalHandled.current = true;
     if (fromSignUp && arrivingEmail) {
-      // After the sign-up's own toast (spec 1 §8), not over it: one toast shows at a time.
+      // After the sign-up's own toast, not over it: one toast shows at a time.
       toast({
         title: 'Welcome!',
         description: 'Your account is ready. Please enter your password to sign in.',
@@ -77,7 +77,7 @@ export default function CustomerLoginPage() {
             description: `Welcome back, ${outcome.customer.firstName}!`,
             variant: 'success',
           });
-          // Keeps the button busy through the short pause (spec 1 §9: 0.5 s), then leaves the page.
+          // Keeps the button busy through the short pause (0.5 s), then leaves the page.
           setLeaving(true);
           window.setTimeout(() => {
             if (returnTo) navigate(returnTo);

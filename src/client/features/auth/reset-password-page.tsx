@@ -12,7 +12,7 @@ import { usePageTitle } from '@client/lib/use-page-title';
 import { confirmPasswordReset, SIGN_IN_PATH } from './password-reset-api';
 import { ResetCard } from './reset-card';
 
-/** The new password twice; the rules of spec 1 §5 are the shared strong-password schema's. */
+/** The new password twice; the password rules are the shared strong-password schema's. */
 const schema = z
   .object({
     newPassword: passwordResetConfirm.shape.newPassword,

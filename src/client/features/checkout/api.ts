@@ -4,7 +4,7 @@ import { checkoutStart } from '@shared/contracts/checkout';
 import { apiJson } from '@client/lib/api';
 import { customerAuthQuery } from '@client/lib/customer-auth';
 
-/** The checkout's calls (spec 1 §7 "Registration, plans, checkout"). */
+/** The checkout's calls (docs/payments.md). */
 
 export const checkoutIntentKey = ['/api/create-subscription'] as const;
 

@@ -40,11 +40,11 @@ import { formatMoney } from '@client/lib/format';
 import { checkoutIntentKey, checkoutIntentQuery, signedInCustomer } from './api';
 
 /*
- * `/checkout?customerId=`: pays the customer's own subscription (spec 1 §2, states §4, texts §8).
- * The server reveals nothing about the customer here (DECISIONS.md) beyond the payment's own terms, which
+ * `/checkout?customerId=`: pays the customer's own subscription (docs/customer-portal.md "Checkout").
+ * The server reveals nothing about the customer here (docs/payments.md) beyond the payment's own terms, which
  * the page shows before the card (issue 9): the plan, its monthly price, what is charged today and what
  * happens to the trial days left (they are kept: TRIAL_RULE). After payment the customer lands on the portal's billing tab, signing in first
- * when this browser has no session for them (DECISIONS.md).
+ * when this browser has no session for them (docs/product-rules.md).
  */
 
 /** A card that says where the checkout stands instead of the form, with the way home. */

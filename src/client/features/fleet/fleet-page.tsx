@@ -7,7 +7,7 @@ import { useStaffArrival } from './shell/staff-banner';
 import { FLEET_TAB_LABELS, useFleetParams } from './shell/use-fleet-params';
 
 /**
- * `/fleet-management`: the customer's fleet app (DECISIONS.md "The fleet app is real"). Only for a
+ * `/fleet-management`: the customer's fleet app (docs/fleet.md). Only for a
  * signed-in customer or team member; anyone else goes to /customer-login.
  */
 export default function FleetPage() {

@@ -62,7 +62,7 @@ export function usePublicPlans(): PlansState & { reload: () => void } {
 /**
  * Whether a customer session exists: GET /api/auth/customer through the session query's own fetcher,
  * loaded only for the visits that ask (`/?route=customer-dashboard`). A failed check is logged and
- * counts as signed out (spec 1 §8).
+ * counts as signed out (docs/product-rules.md).
  */
 export async function isCustomerSignedIn(signal: AbortSignal): Promise<boolean> {
   try {

@@ -18,7 +18,7 @@ const DemoTour = lazy(loadDemoTour);
 /** Starts downloading the dialog when the pointer or focus reaches a button that opens it. */
 const preload = { onPointerEnter: loadSignUpDialog, onFocus: loadSignUpDialog };
 
-/** `/`: the public landing page (spec 1 §2). */
+/** `/`: the public landing page (docs/customer-portal.md). */
 export default function LandingPage() {
   usePageTitle('Fleet Management Made Simple');
   const [, navigate] = useLocation();

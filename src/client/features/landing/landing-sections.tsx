@@ -27,8 +27,8 @@ import { Brand, SECTIONS } from './landing-header';
 import { LandingButton } from './landing-ui';
 
 /*
- * The static sections of the landing page (spec 1 §1-2). Marketing copy only: no figures that could be
- * mistaken for real data (DECISIONS.md).
+ * The static sections of the landing page. Marketing copy only: no figures that could be
+ * mistaken for real data (docs/product-rules.md).
  */
 
 function SectionHeading({
@@ -53,7 +53,7 @@ function SectionHeading({
   );
 }
 
-/** The marketing claims of spec 1 §1, word for word. */
+/** The product's marketing claims, word for word. */
 const CLAIMS: { icon: LucideIcon; figure: string; text: string }[] = [
   { icon: ActivityIcon, figure: '99.9%', text: 'uptime' },
   { icon: HeadsetIcon, figure: '24/7', text: 'support' },
@@ -310,7 +310,7 @@ const COLUMNS = {
 } as const;
 
 /**
- * The contact section (spec 1 §2): the phone, email and hours staff publish in System Settings
+ * The contact section (docs/support.md "Visitors"): the phone, email and hours staff publish in System Settings
  * (`GET /api/contact`; nothing is invented where they set none), and a message form anyone can send
  * without an account, which reaches staff in the Support Center as a ticket.
  */

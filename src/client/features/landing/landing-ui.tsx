@@ -4,7 +4,7 @@ import { buttonVariants } from '@client/components/ui/button-variants';
 
 /*
  * Small building blocks for the landing page that avoid `cn` (tailwind-merge, ~8.5 kB gzip): the
- * landing is the one screen with a tight JavaScript budget (DESIGN.md). Everywhere else use
+ * landing is the one screen with a tight JavaScript budget (docs/performance.md). Everywhere else use
  * components/ui.
  */
 

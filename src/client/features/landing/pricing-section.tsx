@@ -18,7 +18,7 @@ export function planFeatureList(plan: Plan): string[] {
   ];
 }
 
-/** The plan named Professional carries the badge (spec 1 §2); the id is the fallback if renamed. */
+/** The plan named Professional carries the badge; the id is the fallback if renamed. */
 function isPopular(plan: Plan): boolean {
   return plan.name.trim().toLowerCase() === 'professional' || plan.id === POPULAR_PLAN_ID;
 }

@@ -16,7 +16,7 @@ import { registerCustomer } from './api';
 
 type SignUpValues = z.input<typeof signUpForm>;
 
-/** Spec 1 §2: the submit button, and what it reads while the account is being created. */
+/** The submit button, and what it reads while the account is being created. */
 export const SIGN_UP_TEXTS = { submit: 'Create Account', pending: 'Creating Account...' } as const;
 
 export type SignUpDialogProps = DialogOpenProps & {
@@ -27,7 +27,7 @@ export type SignUpDialogProps = DialogOpenProps & {
   initialPlanId: string;
 };
 
-/** The sign-up dialog (spec 1 §2, rules of §5 through the shared `signUpForm` schema). Lazy-loaded. */
+/** The sign-up dialog (docs/customer-portal.md; rules in the shared `signUpForm` schema). Lazy-loaded. */
 export default function SignUpDialog({
   open,
   onOpenChange,

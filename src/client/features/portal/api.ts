@@ -23,7 +23,7 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
 import { settingsKey } from '@client/lib/customer-settings';
 
 /*
- * The portal's calls (spec 1 §7 "Customer portal"). Every answer is parsed with its contract; what a
+ * The portal's calls (docs/customer-portal.md). Every answer is parsed with its contract; what a
  * change makes stale follows from the server's answer (the freshness model, docs/client-kit.md).
  */
 
@@ -47,7 +47,7 @@ export const crmLinkKey = ['/api/fleet/crm-link'] as const;
 
 /** Transactions and invoices shown per page in the "View All" dialogs. */
 export const HISTORY_PAGE_SIZE = 20;
-/** Recent Transactions on the billing tab (spec 1 §9). */
+/** Recent Transactions on the billing tab. */
 export const RECENT_TRANSACTIONS = 5;
 
 /**
@@ -97,8 +97,8 @@ export function fetchLatestInvoice(email: string) {
 }
 
 /**
- * GET /api/fleet/crm-link: the configured external fleet CRM, or the built-in fleet app (DECISIONS.md
- * "The fleet app is real").
+ * GET /api/fleet/crm-link: the configured external fleet CRM, or the built-in fleet app (docs/fleet-crm.md
+ * "The two directions").
  */
 export const crmLinkQuery = queryOptions({
   queryKey: crmLinkKey,
@@ -179,7 +179,7 @@ export function useSetDefaultPaymentMethod() {
 }
 
 /**
- * PUT /api/customer/settings/{email} with every setting plus autoSaved or manualSave (spec 1 §7). With
+ * PUT /api/customer/settings/{email} with every setting plus autoSaved or manualSave. With
  * `keepalive` (leaving the tab or the page with a change still waiting) the save outlives the page.
  */
 export function saveCustomerSettings(

@@ -12,7 +12,7 @@ import { toast } from '@client/lib/toast';
 import { autoLogin } from './api';
 
 /*
- * Automatic login from the fleet CRM (spec 1 §2, DECISIONS.md): the portal opened with `auth`, `email`
+ * Automatic login from the fleet CRM (docs/fleet-crm.md): the portal opened with `auth`, `email`
  * and optional `tab`. The server validates the token (with the external fleet CRM when one is
  * configured) and creates the customer session in one call (POST /api/auth/create-customer-session
  * sets the cookie), the parameters leave the address (keeping ?tab=billing), and 'Welcome back!'

@@ -92,7 +92,7 @@ function PortalHeader({
   profileError,
 }: {
   customer: SessionCustomer;
-  /** The profile call failed (spec 1 §8: '(Profile Error)' beside the welcome). */
+  /** The profile call failed ('(Profile Error)' beside the welcome). */
   profileError: boolean;
 }) {
   return (
@@ -226,7 +226,7 @@ function AccountPortal({ customer }: { customer: SessionCustomer }) {
   );
 }
 
-/** The signed-in portal: header, the two cards, the status banner and the four tabs (spec 1 §2). */
+/** The signed-in portal: header, the two cards, the status banner and the four tabs. */
 function PortalLayout({
   customer,
   profileError,

@@ -2,7 +2,7 @@ import { JSONParser } from '@streamparser/json';
 import { EXTERNAL_DB_MAX_BODY_BYTES, EXTERNAL_DB_MAX_ROW_BYTES } from '../../../shared/contracts/external-db';
 
 /**
- * The external database's HTTP API (spec 3 §7; docs/external-db.md): `GET /health`, `GET /api/customers`
+ * The external database's HTTP API (docs/external-db.md): `GET /health`, `GET /api/customers`
  * and `GET /api/users`, each with the API key as `Authorization: Bearer <key>` and as `X-API-Key: <key>`
  * (systems check one or the other). A list is read as a stream, one row at a time, so a source of any
  * size holds one chunk and at most one row (EXTERNAL_DB_MAX_ROW_BYTES) in memory; the whole answer is

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The external fleet CRM's token check (spec 1 §7): POST `{token, email}` to its validation endpoint,
+ * The external fleet CRM's token check (docs/fleet-crm.md): POST `{token, email}` to its validation endpoint,
  * answered `{success, user, message}`. Every way the call can go wrong ends in a `FleetCrmRefusal`,
  * never an exception, so the sign-in that asks can always answer the browser with a clear reason.
  */

@@ -1,6 +1,6 @@
 /**
  * Card checks for the sandbox provider: what a real processor would refuse before charging, and the
- * behaviour of the published test card numbers (DECISIONS.md "Subscriptions and payments").
+ * behaviour of the published test card numbers (docs/payments.md "Sandbox").
  */
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 

@@ -6,7 +6,7 @@ import { SandboxPaymentProvider } from './sandbox';
 import { recordingStatus } from './status';
 
 /**
- * Stripe when its keys are configured, the offline sandbox otherwise (DECISIONS.md); either way each
+ * Stripe when its keys are configured, the offline sandbox otherwise (docs/payments.md); either way each
  * call's outcome is recorded for System Health (`status.ts`).
  */
 export async function createPaymentProvider(config: Config, db: Db, clock: Clock): Promise<PaymentProvider> {

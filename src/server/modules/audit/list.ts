@@ -94,7 +94,7 @@ export type AuditRow = typeof auditLogs.$inferSelect;
 const categoryOf = (c: string): AuditCategory =>
   (AUDIT_CATEGORIES as readonly string[]).includes(c) ? (c as AuditCategory) : 'update';
 
-/** A row as the screen and the export show it (spec 3 §3 audit log's fields). */
+/** A row as the screen and the export show it (docs/audit-logs.md). */
 export function toAuditEntry(
   row: AuditRow,
   agentChars: number | null = USER_AGENT_LIST_CHARS,

@@ -15,7 +15,7 @@ const SECRET_KEY =
   /password|passphrase|pwd|token|secret|hash|digest|api_?key|private_?key|session_?id|^sid$|cookie|authori[sz]ation|credential|signature|^cvc$|^cvv|card_?number|^pan$|^otp$|nonce|signing_?key|encryption_?key/i;
 
 /**
- * Keys that hold a preview: kept, cut to the first 12 characters (spec 3 §9), unless the key is named
+ * Keys that hold a preview: kept, cut to the first 12 characters (a token preview's), unless the key is named
  * like a secret (`apiKeyPreview`, `tokenPreview`: the secret-key rule comes first) or the whole value
  * holds a secret's shape (then `[redacted]`, not a cut that may keep the secret's start).
  */

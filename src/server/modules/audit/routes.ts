@@ -16,7 +16,7 @@ import { auditCsvStarted } from './export';
 import { keptAuditCounts, listAuditLogs } from './list';
 import { actorOf, recordAudit } from './service';
 
-/** The Security & Audit tab is the admin's (spec 3 §6): the same rule as its menu entry. */
+/** The Security & Audit tab is the admin's (docs/product-rules.md): the same rule as its menu entry. */
 const viewAudit = access.staffTab('audit');
 
 /** Audit Logs (docs/audit-logs.md): the list, its export and the chain's verification. */

@@ -12,7 +12,7 @@ import { validateFleetToken } from '../portal/account';
 import { createFleetCrmSession, recordFleetCrmRefusal, signInFromFleetCrm } from './service';
 
 /*
- * The automatic login from the fleet CRM (spec 1 §2, DECISIONS.md "The fleet app is real"): the
+ * The automatic login from the fleet CRM (docs/fleet-crm.md): the
  * portal opened with `auth` (a token) and `email`. Whose word makes the session:
  * - FLEET_CRM_URL set: the external CRM's, asked by this server at FLEET_CRM_VALIDATE_URL in this
  *   very call (never the browser's word that it was asked). Without a validation URL, nobody can

@@ -9,7 +9,7 @@ import { ACCOUNT_SUSPENDED_MESSAGE } from '../../auth/access';
 import { auditLogs, customers, sessions } from '../../db/schema';
 
 /*
- * The automatic login with an external fleet CRM configured (spec 1 §2, §7): the server asks the CRM
+ * The automatic login with an external fleet CRM configured (docs/fleet-crm.md): the server asks the CRM
  * (tests/fakes/fleet-crm-server.ts) in the call that makes the session, and every way the CRM can
  * fail ends in a clear refusal with no session.
  */

@@ -154,7 +154,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     );
   };
 
-  // Logout by navigation (spec 2): a link elsewhere must not sign staff out, so only a same-site
+  // Logout by navigation (docs/product-rules.md): a link elsewhere must not sign staff out, so only a same-site
   // request ends the session; any other gets a page that asks, with a button that is same-site.
   r.get('/api/admin/logout', {
     config: { access: access.public },

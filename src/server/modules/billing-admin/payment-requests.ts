@@ -183,7 +183,7 @@ async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promi
 }
 
 /**
- * `POST /api/admin/send-payment-request` (spec 3 §2 dialog, §5): a payable request and its
+ * `POST /api/admin/send-payment-request` (docs/billing-admin.md): a payable request and its
  * `payment_request` checkout link. Without a due date, the payment terms set it.
  */
 export async function sendPaymentRequest(

@@ -136,7 +136,7 @@ export function trialActionReason(row: Pick<Row, 'status' | 'trialEndsAt' | 'upd
 }
 
 /**
- * "Trials requiring action" (DECISIONS.md, over spec 3 §9's "status pending or plan starter", which
+ * "Trials requiring action" (docs/product-rules.md; not "every pending or Starter customer", which
  * listed paying Starter customers): trials ending within TRIAL_ACTION_DAYS days and checkouts left
  * pending (status pending: a trial or renewal ended unpaid), each with its reason.
  */

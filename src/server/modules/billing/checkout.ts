@@ -81,7 +81,7 @@ const PAYABLE = new Set(['trialing', 'pending', 'past_due']);
 /**
  * `POST /api/create-subscription`: a payment for the customer's own subscription and its terms (plan,
  * price, today's charge, trial days kept: `checkoutTerms`), and nothing else about the customer
- * (DECISIONS.md). The same subscription state always gets the same intent, so a double click or a
+ * (docs/payments.md). The same subscription state always gets the same intent, so a double click or a
  * reload does not start a second payment.
  */
 export async function createCheckout(

@@ -17,7 +17,7 @@ export const crmConfigOf = (exec: Executor): Promise<CrmConfig> =>
   readSettingsGroup(exec, CRM_SETTINGS_KEY, crmConfig, DEFAULT_CRM_CONFIG);
 
 /**
- * The configuration after `input` (a partial PUT), or the refusal spec 3 §4 asks for: auto-sync only
+ * The configuration after `input` (a partial PUT), or the refusal docs/crm.md states: auto-sync only
  * while the integration is enabled, the interval only while both are on. Turning the integration off
  * turns auto-sync off with it, so a disabled integration never shows a switched-on schedule.
  */

@@ -11,7 +11,7 @@ const named = (crmType: CrmPlatform, message: string) =>
   message.startsWith(CRM_PLATFORM_LABELS[crmType]) ? message : `${CRM_PLATFORM_LABELS[crmType]}: ${message}`;
 
 /**
- * "Test connection" (spec 3: 'Test Failed'): signs in to the CRM with the saved credentials through its
+ * "Test connection" (docs/crm.md): signs in to the CRM with the saved credentials through its
  * real adapter and reads what a sync needs, writing nothing there. Works whether or not the integration
  * is switched on (testing comes before enabling). The outcome is audited (never a key) and, for the CRM
  * in use, reported to System Health like a sync's.

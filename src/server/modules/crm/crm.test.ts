@@ -117,7 +117,7 @@ describe('who may do what', () => {
     }
   });
 
-  it('declares canEditSettings on every change; an admin passes it even with it off (DECISIONS.md)', async () => {
+  it('declares canEditSettings on every change; an admin passes it even with it off', async () => {
     const changes = t.app.accessTable.filter(
       (r) => r.url.startsWith('/api/admin/crm/') && r.method !== 'GET',
     );
@@ -417,7 +417,7 @@ describe('syncing to Salesforce', () => {
   });
 });
 
-describe('Test connection (spec 3: Test Failed)', () => {
+describe('Test connection (Test Failed with the reason)', () => {
   const TEST = '/api/admin/crm/test-connection';
   const auditOf = async () =>
     t.database.db

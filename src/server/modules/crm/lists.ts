@@ -178,7 +178,7 @@ export const toCrmIntegration = (row: typeof crmIntegrations.$inferSelect): CrmI
   error: row.error,
 });
 
-/** spec 3 §7 `GET /api/admin/crm/integrations`: the integration records, newest change first. */
+/** `GET /api/admin/crm/integrations`: the integration records, newest change first. */
 export async function listIntegrations(db: Db, query: CrmIntegrationListQuery) {
   const where = and(
     query.entityType ? eq(crmIntegrations.entityType, query.entityType) : undefined,

@@ -41,7 +41,7 @@ const viewCrm = access.staffTab('crm');
 const changeCrm = access.staffPermission('crm', 'canEditSettings');
 const refused = { 404: errorResponse, 409: errorResponse, 422: errorResponse, 502: errorResponse };
 
-/** CRM Integration (tab `crm`; spec 3 §2, §7; docs/crm.md). */
+/** CRM Integration (tab `crm`; docs/crm.md). */
 export async function crmRoutes(
   app: FastifyInstance,
   { config, database }: { config: Config; database: Database },

@@ -109,7 +109,7 @@ describe('the health rule', () => {
     expect(worst.reasons).toHaveLength(8);
   });
 
-  it("follows spec 2 §4's bands, the same as the colours", () => {
+  it('follows the health bands, the same as the colours', () => {
     for (const [score, level, band] of [
       [100, 'low', 'green'],
       [80, 'low', 'green'],

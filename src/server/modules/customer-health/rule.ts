@@ -143,7 +143,7 @@ export const HEALTH_SIGNALS = {
   },
 } satisfies Record<string, Signal>;
 
-/** Spec 2 §4's bands: 80 and up low, 60 medium, 40 high, below 40 critical. */
+/** The health bands: 80 and up low, 60 medium, 40 high, below 40 critical. */
 export function riskLevelOf(score: number): RiskLevel {
   if (score >= 80) return 'low';
   if (score >= 60) return 'medium';

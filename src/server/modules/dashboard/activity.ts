@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { activities } from '../../db/schema';
 
 /**
- * What an activity item's metadata may show (spec 2 §3 plus the retry attempt): the feed is read by
+ * What an activity item's metadata may show (docs/staff-dashboard.md, and the retry): the feed is read by
  * every staff role, so anything else a writer put there (an id, a token, a reason with a card
  * number in it) stays in the database. Only plain values pass.
  */

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { activityPage as readActivityPage } from './activity';
 import { dashboardStatsSource } from './stats';
 
-/** The staff dashboard's overview (spec 2 §2): the four tiles and Recent Activity. */
+/** The staff dashboard's overview (docs/staff-dashboard.md): the four tiles and Recent Activity. */
 export async function dashboardRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const stats = dashboardStatsSource(db, clock);

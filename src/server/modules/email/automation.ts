@@ -8,7 +8,7 @@ import type { EmailQueue } from './outbox';
 const DAY = 86_400_000;
 
 /**
- * The automation rules of spec 3 §9, as the product runs them (docs/email.md). Immediate rules are
+ * The automation rules, as the product runs them (docs/email.md). Immediate rules are
  * queued by the event's own code in its transaction; scheduled ones by `runEmailAutomation`.
  */
 export const AUTOMATION_RULES: readonly {

@@ -43,7 +43,7 @@ const editTemplates = access.staffPermission('emails', 'canEditSettings');
 
 export type EmailRouteDeps = { db: Db; config: Config; queue: EmailQueue; delivery: EmailDelivery };
 
-/** Email Settings (spec 3 §2, §7; docs/email.md): templates, tests, automation rules, analytics, outbox. */
+/** Email Settings (docs/email.md): templates, tests, automation rules, analytics, outbox. */
 export async function emailRoutes(app: FastifyInstance, { db, config, queue, delivery }: EmailRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const links = { appName: config.appName, publicUrl: config.publicUrl };

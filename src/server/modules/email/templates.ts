@@ -215,7 +215,7 @@ export type TestDeps = {
 };
 
 /**
- * Sends a template to the signed-in staff member (spec 3 §7 `POST /api/admin/email/test`): queued with
+ * Sends a template to the signed-in staff member (`POST /api/admin/email/test`): queued with
  * its audit row, then delivered at once. Answers sent, or queued when no transport is configured;
  * a refusal by the mail server is a 502 with its words (the message stays in the outbox to retry).
  */

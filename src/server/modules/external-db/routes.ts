@@ -19,7 +19,7 @@ import { externalDbJob, externalDbStatus as statusOf, startImport, type External
 const viewTab = access.staffTab('external-db');
 const runImports = access.staffPermission('external-db', 'canEditSettings');
 
-/** External Database (spec 3 §2, §7; docs/external-db.md): the connection test and the two imports. */
+/** External Database (docs/external-db.md): the connection test and the two imports. */
 export async function externalDbRoutes(
   app: FastifyInstance,
   { database, config, clock }: { database: Database; config: Config; clock: Clock },

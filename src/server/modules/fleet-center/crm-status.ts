@@ -14,7 +14,7 @@ import { customerSignIn } from './monitoring';
 const DAY_MS = 86_400_000;
 
 /**
- * Our side of the fleet CRM hand-off (DECISIONS.md "The fleet app is real"). The answer lists only
+ * Our side of the fleet CRM hand-off (docs/fleet-crm.md). The answer lists only
  * those registered in this server, so the list cannot name an endpoint that does not exist.
  */
 export const FLEET_CRM_ENDPOINTS: readonly FleetCrmEndpoint[] = [

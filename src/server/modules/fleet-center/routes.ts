@@ -10,7 +10,7 @@ import { fleetCrmStatus as crmStatusOf } from './crm-status';
 import { fleetCrmProbe } from './fleet-crm-probe';
 import { fleetMonitoring as monitoringOf } from './monitoring';
 
-/** The Fleet Control Center's figures (spec 2 §2): staff who may view customers, on the fleet tab. */
+/** Fleet Control Center figures (docs/fleet-control-center.md): staff who may view customers, fleet tab. */
 export async function fleetCenterRoutes(
   app: FastifyInstance,
   { db, clock, config }: { db: Db; clock: Clock; config: Config },

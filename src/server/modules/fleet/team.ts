@@ -17,7 +17,7 @@ export type InviteValues = z.output<typeof inviteTeamMemberRequest>;
 
 export const EMAIL_TAKEN = 'This email already has a Motorpool account.';
 
-/** 12 characters without look-alikes (spec 2 §9), then checked against the password rules. */
+/** 12 characters without look-alikes, then checked against the password rules. */
 const SET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 export function temporaryPassword(): string {
   let password = '';

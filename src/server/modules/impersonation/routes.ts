@@ -88,7 +88,7 @@ export async function impersonationRoutes(
       );
   };
 
-  // Spec 2 §7 names the path; the body and answer are ours (docs/impersonation.md).
+  // The original API names the path; the body and answer are ours (docs/impersonation.md).
   r.post('/api/external/customer-redirect', {
     config: { access: access.staffPermission('fleet', 'canEditCustomers') },
     schema: {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../audit/service';
 import { markAllNotificationsRead, markNotificationRead, staffNotifications } from './staff-inbox';
 
-/** Spec 2 §7: polled by the admin shell every 30 s and on focus; read marks are per staff member. */
+/** Polled by the admin shell every 30 s and on focus; read marks are per staff member. */
 export async function notificationRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reader = (request: FastifyRequest) => ({ staffId: request.staffUser.id, actor: actorOf(request) });

@@ -2,10 +2,10 @@ import type { Executor } from '../../db/client';
 import { activities, notifications } from '../../db/schema';
 import type { NotificationType } from '../../../shared/contracts/notifications';
 
-/** Staff notification types (spec 2 §4 live notifications, issue 3): the shared contract's. */
+/** Staff notification types (live notifications, issue 3): the shared contract's. */
 export type { NotificationType };
 
-/** Activity actions on the staff dashboard feed (spec 2 §3). */
+/** Activity actions on the staff dashboard feed (docs/staff-dashboard.md). */
 export type ActivityAction =
   | 'customer_registered'
   | 'payment_succeeded'

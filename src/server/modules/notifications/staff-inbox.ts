@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 
 /**
- * Each staff member's view of the staff notifications (spec 2 §4): the newest, which of them this
+ * Each member's view of the staff notifications (docs/staff-notifications.md): the newest, which of them this
  * person has read (notification_reads), and how many of the last NOTIFICATION_WINDOW_DAYS they
  * have not. Older ones count as seen, which bounds the count and "Mark all read" however long the
  * table grows (docs/staff-notifications.md).

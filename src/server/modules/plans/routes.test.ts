@@ -287,7 +287,7 @@ describe('GET /api/admin/plans/stats', () => {
   });
 });
 
-describe('query budget (DESIGN.md: at most two queries for an authenticated read)', () => {
+describe('query budget (at most two queries for an authenticated read)', () => {
   it('the staff plan list runs the session lookup and one query; the public one a single query', async () => {
     const staff = await t.queriesDuring(() => t.get(admin, '/api/plans'));
     expect(staff).toHaveLength(2);

@@ -170,7 +170,7 @@ export async function deleteCustomerAccount(ctx: BillingContext, password: strin
 }
 
 /**
- * Auto-login from the fleet CRM (DECISIONS.md): with no external CRM configured, the token is one of
+ * Auto-login from the fleet CRM (docs/fleet-crm.md): with no external CRM configured, the token is one of
  * our own customer sessions, and it must belong to the email given.
  */
 export async function validateFleetToken(db: Db, token: string, email: string) {

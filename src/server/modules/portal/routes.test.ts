@@ -115,7 +115,7 @@ describe('profile and billing info', () => {
   });
 });
 
-describe('query budget (DESIGN.md: at most two queries for an authenticated read)', () => {
+describe('query budget (at most two queries for an authenticated read)', () => {
   it.each([
     ['profile', () => `/api/customer/profile/${alice.email}`],
     ['billing info', () => '/api/customer/billing-info'],

@@ -39,7 +39,7 @@ export const invoicePdfUrl = (id: string) => `/api/customer/invoices/${id}/pdf`;
 type ActivityJson = { id: string; action: string; description: string; createdAt: string };
 
 /**
- * The portal's profile in one query (with the session lookup, two per request: DESIGN.md): usage
+ * The portal's profile in one query (with the session lookup, two per request: docs/architecture.md): usage
  * counts and the recent activity come as subselects instead of their own round trips.
  */
 export async function customerProfile({ db, account }: RequestContext): Promise<CustomerProfile> {

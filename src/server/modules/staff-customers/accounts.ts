@@ -145,7 +145,7 @@ const endAccountSessions = (tx: Executor, customerId: string) =>
   tx.delete(sessions).where(eq(sessions.customerId, customerId));
 
 /**
- * Add Customer (spec 2 §5): the plan must be active and its limits are copied; the password is the
+ * Add Customer (docs/staff-customers.md): its plan must be active and its limits are copied; the password is the
  * one staff typed or, left empty, a generated one, and either way a temporary one; the account
  * starts the same 14-day trial as a self sign-up, so the customer can use the product and add a card.
  */
@@ -265,7 +265,7 @@ function changesOf(before: CustomerRecord, after: CustomerRecord) {
 }
 
 /**
- * Edit Customer (spec 2 §5, §4): the same rules as Add. An empty password keeps the current one;
+ * Edit Customer (docs/staff-customers.md): the same rules as Add. An empty password keeps the current one;
  * a typed one becomes the temporary password and ends the owner's sessions. A plan change moves
  * the account and its subscription to the plan (limits and the price of the next charge) while no
  * paid period is under way; with one, the price is billing's and the change is refused. The status

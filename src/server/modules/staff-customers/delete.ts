@@ -6,7 +6,7 @@ import { actorFor, type StaffContext } from './context';
 import { isCustomerId } from './customer-rows';
 
 /**
- * Delete (spec 2 §8 "permanently delete the company"): the account and everything it owns go in
+ * Delete (docs/staff-customers.md "Delete"): the account and everything it owns go in
  * one transaction, its payments and invoices stay for the books, detached and marked
  * (customers/account-removal.ts, the same removal as the portal's own Delete Account). Answers the
  * company name for the confirmation; a second delete of the same account finds nothing (404).

@@ -74,7 +74,7 @@ export async function staffCustomerRoutes(
     handler: async (request) => listCustomers(db, request.query, kept),
   });
 
-  // The same list for the fleet control center, under its own tab (spec 2 §7 `GET /api/customers`;
+  // The same list for the fleet control center, under its own tab (the original API's `GET /api/customers`;
   // `POST /api/customers` is the public self sign-up).
   r.get('/api/customers', {
     config: { access: access.staffPermission('fleet', 'canViewCustomers') },

@@ -66,7 +66,7 @@ describe('the profile dialog', () => {
     expect(audit!.newValues).toMatchObject({ firstName: 'Sasha', email });
   });
 
-  it("says spec 2's text for a short new password: 'Password must be at least 8 characters long'", async () => {
+  it("says the staff text for a short new password: 'Password must be at least 8 characters long'", async () => {
     const member = await staffWith(t, 'manager');
     const short = await t.post(member.cookie, '/api/admin/change-password', {
       currentPassword: DEMO_PASSWORD,

@@ -28,7 +28,7 @@ import { settingsKeyring } from './settings-key';
 const viewSettings = access.staffPermission('settings', 'canViewSettings');
 const editSettings = access.staffPermission('settings', 'canEditSettings');
 
-/** System Settings (spec 3 §2, §3, §7; docs/system-settings.md): general, API keys and security. */
+/** System Settings (docs/system-settings.md): general, API keys and security. */
 export async function systemSettingsRoutes(
   app: FastifyInstance,
   { database, config }: { database: Database; config: Config },

@@ -65,7 +65,7 @@ describe('access', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('an admin passes the settings flags even with them off (DECISIONS.md: admin and root pass every flag)', async () => {
+  it('an admin passes the settings flags even with them off (admin and root pass every flag)', async () => {
     const flagless = await staffWith(t, 'admin', { canViewSettings: false, canEditSettings: false });
     expect((await t.get(flagless.cookie, '/api/admin/general-settings')).statusCode).toBe(200);
     const saved = await t.put(flagless.cookie, '/api/admin/general-settings', { language: 'de' });

@@ -157,7 +157,7 @@ export async function teamStats(db: Executor): Promise<TeamStats> {
   };
 }
 
-/** The flags a member is saved with: an admin or root holds every one (spec 2 §6). */
+/** The flags a member is saved with: an admin or root holds every one. */
 const permissionsFor = (role: StaffRole, requested: Permissions | undefined): Permissions =>
   isAdminRole(role) ? { ...ALL_PERMISSIONS } : flagsOf(requested ?? defaultPermissionsFor(role));
 
@@ -254,7 +254,7 @@ async function endSessionsOf(tx: Executor, ctx: TeamContext, memberId: string): 
 }
 
 /**
- * Edit user (spec 2 §5): details, role, flags and an optional generated password. Role and flag
+ * Edit user (docs/team-management.md): details, role, flags and an optional generated password. Role and flag
  * changes follow the rules in rules.ts; a new role or password ends the member's other sessions.
  */
 export async function updateTeamUser(
@@ -273,7 +273,7 @@ export async function updateTeamUser(
       assertMayManage(acting, before);
       const role = input.role ?? old.role;
       if (role !== old.role) assertMayAssignRole(acting, role);
-      // A new role without flags named starts from that role's defaults (spec 2 §6).
+      // A new role without flags named starts from that role's defaults.
       const permissions =
         input.permissions || role !== old.role ? permissionsFor(role, input.permissions) : old.permissions;
       assertMayGrant(acting, old.permissions, permissions);

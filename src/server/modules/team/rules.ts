@@ -13,7 +13,7 @@ import { HttpError } from '../../http/errors';
 const ROLE_RANK: Record<StaffRole, number> = { sales: 1, manager: 2, admin: 3, root: 4 };
 export const rankOf = (role: string): number => ROLE_RANK[role as StaffRole] ?? 0;
 
-/** Admin and root open every tab and pass every flag (DECISIONS.md). */
+/** Admin and root open every tab and pass every flag (docs/product-rules.md). */
 export const ADMIN_ROLES = ['admin', 'root'] as const;
 export const isAdminRole = (role: string) => (ADMIN_ROLES as readonly string[]).includes(role);
 

@@ -31,7 +31,7 @@ const limitText = (used: number, limit: number | null, share: number | null) =>
     : `${count.format(used)} of ${count.format(limit)} (${percent.format(share ?? 0)})`;
 
 /**
- * Advanced Analytics (tab `analytics`, spec 3 §2): how customers use the product, from their own
+ * Advanced Analytics (tab `analytics`, docs/usage-analytics.md): how customers use the product, from their own
  * records (vehicles, drivers, users, sign-ins, maintenance) by plan and by month, and the accounts near
  * a plan limit, as upgrade candidates. Needs `canViewAnalytics`, as the server does.
  */

@@ -53,7 +53,7 @@ const AUDIT_LIST = {
 } as const;
 
 /**
- * Security & Audit (tab `audit`, spec 3 §2 Audit Logs; docs/audit-logs.md): the real audit trail,
+ * Security & Audit (tab `audit`; docs/audit-logs.md): the real audit trail,
  * searched, filtered, sorted and paged on the server, each entry's old and new values as a diff, the
  * filtered rows exported as CSV, and the hash chain verified on demand.
  */

@@ -27,7 +27,7 @@ const TEXTS: Record<CrmBulkEntity, { title: string; button: string; progress: st
   },
 };
 
-/** spec 3 §8: 'Bulk Sync Complete' (Synced N records. M errors.). */
+/** 'Bulk Sync Complete' (Synced N records. M errors.). */
 export const bulkCompleteText = (job: BackgroundJob) => jobResultText(job.result);
 
 /**

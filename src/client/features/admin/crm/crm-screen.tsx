@@ -33,7 +33,7 @@ const skeleton = (
 );
 
 /**
- * CRM Integration (tab `crm`, spec 3 §2; docs/crm.md): summary cards, each customer's and team user's
+ * CRM Integration (tab `crm`; docs/crm.md): summary cards, each customer's and team user's
  * sync status with its Sync button, bulk syncs with their real progress, and the settings.
  */
 export default function CrmScreen() {

@@ -7,7 +7,7 @@ import { intervalLabel } from './settings-tab';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The summary cards (spec 3 §2), counted from the integration records, and the bulk syncs. */
+/** The summary cards, counted from the integration records, and the bulk syncs. */
 export function OverviewTab({ status, canEdit }: { status: CrmStatus; canEdit: boolean }) {
   const { summary, config, jobs } = status;
   return (

@@ -56,7 +56,7 @@ function SettingRow({
 }
 
 /**
- * The CRM settings (spec 3 §2, §4): each control saves on its own. Auto-sync can be switched only while
+ * The CRM settings (docs/crm.md): each control saves on its own. Auto-sync can be switched only while
  * the integration is on, the interval chosen only while both are (the server refuses otherwise too).
  */
 export function SettingsTab({ config, canEdit }: { config: CrmConfig; canEdit: boolean }) {
@@ -160,7 +160,7 @@ export function SettingsTab({ config, canEdit }: { config: CrmConfig; canEdit: b
 
 /**
  * What each CRM signs in with, and "Test connection": the saved credentials tried through the CRM's own
- * adapter, which reads what a sync needs and writes nothing (spec 3's 'Test Failed' with the reason).
+ * adapter, which reads what a sync needs and writes nothing ('Test Failed' with the reason).
  */
 export function ConnectionCard({ config, canEdit }: { config: CrmConfig; canEdit: boolean }) {
   return (

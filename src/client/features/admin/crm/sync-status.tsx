@@ -14,7 +14,7 @@ const VARIANTS: Record<string, BadgeProps['variant']> = {
   pending: 'warning',
 };
 
-/** spec 3 §4: Synced, Failed, Pending, anything else Unknown; a record never sent reads Not synced. */
+/** Synced, Failed, Pending, anything else Unknown; a record never sent reads Not synced. */
 export function syncStatusLabel(status: string | null): string {
   if (status === null) return 'Not synced';
   return (CRM_SYNC_STATUS_LABELS as Record<string, string>)[status] ?? 'Unknown';
@@ -47,7 +47,7 @@ export function SyncState({
 
 const DONE: Record<CrmEntityType, string> = { customer: 'Customer Synced', user: 'User Synced' };
 
-/** The per-record Sync button and its toasts (spec 3 §8). */
+/** The per-record Sync button and its toasts (docs/crm.md). */
 export function SyncRecordButton({
   entity,
   id,

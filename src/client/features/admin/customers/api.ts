@@ -36,7 +36,7 @@ const customerUrl = (id: string) => `${ADMIN_CUSTOMERS}/${enc(id)}`;
 
 /**
  * Where a list reads: the customers tab calls `GET /api/admin/customers` (the customers tab's access),
- * the fleet control center `GET /api/customers` (the fleet tab's, spec 2 §7). Same query, same answer.
+ * the fleet control center `GET /api/customers` (the fleet tab's). Same query, same answer.
  */
 export type CustomerListSource = 'customers' | 'fleet';
 const LIST_URL: Record<CustomerListSource, string> = {

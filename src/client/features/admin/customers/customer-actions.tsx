@@ -61,7 +61,7 @@ export function useCustomerActions(): { actions: CustomerActions; dialogs: React
   return { actions, dialogs };
 }
 
-/** Suspend (an active customer) or Reactivate (a suspended one), confirmed first (spec 2 §4). */
+/** Suspend (an active customer) or Reactivate (a suspended one), confirmed first. */
 function StatusConfirm({ open, onClose }: { open: Open | null; onClose: () => void }) {
   const suspend = useSuspendCustomer();
   const reactivate = useReactivateCustomer();
@@ -106,7 +106,7 @@ function StatusConfirm({ open, onClose }: { open: Open | null; onClose: () => vo
   );
 }
 
-/** Delete, with the spec's confirmation text and 'Deleting...' while it runs (spec 2 §8). */
+/** Delete, with the product's confirmation text and 'Deleting...' while it runs. */
 function DeleteConfirm({ customer, onClose }: { customer: StaffCustomer | null; onClose: () => void }) {
   const remove = useDeleteCustomer();
   const [last, setLast] = useState(customer);
@@ -139,7 +139,7 @@ function DeleteConfirm({ customer, onClose }: { customer: StaffCustomer | null; 
 }
 
 /**
- * A customer card's actions (spec 2 §2): Edit, then the overflow menu with Suspend for an active
+ * A customer card's actions (docs/staff-customers-screen.md): Edit, then the overflow menu with Suspend for an active
  * customer, Reactivate for a suspended one and Delete. Each shows only to staff who may do it.
  */
 export function CustomerCardActions({

@@ -53,7 +53,7 @@ export function RiskBadge({ risk }: { risk: RiskLevel }) {
   );
 }
 
-/** The score in its spec 2 §4 colour band, with a bar for a glance down a page of cards. */
+/** The score in its colour band (80, 60, 40), with a bar for a glance down a page of cards. */
 export function HealthScore({ score }: { score: number }) {
   const band = healthBand(score);
   return (

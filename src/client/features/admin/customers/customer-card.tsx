@@ -10,7 +10,7 @@ import { ContactLines, UsageFigures } from './customer-parts';
 import type { CustomerAccess } from './use-customer-access';
 
 /**
- * One customer on the customers screen (spec 2 §2): a horizontal card on a wide list (who, plan and
+ * One customer on the customers screen (docs/staff-customers-screen.md): a horizontal card on a wide list (who, plan and
  * usage, health and its reasons, actions in one row), two columns on a tablet, stacked on a phone. The
  * widths are the list's own (`ListCards` is the container).
  */

@@ -42,7 +42,7 @@ import { CUSTOMER_TEXTS, statusMeaningText } from './customer-texts';
 type Created = { companyName: string; firstName: string; delivery: EmailDelivery };
 
 /**
- * Add Customer (no `customerId`) and Edit Customer (spec 2 §5). The edit dialog loads the customer
+ * Add Customer (no `customerId`) and Edit Customer (docs/staff-customers-screen.md). The edit dialog loads the customer
  * afresh, with the password line: set by the customer (and when), or still the temporary one, which
  * went to them by email (Send again mails a new one). Passwords are never shown (issue 14).
  */
@@ -209,7 +209,7 @@ function CustomerFields({ form, customer }: { form: CustomerFormApi; customer: S
   );
 }
 
-/** Spec 2 §2: whether the customer has set their own password, or still has the emailed temporary one. */
+/** Whether the customer has set their own password, or still has the emailed temporary one. */
 function PasswordState({ customer }: { customer: StaffCustomerEdit }) {
   const sendAgain = useSendCustomerPassword();
   if (customer.isPasswordSet) {

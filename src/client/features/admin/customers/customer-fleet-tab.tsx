@@ -42,7 +42,7 @@ const OpenCustomerFleetButton = lazy(() =>
 );
 
 /**
- * The fleet control center's Customer Fleet sub-tab (spec 2 §2): four tiles over every customer (from
+ * The fleet control center's Customer Fleet sub-tab (docs/staff-customers-screen.md): four tiles over every customer (from
  * the server, never a sum over one page), then the customers as rows that open one at a time, with
  * contact and fleet information and the actions edit, open the customer's fleet app, delete. The list
  * is `GET /api/customers`, searched and paged on the server; its state is in the address under
@@ -110,7 +110,7 @@ export function CustomerFleetTab() {
   );
 }
 
-/** 'Online' with a pulsing dot, for an active customer only (spec 2 §2); still for reduced motion. */
+/** 'Online' with a pulsing dot, for an active customer only; still for reduced motion. */
 function OnlineLabel() {
   return (
     <span className="inline-flex items-center gap-1.5 text-xs font-medium text-success" data-testid="online">

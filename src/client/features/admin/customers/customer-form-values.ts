@@ -10,7 +10,7 @@ import { DEFAULT_FEATURE_ACCESS, featureAccessOf, type FeatureAccess } from '@sh
 import type { SalesUserOption } from '@shared/contracts/team';
 import type { SchemaForm } from '@client/components/form/use-schema-form';
 
-/** The Add and Edit Customer dialogs' values (spec 2 §5): text boxes as typed, the rest as chosen. */
+/** The Add and Edit Customer dialogs' values: text boxes as typed, the rest as chosen. */
 export type CustomerValues = {
   firstName: string;
   lastName: string;
@@ -35,7 +35,7 @@ export type CustomerFormApi = SchemaForm<CustomerValues, typeof customerForm>;
 /** The sales representative select's None: the customer has no assigned sales user. */
 export const NO_SALES_USER = 'none';
 
-/** Spec 2 §5: a new customer starts on Professional (when it is offered), active, in the US. */
+/** A new customer starts on Professional (when it is offered), active, in the US. */
 export const DEFAULT_PLAN_ID = 'professional';
 
 export const NEW_CUSTOMER: CustomerValues = {

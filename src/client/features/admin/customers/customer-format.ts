@@ -8,9 +8,9 @@ import {
 } from '@shared/contracts/staff-customers';
 import { formatStaffDate } from '@client/lib/staff-dates';
 
-/** Display helpers of the staff customer screens: limits, plan, names and dates (spec 2 §9). */
+/** Display helpers of the staff customer screens: limits, plan, names and dates. */
 
-/** Spec 2 §9: the default plan label. */
+/** The default plan label. */
 export const DEFAULT_PLAN_LABEL = 'Basic';
 
 export const planLabelOf = (c: Pick<StaffCustomer, 'planName' | 'planId'>): string =>
@@ -20,7 +20,7 @@ export const planLabelOf = (c: Pick<StaffCustomer, 'planName' | 'planId'>): stri
 export const salesRepLabelOf = (c: Pick<StaffCustomer, 'salesUserName' | 'salesUserId'>): string =>
   c.salesUserId ? (c.salesUserName ?? 'Former sales user') : 'None';
 
-/** Spec 2 §9: a limit of 0 or none reads 'Unlimited'. */
+/** A limit of 0 or none reads 'Unlimited'. */
 export const formatLimit = (limit: number | null): string =>
   limit === null || limit === 0 ? 'Unlimited' : limit.toLocaleString('en-US');
 
@@ -51,7 +51,7 @@ export const STATUS_LABELS: Record<CustomerStatus, string> = {
 };
 
 /**
- * Spec 2 §4: green for active, yellow for pending, grey otherwise. Suspended is red here: it is the one
+ * Green for active, yellow for pending, grey otherwise. Suspended is red here: it is the one
  * status that locks the customer out, and staff scanning a page should not read it as "cancelled".
  */
 export const STATUS_BADGE: Record<CustomerStatus, 'success' | 'warning' | 'destructive' | 'secondary'> = {
@@ -81,7 +81,7 @@ export const RISK_BAND: Record<RiskLevel, HealthBand> = {
 };
 
 /**
- * Spec 2 §4's four colours as text and tint; each text colour keeps AA contrast on the card in both
+ * The four health colours as text and tint; each text colour keeps AA contrast on the card in both
  * themes (the design tokens have only three colours, so the bands name Tailwind's).
  */
 export const BAND_TEXT: Record<HealthBand, string> = {

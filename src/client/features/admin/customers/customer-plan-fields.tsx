@@ -14,7 +14,7 @@ import { formatLimit } from './customer-format';
 import { DEFAULT_PLAN_ID, type CustomerFormApi } from './customer-form-values';
 import { CustomerPlanChangeDialog } from './customer-plan-change-dialog';
 
-/** Spec 2 §5 and §9: a new customer's limits before a plan is chosen. */
+/** A new customer's limits before a plan is chosen. */
 const NEW_CUSTOMER_LIMITS = { vehicles: 10, users: 5 };
 
 /**
@@ -46,7 +46,7 @@ export function CustomerPlanFields({
     if (serverPlanId && paying) form.resetField('planId', { defaultValue: serverPlanId });
   }, [serverPlanId, paying, form]);
 
-  // A new customer starts on Professional once the plans are known (spec 2 §5), if it is offered.
+  // A new customer starts on Professional once the plans are known, if it is offered.
   const isNew = customer === null;
   useEffect(() => {
     if (!isNew || !plans.data || form.getValues('planId')) return;

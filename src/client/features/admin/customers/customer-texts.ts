@@ -1,5 +1,5 @@
 /**
- * The customer screens' texts. Titles from spec 2 §8 are exact ('Customer Updated', 'Failed to update
+ * The customer screens' texts. Titles are the product's, exact ('Customer Updated', 'Failed to update
  * customer', 'Failed to create customer', 'Error' with 'Failed to delete customer', the delete
  * confirmation); the rest are worded like them.
  */
@@ -26,7 +26,7 @@ export const CUSTOMER_TEXTS = {
   unknownDate: 'unknown date',
 } as const;
 
-/** The notice of a permanent deletion (spec 2 §8), naming the company. */
+/** The notice of a permanent deletion, naming the company. */
 export const deletedNotice = (companyName: string) =>
   `${companyName} and all of its data have been permanently deleted.`;
 

@@ -22,9 +22,9 @@ import { CustomerFigures, type CustomerFigure } from './customer-figures';
 import { useCustomerDirectory } from './use-customer-directory';
 
 /**
- * The customers tab, 'Customer Management' (spec 2 §2): the four stats over every customer, then the
+ * The customers tab, 'Customer Management' (docs/staff-customers-screen.md): the four stats over every customer, then the
  * customers as horizontal cards, searched, filtered, sorted and paged on the server with the state in
- * the address. Export downloads every customer the filters match. No debug banner (DECISIONS.md).
+ * the address. Export downloads every customer the filters match. No debug banner.
  */
 export default function CustomersScreen() {
   const { access, state, query, list, stats, actions, dialogs, denied, addButton } = useCustomerDirectory({

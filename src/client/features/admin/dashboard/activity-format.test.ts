@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityBadge, activityDetails, activityTitle, readableAction } from './activity-format';
 
-describe('activity items (spec 2 §3)', () => {
+describe('activity items', () => {
   it('makes an action readable', () => {
     expect(readableAction('customer_registered')).toBe('Customer Registered');
     expect(readableAction('trial-end')).toBe('Trial End');

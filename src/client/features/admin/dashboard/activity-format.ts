@@ -5,7 +5,7 @@ import type { ActivityItem, KNOWN_ACTIVITY_ACTIONS } from '@shared/contracts/das
 type KnownAction = (typeof KNOWN_ACTIVITY_ACTIONS)[number];
 type Tone = NonNullable<BadgeProps['variant']>;
 
-/** The badge of each known action (spec 2 §3); anything else is a plain 'Activity'. */
+/** The badge of each known action; anything else is a plain 'Activity'. */
 const BADGES: Record<KnownAction, { label: string; tone: Tone }> = {
   customer_registered: { label: 'New Customer', tone: 'success' },
   payment_succeeded: { label: 'Payment', tone: 'success' },
@@ -39,7 +39,7 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim() : null;
 
 /**
- * The detail lines of an item from the metadata fields spec 2 §3 names, each in words. Anything
+ * The detail lines of an item from the metadata fields an item may show, each in words. Anything
  * else in the metadata stays out: staff never see raw JSON.
  */
 export function activityDetails(metadata: Record<string, unknown>): string[] {

@@ -4,7 +4,7 @@ import { myCommissionsFeed } from '@shared/contracts/my-commissions-feed';
 import { getJson, searchParams } from '@client/lib/api';
 
 /*
- * The dashboard's calls (spec 2 §7). Every key starts with `staffDashboardKey`, so the live
+ * The dashboard's calls (docs/staff-dashboard.md). Every key starts with `staffDashboardKey`, so the live
  * notifications poll refreshes the tiles and the feed by that one root.
  */
 

@@ -13,9 +13,9 @@ import { StatTiles } from './stat-tiles';
 const MyCommissionsCard = lazy(() => import('./my-commissions-card'));
 
 /**
- * The staff dashboard (tab `dashboard`, spec 2 §2): the four tiles and the recent activity, every
+ * The staff dashboard (docs/fleet-control-center.md): the four tiles and the recent activity, every
  * figure from the server, and for the sales role, who has no Team Management tab, their own
- * commissions. The heading is the tab's title (spec 2 §2 table), which the shell also puts in the
+ * commissions. The heading is the tab's title (docs/product-rules.md), which the shell also puts in the
  * window title; a tab's screen may not import the shell, so it is written here too.
  */
 export default function DashboardOverview() {

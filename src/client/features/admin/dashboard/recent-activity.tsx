@@ -22,7 +22,7 @@ const ListPager = lazy(() =>
   import('@client/components/list/list-pager').then((m) => ({ default: m.ListPager })),
 );
 
-/** Items before 'Show All' (spec 2 §9), and a page of the full feed after it. */
+/** Items before 'Show All', and a page of the full feed after it. */
 export const ACTIVITY_PREVIEW = 5;
 export const ACTIVITY_PAGE_SIZE = 25;
 
@@ -60,7 +60,7 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
 }
 
 /**
- * The collapsible Recent Activity card (spec 2 §2): the newest five from GET /api/admin/activity,
+ * The collapsible Recent Activity card (docs/staff-dashboard.md): the newest five from GET /api/admin/activity,
  * then 'Show All (n)' pages through the whole feed on the server, 25 at a time.
  */
 export function RecentActivity() {

@@ -10,10 +10,10 @@ import { formatMoney } from '@client/lib/format';
 import { dashboardStatsQuery } from './api';
 import { formatCount, formatDay, formatGrowth } from './dashboard-format';
 
-/** The customers screen has no menu entry (spec 2 §2): the dashboard links to it. */
+/** The customers screen has no menu entry (docs/product-rules.md): the dashboard links to it. */
 const CUSTOMERS_HREF = '/admin?tab=customers';
 
-/** The four tiles of spec 2 §2 from GET /api/admin/stats, their skeleton, and a retry on failure. */
+/** The four tiles from GET /api/admin/stats, their skeleton, and a retry on failure. */
 export function StatTiles() {
   const stats = useQuery({ ...dashboardStatsQuery, refetchInterval: useDashboardRefreshMs() });
   const { user } = useStaffAuth();

@@ -37,7 +37,7 @@ const countHeads = (
   </>
 );
 
-/** Sent, failed and queued emails, by template and by day, from the outbox (DECISIONS.md). */
+/** Sent, failed and queued emails, by template and by day, from the outbox (docs/email.md). */
 export function AnalyticsTab() {
   const [period, setPeriod] = useSubTab(PERIODS, 'days');
   const analytics = useQuery(emailAnalyticsQuery(Number(period)));

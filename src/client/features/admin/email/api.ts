@@ -86,7 +86,7 @@ export function usePreviewTemplate(id: string) {
   });
 }
 
-/** `POST /api/admin/email/test` (spec 3 §7): the template to the signed-in staff member. */
+/** `POST /api/admin/email/test`: the template to the signed-in staff member. */
 export function useSendTestEmail() {
   return useApiMutation({
     mutationFn: (templateId: string) => apiJson('POST', `${BASE}/test`, emailTestAnswer, { templateId }),

@@ -8,7 +8,7 @@ import { TableRow } from '@client/components/ui/table';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { automationRulesQuery } from './api';
 
-/** The automation rules as the product runs them (spec 3 §9): schedule, template switch, what each sent. */
+/** The automation rules as the product runs them (docs/email.md): schedule, template switch, what each sent. */
 export function AutomationTab() {
   const rules = useQuery(automationRulesQuery);
   return (

@@ -17,7 +17,7 @@ const LABELS: Record<View, string> = {
 };
 
 /**
- * Email Settings (tab `emails` and `/admin/email-settings`, spec 3 §2; docs/email.md): the templates
+ * Email Settings (tab `emails` and `/admin/email-settings`; docs/email.md): the templates
  * customers receive, the automation rules that send them, what went out, and the outbox itself.
  */
 export default function EmailScreen() {

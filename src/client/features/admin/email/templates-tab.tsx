@@ -22,7 +22,7 @@ const TYPE_LABELS: Record<EmailTemplate['type'], string> = {
   support: 'Support',
 };
 
-/** The templates as cards (spec 3 §2): toggle, type badge, subject, Edit, Test and last sent date. */
+/** The templates as cards (docs/email.md): toggle, type badge, subject, Edit, Test and last sent date. */
 export function TemplatesTab() {
   const templates = useQuery(emailTemplatesQuery);
   const canEdit = useStaffAccess().holds('canEditSettings');

@@ -5,7 +5,7 @@ import { apiJson, getJson } from '@client/lib/api';
 import { backgroundJobQuery } from '@client/lib/background-job';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
-/* External Database's calls (spec 3 §7; docs/external-db.md). */
+/* External Database's calls (docs/external-db.md). */
 
 export const externalDbStatusKey = ['/api/admin/external-db/status'] as const;
 export const externalDbJobsKey = ['/api/admin/external-db/jobs'] as const;

@@ -31,7 +31,7 @@ function Pairs({ label, pairs }: { label: string; pairs: readonly (readonly [str
   );
 }
 
-/** The configuration guide (spec 3 §2): what to set, what the external system must answer, the rules. */
+/** The configuration guide: what to set, what the external system must answer, the rules. */
 export function ConfigurationGuide() {
   return (
     <Card>

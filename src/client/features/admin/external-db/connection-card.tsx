@@ -35,7 +35,7 @@ function NotConfiguredWarning({ message }: { message: string }) {
 }
 
 /**
- * Connection status with its test (spec 3 §2, §4): the status read is the test, run when the screen
+ * Connection status with its test (docs/external-db.md): the status read is the test, run when the screen
  * opens and again on Test Connection, whose toast gives the result and its reason.
  */
 export function ConnectionCard() {

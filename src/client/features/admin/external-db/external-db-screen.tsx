@@ -7,7 +7,7 @@ import { ConnectionCard } from './connection-card';
 import { ImportCard } from './import-card';
 
 /**
- * External Database (tab `external-db`, spec 3 §2; docs/external-db.md): connection status with its
+ * External Database (tab `external-db`; docs/external-db.md): connection status with its
  * test, the customer and user imports with their real progress and refused rows, the configuration guide.
  */
 export default function ExternalDbScreen() {

@@ -70,7 +70,7 @@ function LastImport({ job, noun }: { job: BackgroundJob; noun: string }) {
 }
 
 /**
- * One import (spec 3 §2 customer import, user import): its button, enabled only after a successful
+ * One import (customers or users): its button, enabled only after a successful
  * connection test, the job's real progress while it runs, then its counts and the rows it refused.
  */
 export function ImportCard({

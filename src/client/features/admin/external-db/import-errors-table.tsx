@@ -8,7 +8,7 @@ import { TableRow } from '@client/components/ui/table';
 const PAGE_SIZE = 10;
 
 /**
- * The rows an import refused, each with its reason (spec 3 §3 "errors list"). The job keeps at most
+ * The rows an import refused, each with its reason (the result's `errors`). The job keeps at most
  * MAX_JOB_ERRORS_KEPT of them, all in its answer, so this pages what it holds in the browser.
  */
 export function ImportErrorsTable({ result, noun }: { result: JobResult; noun: string }) {

@@ -13,7 +13,7 @@ import { HandOffBadge } from './hand-off-badge';
 import { MonitoringTab } from './monitoring-tab';
 import { FLEET_VIEWS, useFleetView, type FleetView } from './use-fleet-view';
 
-/** The customers screen has no menu entry (spec 2 §2): the fleet center links to it. */
+/** The customers screen has no menu entry (docs/product-rules.md): the fleet center links to it. */
 const CUSTOMERS_HREF = '/admin?tab=customers';
 
 const VIEW_LABELS: Record<FleetView, string> = {
@@ -49,10 +49,10 @@ function RefreshButton() {
 }
 
 /**
- * The Fleet Control Center (tab `fleet`, spec 2 §2): the header, the refresh of every figure and
+ * The Fleet Control Center (docs/fleet-control-center.md): the header, the refresh of every figure and
  * list on it, and four sub-tabs. The Customer Fleet sub-tab is the customers area's and comes in
  * as `customerFleet`, so this area does not import it (the lead wires the two in the shell).
- * The heading is the tab's title (spec 2 §2 table); a tab's screen may not import the shell.
+ * The heading is the tab's title (docs/product-rules.md); a tab's screen may not import the shell.
  */
 export function FleetControlCenter({ customerFleet }: { customerFleet: ReactNode }) {
   const [view, setView] = useFleetView();

@@ -3,8 +3,8 @@ import type { FleetCrmStatus } from '@shared/contracts/fleet-center';
 import { Badge } from '@client/components/ui/badge';
 
 /**
- * The fleet CRM's status in words that are true (DECISIONS.md): 'External Fleet CRM Online' (spec 2
- * §2) only when one is configured and answered; otherwise offline, or the built-in app that plays it.
+ * The fleet CRM's status in words that are true (docs/fleet-control-center.md): 'External Fleet CRM Online'
+ * only when one is configured and answered; otherwise offline, or the built-in app that plays it.
  */
 export function HandOffBadge({ handOff }: { handOff: FleetCrmStatus['handOff'] }) {
   if (handOff.mode === 'built-in') {

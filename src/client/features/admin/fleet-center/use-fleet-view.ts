@@ -1,6 +1,6 @@
 import { useSubTab } from '@client/lib/use-sub-tab';
 
-/** The four sub-tabs of spec 2 §2, in order; Customer Fleet is the default and has no `view`. */
+/** The four sub-tabs, in order; Customer Fleet is the default and has no `view`. */
 export const FLEET_VIEWS = ['customers', 'analytics', 'monitoring', 'crm'] as const;
 export type FleetView = (typeof FLEET_VIEWS)[number];
 

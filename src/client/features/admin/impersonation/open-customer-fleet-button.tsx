@@ -18,7 +18,7 @@ function showOpening(tab: Window, companyName: string): void {
 }
 
 /**
- * Opens the customer's fleet app in a new tab as this staff member (spec 2 §2 Fleet Control Center,
+ * Opens the customer's fleet app in a new tab as this staff member (docs/impersonation.md; the Fleet Control Center's
  * third action). The tab is opened on the click itself, where browsers allow it, cut off from this
  * page (no opener), and sent to the one-time link once the server has made it. A blocked popup
  * gets the link in a toast instead; a refusal closes the tab and says why.

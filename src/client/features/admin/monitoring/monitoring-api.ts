@@ -12,7 +12,7 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
 export const systemHealthKey = ['/api/admin/system-health'] as const;
 export const alertsKey = ['/api/admin/system-health/alerts'] as const;
 
-/** Spec 3 §5: the figures refresh every 3 seconds while the screen is open. */
+/** The figures refresh every 3 seconds while the screen is open. */
 export const REFRESH_MS = 3_000;
 
 export const systemHealthQuery = queryOptions({

@@ -11,7 +11,7 @@ const STATUS_LOOK: Record<
   maintenance: { label: 'Maintenance', variant: 'secondary' },
 };
 
-/** A status word of spec 3 §4 in its colour. */
+/** A status word (docs/system-health.md) in its colour. */
 export function StatusBadge({ status, label }: { status: HealthStatus; label?: string }) {
   const look = STATUS_LOOK[status];
   return (

@@ -22,7 +22,7 @@ const VIEW_LABELS: Record<View, string> = {
 };
 
 /**
- * System Health (tab `monitoring`, spec 3 §2; docs/system-health.md): the server's own measurements,
+ * System Health (tab `monitoring`; docs/system-health.md): the server's own measurements,
  * refreshed every 3 seconds, per instance, with the jobs, integrations, route groups and alerts.
  */
 export default function MonitoringScreen() {

@@ -8,14 +8,14 @@ import { apiJson, getJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
- * The staff notifications (spec 2 §7): the list the admin shell polls, and this staff member's read
+ * The staff notifications (docs/staff-notifications.md): the list the admin shell polls, and this staff member's read
  * marks. Rules and decisions: docs/staff-notifications.md.
  */
 
 export const notificationsKey = ['/api/admin/notifications'] as const;
 
 /**
- * Polled every 30 s and on window focus (spec 2 §7), the one exception to the app's "no automatic
+ * Polled every 30 s and on window focus, the one exception to the app's "no automatic
  * refetch": always stale, so a focus refetches; not in a background tab (the focus catches up).
  */
 export const notificationsQuery = queryOptions({

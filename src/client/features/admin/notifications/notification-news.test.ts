@@ -16,7 +16,7 @@ const n = (type: string): StaffNotification => ({
   read: false,
 });
 
-describe('newsOf (spec 2 §4 live notifications)', () => {
+describe('newsOf (live notifications)', () => {
   it("treats the shell's first answer as seen: no toast, nothing refetched", () => {
     const list = [n('plan_upgrade'), n('plan_downgrade')];
     expect(newsOf(list, new Set(), true)).toEqual({ toast: null, changed: [], seen: list.map((x) => x.id) });

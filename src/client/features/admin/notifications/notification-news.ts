@@ -8,7 +8,7 @@ import {
 } from '@shared/contracts/notification-feed';
 
 /*
- * What one poll's answer means for the shell (spec 2 §4): the newest notification, when it is news,
+ * What one poll's answer means for the shell (docs/staff-notifications.md): the newest notification, when it is news,
  * becomes the 'Customer Update' toast; the types of up to 5 new ones say which data changed, and every
  * staff screen that read it refetches (the freshness model, docs/client-kit.md). "News" is what this browser session has not seen, and the shell's first answer is
  * all seen: only what happens while the shell is open is announced.

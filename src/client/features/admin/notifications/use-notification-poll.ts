@@ -11,7 +11,7 @@ import { notificationsQuery } from './api';
 import { newsOf, readSeen, rememberSeen } from './notification-news';
 
 /**
- * The admin shell's live notifications (spec 2 §4): polls, toasts the newest when it is news, and
+ * The admin shell's live notifications (docs/staff-notifications.md): polls, toasts the newest when it is news, and
  * makes every staff screen that read the data it changed refetch. Mounted once, by the header's bell.
  */
 export function useNotificationPoll() {

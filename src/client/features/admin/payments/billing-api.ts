@@ -19,7 +19,7 @@ import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
- * The calls of Billing Management and Invoicing (spec 3 §7; docs/billing-admin.md). Invoices, payment
+ * The calls of Billing Management and Invoicing (docs/billing-admin.md). Invoices, payment
  * requests and subscriptions move together: a request paid or an invoice generated shows in each.
  */
 

@@ -47,7 +47,7 @@ import { SubscriptionRequestDialog } from './subscription-request-dialog';
 const REQUESTABLE = new Set(['trialing', 'pending', 'past_due']);
 
 /**
- * Billing Management (spec 3 §2): customers and their subscriptions, the customers needing trial
+ * Billing Management (docs/billing-admin.md): customers and their subscriptions, the customers needing trial
  * action, Generate Monthly Invoices, subscription and payment requests, and the payment requests with
  * their state (docs/billing-admin.md).
  */

@@ -25,7 +25,7 @@ const STATUS_LABELS: Record<string, [string, BadgeProps['variant']]> = {
 const reasonLabel = (reason: string) => reason.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 /**
- * Disputes (spec 3 §2): card disputes Stripe reports through its signed webhook, newest first. With the
+ * Disputes (docs/payment-operations.md): card disputes Stripe reports through its signed webhook, newest first. With the
  * sandbox provider there is no card network to dispute through, and the screen says so.
  */
 export default function DisputesTab() {

@@ -46,7 +46,7 @@ const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPEN
 const categoryLabel = (c: string) => EXPENSE_CATEGORY_LABELS[c as keyof typeof EXPENSE_CATEGORY_LABELS] ?? c;
 
 /**
- * Expenses (spec 3 §2, DECISIONS.md): hosting usage this server measures itself (integration status
+ * Expenses (docs/payment-operations.md): hosting usage this server measures itself (integration status
  * `connected`), and the expenses ledger staff add to, correct and delete, 10 rows a page.
  */
 export default function ExpensesTab() {

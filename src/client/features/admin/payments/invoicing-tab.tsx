@@ -34,7 +34,7 @@ const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_S
 const TERMS_OPTIONS = PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERMS_LABELS[t] }));
 
 /**
- * Invoicing (spec 3 §2): every invoice the billing engine issued, searched by number, company or email
+ * Invoicing (docs/billing-admin.md): every invoice the billing engine issued, searched by number, company or email
  * and paged on the server, with its PDF; and the payment terms that open invoices and payment requests
  * follow (docs/billing-admin.md).
  */

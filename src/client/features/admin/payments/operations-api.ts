@@ -16,7 +16,7 @@ import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
- * The calls of the operations sub-tabs (Expenses, Disputes, Analytics, Reconciliation; spec 3 §2,
+ * The calls of the operations sub-tabs (Expenses, Disputes, Analytics, Reconciliation;
  * docs/payment-operations.md).
  */
 
@@ -26,7 +26,7 @@ export const disputesKey = ['/api/admin/disputes'] as const;
 export const paymentAnalyticsKey = ['/api/admin/payment-analytics'] as const;
 export const reconciliationKey = ['/api/admin/reconciliation'] as const;
 
-/** One page of the expenses ledger, newest first (10 rows, spec 3 §9). */
+/** One page of the expenses ledger, newest first (10 rows). */
 export const expensesQuery = (query: ExpenseListQuery) =>
   queryOptions({
     queryKey: [...expensesKey, query],

@@ -21,13 +21,13 @@ import {
   stripeMetricsQuery,
 } from './transactions-api';
 
-/** Spec 3 §9: the transactions overview lists the first 5 payments. */
+/** The transactions overview lists the first 5 payments. */
 const RECENT = paymentListQuery.parse({ pageSize: 5 });
 
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Overview (spec 3 §2): figures from the admin stats, the provider metrics (MRR, defined as Revenue
+ * Overview (docs/staff-payments.md): figures from the admin stats, the provider metrics (MRR, defined as Revenue
  * Analytics defines it) and the financial analytics, then the 5 newest payments. Each figure comes
  * from its own call and shows its own failure.
  */

@@ -13,7 +13,7 @@ import { formatCount, formatMonth, formatRate } from './operations-format';
 const MONTHS = 12;
 
 /**
- * Analytics (spec 3 §2): refund rate (refunded ÷ collected) and failure rate (failed ÷ attempted) by
+ * Analytics (docs/payment-operations.md): refund rate (refunded ÷ collected) and failure rate (failed ÷ attempted) by
  * month over the last 12 months, from the payments and refunds themselves.
  */
 export default function PaymentAnalyticsTab() {

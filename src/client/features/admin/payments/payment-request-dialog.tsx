@@ -34,7 +34,7 @@ const TYPE_OPTIONS = PAYMENT_REQUEST_TYPES.map((t) => ({
   label: t === 'invoice' ? 'Invoice' : 'Subscription',
 }));
 
-/** The form's boxes as the request: the amount as a number (spec 3 §5), an empty due date left to the terms. */
+/** The form's boxes as the request: the amount as a number, an empty due date left to the terms. */
 const toInput = (v: Values) => ({
   customerId: v.customerId,
   amount: v.amount.trim() === '' ? undefined : Number(v.amount),
@@ -44,7 +44,7 @@ const toInput = (v: Values) => ({
 });
 
 /**
- * Send Payment Request (spec 3 §2 dialog, §5): customer, amount, description, due date (by default
+ * Send Payment Request (docs/billing-admin.md): customer, amount, description, due date (by default
  * the payment terms' from today) and type; Send is disabled until customer, amount and description are
  * set. The answer is the checkout link for the customer, shown to copy until emails are sent.
  */

@@ -28,7 +28,7 @@ export const payerOf = (p: StaffPayment): string =>
 export const deletedCustomerNote = (p: StaffPayment): string | null =>
   p.customerDeletedAt ? DELETED_CUSTOMER_LABEL : null;
 
-/** Spec 3 §8 texts. */
+/** The product's texts for payments. */
 export const PAYMENT_TEXTS = {
   refunded: 'Refund processed',
   refundFailed: 'Refund failed',

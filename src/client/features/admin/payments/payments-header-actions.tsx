@@ -12,7 +12,7 @@ import { TRANSACTIONS_LIST } from './transactions-list';
 import { paymentProviderQuery, paymentsExportUrl } from './transactions-api';
 
 /**
- * The header's Export Data and Stripe Settings (spec 3 §2). Export Data downloads the transactions
+ * The header's Export Data and Stripe Settings (docs/staff-payments.md). Export Data downloads the transactions
  * the Transactions filters in the address choose (all of them when none is set); Stripe Settings
  * says which payment provider is active and whether its webhooks are set up, never a key.
  */

@@ -7,7 +7,7 @@ import { SubTabs } from '@client/components/sub-tabs';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { PaymentsHeaderActions } from './payments-header-actions';
 
-/** The eight sub-tabs of spec 3 §2 Payment Management, in order; Overview is the default. */
+/** The eight sub-tabs (docs/staff-payments.md), in order; Overview is the default. */
 const PAYMENT_VIEWS = [
   'overview',
   'billing',
@@ -44,7 +44,7 @@ const VIEW_SCREENS: Record<PaymentView, LazyExoticComponent<ComponentType>> = {
 };
 
 /**
- * Billing & Payments (tab `payments`, spec 3 §2 Payment Management) on the real billing engine. Viewing
+ * Billing & Payments (tab `payments`, docs/staff-payments.md) on the real billing engine. Viewing
  * needs `canViewPayments`; refunds need `canProcessRefunds` (the server checks both on every call).
  */
 export default function PaymentsScreen() {

@@ -40,7 +40,7 @@ function recentMonths(now: Date) {
 }
 
 /**
- * Reconciliation (spec 3 §2): the invoices of a month whose completed payments differ from their total
+ * Reconciliation (docs/payment-operations.md): the invoices of a month whose completed payments differ from their total
  * by more than the chosen tolerance ($0.01, $1.00, $5.00), largest difference first. A partly refunded
  * invoice that was paid in full is not a mismatch (paid − refunded = net); refunds show under Paid.
  * Refunded and void invoices are expected to differ and are counted apart; open invoices nothing was

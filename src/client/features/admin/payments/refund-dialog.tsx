@@ -12,7 +12,7 @@ import { useRefundPayment } from './transactions-api';
 type RefundValues = { amount: string; reason: string };
 
 /**
- * Refund a completed payment (spec 3 §2): the amount defaults to what is left unrefunded, which the
+ * Refund a completed payment (docs/staff-payments.md): the amount defaults to what is left unrefunded, which the
  * 'Maximum refund' hint shows; the reason is optional. The dialog sends one `requestKey` for as long
  * as it is open, so a second press (or a retry after a lost answer) is the same single refund.
  */

@@ -11,7 +11,7 @@ import { payerOf, PAYMENT_TEXTS } from './payments-format';
 import { useRetryPayment } from './transactions-api';
 
 /**
- * Retry a failed payment (spec 3 §2): the server charges the card on file now, or, without one (or
+ * Retry a failed payment (docs/staff-payments.md): the server charges the card on file now, or, without one (or
  * for a declined checkout), issues a new payment link and emails it to the customer (never shown here).
  */
 export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & { payment: StaffPayment }) {

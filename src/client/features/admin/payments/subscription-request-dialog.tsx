@@ -16,7 +16,7 @@ import { dayFromToday } from './billing-format';
 import { RequestLinkResult } from './request-link-result';
 
 /**
- * Create Subscription Request (spec 3 §2, §9): the amount by plan, due in 7 days; the answer is the
+ * Create Subscription Request (docs/billing-admin.md): the amount by plan, due in 7 days; the answer is the
  * checkout link to hand on, which pays the customer's subscription and settles the request.
  */
 export function SubscriptionRequestDialog({

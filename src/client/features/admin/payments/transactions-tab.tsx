@@ -17,7 +17,7 @@ import { paymentsExportUrl, paymentsQuery } from './transactions-api';
 import { TRANSACTIONS_LIST } from './transactions-list';
 
 /**
- * Transactions (spec 3 §2): every payment, filtered by status, searched, sorted and paged on the
+ * Transactions (docs/staff-payments.md): every payment, filtered by status, searched, sorted and paged on the
  * server. A failed payment that is still owed offers Retry; a completed one offers Refund to members
  * who may refund. Export downloads every payment the filters match.
  */

@@ -11,7 +11,7 @@ import { plansKey } from '@client/lib/staff-plans';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
- * Every call of the plans manager (spec 2 §7). The plan list itself (`staffPlansQuery`) is in
+ * Every call of the plans manager (docs/plans.md). The plan list itself (`staffPlansQuery`) is in
  * lib/staff-plans.ts, as the team screen's rate dialog reads it too. A plan change makes both the plan
  * list and the per-plan figures stale; `plansKey` also covers the customer portal's plan list.
  */

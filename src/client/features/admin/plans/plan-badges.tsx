@@ -5,7 +5,7 @@ export function PlanStatusBadge({ active }: { active: boolean }) {
   return <Badge variant={active ? 'success' : 'secondary'}>{active ? 'Active' : 'Inactive'}</Badge>;
 }
 
-/** 'Popular' means at least one customer is on the plan (spec 2 §2). */
+/** 'Popular' means at least one customer is on the plan. */
 export function PopularBadge() {
   return (
     <Badge variant="outline" className="border-primary/40 text-primary">

@@ -55,7 +55,7 @@ const limitFromInput = (value: string): number | null => (value.trim() === '' ? 
 const priceFromInput = (value: string): number | undefined =>
   value.trim() === '' ? undefined : Number(value);
 
-/** The request the form's values make: new plans are monthly and created active (spec 2 §4). */
+/** The request the form's values make: new plans are monthly and created active. */
 const planInput = (values: PlanFormValues) => ({
   ...values,
   price: priceFromInput(values.price),

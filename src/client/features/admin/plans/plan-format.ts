@@ -1,6 +1,6 @@
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 
-/** A limit of null (or 0, spec 2 §9) means unlimited. */
+/** A limit of null (or 0) means unlimited. */
 export function formatLimit(limit: number | null): string {
   return limit === null || limit === 0 ? 'Unlimited' : limit.toLocaleString('en-US');
 }

@@ -1,7 +1,7 @@
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 
-/** The plans manager's toast texts (spec 2 §8); titles are exact, descriptions say what happens next. */
+/** The plans manager's toast texts (docs/plans.md); titles are exact, descriptions say what happens next. */
 export const PLAN_TEXTS = {
   created: 'Plan created successfully',
   createdDescription: 'The new plan is now available to customers.',

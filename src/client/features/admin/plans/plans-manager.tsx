@@ -22,11 +22,11 @@ import { CreatePlanButton, PlanList, PlansSkeleton, ViewToggle, type ViewMode } 
 import { SummaryCards } from './summary-cards';
 import { usePlanAccess } from './use-plan-access';
 
-/** The overview tab shows this many plans (spec 2 §2). */
+/** The overview tab shows this many plans (docs/plans.md). */
 const OVERVIEW_PLAN_COUNT = 5;
 
 /**
- * The subscription plans manager (spec 2 §2): content only, so the admin shell's plans tab and the
+ * The subscription plans manager (docs/plans.md): content only, so the admin shell's plans tab and the
  * standalone /plans page can both frame it. All figures come from the plans and plan-stats calls.
  */
 /** The page's h1, as every admin tab has one; `headingLevel` is for a frame that brings its own. */

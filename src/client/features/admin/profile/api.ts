@@ -13,7 +13,7 @@ import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
- * The profile dialog's calls (spec 2 §7; docs/staff-profile.md). The member's own details and
+ * The profile dialog's calls (docs/staff-profile.md). The member's own details and
  * preferences live in the staff session (`STAFF_USER_QUERY_KEY`): every change to them refreshes it,
  * and the shell follows (the header's name, the theme, the timezone of dates, the dashboard's refresh).
  */

@@ -29,7 +29,7 @@ const REFRESH_OPTIONS = DASHBOARD_REFRESH_SECONDS.map((s) => ({ value: String(s)
 type PreferenceValues = { theme: string; timezone: string; dashboardRefresh: string };
 
 /**
- * Preferences (spec 2 §3, §9), kept on the server and honoured by the shell: the theme, the timezone
+ * Preferences (docs/staff-profile.md), kept on the server and honoured by the shell: the theme, the timezone
  * staff dates are shown in, and how often the dashboard refreshes. The spec's email and SMS
  * notifications and language are left out: nothing would act on them yet (docs/staff-profile.md).
  */

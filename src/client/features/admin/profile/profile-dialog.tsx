@@ -18,7 +18,7 @@ const TABS = [
 type ProfileTabId = (typeof TABS)[number]['id'];
 
 /**
- * The user profile dialog (spec 2 §2), opened from the header's name; its own lazy chunk. Each tab
+ * The user profile dialog (docs/staff-profile.md), opened from the header's name; its own lazy chunk. Each tab
  * mounts only while it is shown, so the sessions and the activity are asked for only then.
  */
 export default function ProfileDialog({

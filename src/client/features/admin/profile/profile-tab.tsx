@@ -79,7 +79,7 @@ export function ProfileTab({ user }: { user: StaffUser }) {
 
 /**
  * The role and each of the twelve flags as Allowed or Restricted (admin and root hold them all), or
- * 'No specific permissions set' when none is on (spec 2 §2). Changing them is Team Management's.
+ * 'No specific permissions set' when none is on. Changing them is Team Management's.
  */
 function RoleAndPermissions({ user }: { user: StaffUser }) {
   const allowed = (flag: (typeof PERMISSION_FLAGS)[number]) =>

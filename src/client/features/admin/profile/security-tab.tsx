@@ -15,7 +15,7 @@ import { SessionsSection } from './sessions-section';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Security: the password change (spec 2 §5, §8) and the member's sessions. */
+/** Security: the password change (docs/staff-profile.md) and the member's sessions. */
 export function SecurityTab() {
   return (
     <div className="grid gap-6">

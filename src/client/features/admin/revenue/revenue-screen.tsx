@@ -23,7 +23,7 @@ const VIEW_LABELS: Record<RevenueView, string> = {
 const PERIOD_CHOICES = ['30d', '7d', '90d', '1y'] as const satisfies readonly RevenuePeriod[];
 
 /**
- * Revenue Analytics (tab `revenue`, spec 3; docs/revenue.md): every figure computed from the MRR ledger,
+ * Revenue Analytics (tab `revenue`; docs/revenue.md): every figure computed from the MRR ledger,
  * subscriptions, payments and refunds, for the period chosen. Needs `canViewAnalytics`.
  */
 export default function RevenueScreen() {

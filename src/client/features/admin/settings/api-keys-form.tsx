@@ -37,7 +37,7 @@ const GROUPS: { title: string; fields: ApiSettingsField[] }[] = [
 ];
 
 /**
- * API Keys (spec 3 §3 API settings, plus Salesforce's): secrets are kept encrypted and only their
+ * API Keys (the original five, plus Salesforce's): secrets are kept encrypted and only their
  * last four characters come back. A blank box keeps what is saved; Clear removes it.
  */
 export function ApiKeysForm({ settings, canEdit }: { settings: ApiSettings; canEdit: boolean }) {

@@ -10,7 +10,7 @@ import {
 import { apiJson, getJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
-/* System Settings' calls (spec 3 §7 Settings; docs/system-settings.md). */
+/* System Settings' calls (docs/system-settings.md). */
 
 export const generalSettingsKey = ['/api/admin/general-settings'] as const;
 export const apiSettingsKey = ['/api/admin/api-settings'] as const;

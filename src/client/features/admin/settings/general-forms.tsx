@@ -16,7 +16,7 @@ import { useSaveGeneralSettings } from './api';
 import { FormFooter, SettingsCard } from './settings-card';
 
 /*
- * General, Notifications and Appearance (spec 3 §2, §3, §9): three forms on one settings group, each
+ * General, Notifications and Appearance (docs/system-settings.md): three forms on one settings group, each
  * sending only its own fields through the general settings PUT.
  */
 

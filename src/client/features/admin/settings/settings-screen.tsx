@@ -29,7 +29,7 @@ const skeleton = (
 );
 
 /**
- * System Settings (tab `settings` and `/admin/settings`, spec 3 §2; docs/system-settings.md): General,
+ * System Settings (tab `settings` and `/admin/settings`; docs/system-settings.md): General,
  * API Keys, Notifications, Security and Appearance. Reading needs `canViewSettings`, saving `canEditSettings`.
  */
 export default function SettingsScreen() {

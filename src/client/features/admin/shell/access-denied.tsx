@@ -6,7 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { RoleBadge } from '@client/components/role-badge';
 
 /**
- * Shown for a tab outside the user's role (spec 2 §6). Only a view: the server answers 403 to the
+ * Shown for a tab outside the user's role (docs/product-rules.md). Only a view: the server answers 403 to the
  * tab's API calls on its own.
  */
 export function AccessDenied({ role }: { role: string }) {

@@ -12,12 +12,12 @@ import type { Theme } from '@client/lib/theme';
 import { useStaffPreferences } from '@client/lib/use-staff-preferences';
 
 /**
- * The bell and the shell's notification poll (spec 2 §4), their own chunk: the shell draws at once
+ * The bell and the shell's notification poll (docs/staff-notifications.md), their own chunk: the shell draws at once
  * and the bell takes its place when loaded.
  */
 const NotificationBell = lazy(() => import('../notifications/notification-bell'));
 
-/** The user profile dialog (spec 2 §2) and its tabs: loaded when first opened (or pointed at). */
+/** The user profile dialog (docs/staff-profile.md) and its tabs: loaded when first opened (or pointed at). */
 const loadProfileDialog = () => import('../profile/profile-dialog');
 const ProfileDialog = lazy(loadProfileDialog);
 
@@ -105,7 +105,7 @@ export function AdminHeader({ user, menuButton }: { user: StaffUser; menuButton?
             variant="outline"
             size="sm"
             onClick={() => {
-              // A full browser navigation (spec 2 §2): the server ends the session and redirects.
+              // A full browser navigation: the server ends the session and redirects.
               window.location.assign('/api/admin/logout');
             }}
           >

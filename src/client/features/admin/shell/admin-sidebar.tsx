@@ -20,7 +20,7 @@ export type NavProps = {
   onNavigate?: () => void;
 };
 
-/** The grouped menu of spec 2 §2. Items are real links (/admin?tab=id), so they open in a new tab too. */
+/** The grouped menu. Items are real links (/admin?tab=id), so they open in a new tab too. */
 export function AdminNav({ allowed, active, onNavigate }: NavProps) {
   const groups = ADMIN_TAB_GROUPS.map((group) => ({
     ...group,

@@ -17,7 +17,7 @@ import {
 } from 'lucide-react';
 import { ADMIN_TABS, type AdminTab } from '@shared/roles';
 
-/** The five sidebar groups of spec 2 §2, in menu order. */
+/** The five sidebar groups, in menu order (docs/product-rules.md "Staff roles and tabs"). */
 export const ADMIN_TAB_GROUPS = [
   { id: 'core', label: 'Fleet Management' },
   { id: 'business', label: 'Business Operations' },
@@ -29,14 +29,14 @@ export type AdminTabGroup = (typeof ADMIN_TAB_GROUPS)[number]['id'];
 
 export interface AdminTabInfo {
   id: AdminTab;
-  /** The menu label (spec 2 §2 table). */
+  /** The menu label. */
   label: string;
-  /** The window title and the tab's heading (spec 2 §2 table). */
+  /** The window title and the tab's heading. */
   title: string;
   /** One line under the heading saying what the area is for. */
   summary: string;
   icon: LucideIcon;
-  /** The sidebar group; null for a tab with no menu entry (customers, spec 2 §2). */
+  /** The sidebar group; null for a tab with no menu entry (customers). */
   group: AdminTabGroup | null;
 }
 
@@ -173,7 +173,7 @@ export function isAdminTab(value: string | null | undefined): value is AdminTab 
   return (ADMIN_TABS as readonly string[]).includes(value ?? '');
 }
 
-/** The URL of a tab: the default tab is plain /admin, the others /admin?tab=id (DECISIONS.md). */
+/** The URL of a tab: the default tab is plain /admin, the others /admin?tab=id (docs/product-rules.md). */
 export function adminTabHref(tab: AdminTab): string {
   return tab === DEFAULT_ADMIN_TAB ? '/admin' : `/admin?tab=${encodeURIComponent(tab)}`;
 }

@@ -5,7 +5,7 @@ import type { AdminTab } from '@shared/roles';
 import { adminTabHref, DEFAULT_ADMIN_TAB, isAdminTab } from './admin-tabs';
 
 /**
- * The active admin tab, kept in the URL as /admin?tab=id (DECISIONS.md) so bookmarks, reloads and the
+ * The active admin tab, kept in the URL as /admin?tab=id (docs/product-rules.md) so bookmarks, reloads and the
  * back/forward buttons work. An unknown id falls back to the dashboard and the URL is corrected in place
  * (replace, so the bad entry does not stay in history).
  */

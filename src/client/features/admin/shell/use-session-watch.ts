@@ -4,7 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { sessionLostHandler, watchForLostSession } from '@client/lib/session-watch';
 import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
 
-/** Spec 2 §9: the unauthenticated redirect waits 500 ms so the toast can be read. */
+/** The unauthenticated redirect waits 500 ms so the toast can be read. */
 const REDIRECT_DELAY_MS = 500;
 
 function isStaffKey(queryKey: readonly unknown[]): boolean {
@@ -14,7 +14,7 @@ function isStaffKey(queryKey: readonly unknown[]): boolean {
 /**
  * Watches every query and mutation while the shell is shown: a 401 from any API call, or the session
  * check coming back empty, means the staff session has ended (expired, signed out in another tab,
- * revoked). Then spec 2 §2: toast 'Authentication Required' and go to /admin-login after 500 ms.
+ * revoked). Then (docs/product-rules.md) toast 'Authentication Required' and go to /admin-login after 500 ms.
  */
 export function useSessionWatch(): void {
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ import { useStaffPreferences } from '@client/lib/use-staff-preferences';
 import { useSetOwnPassword } from './api';
 
 /*
- * The set-your-password screen (issue 11, "Create user"; texts of spec 2 §5 and §8): a member created
+ * The set-your-password screen (issue 11, "Create user"; texts: docs/staff-profile.md): a member created
  * with a generated password signs in with it and sets their own before anything else. The admin shell
  * shows it in place of the header and tabs while the session says `isPasswordSet: false`, so nothing
  * else asks the server (which refuses every other staff call until then). Its own lazy chunk.
@@ -39,7 +39,7 @@ export default function SetOwnPassword({ user }: { user: StaffUser }) {
   const setOwn = useSetOwnPassword();
   const busy = form.formState.isSubmitting;
 
-  // Spec 2 §5's two toasts for what the fields themselves say; they go once the member types again.
+  // The profile's two toasts for what the fields themselves say; they go once the member types again.
   const onInvalid = (errors: FieldErrors<Values>) => {
     const values = form.getValues();
     if (errors.newPassword && values.newPassword.length < PASSWORD_MIN_LENGTH) {
@@ -108,7 +108,7 @@ export default function SetOwnPassword({ user }: { user: StaffUser }) {
               size="sm"
               className="h-auto px-1 py-0 text-sm"
               onClick={() => {
-                // A full browser navigation, as the shell's Logout (spec 2 §2).
+                // A full browser navigation, as the shell's Logout.
                 window.location.assign('/api/admin/logout');
               }}
             >

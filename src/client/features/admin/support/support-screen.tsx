@@ -8,7 +8,7 @@ import { TicketsTab } from './tickets-tab';
 const VIEWS = ['tickets', 'analytics'] as const;
 
 /**
- * Support Center (tab `support`, spec 3 §2 Support Management; docs/support.md): the customers' real
+ * Support Center (tab `support`; docs/support.md): the customers' real
  * tickets, triaged and answered here, and figures from them. The spec's "settings (coming soon)" tab is
  * left out: there is nothing to set.
  */

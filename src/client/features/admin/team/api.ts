@@ -21,7 +21,7 @@ import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 
 /*
- * Every call of the Team Management tab (spec 2 §7, spec 3 §7; docs/team-management-screen.md). The
+ * Every call of the Team Management tab (docs/team-management-screen.md). The
  * summary cards count users, sales users, commissions and active rates, so each change invalidates
  * them with its own list.
  */

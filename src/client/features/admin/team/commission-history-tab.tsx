@@ -24,7 +24,7 @@ const isMonth = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 const isId = (value: string) => value.length > 0 && value.length <= 100;
 
 /**
- * The Commission History tab (spec 3 §2): commissions earned on payments and adjusted on refunds,
+ * The Commission History tab (docs/commissions.md): commissions earned on payments and adjusted on refunds,
  * filtered by sales user, status and month and paged on the server (`history.` parameters), with the
  * totals over every matching row. Staff who manage users mark pending ones paid, one or a page's choice.
  */

@@ -18,7 +18,7 @@ import { formatDate } from './team-format';
 import type { TeamAccess } from './use-team-access';
 
 /**
- * The Commission Rates tab (spec 3 §2): every rate, the active ones first, then those a newer rate
+ * The Commission Rates tab (docs/commissions.md): every rate, the active ones first, then those a newer rate
  * replaced. Rates are only for sales users, so without one the tab says to create one first.
  */
 export function CommissionRatesTab({

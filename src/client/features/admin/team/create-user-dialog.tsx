@@ -25,7 +25,7 @@ const ROLE_HINTS: Record<CreateUserValues['role'], string> = {
 };
 
 /**
- * Create user (spec 2 §5): contact details, admin or sales. The server generates the password and
+ * Create user (docs/team-management.md): contact details, admin or sales. The server generates the password and
  * emails it to the new member (issue 14): after the save the dialog says where it went, never what it is.
  */
 export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {

@@ -28,7 +28,7 @@ export type EditUserForm = SchemaForm<EditUserValues, typeof updateUserRequest>;
 const ROLE_OPTIONS = EDIT_USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /**
- * Edit user (spec 2 §5, §6): contact details, role, the twelve permissions and an optional new
+ * Edit user (docs/team-management.md): contact details, role, the twelve permissions and an optional new
  * password, generated on save and emailed to the member (never shown). Choosing admin or root turns
  * every flag on; another role starts from the member's stored flags.
  */
@@ -66,7 +66,7 @@ export function EditUserDialog({
     },
   );
 
-  // A new role re-seeds the permissions (spec 2 §6); the member's own role starts from their flags.
+  // A new role re-seeds the permissions; the member's own role starts from their flags.
   const seededFor = useRef(role);
   useEffect(() => {
     if (role === seededFor.current) return;

@@ -67,7 +67,7 @@ function useLast(member: TeamUser | null): TeamUser | null {
 
 const ROLE_OPTIONS = EDIT_USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-/** Change role from the row (`PATCH /api/admin/users/:id/role`), with its spec 2 §8 toasts. */
+/** Change role from the row (`PATCH /api/admin/users/:id/role`), with its toasts. */
 function ChangeRoleConfirm({ member, onClose }: { member: TeamUser | null; onClose: () => void }) {
   const changeRole = useChangeRole();
   const shown = useLast(member);
@@ -117,7 +117,7 @@ function ChangeRoleConfirm({ member, onClose }: { member: TeamUser | null; onClo
   );
 }
 
-/** Delete, with the spec's sentence (spec 2 §8). */
+/** Delete, with the product's sentence (team-texts.ts). */
 function DeleteConfirm({ member, onClose }: { member: TeamUser | null; onClose: () => void }) {
   const remove = useDeleteUser();
   const shown = useLast(member);

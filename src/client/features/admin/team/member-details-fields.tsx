@@ -5,7 +5,7 @@ import { UsPhoneField } from '@client/components/form/us-phone-field';
 
 type DetailsValues = { firstName: string; lastName: string; email: string; phone?: string; address?: string };
 
-/** A member's names, email, phone and address: Create user (all required, spec 2 §5) and Edit user. */
+/** A member's names, email, phone and address: Create user (all required) and Edit user. */
 export function MemberDetailsFields<F extends FieldValues>({
   form,
   required,

@@ -5,7 +5,7 @@ import { CheckboxField } from '@client/components/form/form-fields';
 import type { EditUserForm } from './edit-user-dialog';
 
 /**
- * The twelve permission flags in the spec's six groups (spec 2 §3). An admin or root holds every flag
+ * The twelve permission flags in six groups (docs/team-management.md). An admin or root holds every flag
  * whatever is stored, so their boxes are all on and fixed; a flag the viewer does not hold cannot be
  * granted (the server refuses it too) and its box is fixed as well.
  */

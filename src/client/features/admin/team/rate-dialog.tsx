@@ -20,7 +20,7 @@ import { activeRateOf, NEW_RATE, rateFieldOf, toRateInput } from './rate-form-va
 import { TEAM_TEXTS } from './team-texts';
 
 /**
- * Add a commission rate (spec 2 §5, spec 3 §5): a sales user, a plan and a percentage from 0 to 100 in
+ * Add a commission rate (docs/commissions.md): a sales user, a plan and a percentage from 0 to 100 in
  * steps of 0.5 (default 5), sent as a fraction. A new rate replaces the active one of that user and
  * plan, which stays in the history as inactive.
  */

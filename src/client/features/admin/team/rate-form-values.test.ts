@@ -25,7 +25,7 @@ describe('toRateInput', () => {
     expect(parse({ salesUserId: 'u', planId: 'p', percent: '100' }).success).toBe(true);
   });
 
-  it("says 'Please fill all fields' without a sales user or a plan (spec 2 §5)", () => {
+  it("says 'Please fill all fields' without a sales user or a plan", () => {
     expect(messages({ ...NEW_RATE, salesUserId: '', planId: 'p' })).toContain(FILL_ALL_FIELDS_MESSAGE);
     expect(messages({ ...NEW_RATE, salesUserId: 'u', planId: '' })).toContain(FILL_ALL_FIELDS_MESSAGE);
   });

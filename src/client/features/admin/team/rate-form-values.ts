@@ -14,7 +14,7 @@ export const NEW_RATE: RateValues = {
 };
 
 /**
- * The percentage as the fraction the server stores (spec 2 §5): 7.5 → 0.075, rounded to the tenth of a
+ * The percentage as the fraction the server stores: 7.5 → 0.075, rounded to the tenth of a
  * percent so the float of the division does not stand in for what was typed. Empty stays empty.
  */
 export function toRateInput(values: RateValues): Partial<CreateRateRequest> {

@@ -4,7 +4,7 @@ import { QueryStatTiles } from '@client/components/query-view';
 import { formatMoneyMinus } from '@client/lib/format';
 import { teamStatsQuery } from './api';
 
-/** The four summary cards of spec 2 §2, over the whole team and every commission. */
+/** The four summary cards, over the whole team and every commission. */
 export function TeamFigures() {
   return (
     <QueryStatTiles

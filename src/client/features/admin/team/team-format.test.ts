@@ -17,7 +17,7 @@ describe('recentMonths', () => {
 });
 
 describe('commissionStatusBadge', () => {
-  it('is yellow for pending, green for paid and destructive otherwise (spec 3 §4)', () => {
+  it('is yellow for pending, green for paid and destructive otherwise', () => {
     expect(commissionStatusBadge('pending')).toBe('warning');
     expect(commissionStatusBadge('paid')).toBe('success');
     expect(commissionStatusBadge('voided')).toBe('destructive');

@@ -30,7 +30,7 @@ export const COMMISSION_TYPE_LABELS: Record<Commission['commissionType'], string
 
 export const COMMISSION_STATUS_LABELS: Record<string, string> = { pending: 'Pending', paid: 'Paid' };
 
-/** Spec 3 §4: pending yellow, paid green, anything else destructive. */
+/** Pending yellow, paid green, anything else destructive. */
 export function commissionStatusBadge(status: string): 'warning' | 'success' | 'destructive' {
   if (status === 'pending') return 'warning';
   if (status === 'paid') return 'success';

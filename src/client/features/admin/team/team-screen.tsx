@@ -10,7 +10,7 @@ import { TeamFigures } from './team-figures';
 import { TeamMembersTab } from './team-members-tab';
 import { useTeamAccess } from './use-team-access';
 
-/** The three tabs of spec 2 §2, in order; Team Members is the default and has no `view`. */
+/** The three tabs, in order; Team Members is the default and has no `view`. */
 const TEAM_VIEWS = ['members', 'rates', 'history'] as const;
 type TeamView = (typeof TEAM_VIEWS)[number];
 const VIEW_LABELS: Record<TeamView, string> = {
@@ -20,7 +20,7 @@ const VIEW_LABELS: Record<TeamView, string> = {
 };
 
 /**
- * Team Management (tab `users`, spec 2 §2, spec 3 §2): the four summary cards, then team members,
+ * Team Management (tab `users`, docs/team-management-screen.md): the four summary cards, then team members,
  * commission rates and commission history. Viewing needs `canViewTeamManagement`; every change needs
  * `canManageUsers`, and its buttons show only to those who hold it (the server checks both).
  */

@@ -1,4 +1,4 @@
-/** The team screen's texts (spec 2 §8 "Team", spec 3 §5), word for word where the spec gives them. */
+/** The team screen's texts, the product's own words (docs/team-management-screen.md). */
 export const TEAM_TEXTS = {
   created: 'User created successfully!',
   createFailed: 'Failed to create user',
@@ -13,6 +13,6 @@ export const TEAM_TEXTS = {
   markPaidFailed: 'Failed to mark commissions paid',
 } as const;
 
-/** Spec 2 §8: the delete confirmation. */
+/** The delete confirmation. */
 export const deleteConfirmText = (name: string): string =>
   `Are you sure you want to delete ${name}? This action cannot be undone.`;

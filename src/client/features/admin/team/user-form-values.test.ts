@@ -68,7 +68,7 @@ describe('invalidToastOf', () => {
     return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), { message: i.message }]));
   };
 
-  it('names missing fields before anything else (spec 2 §5)', () => {
+  it('names missing fields before anything else', () => {
     expect(invalidToastOf(errorsOf(NEW_USER))).toBe(REQUIRED_CREATE_MESSAGE);
   });
 

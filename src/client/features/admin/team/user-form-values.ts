@@ -54,7 +54,7 @@ export const fullPermissions = (
   >;
 
 /**
- * The flags the edit dialog starts from for `role` (spec 2 §6): admin and root every flag; another
+ * The flags the edit dialog starts from for `role` (docs/team-management.md): admin, root every flag; another
  * role the member's own stored flags, or the four view flags (the server's default on create) when the
  * member was an admin or root, whose stored flags say nothing.
  */
@@ -97,7 +97,7 @@ export const userFieldOf = (path: string): string => {
 };
 
 /**
- * The toast after a refused submit (spec 2 §5): missing fields first, then the phone; null when the
+ * The toast after a refused submit: missing fields first, then the phone; null when the
  * messages under the fields say it all.
  */
 export function invalidToastOf(errors: object): string | null {

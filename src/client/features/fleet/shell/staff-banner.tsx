@@ -59,7 +59,7 @@ function useStaffExit() {
 }
 
 /**
- * Above the fleet app while staff view a customer's account (DECISIONS.md impersonation): who is
+ * Above the fleet app while staff view a customer's account (docs/impersonation.md): who is
  * really there, and the way out. Billing and passwords are not offered (and the server refuses them).
  */
 export function StaffBanner({ staff }: { staff: SessionImpersonator }) {

@@ -26,7 +26,7 @@ const EMPTY: Values = { street: '', city: '', state: '', zipCode: '', country: '
 /** The server names fields `address.street` and so on. */
 const fieldOf = (path: string) => path.replace(/^address\./, '');
 
-/** Update Billing Address: printed on invoices. Countries US, CA and UK (spec 1 §3, §9). */
+/** Update Billing Address: printed on invoices. Countries US, CA and UK. */
 export function BillingAddressDialog({
   email,
   current,

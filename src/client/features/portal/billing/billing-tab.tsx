@@ -38,7 +38,7 @@ function BillingSkeleton() {
 
 type OpenDialog = 'cards' | 'cards-add' | 'transactions' | 'invoices' | 'email' | 'address' | null;
 
-/** The Billing & Payments tab (spec 1 §2), with real figures or honest empty states only. */
+/** The Billing & Payments tab (docs/customer-portal.md), with real figures or honest empty states only. */
 export default function BillingTab({ email }: { email: string }) {
   const billing = useQuery(billingInfoQuery);
   const profile = useQuery(profileQuery(email));

@@ -31,7 +31,7 @@ function TrialNote({ billing }: { billing: BillingInfo }) {
 }
 
 /**
- * Manage Payment Methods (spec 1 §2): add a card through the active provider's form, make one the
+ * Manage Payment Methods (docs/customer-portal.md): add a card through the active provider's form, make one the
  * default, remove one (only while more than one is on file, so a running subscription always has a card).
  * Default export: loaded lazily with the card form.
  */

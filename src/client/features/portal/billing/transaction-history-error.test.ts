@@ -26,7 +26,7 @@ const body = (errorTitle?: string) =>
   );
 
 describe('the transaction history that fails to load', () => {
-  it("says spec 1's 'Unable to load transaction history.' (View All Transactions, Recent Transactions)", () => {
+  it("says 'Unable to load transaction history.' (View All Transactions, Recent Transactions)", () => {
     expect(TRANSACTION_HISTORY_ERROR).toBe('Unable to load transaction history.');
     const html = body(TRANSACTION_HISTORY_ERROR);
     expect(html).toContain('Unable to load transaction history.');

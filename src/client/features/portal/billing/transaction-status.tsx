@@ -1,11 +1,11 @@
 import { Badge, type BadgeProps } from '@client/components/ui/badge';
 import type { PaymentHistoryItem } from '../api';
 
-/** Spec 1's text wherever the transaction history cannot be loaded (Recent Transactions, View All). */
+/** The product's text wherever the transaction history cannot be loaded (Recent Transactions, View All). */
 export const TRANSACTION_HISTORY_ERROR = 'Unable to load transaction history.';
 
 const STATUS: Record<string, { label: string; variant: BadgeProps['variant'] }> = {
-  // Spec 1 §3: succeeded and paid both count as paid.
+  // Succeeded and paid both count as paid.
   succeeded: { label: 'Paid', variant: 'success' },
   paid: { label: 'Paid', variant: 'success' },
   failed: { label: 'Failed', variant: 'destructive' },

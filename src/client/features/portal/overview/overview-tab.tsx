@@ -15,7 +15,7 @@ import { profileQuery } from '../api';
 import { formatDateTime, humanize, statusTextClass } from '@client/lib/format';
 import { CancelsOnBadge, cancellationDate } from '../plans/cancellation-badge';
 
-/** Utilization thresholds of spec 1 §9: above 70 Excellent, above 40 Good, otherwise Low. */
+/** Utilization thresholds: above 70 Excellent, above 40 Good, otherwise Low. */
 export function utilizationLabel(percent: number): 'Excellent' | 'Good' | 'Low' {
   if (percent > 70) return 'Excellent';
   if (percent > 40) return 'Good';
@@ -208,7 +208,7 @@ function OverviewSkeleton() {
   );
 }
 
-/** The Overview tab (spec 1 §2): usage against the plan's limits, status, utilization and activity. */
+/** The Overview tab: usage against the plan's limits, status, utilization and activity. */
 export default function OverviewTab({ email }: { email: string }) {
   const profile = useQuery(profileQuery(email));
   return (

@@ -25,7 +25,7 @@ import { limitText } from '@client/components/payments/plan-change-preview';
 import { formatDate, formatMoney } from '@client/lib/format';
 import { CancelsOnBadge, cancellationDate } from './cancellation-badge';
 
-/** Feature tiers of spec 1 §2. */
+/** Feature tiers (docs/customer-portal.md "Plans"). */
 export function featureTier(planId: string): string {
   switch (planId) {
     case 'starter':

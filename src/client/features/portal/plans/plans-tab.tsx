@@ -38,7 +38,7 @@ function PlansSkeleton() {
   );
 }
 
-/** The Plans tab (spec 1 §2, §4, §8): the current plan, the catalogue and the plan changes. */
+/** The Plans tab (docs/customer-portal.md): the current plan, the catalogue and the plan changes. */
 export default function PlansTab({ email }: { email: string }) {
   const billing = useQuery(billingInfoQuery);
   const plans = useQuery(portalPlansQuery);

@@ -13,7 +13,7 @@ import { toast } from '@client/lib/toast';
 import { usePortalCustomer } from '../use-portal-customer';
 
 /*
- * The portal's Change Password dialog (spec 1 §2, rules §5, texts §8): a live requirement checklist and
+ * The portal's Change Password dialog (docs/customer-portal.md): a live requirement checklist and
  * a match indicator; Update Password stays disabled until all three fields are filled, match and meet
  * every rule. The call is shared with /change-password (lib/customer-password.ts).
  */

@@ -16,7 +16,7 @@ import { SETTINGS_GROUPS } from './settings-options';
 import { SyncIndicator } from './sync-indicator';
 import { EMAIL_NOT_FOUND, useSettingsAutosave } from './use-settings-autosave';
 
-/* The portal's Settings tab (spec 1 §2, saving states §4, texts §8); saving is use-settings-autosave's. */
+/* The portal's Settings tab (docs/customer-portal.md "Settings"); saving is use-settings-autosave's. */
 
 function SettingsForm({
   email,

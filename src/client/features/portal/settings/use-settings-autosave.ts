@@ -7,7 +7,7 @@ import { saveCustomerSettings, type SaveKind } from '../api';
 import type { SyncState } from './sync-indicator';
 
 /*
- * The Settings tab's saving (spec 1 §4, texts §8): any change is kept locally at once and saved 2 s after
+ * The Settings tab's saving (docs/customer-portal.md): any change is kept locally at once and saved 2 s after
  * the last change (AUTOSAVE_DELAY_MS); Save Changes saves now. The sync state reads idle, syncing,
  * success (with the time) or error, which returns to idle after 3 s.
  */
