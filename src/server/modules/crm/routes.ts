@@ -59,7 +59,7 @@ export async function crmRoutes(
   r.put('/api/admin/crm/config', {
     config: { access: changeCrm },
     schema: {
-      summary: 'Change any of enabled, crmType, autoSync, syncInterval (spec 3 §4 rules)',
+      summary: 'Change any of enabled, crmType, autoSync, syncInterval',
       tags: ['crm'],
       body: crmConfigInput,
       response: { 200: crmConfig },
@@ -92,7 +92,7 @@ export async function crmRoutes(
   r.get('/api/admin/crm/integrations', {
     config: { access: viewCrm },
     schema: {
-      summary: 'CRM integration records (spec 3 §3), newest change first',
+      summary: 'CRM integration records, newest change first',
       tags: ['crm'],
       querystring: crmIntegrationListQuery,
       response: { 200: crmIntegrationPage },

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { isoDay } from '../../../shared/days';
+import { PAYING_SUBSCRIPTION_STATUSES } from '../../../shared/subscription-status';
 import type { Executor } from '../../db/client';
 
 /** Subscriptions that pay now: active, or past due while their renewal is retried. Trials do not. */
-export const PAYING = sql.raw(`status in ('active', 'past_due')`);
-
-/** Re-exported for `jobs/revenue-snapshot.ts`. */
-export { isoDay };
+export const PAYING = sql.raw(
+  `status in (${PAYING_SUBSCRIPTION_STATUSES.map((status) => `'${status}'`).join(', ')})`,
+);
 
 export const daysBefore = (day: string, days: number) =>
   isoDay(new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000));

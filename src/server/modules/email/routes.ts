@@ -127,7 +127,7 @@ export async function emailRoutes(app: FastifyInstance, { db, config, queue, del
   r.post('/api/admin/email/test', {
     config: { access: readEmails },
     schema: {
-      summary: 'Send a template to yourself, marked as a test (spec 3 §7)',
+      summary: 'Send a template to yourself, marked as a test',
       tags: ['email'],
       body: emailTestInput,
       response: { 200: emailTestAnswer, 502: errorResponse },

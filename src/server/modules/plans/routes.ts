@@ -84,7 +84,7 @@ export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
   r.put('/api/plans/:id', {
     config: { access: access.staffPermission('plans', 'canEditPlans') },
     schema: {
-      summary: 'Price and limits (spec 2 §7); the plans manager edits through PATCH',
+      summary: 'Price and limits; the plans manager edits through PATCH',
       tags: ['plans'],
       params: planIdParams,
       body: updatePlanLimitsRequest,
