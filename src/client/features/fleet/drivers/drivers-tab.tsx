@@ -4,18 +4,12 @@ import { UserRoundIcon } from 'lucide-react';
 import { DRIVER_STATUSES, driverListQuery, type Driver } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { AddButton } from '@client/components/list/add-button';
-import { ListFilter } from '@client/components/list/filter-select';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { ListToolbar } from '@client/components/list/list-toolbar';
-import { RowActions, type RowActionHandlers } from '@client/components/list/row-actions';
+import type { Column } from '@client/components/list/columns';
+import { ListSection } from '@client/components/list/list-section';
+import { RowActions } from '@client/components/list/row-actions';
 import { changeRow } from '@client/components/list/row-change';
-import { SortHeader } from '@client/components/list/sort-header';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
-import { TableRow } from '@client/components/ui/table';
 import { driversQuery, FLEET_PAGE_SIZE, useDeleteDriver } from '../api';
 import { TabCard } from '../shell/tab-card';
 import { DriverDialog } from './driver-dialog';
@@ -32,7 +26,6 @@ export default function DriversTab() {
     scope: 'drivers',
   });
   const drivers = useQuery(driversQuery(driverListQuery.parse(state.query)));
-  useKeepPageInRange(state, drivers.data, drivers.isPlaceholderData);
 
   const [editing, setEditing] = useState<{ driver: Driver | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<Driver | null>(null);
@@ -59,57 +52,42 @@ export default function DriversTab() {
           </AddButton>
         }
       >
-        <ListToolbar
-          search={{ state, label: 'Search drivers', placeholder: 'Search name, email or license' }}
-        >
-          <ListFilter
-            state={state}
-            name="status"
-            label="Filter by status"
-            allLabel="All statuses"
-            options={DRIVER_STATUS_OPTIONS}
-            className="sm:w-40"
-          />
-        </ListToolbar>
-
-        <ListBody
+        <ListSection
+          state={state}
           query={drivers}
           noun="drivers"
-          isFiltered={state.isFiltered}
-          onClearFilters={state.clearFilters}
+          toolbar={{
+            search: { label: 'Search drivers', placeholder: 'Search name, email or license' },
+            filters: [
+              {
+                name: 'status',
+                label: 'Filter by status',
+                allLabel: 'All statuses',
+                options: DRIVER_STATUS_OPTIONS,
+                className: 'sm:w-40',
+              },
+            ],
+          }}
           empty={{
             icon: UserRoundIcon,
             title: 'No drivers yet',
             text: 'Add the people who drive your vehicles and assign each one a vehicle.',
             action: <AddButton onClick={openNew}>Add driver</AddButton>,
           }}
-        >
-          {(page) => (
-            <ListTable
-              label="Drivers"
-              actions
-              head={
-                <>
-                  <SortHeader field="name" label="Name" sort={state.sort} onSort={state.setSort} />
-                  <ListHead from="2xl">Phone</ListHead>
-                  <ListHead from="3xl">License</ListHead>
-                  <ListHead from="md">Status</ListHead>
-                  <ListHead from="lg">Vehicle</ListHead>
-                </>
-              }
-            >
-              {page.items.map((d) => (
-                <DriverRow
-                  key={d.id}
-                  driver={d}
-                  onEdit={() => setEditing({ driver: d, key: Date.now() })}
-                  onDelete={() => setDeleting(d)}
-                />
-              ))}
-            </ListTable>
+          label="Drivers"
+          columns={DRIVER_COLUMNS}
+          narrowOrder={['status', 'vehicle', 'phone', 'license']}
+          rowKey={(d) => d.id}
+          rowProps={{ 'data-testid': 'driver-row' }}
+          actions={(d) => (
+            <RowActions
+              name={d.name}
+              onEdit={() => setEditing({ driver: d, key: Date.now() })}
+              onDelete={() => setDeleting(d)}
+            />
           )}
-        </ListBody>
-        <ListStatePager state={state} query={drivers} label="Driver pages" noun={['driver', 'drivers']} />
+          pager={{ label: 'Driver pages', noun: ['driver', 'drivers'] }}
+        />
       </TabCard>
 
       {editing ? (
@@ -132,43 +110,54 @@ export default function DriversTab() {
   );
 }
 
-function DriverRow({ driver: d, onEdit, onDelete }: { driver: Driver } & RowActionHandlers) {
-  const status = <Badge variant={DRIVER_STATUS_BADGE[d.status]}>{DRIVER_STATUS_LABELS[d.status]}</Badge>;
-  const vehicle = d.assignedVehicle ? vehicleLabel(d.assignedVehicle) : null;
-  const phone = d.phone ?? <span className="text-muted-foreground">—</span>;
-  return (
-    <TableRow data-testid="driver-row">
-      <ListCell>
+const DRIVER_COLUMNS: readonly Column<Driver>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    sort: 'name',
+    cell: (d) => (
+      <>
         <div className="max-w-48 truncate font-medium sm:max-w-56">{d.name}</div>
         <div className="max-w-48 truncate text-xs text-muted-foreground sm:max-w-56">{d.email}</div>
-        <NarrowDetails until="3xl">
-          <NarrowItem until="md">{status}</NarrowItem>
-          <NarrowItem until="lg" className="max-w-48">
-            <span className="truncate">{vehicle ?? 'No vehicle'}</span>
-          </NarrowItem>
-          {d.phone ? <NarrowItem until="2xl">{d.phone}</NarrowItem> : null}
-          <NarrowItem until="3xl" className="font-mono">
-            {d.licenseNumber}
-          </NarrowItem>
-        </NarrowDetails>
-      </ListCell>
-      <ListCell from="2xl" className="whitespace-nowrap">
-        {phone}
-      </ListCell>
-      <ListCell from="3xl" className="whitespace-nowrap font-mono text-xs">
-        {d.licenseNumber}
-      </ListCell>
-      <ListCell from="md">{status}</ListCell>
-      <ListCell from="lg" className="max-w-64">
-        {vehicle ? (
-          <span className="block truncate">{vehicle}</span>
-        ) : (
-          <span className="text-muted-foreground">No vehicle</span>
-        )}
-      </ListCell>
-      <ListCell className="whitespace-nowrap text-right">
-        <RowActions name={d.name} onEdit={onEdit} onDelete={onDelete} />
-      </ListCell>
-    </TableRow>
-  );
-}
+      </>
+    ),
+  },
+  {
+    key: 'phone',
+    label: 'Phone',
+    from: '2xl',
+    cellClassName: 'whitespace-nowrap',
+    cell: (d) => d.phone ?? <span className="text-muted-foreground">—</span>,
+    narrow: (d) => d.phone,
+  },
+  {
+    key: 'license',
+    label: 'License',
+    from: '3xl',
+    cellClassName: 'whitespace-nowrap font-mono text-xs',
+    cell: (d) => d.licenseNumber,
+    narrowClassName: 'font-mono',
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    from: 'md',
+    cell: (d) => <Badge variant={DRIVER_STATUS_BADGE[d.status]}>{DRIVER_STATUS_LABELS[d.status]}</Badge>,
+  },
+  {
+    key: 'vehicle',
+    label: 'Vehicle',
+    from: 'lg',
+    cellClassName: 'max-w-64',
+    cell: (d) =>
+      d.assignedVehicle ? (
+        <span className="block truncate">{vehicleLabel(d.assignedVehicle)}</span>
+      ) : (
+        <span className="text-muted-foreground">No vehicle</span>
+      ),
+    narrow: (d) => (
+      <span className="truncate">{d.assignedVehicle ? vehicleLabel(d.assignedVehicle) : 'No vehicle'}</span>
+    ),
+    narrowClassName: 'max-w-48',
+  },
+];
