@@ -11,19 +11,14 @@ import {
   type AdminPaymentRequest,
   TRIAL_ACTION_DAYS,
   type AdminSubscription,
+  type TrialAction,
   type GenerateMonthlyResult,
 } from '@shared/contracts/billing-admin';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListFilter } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { ListToolbar } from '@client/components/list/list-toolbar';
-import { SortHeader } from '@client/components/list/sort-header';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import type { Column } from '@client/components/list/columns';
+import { ListSection } from '@client/components/list/list-section';
+import { useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { TableRow } from '@client/components/ui/table';
 import { errorMessageOf } from '@client/lib/api';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
@@ -142,7 +137,6 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
     scope: 'subs',
   });
   const list = useQuery(subscriptionsQuery(subscriptionListQuery.parse(state.query)));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   return (
     <section aria-labelledby="subscriptions-heading" className="space-y-3">
       <SectionHeading
@@ -150,64 +144,26 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
         title="Customers and subscriptions"
         text="Every customer's subscription: plan, status, price and current period."
       />
-      <ListToolbar
-        clear={state}
-        search={{ state, label: 'Search subscriptions', placeholder: 'Search company, name or email…' }}
-      >
-        <ListFilter
-          state={state}
-          name="status"
-          label="Filter by status"
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-        />
-      </ListToolbar>
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="subscriptions"
-        isFiltered={state.isFiltered}
-        onClearFilters={state.clearFilters}
+        toolbar={{
+          search: { label: 'Search subscriptions', placeholder: 'Search company, name or email…' },
+          filters: [
+            { name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: STATUS_OPTIONS },
+          ],
+          clear: true,
+        }}
         empty={{
           icon: UsersRoundIcon,
           title: 'No subscriptions yet',
           text: 'Customers appear here when they sign up.',
         }}
-      >
-        {(page) => (
-          <SubscriptionTable
-            label="Subscriptions"
-            items={page.items}
-            onRequest={onRequest}
-            head={
-              <>
-                <SortHeader field="companyName" label="Customer" sort={state.sort} onSort={state.setSort} />
-                <ListHead from="lg">Plan</ListHead>
-                <ListHead>Status</ListHead>
-                <SortHeader
-                  field="price"
-                  label="Price"
-                  sort={state.sort}
-                  onSort={state.setSort}
-                  from="xl"
-                  newestFirst
-                />
-                <SortHeader
-                  field="currentPeriodEnd"
-                  label="Current period"
-                  sort={state.sort}
-                  onSort={state.setSort}
-                  from="3xl"
-                />
-              </>
-            }
-          />
-        )}
-      </ListBody>
-      <ListStatePager
-        state={state}
-        query={list}
-        label="Subscription pages"
-        noun={['subscription', 'subscriptions']}
+        label="Subscriptions"
+        columns={subscriptionColumns({ sortable: true })}
+        {...subscriptionRows(onRequest)}
+        pager={{ label: 'Subscription pages', noun: ['subscription', 'subscriptions'] }}
       />
     </section>
   );
@@ -221,7 +177,6 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
     scope: 'trial',
   });
   const list = useQuery(trialActionQuery(trialActionListQuery.parse(state.query)));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   return (
     <section aria-labelledby="trial-action-heading" className="space-y-3">
       <SectionHeading
@@ -229,133 +184,119 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
         title="Trials requiring action"
         text={`Trials that end within ${TRIAL_ACTION_DAYS} days and checkouts left pending (a trial or renewal that ended unpaid).`}
       />
-      <ListToolbar
-        clear={state}
-        search={{
-          state,
-          label: 'Search trials requiring action',
-          placeholder: 'Search company, name or email…',
-        }}
-      />
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="customers"
-        isFiltered={state.isFiltered}
-        onClearFilters={state.clearFilters}
+        toolbar={{
+          search: { label: 'Search trials requiring action', placeholder: 'Search company, name or email…' },
+          clear: true,
+        }}
         empty={{
           icon: CalendarClockIcon,
           title: 'Nothing needs action',
           text: `No trial ends within ${TRIAL_ACTION_DAYS} days and no checkout is pending.`,
         }}
-      >
-        {(page) => (
-          <SubscriptionTable
-            label="Trials requiring action"
-            items={page.items}
-            reasonOf={(s) => s.reason}
-            onRequest={onRequest}
-            head={
-              <>
-                <ListHead>Customer</ListHead>
-                <ListHead from="lg">Plan</ListHead>
-                <ListHead>Status and reason</ListHead>
-                <ListHead from="xl">Price</ListHead>
-                <ListHead from="3xl">Current period</ListHead>
-              </>
-            }
-          />
-        )}
-      </ListBody>
-      <ListStatePager
-        state={state}
-        query={list}
-        label="Trial action pages"
-        noun={['customer', 'customers']}
+        label="Trials requiring action"
+        columns={subscriptionColumns<TrialAction>({ reasonOf: (s) => s.reason })}
+        {...subscriptionRows(onRequest)}
+        pager={{ label: 'Trial action pages', noun: ['customer', 'customers'] }}
       />
     </section>
   );
 }
 
-function SubscriptionTable<T extends AdminSubscription>({
-  label,
-  head,
-  items,
+/**
+ * The columns of both subscription lists: the subscriptions sort by their headers; the trials requiring
+ * action say, under each status, why the row is listed.
+ */
+function subscriptionColumns<T extends AdminSubscription>({
+  sortable = false,
   reasonOf,
-  onRequest,
 }: {
-  label: string;
-  head: React.ReactNode;
-  items: readonly T[];
-  /** Why a row is listed, shown under its status (Trials requiring action). */
+  sortable?: boolean;
   reasonOf?: (s: T) => string;
-  onRequest: (s: AdminSubscription) => void;
-}) {
-  return (
-    <ListTable label={label} actions head={head}>
-      {items.map((s) => {
-        const status = (
+}): Column<T>[] {
+  return [
+    {
+      key: 'customer',
+      label: 'Customer',
+      sort: sortable ? 'companyName' : undefined,
+      cell: (s) => (
+        <>
+          <span className="font-medium">{s.companyName}</span>
+          <span className="block text-xs break-all text-muted-foreground">{s.email}</span>
+        </>
+      ),
+    },
+    { key: 'plan', label: 'Plan', from: 'lg', cell: (s) => s.planName },
+    {
+      key: 'status',
+      label: reasonOf ? 'Status and reason' : 'Status',
+      cell: (s) => (
+        <>
           <Badge variant={subscriptionStatusBadge(s.status)}>
             {SUBSCRIPTION_STATUS_LABELS[s.status as keyof typeof SUBSCRIPTION_STATUS_LABELS] ?? s.status}
           </Badge>
-        );
-        const period = (
-          <>
-            {formatStaffDate(s.currentPeriodStart)} – {formatStaffDate(s.currentPeriodEnd)}
-            {s.cancelAtPeriodEnd ? (
-              <span className="block text-xs text-destructive">Cancels at period end</span>
-            ) : null}
-            {s.status === 'trialing' && s.trialEndsAt ? (
-              <span className="block text-xs text-muted-foreground">
-                Trial ends {formatStaffDate(s.trialEndsAt)}
-              </span>
-            ) : null}
-          </>
-        );
-        return (
-          <TableRow key={s.subscriptionId} data-testid="subscription-row">
-            <ListCell>
-              <span className="font-medium">{s.companyName}</span>
-              <span className="block text-xs break-all text-muted-foreground">{s.email}</span>
-              <NarrowDetails until="3xl">
-                <NarrowItem until="lg">{s.planName}</NarrowItem>
-                <NarrowItem until="xl">{formatMoney(s.price)}/mo</NarrowItem>
-                <NarrowItem until="3xl">{period}</NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell from="lg">{s.planName}</ListCell>
-            <ListCell>
-              {status}
-              {reasonOf ? (
-                <span className="mt-1 block text-xs font-medium" data-testid="trial-action-reason">
-                  {reasonOf(s)}
-                </span>
-              ) : null}
-            </ListCell>
-            <ListCell from="xl" className="tabular-nums">
-              {formatMoney(s.price)}/mo
-            </ListCell>
-            <ListCell from="3xl" className="text-sm">
-              {period}
-            </ListCell>
-            <ListCell className="text-right">
-              {REQUESTABLE.has(s.status) ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => onRequest(s)}
-                  aria-label={`Request payment: ${s.companyName}`}
-                >
-                  <SendIcon aria-hidden="true" />
-                  {/* The words where the row has room; the icon alone on a narrow list. */}
-                  <span className="hidden @3xl:inline">Request payment</span>
-                </Button>
-              ) : null}
-            </ListCell>
-          </TableRow>
-        );
-      })}
-    </ListTable>
-  );
+          {reasonOf ? (
+            <span className="mt-1 block text-xs font-medium" data-testid="trial-action-reason">
+              {reasonOf(s)}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'price',
+      label: 'Price',
+      sort: sortable ? 'price' : undefined,
+      newestFirst: true,
+      from: 'xl',
+      cellClassName: 'tabular-nums',
+      cell: (s) => `${formatMoney(s.price)}/mo`,
+    },
+    {
+      key: 'period',
+      label: 'Current period',
+      sort: sortable ? 'currentPeriodEnd' : undefined,
+      from: '3xl',
+      cellClassName: 'text-sm',
+      cell: (s) => (
+        <>
+          {formatStaffDate(s.currentPeriodStart)} – {formatStaffDate(s.currentPeriodEnd)}
+          {s.cancelAtPeriodEnd ? (
+            <span className="block text-xs text-destructive">Cancels at period end</span>
+          ) : null}
+          {s.status === 'trialing' && s.trialEndsAt ? (
+            <span className="block text-xs text-muted-foreground">
+              Trial ends {formatStaffDate(s.trialEndsAt)}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+}
+
+/** A subscription row: its test id, and Request payment where checkout can be paid. */
+function subscriptionRows(onRequest: (s: AdminSubscription) => void) {
+  return {
+    rowKey: (s: AdminSubscription) => s.subscriptionId,
+    rowProps: { 'data-testid': 'subscription-row' },
+    actions: (s: AdminSubscription) =>
+      REQUESTABLE.has(s.status) ? (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onRequest(s)}
+          aria-label={`Request payment: ${s.companyName}`}
+        >
+          <SendIcon aria-hidden="true" />
+          {/* The words where the row has room; the icon alone on a narrow list. */}
+          <span className="hidden @3xl:inline">Request payment</span>
+        </Button>
+      ) : null,
+  };
 }
 
 const STATE_OPTIONS = PAYMENT_REQUEST_STATES.map((s) => ({ value: s, label: REQUEST_STATE_LABELS[s] }));
@@ -370,7 +311,6 @@ function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
   });
   const { sort: _sort, ...query } = state.query;
   const list = useQuery(paymentRequestsQuery(paymentRequestListQuery.parse(query)));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   return (
     <section aria-labelledby="payment-requests-heading" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -384,23 +324,17 @@ function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
           Send Payment Request
         </Button>
       </div>
-      <ListToolbar
-        clear={state}
-        search={{ state, label: 'Search payment requests', placeholder: 'Search company, name or email…' }}
-      >
-        <ListFilter
-          state={state}
-          name="state"
-          label="Filter by state"
-          allLabel="All states"
-          options={STATE_OPTIONS}
-        />
-      </ListToolbar>
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="payment requests"
-        isFiltered={state.isFiltered}
-        onClearFilters={state.clearFilters}
+        toolbar={{
+          search: { label: 'Search payment requests', placeholder: 'Search company, name or email…' },
+          filters: [
+            { name: 'state', label: 'Filter by state', allLabel: 'All states', options: STATE_OPTIONS },
+          ],
+          clear: true,
+        }}
         empty={{
           icon: SendIcon,
           title: 'No payment requests yet',
@@ -412,63 +346,60 @@ function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
             </Button>
           ),
         }}
-      >
-        {(page) => (
-          <ListTable
-            label="Payment requests"
-            actions={false}
-            head={
-              <>
-                <ListHead>Customer</ListHead>
-                <ListHead from="xl">Description</ListHead>
-                <ListHead className="text-right">Amount</ListHead>
-                <ListHead from="lg">Due</ListHead>
-                <ListHead>State</ListHead>
-              </>
-            }
-          >
-            {page.items.map((r) => (
-              <RequestRow key={r.id} request={r} />
-            ))}
-          </ListTable>
-        )}
-      </ListBody>
-      <ListStatePager
-        state={state}
-        query={list}
-        label="Payment request pages"
-        noun={['request', 'requests']}
+        label="Payment requests"
+        columns={REQUEST_COLUMNS}
+        rowKey={(r) => r.id}
+        rowProps={{ 'data-testid': 'payment-request-row' }}
+        pager={{ label: 'Payment request pages', noun: ['request', 'requests'] }}
       />
     </section>
   );
 }
 
-function RequestRow({ request: r }: { request: AdminPaymentRequest }) {
-  const due = formatStaffDate(`${r.dueDate}T12:00:00Z`);
-  return (
-    <TableRow data-testid="payment-request-row">
-      <ListCell>
+const dueOf = (r: AdminPaymentRequest) => formatStaffDate(`${r.dueDate}T12:00:00Z`);
+
+const REQUEST_COLUMNS: readonly Column<AdminPaymentRequest>[] = [
+  {
+    key: 'customer',
+    label: 'Customer',
+    cell: (r) => (
+      <>
         <span className="font-medium">{r.companyName}</span>
         <span className="block text-xs break-all text-muted-foreground">{r.email}</span>
-        <NarrowDetails until="xl">
-          <NarrowItem until="xl">{r.description}</NarrowItem>
-          <NarrowItem until="lg">Due {due}</NarrowItem>
-        </NarrowDetails>
-      </ListCell>
-      <ListCell from="xl" className="max-w-64 break-words">
+      </>
+    ),
+  },
+  {
+    key: 'description',
+    label: 'Description',
+    from: 'xl',
+    cellClassName: 'max-w-64 break-words',
+    cell: (r) => (
+      <>
         {r.description}
         <span className="block text-xs text-muted-foreground">
           {r.type === 'subscription' ? 'Subscription' : 'Invoice'}
           {r.invoiceNumber ? ` · ${r.invoiceNumber}` : ''}
         </span>
-      </ListCell>
-      <ListCell className="text-right tabular-nums">{formatMoney(r.amount)}</ListCell>
-      <ListCell from="lg">{due}</ListCell>
-      <ListCell>
-        <Badge variant={requestStateBadge(r.state)} data-testid="request-state">
-          {REQUEST_STATE_LABELS[r.state]}
-        </Badge>
-      </ListCell>
-    </TableRow>
-  );
-}
+      </>
+    ),
+    narrow: (r) => r.description,
+  },
+  {
+    key: 'amount',
+    label: 'Amount',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (r) => formatMoney(r.amount),
+  },
+  { key: 'due', label: 'Due', from: 'lg', cell: dueOf, narrowLabel: true },
+  {
+    key: 'state',
+    label: 'State',
+    cell: (r) => (
+      <Badge variant={requestStateBadge(r.state)} data-testid="request-state">
+        {REQUEST_STATE_LABELS[r.state]}
+      </Badge>
+    ),
+  },
+];

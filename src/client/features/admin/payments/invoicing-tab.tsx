@@ -10,19 +10,13 @@ import {
   type PaymentTerms,
 } from '@shared/contracts/billing-admin';
 import { OptionSelect } from '@client/components/form/option-select';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListFilter } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { ListToolbar } from '@client/components/list/list-toolbar';
-import { SortHeader } from '@client/components/list/sort-header';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import type { Column } from '@client/components/list/columns';
+import { ListSection } from '@client/components/list/list-section';
+import { useListState } from '@client/components/list/use-list-state';
 import { QueryView } from '@client/components/query-view';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { TableRow } from '@client/components/ui/table';
 import { errorMessageOf } from '@client/lib/api';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
@@ -106,7 +100,6 @@ function InvoicesSection() {
     scope: 'invoices',
   });
   const list = useQuery(invoicesQuery(invoiceListQuery.parse(state.query)));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   return (
     <section aria-labelledby="invoices-heading" className="space-y-3">
       <div className="space-y-1">
@@ -117,99 +110,87 @@ function InvoicesSection() {
           Every invoice issued: subscription periods, upgrades and paid payment requests.
         </p>
       </div>
-      <ListToolbar
-        clear={state}
-        search={{ state, label: 'Search invoices', placeholder: 'Search number, company or email…' }}
-      >
-        <ListFilter
-          state={state}
-          name="status"
-          label="Filter by status"
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-        />
-      </ListToolbar>
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="invoices"
-        isFiltered={state.isFiltered}
-        onClearFilters={state.clearFilters}
+        toolbar={{
+          search: { label: 'Search invoices', placeholder: 'Search number, company or email…' },
+          filters: [
+            { name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: STATUS_OPTIONS },
+          ],
+          clear: true,
+        }}
         empty={{
           icon: FileTextIcon,
           title: 'No invoices yet',
           text: 'Invoices are issued when customers pay, or by Generate Monthly Invoices in Billing Management.',
         }}
-      >
-        {(page) => (
-          <ListTable
-            label="Invoices"
-            actions
-            head={
-              <>
-                <ListHead>Invoice</ListHead>
-                <ListHead from="lg">Customer</ListHead>
-                <SortHeader
-                  field="issuedAt"
-                  label="Issued"
-                  sort={state.sort}
-                  onSort={state.setSort}
-                  from="xl"
-                  newestFirst
-                />
-                <ListHead from="3xl">Due</ListHead>
-                <ListHead className="text-right">Total</ListHead>
-                <ListHead>Status</ListHead>
-              </>
-            }
-          >
-            {page.items.map((invoice) => (
-              <InvoiceRow key={invoice.id} invoice={invoice} />
-            ))}
-          </ListTable>
+        label="Invoices"
+        columns={INVOICE_COLUMNS}
+        rowKey={(i) => i.id}
+        rowProps={{ 'data-testid': 'invoice-row' }}
+        actions={(i) => (
+          <Button asChild variant="ghost" size="icon">
+            <a
+              href={i.pdfUrl}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Download PDF of invoice ${i.number}`}
+            >
+              <DownloadIcon aria-hidden="true" />
+            </a>
+          </Button>
         )}
-      </ListBody>
-      <ListStatePager state={state} query={list} label="Invoice pages" noun={['invoice', 'invoices']} />
+        pager={{ label: 'Invoice pages', noun: ['invoice', 'invoices'] }}
+      />
     </section>
   );
 }
 
-function InvoiceRow({ invoice: i }: { invoice: AdminInvoice }) {
-  const due = i.status === 'open' && i.dueAt ? formatStaffDate(i.dueAt) : '—';
-  return (
-    <TableRow data-testid="invoice-row">
-      <ListCell>
-        <span className="font-medium tabular-nums">{i.number}</span>
-        <NarrowDetails until="3xl">
-          <NarrowItem until="lg">{i.companyName}</NarrowItem>
-          <NarrowItem until="lg" className="break-all">
-            {i.email}
-          </NarrowItem>
-          <NarrowItem until="xl">Issued {formatStaffDate(i.issuedAt)}</NarrowItem>
-          {i.status === 'open' && i.dueAt ? <NarrowItem until="3xl">Due {due}</NarrowItem> : null}
-        </NarrowDetails>
-      </ListCell>
-      <ListCell from="lg">
+/** The due date of an open invoice; others are not due. */
+const dueOf = (i: AdminInvoice) => (i.status === 'open' && i.dueAt ? formatStaffDate(i.dueAt) : null);
+
+const INVOICE_COLUMNS: readonly Column<AdminInvoice>[] = [
+  {
+    key: 'invoice',
+    label: 'Invoice',
+    cell: (i) => <span className="font-medium tabular-nums">{i.number}</span>,
+  },
+  {
+    key: 'customer',
+    label: 'Customer',
+    from: 'lg',
+    cell: (i) => (
+      <>
         {i.companyName}
         <span className="block text-xs break-all text-muted-foreground">{i.email}</span>
-      </ListCell>
-      <ListCell from="xl">{formatStaffDate(i.issuedAt)}</ListCell>
-      <ListCell from="3xl">{due}</ListCell>
-      <ListCell className="text-right tabular-nums">{formatMoney(i.total)}</ListCell>
-      <ListCell>
-        <Badge variant={invoiceStatusBadge(i.status)}>{INVOICE_STATUS_LABELS[i.status] ?? i.status}</Badge>
-      </ListCell>
-      <ListCell className="text-right">
-        <Button asChild variant="ghost" size="icon">
-          <a
-            href={i.pdfUrl}
-            target="_blank"
-            rel="noopener"
-            aria-label={`Download PDF of invoice ${i.number}`}
-          >
-            <DownloadIcon aria-hidden="true" />
-          </a>
-        </Button>
-      </ListCell>
-    </TableRow>
-  );
-}
+      </>
+    ),
+    narrow: (i) => [i.companyName, <span className="break-all">{i.email}</span>],
+  },
+  {
+    key: 'issued',
+    label: 'Issued',
+    sort: 'issuedAt',
+    newestFirst: true,
+    from: 'xl',
+    cell: (i) => formatStaffDate(i.issuedAt),
+    narrowLabel: true,
+  },
+  { key: 'due', label: 'Due', from: '3xl', cell: (i) => dueOf(i) ?? '—', narrow: dueOf, narrowLabel: true },
+  {
+    key: 'total',
+    label: 'Total',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (i) => formatMoney(i.total),
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    cell: (i) => (
+      <Badge variant={invoiceStatusBadge(i.status)}>{INVOICE_STATUS_LABELS[i.status] ?? i.status}</Badge>
+    ),
+  },
+];

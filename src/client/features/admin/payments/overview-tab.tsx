@@ -10,10 +10,11 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { paymentListQuery } from '@shared/contracts/staff-payments';
+import { ColumnTable } from '@client/components/list/column-table';
 import { ListBody } from '@client/components/list/list-body';
 import { QueryStatTile, QueryStatTiles } from '@client/components/query-view';
 import { formatMoney } from '@client/lib/format';
-import { PaymentTable } from './payment-table';
+import { PAYMENT_TABLE } from './payment-table';
 import {
   financialAnalyticsQuery,
   paymentStatsQuery,
@@ -141,7 +142,7 @@ export default function OverviewTab() {
             text: 'Payments appear here when customers check out and when subscriptions renew.',
           }}
         >
-          {(page) => <PaymentTable items={page.items} label="Recent transactions" />}
+          {(page) => <ColumnTable label="Recent transactions" rows={page.items} {...PAYMENT_TABLE} />}
         </ListBody>
       </section>
     </div>

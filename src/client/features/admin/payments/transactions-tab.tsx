@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, ReceiptIcon } from 'lucide-react';
 import { paymentListQuery, type StaffPayment } from '@shared/contracts/staff-payments';
-import { ListFilter } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListToolbar } from '@client/components/list/list-toolbar';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { ListSection } from '@client/components/list/list-section';
+import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { useStaffAccess } from '@client/lib/use-staff-access';
-import { PaymentTable } from './payment-table';
+import { PAYMENT_TABLE, paymentActions } from './payment-table';
 import { STATUS_OPTIONS } from './payments-format';
 import { RefundDialog } from './refund-dialog';
 import { RetryDialog } from './retry-dialog';
@@ -25,7 +22,6 @@ export default function TransactionsTab() {
   const state = useListState(TRANSACTIONS_LIST);
   const query = paymentListQuery.parse(state.query);
   const list = useQuery(paymentsQuery(query));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const access = useStaffAccess();
   const [refunding, setRefunding] = useState<StaffPayment | null>(null);
   const [retrying, setRetrying] = useState<StaffPayment | null>(null);
@@ -48,52 +44,37 @@ export default function TransactionsTab() {
           </a>
         </Button>
       </div>
-      <ListToolbar
-        search={{
-          state,
-          label: 'Search transactions',
-          placeholder: 'Search company, email, payment id or reference',
-        }}
-      >
-        <ListFilter
-          state={state}
-          name="status"
-          label="Filter by status"
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-          className="sm:w-40"
-        />
-      </ListToolbar>
-
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="transactions"
-        isFiltered={state.isFiltered}
-        onClearFilters={state.clearFilters}
+        toolbar={{
+          search: {
+            label: 'Search transactions',
+            placeholder: 'Search company, email, payment id or reference',
+          },
+          filters: [
+            {
+              name: 'status',
+              label: 'Filter by status',
+              allLabel: 'All statuses',
+              options: STATUS_OPTIONS,
+              className: 'sm:w-40',
+            },
+          ],
+        }}
         empty={{
           icon: ReceiptIcon,
           title: 'No transactions yet',
           text: 'Payments appear here when customers check out and when subscriptions renew.',
         }}
-      >
-        {(page) => (
-          <PaymentTable
-            items={page.items}
-            label="Transactions"
-            sort={state.sort}
-            onSort={state.setSort}
-            actions={{
-              onRefund: access.holds('canProcessRefunds') ? setRefunding : undefined,
-              onRetry: access.holds('canViewPayments') ? setRetrying : undefined,
-            }}
-          />
-        )}
-      </ListBody>
-      <ListStatePager
-        state={state}
-        query={list}
-        label="Transaction pages"
-        noun={['transaction', 'transactions']}
+        label="Transactions"
+        {...PAYMENT_TABLE}
+        actions={paymentActions({
+          onRefund: access.holds('canProcessRefunds') ? setRefunding : undefined,
+          onRetry: access.holds('canViewPayments') ? setRetrying : undefined,
+        })}
+        pager={{ label: 'Transaction pages', noun: ['transaction', 'transactions'] }}
       />
 
       {refunding ? (
