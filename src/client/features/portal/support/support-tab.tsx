@@ -3,14 +3,11 @@ import { useLocation, useSearch } from 'wouter';
 import { LifeBuoyIcon } from 'lucide-react';
 import { myTicketListQuery, TICKET_CATEGORY_LABELS, type MyTicket } from '@shared/contracts/support';
 import { AddButton } from '@client/components/list/add-button';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import type { Column } from '@client/components/list/columns';
+import { ListSection } from '@client/components/list/list-section';
+import { useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { TableRow } from '@client/components/ui/table';
 import { formatDateTime } from '@client/lib/format';
 import { myTicketsQuery } from './api';
 import { NewTicketDialog } from './new-ticket-dialog';
@@ -74,7 +71,6 @@ function MyTickets({ onOpen, onNew }: { onOpen: (id: string) => void; onNew: () 
   const list = useQuery(
     myTicketsQuery(myTicketListQuery.parse({ page: state.page, pageSize: state.pageSize })),
   );
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const add = <AddButton onClick={onNew}>New ticket</AddButton>;
   return (
     <section aria-labelledby="my-tickets-heading" className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
@@ -89,7 +85,8 @@ function MyTickets({ onOpen, onNew }: { onOpen: (id: string) => void; onNew: () 
         </div>
         {add}
       </div>
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="tickets"
         empty={{
@@ -98,65 +95,55 @@ function MyTickets({ onOpen, onNew }: { onOpen: (id: string) => void; onNew: () 
           text: 'Need help with billing, a technical problem or an idea? Open a ticket and we reply within 24 hours.',
           action: add,
         }}
-      >
-        {(page) => <TicketRows items={page.items} onOpen={onOpen} />}
-      </ListBody>
-      <ListStatePager state={state} query={list} label="Ticket pages" noun={['ticket', 'tickets']} />
+        label="Your support tickets"
+        columns={MY_TICKET_COLUMNS}
+        rowKey={(t) => t.id}
+        rowProps={{ 'data-testid': 'my-ticket-row' }}
+        actions={(t) => (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onOpen(t.id)}
+            aria-label={`Open ticket #${t.number}`}
+          >
+            Open
+          </Button>
+        )}
+        pager={{ label: 'Ticket pages', noun: ['ticket', 'tickets'] }}
+      />
     </section>
   );
 }
 
-function TicketRows({ items, onOpen }: { items: readonly MyTicket[]; onOpen: (id: string) => void }) {
-  return (
-    <ListTable
-      label="Your support tickets"
-      actions
-      head={
-        <>
-          <ListHead>Ticket</ListHead>
-          <ListHead from="md">Status</ListHead>
-          <ListHead from="xl">Last activity</ListHead>
-        </>
-      }
-    >
-      {items.map((t) => {
-        const status = (
-          <span className="flex flex-wrap items-center gap-1">
-            <Badge variant={STATUS_VARIANT[t.status]}>{STATUS_TEXT[t.status]}</Badge>
-            {t.awaitingCustomer && t.status !== 'closed' ? <Badge variant="warning">New reply</Badge> : null}
-          </span>
-        );
-        return (
-          <TableRow key={t.id} data-testid="my-ticket-row">
-            <ListCell>
-              <span className="flex flex-col">
-                <span className="text-muted-foreground">
-                  #{t.number} · {TICKET_CATEGORY_LABELS[t.category]}
-                </span>
-                <span className="font-medium">{t.subject}</span>
-              </span>
-              <NarrowDetails until="xl">
-                <NarrowItem until="md">{status}</NarrowItem>
-                <NarrowItem until="xl">{formatDateTime(t.lastActivityAt)}</NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell from="md">{status}</ListCell>
-            <ListCell from="xl" className="whitespace-nowrap">
-              {formatDateTime(t.lastActivityAt)}
-            </ListCell>
-            <ListCell className="text-right">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => onOpen(t.id)}
-                aria-label={`Open ticket #${t.number}`}
-              >
-                Open
-              </Button>
-            </ListCell>
-          </TableRow>
-        );
-      })}
-    </ListTable>
-  );
-}
+const MY_TICKET_COLUMNS: readonly Column<MyTicket>[] = [
+  {
+    key: 'ticket',
+    label: 'Ticket',
+    cell: (t) => (
+      <span className="flex flex-col">
+        <span className="text-muted-foreground">
+          #{t.number} · {TICKET_CATEGORY_LABELS[t.category]}
+        </span>
+        <span className="font-medium">{t.subject}</span>
+      </span>
+    ),
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    from: 'md',
+    cell: (t) => (
+      <span className="flex flex-wrap items-center gap-1">
+        <Badge variant={STATUS_VARIANT[t.status]}>{STATUS_TEXT[t.status]}</Badge>
+        {t.awaitingCustomer && t.status !== 'closed' ? <Badge variant="warning">New reply</Badge> : null}
+      </span>
+    ),
+  },
+  {
+    key: 'lastActivity',
+    label: 'Last activity',
+    from: 'xl',
+    cellClassName: 'whitespace-nowrap',
+    cell: (t) => formatDateTime(t.lastActivityAt),
+  },
+];
