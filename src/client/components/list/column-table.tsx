@@ -15,7 +15,8 @@ export type ColumnTableProps<T, S extends string = string> = {
   /** The columns, in order: each one's header, cell and narrow detail (`./columns`). */
   columns: readonly Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string;
+  /** The row's React key (its id; its place, for rows without one). */
+  rowKey: (row: T, index: number) => string | number;
   /** The row's attributes (its `data-testid`), the same for every row or each its own. */
   rowProps?: ElementProps<'tr'> | ((row: T) => ElementProps<'tr'>);
   /** The last column, for each row's buttons: always shown, named "Actions" for screen readers only. */
@@ -82,8 +83,11 @@ export function ColumnTable<T, S extends string = string>({
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)} {...(typeof rowProps === 'function' ? rowProps(row) : rowProps)}>
+          {rows.map((row, index) => (
+            <TableRow
+              key={rowKey(row, index)}
+              {...(typeof rowProps === 'function' ? rowProps(row) : rowProps)}
+            >
               {columns.map((column) => {
                 const { className, ...props } = column.cellProps?.(row) ?? {};
                 const held = details.get(column.key);
