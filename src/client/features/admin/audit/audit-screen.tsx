@@ -9,20 +9,13 @@ import {
   AUDIT_RESOURCES,
   AUDIT_SORTS,
   type AuditLogEntry,
-  type AuditSort,
 } from '@shared/contracts/audit';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import type { Column } from '@client/components/list/columns';
 import { DateRangeFilter, isDay } from '@client/components/list/date-range-filter';
-import { ListFilter } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { ListToolbar } from '@client/components/list/list-toolbar';
-import { SortHeader } from '@client/components/list/sort-header';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { ListSection } from '@client/components/list/list-section';
+import { useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { TableRow } from '@client/components/ui/table';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { auditExportUrl, auditLogsQuery, auditQueryOf } from './api';
 import { AuditDetailDialog } from './audit-detail-dialog';
@@ -61,7 +54,6 @@ export default function AuditScreen() {
   const state = useListState(AUDIT_LIST);
   const query = auditQueryOf(state.query);
   const list = useQuery(auditLogsQuery(query));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
   const total = list.data?.total;
 
@@ -94,87 +86,89 @@ export default function AuditScreen() {
             </p>
           ) : null}
         </div>
-        <ListToolbar
-          className="flex-wrap"
-          search={{
-            state,
-            label: 'Search audit log',
-            placeholder: 'Actor email, resource id or action',
-            // a width of its own, so the filters wrap under it rather than squeeze it away
-            className: 'sm:flex-[1_1_16rem]',
-          }}
-          clear={state}
-        >
-          <ListFilter
-            state={state}
-            name="category"
-            label="Filter by action"
-            allLabel="All actions"
-            options={CATEGORY_OPTIONS}
-            className="sm:w-36"
-          />
-          <ListFilter
-            state={state}
-            name="resource"
-            label="Filter by resource"
-            allLabel="All resources"
-            options={RESOURCE_OPTIONS}
-            className="sm:w-40"
-          />
-          <ListFilter
-            state={state}
-            name="actorType"
-            label="Filter by actor"
-            allLabel="All actors"
-            options={ACTOR_OPTIONS}
-            className="sm:w-36"
-          />
-          <ListFilter
-            state={state}
-            name="success"
-            label="Filter by outcome"
-            allLabel="All outcomes"
-            options={OUTCOME_OPTIONS}
-            className="sm:w-36"
-          />
-          <DateRangeFilter
-            label="Date"
-            from={state.filters.from}
-            to={state.filters.to}
-            onChange={(bound, value) => state.setFilter(bound, value)}
-          />
-        </ListToolbar>
-        {state.filters.actor ? (
-          <p className="text-sm">
-            Showing entries by <strong>{state.filters.actor}</strong>.{' '}
-            <Button variant="link" className="h-auto p-0" onClick={() => state.setFilter('actor', '')}>
-              Show everyone
-            </Button>
-          </p>
-        ) : null}
-
-        <ListBody
+        <ListSection
+          state={state}
           query={list}
           noun="audit entries"
-          isFiltered={state.isFiltered}
-          onClearFilters={state.clearFilters}
+          toolbar={{
+            className: 'flex-wrap',
+            search: {
+              label: 'Search audit log',
+              placeholder: 'Actor email, resource id or action',
+              // a width of its own, so the filters wrap under it rather than squeeze it away
+              className: 'sm:flex-[1_1_16rem]',
+            },
+            filters: [
+              {
+                name: 'category',
+                label: 'Filter by action',
+                allLabel: 'All actions',
+                options: CATEGORY_OPTIONS,
+                className: 'sm:w-36',
+              },
+              {
+                name: 'resource',
+                label: 'Filter by resource',
+                allLabel: 'All resources',
+                options: RESOURCE_OPTIONS,
+                className: 'sm:w-40',
+              },
+              {
+                name: 'actorType',
+                label: 'Filter by actor',
+                allLabel: 'All actors',
+                options: ACTOR_OPTIONS,
+                className: 'sm:w-36',
+              },
+              {
+                name: 'success',
+                label: 'Filter by outcome',
+                allLabel: 'All outcomes',
+                options: OUTCOME_OPTIONS,
+                className: 'sm:w-36',
+              },
+            ],
+            clear: true,
+            children: (
+              <DateRangeFilter
+                label="Date"
+                from={state.filters.from}
+                to={state.filters.to}
+                onChange={(bound, value) => state.setFilter(bound, value)}
+              />
+            ),
+          }}
+          aboveList={
+            state.filters.actor ? (
+              <p className="text-sm">
+                Showing entries by <strong>{state.filters.actor}</strong>.{' '}
+                <Button variant="link" className="h-auto p-0" onClick={() => state.setFilter('actor', '')}>
+                  Show everyone
+                </Button>
+              </p>
+            ) : null
+          }
           empty={{
             icon: ScrollTextIcon,
             title: 'No audit entries yet',
             text: 'Entries appear as soon as anyone signs in or changes something.',
           }}
-        >
-          {(page) => (
-            <AuditTable
-              items={page.items}
-              sort={query.sort}
-              onSort={state.setSort}
-              onOpen={setOpen}
-              onActor={(email) => state.setFilter('actor', email)}
-            />
+          label="Audit entries"
+          columns={auditColumns((email) => state.setFilter('actor', email))}
+          rowKey={(e) => e.id}
+          rowProps={{ 'data-testid': 'audit-row' }}
+          actions={(e) => (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setOpen(e)}
+              aria-label={`Details of entry ${e.id}`}
+            >
+              Details
+            </Button>
           )}
-        </ListBody>
-        <ListStatePager state={state} query={list} label="Audit log pages" noun={['entry', 'entries']} />
+          pager={{ label: 'Audit log pages', noun: ['entry', 'entries'] }}
+        />
       </section>
 
       {open ? (
@@ -184,97 +178,80 @@ export default function AuditScreen() {
   );
 }
 
-function AuditTable({
-  items,
-  sort,
-  onSort,
-  onOpen,
-  onActor,
-}: {
-  items: readonly AuditLogEntry[];
-  sort: AuditSort;
-  onSort: (sort: AuditSort) => void;
-  onOpen: (entry: AuditLogEntry) => void;
-  onActor: (email: string) => void;
-}) {
-  return (
-    <ListTable
-      label="Audit entries"
-      actions
-      head={
-        <>
-          <SortHeader field="createdAt" label="Time" sort={sort} onSort={onSort} newestFirst />
-          <SortHeader field="actor" label="Actor" sort={sort} onSort={onSort} from="lg" />
-          <SortHeader field="action" label="Action" sort={sort} onSort={onSort} from="md" />
-          <ListHead from="4xl">Resource</ListHead>
-          <ListHead from="3xl">Outcome</ListHead>
-          <ListHead from="5xl">IP address</ListHead>
-          <ListHead from="6xl">User agent</ListHead>
-        </>
-      }
-    >
-      {items.map((e) => {
-        const outcome = (
-          <Badge variant={e.success ? 'success' : 'destructive'}>{e.success ? 'Succeeded' : 'Failed'}</Badge>
-        );
-        // A system job's name (billing) is not a person to filter by.
-        const actor = e.userName?.includes('@') ? (
+/** The entries' columns; an actor who is a person filters the list to their entries. */
+function auditColumns(onActor: (email: string) => void): Column<AuditLogEntry>[] {
+  return [
+    {
+      key: 'time',
+      label: 'Time',
+      sort: 'createdAt',
+      newestFirst: true,
+      cell: (e) => <span className="whitespace-nowrap">{formatStaffDateTime(e.timestamp)}</span>,
+    },
+    {
+      key: 'actor',
+      label: 'Actor',
+      sort: 'actor',
+      from: 'lg',
+      cellClassName: 'max-w-56 break-all',
+      // A system job's name (billing) is not a person to filter by.
+      cell: (e) =>
+        e.userName?.includes('@') ? (
           <Button variant="link" className="h-auto p-0 text-left" onClick={() => onActor(e.userName!)}>
             {e.userName}
           </Button>
         ) : (
           <span className="text-muted-foreground">{e.userName ?? e.actorType}</span>
-        );
-        const action = (
-          <span className="flex flex-wrap items-center gap-1">
-            <Badge variant="outline">{e.category}</Badge>
-            <span>{actionLabel(e.action)}</span>
-          </span>
-        );
-        const resource = (
-          <span className="flex flex-col">
-            <span>{e.resourceType}</span>
-            {e.resourceId ? <span className="break-all text-muted-foreground">{e.resourceId}</span> : null}
-          </span>
-        );
-        return (
-          <TableRow key={e.id} data-testid="audit-row">
-            <ListCell>
-              <span className="whitespace-nowrap">{formatStaffDateTime(e.timestamp)}</span>
-              <NarrowDetails until="4xl">
-                <NarrowItem until="lg">{actor}</NarrowItem>
-                <NarrowItem until="md">{action}</NarrowItem>
-                <NarrowItem until="4xl">{resource}</NarrowItem>
-                <NarrowItem until="3xl">{outcome}</NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell from="lg" className="max-w-56 break-all">
-              {actor}
-            </ListCell>
-            <ListCell from="md">{action}</ListCell>
-            <ListCell from="4xl" className="max-w-64">
-              {resource}
-            </ListCell>
-            <ListCell from="3xl">{outcome}</ListCell>
-            <ListCell from="5xl" className="whitespace-nowrap">
-              {e.ipAddress}
-            </ListCell>
-            <ListCell from="6xl" className="max-w-72 truncate" title={e.userAgentFull ?? undefined}>
-              {e.userAgent}
-            </ListCell>
-            <ListCell className="text-right">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => onOpen(e)}
-                aria-label={`Details of entry ${e.id}`}
-              >
-                Details
-              </Button>
-            </ListCell>
-          </TableRow>
-        );
-      })}
-    </ListTable>
-  );
+        ),
+    },
+    {
+      key: 'action',
+      label: 'Action',
+      sort: 'action',
+      from: 'md',
+      cell: (e) => (
+        <span className="flex flex-wrap items-center gap-1">
+          <Badge variant="outline">{e.category}</Badge>
+          <span>{actionLabel(e.action)}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'resource',
+      label: 'Resource',
+      from: '4xl',
+      cellClassName: 'max-w-64',
+      cell: (e) => (
+        <span className="flex flex-col">
+          <span>{e.resourceType}</span>
+          {e.resourceId ? <span className="break-all text-muted-foreground">{e.resourceId}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'outcome',
+      label: 'Outcome',
+      from: '3xl',
+      cell: (e) => (
+        <Badge variant={e.success ? 'success' : 'destructive'}>{e.success ? 'Succeeded' : 'Failed'}</Badge>
+      ),
+    },
+    {
+      key: 'ip',
+      label: 'IP address',
+      from: '5xl',
+      cellClassName: 'whitespace-nowrap',
+      cell: (e) => e.ipAddress,
+      narrow: false,
+    },
+    {
+      key: 'userAgent',
+      label: 'User agent',
+      from: '6xl',
+      cellClassName: 'max-w-72 truncate',
+      cellProps: (e) => ({ title: e.userAgentFull ?? undefined }),
+      cell: (e) => e.userAgent,
+      narrow: false,
+    },
+  ];
 }

@@ -2,15 +2,12 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCheckIcon, ReceiptIcon } from 'lucide-react';
 import { COMMISSION_STATUSES, commissionListQuery, type Commission } from '@shared/contracts/commissions';
-import { ListFilter } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListToolbar } from '@client/components/list/list-toolbar';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { ListSection } from '@client/components/list/list-section';
+import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { salesUsersQuery } from '@client/lib/sales-users';
 import { commissionsQuery } from './api';
-import { CommissionTable } from './commission-table';
+import { commissionTable } from './commission-table';
 import { CommissionTotalsRow } from './commission-totals';
 import { MarkPaidConfirm } from './mark-paid-confirm';
 import { COMMISSION_STATUS_LABELS, recentMonths } from './team-format';
@@ -38,7 +35,6 @@ export function CommissionHistoryTab({ access }: { access: TeamAccess }) {
   });
   const query = commissionListQuery.parse(state.query);
   const list = useQuery(commissionsQuery(query));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const salesUsers = useQuery(salesUsersQuery);
 
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -79,81 +75,78 @@ export function CommissionHistoryTab({ access }: { access: TeamAccess }) {
           customer&rsquo;s plan; a refund records a negative adjustment.
         </p>
       </div>
-      <ListToolbar className="flex-wrap" clear={state}>
-        <ListFilter
-          state={state}
-          name="salesUserId"
-          label="Filter by sales user"
-          allLabel="All sales users"
-          options={userOptions}
-          className="sm:w-48"
-        />
-        <ListFilter
-          state={state}
-          name="status"
-          label="Filter by status"
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-          className="sm:w-36"
-        />
-        <ListFilter
-          state={state}
-          name="month"
-          label="Filter by month"
-          allLabel="All months"
-          options={monthOptions}
-          className="sm:w-44"
-        />
-      </ListToolbar>
-
-      <CommissionTotalsRow totals={list.data?.totals} isFiltered={state.isFiltered} busy={list.isFetching} />
-
-      {access.canManage && chosenRows.length > 0 ? (
-        <div
-          className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-sm"
-          role="region"
-          aria-label="Chosen commissions"
-        >
-          <span className="mr-auto">
-            {chosenRows.length} pending {chosenRows.length === 1 ? 'commission' : 'commissions'} chosen on
-            this page
-          </span>
-          <Button variant="ghost" size="sm" onClick={() => setChosen(new Set())}>
-            Clear
-          </Button>
-          <Button size="sm" onClick={() => setConfirming(chosenRows)}>
-            <CheckCheckIcon aria-hidden="true" />
-            Mark {chosenRows.length} paid
-          </Button>
-        </div>
-      ) : null}
-
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="commissions"
-        isFiltered={state.isFiltered}
-        onClearFilters={state.clearFilters}
+        toolbar={{
+          className: 'flex-wrap',
+          filters: [
+            {
+              name: 'salesUserId',
+              label: 'Filter by sales user',
+              allLabel: 'All sales users',
+              options: userOptions,
+              className: 'sm:w-48',
+            },
+            {
+              name: 'status',
+              label: 'Filter by status',
+              allLabel: 'All statuses',
+              options: STATUS_OPTIONS,
+              className: 'sm:w-36',
+            },
+            {
+              name: 'month',
+              label: 'Filter by month',
+              allLabel: 'All months',
+              options: monthOptions,
+              className: 'sm:w-44',
+            },
+          ],
+          clear: true,
+        }}
+        aboveList={
+          <>
+            <CommissionTotalsRow
+              totals={list.data?.totals}
+              isFiltered={state.isFiltered}
+              busy={list.isFetching}
+            />
+            {access.canManage && chosenRows.length > 0 ? (
+              <div
+                className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-sm"
+                role="region"
+                aria-label="Chosen commissions"
+              >
+                <span className="mr-auto">
+                  {chosenRows.length} pending {chosenRows.length === 1 ? 'commission' : 'commissions'} chosen
+                  on this page
+                </span>
+                <Button variant="ghost" size="sm" onClick={() => setChosen(new Set())}>
+                  Clear
+                </Button>
+                <Button size="sm" onClick={() => setConfirming(chosenRows)}>
+                  <CheckCheckIcon aria-hidden="true" />
+                  Mark {chosenRows.length} paid
+                </Button>
+              </div>
+            ) : null}
+          </>
+        }
         empty={{
           icon: ReceiptIcon,
           title: 'No commissions yet',
           text: 'A commission is recorded when a customer assigned to a sales user with a rate for their plan pays.',
         }}
-      >
-        {(page) => (
-          <CommissionTable
-            items={page.items}
-            canManage={access.canManage}
-            chosen={chosen}
-            onChoose={setChosen}
-            onMarkPaid={(c) => setConfirming([c])}
-          />
-        )}
-      </ListBody>
-      <ListStatePager
-        state={state}
-        query={list}
-        label="Commission pages"
-        noun={['commission', 'commissions']}
+        {...commissionTable({
+          items: list.data?.items ?? [],
+          canManage: access.canManage,
+          chosen,
+          onChoose: setChosen,
+          onMarkPaid: (c) => setConfirming([c]),
+        })}
+        pager={{ label: 'Commission pages', noun: ['commission', 'commissions'] }}
       />
 
       <MarkPaidConfirm

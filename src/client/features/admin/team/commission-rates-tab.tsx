@@ -3,14 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { PercentIcon, UserPlusIcon } from 'lucide-react';
 import { formatRatePercent, type CommissionRate } from '@shared/contracts/commissions';
 import { AddButton } from '@client/components/list/add-button';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { ListBody } from '@client/components/list/list-body';
-import { ListTable } from '@client/components/list/list-table';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { TableRow } from '@client/components/ui/table';
 import { salesUsersQuery } from '@client/lib/sales-users';
 import { ratesQuery } from './api';
 import { RateDialog } from './rate-dialog';
@@ -79,23 +78,13 @@ export function CommissionRatesTab({
           }}
         >
           {(page) => (
-            <ListTable
+            <ColumnTable
               label="Commission rates"
-              actions={false}
-              head={
-                <>
-                  <ListHead>Sales user</ListHead>
-                  <ListHead from="md">Plan</ListHead>
-                  <ListHead className="text-right">Rate</ListHead>
-                  <ListHead from="xl">Status</ListHead>
-                  <ListHead from="2xl">Created</ListHead>
-                </>
-              }
-            >
-              {page.items.map((rate) => (
-                <RateRow key={rate.id} rate={rate} />
-              ))}
-            </ListTable>
+              columns={RATE_COLUMNS}
+              rows={page.items}
+              rowKey={(rate) => rate.id}
+              rowProps={(rate) => ({ 'data-testid': 'commission-rate-row', 'data-active': rate.isActive })}
+            />
           )}
         </ListBody>
       )}
@@ -120,29 +109,27 @@ function RateStatus({ active }: { active: boolean }) {
   return active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>;
 }
 
-function RateRow({ rate }: { rate: CommissionRate }) {
-  return (
-    <TableRow data-testid="commission-rate-row" data-active={rate.isActive}>
-      <ListCell>
-        <span className="font-medium">{rate.salesUserName}</span>
-        <NarrowDetails until="2xl">
-          <NarrowItem until="md">{rate.planName}</NarrowItem>
-          <NarrowItem until="xl">
-            <RateStatus active={rate.isActive} />
-          </NarrowItem>
-          <NarrowItem until="2xl">Created {formatDate(rate.createdAt)}</NarrowItem>
-        </NarrowDetails>
-      </ListCell>
-      <ListCell from="md">{rate.planName}</ListCell>
-      <ListCell className="text-right font-medium tabular-nums">
-        {formatRatePercent(rate.commissionRate)}
-      </ListCell>
-      <ListCell from="xl">
-        <RateStatus active={rate.isActive} />
-      </ListCell>
-      <ListCell from="2xl" className="whitespace-nowrap">
-        {formatDate(rate.createdAt)}
-      </ListCell>
-    </TableRow>
-  );
-}
+const RATE_COLUMNS: readonly Column<CommissionRate>[] = [
+  {
+    key: 'salesUser',
+    label: 'Sales user',
+    cell: (rate) => <span className="font-medium">{rate.salesUserName}</span>,
+  },
+  { key: 'plan', label: 'Plan', from: 'md', cell: (rate) => rate.planName },
+  {
+    key: 'rate',
+    label: 'Rate',
+    headClassName: 'text-right',
+    cellClassName: 'text-right font-medium tabular-nums',
+    cell: (rate) => formatRatePercent(rate.commissionRate),
+  },
+  { key: 'status', label: 'Status', from: 'xl', cell: (rate) => <RateStatus active={rate.isActive} /> },
+  {
+    key: 'created',
+    label: 'Created',
+    from: '2xl',
+    cellClassName: 'whitespace-nowrap',
+    cell: (rate) => formatDate(rate.createdAt),
+    narrowLabel: true,
+  },
+];
