@@ -10,15 +10,9 @@ import {
   type CrmEntityType,
   type CrmRecordListQuery,
 } from '@shared/contracts/crm';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListFilter } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { ListToolbar } from '@client/components/list/list-toolbar';
-import { SortHeader } from '@client/components/list/sort-header';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
-import { TableRow } from '@client/components/ui/table';
+import type { Column } from '@client/components/list/columns';
+import { ListSection } from '@client/components/list/list-section';
+import { useListState } from '@client/components/list/use-list-state';
 import { BulkSyncPanel } from './bulk-sync-panel';
 import { SyncRecordButton, SyncState, syncStatusLabel } from './sync-status';
 
@@ -83,7 +77,6 @@ export function RecordsTab<R extends RecordRow>({
     scope: texts.plural,
   });
   const list = useQuery(listQuery(crmRecordListQuery.parse(state.query)));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   return (
     <section className="space-y-4" aria-label={`${texts.plural} in the CRM`}>
       <BulkSyncPanel
@@ -92,95 +85,83 @@ export function RecordsTab<R extends RecordRow>({
         blocked={blocked}
         canEdit={canEdit}
       />
-      <ListToolbar
-        search={{ state, label: `Search ${texts.plural}`, placeholder: texts.search }}
-        clear={state}
-      >
-        <ListFilter
-          state={state}
-          name="status"
-          label="Filter by sync status"
-          allLabel="All statuses"
-          options={STATUS_OPTIONS}
-          className="sm:w-40"
-        />
-      </ListToolbar>
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun={texts.plural}
-        isFiltered={state.isFiltered}
-        onClearFilters={state.clearFilters}
+        toolbar={{
+          search: { label: `Search ${texts.plural}`, placeholder: texts.search },
+          filters: [
+            {
+              name: 'status',
+              label: 'Filter by sync status',
+              allLabel: 'All statuses',
+              options: STATUS_OPTIONS,
+              className: 'sm:w-40',
+            },
+          ],
+          clear: true,
+        }}
         empty={{
           icon: entity === 'customer' ? BuildingIcon : UsersIcon,
           title: `No ${texts.plural} yet`,
           text: texts.empty,
         }}
-      >
-        {(page) => (
-          <ListTable
-            label={`${texts.plural} and their CRM sync status`}
-            actions
-            head={
-              <>
-                <SortHeader field="name" label="Name" sort={state.sort} onSort={state.setSort} />
-                <SortHeader field="email" label="Email" sort={state.sort} onSort={state.setSort} from="2xl" />
-                <SortHeader
-                  field="lastSyncAt"
-                  label="Sync status"
-                  sort={state.sort}
-                  onSort={state.setSort}
-                  newestFirst
-                  from="md"
-                />
-                <ListHead from="4xl">CRM ID</ListHead>
-              </>
-            }
-          >
-            {page.items.map((row) => {
-              const status = (
-                <SyncState status={row.syncStatus} lastSyncAt={row.lastSyncAt} error={row.error} />
-              );
-              return (
-                <TableRow key={row.id} data-testid={`crm-${entity}-row`}>
-                  <ListCell className="max-w-72">
-                    <span className="font-medium break-words">{nameOf(row)}</span>
-                    <span className="block text-xs break-words text-muted-foreground">{detailOf(row)}</span>
-                    <NarrowDetails until="2xl">
-                      <NarrowItem until="2xl">
-                        <span className="break-all">{row.email}</span>
-                      </NarrowItem>
-                      <NarrowItem until="md">{status}</NarrowItem>
-                    </NarrowDetails>
-                  </ListCell>
-                  <ListCell from="2xl" className="max-w-64 break-all">
-                    {row.email}
-                  </ListCell>
-                  <ListCell from="md" className="max-w-64">
-                    {status}
-                  </ListCell>
-                  <ListCell from="4xl" className="max-w-40 font-mono text-xs break-all">
-                    {row.crmId ?? '—'}
-                  </ListCell>
-                  <ListCell className="text-right">
-                    <SyncRecordButton
-                      entity={entity}
-                      id={row.id}
-                      name={nameOf(row)}
-                      disabled={!canEdit || !!blocked}
-                    />
-                  </ListCell>
-                </TableRow>
-              );
-            })}
-          </ListTable>
+        label={`${texts.plural} and their CRM sync status`}
+        columns={recordColumns(nameOf, detailOf)}
+        rowKey={(row) => row.id}
+        rowProps={{ 'data-testid': `crm-${entity}-row` }}
+        actions={(row) => (
+          <SyncRecordButton entity={entity} id={row.id} name={nameOf(row)} disabled={!canEdit || !!blocked} />
         )}
-      </ListBody>
-      <ListStatePager
-        state={state}
-        query={list}
-        label={`${texts.plural} pages`}
-        noun={[texts.noun, texts.plural]}
+        pager={{ label: `${texts.plural} pages`, noun: [texts.noun, texts.plural] }}
       />
     </section>
   );
+}
+
+function recordColumns<R extends RecordRow>(
+  nameOf: (row: R) => string,
+  detailOf: (row: R) => ReactNode,
+): Column<R>[] {
+  return [
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'name',
+      cellClassName: 'max-w-72',
+      cell: (row) => (
+        <>
+          <span className="font-medium break-words">{nameOf(row)}</span>
+          <span className="block text-xs break-words text-muted-foreground">{detailOf(row)}</span>
+        </>
+      ),
+    },
+    {
+      key: 'email',
+      label: 'Email',
+      sort: 'email',
+      from: '2xl',
+      cellClassName: 'max-w-64 break-all',
+      cell: (row) => row.email,
+      narrow: (row) => <span className="break-all">{row.email}</span>,
+    },
+    {
+      key: 'status',
+      label: 'Sync status',
+      sort: 'lastSyncAt',
+      newestFirst: true,
+      from: 'md',
+      cellClassName: 'max-w-64',
+      cell: (row) => <SyncState status={row.syncStatus} lastSyncAt={row.lastSyncAt} error={row.error} />,
+    },
+    {
+      key: 'crmId',
+      label: 'CRM ID',
+      from: '4xl',
+      cellClassName: 'max-w-40 font-mono text-xs break-all',
+      cell: (row) => row.crmId ?? '—',
+      narrow: false,
+    },
+  ];
 }

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRightLeftIcon, KeyRoundIcon, LogInIcon, RefreshCwIcon, RefreshCwOffIcon } from 'lucide-react';
 import { FLEET_WINDOW_DAYS, type FleetCrmStatus } from '@shared/contracts/fleet-center';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListTable } from '@client/components/list/list-table';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { StatTile, StatTileGrid } from '@client/components/stat-tile';
 import { Badge } from '@client/components/ui/badge';
-import { TableRow } from '@client/components/ui/table';
 import { fleetCrmQuery } from './api';
 import { FigureView, GeneratedAt, SectionCard } from './figure-parts';
 import { formatCount, formatTime } from './fleet-format';
@@ -78,39 +77,39 @@ function Sync({ sync }: { sync: FleetCrmStatus['sync'] }) {
   );
 }
 
+const ENDPOINT_COLUMNS: readonly Column<FleetCrmStatus['endpoints'][number]>[] = [
+  {
+    key: 'endpoint',
+    label: 'Endpoint',
+    cellClassName: 'align-top',
+    cell: (e) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <Badge variant="secondary" className="font-mono">
+          {e.method}
+        </Badge>
+        <span className="font-mono text-sm break-all">{e.path}</span>
+      </span>
+    ),
+  },
+  {
+    key: 'purpose',
+    label: 'Purpose',
+    from: 'xl',
+    cellClassName: 'align-top whitespace-normal text-muted-foreground',
+    cell: (e) => e.purpose,
+  },
+];
+
 function Endpoints({ endpoints }: { endpoints: FleetCrmStatus['endpoints'] }) {
   return (
     <SectionCard title="Endpoints" description="Our side of the hand-off, as this server runs it">
-      <ListTable
+      <ColumnTable
         framed={false}
-        actions={false}
         label="Fleet CRM endpoints"
-        head={
-          <>
-            <ListHead>Endpoint</ListHead>
-            <ListHead from="xl">Purpose</ListHead>
-          </>
-        }
-      >
-        {endpoints.map((e) => (
-          <TableRow key={`${e.method} ${e.path}`}>
-            <ListCell className="align-top">
-              <span className="flex flex-wrap items-center gap-2">
-                <Badge variant="secondary" className="font-mono">
-                  {e.method}
-                </Badge>
-                <span className="font-mono text-sm break-all">{e.path}</span>
-              </span>
-              <NarrowDetails until="xl">
-                <NarrowItem until="xl">{e.purpose}</NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell from="xl" className="align-top whitespace-normal text-muted-foreground">
-              {e.purpose}
-            </ListCell>
-          </TableRow>
-        ))}
-      </ListTable>
+        columns={ENDPOINT_COLUMNS}
+        rows={endpoints}
+        rowKey={(e) => `${e.method} ${e.path}`}
+      />
     </SectionCard>
   );
 }

@@ -9,17 +9,12 @@ import {
   type SystemAlert,
 } from '@shared/contracts/system-health';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListFilter } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { ListToolbar } from '@client/components/list/list-toolbar';
+import type { Column } from '@client/components/list/columns';
+import { ListSection } from '@client/components/list/list-section';
 import { changeRow } from '@client/components/list/row-change';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { TableRow } from '@client/components/ui/table';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { alertsQuery, useResolveAlert } from './monitoring-api';
 
@@ -42,11 +37,38 @@ const ALERTS_LIST = {
   scope: 'alerts',
 } as const;
 
+const ALERT_COLUMNS: readonly Column<SystemAlert>[] = [
+  {
+    key: 'alert',
+    label: 'Alert',
+    cell: (a) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <Badge variant={TYPE_LOOK[a.type].variant}>{TYPE_LOOK[a.type].label}</Badge>
+        <span className="break-words">{a.message}</span>
+      </span>
+    ),
+  },
+  {
+    key: 'raised',
+    label: 'Raised',
+    from: 'lg',
+    cell: (a) => formatStaffDateTime(a.raisedAt),
+    narrowLabel: true,
+  },
+  {
+    key: 'lastSeen',
+    label: 'Last seen',
+    from: 'xl',
+    cell: (a) => formatStaffDateTime(a.lastSeenAt),
+    narrow: false,
+  },
+  { key: 'state', label: 'State', from: 'md', cell: stateText },
+];
+
 /** Alerts: raised when a threshold is crossed, open until staff resolve them (resolving is audited). */
 export function AlertsView() {
   const state = useListState(ALERTS_LIST);
   const list = useQuery(alertsQuery(alertListQuery.parse(state.query)));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const [resolving, setResolving] = useState<SystemAlert | null>(null);
   const resolve = useResolveAlert();
 
@@ -60,77 +82,48 @@ export function AlertsView() {
           One open alert per condition, whatever the number of instances; it stays until someone resolves it.
         </p>
       </div>
-      <ListToolbar clear={state}>
-        <ListFilter
-          state={state}
-          name="state"
-          label="Filter by state"
-          allLabel="All states"
-          options={STATE_OPTIONS}
-          className="sm:w-44"
-        />
-        <ListFilter
-          state={state}
-          name="type"
-          label="Filter by type"
-          allLabel="All types"
-          options={TYPE_OPTIONS}
-          className="sm:w-36"
-        />
-      </ListToolbar>
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="alerts"
-        isFiltered={state.isFiltered}
-        onClearFilters={state.clearFilters}
+        toolbar={{
+          filters: [
+            {
+              name: 'state',
+              label: 'Filter by state',
+              allLabel: 'All states',
+              options: STATE_OPTIONS,
+              className: 'sm:w-44',
+            },
+            {
+              name: 'type',
+              label: 'Filter by type',
+              allLabel: 'All types',
+              options: TYPE_OPTIONS,
+              className: 'sm:w-36',
+            },
+          ],
+          clear: true,
+        }}
         empty={{
           icon: BellIcon,
           title: 'No alerts',
           text: 'Alerts are raised when a figure crosses its warning or error line, a job fails or an integration fails.',
         }}
-      >
-        {(page) => (
-          <ListTable
-            label="Alerts"
-            actions
-            head={
-              <>
-                <ListHead>Alert</ListHead>
-                <ListHead from="lg">Raised</ListHead>
-                <ListHead from="xl">Last seen</ListHead>
-                <ListHead from="md">State</ListHead>
-              </>
-            }
-          >
-            {page.items.map((a) => (
-              <TableRow key={a.id} data-testid="health-alert" data-condition={a.conditionKey}>
-                <ListCell>
-                  <span className="flex flex-wrap items-center gap-2">
-                    <Badge variant={TYPE_LOOK[a.type].variant}>{TYPE_LOOK[a.type].label}</Badge>
-                    <span className="break-words">{a.message}</span>
-                  </span>
-                  <NarrowDetails until="lg">
-                    <NarrowItem until="lg">Raised {formatStaffDateTime(a.raisedAt)}</NarrowItem>
-                    <NarrowItem until="md">{stateText(a)}</NarrowItem>
-                  </NarrowDetails>
-                </ListCell>
-                <ListCell from="lg">{formatStaffDateTime(a.raisedAt)}</ListCell>
-                <ListCell from="xl">{formatStaffDateTime(a.lastSeenAt)}</ListCell>
-                <ListCell from="md">{stateText(a)}</ListCell>
-                <ListCell className="text-right">
-                  {a.resolvedAt ? null : (
-                    <Button size="sm" variant="outline" onClick={() => setResolving(a)}>
-                      <CheckIcon aria-hidden="true" />
-                      Resolve
-                    </Button>
-                  )}
-                </ListCell>
-              </TableRow>
-            ))}
-          </ListTable>
-        )}
-      </ListBody>
-      <ListStatePager state={state} query={list} label="Alert pages" noun={['alert', 'alerts']} />
+        label="Alerts"
+        columns={ALERT_COLUMNS}
+        rowKey={(a) => a.id}
+        rowProps={(a) => ({ 'data-testid': 'health-alert', 'data-condition': a.conditionKey })}
+        actions={(a) =>
+          a.resolvedAt ? null : (
+            <Button size="sm" variant="outline" onClick={() => setResolving(a)}>
+              <CheckIcon aria-hidden="true" />
+              Resolve
+            </Button>
+          )
+        }
+        pager={{ label: 'Alert pages', noun: ['alert', 'alerts'] }}
+      />
       {resolving ? (
         <ConfirmDialog
           open

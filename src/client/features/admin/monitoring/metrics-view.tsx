@@ -1,13 +1,76 @@
 import { ActivityIcon } from 'lucide-react';
 import type { SystemHealth, WindowStats } from '@shared/contracts/system-health';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListTable } from '@client/components/list/list-table';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { TableRow } from '@client/components/ui/table';
 import { formatCount, formatMs, formatPercent, StatusBadge } from './monitoring-format';
 
 const summary = (w: WindowStats) =>
   `${formatCount(w.requests)} req · ${w.ratePerMinute}/min · ${formatPercent(w.errorRatePercent)} errors · p95 ${formatMs(w.p95Ms)}`;
+
+const ROUTE_GROUP_COLUMNS: readonly Column<SystemHealth['routeGroups'][number]>[] = [
+  {
+    key: 'group',
+    label: 'Route group',
+    cell: (g) => (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <code className="text-sm">/api/{g.group}</code>
+        <StatusBadge status={g.status} />
+      </span>
+    ),
+  },
+  {
+    key: 'requests5',
+    label: 'Requests (5 min)',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (g) => (
+      <>
+        {formatCount(g.last5.requests)}
+        <span className="block text-xs text-muted-foreground">{g.last5.ratePerMinute}/min</span>
+      </>
+    ),
+  },
+  // Until the 5-minute figures all show, the narrow detail sums them up in one line (and likewise the 60).
+  {
+    key: 'errors5',
+    label: 'Errors (5 min)',
+    from: 'xl',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (g) => formatPercent(g.last5.errorRatePercent),
+    narrow: (g) => summary(g.last5),
+    narrowLabel: '5 min:',
+  },
+  {
+    key: 'p95_5',
+    label: 'p95 (5 min)',
+    from: 'md',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (g) => formatMs(g.last5.p95Ms),
+    narrow: false,
+  },
+  {
+    key: 'requests60',
+    label: 'Requests (60 min)',
+    from: '4xl',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (g) => formatCount(g.last60.requests),
+    narrow: (g) => summary(g.last60),
+    narrowLabel: '60 min:',
+  },
+  {
+    key: 'p95_60',
+    label: 'p95 (60 min)',
+    from: '5xl',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (g) => formatMs(g.last60.p95Ms),
+    narrow: false,
+  },
+];
 
 /** Metrics: API requests per route group over the last 5 and 60 minutes, all instances together. */
 export function MetricsView({ data }: { data: SystemHealth }) {
@@ -30,59 +93,13 @@ export function MetricsView({ data }: { data: SystemHealth }) {
           Requests, 5xx error rate and p95 latency (to the latency bucket), every instance together.
         </p>
       </div>
-      <ListTable
+      <ColumnTable
         label="API route groups"
-        actions={false}
-        head={
-          <>
-            <ListHead>Route group</ListHead>
-            <ListHead className="text-right">Requests (5 min)</ListHead>
-            <ListHead from="xl" className="text-right">
-              Errors (5 min)
-            </ListHead>
-            <ListHead from="md" className="text-right">
-              p95 (5 min)
-            </ListHead>
-            <ListHead from="4xl" className="text-right">
-              Requests (60 min)
-            </ListHead>
-            <ListHead from="5xl" className="text-right">
-              p95 (60 min)
-            </ListHead>
-          </>
-        }
-      >
-        {data.routeGroups.map((g) => (
-          <TableRow key={g.group} data-testid="health-route-group" data-group={g.group}>
-            <ListCell>
-              <span className="inline-flex flex-wrap items-center gap-2">
-                <code className="text-sm">/api/{g.group}</code>
-                <StatusBadge status={g.status} />
-              </span>
-              <NarrowDetails until="5xl">
-                <NarrowItem until="xl">5 min: {summary(g.last5)}</NarrowItem>
-                <NarrowItem until="4xl">60 min: {summary(g.last60)}</NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell className="text-right tabular-nums">
-              {formatCount(g.last5.requests)}
-              <span className="block text-xs text-muted-foreground">{g.last5.ratePerMinute}/min</span>
-            </ListCell>
-            <ListCell from="xl" className="text-right tabular-nums">
-              {formatPercent(g.last5.errorRatePercent)}
-            </ListCell>
-            <ListCell from="md" className="text-right tabular-nums">
-              {formatMs(g.last5.p95Ms)}
-            </ListCell>
-            <ListCell from="4xl" className="text-right tabular-nums">
-              {formatCount(g.last60.requests)}
-            </ListCell>
-            <ListCell from="5xl" className="text-right tabular-nums">
-              {formatMs(g.last60.p95Ms)}
-            </ListCell>
-          </TableRow>
-        ))}
-      </ListTable>
+        columns={ROUTE_GROUP_COLUMNS}
+        rows={data.routeGroups}
+        rowKey={(g) => g.group}
+        rowProps={(g) => ({ 'data-testid': 'health-route-group', 'data-group': g.group })}
+      />
     </section>
   );
 }
