@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlertIcon, ClockIcon, MailCheckIcon } from 'lucide-react';
 import type { EmailAnalytics } from '@shared/contracts/email';
-import { ListCell, ListHead } from '@client/components/list/columns';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { FilterSelect } from '@client/components/list/filter-select';
-import { ListTable } from '@client/components/list/list-table';
 import { QueryStatTiles, QueryView } from '@client/components/query-view';
 import { StatTilesSkeleton } from '@client/components/stat-tile';
-import { TableRow } from '@client/components/ui/table';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { emailAnalyticsQuery } from './api';
 
@@ -14,28 +13,32 @@ const PERIODS = ['30', '7', '90'] as const;
 const PERIOD_OPTIONS = PERIODS.map((d) => ({ value: d, label: `Last ${d} days` }));
 
 type Counts = { sent: number; failed: number; queued: number };
-const countCells = (c: Counts) => (
-  <>
-    <ListCell className="text-right tabular-nums">{c.sent}</ListCell>
-    <ListCell from="md" className="text-right tabular-nums">
-      {c.failed}
-    </ListCell>
-    <ListCell from="md" className="text-right tabular-nums">
-      {c.queued}
-    </ListCell>
-  </>
-);
-const countHeads = (
-  <>
-    <ListHead className="text-right">Sent</ListHead>
-    <ListHead from="md" className="text-right">
-      Failed
-    </ListHead>
-    <ListHead from="md" className="text-right">
-      Queued
-    </ListHead>
-  </>
-);
+
+/** Sent, failed and queued, after what the row is; failed and queued give way on a narrow list. */
+function countColumns<T extends Counts>(first: Column<T>): Column<T>[] {
+  const count = (key: keyof Counts, label: string, from?: 'md'): Column<T> => ({
+    key,
+    label,
+    from,
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (c) => c[key],
+    narrow: false,
+  });
+  return [first, count('sent', 'Sent'), count('failed', 'Failed', 'md'), count('queued', 'Queued', 'md')];
+}
+
+const TEMPLATE_COLUMNS = countColumns<EmailAnalytics['byTemplate'][number]>({
+  key: 'template',
+  label: 'Template',
+  cell: (r) => r.name,
+});
+const DAY_COLUMNS = countColumns<EmailAnalytics['byDay'][number]>({
+  key: 'day',
+  label: 'Day (UTC)',
+  cellClassName: 'whitespace-nowrap',
+  cell: (d) => d.day,
+});
 
 /** Sent, failed and queued emails, by template and by day, from the outbox (docs/email.md). */
 export function AnalyticsTab() {
@@ -94,23 +97,12 @@ function Breakdown({ analytics: a }: { analytics: EmailAnalytics }) {
         {a.byTemplate.length === 0 ? (
           <p className="text-sm text-muted-foreground">No email in this period.</p>
         ) : (
-          <ListTable
+          <ColumnTable
             label="Emails by template"
-            actions={false}
-            head={
-              <>
-                <ListHead>Template</ListHead>
-                {countHeads}
-              </>
-            }
-          >
-            {a.byTemplate.map((r) => (
-              <TableRow key={r.templateId}>
-                <ListCell>{r.name}</ListCell>
-                {countCells(r)}
-              </TableRow>
-            ))}
-          </ListTable>
+            columns={TEMPLATE_COLUMNS}
+            rows={a.byTemplate}
+            rowKey={(r) => r.templateId}
+          />
         )}
       </section>
       <section className="space-y-2" aria-labelledby="email-by-day">
@@ -120,23 +112,7 @@ function Breakdown({ analytics: a }: { analytics: EmailAnalytics }) {
         {days.length === 0 ? (
           <p className="text-sm text-muted-foreground">No email in this period.</p>
         ) : (
-          <ListTable
-            label="Emails by day"
-            actions={false}
-            head={
-              <>
-                <ListHead>Day (UTC)</ListHead>
-                {countHeads}
-              </>
-            }
-          >
-            {days.map((d) => (
-              <TableRow key={d.day}>
-                <ListCell className="whitespace-nowrap">{d.day}</ListCell>
-                {countCells(d)}
-              </TableRow>
-            ))}
-          </ListTable>
+          <ColumnTable label="Emails by day" columns={DAY_COLUMNS} rows={days} rowKey={(d) => d.day} />
         )}
       </section>
     </div>

@@ -1,12 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import type { AutomationRule } from '@shared/contracts/email';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { ListSkeleton } from '@client/components/list/list-body';
-import { ListTable } from '@client/components/list/list-table';
 import { QueryView } from '@client/components/query-view';
 import { Badge } from '@client/components/ui/badge';
-import { TableRow } from '@client/components/ui/table';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { automationRulesQuery } from './api';
+
+const RULE_COLUMNS: readonly Column<AutomationRule>[] = [
+  { key: 'rule', label: 'Rule', cell: (r) => <span className="font-medium">{r.name}</span> },
+  { key: 'when', label: 'When', from: 'lg', cell: (r) => r.schedule },
+  {
+    key: 'status',
+    label: 'Status',
+    from: 'md',
+    cell: (r) => (
+      <Badge variant={r.enabled ? 'success' : 'secondary'}>{r.enabled ? 'Active' : 'Template off'}</Badge>
+    ),
+  },
+  {
+    key: 'sent',
+    label: 'Sent',
+    from: 'xl',
+    cell: (r) => `${r.sentCount} sent${r.queuedCount ? `, ${r.queuedCount} waiting` : ''}`,
+  },
+  {
+    key: 'lastSent',
+    label: 'Last sent',
+    from: '2xl',
+    cell: (r) => (r.lastSentAt ? formatStaffDate(r.lastSentAt) : 'Never'),
+    narrow: false,
+  },
+];
 
 /** The automation rules as the product runs them (docs/email.md): schedule, template switch, what each sent. */
 export function AutomationTab() {
@@ -33,44 +59,13 @@ export function AutomationTab() {
               and links people asked for.
             </p>
           ) : null}
-          <ListTable
+          <ColumnTable
             label="Automation rules"
-            actions={false}
-            head={
-              <>
-                <ListHead>Rule</ListHead>
-                <ListHead from="lg">When</ListHead>
-                <ListHead from="md">Status</ListHead>
-                <ListHead from="xl">Sent</ListHead>
-                <ListHead from="2xl">Last sent</ListHead>
-              </>
-            }
-          >
-            {data.rules.map((r) => {
-              const status = (
-                <Badge variant={r.enabled ? 'success' : 'secondary'}>
-                  {r.enabled ? 'Active' : 'Template off'}
-                </Badge>
-              );
-              const sent = `${r.sentCount} sent${r.queuedCount ? `, ${r.queuedCount} waiting` : ''}`;
-              return (
-                <TableRow key={r.id} data-testid={`automation-rule-${r.id}`}>
-                  <ListCell>
-                    <span className="font-medium">{r.name}</span>
-                    <NarrowDetails until="2xl">
-                      <NarrowItem until="lg">{r.schedule}</NarrowItem>
-                      <NarrowItem until="md">{status}</NarrowItem>
-                      <NarrowItem until="xl">{sent}</NarrowItem>
-                    </NarrowDetails>
-                  </ListCell>
-                  <ListCell from="lg">{r.schedule}</ListCell>
-                  <ListCell from="md">{status}</ListCell>
-                  <ListCell from="xl">{sent}</ListCell>
-                  <ListCell from="2xl">{r.lastSentAt ? formatStaffDate(r.lastSentAt) : 'Never'}</ListCell>
-                </TableRow>
-              );
-            })}
-          </ListTable>
+            columns={RULE_COLUMNS}
+            rows={data.rules}
+            rowKey={(r) => r.id}
+            rowProps={(r) => ({ 'data-testid': `automation-rule-${r.id}` })}
+          />
         </div>
       )}
     </QueryView>

@@ -1,11 +1,27 @@
 import { useState } from 'react';
 import type { JobResult } from '@shared/contracts/background-jobs';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { ListPager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { TableRow } from '@client/components/ui/table';
 
 const PAGE_SIZE = 10;
+
+const ERROR_COLUMNS: readonly Column<JobResult['errors'][number]>[] = [
+  {
+    key: 'row',
+    label: 'Row',
+    cellClassName: 'whitespace-normal break-words align-top font-medium @lg:max-w-64',
+    cell: (error) => error.ref,
+  },
+  {
+    key: 'reason',
+    label: 'Reason',
+    from: 'lg',
+    cellClassName: 'whitespace-normal break-words align-top',
+    cell: (error) => error.message,
+    narrowClassName: 'whitespace-normal font-normal',
+  },
+];
 
 /**
  * The rows an import refused, each with its reason (the result's `errors`). The job keeps at most
@@ -16,32 +32,13 @@ export function ImportErrorsTable({ result, noun }: { result: JobResult; noun: s
   const rows = result.errors.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   return (
     <div className="space-y-2">
-      <ListTable
+      <ColumnTable
         label={`${noun} not imported`}
-        actions={false}
-        head={
-          <>
-            <ListHead>Row</ListHead>
-            <ListHead from="lg">Reason</ListHead>
-          </>
-        }
-      >
-        {rows.map((error, i) => (
-          <TableRow key={`${page}-${i}`} data-testid="import-error-row">
-            <ListCell className="whitespace-normal break-words align-top font-medium @lg:max-w-64">
-              {error.ref}
-              <NarrowDetails until="lg">
-                <NarrowItem until="lg" className="whitespace-normal font-normal">
-                  {error.message}
-                </NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell from="lg" className="whitespace-normal break-words align-top">
-              {error.message}
-            </ListCell>
-          </TableRow>
-        ))}
-      </ListTable>
+        columns={ERROR_COLUMNS}
+        rows={rows}
+        rowKey={(_, i) => `${page}-${i}`}
+        rowProps={{ 'data-testid': 'import-error-row' }}
+      />
       {result.errors.length > PAGE_SIZE ? (
         <ListPager
           page={page}
