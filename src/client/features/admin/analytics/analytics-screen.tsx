@@ -10,14 +10,13 @@ import {
   type UsageAnalytics,
 } from '@shared/contracts/usage-analytics';
 import { NeedsPermission } from '@client/components/needs-permission';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column, ColumnWidth } from '@client/components/list/columns';
 import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { QueryView } from '@client/components/query-view';
 import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { TableRow } from '@client/components/ui/table';
 import { usageAnalyticsQuery } from './api';
 
 const count = new Intl.NumberFormat('en-US');
@@ -29,6 +28,105 @@ const limitText = (used: number, limit: number | null, share: number | null) =>
   limit === null
     ? `${count.format(used)} (no limit)`
     : `${count.format(used)} of ${count.format(limit)} (${percent.format(share ?? 0)})`;
+
+/** A count column on the right; on a narrow list, the count and its noun ("3 drivers") in the detail. */
+function countColumn<T>(
+  key: string,
+  label: string,
+  value: (row: T) => number,
+  narrow?: { from: ColumnWidth; noun: string },
+): Column<T> {
+  return {
+    key,
+    label,
+    from: narrow?.from,
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (row) => count.format(value(row)),
+    narrow: narrow ? (row) => `${count.format(value(row))} ${narrow.noun}` : undefined,
+  };
+}
+
+type PlanUsage = UsageAnalytics['byPlan'][number];
+
+const PLAN_COLUMNS: readonly Column<PlanUsage>[] = [
+  {
+    key: 'plan',
+    label: 'Plan',
+    cell: (p) => (
+      <>
+        <span className="font-medium">{p.planName}</span>
+        <span className="block text-xs text-muted-foreground">
+          {p.vehicleLimit === null ? 'No vehicle limit' : `${count.format(p.vehicleLimit)} vehicles`}
+          {', '}
+          {p.userLimit === null ? 'no user limit' : `${count.format(p.userLimit)} users`}
+        </span>
+      </>
+    ),
+  },
+  countColumn<PlanUsage>('customers', 'Customers', (p) => p.customers),
+  countColumn<PlanUsage>('vehicles', 'Vehicles', (p) => p.vehicles),
+  countColumn<PlanUsage>('drivers', 'Drivers', (p) => p.drivers, { from: 'md', noun: 'drivers' }),
+  countColumn<PlanUsage>('users', 'Users', (p) => p.users, { from: 'lg', noun: 'users' }),
+  countColumn<PlanUsage>('active', 'Active accounts', (p) => p.activeAccounts, {
+    from: 'xl',
+    noun: 'active',
+  }),
+  countColumn<PlanUsage>('maintenance', 'Maintenance', (p) => p.maintenance, {
+    from: '2xl',
+    noun: 'maintenance',
+  }),
+];
+
+const vehiclesOf = (c: NearLimitCustomer) => limitText(c.vehicles, c.vehicleLimit, c.vehicleShare);
+const usersOf = (c: NearLimitCustomer) => limitText(c.users, c.userLimit, c.userShare);
+
+const CANDIDATE_COLUMNS: readonly Column<NearLimitCustomer>[] = [
+  {
+    key: 'customer',
+    label: 'Customer',
+    cell: (c) => (
+      <>
+        <span className="font-medium">{c.companyName}</span>
+        <span className="block text-xs text-muted-foreground">{c.email}</span>
+      </>
+    ),
+  },
+  { key: 'plan', label: 'Plan', from: 'md', cell: (c) => c.planName },
+  {
+    key: 'vehicles',
+    label: 'Vehicles',
+    from: 'lg',
+    cellClassName: 'tabular-nums',
+    cell: vehiclesOf,
+    narrowLabel: true,
+  },
+  {
+    key: 'users',
+    label: 'Users',
+    from: 'xl',
+    cellClassName: 'tabular-nums',
+    cell: usersOf,
+    narrowLabel: true,
+  },
+];
+
+type MonthUsage = UsageAnalytics['monthly'][number];
+
+const MONTH_COLUMNS: readonly Column<MonthUsage>[] = [
+  { key: 'month', label: 'Month', cell: (m) => <span className="font-medium">{formatMonth(m.month)}</span> },
+  countColumn<MonthUsage>('customers', 'New customers', (m) => m.customers),
+  countColumn<MonthUsage>('vehicles', 'Vehicles', (m) => m.vehicles),
+  countColumn<MonthUsage>('drivers', 'Drivers', (m) => m.drivers, { from: 'md', noun: 'drivers' }),
+  countColumn<MonthUsage>('teamMembers', 'Team members', (m) => m.teamMembers, {
+    from: 'lg',
+    noun: 'team members',
+  }),
+  countColumn<MonthUsage>('maintenance', 'Maintenance', (m) => m.maintenance, {
+    from: 'xl',
+    noun: 'maintenance',
+  }),
+];
 
 /**
  * Advanced Analytics (tab `analytics`, docs/usage-analytics.md): how customers use the product, from their own
@@ -124,62 +222,13 @@ function ByPlan({ data }: { data: UsageAnalytics }) {
           members, as the plan limits count them.
         </p>
       </div>
-      <ListTable
+      <ColumnTable
         label="Usage by plan"
-        actions={false}
-        head={
-          <>
-            <ListHead>Plan</ListHead>
-            <ListHead className="text-right">Customers</ListHead>
-            <ListHead className="text-right">Vehicles</ListHead>
-            <ListHead from="md" className="text-right">
-              Drivers
-            </ListHead>
-            <ListHead from="lg" className="text-right">
-              Users
-            </ListHead>
-            <ListHead from="xl" className="text-right">
-              Active accounts
-            </ListHead>
-            <ListHead from="2xl" className="text-right">
-              Maintenance
-            </ListHead>
-          </>
-        }
-      >
-        {data.byPlan.map((p) => (
-          <TableRow key={p.planId ?? 'none'} data-testid="plan-usage-row">
-            <ListCell>
-              <span className="font-medium">{p.planName}</span>
-              <span className="block text-xs text-muted-foreground">
-                {p.vehicleLimit === null ? 'No vehicle limit' : `${count.format(p.vehicleLimit)} vehicles`}
-                {', '}
-                {p.userLimit === null ? 'no user limit' : `${count.format(p.userLimit)} users`}
-              </span>
-              <NarrowDetails until="2xl">
-                <NarrowItem until="md">{count.format(p.drivers)} drivers</NarrowItem>
-                <NarrowItem until="lg">{count.format(p.users)} users</NarrowItem>
-                <NarrowItem until="xl">{count.format(p.activeAccounts)} active</NarrowItem>
-                <NarrowItem until="2xl">{count.format(p.maintenance)} maintenance</NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell className="text-right tabular-nums">{count.format(p.customers)}</ListCell>
-            <ListCell className="text-right tabular-nums">{count.format(p.vehicles)}</ListCell>
-            <ListCell from="md" className="text-right tabular-nums">
-              {count.format(p.drivers)}
-            </ListCell>
-            <ListCell from="lg" className="text-right tabular-nums">
-              {count.format(p.users)}
-            </ListCell>
-            <ListCell from="xl" className="text-right tabular-nums">
-              {count.format(p.activeAccounts)}
-            </ListCell>
-            <ListCell from="2xl" className="text-right tabular-nums">
-              {count.format(p.maintenance)}
-            </ListCell>
-          </TableRow>
-        ))}
-      </ListTable>
+        columns={PLAN_COLUMNS}
+        rows={data.byPlan}
+        rowKey={(p) => p.planId ?? 'none'}
+        rowProps={{ 'data-testid': 'plan-usage-row' }}
+      />
     </section>
   );
 }
@@ -206,51 +255,17 @@ function NearLimits({ data, pager }: { data: UsageAnalytics; pager: ReactNode })
         />
       ) : (
         <>
-          <ListTable
+          <ColumnTable
             label="Upgrade candidates"
-            actions={false}
-            head={
-              <>
-                <ListHead>Customer</ListHead>
-                <ListHead from="md">Plan</ListHead>
-                <ListHead from="lg">Vehicles</ListHead>
-                <ListHead from="xl">Users</ListHead>
-              </>
-            }
-          >
-            {items.map((c) => (
-              <CandidateRow key={c.customerId} customer={c} />
-            ))}
-          </ListTable>
+            columns={CANDIDATE_COLUMNS}
+            rows={items}
+            rowKey={(c) => c.customerId}
+            rowProps={{ 'data-testid': 'near-limit-row' }}
+          />
           {pager}
         </>
       )}
     </section>
-  );
-}
-
-function CandidateRow({ customer: c }: { customer: NearLimitCustomer }) {
-  const vehicles = limitText(c.vehicles, c.vehicleLimit, c.vehicleShare);
-  const users = limitText(c.users, c.userLimit, c.userShare);
-  return (
-    <TableRow data-testid="near-limit-row">
-      <ListCell>
-        <span className="font-medium">{c.companyName}</span>
-        <span className="block text-xs text-muted-foreground">{c.email}</span>
-        <NarrowDetails until="xl">
-          <NarrowItem until="md">{c.planName}</NarrowItem>
-          <NarrowItem until="lg">Vehicles {vehicles}</NarrowItem>
-          <NarrowItem until="xl">Users {users}</NarrowItem>
-        </NarrowDetails>
-      </ListCell>
-      <ListCell from="md">{c.planName}</ListCell>
-      <ListCell from="lg" className="tabular-nums">
-        {vehicles}
-      </ListCell>
-      <ListCell from="xl" className="tabular-nums">
-        {users}
-      </ListCell>
-    </TableRow>
   );
 }
 
@@ -264,50 +279,12 @@ function OverTime({ data }: { data: UsageAnalytics }) {
         </h2>
         <p className="text-sm text-muted-foreground">What customers added each month, the last 12 months.</p>
       </div>
-      <ListTable
+      <ColumnTable
         label="Usage added by month"
-        actions={false}
-        head={
-          <>
-            <ListHead>Month</ListHead>
-            <ListHead className="text-right">New customers</ListHead>
-            <ListHead className="text-right">Vehicles</ListHead>
-            <ListHead from="md" className="text-right">
-              Drivers
-            </ListHead>
-            <ListHead from="lg" className="text-right">
-              Team members
-            </ListHead>
-            <ListHead from="xl" className="text-right">
-              Maintenance
-            </ListHead>
-          </>
-        }
-      >
-        {newestFirst.map((m) => (
-          <TableRow key={m.month}>
-            <ListCell>
-              <span className="font-medium">{formatMonth(m.month)}</span>
-              <NarrowDetails until="xl">
-                <NarrowItem until="md">{count.format(m.drivers)} drivers</NarrowItem>
-                <NarrowItem until="lg">{count.format(m.teamMembers)} team members</NarrowItem>
-                <NarrowItem until="xl">{count.format(m.maintenance)} maintenance</NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell className="text-right tabular-nums">{count.format(m.customers)}</ListCell>
-            <ListCell className="text-right tabular-nums">{count.format(m.vehicles)}</ListCell>
-            <ListCell from="md" className="text-right tabular-nums">
-              {count.format(m.drivers)}
-            </ListCell>
-            <ListCell from="lg" className="text-right tabular-nums">
-              {count.format(m.teamMembers)}
-            </ListCell>
-            <ListCell from="xl" className="text-right tabular-nums">
-              {count.format(m.maintenance)}
-            </ListCell>
-          </TableRow>
-        ))}
-      </ListTable>
+        columns={MONTH_COLUMNS}
+        rows={newestFirst}
+        rowKey={(m) => m.month}
+      />
     </section>
   );
 }

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheckIcon } from 'lucide-react';
 import { disputeListQuery, type Dispute } from '@shared/contracts/payment-operations';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import type { Column } from '@client/components/list/columns';
+import { ListSection } from '@client/components/list/list-section';
+import { useListState } from '@client/components/list/use-list-state';
 import { Badge, type BadgeProps } from '@client/components/ui/badge';
-import { TableRow } from '@client/components/ui/table';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { formatMoneyMinus } from '@client/lib/format';
 import { disputesQuery } from './operations-api';
@@ -31,7 +28,6 @@ const reasonLabel = (reason: string) => reason.replaceAll('_', ' ').replace(/^./
 export default function DisputesTab() {
   const state = useListState({ sorts: ['newest'], defaultSort: 'newest', pageSize: 20, scope: 'disputes' });
   const list = useQuery(disputesQuery(disputeListQuery.parse(state.query)));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const sandbox = list.data?.provider === 'sandbox';
   return (
     <section aria-labelledby="disputes-heading" className="space-y-4">
@@ -43,11 +39,10 @@ export default function DisputesTab() {
           Chargebacks and inquiries that customers&rsquo; banks open on card payments, as Stripe reports them.
         </p>
       </div>
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="disputes"
-        isFiltered={false}
-        onClearFilters={() => undefined}
         empty={{
           icon: ShieldCheckIcon,
           title: 'No disputes',
@@ -55,55 +50,53 @@ export default function DisputesTab() {
             ? 'Disputes arrive from Stripe. Payments run on the built-in sandbox, which has no card network to dispute through, so there are none.'
             : 'Disputes arrive from Stripe through its signed webhook (charge.dispute events). None has been received.',
         }}
-      >
-        {(page) => (
-          <ListTable
-            label="Disputes"
-            actions={false}
-            head={
-              <>
-                <ListHead>Customer</ListHead>
-                <ListHead from="md">Opened</ListHead>
-                <ListHead from="xl">Reason</ListHead>
-                <ListHead from="2xl">Evidence due</ListHead>
-                <ListHead className="text-right">Amount</ListHead>
-                <ListHead from="lg">Status</ListHead>
-              </>
-            }
-          >
-            {page.items.map((d) => (
-              <DisputeRow key={d.id} dispute={d} />
-            ))}
-          </ListTable>
-        )}
-      </ListBody>
-      <ListStatePager state={state} query={list} label="Dispute pages" noun={['dispute', 'disputes']} />
+        label="Disputes"
+        columns={DISPUTE_COLUMNS}
+        rowKey={(d) => d.id}
+        pager={{ label: 'Dispute pages', noun: ['dispute', 'disputes'] }}
+      />
     </section>
   );
 }
 
-function DisputeRow({ dispute: d }: { dispute: Dispute }) {
+const statusOf = (d: Dispute) => {
   const [label, variant] = STATUS_LABELS[d.status] ?? [d.status, 'outline'];
-  const status = <Badge variant={variant}>{label}</Badge>;
-  return (
-    <TableRow>
-      <ListCell>
+  return <Badge variant={variant}>{label}</Badge>;
+};
+
+const DISPUTE_COLUMNS: readonly Column<Dispute>[] = [
+  {
+    key: 'customer',
+    label: 'Customer',
+    cell: (d) => (
+      <>
         <span className="font-medium">{d.companyName ?? 'Payment not found'}</span>
         <span className="block text-xs text-muted-foreground">{d.providerRef}</span>
-        <NarrowDetails until="lg">
-          <NarrowItem until="md">{formatStaffDate(d.createdAt)}</NarrowItem>
-          <NarrowItem until="lg">{status}</NarrowItem>
-        </NarrowDetails>
-      </ListCell>
-      <ListCell from="md" className="whitespace-nowrap">
-        {formatStaffDate(d.createdAt)}
-      </ListCell>
-      <ListCell from="xl">{reasonLabel(d.reason)}</ListCell>
-      <ListCell from="2xl" className="whitespace-nowrap">
-        {d.evidenceDueBy ? formatStaffDate(d.evidenceDueBy) : '\u2014'}
-      </ListCell>
-      <ListCell className="text-right tabular-nums">{formatMoneyMinus(d.amount)}</ListCell>
-      <ListCell from="lg">{status}</ListCell>
-    </TableRow>
-  );
-}
+      </>
+    ),
+  },
+  {
+    key: 'opened',
+    label: 'Opened',
+    from: 'md',
+    cellClassName: 'whitespace-nowrap',
+    cell: (d) => formatStaffDate(d.createdAt),
+  },
+  { key: 'reason', label: 'Reason', from: 'xl', cell: (d) => reasonLabel(d.reason), narrow: false },
+  {
+    key: 'evidenceDue',
+    label: 'Evidence due',
+    from: '2xl',
+    cellClassName: 'whitespace-nowrap',
+    cell: (d) => (d.evidenceDueBy ? formatStaffDate(d.evidenceDueBy) : '\u2014'),
+    narrow: false,
+  },
+  {
+    key: 'amount',
+    label: 'Amount',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (d) => formatMoneyMinus(d.amount),
+  },
+  { key: 'status', label: 'Status', from: 'lg', cell: statusOf },
+];

@@ -19,17 +19,15 @@ import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { AddButton } from '@client/components/list/add-button';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { RowActions, type RowActionHandlers } from '@client/components/list/row-actions';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
+import { ListSection } from '@client/components/list/list-section';
+import { RowActions } from '@client/components/list/row-actions';
 import { changeRow } from '@client/components/list/row-change';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { useListState } from '@client/components/list/use-list-state';
 import { QueryView } from '@client/components/query-view';
 import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
 import { Badge } from '@client/components/ui/badge';
-import { TableRow } from '@client/components/ui/table';
 import { formatStaffDate, formatStaffDateTime } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
 import { formatMoneyMinus } from '@client/lib/format';
@@ -133,6 +131,51 @@ function HostingUsageSection() {
   );
 }
 
+const money = (
+  value: (p: UsagePeriod) => number,
+  label: string,
+  from?: 'xl',
+): Column<[string, UsagePeriod]> => ({
+  key: label,
+  label,
+  from,
+  headClassName: 'text-right',
+  cellClassName: 'text-right tabular-nums',
+  cell: ([, p]) => formatMoneyMinus(value(p)),
+  narrow: false,
+});
+
+const USAGE_COLUMNS: readonly Column<[string, UsagePeriod]>[] = [
+  { key: 'period', label: 'Period', cell: ([label]) => <span className="font-medium">{label}</span> },
+  {
+    key: 'cpu',
+    label: 'CPU time',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: ([, p]) => formatCpu(p.cpuSeconds),
+  },
+  {
+    key: 'requests',
+    label: 'Requests',
+    from: 'lg',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: ([, p]) => formatCount(p.requests),
+    narrow: false,
+  },
+  {
+    key: 'bytes',
+    label: 'Bytes served',
+    from: 'md',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: ([, p]) => formatBytes(p.bytesServed),
+    narrow: ([, p]) => `${formatBytes(p.bytesServed)} served`,
+  },
+  money((p) => p.hostingExpenses, 'Hosting spend'),
+  money((p) => p.expenses, 'All expenses', 'xl'),
+];
+
 function UsageFigures({ usage }: { usage: HostingUsage }) {
   const periods: [string, UsagePeriod][] = [
     ['This month', usage.currentMonth],
@@ -174,48 +217,12 @@ function UsageFigures({ usage }: { usage: HostingUsage }) {
           hint="Responses served"
         />
       </StatTileGrid>
-      <ListTable
+      <ColumnTable
         label="Hosting usage by period"
-        actions={false}
-        head={
-          <>
-            <ListHead>Period</ListHead>
-            <ListHead className="text-right">CPU time</ListHead>
-            <ListHead from="lg" className="text-right">
-              Requests
-            </ListHead>
-            <ListHead from="md" className="text-right">
-              Bytes served
-            </ListHead>
-            <ListHead className="text-right">Hosting spend</ListHead>
-            <ListHead from="xl" className="text-right">
-              All expenses
-            </ListHead>
-          </>
-        }
-      >
-        {periods.map(([label, p]) => (
-          <TableRow key={label}>
-            <ListCell>
-              <span className="font-medium">{label}</span>
-              <NarrowDetails until="md">
-                <NarrowItem until="md">{formatBytes(p.bytesServed)} served</NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell className="text-right tabular-nums">{formatCpu(p.cpuSeconds)}</ListCell>
-            <ListCell from="lg" className="text-right tabular-nums">
-              {formatCount(p.requests)}
-            </ListCell>
-            <ListCell from="md" className="text-right tabular-nums">
-              {formatBytes(p.bytesServed)}
-            </ListCell>
-            <ListCell className="text-right tabular-nums">{formatMoneyMinus(p.hostingExpenses)}</ListCell>
-            <ListCell from="xl" className="text-right tabular-nums">
-              {formatMoneyMinus(p.expenses)}
-            </ListCell>
-          </TableRow>
-        ))}
-      </ListTable>
+        columns={USAGE_COLUMNS}
+        rows={periods}
+        rowKey={([label]) => label}
+      />
       <p className="text-xs text-muted-foreground">
         Spend comes from the expense history below (hosting and database entries); no prices are estimated
         from usage.
@@ -240,66 +247,47 @@ function ExpenseHistory({
     scope: 'expenses',
   });
   const list = useQuery(expensesQuery(expenseListQuery.parse(state.query)));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   return (
-    <>
-      <ListBody
-        query={list}
-        noun="expenses"
-        isFiltered={false}
-        onClearFilters={() => undefined}
-        empty={{
-          icon: ReceiptIcon,
-          title: 'No expenses yet',
-          text: 'Add what the business pays for: hosting, software, payment fees and the rest.',
-          action: <AddButton onClick={onAdd}>Add expense</AddButton>,
-        }}
-      >
-        {(page) => (
-          <ListTable
-            label="Expense history"
-            actions
-            head={
-              <>
-                <ListHead>Description</ListHead>
-                <ListHead from="md">Date</ListHead>
-                <ListHead from="lg">Category</ListHead>
-                <ListHead className="text-right">Amount</ListHead>
-              </>
-            }
-          >
-            {page.items.map((e) => (
-              <ExpenseRow key={e.id} expense={e} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} />
-            ))}
-          </ListTable>
-        )}
-      </ListBody>
-      <ListStatePager state={state} query={list} label="Expense pages" noun={['expense', 'expenses']} />
-    </>
+    <ListSection
+      state={state}
+      query={list}
+      noun="expenses"
+      empty={{
+        icon: ReceiptIcon,
+        title: 'No expenses yet',
+        text: 'Add what the business pays for: hosting, software, payment fees and the rest.',
+        action: <AddButton onClick={onAdd}>Add expense</AddButton>,
+      }}
+      label="Expense history"
+      columns={EXPENSE_COLUMNS}
+      rowKey={(e) => e.id}
+      rowProps={{ 'data-testid': 'expense-row' }}
+      actions={(e) => (
+        <RowActions name={e.description} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} />
+      )}
+      pager={{ label: 'Expense pages', noun: ['expense', 'expenses'] }}
+    />
   );
 }
 
-function ExpenseRow({ expense: e, onEdit, onDelete }: { expense: Expense } & RowActionHandlers) {
-  return (
-    <TableRow data-testid="expense-row">
-      <ListCell>
-        <span className="font-medium">{e.description}</span>
-        <NarrowDetails until="lg">
-          <NarrowItem until="md">{formatStaffDate(`${e.date}T12:00:00Z`)}</NarrowItem>
-          <NarrowItem until="lg">{categoryLabel(e.category)}</NarrowItem>
-        </NarrowDetails>
-      </ListCell>
-      <ListCell from="md" className="whitespace-nowrap">
-        {formatStaffDate(`${e.date}T12:00:00Z`)}
-      </ListCell>
-      <ListCell from="lg">{categoryLabel(e.category)}</ListCell>
-      <ListCell className="text-right tabular-nums">{formatMoneyMinus(e.amount)}</ListCell>
-      <ListCell className="whitespace-nowrap text-right">
-        <RowActions name={e.description} onEdit={onEdit} onDelete={onDelete} />
-      </ListCell>
-    </TableRow>
-  );
-}
+const dayOf = (e: Expense) => formatStaffDate(`${e.date}T12:00:00Z`);
+
+const EXPENSE_COLUMNS: readonly Column<Expense>[] = [
+  {
+    key: 'description',
+    label: 'Description',
+    cell: (e) => <span className="font-medium">{e.description}</span>,
+  },
+  { key: 'date', label: 'Date', from: 'md', cellClassName: 'whitespace-nowrap', cell: dayOf },
+  { key: 'category', label: 'Category', from: 'lg', cell: (e) => categoryLabel(e.category) },
+  {
+    key: 'amount',
+    label: 'Amount',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (e) => formatMoneyMinus(e.amount),
+  },
+];
 
 type ExpenseValues = { date: string; category: string; description: string; amount: string };
 

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { BanknoteIcon, PercentIcon, RotateCcwIcon, TriangleAlertIcon } from 'lucide-react';
 import type { PaymentAnalytics } from '@shared/contracts/payment-operations';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListTable } from '@client/components/list/list-table';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { QueryView } from '@client/components/query-view';
 import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
-import { TableRow } from '@client/components/ui/table';
 import { formatMoneyMinus } from '@client/lib/format';
 import { paymentAnalyticsQuery } from './operations-api';
 import { formatCount, formatMonth, formatRate } from './operations-format';
@@ -40,6 +39,52 @@ export default function PaymentAnalyticsTab() {
   );
 }
 
+const MONTH_COLUMNS: readonly Column<PaymentAnalytics['months'][number]>[] = [
+  { key: 'month', label: 'Month', cell: (m) => <span className="font-medium">{formatMonth(m.month)}</span> },
+  // Collected and refunded stand together in the narrow detail: "$x of $y refunded".
+  {
+    key: 'collected',
+    label: 'Collected',
+    from: 'lg',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (m) => formatMoneyMinus(m.collected),
+    narrow: (m) => `${formatMoneyMinus(m.refunded)} of ${formatMoneyMinus(m.collected)} refunded`,
+  },
+  {
+    key: 'refunded',
+    label: 'Refunded',
+    from: 'lg',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (m) => formatMoneyMinus(m.refunded),
+    narrow: false,
+  },
+  {
+    key: 'refundRate',
+    label: 'Refund rate',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (m) => formatRate(m.refundRate),
+  },
+  {
+    key: 'failed',
+    label: 'Failed / charges',
+    from: 'xl',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (m) => `${formatCount(m.failed)} / ${formatCount(m.attempted)}`,
+    narrow: (m) => `${formatCount(m.failed)} of ${formatCount(m.attempted)} failed`,
+  },
+  {
+    key: 'failureRate',
+    label: 'Failure rate',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (m) => formatRate(m.failureRate),
+  },
+];
+
 function Figures({ data }: { data: PaymentAnalytics }) {
   const t = data.totals;
   const newestFirst = [...data.months].reverse();
@@ -71,53 +116,13 @@ function Figures({ data }: { data: PaymentAnalytics }) {
           hint={`${MONTHS} months`}
         />
       </StatTileGrid>
-      <ListTable
+      <ColumnTable
         label="Refund and failure rates by month"
-        actions={false}
-        head={
-          <>
-            <ListHead>Month</ListHead>
-            <ListHead from="lg" className="text-right">
-              Collected
-            </ListHead>
-            <ListHead from="lg" className="text-right">
-              Refunded
-            </ListHead>
-            <ListHead className="text-right">Refund rate</ListHead>
-            <ListHead from="xl" className="text-right">
-              Failed / charges
-            </ListHead>
-            <ListHead className="text-right">Failure rate</ListHead>
-          </>
-        }
-      >
-        {newestFirst.map((m) => (
-          <TableRow key={m.month} data-testid="analytics-month">
-            <ListCell>
-              <span className="font-medium">{formatMonth(m.month)}</span>
-              <NarrowDetails until="xl">
-                <NarrowItem until="lg">
-                  {formatMoneyMinus(m.refunded)} of {formatMoneyMinus(m.collected)} refunded
-                </NarrowItem>
-                <NarrowItem until="xl">
-                  {formatCount(m.failed)} of {formatCount(m.attempted)} failed
-                </NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell from="lg" className="text-right tabular-nums">
-              {formatMoneyMinus(m.collected)}
-            </ListCell>
-            <ListCell from="lg" className="text-right tabular-nums">
-              {formatMoneyMinus(m.refunded)}
-            </ListCell>
-            <ListCell className="text-right tabular-nums">{formatRate(m.refundRate)}</ListCell>
-            <ListCell from="xl" className="text-right tabular-nums">
-              {formatCount(m.failed)} / {formatCount(m.attempted)}
-            </ListCell>
-            <ListCell className="text-right tabular-nums">{formatRate(m.failureRate)}</ListCell>
-          </TableRow>
-        ))}
-      </ListTable>
+        columns={MONTH_COLUMNS}
+        rows={newestFirst}
+        rowKey={(m) => m.month}
+        rowProps={{ 'data-testid': 'analytics-month' }}
+      />
     </div>
   );
 }

@@ -7,15 +7,11 @@ import {
   reconciliationQuery as reconciliationQuerySchema,
   type ReconciliationRow,
 } from '@shared/contracts/payment-operations';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import type { Column } from '@client/components/list/columns';
 import { FilterSelect } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { ListToolbar } from '@client/components/list/list-toolbar';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { ListSection } from '@client/components/list/list-section';
+import { useListState } from '@client/components/list/use-list-state';
 import { StatTile, StatTileGrid } from '@client/components/stat-tile';
-import { TableRow } from '@client/components/ui/table';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { formatMoneyChange, formatMoneyMinus } from '@client/lib/format';
 import { reconciliationQuery } from './operations-api';
@@ -59,7 +55,6 @@ export default function ReconciliationTab() {
   const tolerance = (state.filters.tolerance || DEFAULT_TOLERANCE) as Tolerance;
   const query = reconciliationQuerySchema.parse({ ...state.query, tolerance, month });
   const list = useQuery(reconciliationQuery(query));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const monthOptions = months.some((m) => m.value === month)
     ? months
     : [...months, { value: month, label: formatMonth(month) }];
@@ -76,130 +71,142 @@ export default function ReconciliationTab() {
           from its total by more than the tolerance.
         </p>
       </div>
-      <ListToolbar className="flex-wrap">
-        <FilterSelect
-          value={tolerance}
-          onChange={(v) => state.setFilter('tolerance', v === DEFAULT_TOLERANCE ? '' : v)}
-          label="Tolerance"
-          options={TOLERANCE_OPTIONS}
-          className="sm:w-28"
-        />
-        <FilterSelect
-          value={month}
-          onChange={(v) => state.setFilter('month', v === months[0]!.value ? '' : v)}
-          label="Invoices issued in"
-          options={monthOptions}
-          className="sm:w-40"
-        />
-      </ListToolbar>
-      <StatTileGrid>
-        <StatTile
-          icon={CircleCheckIcon}
-          label="Matched"
-          value={data ? formatCount(data.matched) : '\u2014'}
-          hint="Within the tolerance"
-          testId="reconcile-matched"
-        />
-        <StatTile
-          icon={FileWarningIcon}
-          label="Flagged"
-          value={data ? formatCount(data.flagged) : '\u2014'}
-          hint={`Differ by more than ${RECONCILIATION_TOLERANCE_LABELS[tolerance]}`}
-          testId="reconcile-flagged"
-        />
-        <StatTile
-          icon={FileXIcon}
-          label="Refunded or void"
-          value={data ? formatCount(data.excluded) : '\u2014'}
-          hint="Expected to differ; not reconciled"
-        />
-        <StatTile
-          icon={ScaleIcon}
-          label="Tolerance"
-          value={RECONCILIATION_TOLERANCE_LABELS[tolerance]}
-          hint={formatMonth(month)}
-        />
-      </StatTileGrid>
-      <ListBody
+      <ListSection
+        state={state}
         query={list}
         noun="flagged invoices"
+        toolbar={{
+          className: 'flex-wrap',
+          children: (
+            <>
+              <FilterSelect
+                value={tolerance}
+                onChange={(v) => state.setFilter('tolerance', v === DEFAULT_TOLERANCE ? '' : v)}
+                label="Tolerance"
+                options={TOLERANCE_OPTIONS}
+                className="sm:w-28"
+              />
+              <FilterSelect
+                value={month}
+                onChange={(v) => state.setFilter('month', v === months[0]!.value ? '' : v)}
+                label="Invoices issued in"
+                options={monthOptions}
+                className="sm:w-40"
+              />
+            </>
+          ),
+        }}
         isFiltered={false}
-        onClearFilters={() => undefined}
+        aboveList={
+          <StatTileGrid>
+            <StatTile
+              icon={CircleCheckIcon}
+              label="Matched"
+              value={data ? formatCount(data.matched) : '\u2014'}
+              hint="Within the tolerance"
+              testId="reconcile-matched"
+            />
+            <StatTile
+              icon={FileWarningIcon}
+              label="Flagged"
+              value={data ? formatCount(data.flagged) : '\u2014'}
+              hint={`Differ by more than ${RECONCILIATION_TOLERANCE_LABELS[tolerance]}`}
+              testId="reconcile-flagged"
+            />
+            <StatTile
+              icon={FileXIcon}
+              label="Refunded or void"
+              value={data ? formatCount(data.excluded) : '\u2014'}
+              hint="Expected to differ; not reconciled"
+            />
+            <StatTile
+              icon={ScaleIcon}
+              label="Tolerance"
+              value={RECONCILIATION_TOLERANCE_LABELS[tolerance]}
+              hint={formatMonth(month)}
+            />
+          </StatTileGrid>
+        }
         empty={{
           icon: CircleCheckIcon,
           title: 'Nothing to reconcile',
           text: `Every paid invoice of ${formatMonth(month)} matches its payments within ${RECONCILIATION_TOLERANCE_LABELS[tolerance]}.`,
         }}
-      >
-        {(page) => (
-          <ListTable
-            label="Flagged invoices"
-            actions={false}
-            head={
-              <>
-                <ListHead>Invoice</ListHead>
-                <ListHead from="xl">Issued</ListHead>
-                <ListHead from="2xl">Status</ListHead>
-                <ListHead from="lg" className="text-right">
-                  Invoice total
-                </ListHead>
-                <ListHead from="md" className="text-right">
-                  Paid
-                </ListHead>
-                <ListHead className="text-right">Difference</ListHead>
-              </>
-            }
-          >
-            {page.items.map((r) => (
-              <FlaggedRow key={r.invoiceId} row={r} />
-            ))}
-          </ListTable>
-        )}
-      </ListBody>
-      <ListStatePager
-        state={state}
-        query={list}
-        label="Flagged invoice pages"
-        noun={['invoice', 'invoices']}
+        label="Flagged invoices"
+        columns={FLAGGED_COLUMNS}
+        rowKey={(r) => r.invoiceId}
+        rowProps={{ 'data-testid': 'reconcile-row' }}
+        pager={{ label: 'Flagged invoice pages', noun: ['invoice', 'invoices'] }}
       />
     </section>
   );
 }
 
-function FlaggedRow({ row: r }: { row: ReconciliationRow }) {
-  return (
-    <TableRow data-testid="reconcile-row">
-      <ListCell>
+const FLAGGED_COLUMNS: readonly Column<ReconciliationRow>[] = [
+  {
+    key: 'invoice',
+    label: 'Invoice',
+    cell: (r) => (
+      <>
         <span className="font-medium">{r.number}</span>
         <span className="block text-xs text-muted-foreground">{r.companyName}</span>
-        <NarrowDetails until="lg">
-          <NarrowItem until="lg">Total {formatMoneyMinus(r.invoiceTotal)}</NarrowItem>
-          <NarrowItem until="md">
-            Paid {formatMoneyMinus(r.paid)}
-            {r.refunded > 0 ? `, ${formatMoneyMinus(r.refunded)} refunded` : ''}
-          </NarrowItem>
-        </NarrowDetails>
-      </ListCell>
-      <ListCell from="xl" className="whitespace-nowrap">
-        {formatStaffDate(r.issuedAt)}
-      </ListCell>
-      <ListCell from="2xl" className="capitalize">
-        {r.status}
-      </ListCell>
-      <ListCell from="lg" className="text-right tabular-nums">
-        {formatMoneyMinus(r.invoiceTotal)}
-      </ListCell>
-      <ListCell from="md" className="text-right tabular-nums">
+      </>
+    ),
+  },
+  {
+    key: 'issued',
+    label: 'Issued',
+    from: 'xl',
+    cellClassName: 'whitespace-nowrap',
+    cell: (r) => formatStaffDate(r.issuedAt),
+    narrow: false,
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    from: '2xl',
+    cellClassName: 'capitalize',
+    cell: (r) => r.status,
+    narrow: false,
+  },
+  {
+    key: 'total',
+    label: 'Invoice total',
+    from: 'lg',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (r) => formatMoneyMinus(r.invoiceTotal),
+    narrowLabel: 'Total',
+  },
+  {
+    key: 'paid',
+    label: 'Paid',
+    from: 'md',
+    headClassName: 'text-right',
+    cellClassName: 'text-right tabular-nums',
+    cell: (r) => (
+      <>
         {formatMoneyMinus(r.paid)}
         {r.refunded > 0 ? (
           <span className="block text-xs text-muted-foreground">
             {formatMoneyMinus(r.refunded)} refunded · net {formatMoneyMinus(r.net)}
           </span>
         ) : null}
-      </ListCell>
-      <ListCell className="text-right font-medium tabular-nums text-destructive">
-        {formatMoneyChange(r.difference)}
-      </ListCell>
-    </TableRow>
-  );
-}
+      </>
+    ),
+    narrow: (r) => (
+      <>
+        {formatMoneyMinus(r.paid)}
+        {r.refunded > 0 ? `, ${formatMoneyMinus(r.refunded)} refunded` : ''}
+      </>
+    ),
+    narrowLabel: true,
+  },
+  {
+    key: 'difference',
+    label: 'Difference',
+    headClassName: 'text-right',
+    cellClassName: 'text-right font-medium tabular-nums text-destructive',
+    cell: (r) => formatMoneyChange(r.difference),
+  },
+];
