@@ -42,7 +42,8 @@ export function ListSection<P extends ListPage<unknown>, S extends string, F ext
   pager,
   ...table
 }: {
-  state: ListState<S, F>;
+  /** The list's state (`useListState`; its `query` is the screen's to parse and send). */
+  state: Omit<ListState<S, F>, 'query'>;
   query: UseQueryResult<P>;
   /** Plural noun of the rows ("drivers"), for the loading, error and no-match texts. */
   noun: string;

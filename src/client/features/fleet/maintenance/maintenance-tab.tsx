@@ -10,20 +10,16 @@ import {
 } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { AddButton } from '@client/components/list/add-button';
-import { ListHead } from '@client/components/list/columns';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
-import { ListToolbar } from '@client/components/list/list-toolbar';
+import { ListSection } from '@client/components/list/list-section';
 import { changeRow } from '@client/components/list/row-change';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { FLEET_PAGE_SIZE, maintenanceQuery, useDeleteMaintenance, vehicleQuery } from '../api';
 import { vehicleLabel, VehiclePicker, type PickedVehicle } from '../drivers/vehicle-picker';
 import { TabCard } from '../shell/tab-card';
 import { CompleteDialog } from './complete-dialog';
 import { MaintenanceDialog } from './maintenance-dialog';
-import { MaintenanceRow } from './maintenance-row';
+import { MAINTENANCE_COLUMNS, MaintenanceActions, maintenanceRowProps } from './maintenance-row';
 
 const FILTERS: { value: MaintenanceState | ''; label: string }[] = [
   { value: 'overdue', label: 'Overdue' },
@@ -72,7 +68,6 @@ export default function MaintenanceTab() {
   const filter = state.filters.state as MaintenanceState | '';
   const { vehicle, setPicked } = useFilterVehicle(state.filters.vehicleId);
   const records = useQuery(maintenanceQuery(maintenanceListQuery.parse(state.query)));
-  useKeepPageInRange(state, records.data, records.isPlaceholderData);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const remove = useDeleteMaintenance();
 
@@ -107,41 +102,45 @@ export default function MaintenanceTab() {
           </AddButton>
         }
       >
-        <ListToolbar className="sm:justify-between">
-          <div role="group" aria-label="Show" className="flex flex-wrap gap-1.5">
-            {FILTERS.map((f) => (
-              <Button
-                key={f.label}
-                size="sm"
-                variant={filter === f.value ? 'default' : 'outline'}
-                aria-pressed={filter === f.value}
-                className="rounded-full"
-                onClick={() => state.setFilter('state', f.value)}
-              >
-                {f.label}
-              </Button>
-            ))}
-          </div>
-          <div className="sm:w-72">
-            <VehiclePicker
-              aria-label="Filter by vehicle"
-              value={vehicle}
-              onChange={(v) => {
-                setPicked(v);
-                state.setFilter('vehicleId', v?.id ?? '');
-              }}
-              allowNone
-              noneLabel="All vehicles"
-            />
-          </div>
-        </ListToolbar>
-
         {/* Each filter has its own empty text (and the way on is always to schedule), not "no match". */}
-        <ListBody
+        <ListSection
+          state={state}
           query={records}
           noun="maintenance records"
+          toolbar={{
+            className: 'sm:justify-between',
+            children: (
+              <>
+                <div role="group" aria-label="Show" className="flex flex-wrap gap-1.5">
+                  {FILTERS.map((f) => (
+                    <Button
+                      key={f.label}
+                      size="sm"
+                      variant={filter === f.value ? 'default' : 'outline'}
+                      aria-pressed={filter === f.value}
+                      className="rounded-full"
+                      onClick={() => state.setFilter('state', f.value)}
+                    >
+                      {f.label}
+                    </Button>
+                  ))}
+                </div>
+                <div className="sm:w-72">
+                  <VehiclePicker
+                    aria-label="Filter by vehicle"
+                    value={vehicle}
+                    onChange={(v) => {
+                      setPicked(v);
+                      state.setFilter('vehicleId', v?.id ?? '');
+                    }}
+                    allowNone
+                    noneLabel="All vehicles"
+                  />
+                </div>
+              </>
+            ),
+          }}
           isFiltered={false}
-          onClearFilters={state.clearFilters}
           empty={{
             icon: WrenchIcon,
             title: vehicle ? `${EMPTY_TEXT[filter]} (${vehicle.label})` : EMPTY_TEXT[filter],
@@ -151,39 +150,20 @@ export default function MaintenanceTab() {
                 : undefined,
             action: <AddButton onClick={schedule}>Schedule maintenance</AddButton>,
           }}
-        >
-          {(page) => (
-            <ListTable
-              label="Maintenance"
-              actions
-              head={
-                <>
-                  <ListHead>Service</ListHead>
-                  <ListHead from="2xl">Due</ListHead>
-                  <ListHead from="md">State</ListHead>
-                  <ListHead from="3xl" className="text-right">
-                    Cost
-                  </ListHead>
-                </>
-              }
-            >
-              {page.items.map((r) => (
-                <MaintenanceRow
-                  key={r.id}
-                  record={r}
-                  onComplete={() => setDialog({ kind: 'complete', record: r, key: Date.now() })}
-                  onEdit={() => setDialog({ kind: 'edit', record: r, key: Date.now() })}
-                  onDelete={() => setDialog({ kind: 'delete', record: r })}
-                />
-              ))}
-            </ListTable>
+          label="Maintenance"
+          columns={MAINTENANCE_COLUMNS}
+          narrowOrder={['state', 'due', 'cost']}
+          rowKey={(r) => r.id}
+          rowProps={maintenanceRowProps}
+          actions={(r) => (
+            <MaintenanceActions
+              record={r}
+              onComplete={() => setDialog({ kind: 'complete', record: r, key: Date.now() })}
+              onEdit={() => setDialog({ kind: 'edit', record: r, key: Date.now() })}
+              onDelete={() => setDialog({ kind: 'delete', record: r })}
+            />
           )}
-        </ListBody>
-        <ListStatePager
-          state={state}
-          query={records}
-          label="Maintenance pages"
-          noun={['record', 'records']}
+          pager={{ label: 'Maintenance pages', noun: ['record', 'records'] }}
         />
       </TabCard>
 

@@ -4,15 +4,14 @@ import { InfoIcon, Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import type { TeamList, TeamMember, TeamRole } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { OptionSelect } from '@client/components/form/option-select';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { ListBody } from '@client/components/list/list-body';
-import { ListTable } from '@client/components/list/list-table';
 import { changeRow } from '@client/components/list/row-change';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Progress } from '@client/components/ui/progress';
-import { TableRow } from '@client/components/ui/table';
 import { cn } from '@client/lib/cn';
 import { teamQuery, useChangeRole, useRemoveMember } from '../api';
 import { useFleetAccount } from '../shell/fleet-account';
@@ -29,6 +28,9 @@ export default function TeamTab() {
   const [inviting, setInviting] = useState<number | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const remove = useRemoveMember();
+  const isYou = (m: TeamMember) => !staffViewer && m.email.toLowerCase() === customer.email.toLowerCase();
+  // The owner's role and membership are the account itself; nobody edits their own access either.
+  const editable = (m: TeamMember) => canManage && !m.isOwner && !isYou(m);
 
   const onRemove = async () => {
     if (!removing) return;
@@ -84,27 +86,28 @@ export default function TeamTab() {
               <CardDescription>Everyone who can sign in to this account.</CardDescription>
             </CardHeader>
             <CardContent className="px-4 sm:px-6">
-              <ListTable
+              <ColumnTable
                 label="Members"
-                actions={canManage}
-                head={
-                  <>
-                    <ListHead>Name</ListHead>
-                    <ListHead from="lg">Role</ListHead>
-                    <ListHead from="md">Status</ListHead>
-                  </>
+                columns={memberColumns(isYou, editable)}
+                rows={data.items}
+                rowKey={(m) => m.id}
+                rowProps={{ 'data-testid': 'team-member-row' }}
+                actions={
+                  canManage
+                    ? (m) =>
+                        editable(m) ? (
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Remove ${nameOf(m)}`}
+                            onClick={() => setRemoving(m)}
+                          >
+                            <Trash2Icon aria-hidden="true" />
+                          </Button>
+                        ) : null
+                    : undefined
                 }
-              >
-                {data.items.map((m) => (
-                  <MemberRow
-                    key={m.id}
-                    member={m}
-                    isYou={!staffViewer && m.email.toLowerCase() === customer.email.toLowerCase()}
-                    canManage={canManage}
-                    onRemove={() => setRemoving(m)}
-                  />
-                ))}
-              </ListTable>
+              />
               {data.total <= 1 && canManage ? (
                 <p className="mt-3 text-sm text-muted-foreground">
                   It is just you so far. Invite the people who help run your fleet.
@@ -192,22 +195,12 @@ function UsageCard({
   );
 }
 
-function MemberRow({
-  member,
-  isYou,
-  canManage,
-  onRemove,
-}: {
-  member: TeamMember;
-  isYou: boolean;
-  canManage: boolean;
-  onRemove: () => void;
-}) {
-  const changeRole = useChangeRole();
-  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
-  // The owner's role and membership are the account itself; nobody edits their own access either.
-  const editable = canManage && !member.isOwner && !isYou;
+const nameOf = (member: TeamMember) => `${member.firstName} ${member.lastName}`.trim() || member.email;
 
+/** A member's role: a choice where it may be changed, its name otherwise. */
+function MemberRole({ member, editable }: { member: TeamMember; editable: boolean }) {
+  const changeRole = useChangeRole();
+  const name = nameOf(member);
   const onRole = (role: TeamRole) =>
     changeRow(() => changeRole.mutateAsync({ id: member.id, role }), {
       done: {
@@ -217,8 +210,7 @@ function MemberRow({
       },
       failed: { title: 'Role not changed', fallback: 'The role could not be changed. Please try again.' },
     });
-
-  const role = editable ? (
+  return editable ? (
     <OptionSelect
       value={member.role}
       onChange={(next) => void onRole(next)}
@@ -228,38 +220,43 @@ function MemberRow({
   ) : (
     <span className="whitespace-nowrap">{ROLE_LABELS[member.role]}</span>
   );
+}
 
-  const status = (
-    <Badge variant={member.status === 'active' ? 'success' : 'secondary'}>
-      {member.status === 'active' ? 'Active' : 'Invited'}
-    </Badge>
-  );
-
-  return (
-    <TableRow data-testid="team-member-row">
-      <ListCell>
-        <div className="flex max-w-56 flex-wrap items-center gap-1.5 sm:max-w-72">
-          <span className="truncate font-medium">{name}</span>
-          {member.isOwner ? <Badge>Owner</Badge> : null}
-          {isYou ? <Badge variant="outline">You</Badge> : null}
-        </div>
-        <div className="max-w-56 truncate text-xs text-muted-foreground sm:max-w-72">{member.email}</div>
-        <NarrowDetails until="lg" className="text-sm text-foreground">
-          <NarrowItem until="lg">{role}</NarrowItem>
-          <NarrowItem until="md">{status}</NarrowItem>
-        </NarrowDetails>
-      </ListCell>
-      <ListCell from="lg">{role}</ListCell>
-      <ListCell from="md">{status}</ListCell>
-      {canManage ? (
-        <ListCell className="text-right">
-          {editable ? (
-            <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={onRemove}>
-              <Trash2Icon aria-hidden="true" />
-            </Button>
-          ) : null}
-        </ListCell>
-      ) : null}
-    </TableRow>
-  );
+function memberColumns(
+  isYou: (m: TeamMember) => boolean,
+  editable: (m: TeamMember) => boolean,
+): Column<TeamMember>[] {
+  return [
+    {
+      key: 'name',
+      label: 'Name',
+      detailsClassName: 'text-sm text-foreground',
+      cell: (member) => (
+        <>
+          <div className="flex max-w-56 flex-wrap items-center gap-1.5 sm:max-w-72">
+            <span className="truncate font-medium">{nameOf(member)}</span>
+            {member.isOwner ? <Badge>Owner</Badge> : null}
+            {isYou(member) ? <Badge variant="outline">You</Badge> : null}
+          </div>
+          <div className="max-w-56 truncate text-xs text-muted-foreground sm:max-w-72">{member.email}</div>
+        </>
+      ),
+    },
+    {
+      key: 'role',
+      label: 'Role',
+      from: 'lg',
+      cell: (member) => <MemberRole member={member} editable={editable(member)} />,
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      from: 'md',
+      cell: (member) => (
+        <Badge variant={member.status === 'active' ? 'success' : 'secondary'}>
+          {member.status === 'active' ? 'Active' : 'Invited'}
+        </Badge>
+      ),
+    },
+  ];
 }

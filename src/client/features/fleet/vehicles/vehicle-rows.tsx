@@ -1,8 +1,6 @@
 import { ArchiveIcon, MapPinIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import type { Vehicle, VEHICLE_SORTS } from '@shared/contracts/fleet';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { ListTable } from '@client/components/list/list-table';
-import { SortHeader } from '@client/components/list/sort-header';
+import type { Vehicle } from '@shared/contracts/fleet';
+import type { Column } from '@client/components/list/columns';
 import { Button } from '@client/components/ui/button';
 import {
   DropdownMenu,
@@ -11,14 +9,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
-import { TableRow } from '@client/components/ui/table';
 import { useDistance } from '../shell/distance-unit';
 import { formatDateTime, relativeTime } from '../shell/format';
 import { FuelBar, VehicleStatusBadge } from './vehicle-status';
 
-type VehicleSort = (typeof VEHICLE_SORTS)[number];
-
-/* The vehicle list's rows: one sortable table at every width, its columns by priority. */
+/* The vehicle list's columns and row actions: one sortable table at every width, its columns by priority. */
 
 export type RowHandlers = {
   onEdit: (v: Vehicle) => void;
@@ -27,7 +22,7 @@ export type RowHandlers = {
 };
 
 /** Edit, retire and delete for one vehicle: one menu, with room to say what retiring does. */
-function VehicleActions({ vehicle, onEdit, onRetire, onDelete }: { vehicle: Vehicle } & RowHandlers) {
+export function VehicleActions({ vehicle, onEdit, onRetire, onDelete }: { vehicle: Vehicle } & RowHandlers) {
   const name = `${vehicle.make} ${vehicle.model} ${vehicle.licensePlate}`;
   return (
     <DropdownMenu>
@@ -78,111 +73,90 @@ function Mileage({ miles }: { miles: number }) {
 }
 
 /**
- * The vehicle list at every width: priority columns (components/list/columns). The vehicle, its status
- * and its actions always show; the other columns give way as the list narrows, and their values move
- * under the vehicle's name.
+ * The vehicle list's columns at every width: priority columns (components/list/columns). The vehicle,
+ * its status and its actions always show; the other columns give way as the list narrows, and their
+ * values move under the vehicle's name. `suffix` is the distance unit's (mi, km).
  */
-export function VehicleTable({
-  items,
-  sort,
-  onSort,
-  ...handlers
-}: { items: Vehicle[]; sort: VehicleSort; onSort: (sort: VehicleSort) => void } & RowHandlers) {
-  const sorting = { sort, onSort };
-  const { suffix } = useDistance();
-  return (
-    <ListTable
-      label="Vehicles"
-      framed={false}
-      actions
-      head={
+export function vehicleColumns(suffix: string): Column<Vehicle>[] {
+  return [
+    {
+      key: 'vehicle',
+      label: 'Vehicle',
+      sort: 'make',
+      cell: (v) => (
         <>
-          <SortHeader field="make" label="Vehicle" {...sorting} />
-          <SortHeader field="year" label="Year" from="3xl" {...sorting} />
-          <SortHeader field="licensePlate" label="Plate" from="md" {...sorting} />
-          <ListHead from="5xl">VIN</ListHead>
-          <SortHeader
-            field="mileage"
-            label={`Mileage (${suffix})`}
-            from="xl"
-            className="text-right"
-            {...sorting}
-          />
-          <ListHead from="4xl">Fuel</ListHead>
-          <SortHeader field="status" label="Status" {...sorting} />
-          <ListHead from="6xl">Location</ListHead>
-          <SortHeader field="lastUpdate" label="Last update" from="2xl" newestFirst {...sorting} />
+          <div className="font-medium">
+            {v.make} {v.model}
+          </div>
+          {v.driver ? <div className="text-xs text-muted-foreground">{v.driver.name}</div> : null}
         </>
-      }
-    >
-      {items.map((v) => (
-        <TableRow key={v.id} data-testid="vehicle-row">
-          <ListCell>
-            <div className="font-medium">
-              {v.make} {v.model}
-            </div>
-            {v.driver ? <div className="text-xs text-muted-foreground">{v.driver.name}</div> : null}
-            <NarrowDetails until="6xl">
-              <NarrowItem until="md" className="font-medium text-foreground">
-                {v.licensePlate}
-              </NarrowItem>
-              <NarrowItem until="3xl" className="tabular-nums">
-                {v.year}
-              </NarrowItem>
-              <NarrowItem until="xl" className="tabular-nums">
-                <Mileage miles={v.mileage} />
-              </NarrowItem>
-              <NarrowItem until="2xl">
-                <LastUpdate iso={v.lastUpdate} />
-              </NarrowItem>
-              <NarrowItem until="4xl">
-                <FuelBar level={v.fuelLevel} />
-              </NarrowItem>
-              {v.location ? (
-                <NarrowItem until="6xl" className="max-w-full">
-                  <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
-                  <span className="truncate">{v.location}</span>
-                </NarrowItem>
-              ) : null}
-            </NarrowDetails>
-          </ListCell>
-          <ListCell from="3xl" className="tabular-nums">
-            {v.year}
-          </ListCell>
-          <ListCell from="md" className="whitespace-nowrap font-medium">
-            {v.licensePlate}
-          </ListCell>
-          <ListCell from="5xl" className="font-mono text-xs text-muted-foreground">
-            {v.vin}
-          </ListCell>
-          <ListCell
-            from="xl"
-            className="whitespace-nowrap text-right tabular-nums"
-            data-testid="vehicle-mileage"
-          >
-            <Mileage miles={v.mileage} />
-          </ListCell>
-          <ListCell from="4xl">
-            <FuelBar level={v.fuelLevel} />
-          </ListCell>
-          <ListCell>
-            <VehicleStatusBadge status={v.status} />
-          </ListCell>
-          <ListCell
-            from="6xl"
-            className="max-w-40 truncate text-muted-foreground"
-            title={v.location ?? undefined}
-          >
-            {v.location || '—'}
-          </ListCell>
-          <ListCell from="2xl">
-            <LastUpdate iso={v.lastUpdate} />
-          </ListCell>
-          <ListCell className="w-10 text-right">
-            <VehicleActions vehicle={v} {...handlers} />
-          </ListCell>
-        </TableRow>
-      ))}
-    </ListTable>
-  );
+      ),
+    },
+    {
+      key: 'year',
+      label: 'Year',
+      sort: 'year',
+      from: '3xl',
+      cellClassName: 'tabular-nums',
+      cell: (v) => v.year,
+      narrowClassName: 'tabular-nums',
+    },
+    {
+      key: 'plate',
+      label: 'Plate',
+      sort: 'licensePlate',
+      from: 'md',
+      cellClassName: 'whitespace-nowrap font-medium',
+      cell: (v) => v.licensePlate,
+      narrowClassName: 'font-medium text-foreground',
+    },
+    {
+      key: 'vin',
+      label: 'VIN',
+      from: '5xl',
+      cellClassName: 'font-mono text-xs text-muted-foreground',
+      cell: (v) => v.vin,
+      narrow: false,
+    },
+    {
+      key: 'mileage',
+      label: `Mileage (${suffix})`,
+      sort: 'mileage',
+      from: 'xl',
+      headClassName: 'text-right',
+      cellClassName: 'whitespace-nowrap text-right tabular-nums',
+      cellProps: () => ({ 'data-testid': 'vehicle-mileage' }),
+      cell: (v) => <Mileage miles={v.mileage} />,
+      narrowClassName: 'tabular-nums',
+    },
+    { key: 'fuel', label: 'Fuel', from: '4xl', cell: (v) => <FuelBar level={v.fuelLevel} /> },
+    { key: 'status', label: 'Status', sort: 'status', cell: (v) => <VehicleStatusBadge status={v.status} /> },
+    {
+      key: 'location',
+      label: 'Location',
+      from: '6xl',
+      cellClassName: 'max-w-40 truncate text-muted-foreground',
+      cellProps: (v) => ({ title: v.location ?? undefined }),
+      cell: (v) => v.location || '—',
+      narrow: (v) =>
+        v.location ? (
+          <>
+            <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{v.location}</span>
+          </>
+        ) : null,
+      narrowClassName: 'max-w-full',
+    },
+    {
+      key: 'lastUpdate',
+      label: 'Last update',
+      sort: 'lastUpdate',
+      newestFirst: true,
+      from: '2xl',
+      cell: (v) => <LastUpdate iso={v.lastUpdate} />,
+    },
+  ];
 }
+
+/** The order of the hidden columns' values under the vehicle's name. */
+export const VEHICLE_NARROW_ORDER = ['plate', 'year', 'mileage', 'lastUpdate', 'fuel', 'location'];

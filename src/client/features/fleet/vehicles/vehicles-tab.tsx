@@ -7,19 +7,16 @@ import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { OptionSelect } from '@client/components/form/option-select';
 import { AddButton } from '@client/components/list/add-button';
 import { ListFilter } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListToolbar } from '@client/components/list/list-toolbar';
+import { ListSection } from '@client/components/list/list-section';
 import { changeRow } from '@client/components/list/row-change';
-import { useKeepPageInRange } from '@client/components/list/use-list-state';
-import { Card } from '@client/components/ui/card';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { limitRefusalOf, useDeleteVehicle, useSaveVehicle, vehiclesQuery, vehicleToInput } from '../api';
+import { useDistance } from '../shell/distance-unit';
 import { useMediaQuery } from '../shell/use-media-query';
 import { AddVehicleButton, VehicleDialog } from './vehicle-dialog';
 import { useVehicleListState } from './vehicle-list-state';
-import { VehicleTable, type RowHandlers } from './vehicle-rows';
+import { VEHICLE_NARROW_ORDER, VehicleActions, vehicleColumns, type RowHandlers } from './vehicle-rows';
 import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
 
 type VehicleSort = (typeof VEHICLE_SORTS)[number];
@@ -58,7 +55,7 @@ export default function VehiclesTab() {
   // Below 1024 px some sortable columns have given way (vehicle-rows.tsx): the sorts by name instead.
   const allSortsShown = useMediaQuery('(min-width: 1024px)');
   const list = useQuery(vehiclesQuery(state.query));
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
+  const { suffix } = useDistance();
   const saveVehicle = useSaveVehicle();
   const deleteVehicle = useDeleteVehicle();
   const [dialog, setDialog] = useState<{ vehicle: Vehicle | null } | null>(null);
@@ -104,49 +101,50 @@ export default function VehiclesTab() {
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <ListToolbar
-        search={{ state, label: 'Search vehicles', placeholder: 'Search make, model, VIN, plate, location' }}
-      >
-        <div className="flex gap-2">
-          <ListFilter
-            state={state}
-            name="status"
-            label="Filter by status"
-            allLabel="All statuses"
-            options={VEHICLE_STATUS_OPTIONS}
-          />
-          {!allSortsShown ? (
-            <OptionSelect
-              value={state.sort}
-              onChange={state.setSort}
-              options={PHONE_SORTS}
-              trigger={{ className: 'w-full', 'aria-label': 'Sort by' }}
-            />
-          ) : null}
-        </div>
-        <AddVehicleButton onClick={openNew} className="sm:ml-auto" />
-      </ListToolbar>
-
-      <Card className="overflow-hidden">
-        <ListBody
-          query={list}
-          noun="vehicles"
-          isFiltered={state.isFiltered}
-          onClearFilters={state.clearFilters}
-          empty={{
-            icon: CarIcon,
-            title: 'Add your first vehicle',
-            text: 'Your fleet is empty. Add a vehicle, or import a CSV file from the Import/Export tab.',
-            action: <AddButton onClick={openNew}>Add vehicle</AddButton>,
-          }}
-        >
-          {(page) => (
-            <VehicleTable items={page.items} sort={state.sort} onSort={state.setSort} {...handlers} />
-          )}
-        </ListBody>
-      </Card>
-
-      <ListStatePager state={state} query={list} label="Vehicle pages" testId="vehicle-range" />
+      <ListSection
+        state={state}
+        query={list}
+        noun="vehicles"
+        toolbar={{
+          search: { label: 'Search vehicles', placeholder: 'Search make, model, VIN, plate, location' },
+          children: (
+            <>
+              <div className="flex gap-2">
+                <ListFilter
+                  state={state}
+                  name="status"
+                  label="Filter by status"
+                  allLabel="All statuses"
+                  options={VEHICLE_STATUS_OPTIONS}
+                />
+                {!allSortsShown ? (
+                  <OptionSelect
+                    value={state.sort}
+                    onChange={state.setSort}
+                    options={PHONE_SORTS}
+                    trigger={{ className: 'w-full', 'aria-label': 'Sort by' }}
+                  />
+                ) : null}
+              </div>
+              <AddVehicleButton onClick={openNew} className="sm:ml-auto" />
+            </>
+          ),
+        }}
+        empty={{
+          icon: CarIcon,
+          title: 'Add your first vehicle',
+          text: 'Your fleet is empty. Add a vehicle, or import a CSV file from the Import/Export tab.',
+          action: <AddButton onClick={openNew}>Add vehicle</AddButton>,
+        }}
+        frame="card"
+        label="Vehicles"
+        columns={vehicleColumns(suffix)}
+        narrowOrder={VEHICLE_NARROW_ORDER}
+        rowKey={(v) => v.id}
+        rowProps={{ 'data-testid': 'vehicle-row' }}
+        actions={(v) => <VehicleActions vehicle={v} {...handlers} />}
+        pager={{ label: 'Vehicle pages', testId: 'vehicle-range' }}
+      />
 
       {dialog ? (
         <VehicleDialog
