@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { userActivityItem } from '@shared/contracts/staff-profile';
 import { HistoryIcon } from 'lucide-react';
 import { ListBody } from '@client/components/list/list-body';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { ListPager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
 import { Badge } from '@client/components/ui/badge';
-import { TableRow } from '@client/components/ui/table';
 import { relativeTime } from '@client/lib/relative-time';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { useNow } from '@client/lib/use-now';
@@ -38,51 +39,13 @@ export function ActivityTab() {
         }}
       >
         {(data) => (
-          <ListTable
-            actions={false}
+          <ColumnTable
             label="Your activity"
-            head={
-              <>
-                <ListHead>Action</ListHead>
-                <ListHead from="lg">Resource</ListHead>
-                <ListHead from="md">Result</ListHead>
-                <ListHead from="md">When</ListHead>
-              </>
-            }
-          >
-            {data.items.map((item) => {
-              const result = item.success ? (
-                <Badge variant="success">Success</Badge>
-              ) : (
-                <Badge variant="destructive">Failed</Badge>
-              );
-              const when = (
-                <time dateTime={item.createdAt} title={formatStaffDateTime(item.createdAt)}>
-                  {relativeTime(item.createdAt, now)}
-                </time>
-              );
-              const resource = humanize(item.resourceType);
-              return (
-                <TableRow key={item.id} data-testid="profile-activity-row">
-                  <ListCell className="whitespace-normal">
-                    <span className="font-medium">{humanize(item.action)}</span>
-                    <NarrowDetails until="lg">
-                      <NarrowItem until="lg">{resource}</NarrowItem>
-                      <NarrowItem until="md">{result}</NarrowItem>
-                      <NarrowItem until="md">{when}</NarrowItem>
-                    </NarrowDetails>
-                  </ListCell>
-                  <ListCell from="lg" title={item.resourceId ?? undefined}>
-                    {resource}
-                  </ListCell>
-                  <ListCell from="md">{result}</ListCell>
-                  <ListCell from="md" className="whitespace-nowrap text-muted-foreground">
-                    {when}
-                  </ListCell>
-                </TableRow>
-              );
-            })}
-          </ListTable>
+            columns={activityColumns(now)}
+            rows={data.items}
+            rowKey={(item) => item.id}
+            rowProps={{ 'data-testid': 'profile-activity-row' }}
+          />
         )}
       </ListBody>
       {activity.data && activity.data.total > 0 ? (
@@ -98,4 +61,42 @@ export function ActivityTab() {
       ) : null}
     </div>
   );
+}
+
+type ActivityItem = z.infer<typeof userActivityItem>;
+
+function activityColumns(now: number): Column<ActivityItem>[] {
+  return [
+    {
+      key: 'action',
+      label: 'Action',
+      cellClassName: 'whitespace-normal',
+      cell: (item) => <span className="font-medium">{humanize(item.action)}</span>,
+    },
+    {
+      key: 'resource',
+      label: 'Resource',
+      from: 'lg',
+      cellProps: (item) => ({ title: item.resourceId ?? undefined }),
+      cell: (item) => humanize(item.resourceType),
+    },
+    {
+      key: 'result',
+      label: 'Result',
+      from: 'md',
+      cell: (item) =>
+        item.success ? <Badge variant="success">Success</Badge> : <Badge variant="destructive">Failed</Badge>,
+    },
+    {
+      key: 'when',
+      label: 'When',
+      from: 'md',
+      cellClassName: 'whitespace-nowrap text-muted-foreground',
+      cell: (item) => (
+        <time dateTime={item.createdAt} title={formatStaffDateTime(item.createdAt)}>
+          {relativeTime(item.createdAt, now)}
+        </time>
+      ),
+    },
+  ];
 }

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { DialogFrame } from '@client/components/dialog-frame';
+import { ColumnTable } from '@client/components/list/column-table';
+import type { Column } from '@client/components/list/columns';
 import { ListBody, type ListPage } from '@client/components/list/list-body';
 import { ListPager } from '@client/components/list/list-pager';
-import { ListTable } from '@client/components/list/list-table';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { HISTORY_PAGE_SIZE } from '../api';
@@ -19,8 +19,8 @@ export function useHistoryPaging() {
 
 /**
  * A "View All" billing dialog: a server-paged list with its loading, error and empty states, as a
- * `ListTable` whose priority columns give way on a phone (their values move under the row's first cell);
- * `label` names the table.
+ * `ColumnTable` whose priority columns give way on a phone (their values move under the row's first
+ * cell); `label` names the table.
  */
 export function HistoryDialog<P extends ListPage<unknown>>({
   open,
@@ -34,7 +34,7 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   empty,
   label,
   columns,
-  rows,
+  rowKey,
   errorTitle,
 }: DialogOpenProps & {
   title: string;
@@ -45,10 +45,9 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   pagerLabel: string;
   empty: { icon: LucideIcon; title: string; text: string };
   label: string;
-  /** The table's header cells (`ListHead`, with `from` for the columns that give way). */
-  columns: ReactNode;
-  /** The page's items as table rows. */
-  rows: (page: P) => ReactNode;
+  /** The table's columns (with `from` for those that give way). */
+  columns: readonly Column<P['items'][number]>[];
+  rowKey: (row: P['items'][number]) => string;
   /** The spec's text for a failed load, when it gives one. */
   errorTitle?: string;
 }) {
@@ -65,9 +64,7 @@ export function HistoryDialog<P extends ListPage<unknown>>({
       >
         {(page) => (
           <div className="grid gap-4">
-            <ListTable label={label} actions={false} head={columns}>
-              {rows(page)}
-            </ListTable>
+            <ColumnTable label={label} columns={columns} rows={page.items} rowKey={rowKey} />
             <ListPager
               label={pagerLabel}
               page={paging.page}

@@ -1,12 +1,46 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { paymentHistoryItem } from '@shared/contracts/portal';
 import { ReceiptIcon } from 'lucide-react';
-import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
-import { TableRow } from '@client/components/ui/table';
+import type { Column } from '@client/components/list/columns';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { paymentHistoryQuery } from '../api';
 import { formatMoney, formatShortDate } from '@client/lib/format';
 import { HistoryDialog, useHistoryPaging } from './history-dialog';
 import { StatusBadge, TRANSACTION_HISTORY_ERROR } from './transaction-status';
+
+type PaymentHistoryItem = z.infer<typeof paymentHistoryItem>;
+
+const TRANSACTION_COLUMNS: readonly Column<PaymentHistoryItem>[] = [
+  {
+    key: 'date',
+    label: 'Date',
+    from: 'md',
+    cellClassName: 'whitespace-nowrap',
+    cell: (p) => <time dateTime={p.created}>{formatShortDate(p.created)}</time>,
+  },
+  {
+    key: 'description',
+    label: 'Description',
+    cellClassName: '@2xl:min-w-48',
+    cell: (p) => (
+      <>
+        {p.description}
+        {p.status === 'failed' && p.failureMessage ? (
+          <span className="block text-xs text-destructive">{p.failureMessage}</span>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'status', label: 'Status', from: 'lg', cell: (p) => <StatusBadge status={p.status} /> },
+  {
+    key: 'amount',
+    label: 'Amount',
+    headClassName: 'text-right',
+    cellClassName: 'text-right whitespace-nowrap tabular-nums',
+    cell: (p) => formatMoney(p.amount, p.currency),
+  },
+];
 
 /** View All Transactions: the payment history, 20 per page, newest first. */
 export function TransactionsDialog({
@@ -40,43 +74,8 @@ export function TransactionsDialog({
       }}
       label="Transactions"
       errorTitle={TRANSACTION_HISTORY_ERROR}
-      columns={
-        <>
-          <ListHead from="md">Date</ListHead>
-          <ListHead>Description</ListHead>
-          <ListHead from="lg">Status</ListHead>
-          <ListHead className="text-right">Amount</ListHead>
-        </>
-      }
-      rows={(page) =>
-        page.items.map((p) => (
-          <TableRow key={p.id}>
-            <ListCell from="md" className="whitespace-nowrap">
-              <time dateTime={p.created}>{formatShortDate(p.created)}</time>
-            </ListCell>
-            <ListCell className="@2xl:min-w-48">
-              {p.description}
-              {p.status === 'failed' && p.failureMessage ? (
-                <span className="block text-xs text-destructive">{p.failureMessage}</span>
-              ) : null}
-              <NarrowDetails until="lg">
-                <NarrowItem until="md">
-                  <time dateTime={p.created}>{formatShortDate(p.created)}</time>
-                </NarrowItem>
-                <NarrowItem until="lg">
-                  <StatusBadge status={p.status} />
-                </NarrowItem>
-              </NarrowDetails>
-            </ListCell>
-            <ListCell from="lg">
-              <StatusBadge status={p.status} />
-            </ListCell>
-            <ListCell className="text-right whitespace-nowrap tabular-nums">
-              {formatMoney(p.amount, p.currency)}
-            </ListCell>
-          </TableRow>
-        ))
-      }
+      columns={TRANSACTION_COLUMNS}
+      rowKey={(p) => p.id}
     />
   );
 }
