@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ColumnTable, type ColumnTableProps } from './column-table';
 import type { Column } from './columns';
 import type { ListPage } from './list-body';
+import { ListCard } from './list-cards';
 import { ListSection } from './list-section';
 import { SortHeader } from './sort-header';
 import type { ListState } from './use-list-state';
@@ -248,5 +249,22 @@ describe('ListSection', () => {
     expect(html).toContain('No drivers yet');
     expect(html).not.toContain('<table');
     expect(html).not.toContain('Driver pages');
+  });
+
+  it('lays the rows out as cards where a list gives `cards` instead of columns', () => {
+    const html = renderToStaticMarkup(
+      createElement(ListSection<ListPage<Driver>, 'name' | '-name'>, {
+        state,
+        query: answered(DRIVERS),
+        noun: 'drivers',
+        empty: { icon: UserRoundIcon, title: 'No drivers yet', text: 'Add one.' },
+        cards: { label: 'Drivers', card: (d) => createElement(ListCard, null, d.name) },
+        rowKey: (d) => d.id,
+        pager: { label: 'Driver pages' },
+      }),
+    );
+    expect(html).not.toContain('<table');
+    expect(html).toContain('<ul aria-label="Drivers" class="@container grid min-w-0 gap-3">');
+    expect(all(html, 'li').map((li) => li.replace(/<[^>]+>/g, ''))).toEqual(['Alex Rivera', 'Sam Lee']);
   });
 });

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SelectOption } from '@client/components/form/option-select';
 import { Card } from '@client/components/ui/card';
 import { ColumnTable, type ColumnTableProps } from './column-table';
 import { ListFilter } from './filter-select';
 import { ListBody, type ListPage } from './list-body';
+import { ListCards } from './list-cards';
 import { ListStatePager } from './list-pager';
 import { ListToolbar } from './list-toolbar';
 import { useKeepPageInRange, type ListState } from './use-list-state';
@@ -22,11 +23,30 @@ export type ListFilterSpec<F extends string> = {
 
 type Row<P extends ListPage<unknown>> = P['items'][number];
 
+/** The rows as a table, from column definitions (`ColumnTable`, sorted by the list's state). */
+type TableRows<T, S extends string> = Omit<ColumnTableProps<T, S>, 'rows' | 'sorting' | 'framed'> & {
+  cards?: never;
+};
+
+/** The rows as cards (`ListCards`), for rows with more to say than a table row holds. */
+type CardRows<T> = {
+  cards: {
+    /** The list's accessible name ("Customers"). */
+    label: string;
+    className?: string;
+    /** A row's card (`ListCard`, `ExpandableListCard`). */
+    card: (row: T) => ReactNode;
+  };
+  rowKey: (row: T, index: number) => string | number;
+  columns?: never;
+};
+
 /**
  * A server-paged list, whole: its toolbar (search bound to the state, filters, Clear filters), the
  * loading / error / empty / no-match states (`ListBody`), the rows as a `ColumnTable` sorted by the
- * state, and the pager under it. It keeps the page in range as rows go. A screen's list is its state,
- * its query and its columns; the section adds no element of its own around them.
+ * state (or, with `cards`, as `ListCards`), and the pager under it. It keeps the page in range as rows
+ * go. A screen's list is its state, its query and its columns; the section adds no element of its own
+ * around them.
  */
 export function ListSection<P extends ListPage<unknown>, S extends string, F extends string = never>({
   state,
@@ -40,7 +60,7 @@ export function ListSection<P extends ListPage<unknown>, S extends string, F ext
   skeletonRows,
   frame = 'border',
   pager,
-  ...table
+  ...rows
 }: {
   /** The list's state (`useListState`; its `query` is the screen's to parse and send). */
   state: Omit<ListState<S, F>, 'query'>;
@@ -72,7 +92,7 @@ export function ListSection<P extends ListPage<unknown>, S extends string, F ext
   frame?: 'border' | 'card';
   /** The pager's accessible name ("Driver pages"), the noun after its range, its test id. */
   pager: { label: string; noun?: string | readonly [one: string, more: string]; testId?: string };
-} & Omit<ColumnTableProps<Row<P>, S>, 'rows' | 'sorting' | 'framed'>) {
+} & (TableRows<Row<P>, S> | CardRows<Row<P>>)) {
   useKeepPageInRange(state, query.data, query.isPlaceholderData);
   const body = (
     <ListBody
@@ -84,14 +104,22 @@ export function ListSection<P extends ListPage<unknown>, S extends string, F ext
       errorTitle={errorTitle}
       skeletonRows={skeletonRows}
     >
-      {(page) => (
-        <ColumnTable<Row<P>, S>
-          {...table}
-          rows={page.items}
-          sorting={{ sort: state.sort, onSort: state.setSort }}
-          framed={frame === 'border'}
-        />
-      )}
+      {(page) =>
+        rows.cards ? (
+          <ListCards label={rows.cards.label} className={rows.cards.className}>
+            {page.items.map((row, index) => (
+              <Fragment key={rows.rowKey(row, index)}>{rows.cards.card(row)}</Fragment>
+            ))}
+          </ListCards>
+        ) : (
+          <ColumnTable<Row<P>, S>
+            {...rows}
+            rows={page.items}
+            sorting={{ sort: state.sort, onSort: state.setSort }}
+            framed={frame === 'border'}
+          />
+        )
+      }
     </ListBody>
   );
   return (

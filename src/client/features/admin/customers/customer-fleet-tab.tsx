@@ -9,10 +9,8 @@ import {
   UsersRoundIcon,
 } from 'lucide-react';
 import { COUNTRY_LABELS, type CustomerStats, type StaffCustomer } from '@shared/contracts/staff-customers';
-import { ListBody } from '@client/components/list/list-body';
-import { ExpandableListCard, ListCards } from '@client/components/list/list-cards';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListToolbar } from '@client/components/list/list-toolbar';
+import { ExpandableListCard } from '@client/components/list/list-cards';
+import { ListSection } from '@client/components/list/list-section';
 import { Button } from '@client/components/ui/button';
 import { type CustomerActions } from './customer-actions';
 import { CustomerStatusBadge } from './customer-badges';
@@ -67,41 +65,33 @@ export function CustomerFleetTab() {
           </h2>
           {addButton}
         </div>
-        <ListToolbar
-          search={{ state, label: 'Search customer fleets', placeholder: 'Search company, name or email' }}
-        />
-        <ListBody
+        <ListSection
+          state={state}
           query={list}
           noun="customers"
-          isFiltered={state.isFiltered}
-          onClearFilters={state.clearFilters}
+          toolbar={{
+            search: { label: 'Search customer fleets', placeholder: 'Search company, name or email' },
+          }}
           empty={{
             icon: Building2Icon,
             title: 'No customer fleets yet',
             text: 'Each customer who signs up, or whom staff add, brings a fleet here.',
             action: addButton,
           }}
-        >
-          {(page) => (
-            <ListCards label="Customer fleets">
-              {page.items.map((c) => (
-                <FleetRow
-                  key={c.id}
-                  customer={c}
-                  expanded={openId === c.id}
-                  onToggle={() => setOpenId((id) => (id === c.id ? null : c.id))}
-                  access={access}
-                  actions={actions}
-                />
-              ))}
-            </ListCards>
-          )}
-        </ListBody>
-        <ListStatePager
-          state={state}
-          query={list}
-          label="Customer fleet pages"
-          noun={['customer', 'customers']}
+          cards={{
+            label: 'Customer fleets',
+            card: (c) => (
+              <FleetRow
+                customer={c}
+                expanded={openId === c.id}
+                onToggle={() => setOpenId((id) => (id === c.id ? null : c.id))}
+                access={access}
+                actions={actions}
+              />
+            ),
+          }}
+          rowKey={(c) => c.id}
+          pager={{ label: 'Customer fleet pages', noun: ['customer', 'customers'] }}
         />
       </section>
 

@@ -8,11 +8,8 @@ import {
 } from 'lucide-react';
 import { ScreenHeader } from '@client/components/screen-header';
 import { type CustomerStats } from '@shared/contracts/staff-customers';
-import { FilterSelect, ListFilter } from '@client/components/list/filter-select';
-import { ListBody } from '@client/components/list/list-body';
-import { ListCards } from '@client/components/list/list-cards';
-import { ListStatePager } from '@client/components/list/list-pager';
-import { ListToolbar } from '@client/components/list/list-toolbar';
+import { FilterSelect } from '@client/components/list/filter-select';
+import { ListSection } from '@client/components/list/list-section';
 import { Button } from '@client/components/ui/button';
 import { customerExportUrl } from './api';
 import { CustomerCard } from './customer-card';
@@ -57,62 +54,57 @@ export default function CustomersScreen() {
         <h2 id="customers-list-heading" className="sr-only">
           Customers
         </h2>
-        <ListToolbar
-          className="flex-wrap"
-          search={{
-            state,
-            label: 'Search customers',
-            placeholder: 'Search company, name or email',
-            // Three filters beside it would squeeze it: a line of its own until the screen is wide.
-            className: 'sm:flex-[1_1_100%] sm:max-w-none xl:flex-1 xl:max-w-sm',
-          }}
-        >
-          <ListFilter
-            state={state}
-            name="status"
-            label="Filter by status"
-            allLabel="All statuses"
-            options={STATUS_OPTIONS}
-            className="sm:w-40"
-          />
-          <ListFilter
-            state={state}
-            name="risk"
-            label="Filter by risk"
-            allLabel="All risk levels"
-            options={RISK_OPTIONS}
-            className="sm:w-40"
-          />
-          <FilterSelect
-            value={state.sort}
-            onChange={(sort) => state.setSort(sort || DEFAULT_CUSTOMER_SORT)}
-            label="Sort customers"
-            options={SORT_OPTIONS}
-            className="sm:w-48"
-          />
-        </ListToolbar>
-
-        <ListBody
+        <ListSection
+          state={state}
           query={list}
           noun="customers"
-          isFiltered={state.isFiltered}
-          onClearFilters={state.clearFilters}
+          toolbar={{
+            className: 'flex-wrap',
+            search: {
+              label: 'Search customers',
+              placeholder: 'Search company, name or email',
+              // Three filters beside it would squeeze it: a line of its own until the screen is wide.
+              className: 'sm:flex-[1_1_100%] sm:max-w-none xl:flex-1 xl:max-w-sm',
+            },
+            filters: [
+              {
+                name: 'status',
+                label: 'Filter by status',
+                allLabel: 'All statuses',
+                options: STATUS_OPTIONS,
+                className: 'sm:w-40',
+              },
+              {
+                name: 'risk',
+                label: 'Filter by risk',
+                allLabel: 'All risk levels',
+                options: RISK_OPTIONS,
+                className: 'sm:w-40',
+              },
+            ],
+            children: (
+              <FilterSelect
+                value={state.sort}
+                onChange={(sort) => state.setSort(sort || DEFAULT_CUSTOMER_SORT)}
+                label="Sort customers"
+                options={SORT_OPTIONS}
+                className="sm:w-48"
+              />
+            ),
+          }}
           empty={{
             icon: Building2Icon,
             title: 'No customers yet',
             text: 'Customers appear here when they sign up on the pricing page or when staff add them.',
             action: addButton,
           }}
-        >
-          {(page) => (
-            <ListCards label="Customers">
-              {page.items.map((c) => (
-                <CustomerCard key={c.id} customer={c} access={access} actions={actions} />
-              ))}
-            </ListCards>
-          )}
-        </ListBody>
-        <ListStatePager state={state} query={list} label="Customer pages" noun={['customer', 'customers']} />
+          cards={{
+            label: 'Customers',
+            card: (c) => <CustomerCard customer={c} access={access} actions={actions} />,
+          }}
+          rowKey={(c) => c.id}
+          pager={{ label: 'Customer pages', noun: ['customer', 'customers'] }}
+        />
       </section>
 
       {dialogs}

@@ -8,7 +8,7 @@ import {
 } from '@shared/contracts/staff-customers';
 import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
 import { AddButton } from '@client/components/list/add-button';
-import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
+import { useListState } from '@client/components/list/use-list-state';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { customersQuery, customerStatsQuery, type CustomerListSource } from './api';
 import { useCustomerActions } from './customer-actions';
@@ -43,7 +43,6 @@ export function useCustomerDirectory({
   const query = customerListQuery.parse(state.query);
   const list = useQuery({ ...customersQuery(query, source), enabled: access.canView });
   const stats = useQuery({ ...customerStatsQuery, enabled: access.canView });
-  useKeepPageInRange(state, list.data, list.isPlaceholderData);
   const { actions, dialogs } = useCustomerActions();
   const denied =
     !access.isLoading && !access.canView ? (
