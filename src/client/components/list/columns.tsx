@@ -1,6 +1,4 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { TableCell, TableHead } from '@client/components/ui/table';
-import { cn } from '@client/lib/cn';
 
 /**
  * Priority columns, the one pattern for lists on narrow screens. A column that is not essential names the
@@ -103,57 +101,3 @@ export type Column<T> = {
   /** Where this column holds a narrow detail: what comes under it in the cell. */
   afterDetails?: (row: T) => ReactNode;
 };
-
-/** A column header; `from` makes it a priority column. */
-export function ListHead({ from, className, ...props }: ComponentProps<'th'> & { from?: ColumnWidth }) {
-  return <TableHead className={cn(shownFrom(from), className)} {...props} />;
-}
-
-/** A cell; `from` is its column's. */
-export function ListCell({ from, className, ...props }: ComponentProps<'td'> & { from?: ColumnWidth }) {
-  return <TableCell className={cn(shownFrom(from), className)} {...props} />;
-}
-
-/**
- * What hidden columns say, under the row's name: a wrapping line that is gone once the list is as wide as
- * `until` (the widest `from` among the columns it stands for). Each value inside is a `NarrowItem` with its
- * own column's `from` as `until`, so it goes when its column comes.
- */
-export function NarrowDetails({
-  until,
-  children,
-  className,
-}: {
-  until: ColumnWidth;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div
-      className={cn(
-        'mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground',
-        HIDDEN_FROM[until],
-        className,
-      )}
-    >
-      {children}
-    </div>
-  );
-}
-
-/** One hidden column's value in `NarrowDetails`, until its column shows. */
-export function NarrowItem({
-  until,
-  children,
-  className,
-}: {
-  until: ColumnWidth;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <span className={cn('inline-flex min-w-0 items-center gap-1', HIDDEN_FROM[until], className)}>
-      {children}
-    </span>
-  );
-}

@@ -3,7 +3,7 @@ import { ChevronDownIcon } from 'lucide-react';
 import { cn } from '@client/lib/cn';
 
 /**
- * A list's rows as cards: `ListTable`'s sibling for rows with more to say than a table row holds (a
+ * A list's rows as cards: `ColumnTable`'s sibling for rows with more to say than a table row holds (a
  * customer's contact, plan, usage, health and its reasons). The list is the container its cards measure
  * (`@container`), so a card lays itself out by the list's width with the same sizes as the priority
  * columns (`@md` 448 px … `@6xl` 1152 px, see `./columns`): in a dialog or beside a sidebar as on a phone.
