@@ -79,6 +79,16 @@ describe('ColumnTable: one definition per column', () => {
   });
 });
 
+describe('ColumnTable: a figure', () => {
+  it('right-aligns a numeric column’s head and cell, with tabular digits', () => {
+    const html = table({
+      columns: [COLUMNS[0]!, { key: 'trips', label: 'Trips', numeric: true, cell: () => 12 }],
+    });
+    expect(all(html, 'th')[1]).toMatch(/class="[^"]* text-right" scope="col">Trips<\/th>$/);
+    expect(all(rows(html)[0]!, 'td')[1]).toMatch(/class="[^"]* text-right tabular-nums">12<\/td>$/);
+  });
+});
+
 describe('ColumnTable: priority columns', () => {
   it('hides a column with `from` below its width and shows its value in the narrow detail until then', () => {
     const [first] = rows(table());

@@ -67,10 +67,13 @@ export function ColumnTable<T, S extends string = string>({
                   onSort={sorting.onSort}
                   newestFirst={column.newestFirst}
                   from={column.from}
-                  className={column.headClassName}
+                  className={cn(column.numeric && 'text-right', column.headClassName)}
                 />
               ) : (
-                <TableHead key={column.key} className={cn(shownFrom(column.from), column.headClassName)}>
+                <TableHead
+                  key={column.key}
+                  className={cn(shownFrom(column.from), column.numeric && 'text-right', column.headClassName)}
+                >
                   {column.head ?? column.label}
                 </TableHead>
               ),
@@ -95,7 +98,12 @@ export function ColumnTable<T, S extends string = string>({
                   <TableCell
                     key={column.key}
                     {...props}
-                    className={cn(shownFrom(column.from), column.cellClassName, className)}
+                    className={cn(
+                      shownFrom(column.from),
+                      column.numeric && 'text-right tabular-nums',
+                      column.cellClassName,
+                      className,
+                    )}
                   >
                     {column.cell(row)}
                     {held ? (

@@ -79,6 +79,8 @@ export type Column<T> = {
   newestFirst?: boolean;
   /** The list width from which the column shows; none: always. */
   from?: ColumnWidth;
+  /** A figure: the header and the cell right-aligned, the digits tabular so they line up. */
+  numeric?: boolean;
   /** The cell. */
   cell: (row: T) => ReactNode;
   headClassName?: string;

@@ -21,6 +21,14 @@ export type ListFilterSpec<F extends string> = {
   className?: string;
 };
 
+/** A status filter, in the words every list uses for it ("Filter by status", "All statuses"). */
+export function statusFilter(
+  options: readonly SelectOption<string>[],
+  className?: string,
+): ListFilterSpec<'status'> {
+  return { name: 'status', label: 'Filter by status', allLabel: 'All statuses', options, className };
+}
+
 type Row<P extends ListPage<unknown>> = P['items'][number];
 
 /** The rows as a table, from column definitions (`ColumnTable`, sorted by the list's state). */

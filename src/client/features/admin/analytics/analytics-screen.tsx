@@ -40,8 +40,7 @@ function countColumn<T>(
     key,
     label,
     from: narrow?.from,
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: (row) => count.format(value(row)),
     narrow: narrow ? (row) => `${count.format(value(row))} ${narrow.noun}` : undefined,
   };

@@ -9,7 +9,7 @@ import {
 import { ScreenHeader } from '@client/components/screen-header';
 import { type CustomerStats } from '@shared/contracts/staff-customers';
 import { FilterSelect } from '@client/components/list/filter-select';
-import { ListSection } from '@client/components/list/list-section';
+import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { Button } from '@client/components/ui/button';
 import { customerExportUrl } from './api';
 import { CustomerCard } from './customer-card';
@@ -67,13 +67,7 @@ export default function CustomersScreen() {
               className: 'sm:flex-[1_1_100%] sm:max-w-none xl:flex-1 xl:max-w-sm',
             },
             filters: [
-              {
-                name: 'status',
-                label: 'Filter by status',
-                allLabel: 'All statuses',
-                options: STATUS_OPTIONS,
-                className: 'sm:w-40',
-              },
+              statusFilter(STATUS_OPTIONS, 'sm:w-40'),
               {
                 name: 'risk',
                 label: 'Filter by risk',

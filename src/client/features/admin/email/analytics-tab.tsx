@@ -20,8 +20,7 @@ function countColumns<T extends Counts>(first: Column<T>): Column<T>[] {
     key,
     label,
     from,
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: (c) => c[key],
     narrow: false,
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MailIcon } from 'lucide-react';
 import { EMAIL_STATUSES, outboxListQuery, type OutboxMessage } from '@shared/contracts/email';
 import type { Column } from '@client/components/list/columns';
-import { ListSection } from '@client/components/list/list-section';
+import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
@@ -79,15 +79,7 @@ export function OutboxTab() {
         noun="emails"
         toolbar={{
           search: { label: 'Search the outbox', placeholder: 'Recipient or subject' },
-          filters: [
-            {
-              name: 'status',
-              label: 'Filter by status',
-              allLabel: 'All statuses',
-              options: STATUS_OPTIONS,
-              className: 'sm:w-40',
-            },
-          ],
+          filters: [statusFilter(STATUS_OPTIONS, 'sm:w-40')],
           clear: true,
         }}
         empty={{

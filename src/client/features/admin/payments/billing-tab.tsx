@@ -15,7 +15,7 @@ import {
   type GenerateMonthlyResult,
 } from '@shared/contracts/billing-admin';
 import type { Column } from '@client/components/list/columns';
-import { ListSection } from '@client/components/list/list-section';
+import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -150,9 +150,7 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
         noun="subscriptions"
         toolbar={{
           search: { label: 'Search subscriptions', placeholder: 'Search company, name or email…' },
-          filters: [
-            { name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: STATUS_OPTIONS },
-          ],
+          filters: [statusFilter(STATUS_OPTIONS)],
           clear: true,
         }}
         empty={{
@@ -388,8 +386,7 @@ const REQUEST_COLUMNS: readonly Column<AdminPaymentRequest>[] = [
   {
     key: 'amount',
     label: 'Amount',
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: (r) => formatMoney(r.amount),
   },
   { key: 'due', label: 'Due', from: 'lg', cell: dueOf, narrowLabel: true },

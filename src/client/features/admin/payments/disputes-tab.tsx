@@ -94,8 +94,7 @@ const DISPUTE_COLUMNS: readonly Column<Dispute>[] = [
   {
     key: 'amount',
     label: 'Amount',
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: (d) => formatMoneyMinus(d.amount),
   },
   { key: 'status', label: 'Status', from: 'lg', cell: statusOf },

@@ -139,8 +139,7 @@ const money = (
   key: label,
   label,
   from,
-  headClassName: 'text-right',
-  cellClassName: 'text-right tabular-nums',
+  numeric: true,
   cell: ([, p]) => formatMoneyMinus(value(p)),
   narrow: false,
 });
@@ -150,16 +149,14 @@ const USAGE_COLUMNS: readonly Column<[string, UsagePeriod]>[] = [
   {
     key: 'cpu',
     label: 'CPU time',
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: ([, p]) => formatCpu(p.cpuSeconds),
   },
   {
     key: 'requests',
     label: 'Requests',
     from: 'lg',
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: ([, p]) => formatCount(p.requests),
     narrow: false,
   },
@@ -167,8 +164,7 @@ const USAGE_COLUMNS: readonly Column<[string, UsagePeriod]>[] = [
     key: 'bytes',
     label: 'Bytes served',
     from: 'md',
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: ([, p]) => formatBytes(p.bytesServed),
     narrow: ([, p]) => `${formatBytes(p.bytesServed)} served`,
   },
@@ -283,8 +279,7 @@ const EXPENSE_COLUMNS: readonly Column<Expense>[] = [
   {
     key: 'amount',
     label: 'Amount',
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: (e) => formatMoneyMinus(e.amount),
   },
 ];

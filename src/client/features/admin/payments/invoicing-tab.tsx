@@ -11,7 +11,7 @@ import {
 } from '@shared/contracts/billing-admin';
 import { OptionSelect } from '@client/components/form/option-select';
 import type { Column } from '@client/components/list/columns';
-import { ListSection } from '@client/components/list/list-section';
+import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
 import { QueryView } from '@client/components/query-view';
 import { Badge } from '@client/components/ui/badge';
@@ -116,9 +116,7 @@ function InvoicesSection() {
         noun="invoices"
         toolbar={{
           search: { label: 'Search invoices', placeholder: 'Search number, company or email…' },
-          filters: [
-            { name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: STATUS_OPTIONS },
-          ],
+          filters: [statusFilter(STATUS_OPTIONS)],
           clear: true,
         }}
         empty={{
@@ -182,8 +180,7 @@ const INVOICE_COLUMNS: readonly Column<AdminInvoice>[] = [
   {
     key: 'total',
     label: 'Total',
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: (i) => formatMoney(i.total),
   },
   {

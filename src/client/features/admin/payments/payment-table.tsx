@@ -71,8 +71,8 @@ export const PAYMENT_TABLE = {
       label: 'Amount',
       sort: 'amount',
       newestFirst: true,
-      headClassName: 'text-right',
-      cellClassName: 'text-right whitespace-nowrap tabular-nums',
+      numeric: true,
+      cellClassName: 'whitespace-nowrap',
       cellProps: () => ({ 'data-testid': 'payment-amount' }),
       cell: (p) => (
         <>

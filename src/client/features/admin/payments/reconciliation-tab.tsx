@@ -173,8 +173,7 @@ const FLAGGED_COLUMNS: readonly Column<ReconciliationRow>[] = [
     key: 'total',
     label: 'Invoice total',
     from: 'lg',
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: (r) => formatMoneyMinus(r.invoiceTotal),
     narrowLabel: 'Total',
   },
@@ -182,8 +181,7 @@ const FLAGGED_COLUMNS: readonly Column<ReconciliationRow>[] = [
     key: 'paid',
     label: 'Paid',
     from: 'md',
-    headClassName: 'text-right',
-    cellClassName: 'text-right tabular-nums',
+    numeric: true,
     cell: (r) => (
       <>
         {formatMoneyMinus(r.paid)}
@@ -205,8 +203,8 @@ const FLAGGED_COLUMNS: readonly Column<ReconciliationRow>[] = [
   {
     key: 'difference',
     label: 'Difference',
-    headClassName: 'text-right',
-    cellClassName: 'text-right font-medium tabular-nums text-destructive',
+    numeric: true,
+    cellClassName: 'font-medium text-destructive',
     cell: (r) => formatMoneyChange(r.difference),
   },
 ];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, ReceiptIcon } from 'lucide-react';
 import { paymentListQuery, type StaffPayment } from '@shared/contracts/staff-payments';
-import { ListSection } from '@client/components/list/list-section';
+import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { useStaffAccess } from '@client/lib/use-staff-access';
@@ -53,15 +53,7 @@ export default function TransactionsTab() {
             label: 'Search transactions',
             placeholder: 'Search company, email, payment id or reference',
           },
-          filters: [
-            {
-              name: 'status',
-              label: 'Filter by status',
-              allLabel: 'All statuses',
-              options: STATUS_OPTIONS,
-              className: 'sm:w-40',
-            },
-          ],
+          filters: [statusFilter(STATUS_OPTIONS, 'sm:w-40')],
         }}
         empty={{
           icon: ReceiptIcon,

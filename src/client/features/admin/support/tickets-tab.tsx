@@ -11,7 +11,7 @@ import {
   type StaffTicket,
 } from '@shared/contracts/support';
 import type { Column } from '@client/components/list/columns';
-import { ListSection } from '@client/components/list/list-section';
+import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { Badge } from '@client/components/ui/badge';
@@ -80,13 +80,7 @@ export function TicketsTab() {
             className: 'sm:flex-[1_1_16rem]',
           },
           filters: [
-            {
-              name: 'status',
-              label: 'Filter by status',
-              allLabel: 'All statuses',
-              options: STATUS_OPTIONS,
-              className: 'sm:w-36',
-            },
+            statusFilter(STATUS_OPTIONS, 'sm:w-36'),
             {
               name: 'priority',
               label: 'Filter by priority',

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCheckIcon, ReceiptIcon } from 'lucide-react';
 import { COMMISSION_STATUSES, commissionListQuery, type Commission } from '@shared/contracts/commissions';
-import { ListSection } from '@client/components/list/list-section';
+import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { salesUsersQuery } from '@client/lib/sales-users';
@@ -89,13 +89,7 @@ export function CommissionHistoryTab({ access }: { access: TeamAccess }) {
               options: userOptions,
               className: 'sm:w-48',
             },
-            {
-              name: 'status',
-              label: 'Filter by status',
-              allLabel: 'All statuses',
-              options: STATUS_OPTIONS,
-              className: 'sm:w-36',
-            },
+            statusFilter(STATUS_OPTIONS, 'sm:w-36'),
             {
               name: 'month',
               label: 'Filter by month',

@@ -119,8 +119,8 @@ const RATE_COLUMNS: readonly Column<CommissionRate>[] = [
   {
     key: 'rate',
     label: 'Rate',
-    headClassName: 'text-right',
-    cellClassName: 'text-right font-medium tabular-nums',
+    numeric: true,
+    cellClassName: 'font-medium',
     cell: (rate) => formatRatePercent(rate.commissionRate),
   },
   { key: 'status', label: 'Status', from: 'xl', cell: (rate) => <RateStatus active={rate.isActive} /> },

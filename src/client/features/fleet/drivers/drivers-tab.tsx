@@ -5,7 +5,7 @@ import { DRIVER_STATUSES, driverListQuery, type Driver } from '@shared/contracts
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { AddButton } from '@client/components/list/add-button';
 import type { Column } from '@client/components/list/columns';
-import { ListSection } from '@client/components/list/list-section';
+import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { RowActions } from '@client/components/list/row-actions';
 import { changeRow } from '@client/components/list/row-change';
 import { useListState } from '@client/components/list/use-list-state';
@@ -58,15 +58,7 @@ export default function DriversTab() {
           noun="drivers"
           toolbar={{
             search: { label: 'Search drivers', placeholder: 'Search name, email or license' },
-            filters: [
-              {
-                name: 'status',
-                label: 'Filter by status',
-                allLabel: 'All statuses',
-                options: DRIVER_STATUS_OPTIONS,
-                className: 'sm:w-40',
-              },
-            ],
+            filters: [statusFilter(DRIVER_STATUS_OPTIONS, 'sm:w-40')],
           }}
           empty={{
             icon: UserRoundIcon,

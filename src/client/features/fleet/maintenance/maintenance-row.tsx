@@ -83,8 +83,8 @@ export const MAINTENANCE_COLUMNS: readonly Column<MaintenanceRecord>[] = [
     key: 'cost',
     label: 'Cost',
     from: '3xl',
-    headClassName: 'text-right',
-    cellClassName: 'whitespace-nowrap text-right tabular-nums',
+    numeric: true,
+    cellClassName: 'whitespace-nowrap',
     cell: (record) =>
       record.cost !== null ? formatMoney(record.cost) : <span className="text-muted-foreground">—</span>,
     narrow: (record) => (record.cost !== null ? formatMoney(record.cost) : null),

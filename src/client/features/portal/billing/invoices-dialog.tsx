@@ -25,8 +25,8 @@ const INVOICE_COLUMNS: readonly Column<Invoice>[] = [
   {
     key: 'amount',
     label: 'Amount',
-    headClassName: 'text-right',
-    cellClassName: 'text-right whitespace-nowrap tabular-nums',
+    numeric: true,
+    cellClassName: 'whitespace-nowrap',
     detailsClassName: 'justify-end uppercase',
     cell: (invoice) => formatMoney(invoice.amount, invoice.currency),
   },

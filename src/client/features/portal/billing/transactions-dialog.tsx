@@ -36,8 +36,8 @@ const TRANSACTION_COLUMNS: readonly Column<PaymentHistoryItem>[] = [
   {
     key: 'amount',
     label: 'Amount',
-    headClassName: 'text-right',
-    cellClassName: 'text-right whitespace-nowrap tabular-nums',
+    numeric: true,
+    cellClassName: 'whitespace-nowrap',
     cell: (p) => formatMoney(p.amount, p.currency),
   },
 ];
