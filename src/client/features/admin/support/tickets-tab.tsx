@@ -4,7 +4,6 @@ import { DownloadIcon, LifeBuoyIcon } from 'lucide-react';
 import {
   staffTicketListQuery,
   TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
   TICKET_PRIORITIES,
   TICKET_SORTS,
   TICKET_STATUSES,
@@ -13,6 +12,7 @@ import {
 import type { Column } from '@client/components/list/columns';
 import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
+import { TicketTitle } from '@client/components/ticket-title';
 import { Button } from '@client/components/ui/button';
 import { Badge } from '@client/components/ui/badge';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
@@ -136,14 +136,7 @@ const TICKET_COLUMNS: readonly Column<StaffTicket>[] = [
     key: 'ticket',
     label: 'Ticket',
     sort: 'number',
-    cell: (t) => (
-      <span className="flex flex-col">
-        <span className="text-muted-foreground">
-          #{t.number} · {TICKET_CATEGORY_LABELS[t.category]}
-        </span>
-        <span className="font-medium">{t.subject}</span>
-      </span>
-    ),
+    cell: (t) => <TicketTitle ticket={t} />,
   },
   {
     key: 'customer',

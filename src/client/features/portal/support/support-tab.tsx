@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { LifeBuoyIcon } from 'lucide-react';
-import { myTicketListQuery, TICKET_CATEGORY_LABELS, type MyTicket } from '@shared/contracts/support';
+import { myTicketListQuery, type MyTicket } from '@shared/contracts/support';
 import { AddButton } from '@client/components/list/add-button';
 import type { Column } from '@client/components/list/columns';
 import { ListSection } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
+import { TicketTitle } from '@client/components/ticket-title';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { formatDateTime } from '@client/lib/format';
@@ -119,14 +120,7 @@ const MY_TICKET_COLUMNS: readonly Column<MyTicket>[] = [
   {
     key: 'ticket',
     label: 'Ticket',
-    cell: (t) => (
-      <span className="flex flex-col">
-        <span className="text-muted-foreground">
-          #{t.number} · {TICKET_CATEGORY_LABELS[t.category]}
-        </span>
-        <span className="font-medium">{t.subject}</span>
-      </span>
-    ),
+    cell: (t) => <TicketTitle ticket={t} />,
   },
   {
     key: 'status',

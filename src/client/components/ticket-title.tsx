@@ -1,0 +1,17 @@
+import { TICKET_CATEGORY_LABELS, type TicketCategory } from '@shared/contracts/support';
+
+/** A ticket as the ticket lists name it (staff and portal): its number and category, then its subject. */
+export function TicketTitle({
+  ticket,
+}: {
+  ticket: { number: number; category: TicketCategory; subject: string };
+}) {
+  return (
+    <span className="flex flex-col">
+      <span className="text-muted-foreground">
+        #{ticket.number} · {TICKET_CATEGORY_LABELS[ticket.category]}
+      </span>
+      <span className="font-medium">{ticket.subject}</span>
+    </span>
+  );
+}
