@@ -3,10 +3,9 @@ import type { GenerateMonthlyResult } from '../../../shared/contracts/billing-ad
 import { invoices, payments, plans, subscriptions } from '../../db/schema';
 import { recordAudit } from '../audit/service';
 import { billingIdentity, customerById } from '../billing/context';
-import { createInvoice, findPeriodInvoice } from '../billing/invoices';
+import { createInvoice, findPeriodInvoice, periodDescription } from '../billing/invoices';
 import { actorFor, type BillingAdminContext } from './context';
 import { PAYING_SUBSCRIPTION_STATUSES, paysForPlan } from '../../../shared/subscription-status';
-import { shortDate } from '../../lib/day-text';
 
 /**
  * The period a paying subscription owes an invoice for. An active one: its current period. A past-due
@@ -111,7 +110,7 @@ async function invoiceOnePeriod(ctx: BillingAdminContext, subscriptionId: string
     const customer = await customerById(tx, sub.customerId);
     const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.planId));
     const amountCents = payment?.amountCents ?? sub.priceCents;
-    const description = `${plan?.name ?? sub.planId} plan, ${shortDate(periodStart)} - ${shortDate(periodEnd)}`;
+    const description = periodDescription(plan?.name ?? sub.planId, periodStart, periodEnd);
     const invoice = await createInvoice(tx, {
       customerId: sub.customerId,
       subscriptionId: sub.id,

@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { FLEET_ADMIN_ONLY_MESSAGE } from '../../auth/access';
 import { failuresOf, recordFailure, resetFailures, type AttemptWindow } from '../../auth/attempt-counters';
 import { invoices, paymentLinks, paymentMethods, paymentRequests, subscriptions } from '../../db/schema';
 import { HttpError, conflict, notFound } from '../../http/errors';
 import type { CheckoutTermsView, PaymentRequestTermsView } from '../../../shared/contracts/checkout';
 import { tokenDigest } from '../../auth/tokens';
-import type { ClientConfig } from '../../integrations/payments/provider';
+import type { CardDetails, ClientConfig, IntentInfo } from '../../integrations/payments/provider';
 import { usd } from '../../lib/money-text';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { notifyStaff, recordActivity } from '../notifications/service';
@@ -20,13 +21,17 @@ import {
   setCustomerStatus,
   subscriptionOf,
   type BillingDeps,
+  type CustomerRow,
+  type PaymentMethodRow,
+  type PlanRow,
+  type SubscriptionRow,
 } from './context';
 import { checkoutTerms, type CheckoutTerms } from './checkout-terms';
 import { reportFailedPayment } from './failed-payments';
-import { createInvoice } from './invoices';
 import { markPaymentLinkPaid, openPaymentLink } from './payment-links';
 import { lockCardsOf } from './payment-methods';
 import { recordPayment } from './payment-records';
+import { recordPaidInvoice } from './record-paid-invoice';
 
 export const SIGN_IN_TO_PAY = 'Please sign in to pay for this subscription.';
 export const TOO_MANY_DECLINES =
@@ -156,17 +161,29 @@ export async function completeCheckout(
   const key = `checkout:${intent.ref}`;
   const customer = await customerById(deps.db, customerId);
   const paymentRequestId = intent.metadata.paymentRequestId;
-  if (await paymentByKey(deps.db, key))
-    return {
-      status: 'succeeded',
-      customerId,
-      email: customer.email,
-      paid: paymentRequestId ? 'payment_request' : 'subscription',
-    };
-  if (paymentRequestId) {
-    await completeRequestPayment(deps, actor, { intent, key, customer, paymentRequestId });
-    return { status: 'succeeded', customerId, email: customer.email, paid: 'payment_request' };
+  const paid = paymentRequestId ? 'payment_request' : 'subscription';
+  // Recorded already (the browser and the webhook both report an intent): nothing more to do.
+  if (!(await paymentByKey(deps.db, key))) {
+    if (paymentRequestId)
+      await completeRequestPayment(deps, actor, { intent, key, customer, paymentRequestId });
+    else await completeSubscriptionPayment(deps, actor, { intent, key, customer });
   }
+  return { status: 'succeeded', customerId, email: customer.email, paid };
+}
+
+/**
+ * The subscription's checkout, paid: the card is attached at the provider first (outside any
+ * transaction), then one transaction takes the subscription's row lock, looks for the payment's key
+ * again under it (a report racing this one finds it recorded and stops), and only then locks the
+ * account and its cards (`lockCardsOf`) and records the period, the invoice and the payment. Locks
+ * in that order always: subscription, account, cards, then the invoice counter (`recordPaidInvoice`).
+ */
+async function completeSubscriptionPayment(
+  deps: BillingDeps,
+  actor: AuditActor,
+  { intent, key, customer }: { intent: IntentInfo; key: string; customer: CustomerRow },
+): Promise<void> {
+  const customerId = customer.id;
   if (!intent.paymentMethodRef)
     throw new HttpError(502, 'The payment provider did not report the card used.');
   const customerRef = await ensureProviderCustomer(deps, customer);
@@ -178,146 +195,195 @@ export async function completeCheckout(
     if (await paymentByKey(tx, key)) return;
     await lockCardsOf(tx, customerId);
     const plan = (await planById(tx, sub.scheduledPlanId ?? sub.planId))!;
-    const [existingCard] = await tx
-      .select()
-      .from(paymentMethods)
-      .where(
-        and(
-          eq(paymentMethods.provider, deps.provider.name),
-          eq(paymentMethods.providerRef, intent.paymentMethodRef!),
-        ),
-      );
-    await tx
-      .update(paymentMethods)
-      .set({ isDefault: false })
-      .where(eq(paymentMethods.customerId, customerId));
-    const [savedCard] = existingCard
-      ? await tx
-          .update(paymentMethods)
-          .set({ isDefault: true })
-          .where(eq(paymentMethods.id, existingCard.id))
-          .returning()
-      : await tx
-          .insert(paymentMethods)
-          .values({
-            customerId,
-            provider: deps.provider.name,
-            providerRef: intent.paymentMethodRef!,
-            ...card,
-            isDefault: true,
-          })
-          .returning();
-    // A period left unpaid by failed renewals is replaced by the period paid now.
-    await tx
-      .update(invoices)
-      .set({ status: 'void' })
-      .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.status, 'open')));
-    // The same rule the page showed, applied to the subscription as it is now (a trial may have ended
-    // between the preview and the payment: then the month starts now).
-    const terms = checkoutTerms(sub, plan, now);
-    const periodEnd = terms.periodEnd;
-    await applyPlan(tx, customerId, plan, now);
-    await tx
-      .update(subscriptions)
-      .set({
-        status: 'active',
-        // Trial days are kept (added to this period), so the trial's end stays what it was.
-        currentPeriodStart: now,
-        currentPeriodEnd: periodEnd,
-        scheduledPlanId: null,
-        cancelAtPeriodEnd: false,
-        canceledAt: null,
-        failedAttempts: 0,
-        nextActionAt: periodEnd,
-        claimedUntil: null,
-        updatedAt: now,
-      })
-      .where(eq(subscriptions.id, sub.id));
-    await setCustomerStatus(tx, customerId, 'active', now);
-    // The subscription is paid: its payment links have done their job, and its declines are history.
-    const spent = await tx
-      .update(paymentLinks)
-      .set({ paidAt: now })
-      .where(
-        and(
-          eq(paymentLinks.customerId, customerId),
-          eq(paymentLinks.purpose, 'subscription'),
-          isNull(paymentLinks.paidAt),
-        ),
-      )
-      .returning({ id: paymentLinks.id });
-    await resetFailures(tx, DECLINES, customerId);
-    const identity = await billingIdentity(tx, customer);
-    const invoice = await createInvoice(tx, {
-      customerId,
-      subscriptionId: sub.id,
-      kind: 'subscription',
-      status: 'paid',
-      lines: [{ description: `${plan.name} plan, monthly`, amountCents: intent.amountCents }],
-      periodStart: now,
-      periodEnd,
-      issuedAt: now,
-      ...identity,
+    const saved = await makeCardDefault(tx, deps.provider.name, customerId, {
+      providerRef: intent.paymentMethodRef!,
+      card,
     });
-    const payment = await recordPayment(
+    const terms = await startPaidPeriod(tx, sub, plan, now);
+    // The subscription is paid: its payment links have done their job, and its declines are history.
+    const spent = await spendSubscriptionLinks(tx, customerId, now);
+    await resetFailures(tx, DECLINES, customerId);
+    const { invoice, payment } = await recordPaidInvoice(
       tx,
       {
         customerId,
-        subscriptionId: sub.id,
-        invoiceId: invoice.id,
         amountCents: intent.amountCents,
-        status: 'succeeded',
-        description: `${plan.name} plan, monthly`,
-        provider: deps.provider.name,
-        providerRef: intent.chargeRef,
-        paymentMethodId: savedCard!.id,
-        idempotencyKey: key,
-        createdAt: now,
-        planId: plan.id,
+        paidAt: now,
+        invoice: {
+          issue: {
+            kind: 'subscription',
+            subscriptionId: sub.id,
+            line: { description: `${plan.name} plan, monthly` },
+            periodStart: now,
+            periodEnd: terms.periodEnd,
+            billedTo: await billingIdentity(tx, customer),
+          },
+        },
+        payment: {
+          subscriptionId: sub.id,
+          description: `${plan.name} plan, monthly`,
+          provider: deps.provider.name,
+          providerRef: intent.chargeRef,
+          paymentMethodId: saved.card.id,
+          idempotencyKey: key,
+          planId: plan.id,
+        },
       },
       { mail: deps.mail },
     );
-    // Staff subscription requests sent with those links are settled by this payment.
-    if (spent.length)
-      await tx
-        .update(paymentRequests)
-        .set({ status: 'paid', paidAt: now, invoiceId: invoice.id, paymentId: payment!.id })
-        .where(
-          and(
-            inArray(
-              paymentRequests.paymentLinkId,
-              spent.map((link) => link.id),
-            ),
-            eq(paymentRequests.status, 'open'),
-          ),
-        );
-    if (!existingCard)
+    await settleSubscriptionRequests(tx, spent, { invoiceId: invoice.id, paymentId: payment.id, now });
+    if (saved.added)
       await notifyStaff(tx, customer, 'payment_method_added', { brand: card.brand, last4: card.last4 });
-    await recordActivity(tx, customer, {
-      action: 'payment_succeeded',
-      description: `${customer.companyName} subscribed to ${plan.name} and paid ${usd(intent.amountCents)}`,
-      metadata: { amount: intent.amountCents / 100, planName: plan.name },
-    });
-    await recordAudit(
-      tx,
-      { ...actor, accountId: customerId },
-      {
-        action: 'checkout',
-        resourceType: 'subscription',
-        resourceId: sub.id,
-        oldValues: { status: sub.status, planId: sub.planId },
-        newValues: {
-          status: 'active',
-          planId: plan.id,
-          invoice: invoice.number,
-          amount: intent.amountCents / 100,
-          periodEnd: periodEnd.toISOString(),
-          trialDaysKept: terms.trialDaysKept,
-        },
-      },
-    );
+    await announceCheckout(tx, actor, { customer, sub, plan, terms, invoiceNumber: invoice.number, intent });
   });
-  return { status: 'succeeded', customerId, email: customer.email, paid: 'subscription' };
+}
+
+/** The feed's line and the audit row of a subscription paid at checkout. */
+async function announceCheckout(
+  tx: Executor,
+  actor: AuditActor,
+  input: {
+    customer: CustomerRow;
+    sub: SubscriptionRow;
+    plan: PlanRow;
+    terms: CheckoutTerms;
+    invoiceNumber: string;
+    intent: IntentInfo;
+  },
+): Promise<void> {
+  const { customer, sub, plan, terms, intent } = input;
+  await recordActivity(tx, customer, {
+    action: 'payment_succeeded',
+    description: `${customer.companyName} subscribed to ${plan.name} and paid ${usd(intent.amountCents)}`,
+    metadata: { amount: intent.amountCents / 100, planName: plan.name },
+  });
+  await recordAudit(
+    tx,
+    { ...actor, accountId: customer.id },
+    {
+      action: 'checkout',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { status: sub.status, planId: sub.planId },
+      newValues: {
+        status: 'active',
+        planId: plan.id,
+        invoice: input.invoiceNumber,
+        amount: intent.amountCents / 100,
+        periodEnd: terms.periodEnd.toISOString(),
+        trialDaysKept: terms.trialDaysKept,
+      },
+    },
+  );
+}
+
+/**
+ * The card the checkout was paid with becomes the customer's only default: the row it already has
+ * (a card used before), or a new one. `added` says whether it is new. The cards are locked already.
+ */
+async function makeCardDefault(
+  tx: Executor,
+  provider: string,
+  customerId: string,
+  { providerRef, card }: { providerRef: string; card: CardDetails },
+): Promise<{ card: PaymentMethodRow; added: boolean }> {
+  const [existingCard] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.provider, provider), eq(paymentMethods.providerRef, providerRef)));
+  await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
+  const [savedCard] = existingCard
+    ? await tx
+        .update(paymentMethods)
+        .set({ isDefault: true })
+        .where(eq(paymentMethods.id, existingCard.id))
+        .returning()
+    : await tx
+        .insert(paymentMethods)
+        .values({ customerId, provider, providerRef, ...card, isDefault: true })
+        .returning();
+  return { card: savedCard!, added: !existingCard };
+}
+
+/**
+ * The paid subscription's new period, in the payment's transaction: an open (unpaid) period is
+ * voided, the plan the checkout charged applies, and the subscription and the account are active
+ * until the end `checkoutTerms` gives for the subscription as it is now. Returns those terms.
+ */
+async function startPaidPeriod(
+  tx: Executor,
+  sub: SubscriptionRow,
+  plan: PlanRow,
+  now: Date,
+): Promise<CheckoutTerms> {
+  // A period left unpaid by failed renewals is replaced by the period paid now.
+  await tx
+    .update(invoices)
+    .set({ status: 'void' })
+    .where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.status, 'open')));
+  // The same rule the page showed, applied to the subscription as it is now (a trial may have ended
+  // between the preview and the payment: then the month starts now).
+  const terms = checkoutTerms(sub, plan, now);
+  const periodEnd = terms.periodEnd;
+  await applyPlan(tx, sub.customerId, plan, now);
+  await tx
+    .update(subscriptions)
+    .set({
+      status: 'active',
+      // Trial days are kept (added to this period), so the trial's end stays what it was.
+      currentPeriodStart: now,
+      currentPeriodEnd: periodEnd,
+      scheduledPlanId: null,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      failedAttempts: 0,
+      nextActionAt: periodEnd,
+      claimedUntil: null,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, sub.id));
+  await setCustomerStatus(tx, sub.customerId, 'active', now);
+  return terms;
+}
+
+/** Marks the customer's unspent subscription links paid; returns the links spent now. */
+async function spendSubscriptionLinks(
+  tx: Executor,
+  customerId: string,
+  now: Date,
+): Promise<{ id: string }[]> {
+  return tx
+    .update(paymentLinks)
+    .set({ paidAt: now })
+    .where(
+      and(
+        eq(paymentLinks.customerId, customerId),
+        eq(paymentLinks.purpose, 'subscription'),
+        isNull(paymentLinks.paidAt),
+      ),
+    )
+    .returning({ id: paymentLinks.id });
+}
+
+/** Staff subscription requests sent with the links just spent are settled by this payment. */
+async function settleSubscriptionRequests(
+  tx: Executor,
+  spent: { id: string }[],
+  { invoiceId, paymentId, now }: { invoiceId: string; paymentId: string; now: Date },
+): Promise<void> {
+  if (!spent.length) return;
+  await tx
+    .update(paymentRequests)
+    .set({ status: 'paid', paidAt: now, invoiceId, paymentId })
+    .where(
+      and(
+        inArray(
+          paymentRequests.paymentLinkId,
+          spent.map((link) => link.id),
+        ),
+        eq(paymentRequests.status, 'open'),
+      ),
+    );
 }
 
 /** A declined checkout card is recorded as a failed payment and reported to staff. */
@@ -471,19 +537,14 @@ async function requestIntent(
 }
 
 /**
- * A paid payment request: the payment (through `recordPayment`, so commissions follow), a paid
+ * A paid payment request: the payment (through `recordPaidInvoice`, so commissions follow), a paid
  * invoice of kind payment_request, the request paid and its link spent, once. The request row lock
  * and the payment's idempotency key make the browser's report and the webhook settle it once.
  */
 async function completeRequestPayment(
   deps: BillingDeps,
   actor: AuditActor,
-  input: {
-    intent: Awaited<ReturnType<BillingDeps['provider']['retrieveIntent']>>;
-    key: string;
-    customer: Awaited<ReturnType<typeof customerById>>;
-    paymentRequestId: string;
-  },
+  input: { intent: IntentInfo; key: string; customer: CustomerRow; paymentRequestId: string },
 ): Promise<void> {
   const { intent, key, customer, paymentRequestId } = input;
   const now = deps.clock.now();
@@ -496,32 +557,31 @@ async function completeRequestPayment(
     if (!request) throw notFound('This payment request no longer exists.');
     if (await paymentByKey(tx, key)) return;
     const sub = await subscriptionOf(tx, customer.id);
-    const identity = await billingIdentity(tx, customer);
-    const invoice = await createInvoice(tx, {
-      customerId: customer.id,
-      subscriptionId: null,
-      kind: 'payment_request',
-      status: 'paid',
-      lines: [{ description: request.description, amountCents: intent.amountCents }],
-      periodStart: null,
-      periodEnd: null,
-      issuedAt: now,
-      ...identity,
-    });
-    const payment = await recordPayment(
+    const { invoice, payment } = await recordPaidInvoice(
       tx,
       {
         customerId: customer.id,
-        subscriptionId: sub?.id ?? null,
-        invoiceId: invoice.id,
         amountCents: intent.amountCents,
-        status: 'succeeded',
-        description: request.description,
-        provider: deps.provider.name,
-        providerRef: intent.chargeRef,
-        idempotencyKey: key,
-        createdAt: now,
-        planId: sub?.planId ?? null,
+        paidAt: now,
+        invoice: {
+          issue: {
+            kind: 'payment_request',
+            subscriptionId: null,
+            line: { description: request.description },
+            periodStart: null,
+            periodEnd: null,
+            billedTo: await billingIdentity(tx, customer),
+          },
+        },
+        payment: {
+          subscriptionId: sub?.id ?? null,
+          description: request.description,
+          provider: deps.provider.name,
+          providerRef: intent.chargeRef,
+          paymentMethodId: null,
+          idempotencyKey: key,
+          planId: sub?.planId ?? null,
+        },
       },
       { mail: deps.mail },
     );
@@ -530,7 +590,7 @@ async function completeRequestPayment(
     if (request.status === 'open')
       await tx
         .update(paymentRequests)
-        .set({ status: 'paid', paidAt: now, invoiceId: invoice.id, paymentId: payment!.id })
+        .set({ status: 'paid', paidAt: now, invoiceId: invoice.id, paymentId: payment.id })
         .where(eq(paymentRequests.id, request.id));
     if (request.paymentLinkId) await markPaymentLinkPaid(tx, request.paymentLinkId, now);
     await resetFailures(tx, DECLINES, customer.id);

@@ -123,19 +123,29 @@ export async function setCustomerStatus(
     .where(and(eq(customers.id, customerId), ne(customers.status, 'suspended')));
 }
 
-export async function billingIdentity(
-  exec: Executor,
-  customer: CustomerRow,
-): Promise<{ billingName: string; billingEmail: string; billingAddress: BillingAddress | null }> {
+/** Whom an invoice is made out to, copied onto it when it is issued. */
+export type BillingIdentity = {
+  billingName: string;
+  billingEmail: string;
+  billingAddress: BillingAddress | null;
+};
+
+/** The company's name, its billing email (else its login email) and the address in its settings. */
+export const identityOf = (
+  customer: Pick<CustomerRow, 'companyName' | 'billingEmail' | 'email'>,
+  billingAddress: BillingAddress | null,
+): BillingIdentity => ({
+  billingName: customer.companyName,
+  billingEmail: customer.billingEmail ?? customer.email,
+  billingAddress,
+});
+
+export async function billingIdentity(exec: Executor, customer: CustomerRow): Promise<BillingIdentity> {
   const [settings] = await exec
     .select({ billingAddress: customerSettings.billingAddress })
     .from(customerSettings)
     .where(eq(customerSettings.customerId, customer.id));
-  return {
-    billingName: customer.companyName,
-    billingEmail: customer.billingEmail ?? customer.email,
-    billingAddress: settings?.billingAddress ?? null,
-  };
+  return identityOf(customer, settings?.billingAddress ?? null);
 }
 
 export async function paymentByKey(exec: Executor, idempotencyKey: string) {

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { counters, invoices, type BillingAddress, type InvoiceLine } from '../../db/schema';
+import { shortDate } from '../../lib/day-text';
 import { dueUnderTerms, paymentTermsOf } from './payment-terms';
 
-type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
 
 /**
  * Invoice numbers come from a counter row incremented in the invoice's own transaction: the row lock
@@ -18,6 +19,10 @@ export async function nextInvoiceNumber(tx: Executor): Promise<string> {
     .returning({ value: counters.value });
   return `MP-${String(row!.value).padStart(6, '0')}`;
 }
+
+/** What a subscription period is called on its invoice line, its payment and its charge. */
+export const periodDescription = (planName: string, periodStart: Date, periodEnd: Date): string =>
+  `${planName} plan, ${shortDate(periodStart)} - ${shortDate(periodEnd)}`;
 
 export type NewInvoice = {
   customerId: string;

@@ -21,12 +21,13 @@ import {
   setCustomerStatus,
   subscriptionOf,
   type BillingContext,
+  type CustomerRow,
   type SubscriptionRow,
 } from './context';
 import { reportFailedPayment } from './failed-payments';
-import { createInvoice } from './invoices';
 import { prorationCents } from './periods';
 import { recordPayment } from './payment-records';
+import { recordPaidInvoice } from './record-paid-invoice';
 
 /** Processors refuse tiny card charges (Stripe: under $0.50); a smaller difference is not charged. */
 const MIN_CHARGE_CENTS = 50;
@@ -149,146 +150,24 @@ export async function upgradePlan(
   /** The amount the customer's preview showed (dollars); the charge is exactly it, or refused. */
   expectedAmount?: number,
 ): Promise<PlanChangeResult> {
-  const { actor, accountId: customerId } = ctx;
   const target = await targetPlan(ctx, planId);
   const now = ctx.clock.now();
-  const { sub, amount } = await ctx.db.transaction(async (tx) => {
-    const row = await lockSubscription(tx, customerId);
-    assertUpgrade(row, target, now);
-    const cents = quotedChargeCents(row, target.priceCents, now, expectedAmount);
-    await tx
-      .update(subscriptions)
-      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-      .where(eq(subscriptions.id, row.id));
-    return { sub: row, amount: cents };
-  });
+  const { sub, amount } = await claimForUpgrade(ctx, target, now, expectedAmount);
   const release = () =>
     ctx.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
 
   try {
-    const customer = await customerById(ctx.db, customerId);
-    const idempotencyKey = `upgrade:${sub.id}:${sub.planId}:${target.id}:${sub.currentPeriodStart.toISOString()}`;
-    let charge: { ref: string; paymentMethodId: string } | null = null;
-    if (amount > 0 && !(await paymentByKey(ctx.db, idempotencyKey))) {
-      const card = await defaultPaymentMethod(ctx.db, customerId);
-      if (!card)
-        throw badRequest(
-          'Add a payment method before upgrading: the difference for this period is charged now.',
-        );
-      const customerRef = await ensureProviderCustomer(ctx, customer);
-      const result = await ctx.provider.charge({
-        customerRef,
-        paymentMethodRef: card.providerRef,
-        amountCents: amount,
-        description: `Upgrade to ${target.name} (prorated)`,
-        idempotencyKey,
-        metadata: { customerId, subscriptionId: sub.id, planId: target.id },
-      });
-      if (result.status === 'failed') {
-        await ctx.db.transaction(async (tx) => {
-          await recordPayment(
-            tx,
-            {
-              customerId,
-              subscriptionId: sub.id,
-              amountCents: amount,
-              status: 'failed',
-              description: `Upgrade to ${target.name} (prorated)`,
-              provider: ctx.provider.name,
-              providerRef: result.ref,
-              paymentMethodId: card.id,
-              failureMessage: result.message,
-              idempotencyKey: `${idempotencyKey}:failed:${result.ref ?? now.getTime()}`,
-              createdAt: now,
-              planId: target.id,
-            },
-            { mail: ctx.mail },
-          );
-          await reportFailedPayment(tx, customer, {
-            what: 'upgrade payment',
-            amountCents: amount,
-            reason: result.message,
-            activity: { planName: target.name },
-          });
-          await recordAudit(tx, actor, {
-            action: 'upgrade',
-            resourceType: 'subscription',
-            resourceId: sub.id,
-            newValues: { planId: target.id, amount: amount / 100 },
-            success: false,
-          });
-        });
-        throw new HttpError(402, result.message, { errorType: result.code });
-      }
-      charge = { ref: result.ref, paymentMethodId: card.id };
-    }
-
-    const invoiceNumber = await ctx.db.transaction(async (tx) => {
-      const before = await lockSubscription(tx, customerId);
-      await applyPlan(tx, customerId, target, now);
-      await tx
-        .update(subscriptions)
-        .set({ scheduledPlanId: null, claimedUntil: null })
-        .where(eq(subscriptions.id, sub.id));
-      let number: string | null = null;
-      if (charge) {
-        const identity = await billingIdentity(tx, customer);
-        const invoice = await createInvoice(tx, {
-          customerId,
-          subscriptionId: sub.id,
-          kind: 'proration',
-          status: 'paid',
-          lines: [
-            {
-              description: `Upgrade from ${(await planById(tx, before.planId))?.name ?? before.planId} to ${target.name}, prorated ${shortDate(now)} - ${shortDate(sub.currentPeriodEnd)}`,
-              amountCents: amount,
-            },
-          ],
-          periodStart: now,
-          periodEnd: sub.currentPeriodEnd,
-          issuedAt: now,
-          ...identity,
-        });
-        number = invoice.number;
-        await recordPayment(
-          tx,
-          {
-            customerId,
-            subscriptionId: sub.id,
-            invoiceId: invoice.id,
-            amountCents: amount,
-            status: 'succeeded',
-            description: `Upgrade to ${target.name} (prorated)`,
-            provider: ctx.provider.name,
-            providerRef: charge.ref,
-            paymentMethodId: charge.paymentMethodId,
-            idempotencyKey,
-            createdAt: now,
-            planId: target.id,
-          },
-          { mail: ctx.mail },
-        );
-        await recordActivity(tx, customer, {
-          action: 'payment_succeeded',
-          description: `${customer.companyName} paid ${usd(amount)} for the upgrade to ${target.name}`,
-          metadata: { amount: amount / 100, planName: target.name },
-        });
-      }
-      await notifyStaff(tx, customer, 'plan_upgrade', { from: before.planId, to: target.id });
-      await recordActivity(tx, customer, {
-        action: 'plan_changed',
-        description: `${customer.companyName} upgraded to ${target.name}`,
-        metadata: { planName: target.name },
-      });
-      await recordAudit(tx, actor, {
-        action: 'upgrade',
-        resourceType: 'subscription',
-        resourceId: sub.id,
-        oldValues: { planId: before.planId, price: before.priceCents / 100 },
-        newValues: { planId: target.id, price: target.priceCents / 100, charged: amount / 100 },
-      });
-      return number;
-    });
+    const customer = await customerById(ctx.db, ctx.accountId);
+    const upgrade: Upgrade = {
+      sub,
+      target,
+      customer,
+      amount,
+      now,
+      idempotencyKey: `upgrade:${sub.id}:${sub.planId}:${target.id}:${sub.currentPeriodStart.toISOString()}`,
+    };
+    const charge = await chargeUpgrade(ctx, upgrade);
+    const invoiceNumber = await applyUpgrade(ctx, upgrade, charge);
     return {
       success: true,
       message: `You are now on the ${target.name} plan.`,
@@ -301,6 +180,184 @@ export async function upgradePlan(
   } finally {
     await release();
   }
+}
+
+/** One upgrade as its steps see it: the subscription claimed for it, the plan, the amount quoted. */
+type Upgrade = {
+  sub: SubscriptionRow;
+  target: TargetPlan;
+  customer: CustomerRow;
+  amount: number;
+  now: Date;
+  /** The charge's key: one per subscription, plan move and period, so a retry charges once. */
+  idempotencyKey: string;
+};
+
+/** Under the subscription's row lock: the refusals, the amount to charge, and the claim while it is charged. */
+async function claimForUpgrade(
+  ctx: BillingContext,
+  target: TargetPlan,
+  now: Date,
+  expectedAmount: number | undefined,
+): Promise<{ sub: SubscriptionRow; amount: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockSubscription(tx, ctx.accountId);
+    assertUpgrade(row, target, now);
+    const cents = quotedChargeCents(row, target.priceCents, now, expectedAmount);
+    await tx
+      .update(subscriptions)
+      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(eq(subscriptions.id, row.id));
+    return { sub: row, amount: cents };
+  });
+}
+
+/**
+ * The prorated difference, charged on the default card outside any transaction; null when nothing
+ * is charged (nothing due, or this upgrade's payment was recorded already). A declined card is
+ * recorded (`recordDeclinedUpgrade`) and answered 402.
+ */
+async function chargeUpgrade(
+  ctx: BillingContext,
+  upgrade: Upgrade,
+): Promise<{ ref: string; paymentMethodId: string } | null> {
+  const { sub, target, customer, amount, idempotencyKey } = upgrade;
+  if (amount <= 0 || (await paymentByKey(ctx.db, idempotencyKey))) return null;
+  const card = await defaultPaymentMethod(ctx.db, customer.id);
+  if (!card)
+    throw badRequest('Add a payment method before upgrading: the difference for this period is charged now.');
+  const customerRef = await ensureProviderCustomer(ctx, customer);
+  const result = await ctx.provider.charge({
+    customerRef,
+    paymentMethodRef: card.providerRef,
+    amountCents: amount,
+    description: upgradeDescription(target),
+    idempotencyKey,
+    metadata: { customerId: customer.id, subscriptionId: sub.id, planId: target.id },
+  });
+  if (result.status === 'failed') {
+    await recordDeclinedUpgrade(ctx, upgrade, { ...result, paymentMethodId: card.id });
+    throw new HttpError(402, result.message, { errorType: result.code });
+  }
+  return { ref: result.ref, paymentMethodId: card.id };
+}
+
+const upgradeDescription = (target: TargetPlan) => `Upgrade to ${target.name} (prorated)`;
+
+/** A declined upgrade charge: a failed payment, reported to staff, and the audit row, in one transaction. */
+async function recordDeclinedUpgrade(
+  ctx: BillingContext,
+  { sub, target, customer, amount, now, idempotencyKey }: Upgrade,
+  declined: { ref: string | null; message: string; paymentMethodId: string },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await recordPayment(
+      tx,
+      {
+        customerId: customer.id,
+        subscriptionId: sub.id,
+        amountCents: amount,
+        status: 'failed',
+        description: upgradeDescription(target),
+        provider: ctx.provider.name,
+        providerRef: declined.ref,
+        paymentMethodId: declined.paymentMethodId,
+        failureMessage: declined.message,
+        idempotencyKey: `${idempotencyKey}:failed:${declined.ref ?? now.getTime()}`,
+        createdAt: now,
+        planId: target.id,
+      },
+      { mail: ctx.mail },
+    );
+    await reportFailedPayment(tx, customer, {
+      what: 'upgrade payment',
+      amountCents: amount,
+      reason: declined.message,
+      activity: { planName: target.name },
+    });
+    await recordAudit(tx, ctx.actor, {
+      action: 'upgrade',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      newValues: { planId: target.id, amount: amount / 100 },
+      success: false,
+    });
+  });
+}
+
+/**
+ * The upgrade itself, in one transaction under the subscription's row lock: the plan applies, the
+ * claim is released, and a charge made is recorded as a paid proration invoice with its payment.
+ * Returns that invoice's number (null when nothing was charged).
+ */
+async function applyUpgrade(
+  ctx: BillingContext,
+  { sub, target, customer, amount, now, idempotencyKey }: Upgrade,
+  charge: { ref: string; paymentMethodId: string } | null,
+): Promise<string | null> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockSubscription(tx, customer.id);
+    await applyPlan(tx, customer.id, target, now);
+    await tx
+      .update(subscriptions)
+      .set({ scheduledPlanId: null, claimedUntil: null })
+      .where(eq(subscriptions.id, sub.id));
+    let number: string | null = null;
+    if (charge) {
+      const billedTo = await billingIdentity(tx, customer);
+      const fromPlan = (await planById(tx, before.planId))?.name ?? before.planId;
+      const { invoice } = await recordPaidInvoice(
+        tx,
+        {
+          customerId: customer.id,
+          amountCents: amount,
+          paidAt: now,
+          invoice: {
+            issue: {
+              kind: 'proration',
+              subscriptionId: sub.id,
+              line: {
+                description: `Upgrade from ${fromPlan} to ${target.name}, prorated ${shortDate(now)} - ${shortDate(sub.currentPeriodEnd)}`,
+              },
+              periodStart: now,
+              periodEnd: sub.currentPeriodEnd,
+              billedTo,
+            },
+          },
+          payment: {
+            subscriptionId: sub.id,
+            description: upgradeDescription(target),
+            provider: ctx.provider.name,
+            providerRef: charge.ref,
+            paymentMethodId: charge.paymentMethodId,
+            idempotencyKey,
+            planId: target.id,
+          },
+        },
+        { mail: ctx.mail },
+      );
+      number = invoice.number;
+      await recordActivity(tx, customer, {
+        action: 'payment_succeeded',
+        description: `${customer.companyName} paid ${usd(amount)} for the upgrade to ${target.name}`,
+        metadata: { amount: amount / 100, planName: target.name },
+      });
+    }
+    await notifyStaff(tx, customer, 'plan_upgrade', { from: before.planId, to: target.id });
+    await recordActivity(tx, customer, {
+      action: 'plan_changed',
+      description: `${customer.companyName} upgraded to ${target.name}`,
+      metadata: { planName: target.name },
+    });
+    await recordAudit(tx, ctx.actor, {
+      action: 'upgrade',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { planId: before.planId, price: before.priceCents / 100 },
+      newValues: { planId: target.id, price: target.priceCents / 100, charged: amount / 100 },
+    });
+    return number;
+  });
 }
 
 export type PlanChangePreview = {

@@ -55,7 +55,43 @@ export async function refundPayment(
     });
   }
   const requestKey = input.requestKey ?? randomUUID();
-  const { refund, stale, repeat } = await deps.db.transaction(async (tx) => {
+  const { refund, stale, repeat } = await holdRefund(deps, actor, paymentId, {
+    amountCents,
+    requestKey,
+    reason: input.reason || null,
+  });
+
+  for (const old of stale) await settleRefund(deps, actor, old).catch(() => undefined);
+  const settled =
+    repeat && refund.status === 'pending' && !orphaned(deps, refund)
+      ? await outcomeOf(deps.db, refund)
+      : await settleRefund(deps, actor, refund);
+  if (settled.status === 'failed')
+    throw refundFailed(402, settled.failureMessage ?? 'the provider refused it.');
+  if (settled.status === 'pending') {
+    throw refundFailed(
+      502,
+      'the payment provider could not be reached. The refund is held and will be completed automatically.',
+    );
+  }
+  const answer = await staffPaymentById(deps.db, paymentId);
+  if (!answer) throw notFound('Payment not found');
+  return answer;
+}
+
+/**
+ * Step 1 of a refund, one transaction under the payment's row lock: the same request key seen again
+ * answers its earlier refund (`repeat`); otherwise what cannot be refunded is refused, and the amount
+ * is held in a `pending` refund row with the audit row of who asked. `stale` are this payment's
+ * refunds a crash left pending, to be sent again with it.
+ */
+async function holdRefund(
+  deps: StaffPaymentDeps,
+  actor: AuditActor,
+  paymentId: string,
+  { amountCents, requestKey, reason }: { amountCents: number; requestKey: string; reason: string | null },
+): Promise<{ refund: RefundRow; stale: RefundRow[]; repeat: boolean }> {
+  return deps.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw notFound('Payment not found');
     // After the lock: the same key sent twice at once is seen here by the second request.
@@ -92,7 +128,7 @@ export async function refundPayment(
         paymentId,
         customerId: payment.customerId,
         amountCents,
-        reason: input.reason || null,
+        reason,
         status: 'pending',
         requestKey,
         createdByStaffId: actor.actorType === 'staff' ? actor.actorId : null,
@@ -107,29 +143,12 @@ export async function refundPayment(
         action: 'refund_requested',
         resourceType: 'payment',
         resourceId: paymentId,
-        newValues: { amount: amountCents / 100, reason: input.reason || null, refundId: created!.id },
+        newValues: { amount: amountCents / 100, reason, refundId: created!.id },
       },
     );
     // Refunds of this payment a crash left pending are sent again too, so their holds settle.
     return { refund: created!, stale: pending.filter((r) => orphaned(deps, r)), repeat: false };
   });
-
-  for (const old of stale) await settleRefund(deps, actor, old).catch(() => undefined);
-  const settled =
-    repeat && refund.status === 'pending' && !orphaned(deps, refund)
-      ? await outcomeOf(deps.db, refund)
-      : await settleRefund(deps, actor, refund);
-  if (settled.status === 'failed')
-    throw refundFailed(402, settled.failureMessage ?? 'the provider refused it.');
-  if (settled.status === 'pending') {
-    throw refundFailed(
-      502,
-      'the payment provider could not be reached. The refund is held and will be completed automatically.',
-    );
-  }
-  const answer = await staffPaymentById(deps.db, paymentId);
-  if (!answer) throw notFound('Payment not found');
-  return answer;
 }
 
 /**

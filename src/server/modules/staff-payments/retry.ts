@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { RetryResult } from '../../../shared/contracts/staff-payments';
+import type { Db } from '../../db/client';
 import { invoices, paymentMethods, payments, subscriptions } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -26,7 +27,47 @@ export async function retryPayment(
   actor: AuditActor,
   paymentId: string,
 ): Promise<RetryResult> {
-  const [row] = await deps.db
+  const failed = await retryableFailure(deps.db, paymentId);
+  const audit: AuditActor = { ...actor, accountId: failed.customerId };
+  if (!failed.chargeablePeriod) return issueLink(deps, audit, paymentId, failed.customerId);
+  const claimed = await claimAsTheJob(deps, failed.sub, failed.chargeablePeriod);
+  const outcome = await processDueSubscription(deps, claimed, audit, { staffRetry: true });
+  const answer = await staffPaymentById(deps.db, paymentId);
+  if (outcome === 'renewed') {
+    return {
+      success: true,
+      outcome: 'charged',
+      message: 'The card on file was charged and the invoice is paid.',
+      sentTo: null,
+      delivery: null,
+      payment: answer!,
+    };
+  }
+  if (outcome === 'skipped') throw conflict('This payment was settled already.');
+  const [latest] = await deps.db
+    .select({ failureMessage: payments.failureMessage })
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, failed.sub.id), eq(payments.status, 'failed')))
+    .orderBy(sql`${payments.createdAt} desc`)
+    .limit(1);
+  throw new HttpError(402, `Failed to retry payment: ${latest?.failureMessage ?? 'the card was declined.'}`, {
+    errorType: 'retry_declined',
+  });
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * A failed payment staff may retry, or the refusal that says why not: only a failed renewal whose
+ * invoice is still open, or a declined checkout of a subscription still waiting for payment, of a
+ * subscription not cancelled. `chargeablePeriod` is the period to charge now on the default card (a
+ * past-due renewal of the current period, with a card on file); null means a payment link instead.
+ */
+async function retryableFailure(
+  db: Db,
+  paymentId: string,
+): Promise<{ customerId: string; sub: SubscriptionRow; chargeablePeriod: Date | null }> {
+  const [row] = await db
     .select({
       payment: payments,
       invoiceStatus: invoices.status,
@@ -48,8 +89,6 @@ export async function retryPayment(
   if (payment.status !== 'failed') throw conflict('This payment did not fail: there is nothing to retry.');
   if (!payment.customerId || !sub)
     throw conflict("This customer's account no longer exists: nothing to retry.");
-  const customerId = payment.customerId;
-  const audit: AuditActor = { ...actor, accountId: customerId };
 
   const renewal = row.invoiceKind === 'subscription' && row.invoicePeriodStart !== null;
   const checkout = payment.invoiceId === null && payment.idempotencyKey.startsWith('checkout-failed:');
@@ -71,10 +110,16 @@ export async function retryPayment(
     sub.status === 'past_due' &&
     periodStart !== null &&
     sub.currentPeriodEnd.getTime() === periodStart.getTime();
-  if (!chargeable) return issueLink(deps, audit, paymentId, customerId);
+  return { customerId: payment.customerId, sub, chargeablePeriod: chargeable ? periodStart : null };
+}
 
+/** The job's claim, taken only if no one holds it: a second retry (or the job) finds it taken. */
+async function claimAsTheJob(
+  deps: BillingDeps,
+  sub: SubscriptionRow,
+  periodStart: Date,
+): Promise<SubscriptionRow> {
   const now = deps.clock.now();
-  // The job's claim, taken only if no one holds it: a second retry (or the job) finds it taken.
   const [claimed] = await deps.db
     .update(subscriptions)
     .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
@@ -82,34 +127,13 @@ export async function retryPayment(
       and(
         eq(subscriptions.id, sub.id),
         eq(subscriptions.status, 'past_due'),
-        eq(subscriptions.currentPeriodEnd, periodStart!),
+        eq(subscriptions.currentPeriodEnd, periodStart),
         or(isNull(subscriptions.claimedUntil), lt(subscriptions.claimedUntil, now)),
       ),
     )
     .returning();
   if (!claimed) throw conflict('This payment is being retried already. Please wait a moment and reload.');
-  const outcome = await processDueSubscription(deps, claimed, audit, { staffRetry: true });
-  const answer = await staffPaymentById(deps.db, paymentId);
-  if (outcome === 'renewed') {
-    return {
-      success: true,
-      outcome: 'charged',
-      message: 'The card on file was charged and the invoice is paid.',
-      sentTo: null,
-      delivery: null,
-      payment: answer!,
-    };
-  }
-  if (outcome === 'skipped') throw conflict('This payment was settled already.');
-  const [latest] = await deps.db
-    .select({ failureMessage: payments.failureMessage })
-    .from(payments)
-    .where(and(eq(payments.subscriptionId, sub.id), eq(payments.status, 'failed')))
-    .orderBy(sql`${payments.createdAt} desc`)
-    .limit(1);
-  throw new HttpError(402, `Failed to retry payment: ${latest?.failureMessage ?? 'the card was declined.'}`, {
-    errorType: 'retry_declined',
-  });
+  return claimed;
 }
 
 async function issueLink(
