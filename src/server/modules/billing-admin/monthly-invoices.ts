@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/service';
 import { billingIdentity, customerById } from '../billing/context';
 import { createInvoice, findPeriodInvoice } from '../billing/invoices';
 import { actorFor, type BillingAdminContext } from './context';
-import { PAYING_SUBSCRIPTION_STATUSES, paysForPlan } from '../../../shared/subscription-status';
+import { PAYING_SUBSCRIPTION_STATUSES, paysForPlan } from '../../../shared/statuses';
 import { shortDate } from '../../lib/day-text';
 
 /**

@@ -4,7 +4,6 @@ import { CalendarClockIcon, FileStackIcon, SendIcon, UsersRoundIcon } from 'luci
 import {
   PAYMENT_REQUEST_STATES,
   SUBSCRIPTION_SORTS,
-  SUBSCRIPTION_STATUSES,
   paymentRequestListQuery,
   subscriptionListQuery,
   trialActionQuery as trialActionListQuery,
@@ -13,6 +12,7 @@ import {
   type AdminSubscription,
   type GenerateMonthlyResult,
 } from '@shared/contracts/billing-admin';
+import { SUBSCRIPTION_STATUSES } from '@shared/statuses';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
 import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';

@@ -7,10 +7,10 @@ import {
   TICKET_CATEGORY_LABELS,
   TICKET_PRIORITIES,
   TICKET_SORTS,
-  TICKET_STATUSES,
   type StaffTicket,
   type TicketSort,
 } from '@shared/contracts/support';
+import { TICKET_STATUSES } from '@shared/statuses';
 import { ListCell, ListHead, NarrowDetails, NarrowItem } from '@client/components/list/columns';
 import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCheckIcon, ReceiptIcon } from 'lucide-react';
-import { COMMISSION_STATUSES, commissionListQuery, type Commission } from '@shared/contracts/commissions';
+import { commissionListQuery, type Commission } from '@shared/contracts/commissions';
+import { COMMISSION_STATUSES } from '@shared/statuses';
 import { ListFilter } from '@client/components/list/filter-select';
 import { ListBody } from '@client/components/list/list-body';
 import { ListStatePager } from '@client/components/list/list-pager';
