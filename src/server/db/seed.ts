@@ -424,7 +424,7 @@ async function seedDemoFleet(tx: Executor, customerId: string, now: Date): Promi
       email,
       licenseNumber,
       phone,
-      status: 'active',
+      status: 'active' as const,
       assignedVehicleId: plate ? byPlate.get(plate)! : null,
     })),
   );

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { JOB_STATUSES } from '../statuses';
 import { DATA_DOMAINS } from '../data-domains';
 
 /**
  * A background job as the screens poll it (docs/background-jobs.md): CRM bulk and automatic syncs,
  * external database imports. `done` of `total` is real progress, written as records finish.
  */
-export const JOB_STATUSES = ['running', 'succeeded', 'failed'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** At most this many per-record errors are kept on a job; `errorCount` has them all. */
 export const MAX_JOB_ERRORS_KEPT = 500;

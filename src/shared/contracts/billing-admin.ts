@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOMER_STATUSES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../statuses';
 import { emailDelivery } from './email-delivery';
 import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
@@ -10,9 +11,6 @@ import { pagedQuery, pageOf, requiredText, searchField, sortField } from './comm
  * `GET /api/admin/payment-requests`, `GET /api/admin/invoices`, `GET /api/admin/invoices/{id}/pdf`,
  * `GET/PUT /api/admin/billing-settings`. Money in dollars, dates as ISO strings (days as YYYY-MM-DD).
  */
-
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'pending', 'canceled'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Sorts an index serves: company (customers_company_idx), period end and price. */
 export const SUBSCRIPTION_SORTS = [
@@ -45,10 +43,10 @@ export const adminSubscription = z.object({
   customerId: z.string(),
   companyName: z.string(),
   email: z.string(),
-  customerStatus: z.string(),
+  customerStatus: z.enum(CUSTOMER_STATUSES),
   planId: z.string(),
   planName: z.string(),
-  status: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   price: z.number(),
   currentPeriodStart: z.string(),
   currentPeriodEnd: z.string(),
@@ -152,7 +150,6 @@ export const paymentRequestSent = z.object({
 });
 export type PaymentRequestSent = z.infer<typeof paymentRequestSent>;
 
-export const INVOICE_STATUSES = ['paid', 'open', 'void', 'refunded'] as const;
 export const INVOICE_SORTS = ['-issuedAt', 'issuedAt'] as const;
 export const invoiceListQuery = pagedQuery({
   search: searchField,
@@ -169,7 +166,7 @@ export const adminInvoice = z.object({
   companyName: z.string(),
   email: z.string(),
   kind: z.string(),
-  status: z.string(),
+  status: z.enum(INVOICE_STATUSES),
   total: z.number(),
   issuedAt: z.string(),
   dueAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMISSION_STATUSES } from '../statuses';
 import { pagedQuery, pageOf } from './common';
 
 /**
@@ -49,7 +50,6 @@ export const createRateRequest = z.object({
 export type CreateRateRequest = z.infer<typeof createRateRequest>;
 export const rateSaved = z.object({ success: z.literal(true), message: z.string(), rate: commissionRate });
 
-export const COMMISSION_STATUSES = ['pending', 'paid'] as const;
 export const COMMISSION_TYPES = ['payment', 'refund_adjustment'] as const;
 
 export const commission = z.object({

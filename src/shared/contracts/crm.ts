@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CRM_SYNC_STATUSES, type CrmSyncStatus } from '../statuses';
 import { pagedQuery, pageOf, searchField, sortField } from './common';
 import { backgroundJob } from './background-jobs';
 
@@ -41,9 +42,6 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
 export const crmConfigInput = crmConfig.partial().strict();
 export type CrmConfigInput = z.infer<typeof crmConfigInput>;
 
-/** What each stored status reads as; anything else is Unknown. */
-export const CRM_SYNC_STATUSES = ['success', 'failed', 'pending'] as const;
-export type CrmSyncStatus = (typeof CRM_SYNC_STATUSES)[number];
 export const CRM_SYNC_STATUS_LABELS: Record<CrmSyncStatus, string> = {
   success: 'Synced',
   failed: 'Failed',

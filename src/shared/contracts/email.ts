@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { EMAIL_STATUSES } from '../statuses';
 import { EMAIL_TEMPLATE_IDS, EMAIL_TEMPLATE_TYPES } from '../email-templates';
 import { pagedQuery, pageOf, searchField } from './common';
 
 /* Email Settings (tab `emails` and /admin/email-settings; docs/email.md). */
-
-export const EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const emailTemplateIdField = z.enum(EMAIL_TEMPLATE_IDS as [string, ...string[]], {
   error: 'Choose one of the email templates',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { backgroundJob } from './background-jobs';
-import { CUSTOMER_STATUSES, customerForm } from './staff-customers';
+import { customerForm } from './staff-customers';
+import { CUSTOMER_STATUSES } from '../statuses';
 import { createUserRequest } from './team';
 
 /**

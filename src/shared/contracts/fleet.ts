@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { VEHICLE_STATUSES, DRIVER_STATUSES } from '../statuses';
 import { emailDelivery } from './email-delivery';
 import { milesField } from '../distance';
 import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
-/** The customer's fleet app (issue 4; docs/fleet.md). */
-export const VEHICLE_STATUSES = ['active', 'maintenance', 'retired', 'inactive'] as const;
-export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
-export const DRIVER_STATUSES = ['active', 'inactive', 'on_leave'] as const;
-export type DriverStatus = (typeof DRIVER_STATUSES)[number];
 export const TEAM_ROLES = ['fleet_admin', 'fleet_user'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { COMMISSION_STATUSES } from '../statuses';
 
 /*
  * `GET /api/admin/my-commissions` as the dashboard reads it: `myCommissions` of commissions.ts written
@@ -19,7 +20,7 @@ const commissionFeedItem = z.object({
   baseAmount: z.number(),
   commissionRate: z.number(),
   commissionAmount: z.number(),
-  status: z.enum(['pending', 'paid']),
+  status: z.enum(COMMISSION_STATUSES),
   paidAt: z.nullable(z.string()),
   createdAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_STATUSES } from '../statuses';
 import { pagedQuery, pageOf, requiredText } from './common';
 
 /*
@@ -194,7 +195,7 @@ export const reconciliationRow = z.object({
   number: z.string(),
   customerId: z.string().nullable(),
   companyName: z.string(),
-  status: z.string(),
+  status: z.enum(INVOICE_STATUSES),
   issuedAt: z.string(),
   /** Dollars. */
   invoiceTotal: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_STATUSES } from '../statuses';
 import { emailField, pagedQuery, pageOf, requiredText } from './common';
 import { customerIdentity, strongPassword } from './auth';
 
@@ -178,7 +179,7 @@ export const invoiceView = z.object({
   id: z.string(),
   number: z.string(),
   date: z.string(),
-  status: z.enum(['paid', 'open', 'void', 'refunded']),
+  status: z.enum(INVOICE_STATUSES),
   amount: z.number(),
   currency: z.string(),
   description: z.string(),

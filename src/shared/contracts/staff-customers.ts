@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOMER_STATUSES } from '../statuses';
 import { FEATURE_ACCESS_FLAGS } from '../feature-access';
 import { emailDelivery } from './email-delivery';
 import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
@@ -9,9 +10,6 @@ import { upgradePlanRequest } from './portal';
  * and the customer dialogs; rules in docs/staff-customers.md). Calls: `GET/POST /api/admin/customers`,
  * `GET/PUT/DELETE /api/admin/customers/{id}`, `GET /api/customers` (the same list, for the fleet screen).
  */
-
-export const CUSTOMER_STATUSES = ['pending', 'active', 'suspended', 'cancelled'] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];

@@ -15,10 +15,10 @@ import { pagedQuery, pageOf, searchField, sortField } from './common';
  * `completed`; `refunded` once refunds reach the whole amount (a partly refunded payment stays
  * completed, with `refunded` > 0).
  */
-export const PAYMENT_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_LIST_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
+export type PaymentListStatus = (typeof PAYMENT_LIST_STATUSES)[number];
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+export const PAYMENT_STATUS_LABELS: Record<PaymentListStatus, string> = {
   completed: 'Completed',
   pending: 'Pending',
   failed: 'Failed',
@@ -31,7 +31,7 @@ export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 const listFields = {
   search: searchField,
   status: z
-    .enum(PAYMENT_STATUSES, { error: 'Status must be completed, pending, failed or refunded' })
+    .enum(PAYMENT_LIST_STATUSES, { error: 'Status must be completed, pending, failed or refunded' })
     .optional(),
   sort: sortField(PAYMENT_SORTS, '-createdAt'),
 };
@@ -61,7 +61,7 @@ export const staffPayment = z.object({
   refunded: z.number(),
   /** What is left to refund: the amount less refunds made and refunds in progress. */
   refundable: z.number(),
-  status: z.enum(PAYMENT_STATUSES),
+  status: z.enum(PAYMENT_LIST_STATUSES),
   planId: z.string().nullable(),
   /** When the money was taken: the creation time of a completed or refunded payment, else null. */
   paidAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_STATUSES, type TicketStatus } from '../statuses';
 import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /**
@@ -11,8 +12,6 @@ import { pagedQuery, pageOf, requiredText, searchField, sortField } from './comm
 /** `general`: a question that is none of the others (a visitor's message from the landing page is one). */
 export const TICKET_CATEGORIES = ['billing', 'technical', 'feature_request', 'general'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
-export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
@@ -34,9 +33,6 @@ export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
   medium: 'Medium',
   low: 'Low',
 };
-
-/** Statuses that still wait on staff: they count as open tickets (health score, analytics by age). */
-export const OPEN_TICKET_STATUSES = ['open', 'in_progress'] as const satisfies readonly TicketStatus[];
 
 /** The refusal of a customer reply to a closed ticket (docs/support.md). */
 export const CLOSED_TICKET_MESSAGE =

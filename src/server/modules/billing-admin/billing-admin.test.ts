@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { manualClock } from '../../clock';
+import type { SubscriptionStatus } from '../../../shared/statuses';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { staffWith } from '../../../../tests/setup/staff';
 import { CARDS, checkout, confirmCard, signUp, type TestCustomer } from '../../../../tests/setup/customers';
@@ -30,7 +31,7 @@ const DAY = 86_400_000;
 
 /** A signed-up customer whose subscription is set as the engine or old data may leave it. */
 async function customerWith(
-  status: string,
+  status: SubscriptionStatus,
   planId = 'professional',
   overrides: Record<string, unknown> = {},
 ) {
@@ -161,7 +162,7 @@ describe('subscriptions and the trial-action list', () => {
     const tag = `Trialtag${Date.now() % 1e6}`;
     const named = async (
       what: string,
-      status: string,
+      status: SubscriptionStatus,
       planId: string,
       overrides: Record<string, unknown>,
     ) => {

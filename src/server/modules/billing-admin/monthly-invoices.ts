@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/service';
 import { billingIdentity, customerById } from '../billing/context';
 import { createInvoice, findPeriodInvoice, periodDescription } from '../billing/invoices';
 import { actorFor, type BillingAdminContext } from './context';
-import { PAYING_SUBSCRIPTION_STATUSES, paysForPlan } from '../../../shared/subscription-status';
+import { PAYING_SUBSCRIPTION_STATUSES, paysForPlan } from '../../../shared/statuses';
 
 /**
  * The period a paying subscription owes an invoice for. An active one: its current period. A past-due

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { customers, plans, subscriptions } from '../../db/schema';
 import { likePattern } from '../../lib/sql-like';
 import { shortDate } from '../../lib/day-text';
+import type { CustomerStatus, SubscriptionStatus } from '../../../shared/statuses';
 
 const columns = {
   subscriptionId: subscriptions.id,
@@ -34,10 +35,10 @@ type Row = {
   customerId: string;
   companyName: string;
   email: string;
-  customerStatus: string;
+  customerStatus: CustomerStatus;
   planId: string;
   planName: string | null;
-  status: string;
+  status: SubscriptionStatus;
   priceCents: number;
   currentPeriodStart: Date;
   currentPeriodEnd: Date;

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
-  COMMISSION_STATUSES,
   COMMISSION_TYPES,
   type Commission,
   type CommissionListQuery,
   type CommissionTotals,
   type MyCommissions,
 } from '../../../shared/contracts/commissions';
+import { COMMISSION_STATUSES } from '../../../shared/statuses';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Executor } from '../../db/client';
 import { salesCommissions } from '../../db/schema';

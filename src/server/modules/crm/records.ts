@@ -175,7 +175,7 @@ export async function storeOutcomes(
         entityId: outcome.id,
         crmType,
         crmId: outcome.ok ? outcome.crmId : null,
-        syncStatus: outcome.ok ? 'success' : 'failed',
+        syncStatus: outcome.ok ? ('success' as const) : ('failed' as const),
         error: outcome.ok ? null : outcome.message.slice(0, 2000),
         syncedHash: outcome.ok ? hash : null,
         lastSyncAt: outcome.ok ? readAt : null,

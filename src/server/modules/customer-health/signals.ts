@@ -1,6 +1,8 @@
 import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { OPEN_TICKET_STATUSES } from '../../../shared/statuses';
 import { customers, subscriptions } from '../../db/schema';
+import { literalList } from '../../lib/sql-values';
 import { OPEN_TICKET_AGE_DAYS, type HealthSignals } from './rule';
 
 // Staff figures across accounts (docs/server-kit.md "Staff queries across accounts"): the health
@@ -37,7 +39,7 @@ const signalColumns = {
       and a.success and a.actor_type = 'customer')`,
   // Tickets still waiting on staff a day after they were opened (docs/support.md).
   openTickets: sql<number>`(select count(*)::int from support_tickets st
-    where st.customer_id = ${customers.id} and st.status in ('open', 'in_progress')
+    where st.customer_id = ${customers.id} and st.status in ${literalList(OPEN_TICKET_STATUSES)}
       and st.created_at <= now() - interval '${sql.raw(String(OPEN_TICKET_AGE_DAYS))} day')`,
 };
 

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { isoDay } from '../../../shared/days';
-import { PAYING_SUBSCRIPTION_STATUSES } from '../../../shared/subscription-status';
+import { PAYING_SUBSCRIPTION_STATUSES } from '../../../shared/statuses';
 import type { Executor } from '../../db/client';
+import { literalList } from '../../lib/sql-values';
 
 /** Subscriptions that pay now: active, or past due while their renewal is retried. Trials do not. */
-export const PAYING = sql.raw(
-  `status in (${PAYING_SUBSCRIPTION_STATUSES.map((status) => `'${status}'`).join(', ')})`,
-);
+export const PAYING = sql`status in ${literalList(PAYING_SUBSCRIPTION_STATUSES)}`;
 
 export const daysBefore = (day: string, days: number) =>
   isoDay(new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000));

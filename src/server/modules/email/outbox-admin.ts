@@ -3,11 +3,11 @@ import { EMAIL_TEMPLATES, isEmailTemplateId } from '../../../shared/email-templa
 import { toPage, pageOffset, type Page } from '../../../shared/contracts/common';
 import type {
   EmailAnalytics,
-  EmailStatus,
   OutboxListQuery,
   OutboxMessage,
   OutboxMessageDetail,
 } from '../../../shared/contracts/email';
+import { type EmailStatus } from '../../../shared/statuses';
 import { isoDay } from '../../../shared/days';
 import { countUpTo } from '../../db/bounded-count';
 import type { Db } from '../../db/client';

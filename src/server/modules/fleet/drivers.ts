@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { DriverStatus } from '../../../shared/statuses';
 import type { z } from 'zod';
 import type { Driver, driverInput, driverListQuery } from '../../../shared/contracts/fleet';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
@@ -46,7 +47,7 @@ function toDriver(r: DriverRow): Driver {
   };
 }
 
-export function driverFilter(account: AccountScope, query: { search?: string; status?: string }): SQL {
+export function driverFilter(account: AccountScope, query: { search?: string; status?: DriverStatus }): SQL {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(drivers.status, query.status));
   if (query.search) {
@@ -83,7 +84,10 @@ export async function listDrivers(ctx: RequestContext, query: DriverQuery) {
   return toPage(query, rows.map(toDriver), total[0]?.n ?? 0);
 }
 
-export async function driversForExport(ctx: RequestContext, query: { search?: string; status?: string }) {
+export async function driversForExport(
+  ctx: RequestContext,
+  query: { search?: string; status?: DriverStatus },
+) {
   return (await selectDrivers(ctx).where(driverFilter(ctx.account, query)).orderBy(asc(drivers.name))).map(
     toDriver,
   );

@@ -22,9 +22,8 @@ import {
   vehicle,
   vehicleInput,
   vehicleListQuery,
-  VEHICLE_STATUSES,
-  DRIVER_STATUSES,
 } from '../../../shared/contracts/fleet';
+import { VEHICLE_STATUSES, DRIVER_STATUSES } from '../../../shared/statuses';
 import { access, successResponse } from '../../../shared/contracts/common';
 import { uuidParams } from '../../../shared/contracts/portal';
 import type { Clock } from '../../clock';
@@ -57,7 +56,7 @@ import {
   vehiclesForExport,
 } from './vehicles';
 
-const exportQuery = (statuses: readonly [string, ...string[]]) =>
+const exportQuery = <const S extends readonly [string, ...string[]]>(statuses: S) =>
   z.object({ search: z.string().trim().max(100).optional(), status: z.enum(statuses).optional() });
 
 /** The customer's fleet app (issue 4). Every call is scoped to the signed-in account. */

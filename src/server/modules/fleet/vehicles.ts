@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import type { VehicleStatus } from '../../../shared/statuses';
 import type { z } from 'zod';
 import type { Vehicle, vehicleInput, vehicleListQuery } from '../../../shared/contracts/fleet';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
@@ -44,7 +45,10 @@ export function toVehicle(row: VehicleRow, driver: { id: string; name: string } 
 }
 
 /** The list's filter, on the account's vehicles only. */
-export function vehicleFilter(account: AccountScope, query: { search?: string; status?: string }): SQL {
+export function vehicleFilter(
+  account: AccountScope,
+  query: { search?: string; status?: VehicleStatus },
+): SQL {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(vehicles.status, query.status));
   if (query.search) {
@@ -210,7 +214,7 @@ export async function deleteVehicle(ctx: RequestContext, id: string) {
 /** Every vehicle matching the list's filter, for CSV export. */
 export async function vehiclesForExport(
   { db, account }: RequestContext,
-  query: { search?: string; status?: string },
+  query: { search?: string; status?: VehicleStatus },
 ) {
   return db
     .select()

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { unique } from '../../../../tests/setup/customers';
 import { staffWith } from '../../../../tests/setup/staff';
 import { manualClock } from '../../clock';
+import type { InvoiceStatus, PaymentStatus } from '../../../shared/statuses';
 import { auditLogs, customers, expenses, hostingUsage, invoices, payments, refunds } from '../../db/schema';
 
 // A month of its own, so the demo data's payments and invoices stay out of the hand-made examples.
@@ -327,7 +328,7 @@ async function handMadeCustomer(company: string) {
 let paymentSerial = 0;
 function payment(
   customerId: string,
-  status: string,
+  status: PaymentStatus,
   cents: number,
   at: string,
   extra: Partial<typeof payments.$inferInsert> = {},
@@ -440,7 +441,7 @@ describe('reconciliation', () => {
   it('flags the invoices whose payments differ from their total by more than the tolerance', async () => {
     const c = await handMadeCustomer('Reconcile Example');
     let n = 0;
-    const invoice = async (status: string, totalCents: number) => {
+    const invoice = async (status: InvoiceStatus, totalCents: number) => {
       n += 1;
       const [row] = await db()
         .insert(invoices)

@@ -8,6 +8,7 @@ import { pageOffset } from '../../../shared/contracts/common';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { snapshotCache } from '../../db/snapshot-cache';
+import type { InvoiceStatus } from '../../../shared/statuses';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -17,7 +18,7 @@ type Row = {
   number: string;
   customer_id: string | null;
   company_name: string;
-  status: string;
+  status: InvoiceStatus;
   issued_at: string | Date;
   total_cents: number;
   paid_cents: string;

@@ -8,6 +8,7 @@ import { secretBox } from '../../auth/secret-box';
 import { loadConfig } from '../../config';
 import { setCustomerStatus } from '../billing/context';
 import { emailsTo, invitedPassword, lastEmailTo, passwordIn } from '../../../../tests/setup/mail';
+import type { CustomerStatus, SubscriptionStatus } from '../../../shared/statuses';
 
 let t: TestApp;
 let admin: string;
@@ -309,15 +310,18 @@ describe('suspend and reactivate', () => {
     ['past_due', 'active'],
     ['pending', 'pending'],
     ['canceled', 'cancelled'],
-  ])('a %s subscription reactivates the account as %s', async (subscription, expected) => {
-    const { customer } = await created(t, admin, '/api/admin/customers', customerFormInput());
-    await suspend(customer.id);
-    await db()
-      .update(subscriptions)
-      .set({ status: subscription })
-      .where(eq(subscriptions.customerId, customer.id));
-    expect((await reactivate(customer.id)).json().customer.status).toBe(expected);
-  });
+  ] as const satisfies [SubscriptionStatus, CustomerStatus][])(
+    'a %s subscription reactivates the account as %s',
+    async (subscription, expected) => {
+      const { customer } = await created(t, admin, '/api/admin/customers', customerFormInput());
+      await suspend(customer.id);
+      await db()
+        .update(subscriptions)
+        .set({ status: subscription })
+        .where(eq(subscriptions.customerId, customer.id));
+      expect((await reactivate(customer.id)).json().customer.status).toBe(expected);
+    },
+  );
 
   it('409 with a clear message: suspend only an active customer, reactivate only a suspended one', async () => {
     const { customer } = await created(t, admin, '/api/admin/customers', customerFormInput());

@@ -1,10 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { generateCustomerPassword } from '../../../shared/customer-password';
-import {
-  type CustomerForm,
-  type CustomerStatus,
-  type StaffCustomerDetail,
-} from '../../../shared/contracts/staff-customers';
+import { type CustomerForm, type StaffCustomerDetail } from '../../../shared/contracts/staff-customers';
+import { type CustomerStatus } from '../../../shared/statuses';
 import { featureAccessOf } from '../../../shared/feature-access';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -21,7 +18,7 @@ import { recordActivity } from '../notifications/service';
 import { createCustomerAccount, queueAccountInvitation } from './new-account';
 import { findActivePlan } from '../plans/service';
 import { actorFor, billingAsStaff, type StaffContext } from './context';
-import { paysForPlan } from '../../../shared/subscription-status';
+import { paysForPlan } from '../../../shared/statuses';
 import { customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';

@@ -1,17 +1,12 @@
 import { and, count, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import {
-  CUSTOMER_STATUSES,
-  RISK_LEVELS,
-  type CustomerStatus,
-  type RiskLevel,
-  type StaffCustomer,
-} from '../../../shared/contracts/staff-customers';
+import { RISK_LEVELS, type RiskLevel, type StaffCustomer } from '../../../shared/contracts/staff-customers';
+import { CUSTOMER_STATUSES, type CustomerStatus } from '../../../shared/statuses';
 import { featureAccessOf } from '../../../shared/feature-access';
 import type { Executor } from '../../db/client';
 import { customers, plans, staffUsers, subscriptions, teamMembers, vehicles } from '../../db/schema';
 import { countedVehicle, usersOf } from '../fleet/usage';
 import { staffNameOf } from '../team/staff-name';
-import { paysForPlan } from '../../../shared/subscription-status';
+import { paysForPlan } from '../../../shared/statuses';
 
 // Staff read every account: this module is the one place that builds the staff view of a customer
 // (server-kit "Staff queries across accounts"), for the list, the export and the dialogs alike.

@@ -17,6 +17,7 @@ import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
 import { activities, auditLogs, customers, plans, staffUsers, subscriptions } from '../../db/schema';
 import { EXPORT_BATCH } from './export';
 import { emailsTo, invitedPassword } from '../../../../tests/setup/mail';
+import type { CustomerStatus } from '../../../shared/statuses';
 
 let t: TestApp;
 let admin: string;
@@ -60,7 +61,7 @@ async function list(session: string, query: string): Promise<ListPage> {
 /** Customers put straight into the table with the figures a test needs (health is issue 10's B). */
 async function insertCustomers(
   tag: string,
-  rows: { company: string; status?: string; risk?: string; health?: number; createdAt?: Date }[],
+  rows: { company: string; status?: CustomerStatus; risk?: string; health?: number; createdAt?: Date }[],
 ) {
   return db()
     .insert(customers)

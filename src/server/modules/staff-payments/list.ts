@@ -4,26 +4,27 @@ import type {
   PaymentExportQuery,
   PaymentListQuery,
   PaymentSort,
-  PaymentStatus,
+  PaymentListStatus,
   StaffPayment,
 } from '../../../shared/contracts/staff-payments';
 import type { Db, Executor } from '../../db/client';
 import { snapshotCache, type SnapshotCache } from '../../db/snapshot-cache';
 import { customers, invoices, paymentDayTotals, payments, refunds, subscriptions } from '../../db/schema';
 import { likePattern } from '../../lib/sql-like';
+import type { PaymentStatus } from '../../../shared/statuses';
 
 /**
  * The spec's statuses as the billing engine stores them (`recordPayment`): it writes `succeeded`
  * for a completed payment; a refund that reaches the whole amount writes `refunded`.
  */
-export const STORED_STATUS: Record<PaymentStatus, string> = {
+export const STORED_STATUS: Record<PaymentListStatus, PaymentStatus> = {
   completed: 'succeeded',
   pending: 'pending',
   failed: 'failed',
   refunded: 'refunded',
 };
 
-export function statusOf(stored: string): PaymentStatus {
+export function statusOf(stored: PaymentStatus): PaymentListStatus {
   if (stored === 'succeeded') return 'completed';
   if (stored === 'failed' || stored === 'refunded') return stored;
   return 'pending';

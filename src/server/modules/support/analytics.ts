@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   OPEN_AGE_BUCKETS,
   TICKET_CATEGORIES,
-  TICKET_STATUSES,
   type SupportAnalytics,
 } from '../../../shared/contracts/support';
+import { OPEN_TICKET_STATUSES, TICKET_STATUSES } from '../../../shared/statuses';
 import type { Db } from '../../db/client';
 import { supportTickets } from '../../db/schema';
+import { literalList } from '../../lib/sql-values';
 
 // Support analytics across accounts (docs/support.md "Analytics"), from the tickets themselves.
 
@@ -20,7 +21,7 @@ const hours = (value: unknown) =>
 export async function supportAnalytics(db: Db, now: Date): Promise<SupportAnalytics> {
   const at = now.toISOString();
   const t = supportTickets;
-  const open = sql`${t.status} in ('open', 'in_progress')`;
+  const open = sql`${t.status} in ${literalList(OPEN_TICKET_STATUSES)}`;
   const age = sql`extract(epoch from (${at}::timestamptz - ${t.createdAt})) / 86400`;
   const firstResponse = sql`extract(epoch from (${t.firstResponseAt} - ${t.createdAt})) / 3600`;
   const resolution = sql`extract(epoch from (${t.resolvedAt} - ${t.createdAt})) / 3600`;

@@ -11,8 +11,8 @@ import {
   type TicketCategory,
   type TicketPriority,
   type TicketSort,
-  type TicketStatus,
 } from '../../../shared/contracts/support';
+import { type TicketStatus } from '../../../shared/statuses';
 import type { Db, Executor } from '../../db/client';
 import { keysetBatches } from '../../db/keyset-batches';
 import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';

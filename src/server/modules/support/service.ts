@@ -8,9 +8,9 @@ import {
   type StaffReplyInput,
   type TicketCategory,
   type TicketPriority,
-  type TicketStatus,
   type TicketUpdateInput,
 } from '../../../shared/contracts/support';
+import { type TicketStatus } from '../../../shared/statuses';
 import type { VisitorMessageInput } from '../../../shared/contracts/contact';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Clock } from '../../clock';

@@ -5,6 +5,7 @@ import { randomVin, unique } from '../../../../tests/setup/customers';
 import { staffWith } from '../../../../tests/setup/staff';
 import { manualClock } from '../../clock';
 import { customers, drivers, maintenanceRecords, plans, teamMembers, vehicles } from '../../db/schema';
+import type { CustomerStatus, VehicleStatus } from '../../../shared/statuses';
 
 const clock = manualClock(new Date('2031-06-15T12:00:00Z'));
 let t: TestApp;
@@ -20,7 +21,12 @@ afterAll(() => t?.close());
 const db = () => t.database.db;
 const at = (iso: string) => new Date(iso);
 
-async function customer(company: string, status: string, createdAt: string, lastSignInAt: string | null) {
+async function customer(
+  company: string,
+  status: CustomerStatus,
+  createdAt: string,
+  lastSignInAt: string | null,
+) {
   const [c] = await db()
     .insert(customers)
     .values({
@@ -38,7 +44,7 @@ async function customer(company: string, status: string, createdAt: string, last
   return c!.id;
 }
 
-async function fleetOf(customerId: string, statuses: string[], createdAt: string) {
+async function fleetOf(customerId: string, statuses: VehicleStatus[], createdAt: string) {
   return db()
     .insert(vehicles)
     .values(

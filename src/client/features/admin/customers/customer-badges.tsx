@@ -2,12 +2,8 @@ import { useId, useState } from 'react';
 import { ChevronDownIcon, ChevronUpIcon, HeartPulseIcon } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/cn';
-import {
-  healthBand,
-  type CustomerStatus,
-  type RiskLevel,
-  type StaffCustomer,
-} from '@shared/contracts/staff-customers';
+import { healthBand, type RiskLevel, type StaffCustomer } from '@shared/contracts/staff-customers';
+import { type CustomerStatus } from '@shared/statuses';
 import {
   BAND_FILL,
   BAND_TEXT,

@@ -3,9 +3,9 @@ import {
   CUSTOMER_COUNTRIES,
   type CustomerForm,
   type customerForm,
-  type CustomerStatus,
   type StaffCustomerDetail,
 } from '@shared/contracts/staff-customers';
+import { type CustomerStatus } from '@shared/statuses';
 import { DEFAULT_FEATURE_ACCESS, featureAccessOf, type FeatureAccess } from '@shared/feature-access';
 import type { SalesUserOption } from '@shared/contracts/team';
 import type { SchemaForm } from '@client/components/form/use-schema-form';

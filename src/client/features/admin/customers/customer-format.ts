@@ -1,11 +1,10 @@
 import {
-  CUSTOMER_STATUSES,
   RISK_LEVELS,
-  type CustomerStatus,
   type HealthBand,
   type RiskLevel,
   type StaffCustomer,
 } from '@shared/contracts/staff-customers';
+import { CUSTOMER_STATUSES, type CustomerStatus } from '@shared/statuses';
 import { formatStaffDate } from '@client/lib/staff-dates';
 
 /** Display helpers of the staff customer screens: limits, plan, names and dates. */

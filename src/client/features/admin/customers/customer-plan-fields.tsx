@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import type { Plan } from '@shared/contracts/plans';
 import type { StaffCustomerDetail } from '@shared/contracts/staff-customers';
-import { paysForPlan } from '@shared/subscription-status';
+import { paysForPlan } from '@shared/statuses';
 import { SelectField } from '@client/components/form/form-fields';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlertIcon } from 'lucide-react';
-import {
-  CUSTOMER_SORTS,
-  CUSTOMER_STATUSES,
-  customerListQuery,
-  RISK_LEVELS,
-} from '@shared/contracts/staff-customers';
+import { CUSTOMER_SORTS, customerListQuery, RISK_LEVELS } from '@shared/contracts/staff-customers';
+import { CUSTOMER_STATUSES } from '@shared/statuses';
 import { ACCESS_DENIED_MESSAGE } from '@shared/roles';
 import { AddButton } from '@client/components/list/add-button';
 import { useListState } from '@client/components/list/use-list-state';

@@ -1,4 +1,4 @@
-import type { EmailStatus } from '@shared/contracts/email';
+import { type EmailStatus } from '@shared/statuses';
 import { Badge } from '@client/components/ui/badge';
 
 /** An email's delivery status as a badge. */

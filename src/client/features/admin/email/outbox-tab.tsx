@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MailIcon } from 'lucide-react';
-import { EMAIL_STATUSES, outboxListQuery, type OutboxMessage } from '@shared/contracts/email';
+import { outboxListQuery, type OutboxMessage } from '@shared/contracts/email';
+import { EMAIL_STATUSES } from '@shared/statuses';
 import type { Column } from '@client/components/list/columns';
 import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';

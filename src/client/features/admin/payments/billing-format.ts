@@ -1,5 +1,6 @@
 import type { BadgeProps } from '@client/components/ui/badge';
-import type { PaymentRequestState, SubscriptionStatus } from '@shared/contracts/billing-admin';
+import type { PaymentRequestState } from '@shared/contracts/billing-admin';
+import { type SubscriptionStatus } from '@shared/statuses';
 
 type Variant = NonNullable<BadgeProps['variant']>;
 

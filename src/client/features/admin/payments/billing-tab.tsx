@@ -4,7 +4,6 @@ import { CalendarClockIcon, FileStackIcon, SendIcon, UsersRoundIcon } from 'luci
 import {
   PAYMENT_REQUEST_STATES,
   SUBSCRIPTION_SORTS,
-  SUBSCRIPTION_STATUSES,
   paymentRequestListQuery,
   subscriptionListQuery,
   trialActionQuery as trialActionListQuery,
@@ -14,6 +13,7 @@ import {
   type TrialAction,
   type GenerateMonthlyResult,
 } from '@shared/contracts/billing-admin';
+import { SUBSCRIPTION_STATUSES } from '@shared/statuses';
 import type { Column } from '@client/components/list/columns';
 import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, FileTextIcon } from 'lucide-react';
 import {
   INVOICE_SORTS,
-  INVOICE_STATUSES,
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
   invoiceListQuery,
   type AdminInvoice,
   type PaymentTerms,
 } from '@shared/contracts/billing-admin';
+import { INVOICE_STATUSES } from '@shared/statuses';
 import { OptionSelect } from '@client/components/form/option-select';
 import type { Column } from '@client/components/list/columns';
 import { ListSection, statusFilter } from '@client/components/list/list-section';

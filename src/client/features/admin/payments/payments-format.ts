@@ -1,18 +1,18 @@
 import {
   DELETED_CUSTOMER_LABEL,
   PAYMENT_STATUS_LABELS,
-  type PaymentStatus,
+  type PaymentListStatus,
   type StaffPayment,
 } from '@shared/contracts/staff-payments';
 
-export const STATUS_OPTIONS = (Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[]).map((s) => ({
+export const STATUS_OPTIONS = (Object.keys(PAYMENT_STATUS_LABELS) as PaymentListStatus[]).map((s) => ({
   value: s,
   label: PAYMENT_STATUS_LABELS[s],
 }));
 
 /** Completed green, pending yellow, failed red, refunded grey. */
 export function paymentStatusBadge(
-  status: PaymentStatus,
+  status: PaymentListStatus,
 ): 'success' | 'warning' | 'destructive' | 'secondary' {
   if (status === 'completed') return 'success';
   if (status === 'pending') return 'warning';

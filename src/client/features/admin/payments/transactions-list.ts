@@ -1,4 +1,4 @@
-import { PAYMENT_SORTS, PAYMENT_STATUSES } from '@shared/contracts/staff-payments';
+import { PAYMENT_SORTS, PAYMENT_LIST_STATUSES } from '@shared/contracts/staff-payments';
 
 /**
  * The Transactions list's parameters in the address (`tx.` prefix). The header's Export Data reads the
@@ -8,7 +8,7 @@ import { PAYMENT_SORTS, PAYMENT_STATUSES } from '@shared/contracts/staff-payment
 export const TRANSACTIONS_LIST = {
   sorts: PAYMENT_SORTS,
   defaultSort: '-createdAt',
-  filters: { status: PAYMENT_STATUSES },
+  filters: { status: PAYMENT_LIST_STATUSES },
   pageSize: 25,
   scope: 'tx',
 } as const;

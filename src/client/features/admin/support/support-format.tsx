@@ -5,11 +5,10 @@ import {
   TICKET_CATEGORY_LABELS,
   TICKET_PRIORITIES,
   TICKET_PRIORITY_LABELS,
-  TICKET_STATUSES,
   TICKET_STATUS_LABELS,
   type TicketPriority,
-  type TicketStatus,
 } from '@shared/contracts/support';
+import { TICKET_STATUSES, type TicketStatus } from '@shared/statuses';
 
 export const STATUS_OPTIONS = TICKET_STATUSES.map((value) => ({ value, label: TICKET_STATUS_LABELS[value] }));
 export const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((value) => ({

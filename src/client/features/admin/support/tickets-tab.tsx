@@ -6,9 +6,9 @@ import {
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   TICKET_SORTS,
-  TICKET_STATUSES,
   type StaffTicket,
 } from '@shared/contracts/support';
+import { TICKET_STATUSES } from '@shared/statuses';
 import type { Column } from '@client/components/list/columns';
 import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';

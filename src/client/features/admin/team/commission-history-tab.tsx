@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCheckIcon, ReceiptIcon } from 'lucide-react';
-import { COMMISSION_STATUSES, commissionListQuery, type Commission } from '@shared/contracts/commissions';
+import { commissionListQuery, type Commission } from '@shared/contracts/commissions';
+import { COMMISSION_STATUSES } from '@shared/statuses';
 import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';

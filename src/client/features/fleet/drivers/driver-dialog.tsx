@@ -1,4 +1,5 @@
-import { driverInput, type Driver, type DriverStatus } from '@shared/contracts/fleet';
+import { driverInput, type Driver } from '@shared/contracts/fleet';
+import { type DriverStatus } from '@shared/statuses';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';

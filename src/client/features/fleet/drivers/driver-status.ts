@@ -1,4 +1,4 @@
-import { DRIVER_STATUSES, type DriverStatus } from '@shared/contracts/fleet';
+import { DRIVER_STATUSES, type DriverStatus } from '@shared/statuses';
 
 export const DRIVER_STATUS_LABELS: Record<DriverStatus, string> = {
   active: 'Active',

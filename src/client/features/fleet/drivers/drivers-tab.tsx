@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { UserRoundIcon } from 'lucide-react';
-import { DRIVER_STATUSES, driverListQuery, type Driver } from '@shared/contracts/fleet';
+import { driverListQuery, type Driver } from '@shared/contracts/fleet';
+import { DRIVER_STATUSES } from '@shared/statuses';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { AddButton } from '@client/components/list/add-button';
 import type { Column } from '@client/components/list/columns';

@@ -1,5 +1,5 @@
 import { DownloadIcon } from 'lucide-react';
-import type { VehicleStatus } from '@shared/contracts/fleet';
+import { type VehicleStatus } from '@shared/statuses';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { exportUrl } from '../api';

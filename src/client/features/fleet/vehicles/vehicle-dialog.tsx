@@ -9,8 +9,8 @@ import {
   vehicleInput,
   type FleetOverview,
   type Vehicle,
-  type VehicleStatus,
 } from '@shared/contracts/fleet';
+import { type VehicleStatus } from '@shared/statuses';
 import {
   distanceInput,
   distanceText,

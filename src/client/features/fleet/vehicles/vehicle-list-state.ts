@@ -1,4 +1,5 @@
-import { VEHICLE_SORTS, VEHICLE_STATUSES, vehicleListQuery } from '@shared/contracts/fleet';
+import { VEHICLE_SORTS, vehicleListQuery } from '@shared/contracts/fleet';
+import { VEHICLE_STATUSES } from '@shared/statuses';
 import { useListState } from '@client/components/list/use-list-state';
 import { FLEET_PAGE_SIZE } from '../api';
 

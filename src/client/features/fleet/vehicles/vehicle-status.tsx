@@ -1,4 +1,4 @@
-import { VEHICLE_STATUSES, type VehicleStatus } from '@shared/contracts/fleet';
+import { VEHICLE_STATUSES, type VehicleStatus } from '@shared/statuses';
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/cn';
 

@@ -1,9 +1,5 @@
-import {
-  TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
-  TICKET_STATUS_LABELS,
-  type TicketStatus,
-} from '@shared/contracts/support';
+import { TICKET_CATEGORIES, TICKET_CATEGORY_LABELS, TICKET_STATUS_LABELS } from '@shared/contracts/support';
+import { type TicketStatus } from '@shared/statuses';
 
 export const CATEGORY_CHOICES = TICKET_CATEGORIES.map((value) => ({
   value,
