@@ -288,7 +288,6 @@ async function applyNewPassword(tx: Executor, token: TokenRow, passwordHash: str
       passwordHash,
       isPasswordSet: true,
       lastPasswordChange: now,
-      temporaryPasswordEnc: null,
       updatedAt: now,
     })
     .where(eq(customers.id, token.customerId))

@@ -53,7 +53,6 @@ export async function changeCustomerPassword(
       passwordHash,
       isPasswordSet: true,
       lastPasswordChange: now,
-      temporaryPasswordEnc: null,
       updatedAt: now,
     });
     // The owner's other sessions end; team members' sessions are their own.

@@ -319,7 +319,7 @@ describe('password', () => {
     expect((await t.get(c, '/api/auth/customer')).json().isAuthenticated).toBe(true);
     expect((await t.get(other, '/api/auth/customer')).json().isAuthenticated).toBe(false);
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, c.id));
-    expect(row).toMatchObject({ isPasswordSet: true, temporaryPasswordEnc: null });
+    expect(row).toMatchObject({ isPasswordSet: true });
     expect(row!.lastPasswordChange).not.toBeNull();
     await t.customerSession(c.email, 'N3w#Password');
   });

@@ -349,7 +349,7 @@ export async function latestInvoice({ account }: RequestContext) {
 export async function exportCustomerData(ctx: RequestContext) {
   const { db, account: mine, accountId: customerId } = ctx;
   const customer = await customerById(db, customerId);
-  const { passwordHash: _hash, temporaryPasswordEnc: _temp, ...account } = customer;
+  const { passwordHash: _hash, ...account } = customer;
   const [subscription, cards, allInvoices, allPayments, settings, fleet, team, activity, audit] =
     await Promise.all([
       subscriptionOf(db, customerId),

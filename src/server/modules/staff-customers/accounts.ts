@@ -69,7 +69,6 @@ async function staffPassword(password: string) {
   return {
     password,
     passwordHash: await hashPassword(password),
-    temporaryPasswordEnc: null,
     isPasswordSet: false,
   };
 }

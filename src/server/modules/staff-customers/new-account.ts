@@ -66,7 +66,6 @@ export async function createCustomerAccount(
       ...account.profile,
       passwordHash: account.credentials.passwordHash,
       // Not the customer's own choice: they are asked to set theirs at sign-in.
-      temporaryPasswordEnc: null,
       isPasswordSet: false,
       planId: plan.id,
       carLimit: plan.vehicleLimit,
@@ -82,7 +81,7 @@ export async function createCustomerAccount(
     .returning();
   const customer = row!;
   const subscription = await startTrial(tx, id, plan, now);
-  const { passwordHash: _hash, temporaryPasswordEnc: _sealed, searchText: _search, ...visible } = customer;
+  const { passwordHash: _hash, searchText: _search, ...visible } = customer;
   await recordAudit(
     tx,
     { ...ctx.actor, accountId: id },
