@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDay } from '../days';
 import { CUSTOMER_STATUSES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../statuses';
 import { emailDelivery } from './email-delivery';
 import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
@@ -86,11 +87,12 @@ export const PAYMENT_REQUEST_STATES = ['open', 'paid', 'expired'] as const;
 export type PaymentRequestState = (typeof PAYMENT_REQUEST_STATES)[number];
 
 const customerIdField = z.uuid({ error: 'Please choose a customer' });
-const isoDay = (label: string) =>
+// Date.parse rolls 2027-02-30 over to March 2: a day must be one of the calendar's.
+const dayField = (label: string) =>
   z
     .string({ error: `${label} must be a date` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${label} must be a real date`);
+    .refine(isDay, `${label} must be a real date`);
 
 export const subscriptionRequestInput = z.object({ customerId: customerIdField });
 
@@ -108,7 +110,7 @@ export const paymentRequestInput = z.object({
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount must be in whole cents'),
   description: requiredText('Description is required', 500),
   /** Without one, the payment terms decide (docs/billing-admin.md). */
-  dueDate: isoDay('Due date').optional(),
+  dueDate: dayField('Due date').optional(),
   type: z.enum(PAYMENT_REQUEST_TYPES, { error: 'Type must be invoice or subscription' }).default('invoice'),
 });
 export type PaymentRequestInput = z.input<typeof paymentRequestInput>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatUsPhoneInput, signUpForm } from './customers';
 import { DEFAULT_PLAN_FEATURES, normalizePlanFeatures } from './plans';
 import { PASSWORD_RULES } from './auth';
+import { paymentRequestInput } from './billing-admin';
 
 describe('formatUsPhoneInput', () => {
   it.each([
@@ -64,5 +65,28 @@ describe('normalizePlanFeatures', () => {
     expect(normalizePlanFeatures('{not json')).toEqual(DEFAULT_PLAN_FEATURES);
     expect(normalizePlanFeatures(undefined)).toEqual(DEFAULT_PLAN_FEATURES);
     expect(normalizePlanFeatures({ analytics: 'yes', unknown: true })).toEqual(DEFAULT_PLAN_FEATURES);
+  });
+});
+
+describe('a payment request due date', () => {
+  const request = (dueDate: string) =>
+    paymentRequestInput.safeParse({
+      customerId: '00000000-0000-4000-8000-000000000000',
+      amount: 12,
+      description: 'x',
+      dueDate,
+    });
+
+  it('takes a calendar day, a leap day included', () => {
+    expect(request('2027-03-02').success).toBe(true);
+    expect(request('2028-02-29').success).toBe(true);
+  });
+
+  it('refuses a day the calendar does not have, instead of rolling it into the next month', () => {
+    for (const day of ['2027-02-30', '2027-02-29', '2027-04-31', '2027-13-01']) {
+      const parsed = request(day);
+      expect(parsed.success, day).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe('Due date must be a real date');
+    }
   });
 });
