@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import featureBoundaries from './eslint-rules/feature-boundaries.js';
+import moduleBoundaries from './eslint-rules/module-boundaries.js';
 
 export default tseslint.config(
   {
@@ -46,5 +47,10 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { motorpool: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'motorpool/feature-boundaries': 'error' },
+  },
+  {
+    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    plugins: { server: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'server/module-boundaries': 'error' },
   },
 );

@@ -7,7 +7,7 @@ import { openDatabase } from '../src/server/db/client';
 import { seedDemoData } from '../src/server/db/seed';
 import { SandboxPaymentProvider } from '../src/server/integrations/payments/sandbox';
 import { runDueBilling } from '../src/server/jobs/billing-runner';
-import { silentMailer } from '../src/server/modules/email-events/mailer';
+import { silentMailer } from '../src/server/modules/email-events';
 
 const count = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL;

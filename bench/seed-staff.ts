@@ -5,7 +5,7 @@
 // (no cache): the cost of every recomputation. Prints one JSON line.
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
-import { readFigures } from '../src/server/modules/dashboard/stats';
+import { readFigures } from '../src/server/modules/dashboard';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);

@@ -10,7 +10,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { staffUsers } from '../db/schema';
 import { serializeError } from '../http/log-redaction';
-import { recordAudit } from '../modules/audit/service';
+import { recordAudit } from '../modules/audit';
 
 const LOOKALIKE_FREE = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 

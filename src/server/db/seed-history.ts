@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { manualClock } from '../clock';
 import { HttpError } from '../http/errors';
 import { SandboxPaymentProvider } from '../integrations/payments/sandbox';
-import type { AuditActor } from '../modules/audit/service';
+import type { AuditActor } from '../modules/audit';
 import { createCheckout, completeCheckout } from '../modules/billing/checkout';
 import { planById, type BillingContext, type BillingDeps } from '../modules/billing/context';
 import { addPaymentMethod } from '../modules/billing/payment-methods';
@@ -10,7 +10,7 @@ import { cancelSubscription, downgradePlan, upgradePlan } from '../modules/billi
 import { startTrial } from '../modules/billing/trial';
 import { refundPayment, type StaffPaymentDeps } from '../modules/staff-payments/refunds';
 import { runDueBilling } from '../jobs/billing-runner';
-import { silentMailer } from '../modules/email-events/mailer';
+import { silentMailer } from '../modules/email-events';
 import { accountScope } from './account-scope';
 import type { Db } from './client';
 import { appMeta, customers, payments } from './schema';

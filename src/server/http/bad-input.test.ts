@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../../../tests/fakes/smtp-server';
 import { staffWith } from '../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import { raiseAlert } from '../modules/system-health/alerts';
+import { raiseAlert } from '../modules/system-health';
 import { systemAlerts } from '../db/schema';
 import { API_SECRET_FIELDS, API_URL_FIELDS } from '../../shared/contracts/system-settings';
 import {

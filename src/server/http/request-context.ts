@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Executor } from '../db/client';
 import { accountScope, type AccountScope } from '../db/account-scope';
-import { actorOf, type AuditActor } from '../modules/audit/service';
+import { actorOf, type AuditActor } from '../modules/audit';
 
 /**
  * What a customer-side service needs to act for the signed-in account, as one argument instead of

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { enforceAuditRetention } from '../modules/audit/retention';
-import type { SecurityConfig } from '../modules/system-settings/service';
+import { enforceAuditRetention } from '../modules/audit';
+import type { SecurityConfig } from '../modules/system-settings';
 
 /**
  * Audit retention (docs/audit-logs.md "Retention"; `audit: retention` in jobs/registry.ts): deletes

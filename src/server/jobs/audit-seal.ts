@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { sealAll } from '../modules/audit/chain';
+import { sealAll } from '../modules/audit';
 
 /** How often rows written since the last seal are chained (verify also seals first, on demand). */
 export const AUDIT_SEAL_INTERVAL_MS = 5_000;

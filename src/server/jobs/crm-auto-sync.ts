@@ -1,5 +1,5 @@
-import { runAutoSyncIfDue } from '../modules/crm/auto-sync';
-import type { CrmDeps } from '../modules/crm/sync';
+import { runAutoSyncIfDue } from '../modules/crm';
+import type { CrmDeps } from '../modules/crm';
 
 /**
  * `crm: auto-sync` (docs/crm.md; jobs/registry.ts): each run asks whether the CRM's automatic sync is

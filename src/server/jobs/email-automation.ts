@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
-import { runEmailAutomation, type AutomationDeps } from '../modules/email/automation';
+import { runEmailAutomation, type AutomationDeps } from '../modules/email';
 
 /**
  * `email: automation` (docs/email.md; jobs/registry.ts): the scheduled automation rules (setup guide,

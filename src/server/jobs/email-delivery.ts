@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailDelivery } from '../modules/email/delivery';
+import type { EmailDelivery } from '../modules/email';
 
 /**
  * `email: deliver` (docs/email.md; jobs/registry.ts): each run delivers the due messages of the outbox.

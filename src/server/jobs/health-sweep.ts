@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { refreshDeferredHealth, refreshStaleHealth } from '../modules/customer-health/refresh';
+import { refreshDeferredHealth, refreshStaleHealth } from '../modules/customer-health';
 
 const BATCH = 250;
 /** A pause between batches, so requests waiting for the embedded database get their turn. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { crmDepsOf } from '../modules/crm/deps';
+import { crmDepsOf } from '../modules/crm';
 import { auditRetentionRun } from './audit-retention';
 import { AUDIT_SEAL_INTERVAL_MS, auditSealRun } from './audit-seal';
 import {

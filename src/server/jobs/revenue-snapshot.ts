@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { isoDay } from '../../shared/days';
-import { dailySnapshot } from '../modules/dashboard/revenue-snapshots';
+import { dailySnapshot } from '../modules/dashboard';
 
 /**
  * Records each day's monthly recurring revenue (the dashboard's growth compares with the snapshot

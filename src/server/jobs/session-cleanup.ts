@@ -4,7 +4,7 @@ import { sessions } from '../db/schema';
 import { deleteStaleCounters } from '../auth/attempt-counters';
 import { sessionAlive } from '../auth/sessions';
 import { deleteExpiredChallenges } from '../auth/sign-in-throttle';
-import { recordAudits, type AuditActor, type AuditEntry } from '../modules/audit/service';
+import { recordAudits, type AuditActor, type AuditEntry } from '../modules/audit';
 
 const HOUR = 3600_000;
 /** Sessions ended per transaction (each with its audit row). */

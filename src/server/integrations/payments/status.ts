@@ -1,7 +1,4 @@
-import {
-  recordIntegrationFailure,
-  recordIntegrationSuccess,
-} from '../../modules/system-health/integration-status';
+import { recordIntegrationFailure, recordIntegrationSuccess } from '../../modules/system-health';
 import { PaymentProviderError, type PaymentProvider } from './provider';
 
 /** The provider's own failures (it could not be reached, refused our keys, broke or throttled us). */

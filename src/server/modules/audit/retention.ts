@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditChain, auditLogs } from '../../db/schema';
 import { auditCategoryOf } from '../../../shared/audit-categories';
-import { securitySettingsOf, type SecurityConfig } from '../system-settings/service';
+import { securitySettingsOf, type SecurityConfig } from '../system-settings';
 import type { AuditActor } from './service';
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 import { auditCategoryOf } from '../../../shared/audit-categories';
 import type { CustomerPrincipal } from '../../auth/sessions';
-import { refreshHealth } from '../customer-health/refresh';
+import { refreshHealth } from '../customer-health';
 import { cleanName, cleanText, redactAuditValue } from './redaction';
 
 export type AuditActor = {

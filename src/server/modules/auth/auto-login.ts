@@ -6,8 +6,8 @@ import {
   type FleetCrmLog,
   type FleetCrmRefusal,
 } from '../../integrations/fleet-crm/validate-token';
-import type { AuditActor } from '../audit/service';
-import type { Mailer } from '../email-events/mailer';
+import type { AuditActor } from '../audit';
+import type { Mailer } from '../email-events';
 import { validateFleetToken } from '../portal/account';
 import { createFleetCrmSession, recordFleetCrmRefusal, signInFromFleetCrm } from './service';
 

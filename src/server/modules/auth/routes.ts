@@ -30,9 +30,9 @@ import { CUSTOMER_COOKIE, STAFF_COOKIE } from '../../auth/sessions';
 import { validateFleetToken } from '../portal/account';
 import { isSameSiteRequest } from '../../http/same-site';
 import { plainPage } from '../../http/plain-page';
-import { actorOf, customerActor } from '../audit/service';
-import { mailerOf } from '../email-events/mailer';
-import { securitySettingsOf, staffPreferenceDefaultsOf } from '../system-settings/service';
+import { actorOf, customerActor } from '../audit';
+import { mailerOf } from '../email-events';
+import { securitySettingsOf, staffPreferenceDefaultsOf } from '../system-settings';
 import { autoLogin } from './auto-login';
 import { signInCustomer, signInStaff, signOut, toSessionCustomer, toStaffUser } from './service';
 

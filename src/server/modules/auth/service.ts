@@ -12,12 +12,12 @@ import {
   type StaffPrincipal,
 } from '../../auth/sessions';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../auth/access';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { preferencesOf, type StaffPreferences } from '../../../shared/staff-preferences';
 import { featureAccessOf } from '../../../shared/feature-access';
-import { staffPreferenceDefaultsOf } from '../system-settings/service';
-import { queueNewSignInIfUnseen } from '../email-events/events';
-import type { Mailer } from '../email-events/mailer';
+import { staffPreferenceDefaultsOf } from '../system-settings';
+import { queueNewSignInIfUnseen } from '../email-events';
+import type { Mailer } from '../email-events';
 
 /** `defaults`: the company's theme and timezone for a member who never chose (`staffPreferenceDefaultsOf`). */
 export function toStaffUser(p: Omit<StaffPrincipal, 'sessionId'>, defaults?: StaffPreferences): StaffUser {

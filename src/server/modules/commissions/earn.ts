@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, salesCommissionRates, salesCommissions, staffUsers } from '../../db/schema';
-import { staffNameOf } from '../team/staff-name';
+import { staffNameOf } from '../team';
 
 /**
  * Commissions are earned, never typed in (docs/commissions.md). Both functions run in the

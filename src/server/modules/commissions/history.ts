@@ -10,7 +10,7 @@ import { COMMISSION_STATUSES } from '../../../shared/statuses';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Executor } from '../../db/client';
 import { salesCommissions } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 
 type CommissionRow = typeof salesCommissions.$inferSelect;
 

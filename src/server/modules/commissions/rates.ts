@@ -4,8 +4,8 @@ import type { CommissionRate, CreateRateRequest } from '../../../shared/contract
 import type { Executor } from '../../db/client';
 import { plans, salesCommissionRates, staffUsers } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { staffNameOf } from '../team/staff-name';
+import { recordAudit, type AuditActor } from '../audit';
+import { staffNameOf } from '../team';
 
 export const SALES_ONLY_MESSAGE = 'Only sales users can receive commission rates';
 export const SALES_USER_NOT_FOUND = 'Sales user not found';

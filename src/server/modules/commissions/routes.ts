@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/commissions';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../audit';
 import { listCommissions, markCommissionsPaid, myCommissions } from './history';
 import { createRate, listRates } from './rates';
 

@@ -3,7 +3,7 @@ import { CRM_JOB_KINDS, type CrmConfig } from '../../../shared/contracts/crm';
 import type { BackgroundJob } from '../../../shared/contracts/background-jobs';
 import type { Executor } from '../../db/client';
 import { backgroundJobs } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { crmConfigOf } from './config';
 import { HttpError } from '../../http/errors';
 import { SOURCES, type CrmEntitySource } from './records';

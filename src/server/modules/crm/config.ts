@@ -6,9 +6,9 @@ import {
 } from '../../../shared/contracts/crm';
 import type { Db, Executor } from '../../db/client';
 import { badRequest } from '../../http/errors';
-import type { AuditActor } from '../audit/service';
-import { diffOf, updateSettingsGroup } from '../system-settings/service';
-import { readSettingsGroup } from '../system-settings/store';
+import type { AuditActor } from '../audit';
+import { diffOf, updateSettingsGroup } from '../system-settings';
+import { readSettingsGroup } from '../system-settings';
 
 /** The `system_settings` row the CRM configuration lives in (beside general, security and api). */
 export const CRM_SETTINGS_KEY = 'crm';

@@ -1,7 +1,7 @@
 import { CRM_PLATFORM_LABELS, type CrmConnectionTest, type CrmPlatform } from '../../../shared/contracts/crm';
 import { CrmUnavailable } from '../../integrations/crm/adapter';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health/integration-status';
+import { recordAudit, type AuditActor } from '../audit';
+import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health';
 import { crmConfigOf } from './config';
 import { credentialsOf, MISSING_CREDENTIALS } from './credentials';
 import type { CrmDeps } from './sync';

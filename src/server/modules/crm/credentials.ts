@@ -2,10 +2,10 @@ import type { CrmConfig, CrmPlatform } from '../../../shared/contracts/crm';
 import type { ApiSettingsField } from '../../../shared/contracts/system-settings';
 import type { CrmCredentials } from '../../integrations/crm/adapter';
 import type { Db, Executor } from '../../db/client';
-import { configuredApiFields } from '../system-settings/store';
+import { configuredApiFields } from '../system-settings';
 import { crmConfigOf } from './config';
-import { apiSecretOf } from '../system-settings/service';
-import type { SettingsKeyring } from '../system-settings/settings-key';
+import { apiSecretOf } from '../system-settings';
+import type { SettingsKeyring } from '../system-settings';
 
 export const CRM_DISABLED_MESSAGE = 'CRM sync is disabled. Enable it in the CRM settings first.';
 export const MISSING_CREDENTIALS: Record<CrmPlatform, string> = {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createCrmAdapter } from '../../integrations/crm/create-adapter';
-import { settingsKeyring } from '../system-settings/settings-key';
+import { settingsKeyring } from '../system-settings';
 import type { CrmDeps } from './sync';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

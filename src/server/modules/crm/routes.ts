@@ -23,7 +23,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../audit';
 import { crmConfigOf, saveCrmConfig } from './config';
 import { testCrmConnection } from './connection-test';
 import { crmDepsOf } from './deps';

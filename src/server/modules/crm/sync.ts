@@ -11,15 +11,10 @@ import type { CrmAdapter, CrmCredentials, CrmCustomer, CrmUser } from '../../int
 import { CrmUnavailable } from '../../integrations/crm/adapter';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import {
-  JobFailure,
-  type BackgroundJobs,
-  type JobOutcome,
-  type JobProgress,
-} from '../background-jobs/service';
-import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health/integration-status';
-import type { SettingsKeyring } from '../system-settings/settings-key';
+import { recordAudit, type AuditActor } from '../audit';
+import { JobFailure, type BackgroundJobs, type JobOutcome, type JobProgress } from '../background-jobs';
+import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health';
+import type { SettingsKeyring } from '../system-settings';
 import { crmConfigOf } from './config';
 import { crmReadiness } from './credentials';
 import { payloadHash, SOURCES, storeOutcomes, type CrmEntitySource, type StoredOutcome } from './records';

@@ -15,7 +15,7 @@ import { manualClock } from '../../clock';
 import { customers, subscriptions } from '../../db/schema';
 import { runDueBilling } from '../../jobs/billing-runner';
 import { sweepHealth } from '../../jobs/health-sweep';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { invitedPassword } from '../../../../tests/setup/mail';
 
 const customerActor: AuditActor = {

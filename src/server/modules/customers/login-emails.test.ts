@@ -4,7 +4,7 @@ import { createTestApp, registration, type TestApp } from '../../../../tests/set
 import { signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { customers, teamMembers } from '../../db/schema';
 import { DUPLICATE_EMAIL_MESSAGE } from './service';
-import { EMAIL_TAKEN } from '../fleet/team';
+import { EMAIL_TAKEN } from '../fleet';
 
 let t: TestApp;
 let owner: TestCustomer;

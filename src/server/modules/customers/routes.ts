@@ -4,9 +4,9 @@ import { registrationRequest, registrationResponse } from '../../../shared/contr
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../audit';
 import { registerCustomer } from './service';
-import { mailerOf } from '../email-events/mailer';
+import { mailerOf } from '../email-events';
 import { access } from '../../../shared/contracts/common';
 
 export async function customerRoutes(

@@ -5,12 +5,12 @@ import { customers } from '../../db/schema';
 import { emailSignsIn } from './login-emails';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { recordActivity } from '../notifications/service';
+import { recordAudit, type AuditActor } from '../audit';
+import { recordActivity } from '../notifications';
 import { startTrial } from '../billing/trial';
-import { findActivePlan } from '../plans/service';
-import { queueWelcome } from '../email-events/events';
-import type { Mailer } from '../email-events/mailer';
+import { findActivePlan } from '../plans';
+import { queueWelcome } from '../email-events';
+import type { Mailer } from '../email-events';
 
 export const DUPLICATE_EMAIL_MESSAGE =
   'An account with this email address already exists. Please sign in instead.';

@@ -4,8 +4,8 @@ import type { DashboardStats } from '../../../shared/contracts/dashboard';
 import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { GROWTH_PERIOD, KEEP_MS, mrrGrowthRate, mrrWindow, totals } from '../revenue/analytics';
-import { readSubscriptionsNow } from '../revenue/ledger';
+import { GROWTH_PERIOD, KEEP_MS, mrrGrowthRate, mrrWindow, totals } from '../revenue';
+import { readSubscriptionsNow } from '../revenue';
 import { netRevenue, paymentTotals } from '../staff-payments/analytics';
 import { dailySnapshot } from './revenue-snapshots';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, plans, staffUsers, teamMembers } from '../../db/schema';
-import type { EmailQueue } from '../email/outbox';
+import type { EmailQueue } from '../email';
 import { invoiceDay } from '../../lib/day-text';
-import { invoiceSellerOf } from '../system-settings/service';
+import { invoiceSellerOf } from '../system-settings';
 
 /**
  * What a service needs to queue the emails of its events (docs/email.md): the outbox writer and the

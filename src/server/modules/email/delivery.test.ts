@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { startMailCatcher, type MailCatcher } from '../../../../tests/fakes/smtp-server';
 import { CARDS, checkout, signUp } from '../../../../tests/setup/customers';
 import { emailOutbox, invoices } from '../../db/schema';
-import { flushIntegrationStatus } from '../system-health/integration-status';
+import { flushIntegrationStatus } from '../system-health';
 import { MAX_ATTEMPTS } from './delivery';
 
 const MINUTE = 60_000;

@@ -10,9 +10,9 @@ import {
   type OutgoingMail,
 } from '../../integrations/email/transport';
 import { renderInvoicePdf } from '../billing/invoice-pdf';
-import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health/integration-status';
-import { apiSecretOf, invoiceSellerOf } from '../system-settings/service';
-import type { SettingsKeyring } from '../system-settings/settings-key';
+import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health';
+import { apiSecretOf, invoiceSellerOf } from '../system-settings';
+import type { SettingsKeyring } from '../system-settings';
 import type { EmailQueue } from './outbox';
 
 /** After the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */

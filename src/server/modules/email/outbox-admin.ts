@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import type { EmailQueue } from './outbox';
 
 type Row = typeof emailOutbox.$inferSelect;

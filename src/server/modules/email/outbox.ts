@@ -3,7 +3,7 @@ import { EMAIL_TEMPLATES, type EmailData, type EmailTemplateId } from '../../../
 import type { Db, Executor } from '../../db/client';
 import { customerSettings, emailOutbox, emailTemplates } from '../../db/schema';
 import { secretBox, type SealingBox } from '../../auth/secret-box';
-import { generalSettingsOf } from '../system-settings/service';
+import { generalSettingsOf } from '../system-settings';
 import { noteQueued } from './send-now';
 import { defaultTemplate, escapeHtml, renderEmail, type RenderedEmail } from './render';
 

@@ -10,7 +10,7 @@ import type { EmailTemplate, EmailTemplateInput } from '../../../shared/contract
 import type { Db, Executor } from '../../db/client';
 import { emailOutbox, emailTemplates } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { defaultTemplate, renderEmail, type RenderedEmail } from './render';
 import { emailDay, emailLinks } from './links';
 import type { EmailQueue } from './outbox';

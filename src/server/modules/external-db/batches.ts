@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { databaseRefusal } from '../../http/errors';
-import type { AuditActor } from '../audit/service';
-import type { Mailer } from '../email-events/mailer';
-import type { JobOutcome, JobProgress } from '../background-jobs/service';
+import type { AuditActor } from '../audit';
+import type { Mailer } from '../email-events';
+import type { JobOutcome, JobProgress } from '../background-jobs';
 import type { ReadSource, RowError, SourceRow } from './source';
 
 /**

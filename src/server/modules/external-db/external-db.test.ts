@@ -18,7 +18,7 @@ import {
 import { DEFAULT_PERMISSIONS } from '../../../shared/roles';
 import { auditLogs, customers, emailOutbox, plans, staffUsers, subscriptions } from '../../db/schema';
 import { HTML_MESSAGE, readRows } from '../../integrations/external-db/client';
-import { EMAIL_TAKEN } from '../fleet/team';
+import { EMAIL_TAKEN } from '../fleet';
 
 /*
  * The External Database tab against a local server that speaks the external system's HTTP API

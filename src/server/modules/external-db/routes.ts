@@ -10,9 +10,9 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { actorOf } from '../audit/service';
-import { mailerOf } from '../email-events/mailer';
-import { settingsKeyring } from '../system-settings/settings-key';
+import { actorOf } from '../audit';
+import { mailerOf } from '../email-events';
+import { settingsKeyring } from '../system-settings';
 import { externalDbJob, externalDbStatus as statusOf, startImport, type ExternalDbDeps } from './service';
 
 /** Reading the tab (and testing the connection) needs the tab; an import changes data: canEditSettings. */

@@ -10,15 +10,10 @@ import {
 } from '../../../shared/contracts/external-db';
 import { checkHealth, ExternalDbError, type ExternalDbSettings } from '../../integrations/external-db/client';
 import { conflict, notFound } from '../../http/errors';
-import { recordAudit } from '../audit/service';
-import {
-  JobFailure,
-  type BackgroundJobs,
-  type JobOutcome,
-  type JobProgress,
-} from '../background-jobs/service';
-import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health/integration-status';
-import type { SettingsDeps } from '../system-settings/service';
+import { recordAudit } from '../audit';
+import { JobFailure, type BackgroundJobs, type JobOutcome, type JobProgress } from '../background-jobs';
+import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health';
+import type { SettingsDeps } from '../system-settings';
 import { writeInBatches, type ImportContext } from './batches';
 import { customerWriter } from './customer-import';
 import { externalDbSettingsOf, type ExternalDbConfig } from './settings';

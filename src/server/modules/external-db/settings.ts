@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { ExternalDbSettings } from '../../integrations/external-db/client';
-import { apiSecretOf, type SettingsDeps } from '../system-settings/service';
+import { apiSecretOf, type SettingsDeps } from '../system-settings';
 
 export type ExternalDbConfig = Pick<Config, 'externalDbUrl' | 'externalDbApiKey' | 'externalDbTimeoutMs'>;
 

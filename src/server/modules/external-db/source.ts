@@ -12,7 +12,7 @@ import {
   type ExternalDbList,
   type ExternalDbSettings,
 } from '../../integrations/external-db/client';
-import { JobFailure } from '../background-jobs/service';
+import { JobFailure } from '../background-jobs';
 
 /**
  * The whole source read and checked before anything is written (docs/external-db.md): each row is

@@ -8,8 +8,8 @@ import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { customers, drivers, maintenanceRecords, vehicles } from '../../db/schema';
-import { overdueSql } from '../fleet/maintenance';
-import { countedVehicle, isCountedVehicleStatus } from '../fleet/usage';
+import { overdueSql } from '../fleet';
+import { countedVehicle, isCountedVehicleStatus } from '../fleet';
 
 // Staff figures across every customer account (docs/fleet-control-center.md). Each table is read
 // once: with many accounts a per-account query would not stay flat.

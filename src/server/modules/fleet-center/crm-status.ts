@@ -7,7 +7,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { auditLogs } from '../../db/schema';
-import { readCrmSyncState } from '../crm/credentials';
+import { readCrmSyncState } from '../crm';
 import { originOf, type ProbeResult } from './fleet-crm-probe';
 import { customerSignIn } from './monitoring';
 

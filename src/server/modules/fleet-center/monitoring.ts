@@ -9,8 +9,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { auditLogs, customers, maintenanceRecords, sessions, subscriptions, vehicles } from '../../db/schema';
 import { sessionAlive } from '../../auth/sessions';
-import { overdueSql } from '../fleet/maintenance';
-import { changeSummary, FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from '../fleet/overview';
+import { overdueSql } from '../fleet';
+import { changeSummary, FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from '../fleet';
 
 // Live figures of our own system across every customer account (docs/fleet-control-center.md).
 // Every list is bounded, and every time window starts from an index on its timestamp.

@@ -9,7 +9,7 @@ import { drivers, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
 import { likeContains } from '../../lib/sql-like';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 
 export type DriverValues = z.output<typeof driverInput>;
 export type DriverQuery = z.output<typeof driverListQuery>;

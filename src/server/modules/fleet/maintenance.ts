@@ -12,7 +12,7 @@ import { maintenanceRecords, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
 import { likeContains } from '../../lib/sql-like';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { assertOwnVehicle } from './drivers';
 
 export type MaintenanceValues = z.output<typeof maintenanceInput>;

@@ -30,7 +30,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { customerContext } from '../../http/request-context';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { driversCsv, vehiclesCsv } from './csv';
 import { createDriver, deleteDriver, driversForExport, listDrivers, updateDriver } from './drivers';
 import {
@@ -42,8 +42,8 @@ import {
 } from './maintenance';
 import { fleetOverview } from './overview';
 import { changeMemberRole, inviteMember, listTeam, removeMember } from './team';
-import { mailerOf } from '../email-events/mailer';
-import { sendingNow, skippedEmail } from '../email/send-now';
+import { mailerOf } from '../email-events';
+import { sendingNow, skippedEmail } from '../email';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { isoDay } from '../../../shared/days';
 import {

@@ -8,10 +8,10 @@ import { customers, sessions, teamMembers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
-import { recordAudit } from '../audit/service';
-import { emailSignsIn } from '../customers/login-emails';
+import { recordAudit } from '../audit';
+import { emailSignsIn } from '../customers';
 import { assertUserRoom, countedUsers, lockAccount } from './limits';
-import { emailLinks, personData, personTo, type Mailer } from '../email-events/mailer';
+import { emailLinks, personData, personTo, type Mailer } from '../email-events';
 
 export type InviteValues = z.output<typeof inviteTeamMemberRequest>;
 

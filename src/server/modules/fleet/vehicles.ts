@@ -9,7 +9,7 @@ import { drivers, vehicles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
 import { likePattern } from '../../lib/sql-like';
-import { recordAudit, recordAudits } from '../audit/service';
+import { recordAudit, recordAudits } from '../audit';
 import { previewVehicleCsv } from './csv';
 import { assertVehicleRoom, countedVehicles, lockAccount } from './limits';
 

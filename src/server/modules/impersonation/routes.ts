@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { setSessionCookie } from '../../auth/cookies';
 import { CUSTOMER_COOKIE } from '../../auth/sessions';
 import { plainPage } from '../../http/plain-page';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../audit';
 import { createImpersonationToken, useImpersonationToken, type ImpersonationRefusal } from './service';
 import { secretBox } from '../../auth/secret-box';
 

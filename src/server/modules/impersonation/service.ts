@@ -11,7 +11,7 @@ import { customers, impersonationTokens } from '../../db/schema';
 import { createSession } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { hasValidSignature, newSignedToken } from './signed-token';
 
 /** What the impersonation rules need besides the database and who acts. */

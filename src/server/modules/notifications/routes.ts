@@ -5,7 +5,7 @@ import { notificationList, notificationReadResponse } from '../../../shared/cont
 import { uuidParams } from '../../../shared/contracts/portal';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../audit';
 import { markAllNotificationsRead, markNotificationRead, staffNotifications } from './staff-inbox';
 
 /** Polled by the admin shell every 30 s and on focus; read marks are per staff member. */

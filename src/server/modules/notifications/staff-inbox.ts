@@ -8,7 +8,7 @@ import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import { notificationReads, notifications } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 
 /**
  * Each member's view of the staff notifications (docs/staff-notifications.md): the newest, which of them this

@@ -11,8 +11,8 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { actorOf } from '../audit/service';
-import { mailerOf } from '../email-events/mailer';
+import { actorOf } from '../audit';
+import { mailerOf } from '../email-events';
 import { confirmPasswordReset, requestPasswordReset } from './service';
 
 /** "Forgot password?" for customers and staff (docs/password-reset.md). */

@@ -17,8 +17,8 @@ import { countInWindow, resetFailures, type AttemptWindow } from '../../auth/att
 import { hashPassword } from '../../auth/passwords';
 import { newToken, tokenDigest } from '../../auth/tokens';
 import { badRequest } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { queuePasswordChanged, type Account } from '../email-events/events';
+import { recordAudit, type AuditActor } from '../audit';
+import { queuePasswordChanged, type Account } from '../email-events';
 import {
   customerPerson,
   emailLinks,
@@ -28,7 +28,7 @@ import {
   staffPerson,
   type Mailer,
   type Person,
-} from '../email-events/mailer';
+} from '../email-events';
 
 /** A reset link works for one hour, once (docs/password-reset.md). */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;

@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { PlanStats } from '../../../shared/contracts/plans';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
-import { readSubscriptionsNow } from '../revenue/ledger';
+import { readSubscriptionsNow } from '../revenue';
 
 // Staff queries that read every customer account at once. They live here, by name, so nothing
 // else reaches across accounts: customer-side code reads through db/account-scope.ts.

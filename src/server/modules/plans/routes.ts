@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/plans';
 import { canOpenTab, hasPermission } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../audit';
 import { getPlanStats } from './all-accounts';
 import { createPlan, deletePlan, duplicatePlan, listPlans, updatePlan } from './service';
 import { access } from '../../../shared/contracts/common';

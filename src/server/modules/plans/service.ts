@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { prepared } from '../../db/prepared';
 import { plans } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 
 type PlanRow = typeof plans.$inferSelect;
 

@@ -4,8 +4,8 @@ import type { Db, Executor } from '../../db/client';
 import { accountScope } from '../../db/account-scope';
 import type { SecretBox } from '../../auth/secret-box';
 import type { PaymentProvider } from '../../integrations/payments/provider';
-import { actorOf, type AuditActor } from '../audit/service';
-import type { Mailer } from '../email-events/mailer';
+import { actorOf, type AuditActor } from '../audit';
+import type { Mailer } from '../email-events';
 import type { BillingContext } from '../billing/context';
 
 /**

@@ -4,8 +4,8 @@ import { CUSTOMER_STATUSES, type CustomerStatus } from '../../../shared/statuses
 import { featureAccessOf } from '../../../shared/feature-access';
 import type { Executor } from '../../db/client';
 import { customers, plans, staffUsers, subscriptions, teamMembers, vehicles } from '../../db/schema';
-import { countedVehicle, usersOf } from '../fleet/usage';
-import { staffNameOf } from '../team/staff-name';
+import { countedVehicle, usersOf } from '../fleet';
+import { staffNameOf } from '../team';
 import { paysForPlan } from '../../../shared/statuses';
 
 // Staff read every account: this module is the one place that builds the staff view of a customer

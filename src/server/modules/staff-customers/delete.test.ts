@@ -26,7 +26,7 @@ import {
   staffUsers,
   subscriptions,
 } from '../../db/schema';
-import { PAYMENT_IN_PROGRESS } from '../customers/account-removal';
+import { PAYMENT_IN_PROGRESS } from '../customers';
 
 let t: TestApp;
 let admin: string;

@@ -1,5 +1,5 @@
-import { recordAudit } from '../audit/service';
-import { detachCards, removeCustomerAccount } from '../customers/account-removal';
+import { recordAudit } from '../audit';
+import { detachCards, removeCustomerAccount } from '../customers';
 import { notFound } from '../../http/errors';
 import { CUSTOMER_NOT_FOUND } from './accounts';
 import { actorFor, type StaffContext } from './context';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { snapshotCache, type SnapshotCache } from '../../db/snapshot-cache';
 import { customers, teamMembers, vehicles } from '../../db/schema';
 import { likePattern } from '../../lib/sql-like';
-import { countedVehicle } from '../fleet/usage';
+import { countedVehicle } from '../fleet';
 import { customerRows, toStaffCustomer, type RowOrder, type SortColumns } from './customer-rows';
 
 type Filters = Pick<CustomerExportQuery, 'search' | 'status' | 'risk'>;

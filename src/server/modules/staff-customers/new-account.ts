@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FeatureAccess } from '../../../shared/feature-access';
 import type { Executor } from '../../db/client';
 import { customers, type plans } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { startTrial } from '../billing/trial';
-import { customerRecipient, emailLinks, type Mailer } from '../email-events/mailer';
-import { recordActivity } from '../notifications/service';
+import { customerRecipient, emailLinks, type Mailer } from '../email-events';
+import { recordActivity } from '../notifications';
 
 /**
  * The one way staff-side code creates a customer account (Add Customer, the external database import):

@@ -16,7 +16,7 @@ import {
   staffPlanChangeRequest,
 } from '../../../shared/contracts/staff-customers';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
-import { lastDeliveryOf, sendingNow, skippedEmail } from '../email/send-now';
+import { lastDeliveryOf, sendingNow, skippedEmail } from '../email';
 import { planChangePreview, planChangeResponse } from '../../../shared/contracts/portal';
 import { isoDay } from '../../../shared/days';
 import { changeCustomerPlan, previewCustomerPlanChange } from './plan-change';
@@ -31,7 +31,7 @@ import {
   suspendCustomer,
   updateCustomer,
 } from './accounts';
-import { actorOf, recordAudit } from '../audit/service';
+import { actorOf, recordAudit } from '../audit';
 import { staffContext, type StaffCustomerDeps } from './context';
 import { deleteCustomer } from './delete';
 import { customersCsv } from './export';

@@ -16,9 +16,9 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { loadStaffSession, STAFF_COOKIE } from '../../auth/sessions';
-import { actorOf } from '../audit/service';
-import { staffPreferenceDefaultsOf } from '../system-settings/service';
-import { toStaffUser } from '../auth/service';
+import { actorOf } from '../audit';
+import { staffPreferenceDefaultsOf } from '../system-settings';
+import { toStaffUser } from '../auth';
 import {
   changeStaffPassword,
   listOwnSessions,

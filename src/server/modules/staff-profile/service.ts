@@ -16,10 +16,10 @@ import { checkCurrentPassword } from '../../auth/password-checks';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { sessionAlive, type StaffPrincipal } from '../../auth/sessions';
 import { badRequest, conflict } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { STAFF_EMAIL_TAKEN } from '../team/members';
-import { queuePasswordChanged } from '../email-events/events';
-import type { Mailer } from '../email-events/mailer';
+import { recordAudit, type AuditActor } from '../audit';
+import { STAFF_EMAIL_TAKEN } from '../team';
+import { queuePasswordChanged } from '../email-events';
+import type { Mailer } from '../email-events';
 
 /** The signed-in member acting on their own record (docs/staff-profile.md). */
 export type ProfileContext = {

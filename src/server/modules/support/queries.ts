@@ -19,7 +19,7 @@ import { customers, staffUsers, supportTicketMessages, supportTickets } from '..
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
 import { csvLines, safeCell } from '../../lib/csv';
-import { staffNameOf } from '../team/staff-name';
+import { staffNameOf } from '../team';
 import { SUPPORT_ROLES } from './service';
 
 // Staff reads across accounts (docs/server-kit.md "Staff queries across accounts"): the ticket list,

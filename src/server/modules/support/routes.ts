@@ -28,8 +28,8 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { customerContext } from '../../http/request-context';
-import { actorOf, recordAudit } from '../audit/service';
-import type { EmailQueue } from '../email/outbox';
+import { actorOf, recordAudit } from '../audit';
+import type { EmailQueue } from '../email';
 import { supportAnalytics as analyticsOf } from './analytics';
 import {
   listTickets,

@@ -26,9 +26,9 @@ import {
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
 import { ROLE_TABS, type StaffRole } from '../../../shared/roles';
-import { recordAudit, type AuditActor } from '../audit/service';
-import type { EmailQueue } from '../email/outbox';
-import { customerPerson } from '../email-events/mailer';
+import { recordAudit, type AuditActor } from '../audit';
+import type { EmailQueue } from '../email';
+import { customerPerson } from '../email-events';
 
 /*
  * Ticket rules (docs/support.md). Customer-side work goes through the account scope (`ctx.account`):

@@ -8,7 +8,7 @@ import {
   resolveAlertResult,
   systemHealth,
 } from '../../../shared/contracts/system-health';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../audit';
 import { listAlerts, resolveAlert, systemHealthReader, type HealthDeps } from './service';
 
 const monitoring = access.staffTab('monitoring');

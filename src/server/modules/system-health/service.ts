@@ -27,10 +27,10 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { PERIODIC_JOBS } from '../../jobs/registry';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { configuredApiFields } from '../system-settings/store';
-import { crmConfigOf } from '../crm/config';
-import { crmSyncStateOf } from '../crm/credentials';
+import { recordAudit, type AuditActor } from '../audit';
+import { configuredApiFields } from '../system-settings';
+import { crmConfigOf } from '../crm';
+import { crmSyncStateOf } from '../crm';
 import { addTally, emptyTally, minutesCovered, windowStatsOf, type Tally } from './latency';
 import type { SystemHealthMonitor } from './monitor';
 

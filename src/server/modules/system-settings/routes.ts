@@ -12,7 +12,7 @@ import {
 import { publicContact } from '../../../shared/contracts/contact';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../audit';
 import {
   apiSettingsOf,
   generalSettingsOf,

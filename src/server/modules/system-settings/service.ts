@@ -21,7 +21,7 @@ import {
   type SecuritySettingsInput,
 } from '../../../shared/contracts/system-settings';
 import type { PublicContact } from '../../../shared/contracts/contact';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { MISSING_KEY_MESSAGE, type SettingsKeyring } from './settings-key';
 import { readSettingsGroup, SETTINGS_KEYS } from './store';
 import { DEFAULT_STAFF_PREFERENCES, type StaffPreferences } from '../../../shared/staff-preferences';

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../auth/secret-box';
-import { actorOf, type AuditActor } from '../audit/service';
+import { actorOf, type AuditActor } from '../audit';
 import type { Acting } from './rules';
-import type { Mailer } from '../email-events/mailer';
+import type { Mailer } from '../email-events';
 
 /** What a Team Management change needs: the database, who acts (for the rules and the audit), the time, the key. */
 export type TeamContext = {

@@ -24,10 +24,10 @@ import { salesCommissionRates, salesCommissions, sessions, staffUsers } from '..
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import type { TeamContext } from './context';
 import { generateStaffPassword } from './generated-password';
-import { emailLinks, personData, personTo, type Mailer } from '../email-events/mailer';
+import { emailLinks, personData, personTo, type Mailer } from '../email-events';
 import {
   type Acting,
   assertAnotherAdmin,

@@ -19,8 +19,8 @@ import type { Db } from '../../db/client';
 import { staffUsers } from '../../db/schema';
 import { secretBox } from '../../auth/secret-box';
 import { teamContext, type TeamDeps } from './context';
-import { mailerOf } from '../email-events/mailer';
-import { sendingNow } from '../email/send-now';
+import { mailerOf } from '../email-events';
+import { sendingNow } from '../email';
 import {
   changeTeamRole,
   createTeamUser,

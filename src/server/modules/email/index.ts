@@ -1,0 +1,6 @@
+// The email module's public face: what other modules may use (docs/architecture.md).
+export { type AutomationDeps, runEmailAutomation } from './automation';
+export { createEmailDelivery, type EmailDelivery } from './delivery';
+export { createEmailQueue, type EmailQueue } from './outbox';
+export { emailRoutes } from './routes';
+export { lastDeliveryOf, sendingNow, skippedEmail } from './send-now';

@@ -1,0 +1,15 @@
+// The system-settings module's public face: what other modules may use (docs/architecture.md).
+export { systemSettingsRoutes } from './routes';
+export {
+  apiSecretOf,
+  diffOf,
+  generalSettingsOf,
+  invoiceSellerOf,
+  type SecurityConfig,
+  securitySettingsOf,
+  type SettingsDeps,
+  staffPreferenceDefaultsOf,
+  updateSettingsGroup,
+} from './service';
+export { settingsKeyring, type SettingsKeyring } from './settings-key';
+export { configuredApiFields, readSettingsGroup } from './store';
