@@ -3,7 +3,10 @@
 // (another module, app.ts, jobs/, http/, db/, cli/, tests elsewhere) imports `modules/<name>` and never
 // a file inside it, so a module can rearrange its files without breaking its neighbours, and a reader
 // sees in one file what a domain offers (docs/architecture.md, "Domains and their public faces").
-// A lazy `import()` is checked too: it reaches the same internals.
+// The one exception is the composition root, app.ts, which mounts each module's route plugin from its
+// `routes.ts`: keeping route plugins out of the faces keeps a face's imports to the services other
+// modules call, so that importing a module for one function does not load every screen it serves
+// (and the import cycles that would come with them). A lazy `import()` is checked too.
 import path from 'node:path';
 
 const MODULES = path.resolve('src/server/modules');
@@ -18,6 +21,9 @@ export function moduleOf(file) {
 
 /** Whether a resolved import path names a module's face (its folder or its index file). */
 const isFace = (inner) => inner === '' || /^index(\.[jt]s)?$/.test(inner);
+
+const COMPOSITION_ROOT = path.resolve('src/server/app.ts');
+const isRoutePlugin = (inner) => /^routes(\.[jt]s)?$/.test(inner);
 
 export default {
   meta: {
@@ -36,6 +42,7 @@ export default {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = moduleOf(path.resolve(path.dirname(file), source));
       if (!target || !target.name || (own && own.name === target.name) || isFace(target.inner)) return;
+      if (path.resolve(file) === COMPOSITION_ROOT && isRoutePlugin(target.inner)) return;
       context.report({ node, messageId: 'internal', data: { source, target: target.name } });
     };
     const fromDeclaration = (node) => check(node, node.source && node.source.value);

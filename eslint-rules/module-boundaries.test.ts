@@ -16,6 +16,8 @@ tester.run('module-boundaries', rule, {
     { filename: file('modules/portal/routes.ts'), code: "import { x } from '../billing';" },
     { filename: file('modules/portal/routes.ts'), code: "import { x } from '../billing/index';" },
     { filename: file('app.ts'), code: "import { x } from './modules/audit';" },
+    // The composition root mounts route plugins from their routes.ts.
+    { filename: file('app.ts'), code: "import { authRoutes } from './modules/auth/routes';" },
     { filename: file('jobs/billing-runner.ts'), code: "const m = () => import('../modules/billing');" },
     // Shared server layers are not modules.
     { filename: file('modules/fleet/routes.ts'), code: "import { x } from '../../db/schema';" },
@@ -29,6 +31,12 @@ tester.run('module-boundaries', rule, {
     },
     {
       filename: file('app.ts'),
+      code: "import { x } from './modules/auth/service';",
+      errors: [{ messageId: 'internal' }],
+    },
+    // Only app.ts mounts route plugins.
+    {
+      filename: file('main.ts'),
       code: "import { authRoutes } from './modules/auth/routes';",
       errors: [{ messageId: 'internal' }],
     },

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -24,57 +23,46 @@ import { registerSecurity } from './http/security';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerTextGuard } from './http/text-guard';
 import { registerUnknownFieldGuard } from './http/unknown-fields';
-import { authRoutes } from './modules/auth';
-import { customerRoutes } from './modules/customers';
-import { healthRoutes } from './modules/health';
-import { planRoutes } from './modules/plans';
+import { authRoutes } from './modules/auth/routes';
+import { customerRoutes } from './modules/customers/routes';
+import { healthRoutes } from './modules/health/routes';
+import { planRoutes } from './modules/plans/routes';
 import { portalRoutes } from './modules/portal/routes';
-import { fleetRoutes } from './modules/fleet';
-import { fleetCenterRoutes } from './modules/fleet-center';
+import { fleetRoutes } from './modules/fleet/routes';
+import { fleetCenterRoutes } from './modules/fleet-center/routes';
 import { paymentRoutes } from './modules/payments/routes';
-import { staffCustomerRoutes } from './modules/staff-customers';
-import { impersonationRoutes } from './modules/impersonation';
-import { notificationRoutes } from './modules/notifications';
-import { dashboardRoutes } from './modules/dashboard';
-import { teamRoutes } from './modules/team';
-import { commissionRoutes } from './modules/commissions';
-import { staffProfileRoutes } from './modules/staff-profile';
+import { staffCustomerRoutes } from './modules/staff-customers/routes';
+import { impersonationRoutes } from './modules/impersonation/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { teamRoutes } from './modules/team/routes';
+import { commissionRoutes } from './modules/commissions/routes';
+import { staffProfileRoutes } from './modules/staff-profile/routes';
 import { paymentOperationsRoutes } from './modules/payment-operations/routes';
 import { registerUsageMeter } from './modules/payment-operations/usage-meter';
-import { usageAnalyticsRoutes } from './modules/usage-analytics';
+import { usageAnalyticsRoutes } from './modules/usage-analytics/routes';
 import { billingAdminRoutes } from './modules/billing-admin/routes';
-import { revenueRoutes } from './modules/revenue';
+import { revenueRoutes } from './modules/revenue/routes';
 import { staffPaymentRoutes } from './modules/staff-payments/routes';
 import { registerSystemHealth } from './modules/system-health';
-import { systemHealthRoutes } from './modules/system-health';
-import { systemSettingsRoutes } from './modules/system-settings';
-import { auditRoutes } from './modules/audit';
-import { passwordResetRoutes } from './modules/password-reset';
-import { supportRoutes } from './modules/support';
+import { systemHealthRoutes } from './modules/system-health/routes';
+import { systemSettingsRoutes } from './modules/system-settings/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { passwordResetRoutes } from './modules/password-reset/routes';
+import { supportRoutes } from './modules/support/routes';
 import { registerSecurityEventAudit } from './modules/audit';
-import type { BillingDeps } from './modules/billing/context';
-import { createEmailQueue, type EmailQueue } from './modules/email';
-import { createEmailDelivery, type EmailDelivery } from './modules/email';
-import { emailRoutes } from './modules/email';
-import { externalDbRoutes } from './modules/external-db';
-import { crmRoutes } from './modules/crm';
-import { createBackgroundJobs, type BackgroundJobs } from './modules/background-jobs';
-import { settingsKeyring } from './modules/system-settings';
+import { emailRoutes } from './modules/email/routes';
+import { externalDbRoutes } from './modules/external-db/routes';
+import { crmRoutes } from './modules/crm/routes';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
 import type { PaymentProvider } from './integrations/payments/provider';
-import type { StripePaymentProvider as StripeProvider } from './integrations/payments/stripe';
+import { buildServices, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** What the billing rules and jobs need; main.ts starts the scheduler with it. */
-    billing: BillingDeps;
-    /** The outbox writer every email goes through (docs/email.md). */
-    email: EmailQueue;
-    /** Delivers the outbox (the `email: deliver` job; main.ts runs it). */
-    emailDelivery: EmailDelivery;
-    /** Background jobs with progress (docs/background-jobs.md): CRM syncs, external imports. */
-    backgroundJobs: BackgroundJobs;
+    /** Every service, built once (services.ts); route plugins get the same object as their options. */
+    services: Services;
   }
 }
 
@@ -115,22 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = database.db;
   const clock = deps.clock ?? systemClock;
-  const email = await createEmailQueue({
-    db,
-    appName: config.appName,
-    publicUrl: config.publicUrl,
-    appSecret: config.appSecret,
-  });
-  const billing: BillingDeps = {
-    db,
-    clock,
-    appName: config.appName,
-    provider: deps.paymentProvider ?? (await createPaymentProvider(config, db, clock)),
-    mail: { queue: email, publicUrl: config.publicUrl },
-  };
+  const provider = deps.paymentProvider ?? (await createPaymentProvider(config, db, clock));
 
   await app.register(cookie);
-  await registerSecurity(app, { dev: deps.dev ?? false, stripe: billing.provider.name === 'stripe' });
+  await registerSecurity(app, { dev: deps.dev ?? false, stripe: provider.name === 'stripe' });
   // Limits are counted in the database, so they hold across instances (docs/architecture.md).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   await app.register(swagger, {
@@ -148,52 +124,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // System Health: requests counted in memory, this instance's report written every few seconds.
   const monitor = registerSystemHealth(app, { database, reportMs: config.healthReportMs });
 
-  app.decorate('billing', billing);
-  app.decorate('email', email);
-  const emailDelivery = createEmailDelivery({
-    db,
+  const services = await buildServices({
     config,
-    queue: email,
-    keyring: settingsKeyring(config, database.driver === 'pglite'),
-    instance: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+    database,
+    clock,
+    provider,
     log: app.log,
+    monitor,
   });
-  app.decorate('emailDelivery', emailDelivery);
-  const backgroundJobs = createBackgroundJobs({ db, log: app.log, instanceId: monitor.instanceId });
-  app.decorate('backgroundJobs', backgroundJobs);
-  app.addHook('onClose', () => backgroundJobs.stop());
-  await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { db, config });
-  await app.register(customerRoutes, { db, config, clock });
-  await app.register(planRoutes, { db });
-  await app.register(portalRoutes, { billing, config });
-  await app.register(paymentRoutes, { billing, config });
-  await app.register(fleetRoutes, { db, clock, config });
-  await app.register(staffCustomerRoutes, { billing, config });
-  await app.register(fleetCenterRoutes, { db, clock, config });
-  await app.register(notificationRoutes, { db, clock });
-  await app.register(impersonationRoutes, { db, config, clock });
-  await app.register(dashboardRoutes, { db, clock });
-  await app.register(teamRoutes, { db, clock, config });
-  await app.register(commissionRoutes, { db, clock });
-  await app.register(staffProfileRoutes, { db, clock });
-  await app.register(paymentOperationsRoutes, { billing });
-  await app.register(usageAnalyticsRoutes, { db, clock });
-  await app.register(billingAdminRoutes, { db, clock, appName: config.appName });
-  await app.register(revenueRoutes, { db, clock });
-  await app.register(staffPaymentRoutes, { billing, config });
-  await app.register(systemHealthRoutes, { database, config, monitor });
-  await app.register(systemSettingsRoutes, { database, config });
-  await app.register(auditRoutes, { db, clock });
-  await app.register(emailRoutes, { db, config, queue: email, delivery: emailDelivery });
-  await app.register(passwordResetRoutes, { db, clock, config });
-  await app.register(supportRoutes, { db, clock, config, email });
-  await app.register(externalDbRoutes, { database, config, clock });
-  await app.register(crmRoutes, { config, database });
-  if (billing.provider.name === 'stripe') {
+  app.decorate('services', services);
+  app.addHook('onClose', () => services.backgroundJobs.stop());
+  await app.register(healthRoutes, services);
+  await app.register(authRoutes, services);
+  await app.register(customerRoutes, services);
+  await app.register(planRoutes, services);
+  await app.register(portalRoutes, services);
+  await app.register(paymentRoutes, services);
+  await app.register(fleetRoutes, services);
+  await app.register(staffCustomerRoutes, services);
+  await app.register(fleetCenterRoutes, services);
+  await app.register(notificationRoutes, services);
+  await app.register(impersonationRoutes, services);
+  await app.register(dashboardRoutes, services);
+  await app.register(teamRoutes, services);
+  await app.register(commissionRoutes, services);
+  await app.register(staffProfileRoutes, services);
+  await app.register(paymentOperationsRoutes, services);
+  await app.register(usageAnalyticsRoutes, services);
+  await app.register(billingAdminRoutes, services);
+  await app.register(revenueRoutes, services);
+  await app.register(staffPaymentRoutes, services);
+  await app.register(systemHealthRoutes, services);
+  await app.register(systemSettingsRoutes, services);
+  await app.register(auditRoutes, services);
+  await app.register(emailRoutes, services);
+  await app.register(passwordResetRoutes, services);
+  await app.register(supportRoutes, services);
+  await app.register(externalDbRoutes, services);
+  await app.register(crmRoutes, services);
+  if (provider.name === 'stripe') {
     // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
     const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');
-    await app.register(stripeWebhookRoutes, { billing, provider: billing.provider as StripeProvider });
+    await app.register(stripeWebhookRoutes, services);
   }
 
   app.get('/api/docs/openapi.json', {

@@ -45,9 +45,9 @@ async function main() {
   const app = await buildApp({ config, database, dev: process.argv.includes('--dev') });
   const atApp = performance.now();
   // Every periodic job's runs go to System Health's job_runs (docs/system-health.md).
-  recordJobRunsWith(app.systemHealth.recordJobRun);
+  recordJobRunsWith(app.services.monitor.recordJobRun);
   // Every job of the registry (jobs/registry.ts) that is on; all first runs but billing's wait until after listen.
-  const stopJobs = startJobs({ app, config, database });
+  const stopJobs = startJobs(app.services);
 
   let stopping = false;
   const stop = async (signal: string) => {

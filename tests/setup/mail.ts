@@ -19,7 +19,7 @@ export async function emailsTo(t: TestApp, email: string, template?: EmailTempla
     )
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id));
   return Promise.all(
-    rows.map(async (row) => ({ ...row, text: (await t.app.email.openBody(row)).text ?? '' })),
+    rows.map(async (row) => ({ ...row, text: (await t.app.services.email.openBody(row)).text ?? '' })),
   );
 }
 

@@ -91,19 +91,19 @@ beforeAll(async () => {
   real.alerts = (await t.database.db.select({ id: systemAlerts.id }).from(systemAlerts))[0]!.id;
   // Email Settings: a template id, and a message in the outbox to read.
   real.templates = 'onboarding_2';
-  const queued = await t.app.email.queue(t.database.db, {
+  const queued = await t.app.services.email.queue(t.database.db, {
     template: 'password_changed',
     to: { email: customer.email },
     data: { firstName: 'J', lastName: 'D', email: customer.email, signInUrl: 'x' },
   });
   real.outbox = queued.status === 'queued' ? queued.id : '';
   // External Database: an ended import to read (`/api/admin/external-db/jobs/:id`).
-  const imported = await t.app.backgroundJobs.start({
+  const imported = await t.app.services.backgroundJobs.start({
     kind: 'external-db:customers',
     startedByStaffId: null,
     work: async () => ({ synced: 0, errors: [] }),
   });
-  await t.app.backgroundJobs.idle();
+  await t.app.services.backgroundJobs.idle();
   real.jobs = imported.job.id;
   // Expenses: one to correct and delete.
   const expense = await t.post(admin, '/api/admin/expenses', {

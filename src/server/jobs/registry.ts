@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Services } from '../services';
 import { crmDepsOf } from '../modules/crm';
 import { auditRetentionRun } from './audit-retention';
 import { AUDIT_SEAL_INTERVAL_MS, auditSealRun } from './audit-seal';
@@ -20,9 +19,6 @@ import { healthSweepRun } from './health-sweep';
 import { refundRecoveryRun } from './refund-recovery';
 import { revenueSnapshotRun } from './revenue-snapshot';
 import { sessionCleanupRun } from './session-cleanup';
-
-/** What a job's run is built from: the app as main.ts built it. */
-export type JobContext = { app: FastifyInstance; config: Config; database: Database };
 
 /**
  * One periodic job, declared once: start-up and shutdown (start-jobs.ts, from main.ts) and System
@@ -44,7 +40,7 @@ export type PeriodicJob = {
    */
   firstRunMs: number;
   /** Builds the run, once at start (a run may keep state between runs: the snapshot's last day). */
-  run: (ctx: JobContext) => () => Promise<void>;
+  run: (services: Services) => () => Promise<void>;
   /** What it still has to do, shown beside it in System Health as "<count> <label>". */
   backlog?: { label: string; count: BacklogCount };
 };
@@ -63,7 +59,7 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     label: 'Ended sessions cleanup',
     intervalMs: () => HOUR,
     firstRunMs: MINUTE,
-    run: ({ database }) => sessionCleanupRun(database.db),
+    run: ({ db }) => sessionCleanupRun(db),
   },
   {
     // The only job whose first run is at once: renewals that fell due while no instance ran are charged
@@ -72,7 +68,7 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     label: 'Billing renewals',
     intervalMs: (config) => config.billingJobIntervalMs,
     firstRunMs: 0,
-    run: ({ app }) => billingRenewalsRun(app.billing, app.log),
+    run: ({ billing, log }) => billingRenewalsRun(billing, log),
     backlog: { label: 'subscriptions due', count: subscriptionsDue },
   },
   {
@@ -81,7 +77,7 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     label: 'Customer health sweep',
     intervalMs: () => MINUTE,
     firstRunMs: 10_000,
-    run: ({ app, database }) => healthSweepRun(database.db, app.log),
+    run: ({ db, log }) => healthSweepRun(db, log),
     backlog: { label: 'accounts to recompute', count: accountsToRecompute },
   },
   {
@@ -89,14 +85,14 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     label: 'Daily revenue snapshot',
     intervalMs: () => HOUR,
     firstRunMs: 15_000,
-    run: ({ app, database }) => revenueSnapshotRun(database.db, app.billing.clock),
+    run: ({ db, clock }) => revenueSnapshotRun(db, clock),
   },
   {
     name: 'refunds: recovery',
     label: 'Refund recovery',
     intervalMs: () => MINUTE,
     firstRunMs: 15_000,
-    run: ({ app }) => refundRecoveryRun(app.billing, app.log),
+    run: ({ billing, log }) => refundRecoveryRun(billing, log),
     backlog: { label: 'refunds pending', count: refundsPending },
   },
   {
@@ -104,7 +100,7 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     label: 'Audit chain sealing',
     intervalMs: () => AUDIT_SEAL_INTERVAL_MS,
     firstRunMs: 2_000,
-    run: ({ database }) => auditSealRun(database.db),
+    run: ({ db }) => auditSealRun(db),
     backlog: { label: 'unsealed audit rows', count: unsealedAuditRows },
   },
   {
@@ -112,14 +108,14 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     label: 'Audit retention',
     intervalMs: () => 6 * HOUR,
     firstRunMs: MINUTE,
-    run: ({ app, config, database }) => auditRetentionRun(database.db, config, app.log),
+    run: ({ db, config, log }) => auditRetentionRun(db, config, log),
   },
   {
     name: 'email: deliver',
     label: 'Email delivery',
     intervalMs: (config) => config.emailDeliveryMs,
     firstRunMs: 2_000,
-    run: ({ app }) => emailDeliveryRun(app.emailDelivery, app.log),
+    run: ({ emailDelivery, log }) => emailDeliveryRun(emailDelivery, log),
     backlog: { label: 'emails due', count: emailsDue },
   },
   {
@@ -127,11 +123,11 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     label: 'Email automation rules',
     intervalMs: (config) => config.emailAutomationMs,
     firstRunMs: 20_000,
-    run: ({ app, config, database }) =>
+    run: ({ db, email, config, clock, log }) =>
       emailAutomationRun(
-        { db: database.db, queue: app.email, appName: config.appName, publicUrl: config.publicUrl },
-        app.billing.clock,
-        app.log,
+        { db, queue: email, appName: config.appName, publicUrl: config.publicUrl },
+        clock,
+        log,
       ),
   },
   {
@@ -139,6 +135,6 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     label: 'CRM auto-sync check',
     intervalMs: (config) => config.crmAutoSyncCheckMs,
     firstRunMs: 10_000,
-    run: ({ app, config, database }) => crmAutoSyncRun(crmDepsOf(app, config, database)),
+    run: (services) => crmAutoSyncRun(crmDepsOf(services)),
   },
 ];

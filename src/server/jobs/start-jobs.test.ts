@@ -10,7 +10,8 @@ import type { SystemHealth } from '../../shared/contracts/system-health';
 import { loadConfig } from '../config';
 import { jobRuns } from '../db/schema';
 import { recordJobRunsWith, type startPeriodic } from './periodic';
-import { PERIODIC_JOBS, type JobContext, type PeriodicJob } from './registry';
+import { PERIODIC_JOBS, type PeriodicJob } from './registry';
+import type { Services } from '../services';
 import { startJobs } from './start-jobs';
 
 let t: TestApp;
@@ -19,11 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const contextOf = (env: Record<string, string>): JobContext => ({
-  app: t.app,
-  config: loadConfig(env),
-  database: t.database,
-});
+const contextOf = (env: Record<string, string>): Services => ({ ...t.app.services, config: loadConfig(env) });
 
 /** What start-up does with `env`, through a starter that only notes each job it is given. */
 function startUp(env: Record<string, string>) {
@@ -104,7 +101,7 @@ describe('start-up', () => {
     const main = fs.readFileSync(new URL('../main.ts', import.meta.url), 'utf8');
     const jobModules = [...main.matchAll(/import\('\.\/jobs\/([\w-]+)'\)/g)].map((m) => m[1]);
     expect(jobModules).toEqual(['periodic', 'start-jobs']);
-    expect(main).toContain('startJobs({ app, config, database })');
+    expect(main).toContain('startJobs(app.services)');
     expect(main).toContain('stopJobs()');
   });
 });
@@ -130,7 +127,7 @@ describe('the registry', () => {
   it("a started job's runs reach job_runs under its name, and System Health shows it under its label", async () => {
     const billing = PERIODIC_JOBS.find((j) => j.name === 'billing: renewals')!;
     const admin = await t.staffCookie('admin@motorpool.local');
-    recordJobRunsWith(t.app.systemHealth.recordJobRun);
+    recordJobRunsWith(t.app.services.monitor.recordJobRun);
     const stop = startJobs(contextOf({ NODE_ENV: 'test', BILLING_JOB_INTERVAL_SECONDS: '60' }), {
       jobs: [billing],
     });

@@ -1,5 +1,6 @@
 import { startPeriodic } from './periodic';
-import { PERIODIC_JOBS, type JobContext, type PeriodicJob } from './registry';
+import type { Services } from '../services';
+import { PERIODIC_JOBS, type PeriodicJob } from './registry';
 
 /**
  * Starts every job of the registry whose interval is above 0, in its order, and answers the function
@@ -7,7 +8,7 @@ import { PERIODIC_JOBS, type JobContext, type PeriodicJob } from './registry';
  * deps included). Tests pass their own `jobs` or `start` to see what start-up would do.
  */
 export function startJobs(
-  ctx: JobContext,
+  services: Services,
   {
     jobs = PERIODIC_JOBS,
     start = startPeriodic,
@@ -15,9 +16,9 @@ export function startJobs(
 ): () => void {
   const stops: (() => void)[] = [];
   for (const job of jobs) {
-    const intervalMs = job.intervalMs(ctx.config);
+    const intervalMs = job.intervalMs(services.config);
     if (intervalMs <= 0) continue;
-    stops.push(start(job.name, ctx.app.log, job.run(ctx), { intervalMs, firstRunMs: job.firstRunMs }));
+    stops.push(start(job.name, services.log, job.run(services), { intervalMs, firstRunMs: job.firstRunMs }));
   }
   return () => {
     for (const stop of stops) stop();

@@ -627,7 +627,7 @@ describe('hash chain', () => {
   it('two sealers at once never give two rows one position (real on PostgreSQL)', async () => {
     const other = await t.secondInstance();
     try {
-      const otherDb = other.app.billing.db;
+      const otherDb = other.app.services.billing.db;
       const writes = Array.from({ length: 8 }, (_, i) => bulkRows(50, `race-${i}`));
       const seals = Array.from({ length: 6 }, (_, i) => sealAll(i % 2 ? otherDb : db(), 40));
       await Promise.all([...writes, ...seals]);

@@ -1,7 +1,6 @@
 // The audit module's public face: what other modules may use (docs/architecture.md).
 export { sealAll } from './chain';
 export { enforceAuditRetention } from './retention';
-export { auditRoutes } from './routes';
 export { registerSecurityEventAudit } from './security-events';
 export {
   actorOf,

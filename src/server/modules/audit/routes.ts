@@ -9,18 +9,17 @@ import {
 } from '../../../shared/contracts/audit';
 import { access } from '../../../shared/contracts/common';
 import { isoDay } from '../../../shared/days';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { verifyChain } from './chain';
 import { auditCsvStarted } from './export';
 import { keptAuditCounts, listAuditLogs } from './list';
 import { actorOf, recordAudit } from './service';
+import type { Services } from '../../services';
 
 /** The Security & Audit tab is the admin's (docs/product-rules.md): the same rule as its menu entry. */
 const viewAudit = access.staffTab('audit');
 
 /** Audit Logs (docs/audit-logs.md): the list, its export and the chain's verification. */
-export async function auditRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export async function auditRoutes(app: FastifyInstance, { db, clock }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const counts = keptAuditCounts(db);
 

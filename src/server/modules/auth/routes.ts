@@ -17,7 +17,7 @@ import {
 } from '../../../shared/contracts/auth';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies';
 import { customerToken, notePrincipalReads } from '../../auth/access';
 import {
@@ -31,10 +31,10 @@ import { validateFleetToken } from '../portal/account';
 import { isSameSiteRequest } from '../../http/same-site';
 import { plainPage } from '../../http/plain-page';
 import { actorOf, customerActor } from '../audit';
-import { mailerOf } from '../email-events';
 import { securitySettingsOf, staffPreferenceDefaultsOf } from '../system-settings';
 import { autoLogin } from './auto-login';
 import { signInCustomer, signInStaff, signOut, toSessionCustomer, toStaffUser } from './service';
+import type { Services } from '../../services';
 
 /** Plain HTML, no script (the CSP allows none inline): a same-site link is the confirmation. */
 function confirmLogoutPage(appName: string): string {
@@ -52,7 +52,7 @@ function confirmLogoutPage(appName: string): string {
 
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
-export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function authRoutes(app: FastifyInstance, { db, config, mail }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   if (config.fleetCrmUrl && !config.fleetCrmValidateUrl) {
     app.log.warn(
@@ -115,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
             ...request.body,
             ttlMs,
             idleTimeoutSeconds: config.staffIdleTimeoutSeconds,
-            mail: mailerOf(app, config),
+            mail: mail,
           },
           onSuccess,
         ),
@@ -214,12 +214,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     },
     handler: async (request, reply) => {
       const result = await throttled('customer-sign-in', request.body, reply, (onSuccess, ttlMs) =>
-        signInCustomer(
-          db,
-          actorOf(request),
-          { ...request.body, ttlMs, mail: mailerOf(app, config) },
-          onSuccess,
-        ),
+        signInCustomer(db, actorOf(request), { ...request.body, ttlMs, mail: mail }, onSuccess),
       );
       if (!result) return reply;
       if (!result.ok) {
@@ -292,7 +287,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
         token: user.token,
         email: user.email,
         ttlMs: await sessionTtlMs(),
-        mail: mailerOf(app, config),
+        mail: mail,
         log: request.log,
       });
       if (!outcome.ok) {

@@ -18,7 +18,7 @@ describe('background jobs', () => {
   });
   afterAll(() => t.close());
 
-  const jobs = () => t.app.backgroundJobs;
+  const jobs = () => t.app.services.backgroundJobs;
   const rowOf = async (id: string) =>
     (await t.database.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, id)))[0]!;
 
@@ -209,7 +209,7 @@ describe('background jobs', () => {
         const quick = async (): Promise<JobOutcome> => ({ synced: 0, errors: [] });
         const starts = await Promise.allSettled(
           Array.from({ length: 300 }, (_, i) =>
-            (i % 2 ? second.app : t.app).backgroundJobs.start({
+            (i % 2 ? second.app : t.app).services.backgroundJobs.start({
               kind: 'test:churn',
               startedByStaffId: null,
               work: quick,
@@ -217,7 +217,7 @@ describe('background jobs', () => {
           ),
         );
         expect(starts.filter((s) => s.status === 'rejected')).toEqual([]);
-        await Promise.all([t.app.backgroundJobs.idle(), second.app.backgroundJobs.idle()]);
+        await Promise.all([t.app.services.backgroundJobs.idle(), second.app.services.backgroundJobs.idle()]);
       } finally {
         await second.close();
       }
@@ -283,7 +283,7 @@ describe('background jobs', () => {
         };
         const starts = await Promise.all(
           Array.from({ length: 6 }, (_, i) =>
-            (i % 2 ? second.app : t.app).backgroundJobs.start({
+            (i % 2 ? second.app : t.app).services.backgroundJobs.start({
               kind: 'test:race',
               startedByStaffId: null,
               work,
@@ -293,7 +293,7 @@ describe('background jobs', () => {
         expect(starts.filter((s) => s.started)).toHaveLength(1);
         expect(new Set(starts.map((s) => s.job.id)).size).toBe(1);
         step.open();
-        await Promise.all([t.app.backgroundJobs.idle(), second.app.backgroundJobs.idle()]);
+        await Promise.all([t.app.services.backgroundJobs.idle(), second.app.services.backgroundJobs.idle()]);
         expect(runs).toBe(1);
       } finally {
         await second.close();

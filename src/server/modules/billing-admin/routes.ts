@@ -21,8 +21,6 @@ import {
 import { access, errorResponse } from '../../../shared/contracts/common';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { sendingNow, skippedEmail } from '../email/send-now';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { invoiceSellerOf } from '../system-settings/service';
 import { renderInvoicePdf } from '../billing/invoice-pdf';
 import { billingAdminContext } from './context';
@@ -31,6 +29,7 @@ import { generateMonthlyInvoices } from './monthly-invoices';
 import { createSubscriptionRequest, listPaymentRequests, sendPaymentRequest } from './payment-requests';
 import { readBillingSettings, saveBillingSettings } from './settings';
 import { listSubscriptions, listTrialActions } from './subscriptions';
+import type { Services } from '../../services';
 
 /**
  * Every route here needs canViewPayments: there is no flag for changing payments, so generating
@@ -42,16 +41,15 @@ const tags = ['billing-admin'];
 /** Billing Management and Invoicing of the Billing & Payments tab (docs/billing-admin.md). */
 export async function billingAdminRoutes(
   app: FastifyInstance,
-  { db, clock, appName }: { db: Db; clock: Clock; appName: string },
+  { db, clock, config, mail, emailDelivery }: Services,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) =>
-    billingAdminContext(request, { db, clock, mail: app.billing.mail });
+  const ctx = (request: FastifyRequest) => billingAdminContext(request, { db, clock, mail });
 
   /** A request's answer with what became of its email, delivered now (docs/email.md "Sent means sent"). */
   const linkSent = async (work: () => Promise<Omit<PaymentRequestSent, 'delivery'>>) => {
     const { value, email } = await sendingNow(
-      app.emailDelivery,
+      emailDelivery,
       ['payment_request', 'subscription_request'],
       work,
     );
@@ -149,7 +147,7 @@ export async function billingAdminRoutes(
     schema: { summary: "Any customer's invoice as a PDF", tags, params: z.object({ id: z.string() }) },
     handler: async (request, reply) => {
       const invoice = await invoiceById(db, request.params.id);
-      const pdf = await renderInvoicePdf(invoice, await invoiceSellerOf(db, appName));
+      const pdf = await renderInvoicePdf(invoice, await invoiceSellerOf(db, config.appName));
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)

@@ -263,7 +263,7 @@ describe('plan changes', () => {
 });
 
 describe('the billing job', () => {
-  const run = () => import('../../jobs/billing-runner').then((m) => m.runDueBilling(t.app.billing));
+  const run = () => import('../../jobs/billing-runner').then((m) => m.runDueBilling(t.app.services.billing));
   const subOf = async (customerId: string) =>
     (await t.database.db.select().from(subscriptions).where(eq(subscriptions.customerId, customerId)))[0]!;
 

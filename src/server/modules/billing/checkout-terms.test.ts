@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const day = 86_400_000;
-const run = () => import('../../jobs/billing-runner').then((m) => m.runDueBilling(t.app.billing));
+const run = () => import('../../jobs/billing-runner').then((m) => m.runDueBilling(t.app.services.billing));
 const subOf = async (customerId: string) =>
   (await t.database.db.select().from(subscriptions).where(eq(subscriptions.customerId, customerId)))[0]!;
 

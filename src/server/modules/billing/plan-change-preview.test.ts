@@ -238,7 +238,7 @@ describe('resuming a cancelled subscription', () => {
     expect(late.json().message).toMatch(/^Your subscription ended on .*Subscribe again from checkout\.$/);
     expect((await subscriptionOf(c.id)).cancelAtPeriodEnd).toBe(true);
 
-    await import('../../jobs/billing-runner').then((m) => m.runDueBilling(t.app.billing));
+    await import('../../jobs/billing-runner').then((m) => m.runDueBilling(t.app.services.billing));
     const ended = await t.post(c, '/api/customer/resume-subscription', {});
     expect(ended.statusCode).toBe(409);
     expect(ended.json().message).toBe('Your subscription has ended. Subscribe again from checkout.');

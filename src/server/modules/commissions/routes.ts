@@ -11,17 +11,16 @@ import {
   myCommissions as myCommissionsContract,
   rateSaved,
 } from '../../../shared/contracts/commissions';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { actorOf } from '../audit';
 import { listCommissions, markCommissionsPaid, myCommissions } from './history';
 import { createRate, listRates } from './rates';
+import type { Services } from '../../services';
 
 const viewTeam = access.staffPermission('users', 'canViewTeamManagement');
 const manageUsers = access.staffPermission('users', 'canManageUsers');
 
 /** Sales commission rates and the commissions earned on payments (docs/commissions.md). */
-export async function commissionRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export async function commissionRoutes(app: FastifyInstance, { db, clock }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffActor = (request: Parameters<typeof actorOf>[0]) => ({
     ...actorOf(request),

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const env = { ...ENV, HUBSPOT_API_URL: hubspot.url };
   t = await createTestApp(env);
   admin = await t.staffCookie('admin@motorpool.local');
-  deps = crmDepsOf(t.app, loadConfig({ NODE_ENV: 'test', ...env }), t.database);
+  deps = crmDepsOf({ ...t.app.services, config: loadConfig({ NODE_ENV: 'test', ...env }) });
   expect((await t.put(admin, '/api/admin/api-settings', { hubspotApiKey: hubspot.token })).statusCode).toBe(
     200,
   );
@@ -64,7 +64,7 @@ describe('CRM auto-sync', () => {
 
     const first = await runAutoSyncIfDue(deps);
     expect(first.started).toBe(true);
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
     const [run] = await autoJobs();
     expect(run!.status).toBe('succeeded');
     expect(run!.result).toMatchObject({ synced: await recordCount(), errorCount: 0 });
@@ -76,7 +76,7 @@ describe('CRM auto-sync', () => {
     await t.database.db.update(customers).set({ updatedAt: sql`now() + interval '1 minute'` });
     const requests = hubspot.requests.length;
     expect((await runAutoSyncIfDue(later(7))).started).toBe(true);
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
     const quiet = (await autoJobs()).find((j) => j.id !== run!.id)!;
     expect(quiet.result).toMatchObject({ synced: 0, errorCount: 0 });
     expect(hubspot.requests.length).toBe(requests);
@@ -88,7 +88,7 @@ describe('CRM auto-sync', () => {
       .set({ companyName: 'Renamed Haulage', updatedAt: sql`now() + interval '2 minutes'` })
       .where(eq(customers.id, changed.id));
     expect((await runAutoSyncIfDue(later(7))).started).toBe(true);
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
     const third = (await autoJobs()).find((j) => j.id !== run!.id)!;
     expect(third.result).toMatchObject({ synced: 1, errorCount: 0 });
     const [row] = await t.database.db
@@ -103,7 +103,7 @@ describe('CRM auto-sync', () => {
     const bad = await signUp(t);
     hubspot.rejectEmail(bad.email, 'Email address is invalid');
     await runAutoSyncIfDue(deps);
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
     expect((await autoJobs())[0]!.result).toMatchObject({ errorCount: 1 });
 
     hubspot.reset();
@@ -111,7 +111,7 @@ describe('CRM auto-sync', () => {
     // Everything else is in sync; the failed record goes again (HubSpot's store was emptied, so the
     // others stay as they were: their hash matches).
     await runAutoSyncIfDue(deps);
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
     expect((await autoJobs())[0]!.result).toMatchObject({ synced: 1, errorCount: 0 });
     expect(hubspot.contactByEmail(bad.email)).toBeDefined();
   });
@@ -125,7 +125,7 @@ describe('CRM auto-sync', () => {
         ...deps.jobs,
         start: async (job) => {
           expect((await runAutoSyncIfDue(deps)).started).toBe(true);
-          await t.app.backgroundJobs.idle();
+          await t.app.services.backgroundJobs.idle();
           return deps.jobs.start(job);
         },
       },
@@ -138,11 +138,11 @@ describe('CRM auto-sync', () => {
     await t.put(admin, '/api/admin/crm/config', { enabled: true, autoSync: true });
     const second = await t.secondInstance();
     try {
-      const other: CrmDeps = { ...deps, jobs: second.app.backgroundJobs, log: second.app.log };
+      const other: CrmDeps = { ...deps, jobs: second.app.services.backgroundJobs, log: second.app.log };
       for (let round = 0; round < 5; round++) {
         const checks = await Promise.all([runAutoSyncIfDue(deps), runAutoSyncIfDue(other)]);
         expect(checks.filter((c) => c.started).length).toBeLessThanOrEqual(1);
-        await Promise.all([t.app.backgroundJobs.idle(), second.app.backgroundJobs.idle()]);
+        await Promise.all([t.app.services.backgroundJobs.idle(), second.app.services.backgroundJobs.idle()]);
       }
       expect(await autoJobs()).toHaveLength(1);
     } finally {
@@ -163,7 +163,7 @@ describe('CRM auto-sync', () => {
         .where(eq(customers.id, customer.id));
     });
     expect((await runAutoSyncIfDue(deps)).started).toBe(true);
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
     const [row] = await t.database.db
       .select()
       .from(crmIntegrations)
@@ -171,7 +171,7 @@ describe('CRM auto-sync', () => {
     expect(hubspot.companies.get(row!.crmId!)?.properties.name).not.toBe('Renamed Mid-Sync Ltd');
 
     expect((await runAutoSyncIfDue(later(25))).started).toBe(true);
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
 
     expect(hubspot.companies.get(row!.crmId!)?.properties.name).toBe('Renamed Mid-Sync Ltd');
   });

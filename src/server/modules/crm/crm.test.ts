@@ -47,7 +47,7 @@ async function bulkSync(entity: 'customers' | 'users'): Promise<BackgroundJob> {
   const res = await t.post(admin, `/api/admin/crm/sync/bulk/${entity}`, {});
   expect(res.statusCode, res.body).toBe(202);
   const { job } = res.json<{ job: BackgroundJob }>();
-  await t.app.backgroundJobs.idle();
+  await t.app.services.backgroundJobs.idle();
   const done = await t.get(admin, `/api/admin/crm/jobs/${job.id}`);
   expect(done.statusCode).toBe(200);
   return done.json<BackgroundJob>();
@@ -255,7 +255,7 @@ describe('syncing to HubSpot', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
     expect(started.filter((s) => s.started)).toHaveLength(1);
     expect(started[0]!.job.id).toBe(started[1]!.job.id);
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
   });
 });
 
@@ -310,7 +310,7 @@ describe('one company per customer in HubSpot, however the syncs meet', () => {
     const bulk = await t.post(admin, '/api/admin/crm/sync/bulk/customers', {});
     expect(bulk.statusCode).toBe(202);
     const one = await t.post(admin, `/api/admin/crm/sync/customer/${customer.id}`, {});
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
 
     expect(one.statusCode, one.body).toBe(200);
     const job = (await t.get(admin, `/api/admin/crm/jobs/${bulk.json().job.id}`)).json<BackgroundJob>();

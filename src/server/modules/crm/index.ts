@@ -3,5 +3,4 @@ export { runAutoSyncIfDue } from './auto-sync';
 export { crmConfigOf } from './config';
 export { crmSyncStateOf, readCrmSyncState } from './credentials';
 export { crmDepsOf } from './deps';
-export { crmRoutes } from './routes';
 export { type CrmDeps } from './sync';

@@ -20,8 +20,6 @@ import {
   crmUserPage,
   crmUserRow,
 } from '../../../shared/contracts/crm';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { actorOf } from '../audit';
 import { crmConfigOf, saveCrmConfig } from './config';
@@ -36,18 +34,17 @@ import {
   listIntegrations,
 } from './lists';
 import { startBulkSync, syncOne } from './sync';
+import type { Services } from '../../services';
 
 const viewCrm = access.staffTab('crm');
 const changeCrm = access.staffPermission('crm', 'canEditSettings');
 const refused = { 404: errorResponse, 409: errorResponse, 422: errorResponse, 502: errorResponse };
 
 /** CRM Integration (tab `crm`; docs/crm.md). */
-export async function crmRoutes(
-  app: FastifyInstance,
-  { config, database }: { config: Config; database: Database },
-) {
+export async function crmRoutes(app: FastifyInstance, services: Services) {
+  const { backgroundJobs } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = crmDepsOf(app, config, database);
+  const deps = crmDepsOf(services);
   const { db } = deps;
 
   r.get('/api/admin/crm/config', {
@@ -172,7 +169,7 @@ export async function crmRoutes(
       response: { 200: backgroundJob, 404: errorResponse },
     },
     handler: async (request) => {
-      const job = await app.backgroundJobs.get(request.params.id, Object.values(CRM_JOB_KINDS));
+      const job = await backgroundJobs.get(request.params.id, Object.values(CRM_JOB_KINDS));
       if (!job) throw notFound('Job not found');
       return job;
     },

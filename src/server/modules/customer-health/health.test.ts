@@ -99,7 +99,7 @@ describe('payments (35)', () => {
 
     const due = (await subOf(c.id)).currentPeriodEnd;
     clock.set(new Date(due.getTime() + 60_000));
-    await runDueBilling(t.app.billing);
+    await runDueBilling(t.app.services.billing);
     expect(await health(c.id)).toMatchObject({
       score: 65,
       riskLevel: 'medium',
@@ -107,14 +107,14 @@ describe('payments (35)', () => {
     });
 
     clock.set(new Date(due.getTime() + 3 * day + 60_000));
-    await runDueBilling(t.app.billing);
+    await runDueBilling(t.app.services.billing);
     expect((await health(c.id)).reasons).toEqual([
       '2 failed payments in 30 days',
       'Subscription past due: the renewal is being retried',
     ]);
 
     clock.set(new Date(due.getTime() + 7 * day + 60_000));
-    await runDueBilling(t.app.billing);
+    await runDueBilling(t.app.services.billing);
     expect(await health(c.id)).toMatchObject({
       score: 65,
       reasons: ['3 failed payments in 30 days', 'Subscription pending: waiting for a payment'],

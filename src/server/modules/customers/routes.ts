@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registrationRequest, registrationResponse } from '../../../shared/contracts/customers';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { actorOf } from '../audit';
 import { registerCustomer } from './service';
-import { mailerOf } from '../email-events';
 import { access } from '../../../shared/contracts/common';
+import type { Services } from '../../services';
 
-export async function customerRoutes(
-  app: FastifyInstance,
-  { db, config, clock }: { db: Db; config: Config; clock: Clock },
-) {
+export async function customerRoutes(app: FastifyInstance, { db, config, clock, mail }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/customers', {
@@ -27,13 +21,7 @@ export async function customerRoutes(
       response: { 201: registrationResponse },
     },
     handler: async (request, reply) => {
-      const c = await registerCustomer(
-        db,
-        mailerOf(app, config),
-        actorOf(request),
-        request.body,
-        clock.now(),
-      );
+      const c = await registerCustomer(db, mail, actorOf(request), request.body, clock.now());
       return reply.status(201).send({
         success: true,
         message: `Welcome to ${config.appName}! Your account has been created successfully!`,

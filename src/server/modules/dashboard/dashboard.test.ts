@@ -69,7 +69,7 @@ describe('GET /api/admin/stats', () => {
       .from(subscriptions)
       .where(eq(subscriptions.customerId, starter.id));
     clock.set(new Date(sub!.currentPeriodEnd.getTime() + 60_000));
-    await runDueBilling(t.app.billing);
+    await runDueBilling(t.app.services.billing);
     const [lateSub] = await t.database.db
       .select()
       .from(subscriptions)

@@ -1,4 +1,3 @@
 // The dashboard module's public face: what other modules may use (docs/architecture.md).
 export { dailySnapshot } from './revenue-snapshots';
-export { dashboardRoutes } from './routes';
 export { readFigures } from './stats';

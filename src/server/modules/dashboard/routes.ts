@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access } from '../../../shared/contracts/common';
 import { activityListQuery, activityPage, dashboardStats } from '../../../shared/contracts/dashboard';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { activityPage as readActivityPage } from './activity';
 import { dashboardStatsSource } from './stats';
+import type { Services } from '../../services';
 
 /** The staff dashboard's overview (docs/staff-dashboard.md): the four tiles and Recent Activity. */
-export async function dashboardRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export async function dashboardRoutes(app: FastifyInstance, { db, clock }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const stats = dashboardStatsSource(db, clock);
 

@@ -12,7 +12,6 @@ export {
   emailLinks,
   emailMoment,
   type Mailer,
-  mailerOf,
   type Person,
   personData,
   personTo,

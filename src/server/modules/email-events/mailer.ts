@@ -119,9 +119,3 @@ export const silentMailer: Mailer = {
     openBody: async (row) => ({ text: row.bodyText, html: row.bodyHtml }),
   },
 };
-
-/** The mailer of a routes plugin: the app's outbox writer and the configured public address. */
-export const mailerOf = (app: { email: EmailQueue }, config: { publicUrl: string }): Mailer => ({
-  queue: app.email,
-  publicUrl: config.publicUrl,
-});

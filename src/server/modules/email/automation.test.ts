@@ -21,7 +21,7 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const deps = (app = t.app) => ({
   db: db(),
-  queue: app.email,
+  queue: app.services.email,
   appName: 'Motorpool',
   publicUrl: 'http://mp.test',
 });
@@ -104,7 +104,7 @@ describe('sign-up rules', () => {
       await runEmailAutomation(deps(), at);
       expect(await sentTo(c, 'onboarding_1')).toHaveLength(0);
       // A security email still goes.
-      const security = await t.app.email.queue(db(), {
+      const security = await t.app.services.email.queue(db(), {
         template: 'password_changed',
         to: { email: c.email },
         data: { firstName: 'J', lastName: 'D', email: c.email, signInUrl: 'x' },

@@ -30,7 +30,7 @@ const address = () => `person.${Date.now()}.${++serial}@example.com`;
 
 /** A plain message (password_changed) to a new address; answers its outbox id and the address. */
 async function queueChanged(to = address()) {
-  const result = await t.app.email.queue(db(), {
+  const result = await t.app.services.email.queue(db(), {
     template: 'password_changed',
     to: { email: to, name: 'Pat Lee' },
     data: { firstName: 'Pat', lastName: 'Lee', email: to, signInUrl: 'http://localhost/customer-login' },
@@ -44,7 +44,7 @@ const received = (to: string) => catcher.messages.filter((m) => m.to.includes(to
 describe('delivery to SMTP_URL', () => {
   it('sends a queued message once, with a Message-ID made from its outbox id', async () => {
     const { id, to } = await queueChanged();
-    const run = await t.app.emailDelivery.deliverDue();
+    const run = await t.app.services.emailDelivery.deliverDue();
     expect(run.sent).toBeGreaterThanOrEqual(1);
     const [mail] = received(to);
     expect(mail?.subject).toBe('Your Motorpool password was changed');
@@ -57,7 +57,7 @@ describe('delivery to SMTP_URL', () => {
     // A message that is not sensitive keeps its body for staff to read.
     expect(row.bodyText).toContain('Hi Pat,');
 
-    await t.app.emailDelivery.deliverDue();
+    await t.app.services.emailDelivery.deliverDue();
     expect(received(to)).toHaveLength(1);
     // System Health hears of the success.
     const failing = await flushIntegrationStatus(db());
@@ -68,7 +68,7 @@ describe('delivery to SMTP_URL', () => {
     const { id, to } = await queueChanged();
     const now = new Date();
     catcher.refuseNext(1);
-    await t.app.emailDelivery.deliverDue(now);
+    await t.app.services.emailDelivery.deliverDue(now);
     let row = await rowOf(id);
     expect(row).toMatchObject({ status: 'queued', attempts: 1 });
     expect(row.lastError).toContain('451');
@@ -80,10 +80,10 @@ describe('delivery to SMTP_URL', () => {
     });
 
     // Not due yet: nothing happens.
-    await t.app.emailDelivery.deliverDue(new Date(now.getTime() + 30_000));
+    await t.app.services.emailDelivery.deliverDue(new Date(now.getTime() + 30_000));
     expect((await rowOf(id)).attempts).toBe(1);
 
-    await t.app.emailDelivery.deliverDue(new Date(now.getTime() + MINUTE + 1000));
+    await t.app.services.emailDelivery.deliverDue(new Date(now.getTime() + MINUTE + 1000));
     row = await rowOf(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect(received(to)).toHaveLength(1);
@@ -94,7 +94,7 @@ describe('delivery to SMTP_URL', () => {
     let now = new Date();
     catcher.refuseNext(MAX_ATTEMPTS);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await t.app.emailDelivery.deliverDue(now);
+      await t.app.services.emailDelivery.deliverDue(now);
       expect((await rowOf(id)).attempts).toBe(attempt);
       now = new Date(now.getTime() + 3 * 3_600_000);
     }
@@ -103,7 +103,7 @@ describe('delivery to SMTP_URL', () => {
     expect(row.lastError).toMatch(/451.*Try again later/);
     expect(row.failedAt).not.toBeNull();
     // Failed is final: a later run leaves it alone.
-    await t.app.emailDelivery.deliverDue(new Date(now.getTime() + 86_400_000));
+    await t.app.services.emailDelivery.deliverDue(new Date(now.getTime() + 86_400_000));
     expect((await rowOf(id)).attempts).toBe(MAX_ATTEMPTS);
     expect(received(to)).toHaveLength(0);
   });
@@ -114,7 +114,7 @@ describe('delivery to SMTP_URL', () => {
       .update(emailOutbox)
       .set({ status: 'sending', lockedBy: 'gone', lockedUntil: new Date(Date.now() - 1000), attempts: 1 })
       .where(eq(emailOutbox.id, id));
-    await t.app.emailDelivery.deliverDue();
+    await t.app.services.emailDelivery.deliverDue();
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(received(to)).toHaveLength(1);
   });
@@ -123,7 +123,7 @@ describe('delivery to SMTP_URL', () => {
     const first = await queueChanged();
     const second = await queueChanged();
     const slow = catcher.holdNext();
-    const run = t.app.emailDelivery.deliverDue();
+    const run = t.app.services.emailDelivery.deliverDue();
     // The run has claimed both and is stuck sending one of them; another instance takes over both claims.
     await slow.arrived;
     await db()
@@ -145,7 +145,7 @@ describe('delivery to SMTP_URL', () => {
   it('seals a sensitive body at rest and erases it once sent', async () => {
     const to = address();
     const password = `Zebra-${randomBytes(6).toString('hex')}`;
-    const result = await t.app.email.queue(db(), {
+    const result = await t.app.services.email.queue(db(), {
       template: 'team_invitation',
       to: { email: to },
       data: { firstName: 'Sam', lastName: 'Ode', email: to, temporaryPassword: password, signInUrl: 'x' },
@@ -157,7 +157,7 @@ describe('delivery to SMTP_URL', () => {
     expect(stored).not.toContain(password);
     expect(stored.length).toBeGreaterThan(50);
 
-    await t.app.emailDelivery.deliverDue();
+    await t.app.services.emailDelivery.deliverDue();
     const [mail] = received(to);
     expect(mail?.text).toContain(password);
     const row = await rowOf(id);
@@ -169,7 +169,7 @@ describe('delivery to SMTP_URL', () => {
     expect((await checkout(t, customer, CARDS.visa)).statusCode).toBe(200);
     const [invoice] = await db().select().from(invoices).where(eq(invoices.customerId, customer.id));
     expect(invoice).toBeDefined();
-    const result = await t.app.email.queue(db(), {
+    const result = await t.app.services.email.queue(db(), {
       template: 'payment_success',
       to: { email: customer.email },
       data: {
@@ -187,7 +187,7 @@ describe('delivery to SMTP_URL', () => {
       attachments: [{ kind: 'invoice', invoiceId: invoice!.id }],
     });
     expect(result.status).toBe('queued');
-    await t.app.emailDelivery.deliverDue();
+    await t.app.services.emailDelivery.deliverDue();
     const mail = await catcher.waitFor(
       (m) => m.to.includes(customer.email) && m.subject.startsWith('Payment'),
     );
@@ -203,8 +203,11 @@ describe('delivery to SMTP_URL', () => {
     const second = await t.secondInstance();
     try {
       const queued = await Promise.all(Array.from({ length: 30 }, () => queueChanged()));
-      await Promise.all([t.app.emailDelivery.deliverDue(), second.app.emailDelivery.deliverDue()]);
-      await t.app.emailDelivery.deliverDue();
+      await Promise.all([
+        t.app.services.emailDelivery.deliverDue(),
+        second.app.services.emailDelivery.deliverDue(),
+      ]);
+      await t.app.services.emailDelivery.deliverDue();
       for (const { id, to } of queued) {
         expect(received(to)).toHaveLength(1);
         expect((await rowOf(id)).status).toBe('sent');
@@ -231,19 +234,19 @@ describe('SendGrid and no transport', () => {
 
   it('keeps messages queued with no transport, then sends them through SendGrid once its key is saved', async () => {
     const to = address();
-    const result = await s.app.email.queue(s.database.db, {
+    const result = await s.app.services.email.queue(s.database.db, {
       template: 'password_changed',
       to: { email: to },
       data: { firstName: 'Ana', lastName: 'Ruiz', email: to, signInUrl: 'x' },
     });
     const id = (result as { id: string }).id;
-    expect(await s.app.emailDelivery.deliverDue()).toMatchObject({ noTransport: true, sent: 0 });
+    expect(await s.app.services.emailDelivery.deliverDue()).toMatchObject({ noTransport: true, sent: 0 });
     const waiting = (await s.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
     expect(waiting).toMatchObject({ status: 'queued', attempts: 0 });
 
     const admin = await s.staffCookie('admin@motorpool.local');
     expect((await s.put(admin, '/api/admin/api-settings', { sendgridApiKey: API_KEY })).statusCode).toBe(200);
-    const run = await s.app.emailDelivery.deliverDue();
+    const run = await s.app.services.emailDelivery.deliverDue();
     expect(run.sent).toBe(1);
     const mail = await relay.waitFor((m) => m.to.includes(to));
     expect(mail.user).toBe('apikey');

@@ -160,7 +160,7 @@ describe('outbox and analytics', () => {
   it('pages the outbox with a status filter; a sensitive body only for admins, while undelivered, audited', async () => {
     const manager = await staffWith(t, 'manager');
     const to = `invitee.${Date.now()}@example.com`;
-    const queued = await t.app.email.queue(t.database.db, {
+    const queued = await t.app.services.email.queue(t.database.db, {
       template: 'team_invitation',
       to: { email: to },
       data: {
@@ -194,7 +194,7 @@ describe('outbox and analytics', () => {
       );
     expect(reads).toHaveLength(1);
 
-    await t.app.emailDelivery.deliverDue();
+    await t.app.services.emailDelivery.deliverDue();
     const after = (await t.get(admin, `/api/admin/email/outbox/${id}`)).json<OutboxMessageDetail>();
     expect(after).toMatchObject({ status: 'sent', bodyWithheld: 'erased', text: null });
     expect(
@@ -204,7 +204,7 @@ describe('outbox and analytics', () => {
 
   it('counts sent, failed and queued by template and by day', async () => {
     const to = `counted.${Date.now()}@example.com`;
-    await t.app.email.queue(t.database.db, {
+    await t.app.services.email.queue(t.database.db, {
       template: 'password_changed',
       to: { email: to },
       data: { firstName: 'C', lastName: 'D', email: to, signInUrl: 'x' },
@@ -212,7 +212,7 @@ describe('outbox and analytics', () => {
     const before = (await t.get(admin, '/api/admin/email/analytics?days=7')).json();
     const rowOf = (a: { byTemplate: { templateId: string; queued: number; sent: number }[] }) =>
       a.byTemplate.find((r) => r.templateId === 'password_changed') ?? { queued: 0, sent: 0 };
-    await t.app.emailDelivery.deliverDue();
+    await t.app.services.emailDelivery.deliverDue();
     const after = (await t.get(admin, '/api/admin/email/analytics?days=7')).json();
     expect(after.byDay).toHaveLength(7);
     expect(rowOf(after).sent).toBe(rowOf(before).sent + 1);

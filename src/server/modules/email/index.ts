@@ -2,5 +2,4 @@
 export { type AutomationDeps, runEmailAutomation } from './automation';
 export { createEmailDelivery, type EmailDelivery } from './delivery';
 export { createEmailQueue, type EmailQueue } from './outbox';
-export { emailRoutes } from './routes';
 export { lastDeliveryOf, sendingNow, skippedEmail } from './send-now';

@@ -19,14 +19,10 @@ import {
 } from '../../../shared/contracts/email';
 import type { EmailTemplateId } from '../../../shared/email-templates';
 import { uuidParams } from '../../../shared/contracts/portal';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { actorOf } from '../audit';
 import { generalSettingsOf } from '../system-settings';
 import { automationRulesOf } from './automation';
-import type { EmailDelivery } from './delivery';
 import { emailAnalyticsOf, listOutbox, readOutboxMessage } from './outbox-admin';
-import type { EmailQueue } from './outbox';
 import {
   listTemplates,
   previewTemplate,
@@ -36,15 +32,17 @@ import {
   sentByTemplate,
   setTemplateEnabled,
 } from './templates';
+import type { Services } from '../../services';
 
 const readEmails = access.staffTab('emails');
 /** Changing what customers receive is a settings change (docs/email.md). */
 const editTemplates = access.staffPermission('emails', 'canEditSettings');
 
-export type EmailRouteDeps = { db: Db; config: Config; queue: EmailQueue; delivery: EmailDelivery };
-
 /** Email Settings (docs/email.md): templates, tests, automation rules, analytics, outbox. */
-export async function emailRoutes(app: FastifyInstance, { db, config, queue, delivery }: EmailRouteDeps) {
+export async function emailRoutes(
+  app: FastifyInstance,
+  { db, config, email: queue, emailDelivery: delivery }: Services,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const links = { appName: config.appName, publicUrl: config.publicUrl };
   const templateId = (request: { params: { id: string } }) => request.params.id as EmailTemplateId;

@@ -52,7 +52,7 @@ async function runImport(kind: 'customers' | 'users'): Promise<BackgroundJob> {
   expect(res.statusCode, res.body).toBe(202);
   const { job, started } = res.json<JobStarted>();
   expect(started).toBe(true);
-  await t.app.backgroundJobs.idle();
+  await t.app.services.backgroundJobs.idle();
   const ended = await t.get(admin, `/api/admin/external-db/jobs/${job.id}`);
   expect(ended.statusCode).toBe(200);
   return ended.json<BackgroundJob>();
@@ -436,12 +436,12 @@ describe('who may', () => {
       expect((await t.post(cookie, '/api/admin/external-db/sync/customers')).statusCode).toBe(403);
       expect((await t.post(cookie, '/api/admin/external-db/sync/users')).statusCode).toBe(403);
     }
-    const other = await t.app.backgroundJobs.start({
+    const other = await t.app.services.backgroundJobs.start({
       kind: 'test:other',
       startedByStaffId: null,
       work: async () => ({ synced: 0, errors: [] }),
     });
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
     expect((await t.get(admin, `/api/admin/external-db/jobs/${other.job.id}`)).statusCode).toBe(404);
     expect((await t.get(admin, '/api/admin/external-db/jobs/not-a-uuid')).statusCode).toBe(404);
   });
@@ -455,7 +455,7 @@ describe('who may', () => {
     const answers = [a.json<JobStarted>(), b.json<JobStarted>()];
     expect(answers.map((x) => x.started).sort()).toEqual([false, true]);
     expect(answers[0]!.job.id).toBe(answers[1]!.job.id);
-    await t.app.backgroundJobs.idle();
+    await t.app.services.backgroundJobs.idle();
     // The status shows the newest import of each kind.
     const status = (await t.get(admin, '/api/admin/external-db/status')).json<ExternalDbStatus>();
     expect(status.jobs.customers?.id).toBe(answers[0]!.job.id);

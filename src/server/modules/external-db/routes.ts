@@ -7,13 +7,9 @@ import {
   externalDbStatus,
   type ExternalDbImport,
 } from '../../../shared/contracts/external-db';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { actorOf } from '../audit';
-import { mailerOf } from '../email-events';
-import { settingsKeyring } from '../system-settings';
 import { externalDbJob, externalDbStatus as statusOf, startImport, type ExternalDbDeps } from './service';
+import type { Services } from '../../services';
 
 /** Reading the tab (and testing the connection) needs the tab; an import changes data: canEditSettings. */
 const viewTab = access.staffTab('external-db');
@@ -22,17 +18,16 @@ const runImports = access.staffPermission('external-db', 'canEditSettings');
 /** External Database (docs/external-db.md): the connection test and the two imports. */
 export async function externalDbRoutes(
   app: FastifyInstance,
-  { database, config, clock }: { database: Database; config: Config; clock: Clock },
+  { database, config, clock, mail, keyring, backgroundJobs }: Services,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: ExternalDbDeps = {
     db: database.db,
-    keyring: settingsKeyring(config, database.driver === 'pglite'),
+    keyring,
     config,
-    jobs: app.backgroundJobs,
+    jobs: backgroundJobs,
     log: app.log,
   };
-  const mail = mailerOf(app, config);
 
   r.get('/api/admin/external-db/status', {
     config: { access: viewTab },

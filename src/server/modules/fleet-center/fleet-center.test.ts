@@ -378,7 +378,7 @@ describe('accounts past due', () => {
         .where(eq(subscriptions.customerId, c.id));
       clock.set(new Date(sub!.currentPeriodEnd.getTime() + 60_000));
       const { runDueBilling } = await import('../../jobs/billing-runner');
-      await runDueBilling(other.app.billing);
+      await runDueBilling(other.app.services.billing);
 
       const now = (await other.get(staff, MONITORING)).json<FleetMonitoring>().pastDueAccounts;
       expect(now.total - was.total).toBe(1);

@@ -2,19 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access } from '../../../shared/contracts/common';
 import { fleetAnalytics, fleetCrmStatus, fleetMonitoring } from '../../../shared/contracts/fleet-center';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { fleetAnalytics as analyticsOf } from './analytics';
 import { fleetCrmStatus as crmStatusOf } from './crm-status';
 import { fleetCrmProbe } from './fleet-crm-probe';
 import { fleetMonitoring as monitoringOf } from './monitoring';
+import type { Services } from '../../services';
 
 /** Fleet Control Center figures (docs/fleet-control-center.md): staff who may view customers, fleet tab. */
-export async function fleetCenterRoutes(
-  app: FastifyInstance,
-  { db, clock, config }: { db: Db; clock: Clock; config: Config },
-) {
+export async function fleetCenterRoutes(app: FastifyInstance, { db, clock, config }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewCustomers = access.staffPermission('fleet', 'canViewCustomers');
   const probe = fleetCrmProbe(config.fleetCrmUrl, () => clock.now());

@@ -26,9 +26,6 @@ import {
 import { VEHICLE_STATUSES, DRIVER_STATUSES } from '../../../shared/statuses';
 import { access, successResponse } from '../../../shared/contracts/common';
 import { uuidParams } from '../../../shared/contracts/portal';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { customerContext } from '../../http/request-context';
 import { recordAudit } from '../audit';
 import { driversCsv, vehiclesCsv } from './csv';
@@ -42,7 +39,6 @@ import {
 } from './maintenance';
 import { fleetOverview } from './overview';
 import { changeMemberRole, inviteMember, listTeam, removeMember } from './team';
-import { mailerOf } from '../email-events';
 import { sendingNow, skippedEmail } from '../email';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { isoDay } from '../../../shared/days';
@@ -55,6 +51,7 @@ import {
   updateVehicle,
   vehiclesForExport,
 } from './vehicles';
+import type { Services } from '../../services';
 
 const exportQuery = <const S extends readonly [string, ...string[]]>(statuses: S) =>
   z.object({ search: z.string().trim().max(100).optional(), status: z.enum(statuses).optional() });
@@ -62,7 +59,7 @@ const exportQuery = <const S extends readonly [string, ...string[]]>(statuses: S
 /** The customer's fleet app (issue 4). Every call is scoped to the signed-in account. */
 export async function fleetRoutes(
   app: FastifyInstance,
-  { db, clock, config }: { db: Db; clock: Clock; config: Config },
+  { db, clock, config, mail, emailDelivery }: Services,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const today = () => isoDay(clock.now());
@@ -293,8 +290,8 @@ export async function fleetRoutes(
     config: { access: access.accountAdmin },
     schema: { tags: ['fleet'], body: inviteTeamMemberRequest, response: { 201: inviteResponse } },
     handler: async (request, reply) => {
-      const { value, email } = await sendingNow(app.emailDelivery, ['team_invitation'], () =>
-        inviteMember(ctx(request), mailerOf(app, config), request.body),
+      const { value, email } = await sendingNow(emailDelivery, ['team_invitation'], () =>
+        inviteMember(ctx(request), mail, request.body),
       );
       const { member } = value;
       const delivery = email ?? skippedEmail(member.email);

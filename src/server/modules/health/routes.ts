@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { access } from '../../../shared/contracts/common';
+import type { Services } from '../../services';
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -12,7 +12,7 @@ const healthResponse = z.object({
   uptimeSeconds: z.number(),
 });
 
-export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
+export async function healthRoutes(app: FastifyInstance, { database }: Services) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     config: { access: access.public },
     schema: { tags: ['system'], response: { 200: healthResponse, 503: healthResponse } },

@@ -4,15 +4,12 @@ import { z } from 'zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import { customerRedirectRequest, customerRedirectResponse } from '../../../shared/contracts/impersonation';
 import { canOpenTab, hasPermission } from '../../../shared/roles';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { setSessionCookie } from '../../auth/cookies';
 import { CUSTOMER_COOKIE } from '../../auth/sessions';
 import { plainPage } from '../../http/plain-page';
 import { actorOf } from '../audit';
 import { createImpersonationToken, useImpersonationToken, type ImpersonationRefusal } from './service';
-import { secretBox } from '../../auth/secret-box';
+import type { Services } from '../../services';
 
 /** Where the browser lands once the pass is spent; the fleet app reads `as=staff` (docs/impersonation.md). */
 export const IMPERSONATION_LANDING = '/fleet-management?as=staff';
@@ -63,12 +60,8 @@ const REFUSALS: Record<Refusal, { status: number; heading: string; text: string;
   },
 };
 
-export async function impersonationRoutes(
-  app: FastifyInstance,
-  { db, config, clock }: { db: Db; config: Config; clock: Clock },
-) {
+export async function impersonationRoutes(app: FastifyInstance, { db, config, clock, secrets }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secrets = secretBox(db, config.appSecret);
   const deps = { db, clock, signingKey: () => secrets.signingKey('impersonation') };
 
   const refuse = (reply: FastifyReply, refusal: Refusal) => {

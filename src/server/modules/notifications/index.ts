@@ -1,3 +1,2 @@
 // The notifications module's public face: what other modules may use (docs/architecture.md).
-export { notificationRoutes } from './routes';
 export { recordActivity } from './service';

@@ -3,13 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import { notificationList, notificationReadResponse } from '../../../shared/contracts/notifications';
 import { uuidParams } from '../../../shared/contracts/portal';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { actorOf } from '../audit';
 import { markAllNotificationsRead, markNotificationRead, staffNotifications } from './staff-inbox';
+import type { Services } from '../../services';
 
 /** Polled by the admin shell every 30 s and on focus; read marks are per staff member. */
-export async function notificationRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+export async function notificationRoutes(app: FastifyInstance, deps: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reader = (request: FastifyRequest) => ({ staffId: request.staffUser.id, actor: actorOf(request) });
 

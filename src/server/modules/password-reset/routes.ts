@@ -8,20 +8,14 @@ import {
   passwordResetRequest,
   passwordResetSent,
 } from '../../../shared/contracts/password-reset';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { actorOf } from '../audit';
-import { mailerOf } from '../email-events';
 import { confirmPasswordReset, requestPasswordReset } from './service';
+import type { Services } from '../../services';
 
 /** "Forgot password?" for customers and staff (docs/password-reset.md). */
-export async function passwordResetRoutes(
-  app: FastifyInstance,
-  { db, clock, config }: { db: Db; clock: Clock; config: Config },
-) {
+export async function passwordResetRoutes(app: FastifyInstance, { db, clock, config, mail }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db, clock, mail: mailerOf(app, config) };
+  const deps = { db, clock, mail };
   // Per client address, like sign-in; per email address and per account in the service.
   const perIp = { max: Math.max(5, config.loginRateLimitPerIp), timeWindow: '1 minute' };
 

@@ -16,13 +16,13 @@ import {
   reconciliationQuery,
 } from '../../../shared/contracts/payment-operations';
 import { uuidParams } from '../../../shared/contracts/portal';
-import type { BillingDeps } from '../billing/context';
 import { actorOf } from '../audit/service';
 import { listDisputes } from './disputes';
 import { addExpense, deleteExpense, listExpenses, updateExpense } from './expenses';
 import { hostingUsageReport } from './hosting-usage';
 import { paymentAnalyticsReader } from './payment-analytics';
 import { reconciliationReader } from './reconciliation';
+import type { Services } from '../../services';
 
 // Every payment change but refunds needs only canViewPayments: there is no edit-payments flag.
 const viewPayments = access.staffPermission('payments', 'canViewPayments');
@@ -31,7 +31,7 @@ const viewPayments = access.staffPermission('payments', 'canViewPayments');
  * The operations sub-tabs of Billing & Payments: expenses and hosting usage, disputes, refund and
  * failure rates, reconciliation (docs/payment-operations.md).
  */
-export async function paymentOperationsRoutes(app: FastifyInstance, { billing }: { billing: BillingDeps }) {
+export async function paymentOperationsRoutes(app: FastifyInstance, { billing }: Services) {
   const { db, clock } = billing;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const analytics = paymentAnalyticsReader(db, clock);

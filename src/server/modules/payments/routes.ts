@@ -11,7 +11,6 @@ import { checkoutStart } from '../../../shared/contracts/checkout';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { CardValidationError, SandboxPaymentProvider } from '../../integrations/payments/sandbox';
 import { actorOf } from '../audit/service';
-import type { Config } from '../../config';
 import type { BillingDeps } from '../billing/context';
 import {
   assertDeclinesAllowed,
@@ -24,6 +23,7 @@ import {
 } from '../billing/checkout';
 import { access } from '../../../shared/contracts/common';
 import { IMPERSONATION_REFUSED_MESSAGE } from '../../../shared/contracts/impersonation';
+import type { Services } from '../../services';
 
 const checkoutResult = z.object({
   status: z.enum(['succeeded', 'processing']),
@@ -31,10 +31,7 @@ const checkoutResult = z.object({
   message: z.string(),
 });
 
-export async function paymentRoutes(
-  app: FastifyInstance,
-  { billing, config }: { billing: BillingDeps; config: Config },
-) {
+export async function paymentRoutes(app: FastifyInstance, { billing, config }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const checkoutRateLimit = { max: config.checkoutRateLimitPerIp, timeWindow: '1 minute' };
 

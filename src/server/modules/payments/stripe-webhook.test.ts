@@ -205,7 +205,7 @@ describe('POST /api/webhooks/stripe', () => {
       .select()
       .from(paymentMethods)
       .where(eq(paymentMethods.customerId, customerId));
-    const renewal = await t.app.billing.provider.charge({
+    const renewal = await t.app.services.billing.provider.charge({
       customerRef: customer!.providerCustomerRef!,
       paymentMethodRef: card!.providerRef,
       amountCents: 4900,

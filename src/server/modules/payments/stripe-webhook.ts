@@ -8,12 +8,12 @@ import { HttpError } from '../../http/errors';
 import {
   StripeWebhookError,
   isCheckoutIntent,
-  type StripePaymentProvider,
+  StripePaymentProvider,
 } from '../../integrations/payments/stripe';
 import { actorOf } from '../audit/service';
-import type { BillingDeps } from '../billing/context';
 import { completeCheckout, recordCheckoutFailure } from '../billing/checkout';
 import { isDisputeEvent, recordDisputeEvent, type StripeDisputeObject } from '../payment-operations/disputes';
+import type { Services } from '../../services';
 
 const webhookAnswer = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
 
@@ -25,10 +25,10 @@ const webhookAnswer = z.object({ received: z.literal(true), duplicate: z.literal
  * raw Buffer; the parser is scoped to this encapsulated plugin and every other route keeps the
  * global JSON parser.
  */
-export async function stripeWebhookRoutes(
-  app: FastifyInstance,
-  { billing, provider }: { billing: BillingDeps; provider: StripePaymentProvider },
-) {
+export async function stripeWebhookRoutes(app: FastifyInstance, { billing, provider }: Services) {
+  // app.ts mounts this plugin only when the configured processor is Stripe.
+  if (!(provider instanceof StripePaymentProvider))
+    throw new Error('The Stripe webhook needs the Stripe provider');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),

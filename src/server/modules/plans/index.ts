@@ -1,3 +1,2 @@
 // The plans module's public face: what other modules may use (docs/architecture.md).
-export { planRoutes } from './routes';
 export { findActivePlan } from './service';

@@ -12,16 +12,16 @@ import {
   updatePlanLimitsRequest,
 } from '../../../shared/contracts/plans';
 import { canOpenTab, hasPermission } from '../../../shared/roles';
-import type { Db } from '../../db/client';
 import { actorOf } from '../audit';
 import { getPlanStats } from './all-accounts';
 import { createPlan, deletePlan, duplicatePlan, listPlans, updatePlan } from './service';
 import { access } from '../../../shared/contracts/common';
 import { noteTouched, recordingApart } from '../../db/data-domains';
+import type { Services } from '../../services';
 
 export const PUBLIC_PLANS_TTL_MS = 5_000;
 
-export async function planRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function planRoutes(app: FastifyInstance, { db }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Every landing-page visit asks for the public plan list, which changes only when staff edit a

@@ -31,11 +31,10 @@ import {
 import { isoDay } from '../../../shared/days';
 import { clearSessionCookie } from '../../auth/cookies';
 import { CUSTOMER_COOKIE } from '../../auth/sessions';
-import type { Config } from '../../config';
 import { HttpError, notFound } from '../../http/errors';
 import { customerContext } from '../../http/request-context';
 import { recordAudit } from '../audit/service';
-import { billingContext, type BillingDeps } from '../billing/context';
+import { billingContext } from '../billing/context';
 import { renderInvoicePdf } from '../billing/invoice-pdf';
 import { invoiceSellerOf } from '../system-settings/service';
 import { addPaymentMethod, removePaymentMethod, setDefaultPaymentMethod } from '../billing/payment-methods';
@@ -61,6 +60,7 @@ import {
   updateBillingAddress,
   updateBillingEmail,
 } from './service';
+import type { Services } from '../../services';
 
 export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
 
@@ -71,10 +71,7 @@ function assertOwnEmail(request: FastifyRequest, email: string | undefined): voi
   }
 }
 
-export async function portalRoutes(
-  app: FastifyInstance,
-  { billing, config }: { billing: BillingDeps; config: Config },
-) {
+export async function portalRoutes(app: FastifyInstance, { billing, config }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => customerContext(request, billing);
   // Billing, plan and cards reach the card processor too.

@@ -92,7 +92,7 @@ async function step(customers: TestCustomer[]) {
         await addCard(t, c, CARDS.declinesLater, true);
         count('card-that-declines', true);
       } else if (roll < 0.44) {
-        const deps = { db: t.database.db, clock, provider: t.app.billing.provider };
+        const deps = { db: t.database.db, clock, provider: t.app.services.billing.provider };
         count('refund', await refundLatest(deps, STAFF_REFUND, c.id, false));
       }
     }
@@ -110,7 +110,7 @@ beforeAll(async () => {
     }
     await step(customers);
     clock.set(new Date(clock.now().getTime() + 4 * DAY + Math.floor(random() * 3_600_000)));
-    const run = await runDueBilling(t.app.billing);
+    const run = await runDueBilling(t.app.services.billing);
     for (const [outcome, n] of Object.entries(run.outcomes))
       done[`job:${outcome}`] = (done[`job:${outcome}`] ?? 0) + n!;
     moments.push({ at: clock.now(), ...(await subscriptionsNow()) });

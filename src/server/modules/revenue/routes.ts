@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import { revenueAnalytics, revenueQuery, stripeMetrics } from '../../../shared/contracts/revenue';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { revenueSource } from './analytics';
+import type { Services } from '../../services';
 
 /** Revenue analytics (docs/revenue.md) and the MRR figures of the Payments overview, from one MRR definition. */
-export async function revenueRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export async function revenueRoutes(app: FastifyInstance, { db, clock }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const source = revenueSource(db, clock);
 

@@ -179,7 +179,7 @@ describe('the temporary password of a customer staff created', () => {
       expect(res.statusCode).toBe(200);
       // The second instance opens the sealed invitation the first one queued: one key for both.
       const [mail] = await emailsTo(t, customer.email as string, 'account_invitation');
-      expect((await second.app.email.openBody(mail!)).text).toBe(mail!.text);
+      expect((await second.app.services.email.openBody(mail!)).text).toBe(mail!.text);
     } finally {
       await second.close();
     }

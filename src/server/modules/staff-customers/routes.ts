@@ -20,9 +20,6 @@ import { lastDeliveryOf, sendingNow, skippedEmail } from '../email';
 import { planChangePreview, planChangeResponse } from '../../../shared/contracts/portal';
 import { isoDay } from '../../../shared/days';
 import { changeCustomerPlan, previewCustomerPlanChange } from './plan-change';
-import type { BillingDeps } from '../billing/context';
-import type { Config } from '../../config';
-import { secretBox } from '../../auth/secret-box';
 import {
   createCustomer,
   customerDetail,
@@ -36,6 +33,7 @@ import { staffContext, type StaffCustomerDeps } from './context';
 import { deleteCustomer } from './delete';
 import { customersCsv } from './export';
 import { customerStats as readCustomerStats, keptCustomerReads, listCustomers } from './list';
+import type { Services } from '../../services';
 
 /** Any text: an id that is not a UUID names no customer, and the service answers 404 for it. */
 const customerParams = z.object({ id: z.string() });
@@ -49,17 +47,10 @@ const editCustomers = access.staffPermission('customers', 'canEditCustomers');
 /** Staff customer accounts (docs/staff-customers.md): the list, its stats and export, and the dialogs. */
 export async function staffCustomerRoutes(
   app: FastifyInstance,
-  { billing, config }: { billing: BillingDeps; config: Config },
+  { db, clock, provider, secrets, mail, emailDelivery }: Services,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, provider } = billing;
-  const deps: StaffCustomerDeps = {
-    db,
-    clock,
-    provider,
-    secrets: secretBox(db, config.appSecret),
-    mail: billing.mail,
-  };
+  const deps: StaffCustomerDeps = { db, clock, provider, secrets, mail };
   const ctx = (request: FastifyRequest) => staffContext(request, deps);
   const kept = keptCustomerReads(db);
 
@@ -131,7 +122,7 @@ export async function staffCustomerRoutes(
       const customer = await customerDetail(deps, request.params.id);
       const passwordEmail = customer.passwordPending
         ? await lastDeliveryOf(
-            { db, delivery: app.emailDelivery },
+            { db, delivery: emailDelivery },
             { customerId: customer.id, template: 'account_invitation' },
           )
         : null;
@@ -148,7 +139,7 @@ export async function staffCustomerRoutes(
       response: { 201: customerSaved },
     },
     handler: async (request, reply) => {
-      const { value: customer, email } = await sendingNow(app.emailDelivery, PASSWORD_EMAIL, () =>
+      const { value: customer, email } = await sendingNow(emailDelivery, PASSWORD_EMAIL, () =>
         createCustomer(ctx(request), request.body),
       );
       return reply
@@ -167,7 +158,7 @@ export async function staffCustomerRoutes(
       response: { 200: customerSaved },
     },
     handler: async (request) => {
-      const { value: customer, email } = await sendingNow(app.emailDelivery, PASSWORD_EMAIL, () =>
+      const { value: customer, email } = await sendingNow(emailDelivery, PASSWORD_EMAIL, () =>
         updateCustomer(ctx(request), request.params.id, request.body),
       );
       return { success: true as const, message: 'Customer updated successfully', customer, delivery: email };
@@ -183,7 +174,7 @@ export async function staffCustomerRoutes(
       response: { 200: customerPasswordSent },
     },
     handler: async (request) => {
-      const { value, email: delivery } = await sendingNow(app.emailDelivery, PASSWORD_EMAIL, () =>
+      const { value, email: delivery } = await sendingNow(emailDelivery, PASSWORD_EMAIL, () =>
         resendCustomerPassword(ctx(request), request.params.id),
       );
       const sent = delivery ?? skippedEmail(value.email);

@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const runBilling = () => import('../../jobs/billing-runner').then((m) => m.runDueBilling(t.app.billing));
+const runBilling = () =>
+  import('../../jobs/billing-runner').then((m) => m.runDueBilling(t.app.services.billing));
 
 async function paying(planId = 'starter') {
   const c = await signUp(t, { planId });

@@ -13,9 +13,7 @@ import {
   refundResult,
   retryResult,
 } from '../../../shared/contracts/staff-payments';
-import type { Config } from '../../config';
 import { actorOf, recordAudit } from '../audit/service';
-import type { BillingDeps } from '../billing/context';
 import { financialAnalyticsSource } from './analytics';
 import { paymentsCsv } from './export';
 import { keptPaymentReads, listPayments } from './list';
@@ -24,6 +22,7 @@ import { retryPayment } from './retry';
 import { sendingNow, skippedEmail } from '../email/send-now';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { isoDay } from '../../../shared/days';
+import type { Services } from '../../services';
 
 /** Payment ids are UUIDs; anything else is refused before it reaches the database. */
 const paymentParams = z.object({ id: z.string().uuid('Payment not found') });
@@ -34,10 +33,7 @@ const changePayments = viewPayments;
 const processRefunds = access.staffPermission('payments', 'canProcessRefunds');
 
 /** Staff payments (docs/staff-payments.md): the list, its export, refunds, retries and the figures. */
-export async function staffPaymentRoutes(
-  app: FastifyInstance,
-  { billing, config }: { billing: BillingDeps; config: Config },
-) {
+export async function staffPaymentRoutes(app: FastifyInstance, { billing, config }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = billing;
   const kept = keptPaymentReads(db);
@@ -107,7 +103,7 @@ export async function staffPaymentRoutes(
       response: { 200: retryResult, 402: errorResponse, 404: errorResponse, 409: errorResponse },
     },
     handler: async (request) => {
-      const { value, email } = await sendingNow(app.emailDelivery, ['payment_link'], () =>
+      const { value, email } = await sendingNow(app.services.emailDelivery, ['payment_link'], () =>
         retryPayment(billing, actorOf(request), request.params.id),
       );
       if (value.outcome !== 'link') return value;

@@ -67,7 +67,7 @@ async function failedRenewal() {
   const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.customerId, c.id));
   clock.set(new Date(sub!.currentPeriodEnd.getTime() + 60_000));
   const { runDueBilling } = await import('../../jobs/billing-runner');
-  await runDueBilling(t.app.billing);
+  await runDueBilling(t.app.services.billing);
   const failed = (await paymentsOf(c.id)).find((p) => p.status === 'failed');
   expect(failed).toBeDefined();
   return { c, failed: failed! };
@@ -335,7 +335,7 @@ describe('POST /api/admin/payments/:id/refund', () => {
         createdAt: clock.now(),
       })
       .returning();
-    await t.app.billing.provider.refund({
+    await t.app.services.billing.provider.refund({
       chargeRef: payment.providerRef!,
       amountCents: 4_000,
       idempotencyKey: `refund:${held!.id}`,
@@ -344,7 +344,7 @@ describe('POST /api/admin/payments/:id/refund', () => {
     const over = await refund(payment.id, { amount: 80.01 });
     expect(over.statusCode).toBe(400);
     clock.set(new Date(clock.now().getTime() + PENDING_REFUND_AGE_MS + 1000));
-    expect(await recoverPendingRefunds(t.app.billing)).toMatchObject({ settled: 1 });
+    expect(await recoverPendingRefunds(t.app.services.billing)).toMatchObject({ settled: 1 });
     const [row] = await db().select().from(refunds).where(eq(refunds.id, held!.id));
     expect(row!.status).toBe('succeeded');
     expect(await sandboxRefundsOf(payment.providerRef!)).toHaveLength(1);
@@ -355,7 +355,7 @@ describe('POST /api/admin/payments/:id/refund', () => {
   it('a provider refusal fails the refund, releases the hold and answers why', async () => {
     const { payment } = await paidCustomer();
     // The charge was refunded at the provider behind our back: the provider now refuses more.
-    await t.app.billing.provider.refund({
+    await t.app.services.billing.provider.refund({
       chargeRef: payment.providerRef!,
       amountCents: 12_000,
       idempotencyKey: 'outside',

@@ -13,8 +13,6 @@ import {
   userActivityPage,
   userActivityQuery,
 } from '../../../shared/contracts/staff-profile';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { loadStaffSession, STAFF_COOKIE } from '../../auth/sessions';
 import { actorOf } from '../audit';
 import { staffPreferenceDefaultsOf } from '../system-settings';
@@ -28,16 +26,17 @@ import {
   updateProfile,
   type ProfileContext,
 } from './service';
+import type { Services } from '../../services';
 
 /** The profile dialog's own calls: every one acts on the signed-in member only (docs/staff-profile.md). */
-export async function staffProfileRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export async function staffProfileRoutes(app: FastifyInstance, { db, clock }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): ProfileContext => ({
     db,
     clock,
     actor: actorOf(request),
     me: request.staffUser,
-    mail: app.billing.mail,
+    mail: app.services.billing.mail,
   });
   /** The member as they are after the change (the session principal is read before it). */
   const reloaded = async (request: FastifyRequest) => {

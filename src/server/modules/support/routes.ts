@@ -24,12 +24,8 @@ import {
   visitorMessageSent,
 } from '../../../shared/contracts/contact';
 import { isoDay } from '../../../shared/days';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { customerContext } from '../../http/request-context';
 import { actorOf, recordAudit } from '../audit';
-import type { EmailQueue } from '../email';
 import { supportAnalytics as analyticsOf } from './analytics';
 import {
   listTickets,
@@ -47,6 +43,7 @@ import {
   updateTicket,
   type StaffSupportDeps,
 } from './service';
+import type { Services } from '../../services';
 
 const ticketParams = z.object({ id: z.uuid({ error: 'Ticket not found' }) });
 const staffSupport = access.staffTab('support');
@@ -57,10 +54,7 @@ export const TOO_MANY_VISITOR_MESSAGES =
   'Too many messages from your address. Please try again in a few minutes.';
 
 /** Support tickets (docs/support.md): the portal's side and the staff Support Center's. */
-export async function supportRoutes(
-  app: FastifyInstance,
-  { db, clock, config, email }: { db: Db; clock: Clock; config: Config; email: EmailQueue },
-) {
+export async function supportRoutes(app: FastifyInstance, { db, clock, config, email }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => customerContext(request, { db, clock });
   const staff: StaffSupportDeps = { db, email, publicUrl: config.publicUrl, clock };

@@ -5,5 +5,4 @@ export {
   recordIntegrationFailure,
   recordIntegrationSuccess,
 } from './integration-status';
-export { registerSystemHealth } from './monitor';
-export { systemHealthRoutes } from './routes';
+export { registerSystemHealth, type SystemHealthMonitor } from './monitor';

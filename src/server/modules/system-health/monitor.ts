@@ -11,13 +11,6 @@ import { jobRunRecorder } from './job-runs';
 import { routeGroupOf, RequestMeter } from './request-meter';
 import { VitalsSampler } from './vitals';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This instance's System Health reporter (docs/system-health.md). */
-    systemHealth: SystemHealthMonitor;
-  }
-}
-
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** request_metrics rows older than this are deleted (the screen reads the last hour). */
@@ -135,8 +128,6 @@ export function registerSystemHealth(
     },
     recordJobRun: jobRunRecorder(db, instanceId),
   };
-  app.decorate('systemHealth', monitor);
-
   if (reportMs > 0) {
     const timer = setInterval(() => {
       monitor.report().catch((err: unknown) => app.log.warn({ err }, 'system health: report failed'));

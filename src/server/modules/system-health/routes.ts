@@ -9,12 +9,13 @@ import {
   systemHealth,
 } from '../../../shared/contracts/system-health';
 import { actorOf } from '../audit';
-import { listAlerts, resolveAlert, systemHealthReader, type HealthDeps } from './service';
+import { listAlerts, resolveAlert, systemHealthReader } from './service';
+import type { Services } from '../../services';
 
 const monitoring = access.staffTab('monitoring');
 
 /** System Health (tab `monitoring`: admin and manager; docs/system-health.md). */
-export async function systemHealthRoutes(app: FastifyInstance, deps: HealthDeps) {
+export async function systemHealthRoutes(app: FastifyInstance, deps: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
   const read = systemHealthReader(deps);

@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const monitor = () => t.app.systemHealth;
+const monitor = () => t.app.services.monitor;
 
 async function health(): Promise<SystemHealth> {
   const res = await t.get(admin, '/api/admin/system-health');
@@ -414,7 +414,7 @@ describe('alerts', () => {
   it('two instances crossing the same threshold at once raise one alert', async () => {
     const second = await t.secondInstance();
     try {
-      const [a, b] = [t.app.systemHealth, second.app.systemHealth];
+      const [a, b] = [t.app.services.monitor, second.app.services.monitor];
       expect(a.instanceId).not.toBe(b.instanceId);
       const vitals = await a.report();
       const slowDb = { ...vitals, databaseLatencyMs: 400 };
@@ -423,7 +423,7 @@ describe('alerts', () => {
         await Promise.all(
           [
             { m: a, on: db() },
-            { m: b, on: second.app.billing.db },
+            { m: b, on: second.app.services.billing.db },
           ].flatMap(({ m, on }) =>
             conditionsOf(m.instanceId, slowDb, new Map())
               .filter((c) => c.conditionKey === 'database:latency')

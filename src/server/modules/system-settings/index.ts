@@ -1,5 +1,4 @@
 // The system-settings module's public face: what other modules may use (docs/architecture.md).
-export { systemSettingsRoutes } from './routes';
 export {
   apiSecretOf,
   diffOf,

@@ -10,8 +10,6 @@ import {
   securitySettingsInput,
 } from '../../../shared/contracts/system-settings';
 import { publicContact } from '../../../shared/contracts/contact';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { actorOf } from '../audit';
 import {
   apiSettingsOf,
@@ -23,21 +21,18 @@ import {
   securitySettingsOf,
   type SettingsDeps,
 } from './service';
-import { settingsKeyring } from './settings-key';
+import type { Services } from '../../services';
 
 const viewSettings = access.staffPermission('settings', 'canViewSettings');
 const editSettings = access.staffPermission('settings', 'canEditSettings');
 
 /** System Settings (docs/system-settings.md): general, API keys and security. */
-export async function systemSettingsRoutes(
-  app: FastifyInstance,
-  { database, config }: { database: Database; config: Config },
-) {
+export async function systemSettingsRoutes(app: FastifyInstance, { database, config, keyring }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: SettingsDeps = {
     db: database.db,
     config,
-    keyring: settingsKeyring(config, database.driver === 'pglite'),
+    keyring,
   };
   const { db } = deps;
 

@@ -13,13 +13,8 @@ import {
   updateUserRequest,
   userSaved,
 } from '../../../shared/contracts/team';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { staffUsers } from '../../db/schema';
-import { secretBox } from '../../auth/secret-box';
 import { teamContext, type TeamDeps } from './context';
-import { mailerOf } from '../email-events';
 import { sendingNow } from '../email';
 import {
   changeTeamRole,
@@ -30,6 +25,7 @@ import {
   updateTeamUser,
 } from './members';
 import { staffNameOf } from './staff-name';
+import type { Services } from '../../services';
 
 const userParams = z.object({ id: z.string().max(100) });
 const viewTeam = access.staffPermission('users', 'canViewTeamManagement');
@@ -38,10 +34,10 @@ const manageUsers = access.staffPermission('users', 'canManageUsers');
 /** Team Management (docs/team-management.md): the members, their roles, flags and passwords. */
 export async function teamRoutes(
   app: FastifyInstance,
-  { db, clock, config }: { db: Db; clock: Clock; config: Config },
+  { db, clock, secrets, mail, emailDelivery }: Services,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: TeamDeps = { db, clock, secrets: secretBox(db, config.appSecret), mail: mailerOf(app, config) };
+  const deps: TeamDeps = { db, clock, secrets, mail };
   const ctx = (request: FastifyRequest) => teamContext(request, deps);
 
   r.get('/api/admin/users', {
@@ -74,7 +70,7 @@ export async function teamRoutes(
       response: { 201: userSaved, 400: errorResponse, 403: errorResponse, 409: errorResponse },
     },
     handler: async (request, reply) => {
-      const { value: user, email } = await sendingNow(app.emailDelivery, ['team_invitation'], () =>
+      const { value: user, email } = await sendingNow(emailDelivery, ['team_invitation'], () =>
         createTeamUser(ctx(request), request.body),
       );
       return reply
@@ -99,7 +95,7 @@ export async function teamRoutes(
       },
     },
     handler: async (request) => {
-      const { value: user, email } = await sendingNow(app.emailDelivery, ['team_invitation'], () =>
+      const { value: user, email } = await sendingNow(emailDelivery, ['team_invitation'], () =>
         updateTeamUser(ctx(request), request.params.id, request.body),
       );
       return { success: true as const, message: 'User updated successfully', user, delivery: email };

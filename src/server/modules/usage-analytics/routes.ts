@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access } from '../../../shared/contracts/common';
 import { usageAnalytics, usageAnalyticsQuery } from '../../../shared/contracts/usage-analytics';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { usageAnalyticsReader } from './all-accounts';
+import type { Services } from '../../services';
 
 /** Advanced Analytics (tab `analytics`; docs/usage-analytics.md). */
-export async function usageAnalyticsRoutes(app: FastifyInstance, { db, clock }: { db: Db; clock: Clock }) {
+export async function usageAnalyticsRoutes(app: FastifyInstance, { db, clock }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = usageAnalyticsReader(db, clock);
   r.get('/api/admin/usage-analytics', {

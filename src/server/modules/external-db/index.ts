@@ -1,2 +1,0 @@
-// The external-db module's public face: what other modules may use (docs/architecture.md).
-export { externalDbRoutes } from './routes';

@@ -1,2 +1,0 @@
-// The health module's public face: what other modules may use (docs/architecture.md).
-export { healthRoutes } from './routes';
