@@ -34,7 +34,9 @@ import { actorOf, customerActor } from '../audit/service';
 import { mailerOf } from '../email-events/mailer';
 import { securitySettingsOf, staffPreferenceDefaultsOf } from '../system-settings/service';
 import { autoLogin } from './auto-login';
-import { signInCustomer, signInStaff, signOut, toSessionCustomer, toStaffUser } from './service';
+import { signInCustomer } from './customer-sign-in';
+import { signOut, toSessionCustomer, toStaffUser } from './service';
+import { signInStaff } from './staff-sign-in';
 
 /** Plain HTML, no script (the CSP allows none inline): a same-site link is the confirmation. */
 function confirmLogoutPage(appName: string): string {
