@@ -12,7 +12,8 @@ import { createCrmAdapter } from './create-adapter';
 
 const customers = (n: number) => sampleCustomers(n);
 const users = (n: number) => sampleUsers(n);
-import { COMPANY_KEY, HubspotCrmAdapter } from './hubspot';
+import { HubspotCrmAdapter } from './hubspot';
+import { COMPANY_KEY } from './hubspot-properties';
 
 let hubspot: FakeHubspot;
 let waits: number[];

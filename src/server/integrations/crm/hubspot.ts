@@ -5,29 +5,39 @@ import type {
 } from '@hubspot/api-client/lib/codegen/crm/properties';
 import type { FastifyBaseLogger } from 'fastify';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, companyNameOf, isolateRefusals, runInBatches } from './batches';
+import { BatchRefused, isolateRefusals, runInBatches } from './batches';
 import {
-  headerOf,
-  networkFailure,
+  describeAnswer,
+  hubspotMessage,
+  isApiFailure,
+  isAssociationList,
+  isProperty,
+  isUnreadable,
+  isWrittenList,
+  matchResults,
+  notItsApi,
+  transientOf,
+} from './hubspot-answers';
+import {
+  COMPANY_KEY,
+  companyProperties,
+  ownerProperties,
+  userProperties,
+  type Properties,
+} from './hubspot-properties';
+import {
   REQUEST_TIMEOUT_MS,
   RetriesExhausted,
-  retryAfterMs,
   retryContext,
   withTimeout,
   withRetries,
   type RetryContext,
   type RetryPolicy,
   type Sleep,
-  type Transient,
 } from './retry';
 
 /** HubSpot's limit on inputs per batch call. */
 export const HUBSPOT_BATCH_SIZE = 100;
-/**
- * The company property companies are upserted on: our customer id, unique in the portal
- * (`hasUniqueValue`), as Salesforce's `Motorpool_Id__c`. Created by the adapter when missing.
- */
-export const COMPANY_KEY = 'motorpool_id';
 
 export type HubspotOptions = {
   accessToken: string;
@@ -39,19 +49,6 @@ export type HubspotOptions = {
   /** Per request; the SDK itself never gives up on a silent server. */
   timeoutMs?: number;
 };
-
-type Properties = Record<string, string>;
-type Written = { id: string; objectWriteTraceId?: string };
-type BatchAnswer<T = Written> = {
-  results: T[];
-  errors?: { message: string; category?: string; context?: object }[];
-};
-type Association = { _from: { id: string }; to: { id: string } };
-/** The SDK's ApiException (each generated module has its own class, so it is recognised by shape). */
-type ApiFailure = { code: number; body: unknown; headers: Record<string, string> };
-
-const isApiFailure = (err: unknown): err is ApiFailure =>
-  typeof err === 'object' && err !== null && typeof (err as ApiFailure).code === 'number' && 'headers' in err;
 
 /**
  * Portals (API base and token) known this process to have the unique company property: looked up once,
@@ -366,120 +363,4 @@ export class HubspotCrmAdapter implements CrmAdapter {
   private scrub(message: string): string {
     return this.token ? message.split(this.token).join('[token]') : message;
   }
-}
-
-const notItsApi = (what: string, detail: string) =>
-  new CrmUnavailable(
-    `HubSpot sent an answer that is not its API's to the ${what} (${detail.slice(0, 200)}); try again later.`,
-  );
-
-/** The SDK's own failures to read a 2xx body: not JSON (cut short), or not JSON at all (an HTML page). */
-const isUnreadable = (err: unknown) =>
-  err instanceof SyntaxError ||
-  (err instanceof Error &&
-    /^(Cannot parse content|The mediaType .* is not supported by ObjectSerializer)/.test(err.message));
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-function hasResults(answer: unknown, isResult: (r: unknown) => boolean): boolean {
-  if (!isObject(answer) || !Array.isArray(answer.results) || !answer.results.every(isResult)) return false;
-  return answer.errors === undefined || Array.isArray(answer.errors);
-}
-
-const isWrittenList = (answer: unknown): answer is BatchAnswer =>
-  hasResults(answer, (r) => isObject(r) && typeof r.id === 'string' && r.id !== '');
-
-const isAssociationList = (answer: unknown): answer is BatchAnswer<Association> =>
-  hasResults(
-    answer,
-    (r) => isObject(r) && isObject(r._from) && isObject(r.to) && typeof r._from.id === 'string',
-  );
-
-const isProperty = (answer: unknown): answer is { name: string; hasUniqueValue?: boolean } =>
-  isObject(answer) && answer.name === COMPANY_KEY;
-
-function describeAnswer(answer: unknown): string {
-  if (typeof answer === 'string') return `text: ${answer.trim().slice(0, 80) || 'empty'}`;
-  if (!isObject(answer)) return 'an empty body';
-  if (!Array.isArray(answer.results)) return 'no list of results';
-  return 'results without the ids of what was written';
-}
-
-function transientOf(err: unknown): Transient | null {
-  if (isApiFailure(err)) {
-    if (err.code !== 429 && err.code < 500) return null;
-    // HubSpot's 429 carries Retry-After; without it, an empty burst window tells how long to wait.
-    const after = retryAfterMs(headerOf(err.headers, 'retry-after'));
-    const remaining = headerOf(err.headers, 'x-hubspot-ratelimit-remaining');
-    const interval = Number(headerOf(err.headers, 'x-hubspot-ratelimit-interval-milliseconds'));
-    const windowWait = err.code === 429 && remaining === '0' && interval > 0 ? interval : null;
-    return { status: err.code, waitMs: after ?? windowWait, detail: '' };
-  }
-  const network = networkFailure(err);
-  return network ? { status: null, waitMs: null, detail: network } : null;
-}
-
-/**
- * HubSpot's error message. A validation error names each bad value inside a JSON list
- * ("Property values were not valid: [{...,"message":"Email address x is invalid",...}]"): the inner
- * messages are what the screen should show.
- */
-export function hubspotMessage(body: unknown): string | null {
-  const message = (body as { message?: unknown } | null)?.message;
-  if (typeof message !== 'string') return typeof body === 'string' && body ? body.slice(0, 300) : null;
-  const list = /^Property values were not valid: (\[.*\])$/s.exec(message)?.[1];
-  if (!list) return message;
-  try {
-    const inner = (JSON.parse(list) as { message?: string }[]).map((p) => p.message).filter(Boolean);
-    return inner.length > 0 ? inner.join('; ') : message;
-  } catch {
-    return message;
-  }
-}
-
-/** Puts each result under its record (by objectWriteTraceId); errors and silences become failures. */
-function matchResults(
-  records: { id: string }[],
-  answer: BatchAnswer,
-  written: Map<string, string>,
-  outcomes: CrmOutcome[],
-) {
-  const wanted = new Set(records.map((r) => r.id));
-  for (const result of answer.results) {
-    if (result.objectWriteTraceId && wanted.has(result.objectWriteTraceId)) {
-      written.set(result.objectWriteTraceId, result.id);
-    }
-  }
-  const errors = (answer.errors ?? []).map((e) => e.message).filter(Boolean);
-  for (const r of records) {
-    if (written.has(r.id)) continue;
-    outcomes.push({
-      id: r.id,
-      ok: false,
-      message:
-        errors.length > 0 ? errors.join('; ') : 'HubSpot did not answer for this record; it was not synced.',
-    });
-  }
-}
-
-/** Only non-empty values: an empty phone in Motorpool must not clear one typed in HubSpot. */
-const present = (props: Record<string, string | null | undefined>): Properties =>
-  Object.fromEntries(Object.entries(props).filter((e): e is [string, string] => !!e[1]));
-
-function ownerProperties(c: CrmCustomer): Properties {
-  return present({
-    firstname: c.firstName,
-    lastname: c.lastName,
-    phone: c.phone,
-    company: c.companyName,
-    country: c.country,
-  });
-}
-
-function companyProperties(c: CrmCustomer): Properties {
-  return present({ name: companyNameOf(c), phone: c.phone, country: c.country });
-}
-
-function userProperties(u: CrmUser): Properties {
-  return present({ firstname: u.firstName, lastname: u.lastName, phone: u.phone, jobtitle: u.role });
 }

@@ -1,29 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Connection, OAuth2 } from 'jsforce';
-import { Transport } from 'jsforce/lib/transport.js';
-import type { HttpRequest, HttpRequestOptions, HttpResponse } from 'jsforce/lib/types';
-import type { StreamPromise } from 'jsforce/lib/util/promise';
 import { CrmUnavailable, type CrmAdapter, type CrmCustomer, type CrmOutcome, type CrmUser } from './adapter';
-import { BatchRefused, companyNameOf, runInBatches } from './batches';
+import { BatchRefused, runInBatches } from './batches';
 import {
-  headerOf,
-  networkFailure,
+  AnswerRecordingTransport,
+  describeAnswer,
+  isDescribed,
+  isSaveResults,
+  NotItsApi,
+  notItsApi,
+  SalesforceCallFailed,
+  salesforceMessage,
+  tokenTransientOf,
+  transientOf,
+  type Described,
+  type SaveResult,
+} from './salesforce-answers';
+import { accountFields, EXTERNAL_ID_FIELD, ownerFields, userFields, type Fields } from './salesforce-fields';
+import {
   REQUEST_TIMEOUT_MS,
-  retryAfterMs,
-  retryContext,
   RetriesExhausted,
+  retryContext,
   withRetries,
   withTimeout,
   type RetryContext,
   type RetryPolicy,
   type Sleep,
-  type Transient,
 } from './retry';
 
 /** The sObject Collections limit: records per call. */
 export const SALESFORCE_BATCH_SIZE = 200;
-/** The external-id field (Text, Unique, External ID) the org needs on Account and Contact. */
-export const EXTERNAL_ID_FIELD = 'Motorpool_Id__c';
 /** Collections upsert needs API 46.0 or later. */
 export const SALESFORCE_API_VERSION = '59.0';
 
@@ -39,42 +45,6 @@ export type SalesforceOptions = {
 };
 
 type SObject = 'Account' | 'Contact';
-type Fields = Record<string, unknown>;
-type SaveResult = {
-  id?: string;
-  success: boolean;
-  created?: boolean;
-  errors?: { statusCode?: string; message?: string }[];
-};
-type Answered = { status: number; headers: Record<string, string> };
-
-/** Salesforce's failure for one call, with the HTTP status jsforce's own errors leave out. */
-class SalesforceCallFailed extends Error {
-  constructor(
-    readonly cause: unknown,
-    readonly answered: Answered | null,
-  ) {
-    super(cause instanceof Error ? cause.message : String(cause));
-  }
-}
-
-/**
- * jsforce's HTTP transport, noting the status and headers of each answer: jsforce's errors carry only
- * Salesforce's errorCode, and the retry decision needs the status and Retry-After.
- */
-class AnswerRecordingTransport extends Transport {
-  last: Answered | null = null;
-
-  override httpRequest(req: HttpRequest, options?: HttpRequestOptions): StreamPromise<HttpResponse> {
-    this.last = null;
-    const answer = super.httpRequest(req, options);
-    answer.then(
-      (res) => (this.last = { status: res.statusCode, headers: res.headers }),
-      () => (this.last = null),
-    );
-    return answer;
-  }
-}
 
 /**
  * Salesforce through jsforce. A customer is an Account and its owner a Contact under it; a team user is
@@ -315,116 +285,4 @@ export class SalesforceCrmAdapter implements CrmAdapter {
       version: SALESFORCE_API_VERSION,
     });
   }
-}
-
-/** Salesforce answered 2xx with something that is not the API's answer (checked before any use). */
-class NotItsApi extends Error {}
-
-const notItsApi = (what: string, detail: string) =>
-  new CrmUnavailable(
-    `Salesforce sent an answer that is not its API's to the ${what} (${detail.slice(0, 200)}); try again later.`,
-  );
-
-type Described = { name: string; fields: { name: string; externalId?: boolean }[] };
-
-/** An sObject's description: its name and its fields (`GET /sobjects/{Type}/describe`). */
-const isDescribed = (answer: unknown): answer is Described =>
-  typeof answer === 'object' &&
-  answer !== null &&
-  typeof (answer as Described).name === 'string' &&
-  Array.isArray((answer as Described).fields) &&
-  (answer as Described).fields.every(
-    (f) => typeof f === 'object' && f !== null && typeof f.name === 'string',
-  );
-
-/** The collections answer: one save result per record sent, in order. */
-function isSaveResults(answer: unknown, count: number): answer is SaveResult[] {
-  return (
-    Array.isArray(answer) &&
-    answer.length === count &&
-    answer.every((r) => typeof r === 'object' && r !== null && typeof (r as SaveResult).success === 'boolean')
-  );
-}
-
-function describeAnswer(answer: unknown): string {
-  if (Array.isArray(answer)) return `${answer.length} results that are not save results for the records sent`;
-  if (typeof answer === 'string') return `text: ${answer.trim().slice(0, 80) || 'empty'}`;
-  return answer === null || answer === undefined
-    ? 'an empty body'
-    : 'an object instead of a list of save results';
-}
-
-/**
- * jsforce's token errors carry no status either: a body that is not an OAuth error is named
- * `ERROR_HTTP_<status>`.
- */
-function tokenTransientOf(err: unknown): Transient | null {
-  const network = networkFailure(err);
-  if (network) return { status: null, waitMs: null, detail: network };
-  const status = err instanceof Error ? /^ERROR_HTTP_(\d{3})$/.exec(err.name)?.[1] : undefined;
-  return status && (status === '429' || status.startsWith('5'))
-    ? { status: Number(status), waitMs: null, detail: '' }
-    : null;
-}
-
-function transientOf(err: unknown): Transient | null {
-  if (!(err instanceof SalesforceCallFailed)) return null;
-  if (!err.answered) {
-    const network = networkFailure(err.cause);
-    return network ? { status: null, waitMs: null, detail: network } : null;
-  }
-  const { status, headers } = err.answered;
-  if (status !== 429 && status < 500) return null;
-  return { status, waitMs: retryAfterMs(headerOf(headers, 'retry-after')), detail: '' };
-}
-
-/** Salesforce's message; several errors for one call come joined. */
-function salesforceMessage(err: unknown): string {
-  const data = (err as { data?: unknown } | null)?.data;
-  if (Array.isArray(data)) {
-    const messages = data.map((d: { message?: unknown }) => d?.message).filter((m) => typeof m === 'string');
-    if (messages.length > 0) return messages.join('; ');
-  }
-  return err instanceof Error ? err.message.trim() : String(err);
-}
-
-/** Only values we have: an empty phone in Motorpool must not clear one typed in Salesforce. */
-const present = (fields: Fields): Fields =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined && v !== ''));
-
-const customerRef = (c: CrmCustomer) => `customer:${c.id}`;
-
-function accountFields(c: CrmCustomer): Fields {
-  return present({
-    [EXTERNAL_ID_FIELD]: customerRef(c),
-    Name: companyNameOf(c),
-    Phone: c.phone,
-    BillingCountry: c.country,
-  });
-}
-
-function ownerFields(c: CrmCustomer): Fields {
-  return present({
-    [EXTERNAL_ID_FIELD]: customerRef(c),
-    FirstName: c.firstName,
-    // LastName is required on a Contact.
-    LastName: c.lastName || c.email,
-    Email: c.email.toLowerCase(),
-    Phone: c.phone,
-    MailingCountry: c.country,
-    // The Account by its external id: Salesforce resolves it, no lookup call needed.
-    Account: { [EXTERNAL_ID_FIELD]: customerRef(c) },
-  });
-}
-
-function userFields(u: CrmUser): Fields {
-  return present({
-    [EXTERNAL_ID_FIELD]: `staff:${u.id}`,
-    FirstName: u.firstName,
-    // LastName is required on a Contact; a user without names is known by their email.
-    LastName: u.lastName || u.email,
-    Email: u.email.toLowerCase(),
-    Phone: u.phone,
-    Title: u.role,
-  });
 }

@@ -9,7 +9,8 @@ import {
 import type { AuditActor } from '../audit';
 import type { Mailer } from '../email-events';
 import { validateFleetToken } from '../portal/account';
-import { createFleetCrmSession, recordFleetCrmRefusal, signInFromFleetCrm } from './service';
+import { recordFleetCrmRefusal, signInFromFleetCrm } from './customer-sign-in';
+import { createFleetCrmSession } from './service';
 
 /*
  * The automatic login from the fleet CRM (docs/fleet-crm.md): the

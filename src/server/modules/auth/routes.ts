@@ -33,7 +33,9 @@ import { plainPage } from '../../http/plain-page';
 import { actorOf, customerActor } from '../audit';
 import { securitySettingsOf, staffPreferenceDefaultsOf } from '../system-settings';
 import { autoLogin } from './auto-login';
-import { signInCustomer, signInStaff, signOut, toSessionCustomer, toStaffUser } from './service';
+import { signInCustomer } from './customer-sign-in';
+import { signOut, toSessionCustomer, toStaffUser } from './service';
+import { signInStaff } from './staff-sign-in';
 import type { Services } from '../../services';
 
 /** Plain HTML, no script (the CSP allows none inline): a same-site link is the confirmation. */

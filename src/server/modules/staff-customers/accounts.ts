@@ -1,32 +1,27 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { generateCustomerPassword } from '../../../shared/customer-password';
 import { type CustomerForm, type StaffCustomerDetail } from '../../../shared/contracts/staff-customers';
-import { type CustomerStatus } from '../../../shared/statuses';
 import { featureAccessOf } from '../../../shared/feature-access';
-import type { Executor } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { customers, sessions, staffUsers, subscriptions } from '../../db/schema';
-import { hashPassword } from '../../auth/passwords';
+import { customers, sessions, subscriptions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
-import { applyPlan, type SubscriptionRow } from '../billing/context';
-import { cancelSubscription, resumeSubscription } from '../billing/plan-changes';
+import { applyPlan } from '../billing/context';
 import { emailSignsIn } from '../customers';
 import { EMAIL_TAKEN } from '../fleet';
 import { queueSuspended } from '../email-events';
 import { recordActivity } from '../notifications';
 import { createCustomerAccount, queueAccountInvitation } from './new-account';
 import { findActivePlan } from '../plans';
-import { actorFor, billingAsStaff, type StaffContext } from './context';
+import { actorFor, type StaffContext } from './context';
 import { paysForPlan } from '../../../shared/statuses';
 import { customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
+import { changesOf, emailUnique, profileOf, salesUserFor, staffPassword } from './account-fields';
+import { billingStatus, endAccountSessions, statusThroughBilling } from './account-status';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const ACTIVE_PLAN_MESSAGE = 'Please select an active plan';
 export const PAID_PLAN_MESSAGE =
   "This customer pays for their plan. Plan changes that change the price are made from the customer's Plans tab, where an upgrade charges the difference and a downgrade waits for the end of the period.";
-
-type CustomerRecord = typeof customers.$inferSelect;
 
 /**
  * One customer for the edit dialog. Whether the customer still signs in with the temporary password
@@ -41,36 +36,6 @@ export async function customerDetail(
     : [];
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
   return { ...toStaffCustomer(row), passwordPending: !row.isPasswordSet };
-}
-
-/** The form's profile fields as columns; empty optional text is stored as null. */
-function profileOf(input: CustomerForm) {
-  const text = (value: string | undefined) => value || null;
-  return {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    phone: text(input.phone),
-    companyName: input.companyName,
-    address: text(input.address),
-    city: text(input.city),
-    state: text(input.state),
-    zipCode: text(input.zipCode),
-    country: input.country,
-  };
-}
-
-/**
- * A password staff typed or had generated: kept hashed only. The customer receives it by email
- * (account_invitation); nothing keeps it readable, so no screen can show it again.
- */
-async function staffPassword(password: string) {
-  // Not the customer's own choice either way: they are asked to set theirs at sign-in.
-  return {
-    password,
-    passwordHash: await hashPassword(password),
-    isPasswordSet: false,
-  };
 }
 
 /** Send again: a new temporary password for an owner who has not set theirs, by email. */
@@ -97,48 +62,6 @@ export async function resendCustomerPassword(ctx: StaffContext, id: string): Pro
     return { email: before.email };
   });
 }
-
-export const SALES_USER_CHOICE_MESSAGE = 'Choose a sales user from the list';
-
-/**
- * The sales user credited with the account (docs/commissions.md): the one chosen, none (null), or,
- * left out, the current one on an edit and on an add the sales user adding it (none for other roles).
- */
-async function salesUserFor(
-  tx: Executor,
-  ctx: StaffContext,
-  requested: string | null | undefined,
-  current: string | null | undefined,
-): Promise<string | null> {
-  if (requested === undefined) {
-    if (current !== undefined) return current;
-    return ctx.actingRole === 'sales' ? ctx.actor.actorId : null;
-  }
-  if (requested === null) return null;
-  const [member] = isCustomerId(requested)
-    ? await tx
-        .select({ id: staffUsers.id })
-        .from(staffUsers)
-        .where(and(eq(staffUsers.id, requested), eq(staffUsers.role, 'sales')))
-        .for('key share')
-    : [];
-  if (!member) throw badRequest(SALES_USER_CHOICE_MESSAGE, { salesUserId: SALES_USER_CHOICE_MESSAGE });
-  return member.id;
-}
-
-/** The losing side of two writes of one email at once gets the same answer as the usual case. */
-async function emailUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    throw error;
-  }
-}
-
-/** Ends every session of the account: the owner's and the team members' (and staff's views into it). */
-const endAccountSessions = (tx: Executor, customerId: string) =>
-  tx.delete(sessions).where(eq(sessions.customerId, customerId));
 
 /**
  * Add Customer (docs/staff-customers.md): its plan must be active and its limits are copied; the password is the
@@ -171,93 +94,6 @@ export async function createCustomer(ctx: StaffContext, input: CustomerForm): Pr
     }),
   );
   return customerDetail(ctx, id);
-}
-
-/**
- * The status billing gives an account (docs/staff-customers.md "Statuses"): cancelled once renewal
- * has stopped (scheduled or ended), pending while the first payment is awaited, otherwise active.
- */
-export function billingStatus(sub: SubscriptionRow): CustomerStatus {
-  if (sub.status === 'canceled' || sub.cancelAtPeriodEnd) return 'cancelled';
-  if (sub.status === 'pending') return 'pending';
-  return 'active';
-}
-
-export const statusEndedMessage = (company: string) =>
-  `${company}'s subscription has ended, so the account cannot be set Active here: the customer subscribes again from checkout (or send them a payment link).`;
-export const statusPendingMessage = (company: string) =>
-  `${company} has not paid yet: the account becomes Active when its checkout is paid.`;
-export const statusNotPendingMessage = (company: string) =>
-  `Pending means awaiting the first payment at checkout, which ${company} is not.`;
-
-/**
- * The status an edit asks for, made true the one way billing makes it (the portal's own functions,
- * staff as the actor, in the edit's transaction): Cancelled cancels the subscription (renewal stops,
- * access to the period end; a pending one ends now), Active on a scheduled cancellation resumes it.
- * Suspended is staff's alone and leaves billing as it is; an account without a subscription has
- * only the label. A status billing cannot give (Active before the first payment or after the end,
- * Pending on a trial or a paid subscription) is refused on the field, with nothing changed.
- */
-async function statusThroughBilling(
-  tx: Executor,
-  ctx: StaffContext,
-  before: CustomerRecord,
-  sub: SubscriptionRow | undefined,
-  wanted: CustomerStatus,
-): Promise<CustomerStatus> {
-  if (wanted === 'suspended' || !sub) return wanted;
-  const implied = billingStatus(sub);
-  const refuse = (message: string) => conflict(message, { status: message });
-  // Unchanged is no request: an edit of other fields never moves billing (nor is refused for it).
-  if (wanted === implied || wanted === before.status) return wanted;
-  const billing = billingAsStaff(ctx, before.id, tx);
-  if (wanted === 'cancelled') {
-    await cancelSubscription(billing);
-    return wanted;
-  }
-  if (wanted === 'active' && implied === 'cancelled') {
-    if (sub.status === 'canceled' || sub.currentPeriodEnd <= ctx.clock.now())
-      throw refuse(statusEndedMessage(before.companyName));
-    await resumeSubscription(billing);
-    return wanted;
-  }
-  throw refuse(
-    wanted === 'active'
-      ? statusPendingMessage(before.companyName)
-      : statusNotPendingMessage(before.companyName),
-  );
-}
-
-/** The fields an edit can change, compared before and after for the audit trail. */
-const AUDITED = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'companyName',
-  'address',
-  'city',
-  'state',
-  'zipCode',
-  'country',
-  'planId',
-  'carLimit',
-  'userLimit',
-  'status',
-  'suspendedAt',
-  'featureAccess',
-  'salesUserId',
-] as const;
-
-function changesOf(before: CustomerRecord, after: CustomerRecord) {
-  const oldValues: Record<string, unknown> = {};
-  const newValues: Record<string, unknown> = {};
-  for (const key of AUDITED) {
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    oldValues[key] = before[key];
-    newValues[key] = after[key];
-  }
-  return { oldValues, newValues };
 }
 
 /**

@@ -4,7 +4,12 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { CARDS, billingInfo, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
 import { auditLogs, customers, payments, subscriptions } from '../../db/schema';
-import { billingStatus, statusEndedMessage, statusNotPendingMessage, statusPendingMessage } from './accounts';
+import {
+  billingStatus,
+  statusEndedMessage,
+  statusNotPendingMessage,
+  statusPendingMessage,
+} from './account-status';
 
 /**
  * Issue 24 §4b: a status staff set means what it says. Cancelled goes through billing's own

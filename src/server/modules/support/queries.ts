@@ -20,7 +20,7 @@ import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
 import { csvLines, safeCell } from '../../lib/csv';
 import { staffNameOf } from '../team';
-import { SUPPORT_ROLES } from './service';
+import { SUPPORT_ROLES } from './staff-tickets';
 
 // Staff reads across accounts (docs/server-kit.md "Staff queries across accounts"): the ticket list,
 // its export, one ticket with its whole thread (internal notes included), and who may be assigned.

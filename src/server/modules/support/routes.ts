@@ -33,16 +33,9 @@ import {
   ticketAssignees as assigneesOf,
   ticketsCsv,
 } from './queries';
-import {
-  listMyTickets,
-  openTicket,
-  openVisitorTicket,
-  readMyTicket,
-  replyAsCustomer,
-  replyAsStaff,
-  updateTicket,
-  type StaffSupportDeps,
-} from './service';
+import { listMyTickets, openTicket, readMyTicket, replyAsCustomer } from './customer-tickets';
+import { replyAsStaff, updateTicket, type StaffSupportDeps } from './staff-tickets';
+import { openVisitorTicket } from './visitor-tickets';
 import type { Services } from '../../services';
 
 const ticketParams = z.object({ id: z.uuid({ error: 'Ticket not found' }) });

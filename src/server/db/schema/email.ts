@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { EMAIL_STATUSES } from '../../../shared/statuses';
+import { randomId, createdAt, updatedAt } from './columns';
+import { customers } from './customers';
+import { staffUsers } from './staff';
+
+// Email: the outbox every message goes through and staff edits of the templates (docs/email.md).
+
+/**
+ * Every email the product sends (docs/email.md). A message is written here in the transaction of the
+ * event that causes it, then delivered by the `email: deliver` job, which claims rows with
+ * `for update skip locked` and a lease, so no two instances send one message. With no transport
+ * configured a message stays queued here, where staff can read it.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: randomId(),
+    /** The template it was rendered from (shared/email-templates.ts). */
+    templateId: text('template_id').notNull(),
+    toEmail: text('to_email').notNull(),
+    toName: text('to_name'),
+    subject: text('subject').notNull(),
+    /** Plain-text and HTML bodies, rendered at enqueue time; null once a sensitive body is erased. */
+    bodyText: text('body_text'),
+    bodyHtml: text('body_html'),
+    /**
+     * The body holds a secret (a password, a reset or payment link): stored encrypted with the settings
+     * key, shown to staff only while undelivered, and erased once sent.
+     */
+    sensitive: boolean('sensitive').notNull().default(false),
+    /** What to attach, rendered at delivery: `[{ kind: 'invoice', invoiceId }]`. */
+    attachments: jsonb('attachments').$type<{ kind: 'invoice'; invoiceId: string }[]>().notNull().default([]),
+    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** Once per customer and event: a second enqueue with the same key is skipped (automation rules). */
+    dedupeKey: text('dedupe_key'),
+    /** queued, sending, sent or failed. */
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A claim by one instance's delivery job; past it, another instance may take the message. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    /** smtp or sendgrid: the transport that delivered (or last tried) it. */
+    transport: text('transport'),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
+    index('email_outbox_template_idx').on(t.templateId, t.createdAt),
+    index('email_outbox_customer_idx').on(t.customerId),
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Staff edits of the email templates. The defaults live in code (shared/email-templates.ts); a row here
+ * overrides a template's subject, body or enabled switch.
+ */
+export const emailTemplates = pgTable('email_templates', {
+  id: text('id').primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedByStaffId: uuid('updated_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { DRIVER_STATUSES, VEHICLE_STATUSES } from '../../../shared/statuses';
+import { ownedBy } from './account-columns';
+import { randomId, createdAt, updatedAt } from './columns';
+
+// A customer's fleet: vehicles, drivers and maintenance.
+
+/** The customer's fleet (issue 4 builds the app on it); active vehicles count against the plan. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: randomId(),
+    customerId: ownedBy(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    vin: text('vin').notNull(),
+    licensePlate: text('license_plate').notNull(),
+    status: text('status', { enum: VEHICLE_STATUSES }).notNull().default('active'),
+    /** Miles to a thousandth, so a whole number of kilometres typed in the fleet app comes back exact. */
+    mileage: numeric('mileage', { precision: 12, scale: 3, mode: 'number' }).notNull().default(0),
+    fuelLevel: integer('fuel_level').notNull().default(100),
+    location: text('location'),
+    lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Everything the search box matches, lowercased once on write: one LIKE per row instead of five. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(make || ' ' || model || ' ' || vin || ' ' || license_plate || ' ' || coalesce(location, ''))`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('vehicles_customer_vin_key').on(t.customerId, t.vin),
+    uniqueIndex('vehicles_customer_plate_key').on(t.customerId, t.licensePlate),
+    index('vehicles_customer_status_idx').on(t.customerId, t.status),
+    index('vehicles_customer_updated_idx').on(t.customerId, t.lastUpdate),
+  ],
+);
+
+export const drivers = pgTable(
+  'drivers',
+  {
+    id: randomId(),
+    customerId: ownedBy(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    licenseNumber: text('license_number').notNull(),
+    status: text('status', { enum: DRIVER_STATUSES }).notNull().default('active'),
+    assignedVehicleId: uuid('assigned_vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('drivers_customer_idx').on(t.customerId, t.name),
+    // one driver per vehicle at a time
+    uniqueIndex('drivers_vehicle_key')
+      .on(t.assignedVehicleId)
+      .where(sql`${t.assignedVehicleId} is not null`),
+  ],
+);
+
+export const maintenanceRecords = pgTable(
+  'maintenance_records',
+  {
+    id: randomId(),
+    customerId: ownedBy(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    dueMileage: numeric('due_mileage', { precision: 12, scale: 3, mode: 'number' }),
+    costCents: integer('cost_cents'),
+    notes: text('notes'),
+    completedDate: date('completed_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('maintenance_customer_idx').on(t.customerId, t.completedDate, t.dueDate),
+    index('maintenance_vehicle_idx').on(t.vehicleId),
+  ],
+);

@@ -1,0 +1,45 @@
+// Every table of the database, by area (one file each in this folder). drizzle.config.ts and
+// `import * as schema` (db/client.ts, data-domains.ts) read the whole schema from here.
+export {
+  appMeta,
+  counters,
+  systemSettings,
+  serverInstances,
+  requestMetrics,
+  jobRuns,
+  integrationStatus,
+  systemAlerts,
+} from './system';
+export { staffUsers, salesCommissionRates, salesCommissions } from './staff';
+export { customers, customerSettings } from './customers';
+export { teamMembers, customerLogins } from './team';
+export {
+  sessions,
+  impersonationTokens,
+  attemptCounters,
+  signInChallenges,
+  passwordResetTokens,
+} from './auth';
+export { auditLogs, auditChain } from './audit';
+export { activities, notifications, notificationReads } from './notifications';
+export { plans, subscriptions, revenueSnapshots, mrrEvents } from './plans';
+export {
+  paymentMethods,
+  invoices,
+  payments,
+  webhookEvents,
+  paymentLinks,
+  refunds,
+  paymentRequests,
+  expenses,
+  hostingUsage,
+  disputes,
+  paymentDayTotals,
+} from './billing';
+export type { InvoiceLine, BillingAddress } from './billing';
+export { sandboxPaymentMethods, sandboxIntents, sandboxCharges, sandboxRefunds } from './sandbox-provider';
+export { vehicles, drivers, maintenanceRecords } from './fleet';
+export { emailOutbox, emailTemplates } from './email';
+export { supportTickets, supportTicketMessages } from './support';
+export { backgroundJobs } from './jobs';
+export { crmIntegrations } from './crm';

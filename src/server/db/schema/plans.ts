@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { SUBSCRIPTION_STATUSES } from '../../../shared/statuses';
+import { ownedBy } from './account-columns';
+import { randomId, createdAt, updatedAt } from './columns';
+
+// Plans, the subscription of each customer to one, and the MRR they add up to (docs/revenue.md).
+
+/** Deleted plans are kept (deleted_at set) so customers on them keep their plan and price. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    interval: text('interval').notNull().default('month'),
+    vehicleLimit: integer('vehicle_limit'),
+    userLimit: integer('user_limit'),
+    active: boolean('active').notNull().default(true),
+    features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('plans_listing_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * One subscription per customer: the plan, the period and what the billing job must do next.
+ * status: trialing | active | past_due (a charge failed, retries scheduled) | pending (needs a card
+ * or a successful payment) | canceled.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: randomId(),
+    customerId: ownedBy(),
+    planId: text('plan_id').notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    /** The price of the current period, fixed when the period starts. */
+    priceCents: integer('price_cents').notNull(),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** A downgrade waiting for the end of the period. */
+    scheduledPlanId: text('scheduled_plan_id'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** When the billing job must next look at this subscription (trial end, renewal, retry). */
+    nextActionAt: timestamp('next_action_at', { withTimezone: true }),
+    /** A worker holding the subscription until then; another worker skips it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * What the subscription adds to MRR now (docs/revenue.md): its price while active or past due,
+     * else 0. Kept by a database trigger, which also writes every change of it to `mrr_events`.
+     */
+    mrrCents: integer('mrr_cents').notNull().default(0),
+    createdAt: createdAt(),
+    /** The MRR ledger dates each change by it (migration 0011): an update that does not set it gets now. */
+    updatedAt: updatedAt().$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_customer_key').on(t.customerId),
+    index('subscriptions_status_idx').on(t.status, t.planId),
+    index('subscriptions_due_idx')
+      .on(t.nextActionAt)
+      .where(sql`${t.nextActionAt} is not null`),
+  ],
+);
+
+/** Monthly recurring revenue as it stood each day, for month-over-month growth. */
+export const revenueSnapshots = pgTable('revenue_snapshots', {
+  day: date('day').primaryKey(),
+  mrrCents: bigint('mrr_cents', { mode: 'number' }).notNull(),
+  activeSubscriptions: integer('active_subscriptions').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every change of a subscription's MRR (docs/revenue.md), written by the `subscriptions_mrr` trigger
+ * in the transaction of the change, so MRR at any moment is the sum of the deltas before it and the
+ * movements of a period always add up. `customer_delta` is +1 when an account starts paying and -1
+ * when it stops. No foreign keys: the history outlives a deleted account.
+ */
+export const mrrEvents = pgTable(
+  'mrr_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    planId: text('plan_id').notNull(),
+    /** new, expansion, contraction, churn or reactivation. */
+    kind: text('kind').notNull(),
+    fromCents: integer('from_cents').notNull(),
+    toCents: integer('to_cents').notNull(),
+    deltaCents: integer('delta_cents').notNull(),
+    customerDelta: integer('customer_delta').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('mrr_events_occurred_idx').on(t.occurredAt),
+    index('mrr_events_customer_idx').on(t.customerId, t.occurredAt),
+  ],
+);

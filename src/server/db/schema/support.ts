@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { TICKET_STATUSES } from '../../../shared/statuses';
+import { randomId, createdAt, updatedAt } from './columns';
+import { customers } from './customers';
+import { staffUsers } from './staff';
+import { teamMembers } from './team';
+
+/** Support tickets opened by customers from the portal (docs/support.md). */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: randomId(),
+    /** The short number people quote ("#1042"), from the `support_ticket` counter. */
+    number: integer('number').notNull(),
+    /** The account that opened it; null for a visitor's message from the landing page (visitor_*). */
+    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'cascade' }),
+    /** A visitor without an account who wrote from the landing page's contact form: who to answer. */
+    visitorName: text('visitor_name'),
+    visitorEmail: text('visitor_email'),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    /** billing, technical or feature_request. */
+    category: text('category').notNull(),
+    /** open, in_progress, resolved or closed. */
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
+    /** urgent, high, medium or low. */
+    priority: text('priority').notNull().default('medium'),
+    assignedToStaffId: uuid('assigned_to_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** The team member who opened it (null: the account owner): staff replies are emailed to them. */
+    openedByTeamMemberId: uuid('opened_by_team_member_id').references((): AnyPgColumn => teamMembers.id, {
+      onDelete: 'set null',
+    }),
+    /** The first staff reply visible to the customer (internal notes do not count). */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the staff search box matches, lowercased once on write. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(subject || ' ' || description)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('support_tickets_number_key').on(t.number),
+    index('support_tickets_customer_idx').on(t.customerId, t.createdAt),
+    index('support_tickets_status_idx').on(t.status, t.lastActivityAt, t.id),
+    index('support_tickets_priority_idx').on(t.priority, t.lastActivityAt, t.id),
+    index('support_tickets_activity_idx').on(t.lastActivityAt, t.id),
+    index('support_tickets_assigned_idx').on(t.assignedToStaffId),
+    index('support_tickets_created_idx').on(t.createdAt),
+    // Every ticket has a requester: an account, or a visitor with an email to answer.
+    check(
+      'support_tickets_requester',
+      sql`${t.customerId} is not null or (${t.visitorEmail} is not null and ${t.visitorName} is not null)`,
+    ),
+  ],
+);
+
+/** The thread of a ticket: customer and staff replies, and staff's internal notes. */
+export const supportTicketMessages = pgTable(
+  'support_ticket_messages',
+  {
+    id: randomId(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    /** customer or staff. */
+    authorType: text('author_type').notNull(),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** A staff note the customer never sees. */
+    internal: boolean('internal').notNull().default(false),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
