@@ -43,6 +43,25 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // Money code is reached through billing's public face, `modules/billing/index.ts`, and nothing
+    // else (docs/billing.md, "Where the code lives"); inside billing, files import each other directly.
+    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['src/server/modules/billing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/billing/*', '**/billing/**'],
+              message: "Import money code from 'modules/billing' (its index.ts), not from a file inside it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { motorpool: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'motorpool/feature-boundaries': 'error' },

@@ -4,8 +4,7 @@ import { TRIAL_DAYS } from '../../shared/constants';
 import { DEFAULT_PLAN_FEATURES, type PlanFeatures } from '../../shared/contracts/plans';
 import { isoDay } from '../../shared/days';
 import { hashPassword } from '../auth/passwords';
-import { nextPeriodEnd } from '../modules/billing/periods';
-import { createInvoice } from '../modules/billing/invoices';
+import { nextPeriodEnd, createInvoice } from '../modules/billing';
 import type { Db, Executor } from './client';
 import {
   activities,

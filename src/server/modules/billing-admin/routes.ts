@@ -24,13 +24,20 @@ import { sendingNow, skippedEmail } from '../email/send-now';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { invoiceSellerOf } from '../system-settings/service';
-import { renderInvoicePdf } from '../billing/invoice-pdf';
-import { billingAdminContext } from './context';
-import { invoiceById, listInvoices } from './invoices';
-import { generateMonthlyInvoices } from './monthly-invoices';
-import { createSubscriptionRequest, listPaymentRequests, sendPaymentRequest } from './payment-requests';
-import { readBillingSettings, saveBillingSettings } from './settings';
-import { listSubscriptions, listTrialActions } from './subscriptions';
+import {
+  renderInvoicePdf,
+  billingAdminContext,
+  invoiceById,
+  listInvoices,
+  generateMonthlyInvoices,
+  createSubscriptionRequest,
+  listPaymentRequests,
+  sendPaymentRequest,
+  readBillingSettings,
+  saveBillingSettings,
+  listSubscriptions,
+  listTrialActions,
+} from '../billing';
 
 /**
  * Every route here needs canViewPayments: there is no flag for changing payments, so generating

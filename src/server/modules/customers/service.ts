@@ -7,7 +7,7 @@ import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { recordActivity } from '../notifications/service';
-import { startTrial } from '../billing/trial';
+import { startTrial } from '../billing';
 import { findActivePlan } from '../plans/service';
 import { queueWelcome } from '../email-events/events';
 import type { Mailer } from '../email-events/mailer';

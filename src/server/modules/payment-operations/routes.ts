@@ -16,13 +16,18 @@ import {
   reconciliationQuery,
 } from '../../../shared/contracts/payment-operations';
 import { uuidParams } from '../../../shared/contracts/portal';
-import type { BillingDeps } from '../billing/context';
+import {
+  type BillingDeps,
+  listDisputes,
+  addExpense,
+  deleteExpense,
+  listExpenses,
+  updateExpense,
+  hostingUsageReport,
+  paymentAnalyticsReader,
+  reconciliationReader,
+} from '../billing';
 import { actorOf } from '../audit/service';
-import { listDisputes } from './disputes';
-import { addExpense, deleteExpense, listExpenses, updateExpense } from './expenses';
-import { hostingUsageReport } from './hosting-usage';
-import { paymentAnalyticsReader } from './payment-analytics';
-import { reconciliationReader } from './reconciliation';
 
 // Every payment change but refunds needs only canViewPayments: there is no edit-payments flag.
 const viewPayments = access.staffPermission('payments', 'canViewPayments');

@@ -12,8 +12,8 @@ import { HttpError, badRequest, notFound } from '../../http/errors';
 import { CardValidationError, SandboxPaymentProvider } from '../../integrations/payments/sandbox';
 import { actorOf } from '../audit/service';
 import type { Config } from '../../config';
-import type { BillingDeps } from '../billing/context';
 import {
+  type BillingDeps,
   assertDeclinesAllowed,
   assertMayPay,
   completeCheckout,
@@ -21,7 +21,7 @@ import {
   createRequestCheckout,
   paymentRequestOfLink,
   recordCheckoutFailure,
-} from '../billing/checkout';
+} from '../billing';
 import { access } from '../../../shared/contracts/common';
 import { IMPERSONATION_REFUSED_MESSAGE } from '../../../shared/contracts/impersonation';
 

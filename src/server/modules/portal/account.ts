@@ -8,7 +8,7 @@ import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
 import { recordAudit } from '../audit/service';
-import { customerById, type BillingContext } from '../billing/context';
+import { customerById, type BillingContext } from '../billing';
 import { detachCards, removeCustomerAccount } from '../customers/account-removal';
 import { queuePasswordChanged } from '../email-events/events';
 import type { Mailer } from '../email-events/mailer';

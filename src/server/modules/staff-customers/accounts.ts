@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { generateCustomerPassword } from '../../../shared/customer-password';
-import { type CustomerForm, type StaffCustomerDetail } from '../../../shared/contracts/staff-customers';
-import { type CustomerStatus } from '../../../shared/statuses';
+import type { CustomerForm, StaffCustomerDetail } from '../../../shared/contracts/staff-customers';
+import { type CustomerStatus, paysForPlan } from '../../../shared/statuses';
 import { featureAccessOf } from '../../../shared/feature-access';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -9,8 +9,7 @@ import { customers, sessions, staffUsers, subscriptions } from '../../db/schema'
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/service';
-import { applyPlan, type SubscriptionRow } from '../billing/context';
-import { cancelSubscription, resumeSubscription } from '../billing/plan-changes';
+import { applyPlan, type SubscriptionRow, cancelSubscription, resumeSubscription } from '../billing';
 import { emailSignsIn } from '../customers/login-emails';
 import { EMAIL_TAKEN } from '../fleet/team';
 import { queueSuspended } from '../email-events/events';
@@ -18,7 +17,6 @@ import { recordActivity } from '../notifications/service';
 import { createCustomerAccount, queueAccountInvitation } from './new-account';
 import { findActivePlan } from '../plans/service';
 import { actorFor, billingAsStaff, type StaffContext } from './context';
-import { paysForPlan } from '../../../shared/statuses';
 import { customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';

@@ -20,7 +20,7 @@ import { lastDeliveryOf, sendingNow, skippedEmail } from '../email/send-now';
 import { planChangePreview, planChangeResponse } from '../../../shared/contracts/portal';
 import { isoDay } from '../../../shared/days';
 import { changeCustomerPlan, previewCustomerPlanChange } from './plan-change';
-import type { BillingDeps } from '../billing/context';
+import type { BillingDeps } from '../billing';
 import type { Config } from '../../config';
 import { secretBox } from '../../auth/secret-box';
 import {

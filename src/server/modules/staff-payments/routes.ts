@@ -15,12 +15,15 @@ import {
 } from '../../../shared/contracts/staff-payments';
 import type { Config } from '../../config';
 import { actorOf, recordAudit } from '../audit/service';
-import type { BillingDeps } from '../billing/context';
-import { financialAnalyticsSource } from './analytics';
-import { paymentsCsv } from './export';
-import { keptPaymentReads, listPayments } from './list';
-import { refundPayment } from './refunds';
-import { retryPayment } from './retry';
+import {
+  type BillingDeps,
+  financialAnalyticsSource,
+  paymentsCsv,
+  keptPaymentReads,
+  listPayments,
+  refundPayment,
+  retryPayment,
+} from '../billing';
 import { sendingNow, skippedEmail } from '../email/send-now';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { isoDay } from '../../../shared/days';

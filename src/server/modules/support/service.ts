@@ -40,7 +40,7 @@ type TicketRow = typeof supportTickets.$inferSelect;
 /**
  * Ticket numbers come from the `support_ticket` counter, incremented in the ticket's own transaction:
  * the row lock serialises concurrent tickets and a rolled-back ticket gives its number back (the
- * invoice numbers' way, `billing/invoices.ts`).
+ * invoice numbers' way, `billing/invoices/invoices.ts`).
  */
 async function nextTicketNumber(tx: Executor): Promise<number> {
   const [row] = await tx
