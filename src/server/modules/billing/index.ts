@@ -19,7 +19,7 @@ export { applyPlan, setCustomerStatus } from './core/account-writes';
 export { startTrial } from './subscriptions/trial';
 export { nextPeriodEnd } from './core/periods';
 
-// Checkout: who may pay, the intent to pay, its completion or decline (a subscription or a payment request)
+// Checkout: who may pay, the intent, the payment or its decline (a subscription or a payment request)
 export { assertDeclinesAllowed, assertMayPay } from './checkout/access';
 export { createCheckout } from './checkout/create-checkout';
 export { completeCheckout } from './checkout/complete-checkout';
@@ -74,8 +74,7 @@ export { readBillingSettings, saveBillingSettings } from './requests/billing-set
 // Staff's subscription lists: every subscription, and the trials that need an action
 export { listSubscriptions, listTrialActions } from './subscriptions/subscription-lists';
 
-// Payment operations: the payments list and export, totals and analytics, reconciliation, disputes,
-// expenses, hosting usage and its meter
+// Payment operations: payments list and export, figures, reconciliation, disputes, expenses, hosting
 export { keptPaymentReads, listPayments } from './operations/payment-list';
 export { paymentsCsv } from './operations/payment-export';
 export {
