@@ -39,7 +39,7 @@ import { teamRoutes } from './modules/team/routes';
 import { commissionRoutes } from './modules/commissions/routes';
 import { staffProfileRoutes } from './modules/staff-profile/routes';
 import { paymentOperationsRoutes } from './modules/payment-operations/routes';
-import { registerUsageMeter } from './modules/payment-operations/usage-meter';
+import { registerUsageMeter } from './modules/billing';
 import { usageAnalyticsRoutes } from './modules/usage-analytics/routes';
 import { billingAdminRoutes } from './modules/billing-admin/routes';
 import { revenueRoutes } from './modules/revenue/routes';
@@ -162,11 +162,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supportRoutes, services);
   await app.register(externalDbRoutes, services);
   await app.register(crmRoutes, services);
-  if (provider.name === 'stripe') {
-    // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
-    const { stripeWebhookRoutes } = await import('./modules/payments/stripe-webhook');
-    await app.register(stripeWebhookRoutes, services);
-  }
 
   app.get('/api/docs/openapi.json', {
     config: { access: access.public },

@@ -11,7 +11,7 @@ import type { Mailer } from './modules/email-events';
 import { settingsKeyring, type SettingsKeyring } from './modules/system-settings';
 import { createBackgroundJobs, type BackgroundJobs } from './modules/background-jobs';
 import type { SystemHealthMonitor } from './modules/system-health';
-import type { BillingDeps } from './modules/billing/context';
+import type { BillingDeps } from './modules/billing';
 
 /**
  * Everything a module reaches outside itself, built once per app by `buildServices` and handed the

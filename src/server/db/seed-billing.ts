@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { createInvoice } from '../modules/billing/invoices';
+import { createInvoice } from '../modules/billing';
 import type { Executor } from './client';
 import { customers, paymentMethods, payments, sandboxPaymentMethods, subscriptions } from './schema';
 

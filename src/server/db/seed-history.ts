@@ -3,12 +3,20 @@ import { manualClock } from '../clock';
 import { HttpError } from '../http/errors';
 import { SandboxPaymentProvider } from '../integrations/payments/sandbox';
 import type { AuditActor } from '../modules/audit';
-import { createCheckout, completeCheckout } from '../modules/billing/checkout';
-import { planById, type BillingContext, type BillingDeps } from '../modules/billing/context';
-import { addPaymentMethod } from '../modules/billing/payment-methods';
-import { cancelSubscription, downgradePlan, upgradePlan } from '../modules/billing/plan-changes';
-import { startTrial } from '../modules/billing/trial';
-import { refundPayment, type StaffPaymentDeps } from '../modules/staff-payments/refunds';
+import {
+  createCheckout,
+  completeCheckout,
+  planById,
+  type BillingContext,
+  type BillingDeps,
+  addPaymentMethod,
+  cancelSubscription,
+  downgradePlan,
+  upgradePlan,
+  startTrial,
+  refundPayment,
+  type StaffPaymentDeps,
+} from '../modules/billing';
 import { runDueBilling } from '../jobs/billing-runner';
 import { silentMailer } from '../modules/email-events';
 import { accountScope } from './account-scope';

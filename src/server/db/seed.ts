@@ -3,7 +3,7 @@ import { defaultPermissionsFor, type Permissions, type StaffRole } from '../../s
 import { TRIAL_DAYS } from '../../shared/constants';
 import { DEFAULT_PLAN_FEATURES, type PlanFeatures } from '../../shared/contracts/plans';
 import { hashPassword } from '../auth/passwords';
-import { nextPeriodEnd } from '../modules/billing/periods';
+import { nextPeriodEnd } from '../modules/billing';
 import type { Db } from './client';
 import { activities, appMeta, auditLogs, customers, plans, staffUsers } from './schema';
 import { seedDemoBilling } from './seed-billing';

@@ -1,8 +1,12 @@
 import { and, asc, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { subscriptions } from '../db/schema';
-import type { BillingDeps, SubscriptionRow } from '../modules/billing/context';
-import { processDueSubscription, type RenewalOutcome } from '../modules/billing/renewals';
+import {
+  type BillingDeps,
+  type SubscriptionRow,
+  processDueSubscription,
+  type RenewalOutcome,
+} from '../modules/billing';
 
 /** How long a worker holds a subscription it is charging; after that another may take it over. */
 const CLAIM_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { recoverPendingRefunds, type StaffPaymentDeps } from '../modules/staff-payments/refunds';
+import { recoverPendingRefunds, type StaffPaymentDeps } from '../modules/billing';
 
 /**
  * Finishes refunds left pending (held against their payment, the provider's answer never recorded):

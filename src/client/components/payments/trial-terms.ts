@@ -1,7 +1,7 @@
 /*
  * The trial rule, said the same way wherever a customer decides how to pay during the trial: the trial
  * banner, the checkout and Billing's payment methods (docs/billing.md, "Trial days are never lost";
- * docs/decisions/0005-customer-side-checkout.md). The server applies it in billing/checkout-terms.ts.
+ * docs/decisions/0005-customer-side-checkout.md). The server applies it in billing/checkout/checkout-terms.ts.
  */
 
 /** The rule in one sentence. */

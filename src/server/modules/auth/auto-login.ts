@@ -8,7 +8,7 @@ import {
 } from '../../integrations/fleet-crm/validate-token';
 import type { AuditActor } from '../audit';
 import type { Mailer } from '../email-events';
-import { validateFleetToken } from '../portal/account';
+import { validateFleetToken } from '../portal';
 import { recordFleetCrmRefusal, signInFromFleetCrm } from './customer-sign-in';
 import { createFleetCrmSession } from './service';
 

@@ -27,7 +27,7 @@ import {
   type SignInScope,
 } from '../../auth/sign-in-throttle';
 import { CUSTOMER_COOKIE, STAFF_COOKIE } from '../../auth/sessions';
-import { validateFleetToken } from '../portal/account';
+import { validateFleetToken } from '../portal';
 import { isSameSiteRequest } from '../../http/same-site';
 import { plainPage } from '../../http/plain-page';
 import { actorOf, customerActor } from '../audit';

@@ -20,15 +20,22 @@ import {
 } from '../../../shared/contracts/billing-admin';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
-import { sendingNow, skippedEmail } from '../email/send-now';
-import { invoiceSellerOf } from '../system-settings/service';
-import { renderInvoicePdf } from '../billing/invoice-pdf';
-import { billingAdminContext } from './context';
-import { invoiceById, listInvoices } from './invoices';
-import { generateMonthlyInvoices } from './monthly-invoices';
-import { createSubscriptionRequest, listPaymentRequests, sendPaymentRequest } from './payment-requests';
-import { readBillingSettings, saveBillingSettings } from './settings';
-import { listSubscriptions, listTrialActions } from './subscriptions';
+import { sendingNow, skippedEmail } from '../email';
+import { invoiceSellerOf } from '../system-settings';
+import {
+  renderInvoicePdf,
+  billingAdminContext,
+  invoiceById,
+  listInvoices,
+  generateMonthlyInvoices,
+  createSubscriptionRequest,
+  listPaymentRequests,
+  sendPaymentRequest,
+  readBillingSettings,
+  saveBillingSettings,
+  listSubscriptions,
+  listTrialActions,
+} from '../billing';
 import type { Services } from '../../services';
 
 /**

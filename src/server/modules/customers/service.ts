@@ -7,7 +7,7 @@ import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { recordActivity } from '../notifications';
-import { startTrial } from '../billing/trial';
+import { startTrial } from '../billing';
 import { findActivePlan } from '../plans';
 import { queueWelcome } from '../email-events';
 import type { Mailer } from '../email-events';

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { GROWTH_PERIOD, KEEP_MS, mrrGrowthRate, mrrWindow, totals } from '../revenue';
 import { readSubscriptionsNow } from '../revenue';
-import { netRevenue, paymentTotals } from '../staff-payments/analytics';
+import { netRevenue, paymentTotals } from '../billing';
 import { dailySnapshot } from './revenue-snapshots';
 
 /** Growth is revenue analytics' MRR growth over this many days (docs/figures.md). */

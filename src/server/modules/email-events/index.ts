@@ -18,3 +18,4 @@ export {
   silentMailer,
   staffPerson,
 } from './mailer';
+export { queuePaymentEmail, queuePaymentLinkEmail } from './events';

@@ -9,7 +9,7 @@ import {
   type MailTransport,
   type OutgoingMail,
 } from '../../integrations/email/transport';
-import { renderInvoicePdf } from '../billing/invoice-pdf';
+import { renderInvoicePdf } from '../billing';
 import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health';
 import { apiSecretOf, invoiceSellerOf } from '../system-settings';
 import type { SettingsKeyring } from '../system-settings';

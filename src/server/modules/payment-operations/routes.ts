@@ -16,12 +16,17 @@ import {
   reconciliationQuery,
 } from '../../../shared/contracts/payment-operations';
 import { uuidParams } from '../../../shared/contracts/portal';
-import { actorOf } from '../audit/service';
-import { listDisputes } from './disputes';
-import { addExpense, deleteExpense, listExpenses, updateExpense } from './expenses';
-import { hostingUsageReport } from './hosting-usage';
-import { paymentAnalyticsReader } from './payment-analytics';
-import { reconciliationReader } from './reconciliation';
+import {
+  listDisputes,
+  addExpense,
+  deleteExpense,
+  listExpenses,
+  updateExpense,
+  hostingUsageReport,
+  paymentAnalyticsReader,
+  reconciliationReader,
+} from '../billing';
+import { actorOf } from '../audit';
 import type { Services } from '../../services';
 
 // Every payment change but refunds needs only canViewPayments: there is no edit-payments flag.

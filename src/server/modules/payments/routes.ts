@@ -10,9 +10,9 @@ import {
 import { checkoutStart } from '../../../shared/contracts/checkout';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { CardValidationError, SandboxPaymentProvider } from '../../integrations/payments/sandbox';
-import { actorOf } from '../audit/service';
-import type { BillingDeps } from '../billing/context';
+import { actorOf } from '../audit';
 import {
+  type BillingDeps,
   assertDeclinesAllowed,
   assertMayPay,
   completeCheckout,
@@ -20,7 +20,7 @@ import {
   createRequestCheckout,
   paymentRequestOfLink,
   recordCheckoutFailure,
-} from '../billing/checkout';
+} from '../billing';
 import { access } from '../../../shared/contracts/common';
 import { IMPERSONATION_REFUSED_MESSAGE } from '../../../shared/contracts/impersonation';
 import type { Services } from '../../services';
@@ -31,7 +31,8 @@ const checkoutResult = z.object({
   message: z.string(),
 });
 
-export async function paymentRoutes(app: FastifyInstance, { billing, config }: Services) {
+export async function paymentRoutes(app: FastifyInstance, services: Services) {
+  const { billing, config } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const checkoutRateLimit = { max: config.checkoutRateLimitPerIp, timeWindow: '1 minute' };
 
@@ -148,6 +149,12 @@ export async function paymentRoutes(app: FastifyInstance, { billing, config }: S
         return finish(billing, request, intent.ref);
       },
     });
+  }
+
+  if (services.provider.name === 'stripe') {
+    // Its own encapsulated plugin: it parses JSON bodies raw, for the signature check.
+    const { stripeWebhookRoutes } = await import('./stripe-webhook');
+    await app.register(stripeWebhookRoutes, services);
   }
 }
 

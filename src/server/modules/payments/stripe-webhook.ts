@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { access } from '../../../shared/contracts/common';
-import { webhookEvents } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import {
-  StripeWebhookError,
-  isCheckoutIntent,
-  StripePaymentProvider,
-} from '../../integrations/payments/stripe';
-import { actorOf } from '../audit/service';
-import { completeCheckout, recordCheckoutFailure } from '../billing/checkout';
-import { isDisputeEvent, recordDisputeEvent, type StripeDisputeObject } from '../payment-operations/disputes';
+import { StripeWebhookError, StripePaymentProvider } from '../../integrations/payments/stripe';
+import { actorOf } from '../audit';
+import { handleStripeEvent, markStripeEventHandled, stripeEventHandled } from '../billing';
 import type { Services } from '../../services';
 
 const webhookAnswer = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
@@ -55,53 +48,13 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { billing, provi
         throw error;
       }
 
-      // De-duplication: the event id is recorded only after its handling succeeded, so a crash or an
-      // error half-way leaves it unrecorded and Stripe's redelivery handles it again. That is safe
-      // because the handlers are idempotent (completeCheckout records a payment once per intent,
-      // under a row lock; recordCheckoutFailure once per failed charge). Two deliveries racing each
-      // other may both run the handler; the idempotency of the handlers covers that as well.
-      const [seen] = await billing.db
-        .select({ id: webhookEvents.id })
-        .from(webhookEvents)
-        .where(eq(webhookEvents.id, event.id));
-      if (seen) return { received: true as const, duplicate: true as const };
+      if (await stripeEventHandled(billing, event.id))
+        return { received: true as const, duplicate: true as const };
 
       const actor = actorOf(request, { actorType: 'system', actorEmail: 'stripe-webhook' });
-      if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-        const intent = event.data.object;
-        // Only our checkout intents: renewal and upgrade charges are recorded by the code that made them.
-        if (intent.metadata?.customerId && isCheckoutIntent(intent)) {
-          try {
-            // The handlers read the intent back from Stripe rather than trusting the event body.
-            if (event.type === 'payment_intent.succeeded') await completeCheckout(billing, actor, intent.id);
-            else await recordCheckoutFailure(billing, actor, intent.id);
-          } catch (error) {
-            // A payment for a customer (or intent) we no longer have: nothing to do, and a retry
-            // would not change that, so it is acknowledged. Other failures answer an error and
-            // Stripe delivers the event again later.
-            if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
-            request.log.warn(
-              { eventId: event.id, intent: intent.id },
-              'stripe webhook for an unknown customer or intent',
-            );
-          }
-        }
-      }
+      await handleStripeEvent(billing, actor, event, request.log);
 
-      if (isDisputeEvent(event.type)) {
-        // Disputes (docs/payment-operations.md): the signed event's dispute object is the state to keep.
-        await recordDisputeEvent(billing.db, actor, {
-          type: event.type,
-          created: event.created,
-          object: event.data.object as unknown as StripeDisputeObject,
-        });
-      }
-
-      const [inserted] = await billing.db
-        .insert(webhookEvents)
-        .values({ id: event.id, provider: 'stripe', type: event.type, receivedAt: billing.clock.now() })
-        .onConflictDoNothing()
-        .returning({ id: webhookEvents.id });
+      const inserted = await markStripeEventHandled(billing, event);
       return inserted ? { received: true as const } : { received: true as const, duplicate: true as const };
     },
   });

@@ -7,11 +7,11 @@ import { liveSession, sessionPerson } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
-import { recordAudit } from '../audit/service';
-import { customerById, type BillingContext } from '../billing/context';
-import { detachCards, removeCustomerAccount } from '../customers/account-removal';
-import { queuePasswordChanged } from '../email-events/events';
-import type { Mailer } from '../email-events/mailer';
+import { recordAudit } from '../audit';
+import { customerById, type BillingContext } from '../billing';
+import { detachCards, removeCustomerAccount } from '../customers';
+import { queuePasswordChanged } from '../email-events';
+import type { Mailer } from '../email-events';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 

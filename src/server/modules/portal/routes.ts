@@ -33,33 +33,30 @@ import { clearSessionCookie } from '../../auth/cookies';
 import { CUSTOMER_COOKIE } from '../../auth/sessions';
 import { HttpError, notFound } from '../../http/errors';
 import { customerContext } from '../../http/request-context';
-import { recordAudit } from '../audit/service';
-import { billingContext } from '../billing/context';
-import { renderInvoicePdf } from '../billing/invoice-pdf';
-import { invoiceSellerOf } from '../system-settings/service';
-import { addPaymentMethod, removePaymentMethod, setDefaultPaymentMethod } from '../billing/payment-methods';
+import { recordAudit } from '../audit';
 import {
+  billingContext,
+  renderInvoicePdf,
+  addPaymentMethod,
+  removePaymentMethod,
+  setDefaultPaymentMethod,
   cancelSubscription,
   downgradePlan,
   previewPlanChange,
   resumeSubscription,
   upgradePlan,
-} from '../billing/plan-changes';
-import { changeCustomerPassword, deleteCustomerAccount } from './account';
-import {
   billingInfo,
-  customerProfile,
-  exportCustomerData,
   invoiceOf,
   invoicePage,
   invoicePdfUrl,
   latestInvoice,
-  loadSettings,
   paymentHistory,
-  saveSettings,
   updateBillingAddress,
   updateBillingEmail,
-} from './service';
+} from '../billing';
+import { invoiceSellerOf } from '../system-settings';
+import { changeCustomerPassword, deleteCustomerAccount } from './account';
+import { customerProfile, exportCustomerData, loadSettings, saveSettings } from './service';
 import type { Services } from '../../services';
 
 export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';

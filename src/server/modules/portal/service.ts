@@ -1,14 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_CUSTOMER_SETTINGS,
   customerSettings as settingsSchema,
-  type BillingAddressInput,
-  type BillingInfo,
   type CustomerProfile,
   type CustomerSettings,
 } from '../../../shared/contracts/portal';
-import { toPage, type PageRequest } from '../../../shared/contracts/common';
 import {
   activities,
   auditLogs,
@@ -24,17 +20,12 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { inTransaction, type RequestContext } from '../../http/request-context';
-import { recordAudit } from '../audit/service';
-import { toCustomerIdentity } from '../auth/service';
-import { billingIdentity, customerById, subscriptionOf, type BillingContext } from '../billing/context';
-import { recordActivity } from '../notifications/service';
+import { recordAudit } from '../audit';
+import { toCustomerIdentity } from '../auth';
+import { customerById, subscriptionOf } from '../billing';
 import { CUSTOMER_IDLE_TIMEOUTS, setAccountIdleTimeout } from '../../auth/sessions';
 
 const RECENT_ACTIVITY = 10;
-/** The newest invoices come with billing info; the full list is paged (GET /api/customer/invoices). */
-const INVOICES_IN_BILLING_INFO = 12;
-
-export const invoicePdfUrl = (id: string) => `/api/customer/invoices/${id}/pdf`;
 
 type ActivityJson = { id: string; action: string; description: string; createdAt: string };
 
@@ -109,120 +100,6 @@ export async function customerProfile({ db, account }: RequestContext): Promise<
   };
 }
 
-type CardJson = {
-  id: string;
-  isDefault: boolean;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-};
-type InvoiceJson = {
-  id: string;
-  number: string;
-  issuedAt: string;
-  status: string;
-  totalCents: number;
-  currency: string;
-  description: string | null;
-};
-
-const scheduledPlans = alias(plans, 'scheduled_plan');
-
-/** Billing info in one query (two with the session lookup), cards and newest invoices aggregated. */
-export async function billingInfo({ db, account, provider }: BillingContext): Promise<BillingInfo> {
-  const [row] = await db
-    .select({
-      customer: customers,
-      subscription: subscriptions,
-      plan: plans,
-      scheduled: scheduledPlans,
-      billingAddress: customerSettings.billingAddress,
-      cards: sql<
-        CardJson[]
-      >`(select coalesce(json_agg(json_build_object('id', pm.id, 'isDefault', pm.is_default, 'brand', pm.brand, 'last4', pm.last4, 'expMonth', pm.exp_month, 'expYear', pm.exp_year) order by pm.is_default desc, pm.created_at desc), '[]'::json)
-        from ${paymentMethods} pm where pm.customer_id = ${customers.id})`,
-      invoices: sql<
-        InvoiceJson[]
-      >`(select coalesce(json_agg(json_build_object('id', i.id, 'number', i.number, 'issuedAt', i.issued_at, 'status', i.status, 'totalCents', i.total_cents, 'currency', i.currency, 'description', i.lines->0->>'description') order by i.issued_at desc, i.number desc), '[]'::json)
-        from (select * from ${invoices} where ${invoices.customerId} = ${customers.id} order by ${invoices.issuedAt} desc, ${invoices.number} desc limit ${INVOICES_IN_BILLING_INFO}) i)`,
-    })
-    .from(customers)
-    .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
-    .leftJoin(plans, eq(plans.id, sql`coalesce(${subscriptions.planId}, ${customers.planId})`))
-    .leftJoin(scheduledPlans, eq(scheduledPlans.id, subscriptions.scheduledPlanId))
-    .leftJoin(customerSettings, eq(customerSettings.customerId, customers.id))
-    .where(account.isAccount);
-  if (!row) throw notFound('Customer not found');
-  const { customer, subscription: sub, plan, scheduled } = row;
-  const cards = row.cards;
-  const recentInvoices = row.invoices.map((i) => ({ ...i, issuedAt: new Date(i.issuedAt) }));
-  const identity = {
-    billingEmail: customer.billingEmail ?? customer.email,
-    billingAddress: row.billingAddress ?? null,
-  };
-  const charging = sub && ['trialing', 'active', 'past_due'].includes(sub.status) && !sub.cancelAtPeriodEnd;
-  const nextPrice = scheduled?.priceCents ?? plan?.priceCents ?? sub?.priceCents ?? 0;
-  return {
-    currentPlan: {
-      id: plan?.id ?? customer.planId ?? 'none',
-      name: plan?.name ?? 'No plan',
-      price: (sub?.priceCents ?? plan?.priceCents ?? 0) / 100,
-      interval: 'month',
-    },
-    subscriptionStatus: sub?.status ?? 'none',
-    status: customer.status,
-    trialEndsAt: sub?.trialEndsAt?.toISOString() ?? null,
-    currentPeriodEnd: sub?.currentPeriodEnd.toISOString() ?? null,
-    nextBillingDate: charging
-      ? ((sub.status === 'past_due' ? sub.nextActionAt : sub.currentPeriodEnd)?.toISOString() ?? null)
-      : null,
-    nextBillingAmount: charging ? nextPrice / 100 : null,
-    cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
-    scheduledPlan: scheduled
-      ? { id: scheduled.id, name: scheduled.name, price: scheduled.priceCents / 100 }
-      : null,
-    paymentMethods: cards.map((c) => ({
-      id: c.id,
-      isDefault: c.isDefault,
-      brand: c.brand,
-      last4: c.last4,
-      expMonth: c.expMonth,
-      expYear: c.expYear,
-      card: { brand: c.brand, last4: c.last4, exp_month: c.expMonth, exp_year: c.expYear },
-    })),
-    invoices: recentInvoices.map(toInvoiceView),
-    billingEmail: identity.billingEmail,
-    billingAddress: identity.billingAddress as BillingAddressInput | null,
-    payment: provider.clientConfig(),
-  };
-}
-
-export async function paymentHistory({ account }: RequestContext, request: PageRequest) {
-  const { page, pageSize } = request;
-  const { rows, total } = await account.page(payments, request, [
-    desc(payments.createdAt),
-    desc(payments.id),
-  ]);
-  return {
-    success: true as const,
-    payments: rows.map((p) => ({
-      id: p.id,
-      description: p.description,
-      created: p.createdAt.toISOString(),
-      status: p.status as 'succeeded' | 'failed' | 'refunded' | 'partially_refunded' | 'pending',
-      amount: p.amountCents / 100,
-      currency: p.currency.toUpperCase(),
-      receipt_url: p.invoiceId && p.status !== 'failed' ? invoicePdfUrl(p.invoiceId) : null,
-      failureMessage: p.failureMessage,
-    })),
-    total,
-    page,
-    pageSize,
-    message: rows.length === 0 && page === 1 ? 'No transactions yet.' : `${total} transactions`,
-  };
-}
-
 export async function loadSettings({ account }: RequestContext): Promise<CustomerSettings> {
   const [row] = await account.select(customerSettings);
   const parsed = settingsSchema.partial().safeParse(row?.settings ?? {});
@@ -259,90 +136,6 @@ export async function saveSettings(
     });
     return settings;
   });
-}
-
-type CustomerRow = typeof customers.$inferSelect;
-
-/**
- * A change to the account's billing identity, with its activity and its audit row, in one
- * transaction; `change` makes it and answers the values it replaced.
- */
-function changeBillingIdentity(
-  ctx: RequestContext,
-  what: string,
-  newValues: Record<string, unknown>,
-  change: (tx: RequestContext, customer: CustomerRow) => Promise<Record<string, unknown>>,
-) {
-  return inTransaction(ctx, async (tx) => {
-    const customer = await customerById(tx.db, tx.accountId);
-    const oldValues = await change(tx, customer);
-    await recordActivity(tx.db, customer, {
-      action: 'customer_updated',
-      description: `${customer.companyName} changed the ${what}`,
-    });
-    await recordAudit(tx.db, tx.actor, {
-      action: 'update',
-      resourceType: 'customer',
-      resourceId: tx.accountId,
-      oldValues,
-      newValues,
-    });
-  });
-}
-
-export async function updateBillingEmail(ctx: RequestContext, newEmail: string) {
-  await changeBillingIdentity(ctx, 'billing email', { billingEmail: newEmail }, async (tx, customer) => {
-    await tx.account.updateAccount({ billingEmail: newEmail, updatedAt: tx.clock.now() });
-    return { billingEmail: customer.billingEmail ?? customer.email };
-  });
-}
-
-export async function updateBillingAddress(ctx: RequestContext, address: BillingAddressInput) {
-  await changeBillingIdentity(ctx, 'billing address', { billingAddress: address }, async (tx, customer) => {
-    const before = (await billingIdentity(tx.db, customer)).billingAddress;
-    await tx.account
-      .insert(customerSettings, { settings: DEFAULT_CUSTOMER_SETTINGS, billingAddress: address })
-      .onConflictDoUpdate({
-        target: customerSettings.customerId,
-        set: { billingAddress: address, updatedAt: tx.clock.now() },
-      });
-    return { billingAddress: before };
-  });
-}
-
-export async function invoicePage({ account }: RequestContext, request: PageRequest) {
-  const { rows, total } = await account.page(invoices, request, [
-    desc(invoices.issuedAt),
-    desc(invoices.number),
-  ]);
-  const items = rows.map((i) => toInvoiceView({ ...i, description: i.lines[0]?.description ?? null }));
-  return toPage(request, items, total);
-}
-
-function toInvoiceView(i: Omit<InvoiceJson, 'issuedAt'> & { issuedAt: Date }) {
-  return {
-    id: i.id,
-    number: i.number,
-    date: i.issuedAt.toISOString(),
-    status: i.status as 'paid' | 'open' | 'void' | 'refunded',
-    amount: i.totalCents / 100,
-    currency: i.currency.toUpperCase(),
-    description: i.description ?? 'Subscription',
-    pdf_url: invoicePdfUrl(i.id),
-  };
-}
-
-export async function invoiceOf({ account }: RequestContext, invoiceId: string) {
-  const [row] = await account.select(invoices, eq(invoices.id, invoiceId));
-  return row;
-}
-
-export async function latestInvoice({ account }: RequestContext) {
-  const [row] = await account
-    .select(invoices, sql`${invoices.status} <> 'void'`)
-    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
-    .limit(1);
-  return row;
 }
 
 /** Everything we hold about the customer, as one JSON document (Download Data). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { paymentDayTotals } from '../../db/schema';
-import { isCollected } from '../billing/payment-records';
+import { isCollected } from '../billing';
 
 /**
  * Reads of the MRR ledger and the tables beside it (docs/revenue.md). Each is one statement whose

@@ -3,8 +3,7 @@ import { type CustomerStatus } from '../../../shared/statuses';
 import type { Executor } from '../../db/client';
 import { customers, sessions } from '../../db/schema';
 import { conflict } from '../../http/errors';
-import type { SubscriptionRow } from '../billing/context';
-import { cancelSubscription, resumeSubscription } from '../billing/plan-changes';
+import { cancelSubscription, resumeSubscription, type SubscriptionRow } from '../billing';
 import { billingAsStaff, type StaffContext } from './context';
 
 type CustomerRecord = typeof customers.$inferSelect;

@@ -6,7 +6,7 @@ import { customerFormInput } from '../../../../tests/setup/staff';
 import { activities, appMeta, auditLogs, customers, sessions, subscriptions } from '../../db/schema';
 import { secretBox } from '../../auth/secret-box';
 import { loadConfig } from '../../config';
-import { setCustomerStatus } from '../billing/context';
+import { setCustomerStatus } from '../billing';
 import { emailsTo, invitedPassword, lastEmailTo, passwordIn } from '../../../../tests/setup/mail';
 import type { CustomerStatus, SubscriptionStatus } from '../../../shared/statuses';
 

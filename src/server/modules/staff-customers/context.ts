@@ -6,7 +6,7 @@ import type { SecretBox } from '../../auth/secret-box';
 import type { PaymentProvider } from '../../integrations/payments/provider';
 import { actorOf, type AuditActor } from '../audit';
 import type { Mailer } from '../email-events';
-import type { BillingContext } from '../billing/context';
+import type { BillingContext } from '../billing';
 
 /**
  * What a staff service acting on customer accounts needs (server-kit: "give it a StaffContext"):

@@ -3,7 +3,7 @@ import type { FeatureAccess } from '../../../shared/feature-access';
 import type { Executor } from '../../db/client';
 import { customers, type plans } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit';
-import { startTrial } from '../billing/trial';
+import { startTrial } from '../billing';
 import { customerRecipient, emailLinks, type Mailer } from '../email-events';
 import { recordActivity } from '../notifications';
 

@@ -4,8 +4,8 @@ import {
   upgradePlan,
   type PlanChangePreview,
   type PlanChangeResult,
-} from '../billing/plan-changes';
-import { customerById } from '../billing/context';
+  customerById,
+} from '../billing';
 import { notFound } from '../../http/errors';
 import { usd } from '../../lib/money-text';
 import { shortDate } from '../../lib/day-text';

@@ -13,13 +13,16 @@ import {
   refundResult,
   retryResult,
 } from '../../../shared/contracts/staff-payments';
-import { actorOf, recordAudit } from '../audit/service';
-import { financialAnalyticsSource } from './analytics';
-import { paymentsCsv } from './export';
-import { keptPaymentReads, listPayments } from './list';
-import { refundPayment } from './refunds';
-import { retryPayment } from './retry';
-import { sendingNow, skippedEmail } from '../email/send-now';
+import { actorOf, recordAudit } from '../audit';
+import {
+  financialAnalyticsSource,
+  paymentsCsv,
+  keptPaymentReads,
+  listPayments,
+  refundPayment,
+  retryPayment,
+} from '../billing';
+import { sendingNow, skippedEmail } from '../email';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { isoDay } from '../../../shared/days';
 import type { Services } from '../../services';

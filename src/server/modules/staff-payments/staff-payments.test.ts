@@ -20,7 +20,7 @@ import {
   subscriptions,
 } from '../../db/schema';
 import { DELETED_CUSTOMER_LABEL, type StaffPayment } from '../../../shared/contracts/staff-payments';
-import { recoverPendingRefunds, PENDING_REFUND_AGE_MS } from './refunds';
+import { recoverPendingRefunds, PENDING_REFUND_AGE_MS } from '../billing';
 import { invitedPassword, lastEmailTo, linkIn } from '../../../../tests/setup/mail';
 
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
@@ -184,7 +184,7 @@ describe('GET /api/admin/payments/export', () => {
   });
 
   it('crosses batch boundaries without skipping or repeating (keyset)', async () => {
-    const { paymentsCsv } = await import('./export');
+    const { paymentsCsv } = await import('../billing');
     const all = await db().select({ id: payments.id }).from(payments);
     expect(all.length).toBeGreaterThan(5);
     for (const sort of ['-createdAt', 'amount'] as const) {
@@ -500,7 +500,7 @@ describe('figures', () => {
   });
 
   it('a hand-computed small example', async () => {
-    const { toFinancialAnalytics } = await import('./analytics');
+    const { toFinancialAnalytics } = await import('../billing');
     expect(
       toFinancialAnalytics({ completed: 3, failed: 1, grossCents: 36_000, refundedCents: 5_000 }),
     ).toEqual({

@@ -5,7 +5,7 @@ import { counters } from '../../db/schema';
 /**
  * Ticket numbers come from the `support_ticket` counter, incremented in the ticket's own transaction:
  * the row lock serialises concurrent tickets and a rolled-back ticket gives its number back (the
- * invoice numbers' way, `billing/invoices.ts`).
+ * invoice numbers' way, `billing/invoices/invoices.ts`).
  */
 export async function nextTicketNumber(tx: Executor): Promise<number> {
   const [row] = await tx

@@ -25,7 +25,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { MISSING_KEY_MESSAGE, type SettingsKeyring } from './settings-key';
 import { readSettingsGroup, SETTINGS_KEYS } from './store';
 import { DEFAULT_STAFF_PREFERENCES, type StaffPreferences } from '../../../shared/staff-preferences';
-import type { InvoiceSeller } from '../billing/invoice-pdf';
+import type { InvoiceSeller } from '../billing';
 
 /** What the settings services need (docs/system-settings.md). */
 export type SettingsDeps = { db: Db; config: Config; keyring: SettingsKeyring };

@@ -1,0 +1,68 @@
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminInvoice, AdminInvoiceListQuery } from '../../../../shared/contracts/billing-admin';
+import { pageOffset, toPage } from '../../../../shared/contracts/common';
+import type { Db } from '../../../db/client';
+import { customers, invoices } from '../../../db/schema';
+import { notFound } from '../../../http/errors';
+import { likePattern } from '../../../lib/sql-like';
+
+export const staffInvoicePdfUrl = (id: string) => `/api/admin/invoices/${id}/pdf`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The search: an invoice number (exact, through invoices_number_key: 'MP-000123', '123' or
+ * 'mp-123'), or the customers whose company, name or email match (their invoices through
+ * invoices_customer_idx). The name and email printed on each invoice are what it was issued to.
+ */
+function searchCondition(search: string): SQL {
+  const digits = /^(?:mp-?)?0*(\d{1,9})$/i.exec(search)?.[1];
+  const byCustomer = inArray(
+    invoices.customerId,
+    sql`(select ${customers.id} from ${customers} where ${like(customers.searchText, likePattern(search))})`,
+  );
+  return digits ? or(eq(invoices.number, `MP-${digits.padStart(6, '0')}`), byCustomer)! : byCustomer;
+}
+
+const toItem = (row: typeof invoices.$inferSelect): AdminInvoice => ({
+  id: row.id,
+  number: row.number,
+  customerId: row.customerId,
+  companyName: row.billingName,
+  email: row.billingEmail,
+  kind: row.kind,
+  status: row.status,
+  total: row.totalCents / 100,
+  issuedAt: row.issuedAt.toISOString(),
+  dueAt: row.dueAt?.toISOString() ?? null,
+  paidAt: row.paidAt?.toISOString() ?? null,
+  pdfUrl: staffInvoicePdfUrl(row.id),
+});
+
+/** Every invoice, newest (or oldest) first by issue date, by status and search, paged. */
+export async function listInvoices(db: Db, query: AdminInvoiceListQuery) {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(invoices.status, query.status));
+  if (query.search) conditions.push(searchCondition(query.search));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const direction = query.sort === 'issuedAt' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(direction(invoices.issuedAt), direction(invoices.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ n: count() }).from(invoices).where(where),
+  ]);
+  return toPage(query, rows.map(toItem), total?.n ?? 0);
+}
+
+/** One invoice for its PDF (any customer's: staff read them all; a deleted customer's are kept for the books). */
+export async function invoiceById(db: Db, id: string) {
+  if (!UUID.test(id)) throw notFound('Invoice not found');
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw notFound('Invoice not found');
+  return row;
+}

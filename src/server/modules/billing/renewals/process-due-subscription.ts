@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import { subscriptions } from '../../../db/schema';
+import { recordAudit, type AuditActor } from '../../audit';
+import { recordActivity } from '../../notifications';
+import { setCustomerStatus } from '../core/account-writes';
+import type { BillingDeps } from '../core/deps';
+import type { CustomerRow, SubscriptionRow } from '../core/rows';
+import { chargeRenewal, renewalContext, renewalOf } from './renewal';
+import { recordRenewal } from './record-renewal';
+
+/** The billing job, acting on one account: its audit rows name the account (and refresh its health). */
+const billingJob = (accountId: string): AuditActor => ({
+  actorType: 'system',
+  actorId: null,
+  actorEmail: 'billing',
+  ipAddress: null,
+  userAgent: 'billing-job',
+  accountId,
+});
+
+export type RenewalOutcome = 'renewed' | 'failed' | 'pending' | 'canceled' | 'skipped';
+
+/**
+ * What the billing job does with one due subscription it has claimed. Every period boundary is
+ * `current_period_end` (a trial is the first period): cancel if asked, otherwise charge the next
+ * period on the default card. A failed charge is retried on day 3 and day 7 after the due date;
+ * after the last one, or at a trial's end without a card, the customer becomes pending.
+ */
+export async function processDueSubscription(
+  deps: BillingDeps,
+  claimed: SubscriptionRow,
+  /**
+   * Who asked: the billing job, or a staff member retrying a failed renewal now (`staffRetry`). A staff
+   * retry charges before the schedule and, declined, leaves the schedule as it was: the customer keeps
+   * every automatic retry, and only the job ever makes the subscription pending.
+   */
+  actor: AuditActor = billingJob(claimed.customerId),
+  { staffRetry = false }: { staffRetry?: boolean } = {},
+): Promise<RenewalOutcome> {
+  const now = deps.clock.now();
+  if (!staffRetry && (!claimed.nextActionAt || claimed.nextActionAt > now)) {
+    return release(deps, claimed, 'skipped');
+  }
+  if (claimed.cancelAtPeriodEnd && claimed.currentPeriodEnd <= now) {
+    return staffRetry ? release(deps, claimed, 'skipped') : endSubscription(deps, claimed);
+  }
+  if (!['trialing', 'active', 'past_due'].includes(claimed.status)) return release(deps, claimed, 'skipped');
+
+  const { customer, card, plan, billingAddress } = await renewalContext(deps, claimed);
+  if (!card && claimed.status === 'trialing') return trialEndsWithoutCard(deps, claimed, customer);
+
+  const renewal = await renewalOf(
+    deps,
+    claimed,
+    { customer, card, plan, billingAddress },
+    { staffRetry, now },
+  );
+  const result = await chargeRenewal(deps, renewal);
+  return recordRenewal(deps, actor, renewal, result);
+}
+
+async function release(
+  deps: BillingDeps,
+  sub: SubscriptionRow,
+  outcome: RenewalOutcome,
+): Promise<RenewalOutcome> {
+  await deps.db.update(subscriptions).set({ claimedUntil: null }).where(eq(subscriptions.id, sub.id));
+  return outcome;
+}
+
+async function endSubscription(deps: BillingDeps, sub: SubscriptionRow): Promise<RenewalOutcome> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+        nextActionAt: null,
+        claimedUntil: null,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, sub.id));
+    await setCustomerStatus(tx, sub.customerId, 'cancelled', now);
+    await recordAudit(tx, billingJob(sub.customerId), {
+      action: 'cancel',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { status: sub.status },
+      newValues: { status: 'canceled' },
+    });
+  });
+  return 'canceled';
+}
+
+async function trialEndsWithoutCard(
+  deps: BillingDeps,
+  sub: SubscriptionRow,
+  customer: CustomerRow,
+): Promise<RenewalOutcome> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'pending', nextActionAt: null, claimedUntil: null, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
+    await setCustomerStatus(tx, sub.customerId, 'pending', now);
+    await recordActivity(tx, customer, {
+      action: 'customer_updated',
+      description: `${customer.companyName}'s trial ended without a payment method: waiting for checkout`,
+    });
+    await recordAudit(tx, billingJob(sub.customerId), {
+      action: 'trial_end',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      oldValues: { status: 'trialing' },
+      newValues: { status: 'pending' },
+    });
+  });
+  return 'pending';
+}

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { payments, subscriptions } from '../../../db/schema';
+import type { ChargeResult } from '../../../integrations/payments/provider';
+import { usd } from '../../../lib/money-text';
+import { recordAudit, type AuditActor } from '../../audit';
+import { recordActivity } from '../../notifications';
+import { applyPlan, setCustomerStatus } from '../core/account-writes';
+import type { BillingDeps } from '../core/deps';
+import { findPeriodInvoice } from '../invoices/invoices';
+import { recordPaidInvoice } from '../invoices/record-paid-invoice';
+import { periodInvoiceLine, type RecordedRenewal, type Renewal } from './renewal';
+import type { RenewalOutcome } from './process-due-subscription';
+import { recordDeclinedRenewal } from './declined-renewal';
+
+/**
+ * The charge's outcome, recorded in one transaction under the subscription's row lock, once: the
+ * subscription must still be at the period and attempt the charge was for, and no payment may carry
+ * the charge's key yet (a second worker or a crashed run's retry stops here). Then the period's
+ * invoice and the payment: paid (`renewPaid`), or declined (`recordDeclinedRenewal`).
+ */
+export async function recordRenewal(
+  deps: BillingDeps,
+  actor: AuditActor,
+  renewal: Renewal,
+  result: ChargeResult,
+): Promise<RenewalOutcome> {
+  const { claimed, periodStart } = renewal;
+  return deps.db.transaction(async (tx) => {
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, claimed.id)).for('update');
+    // Someone else recorded this period or attempt already (or the subscription changed): stop.
+    if (
+      !sub ||
+      sub.currentPeriodEnd.getTime() !== periodStart.getTime() ||
+      sub.failedAttempts !== claimed.failedAttempts
+    ) {
+      return 'skipped';
+    }
+    const [already] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.idempotencyKey, renewal.idempotencyKey));
+    if (already) return 'skipped';
+    // An earlier failed attempt left the period's invoice open; otherwise it is issued now, already
+    // paid when the charge went through.
+    const earlier = await findPeriodInvoice(tx, sub.id, periodStart);
+    if (result.status === 'succeeded')
+      return renewPaid(tx, deps, actor, { renewal, sub, earlier, ref: result.ref });
+    return recordDeclinedRenewal(tx, deps, actor, { renewal, sub, earlier, result });
+  });
+}
+
+/**
+ * A renewal paid: the period's invoice paid with its payment (`recordPaidInvoice`), the scheduled plan
+ * applied, and the subscription and account active for the new period.
+ */
+async function renewPaid(
+  tx: Executor,
+  deps: BillingDeps,
+  actor: AuditActor,
+  { renewal, sub, earlier, ref }: RecordedRenewal & { ref: string },
+): Promise<RenewalOutcome> {
+  const { customer, plan, now, periodStart, periodEnd, amountCents, description } = renewal;
+  const { invoice } = await recordPaidInvoice(
+    tx,
+    {
+      customerId: customer.id,
+      amountCents,
+      paidAt: now,
+      invoice: earlier
+        ? { settle: earlier }
+        : {
+            issue: {
+              kind: 'subscription',
+              subscriptionId: sub.id,
+              line: periodInvoiceLine(renewal),
+              periodStart,
+              periodEnd,
+              billedTo: renewal.billedTo,
+            },
+          },
+      payment: {
+        subscriptionId: sub.id,
+        description,
+        provider: deps.provider.name,
+        providerRef: ref,
+        paymentMethodId: renewal.card?.id ?? null,
+        idempotencyKey: renewal.idempotencyKey,
+        planId: plan?.id ?? sub.planId,
+      },
+    },
+    { mail: deps.mail },
+  );
+  if (plan && plan.id !== sub.planId) {
+    await applyPlan(tx, customer.id, plan, now);
+    await recordActivity(tx, customer, {
+      action: 'plan_changed',
+      description: `${customer.companyName} moved to ${plan.name} as scheduled`,
+      metadata: { planName: plan.name },
+    });
+  }
+  await tx
+    .update(subscriptions)
+    .set({
+      status: 'active',
+      priceCents: amountCents,
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: periodEnd,
+      scheduledPlanId: null,
+      failedAttempts: 0,
+      nextActionAt: periodEnd,
+      claimedUntil: null,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, sub.id));
+  await setCustomerStatus(tx, customer.id, 'active', now);
+  await recordActivity(tx, customer, {
+    action: 'payment_succeeded',
+    description: `${customer.companyName} paid ${usd(amountCents)} for ${description}`,
+    metadata: { amount: amountCents / 100, planName: plan?.name ?? sub.planId },
+  });
+  await recordAudit(tx, actor, {
+    action: 'renew',
+    resourceType: 'subscription',
+    resourceId: sub.id,
+    newValues: { invoice: invoice.number, amount: amountCents / 100 },
+  });
+  return 'renewed';
+}
