@@ -1,5 +1,5 @@
 // Seeds the Audit Logs bench (npm run bench runs it with tsx while the app is stopped): 1,000,000
-// audit rows spread over the spec's action categories, resources, 50 actors, outcomes and the last
+// audit rows spread over the seven action categories, resources, 50 actors, outcomes and the last
 // 300 days, set-based (generate_series) in chunks that keep the embedded database's memory flat. The
 // rows are written sealed with placeholder hashes (chain_seq = their order) and the chain's head moved
 // past them, so the sealer has nothing to do during the measures; /api/admin/audit/verify on this

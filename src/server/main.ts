@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { serializeError } from './http/log-redaction';
 
@@ -49,18 +49,11 @@ async function main() {
   // Every job of the registry (jobs/registry.ts) that is on; all first runs but billing's wait until after listen.
   const stopJobs = startJobs(app.services);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} received, shutting down`);
+  stopOnSignals(async () => {
     stopJobs();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  }, app.log);
 
   await app.listen({ port: config.port, host: config.host });
   const atListen = performance.now();
@@ -71,6 +64,32 @@ async function main() {
     `alongside the database (open ${ms(connectMs)}, migrations ${ms(migrateMs)}, ready after ` +
     `${ms(atDatabase - atMain)}), demo data check ${ms(atSeed - atDatabase)}, app ${ms(atApp - atSeed)}, ` +
     `listen ${ms(atListen - atApp)}`;
+  const demo = config.seedDemo
+    ? { password: DEMO_PASSWORD, staff: DEMO_STAFF, customerEmail: DEMO_CUSTOMER_EMAIL }
+    : null;
+  console.log(`${startupBanner(config, startedIn, demo).join('\n')}\n`);
+}
+
+/** SIGTERM and SIGINT stop the server once: `close` ends the jobs, the app and the database. */
+function stopOnSignals(close: () => Promise<void>, log: { info(message: string): void }) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, shutting down`);
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** What the console says once the server listens: where, on what, how fast, and how to sign in. */
+function startupBanner(
+  config: Config,
+  startedIn: string,
+  demo: { password: string; staff: readonly { role: string; email: string }[]; customerEmail: string } | null,
+): string[] {
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',
@@ -79,18 +98,18 @@ async function main() {
     `  Payments: ${config.stripe ? 'Stripe' : 'sandbox (offline test cards, e.g. 4242 4242 4242 4242)'}`,
     startedIn,
   ];
-  if (config.seedDemo) {
+  if (demo) {
     lines.push(
-      `  Demo sign-ins (password ${DEMO_PASSWORD}, demo only):`,
-      ...DEMO_STAFF.map((s) => signIn(`staff, ${s.role}`, s.email, `${url}/admin-login`)),
-      signIn('customer', DEMO_CUSTOMER_EMAIL, `${url}/customer-login`),
+      `  Demo sign-ins (password ${demo.password}, demo only):`,
+      ...demo.staff.map((s) => signIn(`staff, ${s.role}`, s.email, `${url}/admin-login`)),
+      signIn('customer', demo.customerEmail, `${url}/customer-login`),
     );
   } else {
     lines.push(
       '  No demo data. Create the first staff account: npm run create-admin -- --email you@example.com',
     );
   }
-  console.log(`${lines.join('\n')}\n`);
+  return lines;
 }
 
 main().catch((error: unknown) => {

@@ -152,7 +152,7 @@ test('the password strength reads as a label, a value and a hint, apart, on a ph
   }
 });
 
-test("the landing page makes the spec's claims: 99.9% uptime and 24/7 support", async ({ page }) => {
+test('the landing page makes its promises: 99.9% uptime and 24/7 support', async ({ page }) => {
   await page.goto('/');
   const claims = page.getByRole('list', { name: 'Our promises' });
   await expect(claims.getByRole('listitem')).toHaveText(['99.9% uptime', '24/7 support']);

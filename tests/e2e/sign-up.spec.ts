@@ -26,7 +26,7 @@ test('a visitor signs up for the Starter plan, signs in and reaches the portal',
   await dialog.getByLabel(/^Confirm password/).fill(TEST_PASSWORD);
   await dialog.getByRole('checkbox', { name: /I agree/ }).check();
 
-  // A short phone number is refused with the spec's message under the field, and nothing is sent.
+  // A short phone number is refused with its message under the field, and nothing is sent.
   const phone = dialog.getByLabel('Phone');
   await phone.fill('555123');
   await expect(phone).toHaveValue('+1555123');

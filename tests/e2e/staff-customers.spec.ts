@@ -183,7 +183,7 @@ test('an admin suspends a customer, who cannot sign in, then reactivates them', 
   expect(signIn.status()).toBe(200);
 });
 
-test('an admin deletes a customer after the spec confirmation', async ({ page }) => {
+test('an admin deletes a customer after confirming', async ({ page }) => {
   const customer = await createCustomer({}, page.request);
   await signInPageAsStaff(page);
   await openCustomers(page);

@@ -106,7 +106,7 @@ test('an admin edits their profile, moves dates to Eastern time, keeps a dark th
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
 
-  // Security: the spec's mismatch toast, then a real change; this device is listed.
+  // Security: the mismatch toast, then a real change; this device is listed.
   const again = await openProfile(page);
   await again.getByRole('tab', { name: 'Security' }).click();
   await expect(again.getByTestId('profile-sessions')).toContainText('This device');

@@ -17,7 +17,7 @@ function answer(status: number, body: string, type = 'application/json') {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ApiError', () => {
-  it('keeps the spec message "{status}: {text}" and the parsed body beside it', () => {
+  it('keeps the message "{status}: {text}" and the parsed body beside it', () => {
     const error = new ApiError(400, '{"message":"Invalid input","errors":{"email":"Enter an email"}}');
     expect(error.message).toBe('400: {"message":"Invalid input","errors":{"email":"Enter an email"}}');
     expect(statusOf(error)).toBe(400);
@@ -67,7 +67,7 @@ describe('apiJson', () => {
     expect((error as ApiError).serverMessage).toBe('Vehicle not found');
   });
 
-  it("keeps the spec's text for an HTML answer", async () => {
+  it('keeps the documented text for an HTML answer', async () => {
     vi.stubGlobal('fetch', answer(200, '<html></html>', 'text/html'));
     await expect(apiJson('GET', '/api/x', schema)).rejects.toThrow(HTML_RESPONSE_ERROR);
   });

@@ -33,8 +33,9 @@ export type CallOptions = {
 };
 
 /**
- * A non-OK answer. The message stays the spec's `"{status}: {text}"`; `status` and the parsed JSON `body`
- * are kept beside it, so callers read them as data instead of re-parsing the message.
+ * A non-OK answer. The message stays `"{status}: {text}"` (docs/product-rules.md, "Calls and errors");
+ * `status` and the parsed JSON `body` are kept beside it, so callers read them as data instead of
+ * re-parsing the message.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -180,7 +181,7 @@ function looksLikeHtml(text: string): boolean {
   );
 }
 
-/** Reads a JSON body, with the spec's errors for HTML, other non-JSON and unparsable answers. */
+/** Reads a JSON body, with the documented errors for HTML, other non-JSON and unparsable answers. */
 export async function readJson(res: Response): Promise<unknown> {
   const contentType = res.headers.get('content-type') ?? '';
   const text = await res.text();

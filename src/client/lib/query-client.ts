@@ -9,10 +9,11 @@ import { invalidateDomains, onDataChanged, trackQueryRemovals } from './data-fre
 export const FRESH_FOR_MS = 5_000;
 
 /**
- * The freshness model replaces the spec's "fresh 5 min, never refetch" defaults, which left screens
+ * The freshness model replaces the old "fresh 5 min, never refetch" defaults, which left screens
  * showing what was true before the person's own change: answers are current for a few seconds; a
  * screen that mounts or a window that regains focus refetches what is older; and every change makes
- * stale the queries that read what it wrote (lib/data-freshness.ts). No retries, as the spec says.
+ * stale the queries that read what it wrote (lib/data-freshness.ts). No retries
+ * (docs/product-rules.md, "Calls and errors").
  */
 export const queryClient = new QueryClient({
   defaultOptions: {

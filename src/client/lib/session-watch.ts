@@ -25,8 +25,8 @@ export function watchForLostSession(queryClient: QueryClient, onLost: () => void
 
 /**
  * The one way a screen leaves after its session is lost: once however many calls failed together,
- * with the spec's 'Authentication Required' toast, then `leave` after `delayMs` (so the toast can
- * be read, and the cache's own notification has run). Make one per watch.
+ * with the 'Authentication Required' toast (docs/product-rules.md), then `leave` after `delayMs` (so
+ * the toast can be read, and the cache's own notification has run). Make one per watch.
  */
 export function sessionLostHandler(options: {
   description: string;

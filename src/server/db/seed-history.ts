@@ -131,6 +131,27 @@ function script(days: number): Map<number, Action[]> {
 
 const slug = (text: string) => text.toLowerCase().replaceAll(' ', '-');
 
+const ACTOR: AuditActor = {
+  actorType: 'system',
+  actorId: null,
+  actorEmail: 'demo-history',
+  ipAddress: null,
+  userAgent: null,
+};
+
+/** The history being written: the billing engine on the walking clock, and the accounts made so far. */
+type History = {
+  db: Db;
+  deps: BillingDeps;
+  provider: SandboxPaymentProvider;
+  clock: ReturnType<typeof manualClock>;
+  /** Each scripted customer's account id, once signed up. */
+  ids: string[];
+  /** The demo customer's, shared by every account of the history. */
+  passwordHash: string;
+  now: Date;
+};
+
 /** Seeds the history once per database; answers whether it did. */
 export async function seedDemoHistory(
   db: Db,
@@ -155,81 +176,7 @@ export async function seedDemoHistory(
   const clock = manualClock(new Date(now.getTime() - days * DAY));
   const provider = new SandboxPaymentProvider(db, clock);
   const deps: BillingDeps = { db, provider, clock, appName: options.appName, mail: silentMailer };
-  const actor: AuditActor = {
-    actorType: 'system',
-    actorId: null,
-    actorEmail: 'demo-history',
-    ipAddress: null,
-    userAgent: null,
-  };
-  const ids: string[] = [];
-  const ctxOf = (who: number): BillingContext => ({
-    db,
-    actor: { ...actor, accountId: ids[who] },
-    accountId: ids[who]!,
-    clock,
-    account: accountScope(db, ids[who]!),
-    provider,
-    mail: silentMailer,
-  });
-  const card = (number: string) => ({ number, expMonth: 12, expYear: now.getUTCFullYear() + 3, cvc: '123' });
-
-  const act = async (action: Action) => {
-    const ctx = action.kind === 'sign-up' ? null : ctxOf(action.who);
-    switch (action.kind) {
-      case 'sign-up': {
-        const name = `${NAMES[action.who % NAMES.length]} ${KINDS[action.who % KINDS.length]}`;
-        const plan = (await planById(db, action.plan))!;
-        await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(customers)
-            .values({
-              email: `billing@${slug(name)}-${action.who}.example`,
-              passwordHash: demo.passwordHash,
-              firstName: 'Demo',
-              lastName: name.split(' ')[0]!,
-              companyName: name,
-              planId: plan.id,
-              status: 'pending',
-              carLimit: plan.vehicleLimit,
-              userLimit: plan.userLimit,
-              createdAt: clock.now(),
-              updatedAt: clock.now(),
-            })
-            .returning({ id: customers.id });
-          ids[action.who] = row!.id;
-          await startTrial(tx, row!.id, plan, clock.now());
-        });
-        return;
-      }
-      case 'checkout': {
-        const { clientSecret } = await createCheckout(deps, ids[action.who]!);
-        const intent = (await provider.findIntentBySecret(clientSecret))!;
-        const { ref } = await provider.tokenize(card(VISA));
-        await provider.confirmIntent(intent.ref, ref);
-        await completeCheckout(deps, actor, intent.ref);
-        return;
-      }
-      case 'declining-card': {
-        const { ref } = await provider.tokenize(card(DECLINES_LATER));
-        await addPaymentMethod(ctx!, { paymentMethodId: ref, setAsDefault: true });
-        return;
-      }
-      case 'upgrade':
-        await upgradePlan(ctx!, action.plan);
-        return;
-      case 'downgrade':
-        await downgradePlan(ctx!, 'starter');
-        return;
-      case 'cancel':
-        await cancelSubscription(ctx!);
-        return;
-      case 'refund':
-        await refundLatest({ db, clock, provider }, actor, ids[action.who]!, action.full);
-        return;
-    }
-  };
-
+  const history: History = { db, deps, provider, clock, ids: [], passwordHash: demo.passwordHash, now };
   const plan = script(days);
   for (let day = 0; day <= days; day++) {
     // Mid-morning, a few minutes apart each day, as people do things.
@@ -237,7 +184,7 @@ export async function seedDemoHistory(
     if (clock.now() > now) clock.set(now);
     for (const action of plan.get(day) ?? []) {
       try {
-        await act(action);
+        await act(history, action);
       } catch (error) {
         // A step the rules refuse (already cancelled, nothing to pay) is part of a believable story.
         if (!(error instanceof HttpError)) throw error;
@@ -246,6 +193,80 @@ export async function seedDemoHistory(
     await runDueBilling(deps);
   }
   return true;
+}
+
+/** The scripted customer's request context, as the portal would build it. */
+function contextOf({ db, clock, provider, ids }: History, who: number): BillingContext {
+  return {
+    db,
+    actor: { ...ACTOR, accountId: ids[who] },
+    accountId: ids[who]!,
+    clock,
+    account: accountScope(db, ids[who]!),
+    provider,
+    mail: silentMailer,
+  };
+}
+
+async function act(history: History, action: Action) {
+  const { db, deps, provider, clock, ids, now } = history;
+  const ctx = action.kind === 'sign-up' ? null : contextOf(history, action.who);
+  const card = (number: string) => ({ number, expMonth: 12, expYear: now.getUTCFullYear() + 3, cvc: '123' });
+  switch (action.kind) {
+    case 'sign-up':
+      return signUp(history, action.who, action.plan);
+    case 'checkout': {
+      const { clientSecret } = await createCheckout(deps, ids[action.who]!);
+      const intent = (await provider.findIntentBySecret(clientSecret))!;
+      const { ref } = await provider.tokenize(card(VISA));
+      await provider.confirmIntent(intent.ref, ref);
+      await completeCheckout(deps, ACTOR, intent.ref);
+      return;
+    }
+    case 'declining-card': {
+      const { ref } = await provider.tokenize(card(DECLINES_LATER));
+      await addPaymentMethod(ctx!, { paymentMethodId: ref, setAsDefault: true });
+      return;
+    }
+    case 'upgrade':
+      await upgradePlan(ctx!, action.plan);
+      return;
+    case 'downgrade':
+      await downgradePlan(ctx!, 'starter');
+      return;
+    case 'cancel':
+      await cancelSubscription(ctx!);
+      return;
+    case 'refund':
+      await refundLatest({ db, clock, provider }, ACTOR, ids[action.who]!, action.full);
+      return;
+  }
+}
+
+/** A new account on its trial of `planId`, dated by the walking clock. */
+async function signUp({ db, clock, ids, passwordHash }: History, who: number, planId: Plan) {
+  const name = `${NAMES[who % NAMES.length]} ${KINDS[who % KINDS.length]}`;
+  const plan = (await planById(db, planId))!;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(customers)
+      .values({
+        email: `billing@${slug(name)}-${who}.example`,
+        passwordHash,
+        firstName: 'Demo',
+        lastName: name.split(' ')[0]!,
+        companyName: name,
+        planId: plan.id,
+        status: 'pending',
+        carLimit: plan.vehicleLimit,
+        userLimit: plan.userLimit,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      })
+      .returning({ id: customers.id });
+    ids[who] = row!.id;
+    await startTrial(tx, row!.id, plan, clock.now());
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
  * Whether a request comes from our own pages (or the address bar), not from another site: the
  * browser's `Sec-Fetch-Site`, or, from a browser too old to send it, a `Referer` naming our host.
  * A request with neither is treated as cross-site: another site can strip the Referer.
- * Used where a GET changes state (the spec's logout by navigation).
+ * Used where a GET changes state (logout by navigation, docs/product-rules.md).
  *
  * The Referer is compared by host, as the Origin check on mutations (`security.ts`) is: behind a
  * proxy that ends TLS without TRUST_PROXY the request looks like plain HTTP while the page was

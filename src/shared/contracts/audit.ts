@@ -9,7 +9,10 @@ import { pagedQuery, pageOf, searchField, sortField } from './common';
  * matching row as CSV), `GET /api/admin/audit/verify` (the hash chain). Definitions: docs/audit-logs.md.
  */
 
-/** The spec's resources first, then ours; the filter takes any of them. */
+/**
+ * The five resources the screen has always named first, then the rest; the filter takes any of them
+ * (docs/audit-logs.md, "Categories and resources").
+ */
 export const AUDIT_RESOURCES = [
   'customer',
   'user',

@@ -187,8 +187,8 @@ export const createCustomerSessionRequest = z.object({
     email: z.string().trim().toLowerCase().max(254),
     // An external CRM's token may be a signed JWT, far longer than our own session tokens.
     token: z.string().min(10).max(4096),
-    // The spec's client passes on the user validate-token answered, names included; they are not
-    // used (the session is the account's, whatever a caller calls it).
+    // A fleet CRM passes on the user validate-token answered, names included (docs/fleet-crm.md); they
+    // are not used (the session is the account's, whatever a caller calls it).
     firstName: z.string().max(200).optional(),
     lastName: z.string().max(200).optional(),
   }),

@@ -14,7 +14,7 @@ export const MAX_JOB_ERRORS_KEPT = 500;
 export const jobRecordError = z.object({ ref: z.string(), message: z.string() });
 export type JobRecordError = z.infer<typeof jobRecordError>;
 
-/** The spec's `{synced, errors}` answer of a sync or import, plus the number of all errors. */
+/** A sync's or import's `{synced, errors}` answer, plus the number of all errors; docs/background-jobs.md. */
 export const jobResult = z.object({
   synced: z.number().int().nonnegative(),
   errors: z.array(jobRecordError),

@@ -14,7 +14,7 @@ export const COMMISSION_STEP_PERCENT = 0.5;
 export const FILL_ALL_FIELDS_MESSAGE = 'Please fill all fields';
 export const RATE_RANGE_MESSAGE = 'The rate must be between 0 and 100 percent, in steps of 0.5';
 
-/** One decimal, as the spec shows rates: 0.075 → "7.5%". */
+/** One decimal, as every screen shows rates: 0.075 → "7.5%" (docs/commissions.md). */
 export const formatRatePercent = (fraction: number): string =>
   `${(Math.round(fraction * 1000) / 10).toFixed(1)}%`;
 
@@ -40,7 +40,10 @@ const rateFraction = z
   .max(1, RATE_RANGE_MESSAGE)
   .refine((f) => Math.abs(f * 200 - Math.round(f * 200)) < 1e-9, RATE_RANGE_MESSAGE);
 
-/** `POST /api/sales-commission-rates`; `createdBy` is accepted for the spec's body and ignored: the server knows who asks. */
+/**
+ * `POST /api/sales-commission-rates`; `createdBy` is accepted (callers send it) and ignored: the server
+ * knows who asks (docs/commissions.md).
+ */
 export const createRateRequest = z.object({
   salesUserId: z.string({ error: FILL_ALL_FIELDS_MESSAGE }).min(1, FILL_ALL_FIELDS_MESSAGE).max(100),
   planId: z.string({ error: FILL_ALL_FIELDS_MESSAGE }).min(1, FILL_ALL_FIELDS_MESSAGE).max(60),

@@ -159,7 +159,7 @@ export const CRM_CREDENTIAL_NEEDS: Record<CrmPlatform, string> = {
 /** `POST /api/admin/crm/test-connection`: which CRM to test (default: the one configured). */
 export const crmConnectionTestInput = z.object({ crmType: z.enum(CRM_PLATFORMS).optional() }).strict();
 
-/** The outcome: `ok` false is the spec's 'Test Failed', with the reason (never a key). */
+/** The outcome: `ok` false is the screen's 'Test Failed', with the reason (never a key; docs/crm.md). */
 export const crmConnectionTest = z.object({
   crmType: z.enum(CRM_PLATFORMS),
   ok: z.boolean(),

@@ -226,7 +226,10 @@ export const paymentHistoryItem = z.object({
   receipt_url: z.string().nullable(),
   failureMessage: z.string().nullable(),
 });
-/** Paged like every list; the answer keeps the spec's own shape (`payments`, `success`, `message`). */
+/**
+ * Paged like every list; the answer keeps the original API's shape (`payments`, `success`, `message`;
+ * docs/product-rules.md, "Calls and errors").
+ */
 export const paymentHistoryQuery = pagedQuery({}, portalPaging);
 export const paymentHistoryResponse = z.object({
   success: z.literal(true),

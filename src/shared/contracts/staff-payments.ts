@@ -11,9 +11,9 @@ import { pagedQuery, pageOf, searchField, sortField } from './common';
  */
 
 /**
- * The spec's payment statuses. The billing engine records `succeeded` for what the spec calls
- * `completed`; `refunded` once refunds reach the whole amount (a partly refunded payment stays
- * completed, with `refunded` > 0).
+ * The payment statuses staff read and filter by (docs/staff-payments.md). The billing engine records
+ * `succeeded` for what the screen and the API call `completed`; `refunded` once refunds reach the whole
+ * amount (a partly refunded payment stays completed, with `refunded` > 0).
  */
 export const PAYMENT_LIST_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
 export type PaymentListStatus = (typeof PAYMENT_LIST_STATUSES)[number];

@@ -7,7 +7,7 @@ import { emailField, requiredText } from './common';
  * a stored value that is missing or no longer valid reads as the defaults here.
  */
 
-/** Security (our addition to the spec's Coming Soon tab): honoured from the next sign-in. */
+/** Security (our addition, docs/system-settings.md "Security"): honoured from the next sign-in. */
 export const securitySettings = z.object({
   /** How long a new sign-in lasts. */
   sessionLifetimeHours: z.number().int().min(1).max(720),
@@ -99,8 +99,8 @@ const urlValue = z
   );
 
 /**
- * `PUT /api/admin/api-settings`: the spec's five fields plus Salesforce's. A blank or missing field
- * keeps what is stored; a field named in `clear` is removed.
+ * `PUT /api/admin/api-settings`: the original API's five keys plus Salesforce's (docs/system-settings.md).
+ * A blank or missing field keeps what is stored; a field named in `clear` is removed.
  */
 export const apiSettingsInput = z.object({
   sendgridApiKey: secretValue.optional(),

@@ -12,8 +12,8 @@ import { pagedQuery, pageOf, requiredText, searchField, sortField } from './comm
 /** Create user offers admin or sales. */
 export const CREATE_USER_ROLES = ['admin', 'sales'] as const;
 /**
- * Edit user offers the spec's admin, sales and root, and manager: the role exists (it opens the team
- * tab itself) and a member who holds it must be editable without losing it (docs/team-management.md).
+ * Edit user offers admin, sales and root, and manager too: the role exists (it opens the team tab
+ * itself) and a member who holds it must be editable without losing it (docs/team-management.md).
  */
 export const EDIT_USER_ROLES = ['admin', 'manager', 'sales', 'root'] as const;
 
@@ -159,9 +159,9 @@ export const createUserRequest = z.object({
   role: z.enum(CREATE_USER_ROLES, { error: 'Choose admin or sales' }),
   permissions: permissionsField.optional(),
   /**
-   * The spec lists it on this request; the product never takes a password from the creator (it is
-   * generated and goes to the member by email, sealed), so a value is refused with why, rather than
-   * dropped while the caller believes it was used.
+   * Callers may still send it; the product never takes a password from the creator (it is generated
+   * and goes to the member by email, sealed; docs/team-management.md), so a value is refused with why,
+   * rather than dropped while the caller believes it was used.
    */
   temporaryPassword: z.never({ error: TEMPORARY_PASSWORD_REFUSED }).optional(),
 });

@@ -73,7 +73,7 @@ CREATE UNIQUE INDEX "audit_logs_chain_seq_key" ON "audit_logs" USING btree ("cha
 CREATE INDEX "audit_logs_unsealed_idx" ON "audit_logs" USING btree ("id") WHERE "audit_logs"."chain_seq" is null;--> statement-breakpoint
 CREATE INDEX "audit_logs_category_idx" ON "audit_logs" USING btree ("category","created_at");--> statement-breakpoint
 INSERT INTO "audit_chain" ("id") VALUES (1) ON CONFLICT DO NOTHING;--> statement-breakpoint
--- The spec's action words for the rows already written (src/shared/audit-categories.ts spells the same map).
+-- The action categories (docs/audit-logs.md) for the rows already written (src/shared/audit-categories.ts spells the same map).
 UPDATE "audit_logs" SET "category" = CASE
   WHEN "action" IN ('login', 'admin_login', 'impersonation_start', 'impersonation_use') THEN 'login'
   WHEN "action" IN ('logout', 'session_end') THEN 'logout'

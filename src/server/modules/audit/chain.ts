@@ -176,6 +176,8 @@ export async function verifyChain(db: Db, now: Date): Promise<AuditVerifyResult>
 /** How many times verify looks again while retention keeps moving the floor under it. */
 const VERIFY_RETRIES = 20;
 
+type Problem = NonNullable<AuditVerifyResult['problem']>;
+
 async function verifyOnce(db: Db, now: Date): Promise<AuditVerifyResult> {
   const head = await chainEnds(db);
   const headSeq = Number(head?.head_seq ?? 0);
@@ -192,19 +194,11 @@ async function verifyOnce(db: Db, now: Date): Promise<AuditVerifyResult> {
     unsealed: Number(unsealedRow?.n ?? 0),
     verifiedAt: now.toISOString(),
   };
-  let expected = floorSeq + 1;
-  let previous = floorHash;
-  let checked = 0;
-  const problem = (
-    kind: 'altered' | 'removed' | 'head' | 'floor',
-    chainSeq: number,
-    rowId: number | null,
-    message: string,
-  ) => ({
+  const failed = (checked: number, problem: Problem): AuditVerifyResult => ({
     ...base,
     ok: false,
     checked,
-    problem: { kind, chainSeq, rowId, message },
+    problem,
   });
   // The floor moves only with retention, which writes the new floor in its own (chained) row.
   const namedSeq = Number(head?.named_seq ?? 0);
@@ -212,13 +206,43 @@ async function verifyOnce(db: Db, now: Date): Promise<AuditVerifyResult> {
   // A row left at or below the floor (retention removes them all) means the floor was moved past rows,
   // the retention row that names it among them, to hide what lay between.
   if (floorSeq !== namedSeq || floorHash !== namedHash || head?.below_floor) {
-    return problem(
-      'floor',
-      floorSeq,
-      null,
-      `The chain's floor (position ${floorSeq}) is not the one the last retention run wrote (position ${namedSeq}): rows at the start were removed or the floor was rewritten.`,
-    );
+    return failed(0, {
+      kind: 'floor',
+      chainSeq: floorSeq,
+      rowId: null,
+      message: `The chain's floor (position ${floorSeq}) is not the one the last retention run wrote (position ${namedSeq}): rows at the start were removed or the floor was rewritten.`,
+    });
   }
+  const { expected, previous, checked, problem } = await walkChain(db, floorSeq, floorHash, headSeq);
+  if (problem) return failed(checked, problem);
+  if (expected <= headSeq) {
+    return failed(checked, {
+      kind: 'removed',
+      chainSeq: expected,
+      rowId: null,
+      message: `The row at chain position ${expected} was removed (the chain's head is at ${headSeq}).`,
+    });
+  }
+  if (headSeq > floorSeq && previous !== head?.head_hash) {
+    return failed(checked, {
+      kind: 'head',
+      chainSeq: headSeq,
+      rowId: null,
+      message: 'The chain head does not match the last row: the head was rewritten.',
+    });
+  }
+  return { ...base, ok: true, checked, problem: null };
+}
+
+/**
+ * Walks the sealed rows from the floor to the head, batch by batch, recomputing each hash: stops at the
+ * first position with no row or the first row whose hash does not match.
+ */
+async function walkChain(db: Db, floorSeq: number, floorHash: string, headSeq: number) {
+  let expected = floorSeq + 1;
+  let previous = floorHash;
+  let checked = 0;
+  const stop = (problem: Problem) => ({ expected, previous, checked, problem });
   while (expected <= headSeq) {
     const { rows } = (await db.execute(sql`select chain_seq::text as seq, hash, ${CONTENT_COLUMNS}
       from audit_logs where chain_seq >= ${expected} and chain_seq <= ${headSeq}
@@ -229,42 +253,26 @@ async function verifyOnce(db: Db, now: Date): Promise<AuditVerifyResult> {
     for (const row of rows) {
       const seq = Number(row.seq);
       if (seq !== expected) {
-        return problem(
-          'removed',
-          expected,
-          null,
-          `The row at chain position ${expected} was removed (the next row present is #${row.row_id} at position ${seq}).`,
-        );
+        return stop({
+          kind: 'removed',
+          chainSeq: expected,
+          rowId: null,
+          message: `The row at chain position ${expected} was removed (the next row present is #${row.row_id} at position ${seq}).`,
+        });
       }
       const hash = chainHash(previous, seq, row);
       if (hash !== row.hash) {
-        return problem(
-          'altered',
-          seq,
-          Number(row.row_id),
-          `Row #${row.row_id} (chain position ${seq}) was altered: its content no longer matches its hash.`,
-        );
+        return stop({
+          kind: 'altered',
+          chainSeq: seq,
+          rowId: Number(row.row_id),
+          message: `Row #${row.row_id} (chain position ${seq}) was altered: its content no longer matches its hash.`,
+        });
       }
       previous = row.hash;
       expected += 1;
       checked += 1;
     }
   }
-  if (expected <= headSeq) {
-    return problem(
-      'removed',
-      expected,
-      null,
-      `The row at chain position ${expected} was removed (the chain's head is at ${headSeq}).`,
-    );
-  }
-  if (headSeq > floorSeq && previous !== head?.head_hash) {
-    return problem(
-      'head',
-      headSeq,
-      null,
-      'The chain head does not match the last row: the head was rewritten.',
-    );
-  }
-  return { ...base, ok: true, checked, problem: null };
+  return { expected, previous, checked, problem: null };
 }

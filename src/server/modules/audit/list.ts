@@ -74,17 +74,17 @@ const SORT_KEYS = {
 
 export function auditSortOf(sort: AuditSort) {
   const descending = sort.startsWith('-');
-  const spec = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  const sortKey = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
   const direction = descending ? desc : asc;
   return {
-    cursor: spec.cursor,
-    order: [direction(spec.key), direction(auditLogs.id)],
+    cursor: sortKey.cursor,
+    order: [direction(sortKey.key), direction(auditLogs.id)],
     /** Rows after this key and id in this order: a bound on the key, so its index bounds the scan. */
     after: (cursor: string, id: string) => {
-      const value = sql`${cursor}::${sql.raw(spec.cast)}`;
+      const value = sql`${cursor}::${sql.raw(sortKey.cast)}`;
       return descending
-        ? sql`(${spec.key} <= ${value} and (${spec.key} < ${value} or ${auditLogs.id} < ${Number(id)}))`
-        : sql`(${spec.key} >= ${value} and (${spec.key} > ${value} or ${auditLogs.id} > ${Number(id)}))`;
+        ? sql`(${sortKey.key} <= ${value} and (${sortKey.key} < ${value} or ${auditLogs.id} < ${Number(id)}))`
+        : sql`(${sortKey.key} >= ${value} and (${sortKey.key} > ${value} or ${auditLogs.id} > ${Number(id)}))`;
     },
   };
 }

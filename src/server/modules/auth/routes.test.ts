@@ -33,7 +33,7 @@ describe('staff sign-in', () => {
     });
   });
 
-  it("answers the spec's errorType for an unknown email and a wrong password, and audits both", async () => {
+  it('answers the documented errorType for an unknown email and a wrong password, and audits both', async () => {
     const unknown = await adminLogin('nobody@motorpool.local', DEMO_PASSWORD);
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual({

@@ -90,6 +90,15 @@ export function toBackgroundJob(row: Row): BackgroundJob {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** One app's jobs: the ones this instance runs, and the timer that says they are alive. */
+type Jobs = {
+  db: Db;
+  log: FastifyBaseLogger;
+  instanceId: string;
+  running: Map<string, Promise<void>>;
+  heartbeat: NodeJS.Timeout | null;
+};
+
 export function createBackgroundJobs({
   db,
   log,
@@ -99,171 +108,180 @@ export function createBackgroundJobs({
   log: FastifyBaseLogger;
   instanceId: string;
 }): BackgroundJobs {
-  const running = new Map<string, Promise<void>>();
-  let heartbeat: NodeJS.Timeout | null = null;
-
-  const beat = async () => {
-    if (running.size === 0) return;
-    // A job past MAX_RUN_MS gets no more beats: a provider that hangs cannot hold its kind for ever.
-    await db
-      .update(backgroundJobs)
-      .set({ heartbeatAt: sql`now()` })
-      .where(
-        and(
-          inArray(backgroundJobs.id, [...running.keys()]),
-          eq(backgroundJobs.status, 'running'),
-          gt(backgroundJobs.createdAt, sql`now() - make_interval(secs => ${MAX_RUN_MS / 1000})`),
-        ),
-      )
-      .catch((err: unknown) => log.warn({ err }, 'background job: heartbeat failed'));
-  };
-
-  const ensureHeartbeat = () => {
-    if (heartbeat) return;
-    heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
-    heartbeat.unref();
-  };
-
-  /** A running job whose instance went silent is over: it reads, and is stored, as failed. */
-  const failStale = (exec: Db | Tx, where: ReturnType<typeof eq>) =>
-    exec
-      .update(backgroundJobs)
-      .set({ status: 'failed', error: INTERRUPTED_MESSAGE, finishedAt: sql`now()` })
-      .where(
-        and(
-          where,
-          eq(backgroundJobs.status, 'running'),
-          lt(backgroundJobs.heartbeatAt, sql`now() - make_interval(secs => ${STALE_AFTER_MS / 1000})`),
-        ),
-      );
-
-  const run = async (row: Row, work: StartJob['work']) => {
-    let done = 0;
-    let total: number | null = null;
-    let lastWrite = 0;
-    let writing: Promise<unknown> = Promise.resolve();
-    const writeProgress = (force = false) => {
-      const now = Date.now();
-      if (!force && now - lastWrite < PROGRESS_WRITE_MS) return;
-      lastWrite = now;
-      const values = { done, total };
-      writing = writing.then(() =>
-        db
-          .update(backgroundJobs)
-          .set(values)
-          .where(and(eq(backgroundJobs.id, row.id), eq(backgroundJobs.status, 'running')))
-          .catch((err: unknown) => log.warn({ err, job: row.kind }, 'background job: progress write failed')),
-      );
-    };
-    const progress: JobProgress = {
-      setTotal(n) {
-        total = n;
-        writeProgress(true);
-      },
-      advance(n) {
-        done += n;
-        writeProgress();
-      },
-    };
-    let finish: Partial<Row>;
-    // What the work writes, so the screens that read it refetch when it ends (docs/client-kit.md).
-    const touched = newTouchedDomains();
-    try {
-      const outcome = await recordingDomains(touched, () => work(progress, row.id));
-      const result: JobResult = {
-        synced: outcome.synced,
-        errors: outcome.errors.slice(0, MAX_JOB_ERRORS_KEPT),
-        errorCount: outcome.errors.length,
-      };
-      finish = { status: 'succeeded', result, done: total ?? done, total: total ?? done };
-    } catch (err) {
-      const message =
-        err instanceof JobFailure ? err.message : 'The job failed unexpectedly. Nothing was half-written.';
-      if (!(err instanceof JobFailure)) log.error({ err, job: row.kind }, 'background job failed');
-      finish = { status: 'failed', error: message, done, total };
-    }
-    await writing;
-    await db
-      .update(backgroundJobs)
-      .set({
-        ...finish,
-        changedDomains: [...touched.written],
-        finishedAt: new Date(),
-        heartbeatAt: new Date(),
-      })
-      .where(and(eq(backgroundJobs.id, row.id), eq(backgroundJobs.status, 'running')))
-      .catch((err: unknown) => log.error({ err, job: row.kind }, 'background job: could not record its end'));
-  };
-
+  const jobs: Jobs = { db, log, instanceId, running: new Map(), heartbeat: null };
   return {
-    async start({ kind, startedByStaffId, onStart, work }) {
-      const { row, started } = await db.transaction(async (tx) => {
-        await failStale(tx, eq(backgroundJobs.kind, kind));
-        // The running job that blocked the insert may end before it is read: then try again.
-        for (;;) {
-          const [inserted] = await tx
-            .insert(backgroundJobs)
-            .values({ kind, startedByStaffId, instanceId })
-            .onConflictDoNothing()
-            .returning();
-          if (inserted) {
-            await onStart?.(tx, inserted.id);
-            return { row: inserted, started: true };
-          }
-          const [current] = await tx
-            .select()
-            .from(backgroundJobs)
-            .where(and(eq(backgroundJobs.kind, kind), eq(backgroundJobs.status, 'running')));
-          if (current) return { row: current, started: false };
-        }
-      });
-      if (started) {
-        ensureHeartbeat();
-        // After the commit, so the job's row (and its audit) exist before any progress is written.
-        const task = new Promise<void>((resolve) => setImmediate(resolve))
-          .then(() => run(row, work))
-          .finally(() => running.delete(row.id));
-        running.set(row.id, task);
+    start: (job) => startJob(jobs, job),
+    get: (id, kinds) => getJob(db, id, kinds),
+    latest: (kind) => latestJob(db, kind),
+    beat: () => beat(jobs),
+    idle: () => idle(jobs),
+    stop: () => stop(jobs),
+  };
+}
+
+async function beat({ db, log, running }: Jobs) {
+  if (running.size === 0) return;
+  // A job past MAX_RUN_MS gets no more beats: a provider that hangs cannot hold its kind for ever.
+  await db
+    .update(backgroundJobs)
+    .set({ heartbeatAt: sql`now()` })
+    .where(
+      and(
+        inArray(backgroundJobs.id, [...running.keys()]),
+        eq(backgroundJobs.status, 'running'),
+        gt(backgroundJobs.createdAt, sql`now() - make_interval(secs => ${MAX_RUN_MS / 1000})`),
+      ),
+    )
+    .catch((err: unknown) => log.warn({ err }, 'background job: heartbeat failed'));
+}
+
+function ensureHeartbeat(jobs: Jobs) {
+  if (jobs.heartbeat) return;
+  jobs.heartbeat = setInterval(() => void beat(jobs), HEARTBEAT_MS);
+  jobs.heartbeat.unref();
+}
+
+/** A running job whose instance went silent is over: it reads, and is stored, as failed. */
+const failStale = (exec: Db | Tx, where: ReturnType<typeof eq>) =>
+  exec
+    .update(backgroundJobs)
+    .set({ status: 'failed', error: INTERRUPTED_MESSAGE, finishedAt: sql`now()` })
+    .where(
+      and(
+        where,
+        eq(backgroundJobs.status, 'running'),
+        lt(backgroundJobs.heartbeatAt, sql`now() - make_interval(secs => ${STALE_AFTER_MS / 1000})`),
+      ),
+    );
+
+async function startJob(
+  jobs: Jobs,
+  { kind, startedByStaffId, onStart, work }: StartJob,
+): Promise<{ job: BackgroundJob; started: boolean }> {
+  const { db, instanceId, running } = jobs;
+  const { row, started } = await db.transaction(async (tx) => {
+    await failStale(tx, eq(backgroundJobs.kind, kind));
+    // The running job that blocked the insert may end before it is read: then try again.
+    for (;;) {
+      const [inserted] = await tx
+        .insert(backgroundJobs)
+        .values({ kind, startedByStaffId, instanceId })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) {
+        await onStart?.(tx, inserted.id);
+        return { row: inserted, started: true };
       }
-      return { job: toBackgroundJob(row), started };
-    },
-
-    async get(id, kinds) {
-      if (!UUID.test(id)) return null;
-      await failStale(db, eq(backgroundJobs.id, id));
-      const [row] = await db
+      const [current] = await tx
         .select()
         .from(backgroundJobs)
-        .where(and(eq(backgroundJobs.id, id), inArray(backgroundJobs.kind, [...kinds])));
-      return row ? toBackgroundJob(row) : null;
-    },
+        .where(and(eq(backgroundJobs.kind, kind), eq(backgroundJobs.status, 'running')));
+      if (current) return { row: current, started: false };
+    }
+  });
+  if (started) {
+    ensureHeartbeat(jobs);
+    // After the commit, so the job's row (and its audit) exist before any progress is written.
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => runJob(jobs, row, work))
+      .finally(() => running.delete(row.id));
+    running.set(row.id, task);
+  }
+  return { job: toBackgroundJob(row), started };
+}
 
-    async latest(kind) {
-      await failStale(db, eq(backgroundJobs.kind, kind));
-      const [row] = await db
-        .select()
-        .from(backgroundJobs)
-        .where(eq(backgroundJobs.kind, kind))
-        .orderBy(desc(backgroundJobs.createdAt))
-        .limit(1);
-      return row ? toBackgroundJob(row) : null;
-    },
-
-    beat,
-
-    async idle() {
-      while (running.size > 0) await Promise.allSettled([...running.values()]);
-    },
-
-    async stop() {
-      if (heartbeat) clearInterval(heartbeat);
-      heartbeat = null;
-      if (running.size === 0) return;
-      await db
+/** Runs the work, writing its progress as it goes and its outcome when it ends. */
+async function runJob({ db, log }: Jobs, row: Row, work: StartJob['work']) {
+  let done = 0;
+  let total: number | null = null;
+  let lastWrite = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  const writeProgress = (force = false) => {
+    const now = Date.now();
+    if (!force && now - lastWrite < PROGRESS_WRITE_MS) return;
+    lastWrite = now;
+    const values = { done, total };
+    writing = writing.then(() =>
+      db
         .update(backgroundJobs)
-        .set({ status: 'failed', error: INTERRUPTED_MESSAGE, finishedAt: sql`now()` })
-        .where(and(inArray(backgroundJobs.id, [...running.keys()]), eq(backgroundJobs.status, 'running')))
-        .catch((err: unknown) => log.warn({ err }, 'background job: could not mark interrupted jobs'));
+        .set(values)
+        .where(and(eq(backgroundJobs.id, row.id), eq(backgroundJobs.status, 'running')))
+        .catch((err: unknown) => log.warn({ err, job: row.kind }, 'background job: progress write failed')),
+    );
+  };
+  const progress: JobProgress = {
+    setTotal(n) {
+      total = n;
+      writeProgress(true);
+    },
+    advance(n) {
+      done += n;
+      writeProgress();
     },
   };
+  let finish: Partial<Row>;
+  // What the work writes, so the screens that read it refetch when it ends (docs/client-kit.md).
+  const touched = newTouchedDomains();
+  try {
+    const outcome = await recordingDomains(touched, () => work(progress, row.id));
+    const result: JobResult = {
+      synced: outcome.synced,
+      errors: outcome.errors.slice(0, MAX_JOB_ERRORS_KEPT),
+      errorCount: outcome.errors.length,
+    };
+    finish = { status: 'succeeded', result, done: total ?? done, total: total ?? done };
+  } catch (err) {
+    const message =
+      err instanceof JobFailure ? err.message : 'The job failed unexpectedly. Nothing was half-written.';
+    if (!(err instanceof JobFailure)) log.error({ err, job: row.kind }, 'background job failed');
+    finish = { status: 'failed', error: message, done, total };
+  }
+  await writing;
+  await db
+    .update(backgroundJobs)
+    .set({
+      ...finish,
+      changedDomains: [...touched.written],
+      finishedAt: new Date(),
+      heartbeatAt: new Date(),
+    })
+    .where(and(eq(backgroundJobs.id, row.id), eq(backgroundJobs.status, 'running')))
+    .catch((err: unknown) => log.error({ err, job: row.kind }, 'background job: could not record its end'));
+}
+
+async function getJob(db: Db, id: string, kinds: readonly string[]): Promise<BackgroundJob | null> {
+  if (!UUID.test(id)) return null;
+  await failStale(db, eq(backgroundJobs.id, id));
+  const [row] = await db
+    .select()
+    .from(backgroundJobs)
+    .where(and(eq(backgroundJobs.id, id), inArray(backgroundJobs.kind, [...kinds])));
+  return row ? toBackgroundJob(row) : null;
+}
+
+async function latestJob(db: Db, kind: string): Promise<BackgroundJob | null> {
+  await failStale(db, eq(backgroundJobs.kind, kind));
+  const [row] = await db
+    .select()
+    .from(backgroundJobs)
+    .where(eq(backgroundJobs.kind, kind))
+    .orderBy(desc(backgroundJobs.createdAt))
+    .limit(1);
+  return row ? toBackgroundJob(row) : null;
+}
+
+async function idle({ running }: Jobs) {
+  while (running.size > 0) await Promise.allSettled([...running.values()]);
+}
+
+async function stop(jobs: Jobs) {
+  const { db, log, running } = jobs;
+  if (jobs.heartbeat) clearInterval(jobs.heartbeat);
+  jobs.heartbeat = null;
+  if (running.size === 0) return;
+  await db
+    .update(backgroundJobs)
+    .set({ status: 'failed', error: INTERRUPTED_MESSAGE, finishedAt: sql`now()` })
+    .where(and(inArray(backgroundJobs.id, [...running.keys()]), eq(backgroundJobs.status, 'running')))
+    .catch((err: unknown) => log.warn({ err }, 'background job: could not mark interrupted jobs'));
 }

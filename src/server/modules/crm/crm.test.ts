@@ -91,7 +91,7 @@ describe('CRM configuration', () => {
     expect(off.json()).toEqual({ enabled: false, crmType: 'salesforce', autoSync: false, syncInterval: 6 });
   });
 
-  it('refuses values outside the spec with a 400 naming the field', async () => {
+  it('refuses values outside the allowed ones with a 400 naming the field', async () => {
     const res = await t.put(admin, CONFIG, { syncInterval: 7, crmType: 'pipedrive' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['crmType', 'syncInterval']);

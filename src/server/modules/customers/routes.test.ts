@@ -69,7 +69,7 @@ describe('POST /api/customers (self sign-up)', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
-  it("enforces every rule of the sign-up form with the spec's messages", async () => {
+  it('enforces every rule of the sign-up form with its messages', async () => {
     const res = await register({
       firstName: ' ',
       lastName: '',

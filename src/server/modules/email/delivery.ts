@@ -65,179 +65,208 @@ export function messageIdFor(id: string, from: string): string {
  * retry with backoff, or failed with the server's message.
  */
 export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
-  const { db, config } = deps;
-  const transport = () =>
-    chooseTransport({
-      smtpUrl: config.smtpUrl,
-      sendgridSmtpUrl: config.sendgridSmtpUrl,
-      sendgridKey: () => apiSecretOf({ db, keyring: deps.keyring }, 'sendgridApiKey'),
-    });
+  return {
+    deliverDue: (now = new Date()) => deliverDue(deps, now),
+    deliverOne: (id, now = new Date()) => deliverOne(deps, id, now),
+    transportKind: async () => (await transportOf(deps))?.kind ?? null,
+  };
+}
 
-  const claim = async (now: Date, only?: string): Promise<OutboxRow[]> => {
-    const until = new Date(now.getTime() + LEASE_MS);
-    const due = only
-      ? sql`${emailOutbox.id} = ${only} and ${emailOutbox.status} = 'queued'`
-      : sql`(${emailOutbox.status} = 'queued' and ${emailOutbox.nextAttemptAt} <= ${now})
-          or (${emailOutbox.status} = 'sending' and ${emailOutbox.lockedUntil} < ${now})`;
-    return db
+const transportOf = ({ db, config, keyring }: DeliveryDeps) =>
+  chooseTransport({
+    smtpUrl: config.smtpUrl,
+    sendgridSmtpUrl: config.sendgridSmtpUrl,
+    sendgridKey: () => apiSecretOf({ db, keyring }, 'sendgridApiKey'),
+  });
+
+async function deliverDue(deps: DeliveryDeps, now: Date): Promise<DeliveryRun> {
+  const run: DeliveryRun = { sent: 0, retrying: 0, failed: 0, noTransport: false };
+  const mailer = await transportOf(deps);
+  if (!mailer) return { ...run, noTransport: true };
+  // The run's clock moves on from `now` as real time passes (tests pass their own `now`).
+  const started = Date.now();
+  const clock = () => new Date(now.getTime() + (Date.now() - started));
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+    const rows = await claim(deps, clock());
+    for (const row of rows) {
+      const outcome = await deliver(deps, mailer, row, now, clock);
+      if (outcome.status === 'sent') run.sent += 1;
+      else if (outcome.status === 'failed') run.failed += 1;
+      else if (outcome.status === 'queued') run.retrying += 1;
+    }
+    if (rows.length < BATCH) break;
+  }
+  return run;
+}
+
+async function deliverOne(
+  deps: DeliveryDeps,
+  id: string,
+  now: Date,
+): ReturnType<EmailDelivery['deliverOne']> {
+  const mailer = await transportOf(deps);
+  if (!mailer) return { status: 'queued', error: null, transport: null };
+  const [row] = await claim(deps, now, id);
+  // Not queued any more: another instance's delivery run took it first; say what it recorded.
+  if (!row) return { ...(await outcomeOf(deps.db, id)), transport: mailer.kind };
+  const started = Date.now();
+  const outcome = await deliver(
+    deps,
+    mailer,
+    row,
+    now,
+    () => new Date(now.getTime() + (Date.now() - started)),
+  );
+  return outcome.status === 'lost'
+    ? { ...(await outcomeOf(deps.db, id)), transport: mailer.kind }
+    : { ...outcome, transport: mailer.kind };
+}
+
+async function claim({ db, instance }: DeliveryDeps, now: Date, only?: string): Promise<OutboxRow[]> {
+  const until = new Date(now.getTime() + LEASE_MS);
+  const due = only
+    ? sql`${emailOutbox.id} = ${only} and ${emailOutbox.status} = 'queued'`
+    : sql`(${emailOutbox.status} = 'queued' and ${emailOutbox.nextAttemptAt} <= ${now})
+        or (${emailOutbox.status} = 'sending' and ${emailOutbox.lockedUntil} < ${now})`;
+  return db
+    .update(emailOutbox)
+    .set({
+      status: 'sending',
+      lockedUntil: until,
+      lockedBy: instance,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+    })
+    .where(
+      sql`${emailOutbox.id} in (select ${emailOutbox.id} from ${emailOutbox} where ${due}
+        order by ${emailOutbox.nextAttemptAt} limit ${BATCH} for update skip locked)`,
+    )
+    .returning();
+}
+
+async function attachmentsOf(
+  { db, config }: DeliveryDeps,
+  row: OutboxRow,
+): Promise<OutgoingMail['attachments']> {
+  if (row.attachments.length === 0) return [];
+  const seller = await invoiceSellerOf(db, config.appName);
+  return Promise.all(
+    row.attachments.map(async ({ invoiceId }) => {
+      const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+      if (!invoice) throw new MailError(`Invoice ${invoiceId} to attach no longer exists`, true);
+      return {
+        filename: `invoice-${invoice.number}.pdf`,
+        content: await renderInvoicePdf(invoice, seller),
+        contentType: 'application/pdf',
+      };
+    }),
+  );
+}
+
+/** Only the claim's holder writes the outcome: a claim lost to an expired lease changes nothing. */
+const mine = (instance: string, row: OutboxRow) =>
+  and(eq(emailOutbox.id, row.id), eq(emailOutbox.lockedBy, instance), eq(emailOutbox.status, 'sending'));
+
+/**
+ * Renews this instance's claim just before sending, at the run's clock: a claim that outlived its
+ * lease (a slow run) may have been taken by another instance, which then sends the message; this one
+ * must not. Answers false when the claim is no longer ours.
+ */
+async function stillMine({ db, instance }: DeliveryDeps, row: OutboxRow, at: Date) {
+  const held = await db
+    .update(emailOutbox)
+    .set({ lockedUntil: new Date(at.getTime() + LEASE_MS) })
+    .where(and(mine(instance, row), gt(emailOutbox.lockedUntil, at)))
+    .returning({ id: emailOutbox.id });
+  return held.length > 0;
+}
+
+/** `now` dates the outcome (the run's time); `clock` moves on with real time, for the lease. */
+async function deliver(
+  deps: DeliveryDeps,
+  mailer: MailTransport,
+  row: OutboxRow,
+  now: Date,
+  clock: () => Date,
+) {
+  const { config } = deps;
+  if (!(await stillMine(deps, row, clock()))) return { status: 'lost' as const, error: null };
+  let sent: { providerMessageId: string | null };
+  try {
+    const body = await deps.queue.openBody(row);
+    sent = await mailer.send({
+      messageId: messageIdFor(row.id, config.emailFrom),
+      from: config.emailFrom,
+      to: { email: row.toEmail, name: row.toName },
+      subject: row.subject,
+      text: body.text,
+      html: body.html,
+      attachments: await attachmentsOf(deps, row),
+    });
+  } catch (error) {
+    return recordFailure(deps, mailer, row, now, error);
+  }
+  // Delivered: recording it is apart from the send, so a failed write never puts a sent message back
+  // in the queue (the lease then lapses and it may go again: at least once, docs/email.md).
+  try {
+    await deps.db
       .update(emailOutbox)
       .set({
-        status: 'sending',
-        lockedUntil: until,
-        lockedBy: deps.instance,
-        attempts: sql`${emailOutbox.attempts} + 1`,
+        status: 'sent',
+        sentAt: now,
+        transport: mailer.kind,
+        providerMessageId: sent.providerMessageId,
+        lastError: null,
+        lockedUntil: null,
+        lockedBy: null,
+        // A password or a link is kept only until it is delivered.
+        ...(row.sensitive ? { bodyText: null, bodyHtml: null } : {}),
       })
-      .where(
-        sql`${emailOutbox.id} in (select ${emailOutbox.id} from ${emailOutbox} where ${due}
-          order by ${emailOutbox.nextAttemptAt} limit ${BATCH} for update skip locked)`,
-      )
-      .returning();
-  };
+      .where(mine(deps.instance, row));
+  } catch (error) {
+    deps.log?.error({ outboxId: row.id, err: error }, 'email: sent, but recording it failed');
+  }
+  recordIntegrationSuccess('email', now);
+  return { status: 'sent' as const, error: null };
+}
 
-  const attachmentsOf = async (row: OutboxRow): Promise<OutgoingMail['attachments']> => {
-    if (row.attachments.length === 0) return [];
-    const seller = await invoiceSellerOf(db, config.appName);
-    return Promise.all(
-      row.attachments.map(async ({ invoiceId }) => {
-        const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
-        if (!invoice) throw new MailError(`Invoice ${invoiceId} to attach no longer exists`, true);
-        return {
-          filename: `invoice-${invoice.number}.pdf`,
-          content: await renderInvoicePdf(invoice, seller),
-          contentType: 'application/pdf',
-        };
-      }),
-    );
-  };
+/** A failed send: queued again after its backoff, or failed for good (a permanent refusal, the last attempt). */
+async function recordFailure(
+  deps: DeliveryDeps,
+  mailer: MailTransport,
+  row: OutboxRow,
+  now: Date,
+  error: unknown,
+) {
+  const failure =
+    error instanceof MailError ? error : new MailError((error as Error)?.message ?? 'failed', false);
+  const final = failure.permanent || row.attempts >= MAX_ATTEMPTS;
+  const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] ?? 0;
+  await deps.db
+    .update(emailOutbox)
+    .set({
+      status: final ? 'failed' : 'queued',
+      failedAt: final ? now : null,
+      nextAttemptAt: final ? row.nextAttemptAt : new Date(now.getTime() + delay),
+      transport: mailer.kind,
+      lastError: failure.message,
+      lockedUntil: null,
+      lockedBy: null,
+    })
+    .where(mine(deps.instance, row));
+  recordIntegrationFailure('email', `Email delivery failed: ${failure.message}`, now);
+  deps.log?.warn({ outboxId: row.id, final }, `email: delivery failed (${failure.message})`);
+  return { status: final ? ('failed' as const) : ('queued' as const), error: failure.message };
+}
 
-  /** Only the claim's holder writes the outcome: a claim lost to an expired lease changes nothing. */
-  const mine = (row: OutboxRow) =>
-    and(
-      eq(emailOutbox.id, row.id),
-      eq(emailOutbox.lockedBy, deps.instance),
-      eq(emailOutbox.status, 'sending'),
-    );
-
-  /**
-   * Renews this instance's claim just before sending, at the run's clock: a claim that outlived its
-   * lease (a slow run) may have been taken by another instance, which then sends the message; this one
-   * must not. Answers false when the claim is no longer ours.
-   */
-  const stillMine = async (row: OutboxRow, at: Date) => {
-    const held = await db
-      .update(emailOutbox)
-      .set({ lockedUntil: new Date(at.getTime() + LEASE_MS) })
-      .where(and(mine(row), gt(emailOutbox.lockedUntil, at)))
-      .returning({ id: emailOutbox.id });
-    return held.length > 0;
-  };
-
-  /** `now` dates the outcome (the run's time); `clock` moves on with real time, for the lease. */
-  const deliver = async (mailer: MailTransport, row: OutboxRow, now: Date, clock: () => Date) => {
-    if (!(await stillMine(row, clock()))) return { status: 'lost' as const, error: null };
-    let sent: { providerMessageId: string | null };
-    try {
-      const body = await deps.queue.openBody(row);
-      sent = await mailer.send({
-        messageId: messageIdFor(row.id, config.emailFrom),
-        from: config.emailFrom,
-        to: { email: row.toEmail, name: row.toName },
-        subject: row.subject,
-        text: body.text,
-        html: body.html,
-        attachments: await attachmentsOf(row),
-      });
-    } catch (error) {
-      const failure =
-        error instanceof MailError ? error : new MailError((error as Error)?.message ?? 'failed', false);
-      const final = failure.permanent || row.attempts >= MAX_ATTEMPTS;
-      const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] ?? 0;
-      await db
-        .update(emailOutbox)
-        .set({
-          status: final ? 'failed' : 'queued',
-          failedAt: final ? now : null,
-          nextAttemptAt: final ? row.nextAttemptAt : new Date(now.getTime() + delay),
-          transport: mailer.kind,
-          lastError: failure.message,
-          lockedUntil: null,
-          lockedBy: null,
-        })
-        .where(mine(row));
-      recordIntegrationFailure('email', `Email delivery failed: ${failure.message}`, now);
-      deps.log?.warn({ outboxId: row.id, final }, `email: delivery failed (${failure.message})`);
-      return { status: final ? ('failed' as const) : ('queued' as const), error: failure.message };
-    }
-    // Delivered: recording it is apart from the send, so a failed write never puts a sent message back
-    // in the queue (the lease then lapses and it may go again: at least once, docs/email.md).
-    try {
-      await db
-        .update(emailOutbox)
-        .set({
-          status: 'sent',
-          sentAt: now,
-          transport: mailer.kind,
-          providerMessageId: sent.providerMessageId,
-          lastError: null,
-          lockedUntil: null,
-          lockedBy: null,
-          // A password or a link is kept only until it is delivered.
-          ...(row.sensitive ? { bodyText: null, bodyHtml: null } : {}),
-        })
-        .where(mine(row));
-    } catch (error) {
-      deps.log?.error({ outboxId: row.id, err: error }, 'email: sent, but recording it failed');
-    }
-    recordIntegrationSuccess('email', now);
-    return { status: 'sent' as const, error: null };
-  };
-
-  /** What the outbox says of a message another run holds or delivered. */
-  const outcomeOf = async (
-    id: string,
-  ): Promise<{ status: 'sent' | 'queued' | 'failed'; error: string | null }> => {
-    const [row] = await db
-      .select({ status: emailOutbox.status, error: emailOutbox.lastError })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.id, id));
-    const status = row?.status === 'sent' || row?.status === 'failed' ? row.status : 'queued';
-    return { status, error: row?.error ?? null };
-  };
-
-  return {
-    async deliverDue(now = new Date()) {
-      const run: DeliveryRun = { sent: 0, retrying: 0, failed: 0, noTransport: false };
-      const mailer = await transport();
-      if (!mailer) return { ...run, noTransport: true };
-      // The run's clock moves on from `now` as real time passes (tests pass their own `now`).
-      const started = Date.now();
-      const clock = () => new Date(now.getTime() + (Date.now() - started));
-      for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-        const rows = await claim(clock());
-        for (const row of rows) {
-          const outcome = await deliver(mailer, row, now, clock);
-          if (outcome.status === 'sent') run.sent += 1;
-          else if (outcome.status === 'failed') run.failed += 1;
-          else if (outcome.status === 'queued') run.retrying += 1;
-        }
-        if (rows.length < BATCH) break;
-      }
-      return run;
-    },
-    async deliverOne(id, now = new Date()) {
-      const mailer = await transport();
-      if (!mailer) return { status: 'queued', error: null, transport: null };
-      const [row] = await claim(now, id);
-      // Not queued any more: another instance's delivery run took it first; say what it recorded.
-      if (!row) return { ...(await outcomeOf(id)), transport: mailer.kind };
-      const started = Date.now();
-      const outcome = await deliver(mailer, row, now, () => new Date(now.getTime() + (Date.now() - started)));
-      return outcome.status === 'lost'
-        ? { ...(await outcomeOf(id)), transport: mailer.kind }
-        : { ...outcome, transport: mailer.kind };
-    },
-    async transportKind() {
-      return (await transport())?.kind ?? null;
-    },
-  };
+/** What the outbox says of a message another run holds or delivered. */
+async function outcomeOf(
+  db: Db,
+  id: string,
+): Promise<{ status: 'sent' | 'queued' | 'failed'; error: string | null }> {
+  const [row] = await db
+    .select({ status: emailOutbox.status, error: emailOutbox.lastError })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, id));
+  const status = row?.status === 'sent' || row?.status === 'failed' ? row.status : 'queued';
+  return { status, error: row?.error ?? null };
 }

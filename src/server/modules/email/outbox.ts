@@ -53,6 +53,9 @@ export type EmailQueue = {
 /** A sensitive body is bound to its outbox row: copied onto another row, it does not open. */
 const bodyContext = (id: string, part: 'text' | 'html') => `email-outbox:${id}:${part}`;
 
+/** What the outbox writer fills in and seals with. */
+type Writer = { appName: string; publicUrl: string; sealer: SealingBox };
+
 /**
  * The outbox writer (docs/email.md). `db` is the database itself: the sealing key is read once here,
  * before any transaction (on PGlite a read on `db` inside a transaction would wait on itself).
@@ -73,10 +76,11 @@ export async function createEmailQueue({
   const sealer = box ?? secretBox(db, appSecret);
   // Warm the key now: sealing inside a transaction must not read app_meta.
   await sealer.open(await sealer.seal('ready', 'warm-up'), 'warm-up');
+  const writer: Writer = { appName, publicUrl, sealer };
 
   return {
     async queue(exec, message) {
-      const result = await write(exec, message);
+      const result = await write(writer, exec, message);
       noteQueued({ template: message.template, to: message.to.email, result });
       return result;
     },
@@ -88,72 +92,84 @@ export async function createEmailQueue({
       };
     },
   };
+}
 
-  async function write<T extends EmailTemplateId>(
-    exec: Executor,
-    message: QueuedEmail<T>,
-  ): Promise<QueueResult> {
-    const definition = EMAIL_TEMPLATES[message.template];
-    const [stored] = await exec
-      .select({
-        subject: emailTemplates.subject,
-        body: emailTemplates.body,
-        enabled: emailTemplates.enabled,
-      })
-      .from(emailTemplates)
-      .where(eq(emailTemplates.id, message.template));
-    if (definition.audience === 'account' && !message.test) {
-      if (stored && !stored.enabled) return { status: 'skipped', reason: 'disabled' };
-      // System Settings > Notifications > Email notifications: off stops account emails product-wide.
-      if (!(await generalSettingsOf(exec, { appName })).emailNotifications) {
-        return { status: 'skipped', reason: 'notifications_off' };
-      }
-      if (message.customerId && !(await customerWants(exec, message.customerId, 'emailNotifications'))) {
-        return { status: 'skipped', reason: 'opted_out' };
-      }
+async function write<T extends EmailTemplateId>(
+  { appName, publicUrl, sealer }: Writer,
+  exec: Executor,
+  message: QueuedEmail<T>,
+): Promise<QueueResult> {
+  const definition = EMAIL_TEMPLATES[message.template];
+  const [stored] = await exec
+    .select({
+      subject: emailTemplates.subject,
+      body: emailTemplates.body,
+      enabled: emailTemplates.enabled,
+    })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.id, message.template));
+  const skipped = await skipReason(exec, appName, message, stored);
+  if (skipped) return { status: 'skipped', reason: skipped };
+  const filled = renderEmail(stored ?? defaultTemplate(message.template), {
+    ...(message.data as Record<string, string>),
+    appName,
+    appUrl: publicUrl,
+  });
+  const rendered = message.test ? asTest(filled, definition.name) : filled;
+  const id = crypto.randomUUID();
+  const sensitive = 'sensitive' in definition && definition.sensitive === true;
+  const seal = (plain: string, part: 'text' | 'html') =>
+    sensitive ? sealer.seal(plain, bodyContext(id, part)) : Promise.resolve(plain);
+  const now = message.now ?? new Date();
+  const inserted = await exec
+    .insert(emailOutbox)
+    .values({
+      id,
+      templateId: message.template,
+      toEmail: message.to.email,
+      toName: message.to.name ?? null,
+      subject: rendered.subject,
+      bodyText: await seal(rendered.text, 'text'),
+      bodyHtml: await seal(rendered.html, 'html'),
+      sensitive,
+      attachments: message.attachments ?? [],
+      customerId: message.customerId ?? null,
+      staffUserId: message.staffUserId ?? null,
+      dedupeKey: message.dedupeKey ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return inserted.length ? { status: 'queued', id } : { status: 'skipped', reason: 'duplicate' };
+}
+
+/** Why the message is not sent (the template off, the product's or the customer's switch), if it is not. */
+async function skipReason(
+  exec: Executor,
+  appName: string,
+  message: Pick<QueuedEmail<EmailTemplateId>, 'template' | 'test' | 'customerId'>,
+  stored: { enabled: boolean } | undefined,
+): Promise<'disabled' | 'opted_out' | 'notifications_off' | null> {
+  const definition = EMAIL_TEMPLATES[message.template];
+  if (definition.audience === 'account' && !message.test) {
+    if (stored && !stored.enabled) return 'disabled';
+    // System Settings > Notifications > Email notifications: off stops account emails product-wide.
+    if (!(await generalSettingsOf(exec, { appName })).emailNotifications) return 'notifications_off';
+    if (message.customerId && !(await customerWants(exec, message.customerId, 'emailNotifications'))) {
+      return 'opted_out';
     }
-    // The customer's "Security alerts" switch (new sign-in alerts); staff have no such switch.
-    if (
-      definition.audience === 'security' &&
-      !message.test &&
-      message.customerId &&
-      !(await customerWants(exec, message.customerId, 'securityAlerts'))
-    ) {
-      return { status: 'skipped', reason: 'opted_out' };
-    }
-    const filled = renderEmail(stored ?? defaultTemplate(message.template), {
-      ...(message.data as Record<string, string>),
-      appName,
-      appUrl: publicUrl,
-    });
-    const rendered = message.test ? asTest(filled, definition.name) : filled;
-    const id = crypto.randomUUID();
-    const sensitive = 'sensitive' in definition && definition.sensitive === true;
-    const seal = (plain: string, part: 'text' | 'html') =>
-      sensitive ? sealer.seal(plain, bodyContext(id, part)) : Promise.resolve(plain);
-    const now = message.now ?? new Date();
-    const inserted = await exec
-      .insert(emailOutbox)
-      .values({
-        id,
-        templateId: message.template,
-        toEmail: message.to.email,
-        toName: message.to.name ?? null,
-        subject: rendered.subject,
-        bodyText: await seal(rendered.text, 'text'),
-        bodyHtml: await seal(rendered.html, 'html'),
-        sensitive,
-        attachments: message.attachments ?? [],
-        customerId: message.customerId ?? null,
-        staffUserId: message.staffUserId ?? null,
-        dedupeKey: message.dedupeKey ?? null,
-        nextAttemptAt: now,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-      .returning({ id: emailOutbox.id });
-    return inserted.length ? { status: 'queued', id } : { status: 'skipped', reason: 'duplicate' };
   }
+  // The customer's "Security alerts" switch (new sign-in alerts); staff have no such switch.
+  if (
+    definition.audience === 'security' &&
+    !message.test &&
+    message.customerId &&
+    !(await customerWants(exec, message.customerId, 'securityAlerts'))
+  ) {
+    return 'opted_out';
+  }
+  return null;
 }
 
 /** A test send: marked as one in the subject and above the body, in both parts. */

@@ -88,29 +88,14 @@ export async function readSource<T extends { email: string }>(
         overCap = true;
         return false;
       }
-      const ref = refOf(total, raw);
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-        errors.push({ line: total, ref, message: 'Not an object with fields' });
+      const checked = checkRow(raw, total, schema, firstRowOf);
+      if ('error' in checked) {
+        errors.push(checked.error);
         return true;
       }
-      const parsed = schema.safeParse(withoutNulls(raw as Record<string, unknown>));
-      if (!parsed.success) {
-        errors.push({ line: total, ref, message: reasonOf(parsed.error) });
-        return true;
-      }
-      const first = firstRowOf.get(parsed.data.email);
-      if (first !== undefined) {
-        errors.push({
-          line: total,
-          ref,
-          message: `The email appears more than once in the source (first at row ${first})`,
-        });
-        return true;
-      }
-      firstRowOf.set(parsed.data.email, total);
+      firstRowOf.set(checked.row.data.email, total);
       valid += 1;
-      if (!out.write(`${JSON.stringify({ line: total, ref, data: parsed.data })}\n`))
-        await once(out, 'drain');
+      if (!out.write(`${JSON.stringify(checked.row)}\n`)) await once(out, 'drain');
       return true;
     });
     out.end();
@@ -131,21 +116,46 @@ export async function readSource<T extends { email: string }>(
     errors,
     total,
     dispose,
-    async *batches(size) {
-      const lines = createInterface({
-        input: createReadStream(file, { encoding: 'utf8' }),
-        crlfDelay: Infinity,
-      });
-      let batch: SourceRow<T>[] = [];
-      for await (const line of lines) {
-        if (!line) continue;
-        batch.push(JSON.parse(line) as SourceRow<T>);
-        if (batch.length >= size) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch;
-    },
+    batches: (size) => spilledBatches<T>(file, size),
   };
+}
+
+/** One row the source sent, checked: its error, or the row to spill. */
+function checkRow<T extends { email: string }>(
+  raw: unknown,
+  line: number,
+  schema: z.ZodType<T>,
+  firstRowOf: Map<string, number>,
+): { error: RowError } | { row: SourceRow<T> } {
+  const ref = refOf(line, raw);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { error: { line, ref, message: 'Not an object with fields' } };
+  }
+  const parsed = schema.safeParse(withoutNulls(raw as Record<string, unknown>));
+  if (!parsed.success) return { error: { line, ref, message: reasonOf(parsed.error) } };
+  const first = firstRowOf.get(parsed.data.email);
+  if (first !== undefined) {
+    return {
+      error: { line, ref, message: `The email appears more than once in the source (first at row ${first})` },
+    };
+  }
+  return { row: { line, ref, data: parsed.data } };
+}
+
+/** The spilled rows read back in batches of `size`, in source order. */
+async function* spilledBatches<T>(file: string, size: number): AsyncGenerator<SourceRow<T>[]> {
+  const lines = createInterface({
+    input: createReadStream(file, { encoding: 'utf8' }),
+    crlfDelay: Infinity,
+  });
+  let batch: SourceRow<T>[] = [];
+  for await (const line of lines) {
+    if (!line) continue;
+    batch.push(JSON.parse(line) as SourceRow<T>);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }

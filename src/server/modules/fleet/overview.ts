@@ -57,17 +57,7 @@ export async function fleetOverview(
 ): Promise<FleetOverview> {
   const { db, account, accountId, clock } = ctx;
   const today = isoDay(clock.now());
-  const [plan] = await db
-    .select({
-      planId: customers.planId,
-      planName: plans.name,
-      vehicleLimit: customers.carLimit,
-      userLimit: customers.userLimit,
-    })
-    .from(customers)
-    .leftJoin(plans, eq(plans.id, customers.planId))
-    .where(account.isAccount);
-  if (!plan) throw notFound('Customer not found');
+  const plan = await planOf(ctx);
   const unassigned = account.where(drivers, isNull(drivers.assignedVehicleId));
   const open = account.where(maintenanceRecords, isNull(maintenanceRecords.completedDate));
   const when = <T>(on: boolean, read: () => Promise<T>): Promise<T | null> =>
@@ -94,22 +84,7 @@ export async function fleetOverview(
         .limit(LIST),
     ),
     when(features.driverManagement, async () => db.select({ n: count() }).from(drivers).where(unassigned)),
-    when(features.reportingAnalytics, async () =>
-      db
-        .select()
-        .from(auditLogs)
-        .where(
-          and(
-            // The audit trail is not an owned table: its rows name the account they belong to.
-            eq(auditLogs.accountId, accountId),
-            inArray(auditLogs.resourceType, FLEET_RESOURCES),
-            inArray(auditLogs.category, FLEET_CHANGE_CATEGORIES),
-            eq(auditLogs.success, true),
-          ),
-        )
-        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-        .limit(LIST),
-    ),
+    when(features.reportingAnalytics, async () => recentChanges(db, accountId)),
     account.count(teamMembers),
   ]);
   const byStatus = Object.fromEntries(statusRows.map((r) => [r.status, r.n]));
@@ -128,15 +103,7 @@ export async function fleetOverview(
     overdueCount: overdue ? (overdue[0]?.n ?? 0) : null,
     driversWithoutVehicle: idle,
     driversWithoutVehicleCount: idleCount ? (idleCount[0]?.n ?? 0) : null,
-    recentChanges:
-      changes?.map((c) => ({
-        id: String(c.id),
-        action: c.action,
-        resourceType: c.resourceType,
-        summary: changeSummary(c),
-        actorEmail: c.actorEmail,
-        createdAt: c.createdAt.toISOString(),
-      })) ?? null,
+    recentChanges: changes?.map(toChange) ?? null,
     usage: {
       planId: plan.planId,
       planName: plan.planName,
@@ -148,3 +115,46 @@ export async function fleetOverview(
     canManageAccount,
   };
 }
+
+/** The account's plan and limits, as the usage panel shows them. */
+async function planOf({ db, account }: RequestContext) {
+  const [plan] = await db
+    .select({
+      planId: customers.planId,
+      planName: plans.name,
+      vehicleLimit: customers.carLimit,
+      userLimit: customers.userLimit,
+    })
+    .from(customers)
+    .leftJoin(plans, eq(plans.id, customers.planId))
+    .where(account.isAccount);
+  if (!plan) throw notFound('Customer not found');
+  return plan;
+}
+
+/** The account's latest fleet changes from the audit trail. */
+function recentChanges(db: RequestContext['db'], accountId: string) {
+  return db
+    .select()
+    .from(auditLogs)
+    .where(
+      and(
+        // The audit trail is not an owned table: its rows name the account they belong to.
+        eq(auditLogs.accountId, accountId),
+        inArray(auditLogs.resourceType, FLEET_RESOURCES),
+        inArray(auditLogs.category, FLEET_CHANGE_CATEGORIES),
+        eq(auditLogs.success, true),
+      ),
+    )
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(LIST);
+}
+
+const toChange = (c: typeof auditLogs.$inferSelect) => ({
+  id: String(c.id),
+  action: c.action,
+  resourceType: c.resourceType,
+  summary: changeSummary(c),
+  actorEmail: c.actorEmail,
+  createdAt: c.createdAt.toISOString(),
+});

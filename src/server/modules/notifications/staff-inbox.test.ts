@@ -46,7 +46,7 @@ describe('GET /api/admin/notifications', () => {
     for (const session of [admin, manager, sales]) await inbox(session);
   });
 
-  it("lists what customers did, newest first, with the spec's data (customerEmail, action)", async () => {
+  it('lists what customers did, newest first, with their data (customerEmail, action)', async () => {
     const c = await signUp(t, { planId: 'starter' });
     await addCard(t, c, CARDS.visa);
     const up = await t.post(c, '/api/customer/upgrade-plan', { planId: 'professional' });

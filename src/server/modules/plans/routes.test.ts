@@ -37,7 +37,7 @@ async function auditRowsFor(resourceId: string) {
 }
 
 describe('GET /api/plans', () => {
-  it('answers the seeded active plans to anyone, cheapest first, in the spec shape', async () => {
+  it('answers the seeded active plans to anyone, cheapest first, in the documented shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/plans' });
     expect(res.statusCode).toBe(200);
     const plans =

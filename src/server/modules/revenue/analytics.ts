@@ -16,6 +16,9 @@ import {
   readRevenueByMonth,
   readStartersInPeriod,
   readSubscriptionsNow,
+  type BucketRow,
+  type CohortHead,
+  type CohortRow,
   type PlanNow,
 } from './ledger';
 
@@ -92,6 +95,10 @@ export const totals = (plans: PlanNow[]) =>
     { active: 0, mrrCents: 0, paying: 0, trialing: 0, potentialCents: 0 },
   );
 
+type KindTotals = Record<MovementKind, { cents: number; count: number }>;
+
+const sum = (rows: BucketRow[], pick: (r: BucketRow) => number) => rows.reduce((s, r) => s + pick(r), 0);
+
 /** Every figure of one period, read in one repeatable-read snapshot so that they add up. */
 export async function computeRevenue(
   exec: Executor,
@@ -111,8 +118,6 @@ export async function computeRevenue(
   const now_ = totals(plans);
   const later = moves.filter((m) => m.bucket < 0);
   const inPeriod = moves.filter((m) => m.bucket >= 0);
-  const sum = (rows: typeof moves, pick: (r: (typeof moves)[number]) => number) =>
-    rows.reduce((s, r) => s + pick(r), 0);
   const mrrEnd = now_.mrrCents - sum(later, (r) => r.cents);
   const customersEnd = now_.paying - sum(later, (r) => r.customers);
   const mrrStart = mrrEnd - sum(inPeriod, (r) => r.cents);
@@ -123,7 +128,7 @@ export async function computeRevenue(
       const rows = inPeriod.filter((r) => r.kind === k);
       return [k, { cents: sum(rows, (r) => r.cents), count: sum(rows, (r) => r.count) }];
     }),
-  ) as Record<MovementKind, { cents: number; count: number }>;
+  ) as KindTotals;
   const lost = -byKind.churn.cents - byKind.contraction.cents;
   // The rates' denominators are what was at risk in the period, so a period that starts with nothing
   // (a young business, a year back) still has rates: MRR at the start plus MRR that started in it,
@@ -134,11 +139,76 @@ export async function computeRevenue(
   const periodChurn = customersBase === 0 ? null : Math.min(1, churnedCustomers / customersBase);
   const monthlyChurn = periodChurn === null ? null : monthlyRate(periodChurn, days);
   const arpaCents = customersEnd === 0 ? null : mrrEnd / customersEnd;
+  const { series, movementSeries } = seriesOf(inPeriod, {
+    mrrStart,
+    customersStart,
+    start,
+    end,
+    stepSeconds,
+    buckets,
+  });
 
+  const answer: RevenueAnalytics = {
+    period,
+    start: start.toISOString(),
+    end: end.toISOString(),
+    mrr: dollars(mrrEnd),
+    mrrAtStart: dollars(mrrStart),
+    arr: dollars(mrrEnd * 12),
+    potentialMrr: dollars(now_.potentialCents),
+    trialingSubscriptions: now_.trialing,
+    payingCustomers: customersEnd,
+    payingCustomersAtStart: customersStart,
+    movements: movementsOf(byKind, mrrEnd - mrrStart),
+    growthRate: mrrGrowthRate(mrrStart, mrrEnd),
+    mrrBase: dollars(mrrBase),
+    customersBase,
+    grossMrrChurnRate: percent(lost, mrrBase),
+    netMrrChurnRate: percent(lost - byKind.expansion.cents, mrrBase),
+    customerChurnRate: periodChurn === null ? null : percent(churnedCustomers, customersBase),
+    monthlyCustomerChurnRate: monthlyChurn === null ? null : Math.round(monthlyChurn * 1000) / 10,
+    arpa: arpaCents === null ? null : dollars(arpaCents),
+    ltv:
+      arpaCents === null || monthlyChurn === null || churnedCustomers === 0
+        ? null
+        : dollars(arpaCents / monthlyChurn),
+    series,
+    movementSeries,
+    cohorts: cohortRowsOf(cohorts, cohortFrom, end),
+    plans: planMixOf(plans, now_.paying),
+    revenueByMonth: revenueByMonthOf(revenue, start, end),
+  };
+  return { fingerprint, answer };
+}
+
+function movementsOf(byKind: KindTotals, netCents: number): RevenueAnalytics['movements'] {
+  return {
+    new: { amount: dollars(byKind.new.cents), count: byKind.new.count },
+    expansion: { amount: dollars(byKind.expansion.cents), count: byKind.expansion.count },
+    contraction: { amount: dollars(byKind.contraction.cents), count: byKind.contraction.count },
+    churn: { amount: dollars(byKind.churn.cents), count: byKind.churn.count },
+    reactivation: { amount: dollars(byKind.reactivation.cents), count: byKind.reactivation.count },
+    net: dollars(netCents),
+  };
+}
+
+/** MRR and paying customers at the end of each bucket of the period, and each bucket's movements. */
+function seriesOf(
+  inPeriod: BucketRow[],
+  range: {
+    mrrStart: number;
+    customersStart: number;
+    start: Date;
+    end: Date;
+    stepSeconds: number;
+    buckets: number;
+  },
+): Pick<RevenueAnalytics, 'series' | 'movementSeries'> {
+  const { start, end, stepSeconds, buckets } = range;
   const series: RevenueAnalytics['series'] = [];
   const movementSeries: RevenueAnalytics['movementSeries'] = [];
-  let mrr = mrrStart;
-  let customers = customersStart;
+  let mrr = range.mrrStart;
+  let customers = range.customersStart;
   for (let i = 0; i < buckets; i++) {
     const rows = inPeriod.filter((r) => r.bucket === i);
     mrr += sum(rows, (r) => r.cents);
@@ -163,10 +233,18 @@ export async function computeRevenue(
       reactivation: kindCents('reactivation'),
     });
   }
+  return { series, movementSeries };
+}
 
+/** Each cohort's net MRR retention, month by month from its first month to `end`. */
+function cohortRowsOf(
+  cohorts: { heads: CohortHead[]; cells: CohortRow[] },
+  cohortFrom: Date,
+  end: Date,
+): RevenueAnalytics['cohorts'] {
   const cohortMonths = monthsFrom(cohortFrom, end);
   const cellCents = new Map(cohorts.cells.map((c) => [`${c.cohort}|${c.month}`, c.cents]));
-  const cohortRows: RevenueAnalytics['cohorts'] = cohorts.heads
+  return cohorts.heads
     .filter((h) => h.customers > 0)
     .sort((a, b) => a.cohort.localeCompare(b.cohort))
     .map((h) => {
@@ -177,61 +255,34 @@ export async function computeRevenue(
       });
       return { month: h.cohort, customers: h.customers, startingMrr: dollars(h.startingCents), retention };
     });
+}
 
-  const revenueByMonth = monthsFrom(start, end).map((month) => {
+/** Every month from the period's first to its last, with the money taken and refunded in it. */
+function revenueByMonthOf(
+  revenue: { month: string; grossCents: number; refundCents: number }[],
+  start: Date,
+  end: Date,
+): RevenueAnalytics['revenueByMonth'] {
+  return monthsFrom(start, end).map((month) => {
     const row = revenue.find((r) => r.month === month);
     const gross = row?.grossCents ?? 0;
     const refunds = row?.refundCents ?? 0;
     return { month, gross: dollars(gross), refunds: dollars(refunds), net: dollars(gross - refunds) };
   });
+}
 
-  const answer: RevenueAnalytics = {
-    period,
-    start: start.toISOString(),
-    end: end.toISOString(),
-    mrr: dollars(mrrEnd),
-    mrrAtStart: dollars(mrrStart),
-    arr: dollars(mrrEnd * 12),
-    potentialMrr: dollars(now_.potentialCents),
-    trialingSubscriptions: now_.trialing,
-    payingCustomers: customersEnd,
-    payingCustomersAtStart: customersStart,
-    movements: {
-      new: { amount: dollars(byKind.new.cents), count: byKind.new.count },
-      expansion: { amount: dollars(byKind.expansion.cents), count: byKind.expansion.count },
-      contraction: { amount: dollars(byKind.contraction.cents), count: byKind.contraction.count },
-      churn: { amount: dollars(byKind.churn.cents), count: byKind.churn.count },
-      reactivation: { amount: dollars(byKind.reactivation.cents), count: byKind.reactivation.count },
-      net: dollars(mrrEnd - mrrStart),
-    },
-    growthRate: mrrGrowthRate(mrrStart, mrrEnd),
-    mrrBase: dollars(mrrBase),
-    customersBase,
-    grossMrrChurnRate: percent(lost, mrrBase),
-    netMrrChurnRate: percent(lost - byKind.expansion.cents, mrrBase),
-    customerChurnRate: periodChurn === null ? null : percent(churnedCustomers, customersBase),
-    monthlyCustomerChurnRate: monthlyChurn === null ? null : Math.round(monthlyChurn * 1000) / 10,
-    arpa: arpaCents === null ? null : dollars(arpaCents),
-    ltv:
-      arpaCents === null || monthlyChurn === null || churnedCustomers === 0
-        ? null
-        : dollars(arpaCents / monthlyChurn),
-    series,
-    movementSeries,
-    cohorts: cohortRows,
-    plans: plans
-      .filter((p) => p.payingCustomers > 0 || p.trialing > 0)
-      .map((p) => ({
-        planId: p.planId,
-        planName: p.planName,
-        payingCustomers: p.payingCustomers,
-        mrr: dollars(p.mrrCents),
-        customerShare: percent(p.payingCustomers, now_.paying),
-        trialing: p.trialing,
-      })),
-    revenueByMonth,
-  };
-  return { fingerprint, answer };
+/** The plans someone pays for or tries now, with their share of the paying customers. */
+function planMixOf(plans: PlanNow[], paying: number): RevenueAnalytics['plans'] {
+  return plans
+    .filter((p) => p.payingCustomers > 0 || p.trialing > 0)
+    .map((p) => ({
+      planId: p.planId,
+      planName: p.planName,
+      payingCustomers: p.payingCustomers,
+      mrr: dollars(p.mrrCents),
+      customerShare: percent(p.payingCustomers, paying),
+      trialing: p.trialing,
+    }));
 }
 
 /** One snapshot for all of a request's statements: a payment landing between two of them cannot unbalance the figures. */

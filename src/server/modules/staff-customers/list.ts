@@ -53,19 +53,19 @@ const SORT_KEYS = {
 
 export function sortOf(sort: CustomerSort) {
   const descending = sort.startsWith('-');
-  const spec = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  const sortKey = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
   const direction = descending ? desc : asc;
   return {
-    cursor: spec.cursor,
-    order: ((c) => [direction(spec.key(c)), direction(c.id)]) satisfies RowOrder,
+    cursor: sortKey.cursor,
+    order: ((c) => [direction(sortKey.key(c)), direction(c.id)]) satisfies RowOrder,
     /**
      * Rows after the one whose key and id are these, in this order (the export's next batch). Written
      * as a bound on the key plus the tie-break rather than a row comparison, so an index on the key
      * alone (created_at) bounds the scan too.
      */
     after: (cursor: string, id: string) => {
-      const key = spec.key(customers);
-      const value = spec.fromCursor(cursor);
+      const key = sortKey.key(customers);
+      const value = sortKey.fromCursor(cursor);
       return descending
         ? sql`(${key} <= ${value} and (${key} < ${value} or ${customers.id} < ${id}::uuid))`
         : sql`(${key} >= ${value} and (${key} > ${value} or ${customers.id} > ${id}::uuid))`;

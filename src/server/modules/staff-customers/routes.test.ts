@@ -580,7 +580,7 @@ describe('POST /api/admin/customers', () => {
     expect(activity!.description).toBe(`${input.companyName} was added by staff on the Enterprise plan`);
   });
 
-  it("applies the spec's defaults to what is left out: country US, status active", async () => {
+  it('applies the defaults to what is left out: country US, status active', async () => {
     const { country: _country, status: _status, ...input } = customerFormInput();
     const res = await t.post(admin, '/api/admin/customers', input);
     expect(res.statusCode, res.body).toBe(201);

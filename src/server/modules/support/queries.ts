@@ -76,16 +76,16 @@ const SORT_KEYS = {
 /** Each sort with the id as tie-break, so pages and export batches never skip or repeat a ticket. */
 export function sortOf(sort: TicketSort) {
   const descending = sort.startsWith('-');
-  const spec = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  const sortKey = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
   const direction = descending ? desc : asc;
   return {
-    cursor: sql<string>`(${spec.key})::text`,
-    order: [direction(spec.key), direction(supportTickets.id)],
+    cursor: sql<string>`(${sortKey.key})::text`,
+    order: [direction(sortKey.key), direction(supportTickets.id)],
     after: (cursor: string, id: string) => {
-      const value = sql`${cursor}::${sql.raw(spec.cast)}`;
+      const value = sql`${cursor}::${sql.raw(sortKey.cast)}`;
       return descending
-        ? sql`(${spec.key} < ${value} or (${spec.key} = ${value} and ${supportTickets.id} < ${id}::uuid))`
-        : sql`(${spec.key} > ${value} or (${spec.key} = ${value} and ${supportTickets.id} > ${id}::uuid))`;
+        ? sql`(${sortKey.key} < ${value} or (${sortKey.key} = ${value} and ${supportTickets.id} < ${id}::uuid))`
+        : sql`(${sortKey.key} > ${value} or (${sortKey.key} = ${value} and ${supportTickets.id} > ${id}::uuid))`;
     },
   };
 }

@@ -205,7 +205,7 @@ describe('staff', () => {
     ]);
   });
 
-  it("hears the spec's field name: assignedTo assigns, alone or beside another field", async () => {
+  it('hears the older field name too: assignedTo assigns, alone or beside another field', async () => {
     const alone = await open(a);
     const res = await t.patch(admin, `/api/admin/support/tickets/${alone.id}`, { assignedTo: manager.id });
     expect(res.statusCode, res.body).toBe(200);

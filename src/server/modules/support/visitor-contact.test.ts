@@ -22,7 +22,7 @@ const fromAddress = (remoteAddress: string, payload: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/contact/messages', payload, remoteAddress });
 
 describe('GET /api/contact', () => {
-  it('answers only the public contact fields: the spec hours and nothing invented until staff set them', async () => {
+  it('answers only the public contact fields: the default hours and nothing invented until staff set them', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/api/contact' });
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({ phone: null, email: null, hours: 'Mon-Fri 9AM-6PM EST' });

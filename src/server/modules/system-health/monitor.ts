@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { and, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { InstanceVitals } from '../../../shared/contracts/system-health';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { jobRuns, requestMetrics, serverInstances } from '../../db/schema';
-import { conditionsOf, raiseAlert } from './alerts';
+import { conditionsOf, raiseAlert, type AlertCondition } from './alerts';
 import { flushIntegrationStatus } from './integration-status';
 import { jobRunRecorder } from './job-runs';
 import { routeGroupOf, RequestMeter } from './request-meter';
@@ -30,6 +30,19 @@ export type SystemHealthMonitor = {
   recordJobRun: ReturnType<typeof jobRunRecorder>;
 };
 
+/** What a report needs and what it carries to the next one. */
+type Reporter = {
+  database: Database;
+  instanceId: string;
+  hostname: string;
+  startedAt: Date;
+  meter: RequestMeter;
+  sampler: VitalsSampler;
+  lastPrune: number;
+  /** The conditions over their line at the previous report. */
+  crossedBefore: Set<string>;
+};
+
 /**
  * Puts System Health's measurements on the app: an `onResponse` hook counts each API request in memory
  * (no query per request), and every `reportMs` the instance writes its report, one statement per table.
@@ -39,80 +52,24 @@ export function registerSystemHealth(
   app: FastifyInstance,
   { database, reportMs }: { database: Database; reportMs: number },
 ): SystemHealthMonitor {
-  const db = database.db;
   const hostname = os.hostname();
-  const instanceId = `${hostname}-${process.pid}-${randomBytes(3).toString('hex')}`.slice(0, 200);
-  const startedAt = new Date();
-  const meter = new RequestMeter();
-  const sampler = new VitalsSampler();
-  let lastPrune = 0;
-  let crossedBefore = new Set<string>();
+  const reporter: Reporter = {
+    database,
+    instanceId: `${hostname}-${process.pid}-${randomBytes(3).toString('hex')}`.slice(0, 200),
+    hostname,
+    startedAt: new Date(),
+    meter: new RequestMeter(),
+    sampler: new VitalsSampler(),
+    lastPrune: 0,
+    crossedBefore: new Set<string>(),
+  };
+  const { instanceId, startedAt, meter } = reporter;
   let reporting: Promise<unknown> = Promise.resolve();
 
   app.addHook('onResponse', async (request, reply) => {
     const group = routeGroupOf(request.routeOptions.url, request.url);
     if (group) meter.record(group, reply.statusCode, reply.elapsedTime);
   });
-
-  const write = async (stopping: boolean): Promise<InstanceVitals> => {
-    const latency = await database.ping().catch(() => null);
-    const vitals = sampler.sample(latency, stopping);
-    const now = new Date();
-    await db
-      .insert(serverInstances)
-      .values({ instanceId, hostname, pid: process.pid, startedAt, lastSeenAt: now, vitals })
-      .onConflictDoUpdate({
-        target: serverInstances.instanceId,
-        set: { lastSeenAt: sql`excluded.last_seen_at`, vitals: sql`excluded.vitals` },
-      });
-    await meter.flush(db, instanceId);
-    const failures = await flushIntegrationStatus(db);
-    // A figure alerts when it is over its line at two reports in a row: one busy moment (the start-up,
-    // a single slow request) is not an alert.
-    const crossed = conditionsOf(instanceId, vitals, meter.tallySince(now.getTime() - 5 * MINUTE));
-    const conditions = crossed.filter((c) => crossedBefore.has(c.conditionKey));
-    crossedBefore = new Set(crossed.map((c) => c.conditionKey));
-    for (const f of failures) {
-      conditions.push({
-        type: 'warning',
-        conditionKey: `integration:${f.integration}`,
-        message: `${f.integration}: ${f.error}`,
-        instanceId,
-      });
-    }
-    const gone = await db
-      .select({ instanceId: serverInstances.instanceId, vitals: serverInstances.vitals })
-      .from(serverInstances)
-      .where(
-        and(
-          lt(serverInstances.lastSeenAt, new Date(now.getTime() - GONE_AFTER_MS)),
-          sql`${serverInstances.lastSeenAt} > ${new Date(now.getTime() - 2 * GONE_AFTER_MS)}`,
-        ),
-      );
-    for (const g of gone) {
-      if (g.vitals.stopping === true) continue;
-      conditions.push({
-        type: 'info',
-        conditionKey: `instance-gone:${g.instanceId}`,
-        message: `Instance ${g.instanceId} stopped reporting without shutting down`,
-        instanceId: g.instanceId,
-      });
-    }
-    for (const c of conditions) await raiseAlert(db, c, now);
-    if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = now.getTime();
-      await prune(now);
-    }
-    return vitals;
-  };
-
-  const prune = async (now: Date) => {
-    const cutoff = new Date(now.getTime() - METRICS_KEPT_MS);
-    await db.delete(requestMetrics).where(lt(requestMetrics.minute, cutoff));
-    await db.delete(serverInstances).where(lt(serverInstances.lastSeenAt, cutoff));
-    await db.delete(jobRuns).where(lt(jobRuns.lastStartedAt, new Date(now.getTime() - 7 * DAY)));
-    // Alerts stay: open ones until staff resolve them, resolved ones as the history.
-  };
 
   const monitor: SystemHealthMonitor = {
     instanceId,
@@ -122,16 +79,22 @@ export function registerSystemHealth(
     meter,
     report: ({ stopping = false } = {}) => {
       // One report at a time; a failed one does not stop the next.
-      const next = reporting.catch(() => undefined).then(() => write(stopping));
+      const next = reporting.catch(() => undefined).then(() => writeReport(reporter, stopping));
       reporting = next;
       return next;
     },
-    recordJobRun: jobRunRecorder(db, instanceId),
+    recordJobRun: jobRunRecorder(database.db, instanceId),
   };
-  if (reportMs > 0) {
+  scheduleReports(app, monitor, reporter.sampler);
+  return monitor;
+}
+
+/** Reports every `reportMs` from the start, and a last time, marked stopping, when the app closes. */
+function scheduleReports(app: FastifyInstance, monitor: SystemHealthMonitor, sampler: VitalsSampler) {
+  if (monitor.reportMs > 0) {
     const timer = setInterval(() => {
       monitor.report().catch((err: unknown) => app.log.warn({ err }, 'system health: report failed'));
-    }, reportMs);
+    }, monitor.reportMs);
     timer.unref();
     app.addHook('onReady', async () => {
       monitor.report().catch((err: unknown) => app.log.warn({ err }, 'system health: report failed'));
@@ -146,5 +109,70 @@ export function registerSystemHealth(
   } else {
     app.addHook('onClose', async () => sampler.stop());
   }
-  return monitor;
+}
+
+async function writeReport(reporter: Reporter, stopping: boolean): Promise<InstanceVitals> {
+  const { database, instanceId, hostname, startedAt, meter } = reporter;
+  const db = database.db;
+  const latency = await database.ping().catch(() => null);
+  const vitals = reporter.sampler.sample(latency, stopping);
+  const now = new Date();
+  await db
+    .insert(serverInstances)
+    .values({ instanceId, hostname, pid: process.pid, startedAt, lastSeenAt: now, vitals })
+    .onConflictDoUpdate({
+      target: serverInstances.instanceId,
+      set: { lastSeenAt: sql`excluded.last_seen_at`, vitals: sql`excluded.vitals` },
+    });
+  await meter.flush(db, instanceId);
+  const failures = await flushIntegrationStatus(db);
+  // A figure alerts when it is over its line at two reports in a row: one busy moment (the start-up,
+  // a single slow request) is not an alert.
+  const crossed = conditionsOf(instanceId, vitals, meter.tallySince(now.getTime() - 5 * MINUTE));
+  const conditions = crossed.filter((c) => reporter.crossedBefore.has(c.conditionKey));
+  reporter.crossedBefore = new Set(crossed.map((c) => c.conditionKey));
+  for (const f of failures) {
+    conditions.push({
+      type: 'warning',
+      conditionKey: `integration:${f.integration}`,
+      message: `${f.integration}: ${f.error}`,
+      instanceId,
+    });
+  }
+  conditions.push(...(await goneInstances(db, now)));
+  for (const c of conditions) await raiseAlert(db, c, now);
+  if (now.getTime() - reporter.lastPrune > PRUNE_EVERY_MS) {
+    reporter.lastPrune = now.getTime();
+    await prune(db, now);
+  }
+  return vitals;
+}
+
+/** Instances that stopped reporting without shutting down, within the window after they went quiet. */
+async function goneInstances(db: Db, now: Date): Promise<AlertCondition[]> {
+  const gone = await db
+    .select({ instanceId: serverInstances.instanceId, vitals: serverInstances.vitals })
+    .from(serverInstances)
+    .where(
+      and(
+        lt(serverInstances.lastSeenAt, new Date(now.getTime() - GONE_AFTER_MS)),
+        sql`${serverInstances.lastSeenAt} > ${new Date(now.getTime() - 2 * GONE_AFTER_MS)}`,
+      ),
+    );
+  return gone
+    .filter((g) => g.vitals.stopping !== true)
+    .map((g) => ({
+      type: 'info' as const,
+      conditionKey: `instance-gone:${g.instanceId}`,
+      message: `Instance ${g.instanceId} stopped reporting without shutting down`,
+      instanceId: g.instanceId,
+    }));
+}
+
+async function prune(db: Db, now: Date) {
+  const cutoff = new Date(now.getTime() - METRICS_KEPT_MS);
+  await db.delete(requestMetrics).where(lt(requestMetrics.minute, cutoff));
+  await db.delete(serverInstances).where(lt(serverInstances.lastSeenAt, cutoff));
+  await db.delete(jobRuns).where(lt(jobRuns.lastStartedAt, new Date(now.getTime() - 7 * DAY)));
+  // Alerts stay: open ones until staff resolve them, resolved ones as the history.
 }

@@ -45,7 +45,8 @@ export const generalSettingsOf = (
 
 /**
  * What the landing page publishes: only the three contact fields of the general settings, never the rest
- * of the group. A blank phone or email is null (not shown); the hours default to the spec's.
+ * of the group. A blank phone or email is null (not shown); the hours default to the landing page's
+ * (docs/system-settings.md).
  */
 export async function publicContactOf(exec: Executor): Promise<PublicContact> {
   const general = await generalSettingsOf(exec, { appName: '' });

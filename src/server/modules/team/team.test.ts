@@ -105,7 +105,7 @@ describe('generated passwords', () => {
 });
 
 describe('creating a member', () => {
-  it('validates the spec’s required fields and phone, and formats the phone', async () => {
+  it('validates the required fields and phone, and formats the phone', async () => {
     const empty = await t.post(admin, '/api/admin/users', {});
     expect(empty.statusCode).toBe(400);
     expect(Object.values(empty.json().errors)).toContain(

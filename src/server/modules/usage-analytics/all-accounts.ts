@@ -132,22 +132,48 @@ async function readUsage(db: Db, query: UsageAnalyticsQuery, now: Date): Promise
     db.execute(added('maintenance_records')),
   ]);
 
-  const byPlan: PlanUsage[] = rowsOf<PlanRow>(plansResult).map((r) => ({
-    planId: r.plan_id,
-    planName: r.plan_name ?? (r.plan_id ? r.plan_id : 'No plan'),
-    vehicleLimit: r.vehicle_limit === null ? null : n(r.vehicle_limit),
-    userLimit: r.user_limit === null ? null : n(r.user_limit),
-    customers: n(r.customers),
-    vehicles: n(r.vehicles),
-    accountsWithVehicles: n(r.accounts_with_vehicles),
-    drivers: n(r.drivers),
-    accountsWithDrivers: n(r.accounts_with_drivers),
-    users: n(r.users),
-    logins: n(r.logins),
-    activeAccounts: n(r.active_accounts),
-    maintenance: n(r.maintenance),
+  const byPlan = rowsOf<PlanRow>(plansResult).map(planUsageOf);
+  const [customersAdded, vehiclesAdded, driversAdded, teamAdded, maintenanceAdded] = monthly.map(
+    (result) => new Map(rowsOf<{ month: string; n: string }>(result).map((r) => [r.month, n(r.n)])),
+  );
+  const monthlyUsage: MonthUsage[] = months.map((month) => ({
+    month,
+    customers: customersAdded?.get(month) ?? 0,
+    vehicles: vehiclesAdded?.get(month) ?? 0,
+    drivers: driversAdded?.get(month) ?? 0,
+    teamMembers: teamAdded?.get(month) ?? 0,
+    maintenance: maintenanceAdded?.get(month) ?? 0,
   }));
-  const totals = byPlan.reduce(
+  const limitRows = rowsOf<LimitRow>(limitsResult);
+  const nearLimits = limitRows.map(nearLimitOf);
+  const total = limitRows.length > 0 ? n(limitRows[0]!.total) : await countNearLimits(db, activeSince);
+  return {
+    totals: usageTotals(byPlan),
+    byPlan,
+    monthly: monthlyUsage,
+    nearLimits: toPage(query, nearLimits, total),
+  };
+}
+
+const planUsageOf = (r: PlanRow): PlanUsage => ({
+  planId: r.plan_id,
+  planName: r.plan_name ?? (r.plan_id ? r.plan_id : 'No plan'),
+  vehicleLimit: r.vehicle_limit === null ? null : n(r.vehicle_limit),
+  userLimit: r.user_limit === null ? null : n(r.user_limit),
+  customers: n(r.customers),
+  vehicles: n(r.vehicles),
+  accountsWithVehicles: n(r.accounts_with_vehicles),
+  drivers: n(r.drivers),
+  accountsWithDrivers: n(r.accounts_with_drivers),
+  users: n(r.users),
+  logins: n(r.logins),
+  activeAccounts: n(r.active_accounts),
+  maintenance: n(r.maintenance),
+});
+
+/** Every plan's figures added up. */
+function usageTotals(byPlan: PlanUsage[]): UsageAnalytics['totals'] {
+  return byPlan.reduce(
     (sum, p) => ({
       customers: sum.customers + p.customers,
       vehicles: sum.vehicles + p.vehicles,
@@ -171,42 +197,27 @@ async function readUsage(db: Db, query: UsageAnalyticsQuery, now: Date): Promise
       maintenance: 0,
     },
   );
+}
 
-  const [customersAdded, vehiclesAdded, driversAdded, teamAdded, maintenanceAdded] = monthly.map(
-    (result) => new Map(rowsOf<{ month: string; n: string }>(result).map((r) => [r.month, n(r.n)])),
-  );
-  const monthlyUsage: MonthUsage[] = months.map((month) => ({
-    month,
-    customers: customersAdded?.get(month) ?? 0,
-    vehicles: vehiclesAdded?.get(month) ?? 0,
-    drivers: driversAdded?.get(month) ?? 0,
-    teamMembers: teamAdded?.get(month) ?? 0,
-    maintenance: maintenanceAdded?.get(month) ?? 0,
-  }));
-
-  const limitRows = rowsOf<LimitRow>(limitsResult);
-  const nearLimits: NearLimitCustomer[] = limitRows.map((r) => {
-    const vehicles = n(r.vehicles);
-    const users = n(r.users);
-    const vehicleLimit = r.vehicle_limit === null ? null : n(r.vehicle_limit);
-    const userLimit = r.user_limit === null ? null : n(r.user_limit);
-    return {
-      customerId: r.id,
-      companyName: r.company_name,
-      email: r.email,
-      planId: r.plan_id,
-      planName: r.plan_name ?? r.plan_id ?? 'No plan',
-      status: r.status,
-      vehicles,
-      vehicleLimit,
-      vehicleShare: share(vehicles, vehicleLimit),
-      users,
-      userLimit,
-      userShare: share(users, userLimit),
-    };
-  });
-  const total = limitRows.length > 0 ? n(limitRows[0]!.total) : await countNearLimits(db, activeSince);
-  return { totals, byPlan, monthly: monthlyUsage, nearLimits: toPage(query, nearLimits, total) };
+function nearLimitOf(r: LimitRow): NearLimitCustomer {
+  const vehicles = n(r.vehicles);
+  const users = n(r.users);
+  const vehicleLimit = r.vehicle_limit === null ? null : n(r.vehicle_limit);
+  const userLimit = r.user_limit === null ? null : n(r.user_limit);
+  return {
+    customerId: r.id,
+    companyName: r.company_name,
+    email: r.email,
+    planId: r.plan_id,
+    planName: r.plan_name ?? r.plan_id ?? 'No plan',
+    status: r.status,
+    vehicles,
+    vehicleLimit,
+    vehicleShare: share(vehicles, vehicleLimit),
+    users,
+    userLimit,
+    userShare: share(users, userLimit),
+  };
 }
 
 /** The count when the page asked for is past the end (the window count comes with the rows). */
