@@ -70,31 +70,38 @@ export function PlanFormFields({
           description="Blank means unlimited"
         />
       </FieldRow>
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Features</legend>
-        <div className="grid gap-x-6 gap-y-3 rounded-lg border p-3 sm:grid-cols-2">
-          {PLAN_FEATURE_FLAGS.map((flag) => (
-            <Controller
-              key={flag}
-              control={form.control}
-              name={`features.${flag}`}
-              render={({ field }) => (
-                <div className="flex items-center justify-between gap-3">
-                  <Label htmlFor={`plan-feature-${flag}`} className="font-normal">
-                    {PLAN_FEATURE_LABELS[flag]}
-                  </Label>
-                  <Switch
-                    id={`plan-feature-${flag}`}
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                </div>
-              )}
-            />
-          ))}
-        </div>
-      </fieldset>
+      <PlanFeatureSwitches form={form} />
     </>
+  );
+}
+
+/** A switch per plan feature, in two columns where there is room. */
+function PlanFeatureSwitches({ form }: { form: SchemaForm<PlanFormValues, typeof createPlanRequest> }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">Features</legend>
+      <div className="grid gap-x-6 gap-y-3 rounded-lg border p-3 sm:grid-cols-2">
+        {PLAN_FEATURE_FLAGS.map((flag) => (
+          <Controller
+            key={flag}
+            control={form.control}
+            name={`features.${flag}`}
+            render={({ field }) => (
+              <div className="flex items-center justify-between gap-3">
+                <Label htmlFor={`plan-feature-${flag}`} className="font-normal">
+                  {PLAN_FEATURE_LABELS[flag]}
+                </Label>
+                <Switch
+                  id={`plan-feature-${flag}`}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              </div>
+            )}
+          />
+        ))}
+      </div>
+    </fieldset>
   );
 }
