@@ -55,36 +55,7 @@ export function ColumnTable<T, S extends string = string>({
   return (
     <div className={cn('@container min-w-0', framed && 'rounded-md border')}>
       <Table aria-label={label}>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            {columns.map((column) =>
-              column.sort && sorting ? (
-                <SortHeader
-                  key={column.key}
-                  field={column.sort}
-                  label={column.label}
-                  sort={sorting.sort}
-                  onSort={sorting.onSort}
-                  newestFirst={column.newestFirst}
-                  from={column.from}
-                  className={cn(column.numeric && 'text-right', column.headClassName)}
-                />
-              ) : (
-                <TableHead
-                  key={column.key}
-                  className={cn(shownFrom(column.from), column.numeric && 'text-right', column.headClassName)}
-                >
-                  {column.head ?? column.label}
-                </TableHead>
-              ),
-            )}
-            {actions ? (
-              <TableHead className="w-px text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            ) : null}
-          </TableRow>
-        </TableHeader>
+        <ColumnTableHeader columns={columns} sorting={sorting} actions={!!actions} />
         <TableBody>
           {rows.map((row, index) => (
             <TableRow
@@ -123,6 +94,50 @@ export function ColumnTable<T, S extends string = string>({
         </TableBody>
       </Table>
     </div>
+  );
+}
+
+/** The header row: a sort button on each sortable column, the actions column named for screen readers. */
+function ColumnTableHeader<T, S extends string>({
+  columns,
+  sorting,
+  actions,
+}: {
+  columns: readonly Column<T>[];
+  sorting: ColumnTableProps<T, S>['sorting'];
+  actions: boolean;
+}) {
+  return (
+    <TableHeader>
+      <TableRow className="hover:bg-transparent">
+        {columns.map((column) =>
+          column.sort && sorting ? (
+            <SortHeader
+              key={column.key}
+              field={column.sort}
+              label={column.label}
+              sort={sorting.sort}
+              onSort={sorting.onSort}
+              newestFirst={column.newestFirst}
+              from={column.from}
+              className={cn(column.numeric && 'text-right', column.headClassName)}
+            />
+          ) : (
+            <TableHead
+              key={column.key}
+              className={cn(shownFrom(column.from), column.numeric && 'text-right', column.headClassName)}
+            >
+              {column.head ?? column.label}
+            </TableHead>
+          ),
+        )}
+        {actions ? (
+          <TableHead className="w-px text-right">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        ) : null}
+      </TableRow>
+    </TableHeader>
   );
 }
 
