@@ -55,41 +55,46 @@ export function ColumnTable<T, S extends string = string>({
   return (
     <div className={cn('@container min-w-0', framed && 'rounded-md border')}>
       <Table aria-label={label}>
-        <ColumnTableHeader columns={columns} sorting={sorting} actions={!!actions} />
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            {columns.map((column) =>
+              column.sort && sorting ? (
+                <SortHeader
+                  key={column.key}
+                  field={column.sort}
+                  label={column.label}
+                  sort={sorting.sort}
+                  onSort={sorting.onSort}
+                  newestFirst={column.newestFirst}
+                  from={column.from}
+                  className={cn(column.numeric && 'text-right', column.headClassName)}
+                />
+              ) : (
+                <TableHead
+                  key={column.key}
+                  className={cn(shownFrom(column.from), column.numeric && 'text-right', column.headClassName)}
+                >
+                  {column.head ?? column.label}
+                </TableHead>
+              ),
+            )}
+            {actions ? (
+              <TableHead className="w-px text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            ) : null}
+          </TableRow>
+        </TableHeader>
         <TableBody>
           {rows.map((row, index) => (
-            <TableRow
+            <ColumnTableRow
               key={rowKey(row, index)}
-              {...(typeof rowProps === 'function' ? rowProps(row) : rowProps)}
-            >
-              {columns.map((column) => {
-                const { className, ...props } = column.cellProps?.(row) ?? {};
-                const held = details.get(column.key);
-                return (
-                  <TableCell
-                    key={column.key}
-                    {...props}
-                    className={cn(
-                      shownFrom(column.from),
-                      column.numeric && 'text-right tabular-nums',
-                      column.cellClassName,
-                      className,
-                    )}
-                  >
-                    {column.cell(row)}
-                    {held ? (
-                      <>
-                        <NarrowDetails row={row} {...held} className={column.detailsClassName} />
-                        {column.afterDetails?.(row)}
-                      </>
-                    ) : null}
-                  </TableCell>
-                );
-              })}
-              {actions ? (
-                <TableCell className="whitespace-nowrap text-right">{actions(row)}</TableCell>
-              ) : null}
-            </TableRow>
+              row={row}
+              columns={columns}
+              details={details}
+              rowProps={rowProps}
+              actions={actions}
+            />
           ))}
         </TableBody>
       </Table>
@@ -97,47 +102,48 @@ export function ColumnTable<T, S extends string = string>({
   );
 }
 
-/** The header row: a sort button on each sortable column, the actions column named for screen readers. */
-function ColumnTableHeader<T, S extends string>({
+/** One row: each column's cell, the narrow detail under the cells that hold it, and the row's actions. */
+function ColumnTableRow<T>({
+  row,
   columns,
-  sorting,
+  details,
+  rowProps,
   actions,
 }: {
+  row: T;
   columns: readonly Column<T>[];
-  sorting: ColumnTableProps<T, S>['sorting'];
-  actions: boolean;
+  details: Map<string, Held<T>>;
+  rowProps: ColumnTableProps<T>['rowProps'];
+  actions: ColumnTableProps<T>['actions'];
 }) {
   return (
-    <TableHeader>
-      <TableRow className="hover:bg-transparent">
-        {columns.map((column) =>
-          column.sort && sorting ? (
-            <SortHeader
-              key={column.key}
-              field={column.sort}
-              label={column.label}
-              sort={sorting.sort}
-              onSort={sorting.onSort}
-              newestFirst={column.newestFirst}
-              from={column.from}
-              className={cn(column.numeric && 'text-right', column.headClassName)}
-            />
-          ) : (
-            <TableHead
-              key={column.key}
-              className={cn(shownFrom(column.from), column.numeric && 'text-right', column.headClassName)}
-            >
-              {column.head ?? column.label}
-            </TableHead>
-          ),
-        )}
-        {actions ? (
-          <TableHead className="w-px text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        ) : null}
-      </TableRow>
-    </TableHeader>
+    <TableRow {...(typeof rowProps === 'function' ? rowProps(row) : rowProps)}>
+      {columns.map((column) => {
+        const { className, ...props } = column.cellProps?.(row) ?? {};
+        const held = details.get(column.key);
+        return (
+          <TableCell
+            key={column.key}
+            {...props}
+            className={cn(
+              shownFrom(column.from),
+              column.numeric && 'text-right tabular-nums',
+              column.cellClassName,
+              className,
+            )}
+          >
+            {column.cell(row)}
+            {held ? (
+              <>
+                <NarrowDetails row={row} {...held} className={column.detailsClassName} />
+                {column.afterDetails?.(row)}
+              </>
+            ) : null}
+          </TableCell>
+        );
+      })}
+      {actions ? <TableCell className="whitespace-nowrap text-right">{actions(row)}</TableCell> : null}
+    </TableRow>
   );
 }
 
