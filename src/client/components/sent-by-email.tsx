@@ -17,6 +17,15 @@ import {
 } from '@client/components/ui/dialog';
 import { useStaffAccess } from '@client/lib/use-staff-access';
 
+/** The report for an email that was not sent (the server answered none): said as skipped. */
+export const skippedDelivery = (to: string): EmailDelivery => ({
+  to,
+  status: 'skipped',
+  outboxId: null,
+  transportConfigured: false,
+  error: null,
+});
+
 /** The staff outbox opened on one message (Communications → Outbox). */
 export const outboxMessageHref = (id: string) => `/admin?tab=emails&view=outbox&message=${id}`;
 

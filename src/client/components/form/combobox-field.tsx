@@ -1,17 +1,12 @@
-import { useId, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { Popover } from 'radix-ui';
-import { CheckIcon, ChevronDownIcon } from 'lucide-react';
+import { ChevronDownIcon } from 'lucide-react';
 import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
-import { cn } from '@client/lib/cn';
 import type { Common } from './form-fields';
-
-/** The suggestions that contain `typed` (any case); all of them when nothing is typed. */
-export function matchingSuggestions(suggestions: readonly string[], typed: string): readonly string[] {
-  const text = typed.trim().toLowerCase();
-  return text ? suggestions.filter((s) => s.toLowerCase().includes(text)) : suggestions;
-}
+import { ComboboxOptions } from './combobox-options';
+import { useComboboxList } from './use-combobox-list';
 
 type ComboboxProps = {
   value: string;
@@ -37,47 +32,9 @@ type ComboboxProps = {
  * For a choice among fixed options only, use `OptionSelect`.
  */
 export function Combobox({ value, onChange, onBlur, suggestions, disabled, ...input }: ComboboxProps) {
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  // Typing narrows the list to what matches; opening it with the chevron or the arrows shows every one.
-  const [narrowed, setNarrowed] = useState(false);
-  const listId = useId();
   const anchor = useRef<HTMLDivElement>(null);
-  const shown = narrowed ? matchingSuggestions(suggestions, value) : suggestions;
-  const expanded = open && shown.length > 0;
-  const optionId = (i: number) => `${listId}-${i}`;
-
-  const show = (next: boolean) => {
-    setOpen(next);
-    setActive(-1);
-    setNarrowed(false);
-  };
-  const choose = (suggestion: string) => {
-    onChange(suggestion);
-    show(false);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!expanded) {
-        setOpen(true);
-        setNarrowed(false);
-        setActive(event.key === 'ArrowDown' ? 0 : suggestions.length - 1);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + shown.length) % shown.length);
-    } else if (event.key === 'Enter' && expanded && active >= 0 && shown[active] !== undefined) {
-      event.preventDefault();
-      choose(shown[active]);
-    } else if (event.key === 'Escape' && expanded) {
-      // Closes the list only, not the dialog around the field.
-      event.preventDefault();
-      event.stopPropagation();
-      show(false);
-    }
-  };
+  const { listId, shown, expanded, active, setActive, optionId, show, choose, type, onKeyDown } =
+    useComboboxList(suggestions, value, onChange);
 
   return (
     <Popover.Root open={expanded} onOpenChange={show}>
@@ -94,12 +51,7 @@ export function Combobox({ value, onChange, onBlur, suggestions, disabled, ...in
             aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
             disabled={disabled}
             value={value}
-            onChange={(e) => {
-              onChange(e.target.value);
-              setOpen(true);
-              setActive(-1);
-              setNarrowed(true);
-            }}
+            onChange={(e) => type(e.target.value)}
             onKeyDown={onKeyDown}
             onBlur={() => {
               show(false);
@@ -133,29 +85,15 @@ export function Combobox({ value, onChange, onBlur, suggestions, disabled, ...in
           }}
           className="z-50 w-(--radix-popover-trigger-width) max-w-[calc(100vw-2rem)] rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none data-[state=open]:animate-fade-in"
         >
-          <ul id={listId} role="listbox" aria-label="Suggestions" className="max-h-60 overflow-y-auto">
-            {shown.map((suggestion, i) => (
-              <li
-                key={suggestion}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseMove={() => setActive(i)}
-                onClick={() => choose(suggestion)}
-                className={cn(
-                  'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
-                  i === active && 'bg-accent text-accent-foreground',
-                )}
-              >
-                <CheckIcon
-                  className={cn('size-4 shrink-0', suggestion === value ? 'opacity-100' : 'opacity-0')}
-                  aria-hidden="true"
-                />
-                {suggestion}
-              </li>
-            ))}
-          </ul>
+          <ComboboxOptions
+            listId={listId}
+            shown={shown}
+            value={value}
+            active={active}
+            optionId={optionId}
+            onActive={setActive}
+            onChoose={choose}
+          />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

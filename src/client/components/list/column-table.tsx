@@ -87,42 +87,63 @@ export function ColumnTable<T, S extends string = string>({
         </TableHeader>
         <TableBody>
           {rows.map((row, index) => (
-            <TableRow
+            <ColumnTableRow
               key={rowKey(row, index)}
-              {...(typeof rowProps === 'function' ? rowProps(row) : rowProps)}
-            >
-              {columns.map((column) => {
-                const { className, ...props } = column.cellProps?.(row) ?? {};
-                const held = details.get(column.key);
-                return (
-                  <TableCell
-                    key={column.key}
-                    {...props}
-                    className={cn(
-                      shownFrom(column.from),
-                      column.numeric && 'text-right tabular-nums',
-                      column.cellClassName,
-                      className,
-                    )}
-                  >
-                    {column.cell(row)}
-                    {held ? (
-                      <>
-                        <NarrowDetails row={row} {...held} className={column.detailsClassName} />
-                        {column.afterDetails?.(row)}
-                      </>
-                    ) : null}
-                  </TableCell>
-                );
-              })}
-              {actions ? (
-                <TableCell className="whitespace-nowrap text-right">{actions(row)}</TableCell>
-              ) : null}
-            </TableRow>
+              row={row}
+              columns={columns}
+              details={details}
+              rowProps={rowProps}
+              actions={actions}
+            />
           ))}
         </TableBody>
       </Table>
     </div>
+  );
+}
+
+/** One row: each column's cell, the narrow detail under the cells that hold it, and the row's actions. */
+function ColumnTableRow<T>({
+  row,
+  columns,
+  details,
+  rowProps,
+  actions,
+}: {
+  row: T;
+  columns: readonly Column<T>[];
+  details: Map<string, Held<T>>;
+  rowProps: ColumnTableProps<T>['rowProps'];
+  actions: ColumnTableProps<T>['actions'];
+}) {
+  return (
+    <TableRow {...(typeof rowProps === 'function' ? rowProps(row) : rowProps)}>
+      {columns.map((column) => {
+        const { className, ...props } = column.cellProps?.(row) ?? {};
+        const held = details.get(column.key);
+        return (
+          <TableCell
+            key={column.key}
+            {...props}
+            className={cn(
+              shownFrom(column.from),
+              column.numeric && 'text-right tabular-nums',
+              column.cellClassName,
+              className,
+            )}
+          >
+            {column.cell(row)}
+            {held ? (
+              <>
+                <NarrowDetails row={row} {...held} className={column.detailsClassName} />
+                {column.afterDetails?.(row)}
+              </>
+            ) : null}
+          </TableCell>
+        );
+      })}
+      {actions ? <TableCell className="whitespace-nowrap text-right">{actions(row)}</TableCell> : null}
+    </TableRow>
   );
 }
 

@@ -49,27 +49,8 @@ type CardRows<T> = {
   columns?: never;
 };
 
-/**
- * A server-paged list, whole: its toolbar (search bound to the state, filters, Clear filters), the
- * loading / error / empty / no-match states (`ListBody`), the rows as a `ColumnTable` sorted by the
- * state (or, with `cards`, as `ListCards`), and the pager under it. It keeps the page in range as rows
- * go. A screen's list is its state, its query and its columns; the section adds no element of its own
- * around them.
- */
-export function ListSection<P extends ListPage<unknown>, S extends string, F extends string = never>({
-  state,
-  query,
-  noun,
-  toolbar,
-  aboveList,
-  empty,
-  isFiltered = toolbar ? state.isFiltered : false,
-  errorTitle,
-  skeletonRows,
-  frame = 'border',
-  pager,
-  ...rows
-}: {
+/** What a `ListSection` takes: its state and query, the toolbar, the states' texts, the pager, and the rows. */
+export type ListSectionProps<P extends ListPage<unknown>, S extends string, F extends string = never> = {
   /** The list's state (`useListState`; its `query` is the screen's to parse and send). */
   state: Omit<ListState<S, F>, 'query'>;
   query: UseQueryResult<P>;
@@ -100,7 +81,29 @@ export function ListSection<P extends ListPage<unknown>, S extends string, F ext
   frame?: 'border' | 'card';
   /** The pager's accessible name ("Driver pages"), the noun after its range, its test id. */
   pager: { label: string; noun?: string | readonly [one: string, more: string]; testId?: string };
-} & (TableRows<Row<P>, S> | CardRows<Row<P>>)) {
+} & (TableRows<Row<P>, S> | CardRows<Row<P>>);
+
+/**
+ * A server-paged list, whole: its toolbar (search bound to the state, filters, Clear filters), the
+ * loading / error / empty / no-match states (`ListBody`), the rows as a `ColumnTable` sorted by the
+ * state (or, with `cards`, as `ListCards`), and the pager under it. It keeps the page in range as rows
+ * go. A screen's list is its state, its query and its columns; the section adds no element of its own
+ * around them.
+ */
+export function ListSection<P extends ListPage<unknown>, S extends string, F extends string = never>({
+  state,
+  query,
+  noun,
+  toolbar,
+  aboveList,
+  empty,
+  isFiltered = toolbar ? state.isFiltered : false,
+  errorTitle,
+  skeletonRows,
+  frame = 'border',
+  pager,
+  ...rows
+}: ListSectionProps<P, S, F>) {
   useKeepPageInRange(state, query.data, query.isPlaceholderData);
   const body = (
     <ListBody

@@ -12,7 +12,8 @@ import { useSubTab } from '@client/lib/use-sub-tab';
 import { crmCustomersQuery, crmStatusQuery, crmUsersQuery } from './api';
 import { OverviewTab } from './overview-tab';
 import { RecordsTab } from './records-tab';
-import { ConnectionCard, SettingsTab } from './settings-tab';
+import { ConnectionCard } from './connection-card';
+import { SettingsTab } from './settings-tab';
 
 const VIEWS = ['overview', 'customers', 'users', 'settings'] as const;
 type View = (typeof VIEWS)[number];

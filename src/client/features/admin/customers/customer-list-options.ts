@@ -1,4 +1,6 @@
 import type { CustomerSort } from '@shared/contracts/staff-customers';
+import { statusFilter, type ListFilterSpec } from '@client/components/list/list-section';
+import { RISK_OPTIONS, STATUS_OPTIONS } from './customer-format';
 
 /** Cards per page: a screenful on a desktop, short enough to scroll on a phone. */
 export const CUSTOMER_PAGE_SIZE = 10;
@@ -14,4 +16,16 @@ export const SORT_OPTIONS: { value: CustomerSort; label: string }[] = [
   { value: '-companyName', label: 'Company Z–A' },
   { value: 'healthScore', label: 'Lowest health first' },
   { value: '-healthScore', label: 'Highest health first' },
+];
+
+/** The customers' filters: their status and their risk level. */
+export const CUSTOMER_FILTERS: readonly ListFilterSpec<'status' | 'risk'>[] = [
+  statusFilter(STATUS_OPTIONS, 'sm:w-40'),
+  {
+    name: 'risk',
+    label: 'Filter by risk',
+    allLabel: 'All risk levels',
+    options: RISK_OPTIONS,
+    className: 'sm:w-40',
+  },
 ];

@@ -6,12 +6,9 @@ import type { DialogOpenProps } from '@client/components/dialog-open';
 import { OptionSelect } from '@client/components/form/option-select';
 import { needsCard, PlanChangePreviewView } from '@client/components/payments/plan-change-preview';
 import { Field } from '@client/components/ui/field';
-import { ApiError, errorMessageOf } from '@client/lib/api';
-import { formatMoney } from '@client/lib/format';
-import { toast } from '@client/lib/toast';
-import { customerPlanChangePreviewQuery, customerPlansQuery, useChangeCustomerPlan } from './api';
+import { customerPlanChangePreviewQuery, customerPlansQuery } from './api';
 import { planOptionLabel } from './customer-plan-fields';
-import { CUSTOMER_TEXTS } from './customer-texts';
+import { useConfirmPlanChange } from './use-confirm-plan-change';
 
 /**
  * Staff move a paying customer to another plan on billing's rules, as the customer would from their
@@ -28,7 +25,6 @@ export function CustomerPlanChangeDialog({
   const plans = useQuery(customerPlansQuery);
   const [planId, setPlanId] = useState('');
   const preview = useQuery(customerPlanChangePreviewQuery(customer.id, planId));
-  const change = useChangeCustomerPlan();
   const target = plans.data?.find((p) => p.id === planId);
   const options = (plans.data ?? [])
     .filter((p) => p.id !== customer.planId)
@@ -41,33 +37,7 @@ export function CustomerPlanChangeDialog({
       ? `Schedule ${target.name}`
       : `Upgrade to ${target.name}`;
 
-  const onConfirm = async () => {
-    if (!preview.data) return;
-    try {
-      const done = await change.mutateAsync({
-        id: customer.id,
-        planId,
-        expectedAmount: preview.data.amountDueToday,
-      });
-      toast({
-        title: kind === 'upgrade' ? 'Plan Upgraded' : 'Plan Change Scheduled',
-        description:
-          done.chargedAmount > 0
-            ? `${done.message} ${formatMoney(done.chargedAmount)} was charged for the rest of this period.`
-            : done.message,
-        variant: 'success',
-      });
-      onOpenChange(false);
-    } catch (error) {
-      toast({
-        title: CUSTOMER_TEXTS.planChangeFailed,
-        description: errorMessageOf(error, CUSTOMER_TEXTS.planChangeFailed),
-        variant: 'destructive',
-      });
-      // The amount moved on since the preview: stay, and show the new amount to confirm.
-      if (error instanceof ApiError && error.errorType === 'amount_changed') await preview.refetch();
-    }
-  };
+  const onConfirm = useConfirmPlanChange(customer.id, planId, preview, () => onOpenChange(false));
 
   return (
     <ConfirmDialog

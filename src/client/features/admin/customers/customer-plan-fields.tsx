@@ -18,6 +18,40 @@ import { CustomerPlanChangeDialog } from './customer-plan-change-dialog';
 const NEW_CUSTOMER_LIMITS = { vehicles: 10, users: 5 };
 
 /**
+ * Keeps the form's plan in step: a paying customer's follows the server's (moved by Change plan), and a
+ * new customer starts on the default plan once the plans are known.
+ */
+function useSyncPlanField(
+  form: CustomerFormApi,
+  customer: StaffCustomerDetail | null,
+  paying: boolean,
+  plans: Plan[] | undefined,
+) {
+  // The customer's plan as the server has it, once it moves under the open form (an upgrade made with
+  // Change plan): saving the form must not ask to put the old plan back.
+  const serverPlanId = customer?.planId ?? null;
+  useEffect(() => {
+    if (serverPlanId && paying) form.resetField('planId', { defaultValue: serverPlanId });
+  }, [serverPlanId, paying, form]);
+
+  // A new customer starts on Professional once the plans are known, if it is offered.
+  const isNew = customer === null;
+  useEffect(() => {
+    if (!isNew || !plans || form.getValues('planId')) return;
+    if (plans.some((p) => p.id === DEFAULT_PLAN_ID)) form.setValue('planId', DEFAULT_PLAN_ID);
+  }, [isNew, plans, form]);
+}
+
+/** The limits the chosen plan brings; the customer's own while on their plan; a new customer's before. */
+function limitsOf(chosen: Plan | undefined, customer: StaffCustomerDetail | null, planId: string) {
+  return chosen
+    ? { vehicles: formatLimit(chosen.vehicleLimit), users: formatLimit(chosen.userLimit) }
+    : customer && planId === customer.planId
+      ? { vehicles: formatLimit(customer.carLimit), users: formatLimit(customer.userLimit) }
+      : { vehicles: String(NEW_CUSTOMER_LIMITS.vehicles), users: String(NEW_CUSTOMER_LIMITS.users) };
+}
+
+/**
  * The plan select (active plans, required) and the limits it brings, read-only: the server copies the
  * chosen plan's limits onto the customer, so what shows here is what the customer gets. A plan without a
  * limit is unlimited. An existing customer on a plan no longer offered keeps it as a choice.
@@ -39,19 +73,7 @@ export function CustomerPlanFields({
   const paying = customer !== null && paysForPlan(customer.subscriptionStatus);
   const [changing, setChanging] = useState(false);
 
-  // The customer's plan as the server has it, once it moves under the open form (an upgrade made with
-  // Change plan): saving the form must not ask to put the old plan back.
-  const serverPlanId = customer?.planId ?? null;
-  useEffect(() => {
-    if (serverPlanId && paying) form.resetField('planId', { defaultValue: serverPlanId });
-  }, [serverPlanId, paying, form]);
-
-  // A new customer starts on Professional once the plans are known, if it is offered.
-  const isNew = customer === null;
-  useEffect(() => {
-    if (!isNew || !plans.data || form.getValues('planId')) return;
-    if (plans.data.some((p) => p.id === DEFAULT_PLAN_ID)) form.setValue('planId', DEFAULT_PLAN_ID);
-  }, [isNew, plans.data, form]);
+  useSyncPlanField(form, customer, paying, plans.data);
 
   const options = available.map((p) => ({ value: p.id, label: planOptionLabel(p) }));
   if (customer?.planId && !available.some((p) => p.id === customer.planId)) {
@@ -59,11 +81,7 @@ export function CustomerPlanFields({
   }
 
   const chosen = available.find((p) => p.id === planId);
-  const limits = chosen
-    ? { vehicles: formatLimit(chosen.vehicleLimit), users: formatLimit(chosen.userLimit) }
-    : customer && planId === customer.planId
-      ? { vehicles: formatLimit(customer.carLimit), users: formatLimit(customer.userLimit) }
-      : { vehicles: String(NEW_CUSTOMER_LIMITS.vehicles), users: String(NEW_CUSTOMER_LIMITS.users) };
+  const limits = limitsOf(chosen, customer, planId);
 
   return (
     <>

@@ -9,12 +9,12 @@ import {
 import { ScreenHeader } from '@client/components/screen-header';
 import { type CustomerStats } from '@shared/contracts/staff-customers';
 import { FilterSelect } from '@client/components/list/filter-select';
-import { ListSection, statusFilter } from '@client/components/list/list-section';
+import { ListSection } from '@client/components/list/list-section';
 import { Button } from '@client/components/ui/button';
 import { customerExportUrl } from './api';
 import { CustomerCard } from './customer-card';
-import { countOf, RISK_OPTIONS, STATUS_OPTIONS } from './customer-format';
-import { DEFAULT_CUSTOMER_SORT, SORT_OPTIONS } from './customer-list-options';
+import { countOf } from './customer-format';
+import { CUSTOMER_FILTERS, DEFAULT_CUSTOMER_SORT, SORT_OPTIONS } from './customer-list-options';
 import { CustomerFigures, type CustomerFigure } from './customer-figures';
 import { useCustomerDirectory } from './use-customer-directory';
 
@@ -66,16 +66,7 @@ export default function CustomersScreen() {
               // Three filters beside it would squeeze it: a line of its own until the screen is wide.
               className: 'sm:flex-[1_1_100%] sm:max-w-none xl:flex-1 xl:max-w-sm',
             },
-            filters: [
-              statusFilter(STATUS_OPTIONS, 'sm:w-40'),
-              {
-                name: 'risk',
-                label: 'Filter by risk',
-                allLabel: 'All risk levels',
-                options: RISK_OPTIONS,
-                className: 'sm:w-40',
-              },
-            ],
+            filters: CUSTOMER_FILTERS,
             children: (
               <FilterSelect
                 value={state.sort}

@@ -59,6 +59,50 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
   );
 }
 
+/** Under the feed: the pager and Show Less once everything shows, else Show All when there is more. */
+function ActivityFooter({
+  showAll,
+  page,
+  total,
+  busy,
+  onPage,
+  onShowAll,
+}: {
+  showAll: boolean;
+  page: number;
+  total: number;
+  busy: boolean;
+  onPage: (page: number) => void;
+  onShowAll: (all: boolean) => void;
+}) {
+  return showAll ? (
+    <div className="space-y-3 border-t px-4 py-3 sm:px-6">
+      <Suspense fallback={null}>
+        <ListPager
+          page={page}
+          pageSize={ACTIVITY_PAGE_SIZE}
+          total={total}
+          onPage={onPage}
+          busy={busy}
+          label="Activity pages"
+          noun="items"
+        />
+      </Suspense>
+      <div className="flex justify-center">
+        <Button variant="outline" size="sm" onClick={() => onShowAll(false)}>
+          Show Less
+        </Button>
+      </div>
+    </div>
+  ) : total > ACTIVITY_PREVIEW ? (
+    <div className="flex justify-center border-t px-4 py-3">
+      <Button variant="outline" size="sm" onClick={() => onShowAll(true)}>
+        Show All ({total.toLocaleString('en-US')})
+      </Button>
+    </div>
+  ) : null;
+}
+
 /**
  * The collapsible Recent Activity card (docs/staff-dashboard.md): the newest five from GET /api/admin/activity,
  * then 'Show All (n)' pages through the whole feed on the server, 25 at a time.
@@ -96,32 +140,14 @@ export function RecentActivity() {
               <ActivityRow key={item.id} item={item} now={now} />
             ))}
           </ol>
-          {showAll ? (
-            <div className="space-y-3 border-t px-4 py-3 sm:px-6">
-              <Suspense fallback={null}>
-                <ListPager
-                  page={page}
-                  pageSize={ACTIVITY_PAGE_SIZE}
-                  total={total}
-                  onPage={setPage}
-                  busy={feed.isFetching}
-                  label="Activity pages"
-                  noun="items"
-                />
-              </Suspense>
-              <div className="flex justify-center">
-                <Button variant="outline" size="sm" onClick={() => toggleAll(false)}>
-                  Show Less
-                </Button>
-              </div>
-            </div>
-          ) : total > ACTIVITY_PREVIEW ? (
-            <div className="flex justify-center border-t px-4 py-3">
-              <Button variant="outline" size="sm" onClick={() => toggleAll(true)}>
-                Show All ({total.toLocaleString('en-US')})
-              </Button>
-            </div>
-          ) : null}
+          <ActivityFooter
+            showAll={showAll}
+            page={page}
+            total={total}
+            busy={feed.isFetching}
+            onPage={setPage}
+            onShowAll={toggleAll}
+          />
         </>
       )}
     </ListBody>

@@ -10,7 +10,7 @@ import {
 } from '@shared/contracts/system-health';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import type { Column } from '@client/components/list/columns';
-import { ListSection } from '@client/components/list/list-section';
+import { ListSection, type ListFilterSpec } from '@client/components/list/list-section';
 import { changeRow } from '@client/components/list/row-change';
 import { useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
@@ -36,6 +36,23 @@ const ALERTS_LIST = {
   pageSize: 20,
   scope: 'alerts',
 } as const;
+
+const ALERT_FILTERS: readonly ListFilterSpec<'state' | 'type'>[] = [
+  {
+    name: 'state',
+    label: 'Filter by state',
+    allLabel: 'All states',
+    options: STATE_OPTIONS,
+    className: 'sm:w-44',
+  },
+  {
+    name: 'type',
+    label: 'Filter by type',
+    allLabel: 'All types',
+    options: TYPE_OPTIONS,
+    className: 'sm:w-36',
+  },
+];
 
 const ALERT_COLUMNS: readonly Column<SystemAlert>[] = [
   {
@@ -87,22 +104,7 @@ export function AlertsView() {
         query={list}
         noun="alerts"
         toolbar={{
-          filters: [
-            {
-              name: 'state',
-              label: 'Filter by state',
-              allLabel: 'All states',
-              options: STATE_OPTIONS,
-              className: 'sm:w-44',
-            },
-            {
-              name: 'type',
-              label: 'Filter by type',
-              allLabel: 'All types',
-              options: TYPE_OPTIONS,
-              className: 'sm:w-36',
-            },
-          ],
+          filters: ALERT_FILTERS,
           clear: true,
         }}
         empty={{

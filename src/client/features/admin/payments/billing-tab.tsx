@@ -1,45 +1,28 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClockIcon, FileStackIcon, SendIcon, UsersRoundIcon } from 'lucide-react';
+import { CalendarClockIcon, FileStackIcon, UsersRoundIcon } from 'lucide-react';
 import {
-  PAYMENT_REQUEST_STATES,
   SUBSCRIPTION_SORTS,
-  paymentRequestListQuery,
   subscriptionListQuery,
   trialActionQuery as trialActionListQuery,
-  type AdminPaymentRequest,
   TRIAL_ACTION_DAYS,
   type AdminSubscription,
   type TrialAction,
   type GenerateMonthlyResult,
 } from '@shared/contracts/billing-admin';
 import { SUBSCRIPTION_STATUSES } from '@shared/statuses';
-import type { Column } from '@client/components/list/columns';
 import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { errorMessageOf } from '@client/lib/api';
-import { formatStaffDate } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
-import { formatMoney } from '@client/lib/format';
-import {
-  paymentRequestsQuery,
-  subscriptionsQuery,
-  trialActionQuery,
-  useGenerateMonthlyInvoices,
-} from './billing-api';
-import {
-  REQUEST_STATE_LABELS,
-  SUBSCRIPTION_STATUS_LABELS,
-  requestStateBadge,
-  subscriptionStatusBadge,
-} from './billing-format';
+import { subscriptionsQuery, trialActionQuery, useGenerateMonthlyInvoices } from './billing-api';
+import { SUBSCRIPTION_STATUS_LABELS } from './billing-format';
 import { PaymentRequestDialog } from './payment-request-dialog';
 import { SubscriptionRequestDialog } from './subscription-request-dialog';
-
-/** Statuses whose subscription can be paid at checkout, so a subscription request makes sense. */
-const REQUESTABLE = new Set(['trialing', 'pending', 'past_due']);
+import { SectionHeading } from './billing-section-heading';
+import { PaymentRequestsSection } from './payment-requests-section';
+import { subscriptionColumns, subscriptionRows } from './subscription-columns';
 
 /**
  * Billing Management (docs/billing-admin.md): customers and their subscriptions, the customers needing trial
@@ -112,17 +95,6 @@ function BillingActions() {
         </div>
       </div>
     </section>
-  );
-}
-
-function SectionHeading({ id, title, text }: { id: string; title: string; text: string }) {
-  return (
-    <div className="space-y-1">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <p className="text-sm text-muted-foreground">{text}</p>
-    </div>
   );
 }
 
@@ -203,200 +175,3 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
     </section>
   );
 }
-
-/**
- * The columns of both subscription lists: the subscriptions sort by their headers; the trials requiring
- * action say, under each status, why the row is listed.
- */
-function subscriptionColumns<T extends AdminSubscription>({
-  sortable = false,
-  reasonOf,
-}: {
-  sortable?: boolean;
-  reasonOf?: (s: T) => string;
-}): Column<T>[] {
-  return [
-    {
-      key: 'customer',
-      label: 'Customer',
-      sort: sortable ? 'companyName' : undefined,
-      cell: (s) => (
-        <>
-          <span className="font-medium">{s.companyName}</span>
-          <span className="block text-xs break-all text-muted-foreground">{s.email}</span>
-        </>
-      ),
-    },
-    { key: 'plan', label: 'Plan', from: 'lg', cell: (s) => s.planName },
-    {
-      key: 'status',
-      label: reasonOf ? 'Status and reason' : 'Status',
-      cell: (s) => (
-        <>
-          <Badge variant={subscriptionStatusBadge(s.status)}>
-            {SUBSCRIPTION_STATUS_LABELS[s.status as keyof typeof SUBSCRIPTION_STATUS_LABELS] ?? s.status}
-          </Badge>
-          {reasonOf ? (
-            <span className="mt-1 block text-xs font-medium" data-testid="trial-action-reason">
-              {reasonOf(s)}
-            </span>
-          ) : null}
-        </>
-      ),
-    },
-    {
-      key: 'price',
-      label: 'Price',
-      sort: sortable ? 'price' : undefined,
-      newestFirst: true,
-      from: 'xl',
-      cellClassName: 'tabular-nums',
-      cell: (s) => `${formatMoney(s.price)}/mo`,
-    },
-    {
-      key: 'period',
-      label: 'Current period',
-      sort: sortable ? 'currentPeriodEnd' : undefined,
-      from: '3xl',
-      cellClassName: 'text-sm',
-      cell: (s) => (
-        <>
-          {formatStaffDate(s.currentPeriodStart)} – {formatStaffDate(s.currentPeriodEnd)}
-          {s.cancelAtPeriodEnd ? (
-            <span className="block text-xs text-destructive">Cancels at period end</span>
-          ) : null}
-          {s.status === 'trialing' && s.trialEndsAt ? (
-            <span className="block text-xs text-muted-foreground">
-              Trial ends {formatStaffDate(s.trialEndsAt)}
-            </span>
-          ) : null}
-        </>
-      ),
-    },
-  ];
-}
-
-/** A subscription row: its test id, and Request payment where checkout can be paid. */
-function subscriptionRows(onRequest: (s: AdminSubscription) => void) {
-  return {
-    rowKey: (s: AdminSubscription) => s.subscriptionId,
-    rowProps: { 'data-testid': 'subscription-row' },
-    actions: (s: AdminSubscription) =>
-      REQUESTABLE.has(s.status) ? (
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => onRequest(s)}
-          aria-label={`Request payment: ${s.companyName}`}
-        >
-          <SendIcon aria-hidden="true" />
-          {/* The words where the row has room; the icon alone on a narrow list. */}
-          <span className="hidden @3xl:inline">Request payment</span>
-        </Button>
-      ) : null,
-  };
-}
-
-const STATE_OPTIONS = PAYMENT_REQUEST_STATES.map((s) => ({ value: s, label: REQUEST_STATE_LABELS[s] }));
-
-function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
-  const state = useListState({
-    sorts: ['newest'],
-    defaultSort: 'newest',
-    filters: { state: PAYMENT_REQUEST_STATES },
-    pageSize: 10,
-    scope: 'requests',
-  });
-  const { sort: _sort, ...query } = state.query;
-  const list = useQuery(paymentRequestsQuery(paymentRequestListQuery.parse(query)));
-  return (
-    <section aria-labelledby="payment-requests-heading" className="space-y-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <SectionHeading
-          id="payment-requests-heading"
-          title="Payment requests"
-          text="Subscription and payment requests, newest first. An open request past its due date is expired."
-        />
-        <Button onClick={onSend}>
-          <SendIcon aria-hidden="true" />
-          Send Payment Request
-        </Button>
-      </div>
-      <ListSection
-        state={state}
-        query={list}
-        noun="payment requests"
-        toolbar={{
-          search: { label: 'Search payment requests', placeholder: 'Search company, name or email…' },
-          filters: [
-            { name: 'state', label: 'Filter by state', allLabel: 'All states', options: STATE_OPTIONS },
-          ],
-          clear: true,
-        }}
-        empty={{
-          icon: SendIcon,
-          title: 'No payment requests yet',
-          text: 'A request gives the customer a checkout link for an amount you set.',
-          action: (
-            <Button onClick={onSend}>
-              <SendIcon aria-hidden="true" />
-              Send Payment Request
-            </Button>
-          ),
-        }}
-        label="Payment requests"
-        columns={REQUEST_COLUMNS}
-        rowKey={(r) => r.id}
-        rowProps={{ 'data-testid': 'payment-request-row' }}
-        pager={{ label: 'Payment request pages', noun: ['request', 'requests'] }}
-      />
-    </section>
-  );
-}
-
-const dueOf = (r: AdminPaymentRequest) => formatStaffDate(`${r.dueDate}T12:00:00Z`);
-
-const REQUEST_COLUMNS: readonly Column<AdminPaymentRequest>[] = [
-  {
-    key: 'customer',
-    label: 'Customer',
-    cell: (r) => (
-      <>
-        <span className="font-medium">{r.companyName}</span>
-        <span className="block text-xs break-all text-muted-foreground">{r.email}</span>
-      </>
-    ),
-  },
-  {
-    key: 'description',
-    label: 'Description',
-    from: 'xl',
-    cellClassName: 'max-w-64 break-words',
-    cell: (r) => (
-      <>
-        {r.description}
-        <span className="block text-xs text-muted-foreground">
-          {r.type === 'subscription' ? 'Subscription' : 'Invoice'}
-          {r.invoiceNumber ? ` · ${r.invoiceNumber}` : ''}
-        </span>
-      </>
-    ),
-    narrow: (r) => r.description,
-  },
-  {
-    key: 'amount',
-    label: 'Amount',
-    numeric: true,
-    cell: (r) => formatMoney(r.amount),
-  },
-  { key: 'due', label: 'Due', from: 'lg', cell: dueOf, narrowLabel: true },
-  {
-    key: 'state',
-    label: 'State',
-    cell: (r) => (
-      <Badge variant={requestStateBadge(r.state)} data-testid="request-state">
-        {REQUEST_STATE_LABELS[r.state]}
-      </Badge>
-    ),
-  },
-];

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheckIcon, FileWarningIcon, FileXIcon, ScaleIcon } from 'lucide-react';
+import { CircleCheckIcon } from 'lucide-react';
 import {
   RECONCILIATION_TOLERANCE_LABELS,
   RECONCILIATION_TOLERANCES,
@@ -11,11 +11,11 @@ import type { Column } from '@client/components/list/columns';
 import { FilterSelect } from '@client/components/list/filter-select';
 import { ListSection } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
-import { StatTile, StatTileGrid } from '@client/components/stat-tile';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { formatMoneyChange, formatMoneyMinus } from '@client/lib/format';
 import { reconciliationQuery } from './operations-api';
-import { formatCount, formatMonth } from './operations-format';
+import { formatMonth } from './operations-format';
+import { ReconciliationTiles } from './reconciliation-tiles';
 
 type Tolerance = (typeof RECONCILIATION_TOLERANCES)[number];
 const DEFAULT_TOLERANCE: Tolerance = '0.01';
@@ -97,36 +97,7 @@ export default function ReconciliationTab() {
           ),
         }}
         isFiltered={false}
-        aboveList={
-          <StatTileGrid>
-            <StatTile
-              icon={CircleCheckIcon}
-              label="Matched"
-              value={data ? formatCount(data.matched) : '\u2014'}
-              hint="Within the tolerance"
-              testId="reconcile-matched"
-            />
-            <StatTile
-              icon={FileWarningIcon}
-              label="Flagged"
-              value={data ? formatCount(data.flagged) : '\u2014'}
-              hint={`Differ by more than ${RECONCILIATION_TOLERANCE_LABELS[tolerance]}`}
-              testId="reconcile-flagged"
-            />
-            <StatTile
-              icon={FileXIcon}
-              label="Refunded or void"
-              value={data ? formatCount(data.excluded) : '\u2014'}
-              hint="Expected to differ; not reconciled"
-            />
-            <StatTile
-              icon={ScaleIcon}
-              label="Tolerance"
-              value={RECONCILIATION_TOLERANCE_LABELS[tolerance]}
-              hint={formatMonth(month)}
-            />
-          </StatTileGrid>
-        }
+        aboveList={<ReconciliationTiles counts={data} tolerance={tolerance} month={month} />}
         empty={{
           icon: CircleCheckIcon,
           title: 'Nothing to reconcile',

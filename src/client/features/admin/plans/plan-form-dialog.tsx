@@ -1,86 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
-import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { Label } from '@client/components/ui/label';
-import { Switch } from '@client/components/ui/switch';
 import type { DialogOpenProps } from '@client/components/dialog-open';
-import {
-  createPlanRequest,
-  DEFAULT_PLAN_FEATURES,
-  type Plan,
-  type PlanFeatures,
-} from '@shared/contracts/plans';
-import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
+import { createPlanRequest, type Plan } from '@shared/contracts/plans';
 import { useCreatePlan, useEditPlan } from './api';
 import { PLAN_TEXTS, toastPlanDone } from './plan-texts';
-
-/** What the inputs hold: numbers stay text until submit, so a blank limit can mean "unlimited". */
-type PlanFormValues = {
-  id: string;
-  name: string;
-  description: string;
-  price: string;
-  vehicleLimit: string;
-  userLimit: string;
-  features: PlanFeatures;
-};
-
-const EMPTY_FORM: PlanFormValues = {
-  id: '',
-  name: '',
-  description: '',
-  price: '',
-  vehicleLimit: '',
-  userLimit: '',
-  features: { ...DEFAULT_PLAN_FEATURES },
-};
-
-/** The form's values for a plan being edited. */
-const valuesOf = (plan: Plan): PlanFormValues => ({
-  id: plan.id,
-  name: plan.name,
-  description: plan.description,
-  price: String(plan.price),
-  vehicleLimit: plan.vehicleLimit === null ? '' : String(plan.vehicleLimit),
-  userLimit: plan.userLimit === null ? '' : String(plan.userLimit),
-  features: { ...DEFAULT_PLAN_FEATURES, ...plan.features },
-});
-
-/** Blank is "unlimited" (null); anything else must read as a number, else NaN fails the schema. */
-const limitFromInput = (value: string): number | null => (value.trim() === '' ? null : Number(value));
-/** A blank price is missing, not 0, so the schema says it is required. */
-const priceFromInput = (value: string): number | undefined =>
-  value.trim() === '' ? undefined : Number(value);
-
-/** The request the form's values make: new plans are monthly and created active. */
-const planInput = (values: PlanFormValues) => ({
-  ...values,
-  price: priceFromInput(values.price),
-  interval: 'month',
-  vehicleLimit: limitFromInput(values.vehicleLimit),
-  userLimit: limitFromInput(values.userLimit),
-  active: true,
-});
-
-/** "Fleet Pro 2" -> "fleet-pro-2": a suggestion for the id while the id field is untouched. */
-function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-}
-
-const LIMIT_INPUT = {
-  type: 'number',
-  inputMode: 'numeric',
-  min: 1,
-  step: '1',
-  placeholder: 'Unlimited',
-} as const;
+import { EMPTY_FORM, planInput, slugify, valuesOf, type PlanFormValues } from './plan-form-values';
+import { PlanFormFields } from './plan-form-fields';
 
 /**
  * The one plan form: Create Plan, and Edit for an existing plan (`plan`), which opens with its values and
@@ -150,75 +76,7 @@ export function PlanFormDialog({ open, onOpenChange, plan }: DialogOpenProps & {
       onSubmit={onSubmit}
       width="2xl"
     >
-      <FieldRow>
-        <TextField form={form} name="name" label="Plan name" autoComplete="off" required />
-        <TextField
-          form={form}
-          name="id"
-          label="Plan id"
-          description={
-            editing
-              ? 'The id stays as created: subscriptions and invoices refer to it.'
-              : 'Lowercase letters, numbers and dashes; it cannot change later.'
-          }
-          autoComplete="off"
-          spellCheck={false}
-          readOnly={editing}
-          required
-        />
-      </FieldRow>
-      <TextareaField form={form} name="description" label="Description" rows={2} />
-      <FieldRow columns={3}>
-        <TextField
-          form={form}
-          name="price"
-          label="Price per month (USD)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          required
-        />
-        <TextField
-          {...LIMIT_INPUT}
-          form={form}
-          name="vehicleLimit"
-          label="Vehicle limit"
-          description="Blank means unlimited"
-        />
-        <TextField
-          {...LIMIT_INPUT}
-          form={form}
-          name="userLimit"
-          label="User limit"
-          description="Blank means unlimited"
-        />
-      </FieldRow>
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Features</legend>
-        <div className="grid gap-x-6 gap-y-3 rounded-lg border p-3 sm:grid-cols-2">
-          {PLAN_FEATURE_FLAGS.map((flag) => (
-            <Controller
-              key={flag}
-              control={form.control}
-              name={`features.${flag}`}
-              render={({ field }) => (
-                <div className="flex items-center justify-between gap-3">
-                  <Label htmlFor={`plan-feature-${flag}`} className="font-normal">
-                    {PLAN_FEATURE_LABELS[flag]}
-                  </Label>
-                  <Switch
-                    id={`plan-feature-${flag}`}
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                </div>
-              )}
-            />
-          ))}
-        </div>
-      </fieldset>
+      <PlanFormFields form={form} editing={editing} />
     </FormDialog>
   );
 }

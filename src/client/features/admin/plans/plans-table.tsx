@@ -1,11 +1,7 @@
 import { ColumnTable } from '@client/components/list/column-table';
-import type { Column } from '@client/components/list/columns';
-import { formatPrice } from '@client/lib/format';
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 import type { PlanSort } from './narrow-plans';
-import { PlanActions } from './plan-actions';
-import { PlanStatusBadge, PopularBadge } from './plan-badges';
-import { figuresOf, formatLimit } from './plan-format';
+import { planColumns } from './plan-columns';
 
 type Sorting = { sort: PlanSort; onSort: (sort: PlanSort) => void };
 
@@ -25,90 +21,7 @@ type PlansTableProps = {
  * figures start with the largest.
  */
 export function PlansTable({ plans, sorting, stats, canEdit, onView, onEdit, onDelete }: PlansTableProps) {
-  const figures = (plan: Plan) => figuresOf(stats, plan.id);
-  const price = (plan: Plan) => (
-    <>
-      {formatPrice(plan.price)}
-      <span className="text-muted-foreground">/mo</span>
-    </>
-  );
-  const columns: Column<Plan>[] = [
-    {
-      key: 'plan',
-      label: 'Plan',
-      sort: 'name',
-      cellClassName: '@3xl:min-w-48',
-      cell: (plan) => (
-        <>
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">{plan.name}</span>
-            {figures(plan).customerCount > 0 ? <PopularBadge /> : null}
-          </div>
-          <div className="text-xs text-muted-foreground">{plan.id}</div>
-        </>
-      ),
-    },
-    {
-      key: 'price',
-      label: 'Price',
-      sort: 'price',
-      from: 'md',
-      cellClassName: 'whitespace-nowrap',
-      cell: price,
-    },
-    {
-      key: 'vehicles',
-      label: 'Vehicles',
-      from: 'xl',
-      cell: (plan) => formatLimit(plan.vehicleLimit),
-      narrow: (plan) => `${formatLimit(plan.vehicleLimit)} vehicles`,
-    },
-    {
-      key: 'users',
-      label: 'Users',
-      from: 'xl',
-      cell: (plan) => formatLimit(plan.userLimit),
-      narrow: (plan) => `${formatLimit(plan.userLimit)} users`,
-    },
-    // Customers and revenue stand together in the narrow detail: "3 customers, $147/mo".
-    {
-      key: 'customers',
-      label: 'Customers',
-      sort: 'customers',
-      newestFirst: true,
-      from: '3xl',
-      cell: (plan) => figures(plan).customerCount,
-      narrow: (plan) => {
-        const { customerCount, monthlyRevenue } = figures(plan);
-        return `${customerCount} ${customerCount === 1 ? 'customer' : 'customers'}, ${formatPrice(monthlyRevenue)}/mo`;
-      },
-    },
-    {
-      key: 'revenue',
-      label: 'Revenue',
-      sort: 'revenue',
-      newestFirst: true,
-      from: '3xl',
-      cellClassName: 'whitespace-nowrap',
-      cell: (plan) => formatPrice(figures(plan).monthlyRevenue),
-      narrow: false,
-    },
-    { key: 'status', label: 'Status', from: 'lg', cell: (plan) => <PlanStatusBadge active={plan.active} /> },
-    {
-      key: 'actions',
-      label: 'Actions',
-      cell: (plan) => (
-        <PlanActions
-          plan={plan}
-          canEdit={canEdit}
-          onView={() => onView(plan)}
-          onEdit={() => onEdit(plan)}
-          onDelete={() => onDelete(plan)}
-          className="flex-wrap justify-end @3xl:flex-nowrap"
-        />
-      ),
-    },
-  ];
+  const columns = planColumns({ stats, canEdit, onView, onEdit, onDelete });
   return (
     <div className="rounded-xl border bg-card">
       <ColumnTable

@@ -1,24 +1,21 @@
 import { useState } from 'react';
 import {
   API_FIELD_LABELS,
-  API_FIELD_USED_BY,
   API_SETTINGS_FIELDS,
   apiSettingsInput,
-  isSecretField,
   type ApiSettings,
   type ApiSettingsField,
 } from '@shared/contracts/system-settings';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { FormNotice } from '@client/components/form-notice';
-import { TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { changeRow } from '@client/components/list/row-change';
-import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';
 import { useSaveApiSettings } from './api';
+import { ApiKeyField } from './api-key-field';
 import { FormFooter, SettingsCard } from './settings-card';
 
-type ApiValues = Record<ApiSettingsField, string>;
+export type ApiValues = Record<ApiSettingsField, string>;
 const BLANK = Object.fromEntries(API_SETTINGS_FIELDS.map((f) => [f, ''])) as ApiValues;
 
 const GROUPS: { title: string; fields: ApiSettingsField[] }[] = [
@@ -83,38 +80,16 @@ export function ApiKeysForm({ settings, canEdit }: { settings: ApiSettings; canE
         {GROUPS.map((group) => (
           <fieldset key={group.title} className="grid gap-4">
             <legend className="mb-2 text-sm font-semibold">{group.title}</legend>
-            {group.fields.map((field) => {
-              const saved = settings.values[field];
-              const secret = isSecretField(field);
-              return (
-                <TextField
-                  key={field}
-                  form={form}
-                  name={field}
-                  label={API_FIELD_LABELS[field]}
-                  type={secret ? 'password' : 'url'}
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder={saved ? 'Leave blank to keep' : secret ? undefined : 'https://'}
-                  disabled={!canEdit}
-                  description={
-                    <>
-                      <span data-testid={`saved-${field}`}>{saved ? `Saved: ${saved}` : 'Not set'}</span>
-                      {API_FIELD_USED_BY[field] === null
-                        ? ' · Not used by any feature yet'
-                        : ` · Used by ${API_FIELD_USED_BY[field]}`}
-                    </>
-                  }
-                  action={
-                    saved && canEdit ? (
-                      <Button type="button" variant="outline" onClick={() => setClearing(field)}>
-                        Clear
-                      </Button>
-                    ) : undefined
-                  }
-                />
-              );
-            })}
+            {group.fields.map((field) => (
+              <ApiKeyField
+                key={field}
+                form={form}
+                field={field}
+                saved={settings.values[field]}
+                canEdit={canEdit}
+                onClear={() => setClearing(field)}
+              />
+            ))}
           </fieldset>
         ))}
         <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>

@@ -15,6 +15,12 @@ const asValues = (s: SecuritySettings): SecurityValues => ({
 });
 /** A box left empty is sent as nothing, so the contract names it ("Enter a number of hours"). */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+const toSecurityInput = (v: SecurityValues) => ({
+  sessionLifetimeHours: numberOf(v.sessionLifetimeHours),
+  lockoutThreshold: numberOf(v.lockoutThreshold),
+  lockoutWindowMinutes: numberOf(v.lockoutWindowMinutes),
+  auditRetentionDays: numberOf(v.auditRetentionDays),
+});
 
 /**
  * Security (our addition to the spec's Coming Soon tab; docs/system-settings.md): honoured by the
@@ -27,12 +33,7 @@ export function SecurityForm({ settings, canEdit }: { settings: SecuritySettings
     schema: securitySettingsInput,
     defaultValues: asValues(settings),
     changedOnly: true,
-    toInput: (v) => ({
-      sessionLifetimeHours: numberOf(v.sessionLifetimeHours),
-      lockoutThreshold: numberOf(v.lockoutThreshold),
-      lockoutWindowMinutes: numberOf(v.lockoutWindowMinutes),
-      auditRetentionDays: numberOf(v.auditRetentionDays),
-    }),
+    toInput: toSecurityInput,
   });
   const onSubmit = form.submit(
     async (input) => {

@@ -10,7 +10,7 @@ import {
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { IconBadge } from '@client/components/icon-badge';
 import { PasswordChangeFields } from '@client/components/form/password-change-fields';
-import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { useSchemaForm, type SchemaForm } from '@client/components/form/use-schema-form';
 import { PublicShell } from '@client/components/public-shell';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -32,30 +32,57 @@ const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '
 const SUCCESS = { title: 'Password changed', description: 'Your password has been successfully updated' };
 const FAILURE = { title: 'Password change failed', fallback: 'Failed to change password' };
 
+/** The profile's two toasts for what the fields themselves say; they go once the member types again. */
+function toastPasswordProblem(
+  form: SchemaForm<Values, typeof staffChangePasswordRequest>,
+  errors: FieldErrors<Values>,
+) {
+  const values = form.getValues();
+  if (errors.newPassword && values.newPassword.length < PASSWORD_MIN_LENGTH) {
+    form.toastUntilEdited({
+      title: PASSWORD_TOO_SHORT_TITLE,
+      description: PASSWORD_TOO_SHORT_MESSAGE,
+      variant: 'destructive',
+    });
+  } else if (errors.confirmPassword && values.confirmPassword !== values.newPassword) {
+    form.toastUntilEdited({
+      title: PASSWORD_MISMATCH_TITLE,
+      description: PASSWORD_MISMATCH_MESSAGE,
+      variant: 'destructive',
+    });
+  }
+}
+
+/** Who is signed in, and Logout for someone who should not set this password. */
+function SignedInAs({ email }: { email: string }) {
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-center text-sm text-muted-foreground">
+      <span>
+        Signed in as <span className="break-all font-medium text-foreground">{email}</span>
+      </span>
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto px-1 py-0 text-sm"
+        onClick={() => {
+          // A full browser navigation, as the shell's Logout.
+          window.location.assign('/api/admin/logout');
+        }}
+      >
+        <LogOutIcon aria-hidden="true" />
+        Logout
+      </Button>
+    </div>
+  );
+}
+
+/** The screen itself: the password change, and who is signed in. */
 export default function SetOwnPassword({ user }: { user: StaffUser }) {
   // The shell's header, which applies the member's theme and timezone, is not shown here.
   useStaffPreferences(user);
   const form = useSchemaForm({ schema: staffChangePasswordRequest, defaultValues: EMPTY });
   const setOwn = useSetOwnPassword();
   const busy = form.formState.isSubmitting;
-
-  // The profile's two toasts for what the fields themselves say; they go once the member types again.
-  const onInvalid = (errors: FieldErrors<Values>) => {
-    const values = form.getValues();
-    if (errors.newPassword && values.newPassword.length < PASSWORD_MIN_LENGTH) {
-      form.toastUntilEdited({
-        title: PASSWORD_TOO_SHORT_TITLE,
-        description: PASSWORD_TOO_SHORT_MESSAGE,
-        variant: 'destructive',
-      });
-    } else if (errors.confirmPassword && values.confirmPassword !== values.newPassword) {
-      form.toastUntilEdited({
-        title: PASSWORD_MISMATCH_TITLE,
-        description: PASSWORD_MISMATCH_MESSAGE,
-        variant: 'destructive',
-      });
-    }
-  };
 
   const onSubmit = form.submit(
     async (input) => {
@@ -64,7 +91,7 @@ export default function SetOwnPassword({ user }: { user: StaffUser }) {
       toast({ ...SUCCESS, variant: 'success' });
     },
     FAILURE,
-    onInvalid,
+    (errors) => toastPasswordProblem(form, errors),
   );
 
   const firstName = user.firstName?.trim();
@@ -99,23 +126,7 @@ export default function SetOwnPassword({ user }: { user: StaffUser }) {
               {busy ? 'Setting password...' : 'Set password'}
             </Button>
           </form>
-          <div className="mt-6 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-center text-sm text-muted-foreground">
-            <span>
-              Signed in as <span className="break-all font-medium text-foreground">{user.email}</span>
-            </span>
-            <Button
-              variant="link"
-              size="sm"
-              className="h-auto px-1 py-0 text-sm"
-              onClick={() => {
-                // A full browser navigation, as the shell's Logout.
-                window.location.assign('/api/admin/logout');
-              }}
-            >
-              <LogOutIcon aria-hidden="true" />
-              Logout
-            </Button>
-          </div>
+          <SignedInAs email={user.email} />
         </CardContent>
       </Card>
     </PublicShell>

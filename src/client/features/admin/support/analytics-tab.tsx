@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3Icon } from 'lucide-react';
-import { TICKET_CATEGORY_LABELS, TICKET_STATUS_LABELS } from '@shared/contracts/support';
+import {
+  TICKET_CATEGORY_LABELS,
+  TICKET_STATUS_LABELS,
+  type SupportAnalytics,
+} from '@shared/contracts/support';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
@@ -8,6 +12,32 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessageOf } from '@client/lib/api';
 import { analyticsQuery } from './api';
 import { formatHours } from './support-format';
+
+/** The four headline tiles: tickets, first response, resolution, and the ones waiting over a week. */
+function tilesOf(a: SupportAnalytics) {
+  return [
+    {
+      title: 'Tickets',
+      value: a.totalTickets.toLocaleString(),
+      note: `${a.openTickets} open or in progress`,
+    },
+    {
+      title: 'First response',
+      value: formatHours(a.firstResponse.medianHours),
+      note: `median; average ${formatHours(a.firstResponse.averageHours)} over ${a.firstResponse.count} answered`,
+    },
+    {
+      title: 'Resolution',
+      value: formatHours(a.resolution.medianHours),
+      note: `median; average ${formatHours(a.resolution.averageHours)} over ${a.resolution.count} resolved`,
+    },
+    {
+      title: 'Waiting over 7 days',
+      value: String(a.openByAge.at(-1)?.count ?? 0),
+      note: 'open tickets older than a week',
+    },
+  ];
+}
 
 /** Figures from the tickets themselves (docs/support.md "Analytics"); an honest empty state with none. */
 export function AnalyticsTab() {
@@ -39,28 +69,7 @@ export function AnalyticsTab() {
       />
     );
   }
-  const tiles = [
-    {
-      title: 'Tickets',
-      value: a.totalTickets.toLocaleString(),
-      note: `${a.openTickets} open or in progress`,
-    },
-    {
-      title: 'First response',
-      value: formatHours(a.firstResponse.medianHours),
-      note: `median; average ${formatHours(a.firstResponse.averageHours)} over ${a.firstResponse.count} answered`,
-    },
-    {
-      title: 'Resolution',
-      value: formatHours(a.resolution.medianHours),
-      note: `median; average ${formatHours(a.resolution.averageHours)} over ${a.resolution.count} resolved`,
-    },
-    {
-      title: 'Waiting over 7 days',
-      value: String(a.openByAge.at(-1)?.count ?? 0),
-      note: 'open tickets older than a week',
-    },
-  ];
+  const tiles = tilesOf(a);
   return (
     <div className="grid gap-6" data-testid="support-analytics">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

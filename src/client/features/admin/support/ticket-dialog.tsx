@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   staffReplyInput,
@@ -76,10 +76,37 @@ export function TicketDialog({ id, onOpenChange }: { id: string; onOpenChange: (
   );
 }
 
-function Triage({ ticket }: { ticket: StaffTicketDetail }) {
-  const update = useUpdateTicket(ticket.id);
-  const staff = useQuery(assigneesQuery);
-  const [closing, setClosing] = useState(false);
+/** One triage choice: its label and the select it names (`ticket-status`, `ticket-priority`, ...). */
+function TriageSelect<V extends string>({
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly SelectOption<V>[];
+  disabled: boolean;
+  onChange: (next: V) => void;
+}) {
+  const id = `ticket-${label.toLowerCase()}`;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <OptionSelect
+        value={value}
+        onChange={onChange}
+        options={options}
+        trigger={{ id, className: 'w-full', disabled }}
+      />
+    </div>
+  );
+}
+
+/** Saves one triage change, toasting what was done or why not. */
+function useTicketChange(id: string) {
+  const update = useUpdateTicket(id);
   const change = async (input: TicketUpdateInput, done: string) => {
     try {
       await update.mutateAsync(input);
@@ -92,57 +119,46 @@ function Triage({ ticket }: { ticket: StaffTicketDetail }) {
       });
     }
   };
-  const field = (label: string, control: (id: string) => ReactNode) => {
-    const id = `ticket-${label.toLowerCase()}`;
-    return (
-      <div className="grid gap-1.5">
-        <Label htmlFor={id}>{label}</Label>
-        {control(id)}
-      </div>
-    );
-  };
-  const select = <V extends string>(
-    id: string,
-    value: V,
-    options: readonly SelectOption<V>[],
-    onChange: (next: V) => void,
-  ) => (
-    <OptionSelect
-      value={value}
-      onChange={onChange}
-      options={options}
-      trigger={{ id, className: 'w-full', disabled: update.isPending }}
-    />
-  );
+  return { change, pending: update.isPending };
+}
+
+/** Status, priority and assignee; closing asks first, since a closed ticket is final. */
+function Triage({ ticket }: { ticket: StaffTicketDetail }) {
+  const { change, pending } = useTicketChange(ticket.id);
+  const staff = useQuery(assigneesQuery);
+  const [closing, setClosing] = useState(false);
   return (
     <div className="grid gap-3 sm:grid-cols-3">
-      {field('Status', (id) =>
-        select(id, ticket.status, STATUS_OPTIONS, (status) =>
+      <TriageSelect
+        label="Status"
+        value={ticket.status}
+        options={STATUS_OPTIONS}
+        disabled={pending}
+        onChange={(status) =>
           status === 'closed'
             ? setClosing(true)
-            : void change({ status }, `Status set to ${TICKET_STATUS_LABELS[status]}`),
-        ),
-      )}
-      {field('Priority', (id) =>
-        select(
-          id,
-          ticket.priority,
-          PRIORITY_OPTIONS,
-          (priority) => void change({ priority }, 'Priority changed'),
-        ),
-      )}
-      {field('Assignee', (id) =>
-        select(
-          id,
-          ticket.assignee?.id ?? UNASSIGNED,
-          assigneeOptions(staff.data ?? []),
-          (value) =>
-            void change(
-              { assignedToStaffId: value === UNASSIGNED ? null : value },
-              value === UNASSIGNED ? 'Ticket unassigned' : 'Ticket assigned',
-            ),
-        ),
-      )}
+            : void change({ status }, `Status set to ${TICKET_STATUS_LABELS[status]}`)
+        }
+      />
+      <TriageSelect
+        label="Priority"
+        value={ticket.priority}
+        options={PRIORITY_OPTIONS}
+        disabled={pending}
+        onChange={(priority) => void change({ priority }, 'Priority changed')}
+      />
+      <TriageSelect
+        label="Assignee"
+        value={ticket.assignee?.id ?? UNASSIGNED}
+        options={assigneeOptions(staff.data ?? [])}
+        disabled={pending}
+        onChange={(value) =>
+          void change(
+            { assignedToStaffId: value === UNASSIGNED ? null : value },
+            value === UNASSIGNED ? 'Ticket unassigned' : 'Ticket assigned',
+          )
+        }
+      />
       <ConfirmDialog
         open={closing}
         onOpenChange={setClosing}
@@ -150,7 +166,7 @@ function Triage({ ticket }: { ticket: StaffTicketDetail }) {
         description="A closed ticket is final: the customer can no longer reply to it and is asked to open a new one."
         confirmLabel="Close ticket"
         variant="destructive"
-        pending={update.isPending}
+        pending={pending}
         onConfirm={async () => {
           await change({ status: 'closed' }, 'Ticket closed');
           setClosing(false);

@@ -10,7 +10,7 @@ import {
 } from '@shared/contracts/support';
 import { TICKET_STATUSES } from '@shared/statuses';
 import type { Column } from '@client/components/list/columns';
-import { ListSection, statusFilter } from '@client/components/list/list-section';
+import { ListSection, statusFilter, type ListFilterSpec } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
 import { TicketTitle } from '@client/components/ticket-title';
 import { Button } from '@client/components/ui/button';
@@ -41,6 +41,36 @@ const TICKET_LIST = {
   },
   pageSize: 25,
 } as const;
+
+/** The tickets' filters: status, priority, category, and who the ticket is assigned to. */
+function ticketFilters(
+  assignees: Parameters<typeof assigneeOptions>[0],
+): ListFilterSpec<'status' | 'priority' | 'category' | 'assignee'>[] {
+  return [
+    statusFilter(STATUS_OPTIONS, 'sm:w-36'),
+    {
+      name: 'priority',
+      label: 'Filter by priority',
+      allLabel: 'All priorities',
+      options: PRIORITY_OPTIONS,
+      className: 'sm:w-36',
+    },
+    {
+      name: 'category',
+      label: 'Filter by category',
+      allLabel: 'All categories',
+      options: CATEGORY_OPTIONS,
+      className: 'sm:w-40',
+    },
+    {
+      name: 'assignee',
+      label: 'Filter by assignee',
+      allLabel: 'Anyone',
+      options: assigneeOptions(assignees),
+      className: 'sm:w-40',
+    },
+  ];
+}
 
 /** The ticket list: filters, search, sort and paging on the server; a row opens its ticket. */
 export function TicketsTab() {
@@ -79,30 +109,7 @@ export function TicketsTab() {
             placeholder: 'Subject, customer or #number',
             className: 'sm:flex-[1_1_16rem]',
           },
-          filters: [
-            statusFilter(STATUS_OPTIONS, 'sm:w-36'),
-            {
-              name: 'priority',
-              label: 'Filter by priority',
-              allLabel: 'All priorities',
-              options: PRIORITY_OPTIONS,
-              className: 'sm:w-36',
-            },
-            {
-              name: 'category',
-              label: 'Filter by category',
-              allLabel: 'All categories',
-              options: CATEGORY_OPTIONS,
-              className: 'sm:w-40',
-            },
-            {
-              name: 'assignee',
-              label: 'Filter by assignee',
-              allLabel: 'Anyone',
-              options: assigneeOptions(staff.data ?? []),
-              className: 'sm:w-40',
-            },
-          ],
+          filters: ticketFilters(staff.data ?? []),
           clear: true,
         }}
         empty={{

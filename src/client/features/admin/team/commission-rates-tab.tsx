@@ -1,19 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PercentIcon, UserPlusIcon } from 'lucide-react';
-import { formatRatePercent, type CommissionRate } from '@shared/contracts/commissions';
+import { UserPlusIcon } from 'lucide-react';
 import { AddButton } from '@client/components/list/add-button';
-import { ColumnTable } from '@client/components/list/column-table';
-import type { Column } from '@client/components/list/columns';
-import { ListBody } from '@client/components/list/list-body';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { salesUsersQuery } from '@client/lib/sales-users';
 import { ratesQuery } from './api';
 import { RateDialog } from './rate-dialog';
-import { formatDate } from './team-format';
+import { RatesList } from './rates-list';
 import type { TeamAccess } from './use-team-access';
 
 /**
@@ -65,28 +60,7 @@ export function CommissionRatesTab({
           action={createSalesUser}
         />
       ) : (
-        <ListBody
-          query={rates}
-          noun="commission rates"
-          isFiltered={false}
-          onClearFilters={() => undefined}
-          empty={{
-            icon: PercentIcon,
-            title: 'No commission rates yet',
-            text: 'Sales users earn nothing on their customers’ payments until they have a rate for the plan.',
-            action: addButton,
-          }}
-        >
-          {(page) => (
-            <ColumnTable
-              label="Commission rates"
-              columns={RATE_COLUMNS}
-              rows={page.items}
-              rowKey={(rate) => rate.id}
-              rowProps={(rate) => ({ 'data-testid': 'commission-rate-row', 'data-active': rate.isActive })}
-            />
-          )}
-        </ListBody>
+        <RatesList rates={rates} addButton={addButton} />
       )}
       {noSalesUsers && (rates.data?.total ?? 0) > 0 ? (
         <p className="text-sm text-muted-foreground">
@@ -104,32 +78,3 @@ export function CommissionRatesTab({
     </section>
   );
 }
-
-function RateStatus({ active }: { active: boolean }) {
-  return active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>;
-}
-
-const RATE_COLUMNS: readonly Column<CommissionRate>[] = [
-  {
-    key: 'salesUser',
-    label: 'Sales user',
-    cell: (rate) => <span className="font-medium">{rate.salesUserName}</span>,
-  },
-  { key: 'plan', label: 'Plan', from: 'md', cell: (rate) => rate.planName },
-  {
-    key: 'rate',
-    label: 'Rate',
-    numeric: true,
-    cellClassName: 'font-medium',
-    cell: (rate) => formatRatePercent(rate.commissionRate),
-  },
-  { key: 'status', label: 'Status', from: 'xl', cell: (rate) => <RateStatus active={rate.isActive} /> },
-  {
-    key: 'created',
-    label: 'Created',
-    from: '2xl',
-    cellClassName: 'whitespace-nowrap',
-    cell: (rate) => formatDate(rate.createdAt),
-    narrowLabel: true,
-  },
-];

@@ -6,7 +6,7 @@ import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { SentByEmailResult } from '@client/components/sent-by-email';
+import { SentByEmailResult, skippedDelivery } from '@client/components/sent-by-email';
 import { toast } from '@client/lib/toast';
 import { useCreateUser } from './api';
 import { MemberDetailsFields } from './member-details-fields';
@@ -44,13 +44,7 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
       toast({ title: TEAM_TEXTS.created, variant: 'success' });
       setCreated({
         name: memberNameOf(saved.user),
-        delivery: saved.delivery ?? {
-          to: saved.user.email,
-          status: 'skipped',
-          outboxId: null,
-          transportConfigured: false,
-          error: null,
-        },
+        delivery: saved.delivery ?? skippedDelivery(saved.user.email),
       });
     },
     { title: TEAM_TEXTS.createFailed, fallback: TEAM_TEXTS.createFailed },

@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { InfoIcon } from 'lucide-react';
 import {
   COMMISSION_STEP_PERCENT,
   createRateRequest,
@@ -13,9 +11,9 @@ import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { staffPlansQuery } from '@client/lib/staff-plans';
 import { toast } from '@client/lib/toast';
 import { useCreateRate } from './api';
+import { RatePlanField, RateReplacesNote } from './rate-dialog-parts';
 import { activeRateOf, NEW_RATE, rateFieldOf, toRateInput } from './rate-form-values';
 import { TEAM_TEXTS } from './team-texts';
 
@@ -33,10 +31,6 @@ export function RateDialog({
   salesUsers: readonly SalesUserOption[];
   rates: readonly CommissionRate[] | undefined;
 }) {
-  const plans = useQuery({
-    ...staffPlansQuery,
-    select: (all) => [...all].sort((a, b) => Number(b.active) - Number(a.active) || a.price - b.price),
-  });
   const form = useSchemaForm({
     schema: createRateRequest,
     defaultValues: NEW_RATE,
@@ -66,10 +60,6 @@ export function RateDialog({
   );
 
   const userOptions = salesUsers.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }));
-  const planOptions = (plans.data ?? []).map((p) => ({
-    value: p.id,
-    label: p.active ? p.name : `${p.name} (inactive)`,
-  }));
 
   return (
     <FormDialog
@@ -89,17 +79,7 @@ export function RateDialog({
         placeholder="Choose a sales user"
         options={userOptions}
       />
-      <SelectField
-        form={form}
-        name="planId"
-        label="Plan"
-        required
-        placeholder={
-          plans.isPending ? 'Loading plans…' : plans.isError ? 'Plans could not be loaded' : 'Choose a plan'
-        }
-        disabled={!plans.data}
-        options={planOptions}
-      />
+      <RatePlanField form={form} />
       <TextField
         form={form}
         name="percent"
@@ -113,17 +93,7 @@ export function RateDialog({
         description="From 0 to 100, in steps of 0.5."
         className="[&_input]:max-w-40"
       />
-      <p
-        className="flex items-start gap-2 rounded-lg border bg-muted/50 p-3 text-sm"
-        data-testid="rate-replaces"
-      >
-        <InfoIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <span>
-          {replaced
-            ? `This replaces the active rate of ${formatRatePercent(replaced.commissionRate)} for this sales user on this plan. The old rate stays in the list as inactive.`
-            : 'A new rate replaces the active rate of the same sales user and plan, if there is one. The old rate stays in the list as inactive.'}
-        </span>
-      </p>
+      <RateReplacesNote replaced={replaced} />
     </FormDialog>
   );
 }

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  AlertTriangleIcon,
+  BadgeDollarSignIcon,
+  CreditCardIcon,
+  PercentIcon,
+  RepeatIcon,
+  RotateCcwIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { QueryStatTile, QueryStatTiles } from '@client/components/query-view';
+import { formatMoney } from '@client/lib/format';
+import { financialAnalyticsQuery, paymentStatsQuery, stripeMetricsQuery } from './transactions-api';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The overview's first tiles: revenue and MRR, failed payments and customers, each from its call. */
+export function PaymentFigures() {
+  const stats = useQuery(paymentStatsQuery);
+  const mrr = useQuery(stripeMetricsQuery);
+  return (
+    <section aria-labelledby="payments-overview-heading" className="space-y-4">
+      <h2 id="payments-overview-heading" className="sr-only">
+        Payment figures
+      </h2>
+      <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <QueryStatTile
+          query={stats}
+          noun="payment stats"
+          tileOf={(s) => ({
+            label: 'Total Revenue',
+            value: formatMoney(s.totalRevenue),
+            hint: 'completed payments, net of refunds',
+            icon: BadgeDollarSignIcon,
+            testId: 'tile-total-revenue',
+          })}
+        />
+        <QueryStatTile
+          query={mrr}
+          noun="monthly recurring revenue"
+          tileOf={(m) => ({
+            label: 'Monthly Recurring Revenue',
+            value: formatMoney(m.mrr),
+            hint: 'active and past-due subscriptions, as on the dashboard',
+            icon: RepeatIcon,
+            testId: 'tile-mrr',
+          })}
+        />
+        <QueryStatTile
+          query={stats}
+          noun="payment stats"
+          tileOf={(s) => ({
+            label: 'Failed Payments',
+            value: count(s.failedPayments),
+            hint: 'declined charges, all time',
+            icon: AlertTriangleIcon,
+            testId: 'tile-failed-payments',
+          })}
+        />
+        <QueryStatTile
+          query={stats}
+          noun="payment stats"
+          tileOf={(s) => ({
+            label: 'Total Customers',
+            value: count(s.totalCustomers),
+            hint: 'customer accounts, any status',
+            icon: UsersIcon,
+            testId: 'tile-total-customers',
+          })}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** Refunds, the success rate and the average transaction (the financial analytics call). */
+export function FinancialAnalytics() {
+  const analytics = useQuery(financialAnalyticsQuery);
+  return (
+    <section aria-labelledby="financial-analytics-heading" className="space-y-3">
+      <h2 id="financial-analytics-heading" className="text-lg font-semibold">
+        Financial analytics
+      </h2>
+      <QueryStatTiles
+        query={analytics}
+        noun="financial analytics"
+        columns={3}
+        tilesOf={(a) => [
+          {
+            // Total Revenue is the tile above (the same figure, one name): here, what it is net of.
+            label: 'Refunded',
+            value: formatMoney(a.refundedAmount),
+            hint: 'refunds made, all time; Total Revenue is net of them',
+            icon: RotateCcwIcon,
+            testId: 'tile-refunded',
+          },
+          {
+            label: 'Payment Success Rate',
+            value: a.paymentSuccessRate === null ? '—' : `${a.paymentSuccessRate}%`,
+            hint: `${count(a.completedPayments)} completed of ${count(a.completedPayments + a.failedPayments)} attempted`,
+            icon: PercentIcon,
+            testId: 'tile-success-rate',
+          },
+          {
+            label: 'Average Transaction',
+            value: a.averageTransactionValue === null ? '—' : formatMoney(a.averageTransactionValue),
+            hint: 'per completed payment, before refunds',
+            icon: CreditCardIcon,
+            testId: 'tile-average-transaction',
+          },
+        ]}
+      />
+    </section>
+  );
+}

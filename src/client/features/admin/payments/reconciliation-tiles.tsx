@@ -1,0 +1,49 @@
+import { CircleCheckIcon, FileWarningIcon, FileXIcon, ScaleIcon } from 'lucide-react';
+import {
+  RECONCILIATION_TOLERANCE_LABELS,
+  type RECONCILIATION_TOLERANCES,
+} from '@shared/contracts/payment-operations';
+import { StatTile, StatTileGrid } from '@client/components/stat-tile';
+import { formatCount, formatMonth } from './operations-format';
+
+/** Reconciliation's counts for the month (a dash until they come) and the tolerance it used. */
+export function ReconciliationTiles({
+  counts: data,
+  tolerance,
+  month,
+}: {
+  counts: { matched: number; flagged: number; excluded: number } | undefined;
+  tolerance: (typeof RECONCILIATION_TOLERANCES)[number];
+  month: string;
+}) {
+  return (
+    <StatTileGrid>
+      <StatTile
+        icon={CircleCheckIcon}
+        label="Matched"
+        value={data ? formatCount(data.matched) : '\u2014'}
+        hint="Within the tolerance"
+        testId="reconcile-matched"
+      />
+      <StatTile
+        icon={FileWarningIcon}
+        label="Flagged"
+        value={data ? formatCount(data.flagged) : '\u2014'}
+        hint={`Differ by more than ${RECONCILIATION_TOLERANCE_LABELS[tolerance]}`}
+        testId="reconcile-flagged"
+      />
+      <StatTile
+        icon={FileXIcon}
+        label="Refunded or void"
+        value={data ? formatCount(data.excluded) : '\u2014'}
+        hint="Expected to differ; not reconciled"
+      />
+      <StatTile
+        icon={ScaleIcon}
+        label="Tolerance"
+        value={RECONCILIATION_TOLERANCE_LABELS[tolerance]}
+        hint={formatMonth(month)}
+      />
+    </StatTileGrid>
+  );
+}
