@@ -9,7 +9,7 @@ import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useCompleteMaintenance } from '../api';
 import { useDistanceUnit } from '../shell/distance-unit';
-import { vehicleLabel } from '../drivers/vehicle-picker';
+import { vehicleLabel } from '../drivers/vehicle-label';
 import {
   completeDefaults,
   completeFieldOf,

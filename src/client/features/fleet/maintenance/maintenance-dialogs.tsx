@@ -2,7 +2,7 @@ import type { MaintenanceRecord } from '@shared/contracts/fleet';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { changeRow } from '@client/components/list/row-change';
 import { useDeleteMaintenance } from '../api';
-import { vehicleLabel, type PickedVehicle } from '../drivers/vehicle-picker';
+import { vehicleLabel, type PickedVehicle } from '../drivers/vehicle-label';
 import { CompleteDialog } from './complete-dialog';
 import { MaintenanceDialog } from './maintenance-dialog';
 

@@ -1,6 +1,7 @@
 import type { MaintenanceState } from '@shared/contracts/fleet';
 import { Button } from '@client/components/ui/button';
-import { VehiclePicker, type PickedVehicle } from '../drivers/vehicle-picker';
+import type { PickedVehicle } from '../drivers/vehicle-label';
+import { VehiclePicker } from '../drivers/vehicle-picker';
 
 const FILTERS: { value: MaintenanceState | ''; label: string }[] = [
   { value: 'overdue', label: 'Overdue' },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { vehicleQuery } from '../api';
-import { vehicleLabel, type PickedVehicle } from '../drivers/vehicle-picker';
+import { vehicleLabel, type PickedVehicle } from '../drivers/vehicle-label';
 
 /**
  * The vehicle a list is narrowed to: the one just picked, or (after a reload, from the address's id)
