@@ -15,20 +15,12 @@ import type { PendingAction } from './plan-cards';
 import type { PlanChange } from './plan-change-dialog';
 import type { SubscriptionAction } from './plan-confirmation';
 
-/**
- * The Plans tab's changes: the one waiting for its confirmation (`pending`), and each change run once
- * confirmed, answered by a toast.
- */
-export function usePlanActions(email: string) {
+/** An upgrade or a downgrade, confirmed with the figures its preview showed; `onDone` closes its dialog. */
+function usePlanChange(email: string, onDone: () => void) {
   const upgrade = useUpgradePlan(email);
   const downgrade = useDowngradePlan(email);
-  const cancel = useCancelSubscription(email);
-  const resume = useResumeSubscription(email);
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<PendingAction>(null);
-  const busy = upgrade.isPending || downgrade.isPending || cancel.isPending || resume.isPending;
 
-  /** An upgrade or a downgrade, confirmed with the figures its preview showed. */
   const changePlan = async (change: PlanChange, preview: PlanChangePreview) => {
     try {
       if (change.kind === 'upgrade') {
@@ -67,8 +59,16 @@ export function usePlanActions(email: string) {
         return;
       }
     }
-    setPending(null);
+    onDone();
   };
+
+  return { changePlan, busy: upgrade.isPending || downgrade.isPending };
+}
+
+/** Cancel at the period's end, or take a cancellation back; `onDone` closes the confirmation. */
+function useSubscriptionAction(email: string, onDone: () => void) {
+  const cancel = useCancelSubscription(email);
+  const resume = useResumeSubscription(email);
 
   const runSubscription = async (action: SubscriptionAction) => {
     try {
@@ -102,8 +102,26 @@ export function usePlanActions(email: string) {
         });
       }
     }
-    setPending(null);
+    onDone();
   };
 
-  return { pending, setPending, busy, changePlan, runSubscription };
+  return { runSubscription, busy: cancel.isPending || resume.isPending };
+}
+
+/**
+ * The Plans tab's changes: the one waiting for its confirmation (`pending`), and each change run once
+ * confirmed, answered by a toast.
+ */
+export function usePlanActions(email: string) {
+  const [pending, setPending] = useState<PendingAction>(null);
+  const close = () => setPending(null);
+  const planChange = usePlanChange(email, close);
+  const subscription = useSubscriptionAction(email, close);
+  return {
+    pending,
+    setPending,
+    busy: planChange.busy || subscription.busy,
+    changePlan: planChange.changePlan,
+    runSubscription: subscription.runSubscription,
+  };
 }
