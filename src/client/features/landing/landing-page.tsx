@@ -1,12 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { lazy, Suspense, useState } from 'react';
 import { DEFAULT_PLAN_ID } from '@shared/constants';
 import { LoaderCircleIcon } from 'lucide-react';
 import { usePageTitle } from '@client/lib/use-page-title';
-import { isCustomerSignedIn, usePublicPlans } from './api';
+import { usePublicPlans } from './api';
+import { Contact } from './contact-section';
+import { Hero } from './hero-section';
 import { LandingHeader } from './landing-header';
-import { AccessAnywhere, Contact, Features, Footer, Hero } from './landing-sections';
+import { AccessAnywhere, Features, Footer } from './landing-sections';
 import { PricingSection } from './pricing-section';
+import { useDashboardRedirect } from './use-dashboard-redirect';
+import { useLazyDialog } from './use-lazy-dialog';
 
 // The dialog brings react-hook-form, zod and Radix Dialog/Select: loaded on first open, never up front.
 const loadSignUpDialog = () => import('./sign-up-dialog');
@@ -18,38 +21,32 @@ const DemoTour = lazy(loadDemoTour);
 /** Starts downloading the dialog when the pointer or focus reaches a button that opens it. */
 const preload = { onPointerEnter: loadSignUpDialog, onFocus: loadSignUpDialog };
 
+/** Shown while the sign-up dialog's code arrives. */
+function OpeningSignUp() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40">
+      <span role="status" className="rounded-full bg-background p-3 shadow-lg">
+        <LoaderCircleIcon className="size-8 animate-spin text-primary" aria-hidden="true" />
+        <span className="sr-only">Opening sign-up</span>
+      </span>
+    </div>
+  );
+}
+
 /** `/`: the public landing page (docs/customer-portal.md). */
 export default function LandingPage() {
   usePageTitle('Fleet Management Made Simple');
-  const [, navigate] = useLocation();
+  useDashboardRedirect();
   const plans = usePublicPlans();
   const [selectedPlan, setSelectedPlan] = useState<string>(DEFAULT_PLAN_ID);
-  const [signUpOpen, setSignUpOpen] = useState(false);
-  // Mounted from the first opening on, so the dialog can animate out when it closes.
-  const [signUpMounted, setSignUpMounted] = useState(false);
-  const [tourOpen, setTourOpen] = useState(false);
-  const [tourMounted, setTourMounted] = useState(false);
+  // Each dialog is mounted from its first opening on, so it can animate out when it closes.
+  const signUp = useLazyDialog();
+  const tour = useLazyDialog();
 
   const openSignUp = (planId: string = DEFAULT_PLAN_ID) => {
     setSelectedPlan(planId);
-    setSignUpMounted(true);
-    setSignUpOpen(true);
+    signUp.show();
   };
-
-  // `/?route=customer-dashboard[&tab=x]` (links from the fleet CRM): a signed-in customer goes on to the
-  // portal, with the address cleaned to `/` first so Back does not bounce them here again.
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    if (params.get('route') !== 'customer-dashboard') return;
-    const tab = params.get('tab');
-    const controller = new AbortController();
-    void isCustomerSignedIn(controller.signal).then((signedIn) => {
-      if (controller.signal.aborted || !signedIn) return;
-      window.history.replaceState(window.history.state, '', '/');
-      navigate(tab ? `/customer-dashboard?tab=${encodeURIComponent(tab)}` : '/customer-dashboard');
-    });
-    return () => controller.abort();
-  }, [navigate]);
 
   return (
     <div id="top" className="min-h-dvh bg-background text-foreground">
@@ -64,13 +61,7 @@ export default function LandingPage() {
       </div>
       <main id="main">
         <div {...preload} className="contents">
-          <Hero
-            onStartTrial={() => openSignUp()}
-            onWatchDemo={() => {
-              setTourMounted(true);
-              setTourOpen(true);
-            }}
-          />
+          <Hero onStartTrial={() => openSignUp()} onWatchDemo={tour.show} />
         </div>
         <Features />
         <AccessAnywhere />
@@ -80,32 +71,23 @@ export default function LandingPage() {
         <Contact />
       </main>
       <Footer />
-      {tourMounted ? (
+      {tour.mounted ? (
         <Suspense fallback={null}>
           <DemoTour
-            open={tourOpen}
-            onOpenChange={setTourOpen}
+            open={tour.open}
+            onOpenChange={tour.setOpen}
             onStartTrial={() => {
-              setTourOpen(false);
+              tour.setOpen(false);
               openSignUp();
             }}
           />
         </Suspense>
       ) : null}
-      {signUpMounted ? (
-        <Suspense
-          fallback={
-            <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40">
-              <span role="status" className="rounded-full bg-background p-3 shadow-lg">
-                <LoaderCircleIcon className="size-8 animate-spin text-primary" aria-hidden="true" />
-                <span className="sr-only">Opening sign-up</span>
-              </span>
-            </div>
-          }
-        >
+      {signUp.mounted ? (
+        <Suspense fallback={<OpeningSignUp />}>
           <SignUpDialog
-            open={signUpOpen}
-            onOpenChange={setSignUpOpen}
+            open={signUp.open}
+            onOpenChange={signUp.setOpen}
             plans={plans.plans ?? []}
             plansError={plans.error}
             initialPlanId={selectedPlan}

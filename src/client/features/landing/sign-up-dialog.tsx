@@ -1,20 +1,15 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import type { z } from 'zod';
-import { formatUsPhoneInput, signUpForm } from '@shared/contracts/customers';
+import { signUpForm } from '@shared/contracts/customers';
 import { TRIAL_DAYS } from '@shared/constants';
 import type { Plan } from '@shared/contracts/plans';
-import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
-import { CheckboxField, PasswordField, SelectField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { getAppName } from '@client/lib/app-name';
 import { toast } from '@client/lib/toast';
-import { formatPrice } from '@client/lib/format';
 import { registerCustomer } from './api';
-
-type SignUpValues = z.input<typeof signUpForm>;
+import { SignUpFields, type SignUpValues } from './sign-up-fields';
 
 /** The submit button, and what it reads while the account is being created. */
 export const SIGN_UP_TEXTS = { submit: 'Create Account', pending: 'Creating Account...' } as const;
@@ -77,8 +72,6 @@ export default function SignUpDialog({
     { title: 'Registration Failed', fallback: 'Registration failed. Please try again.', always: true },
   );
 
-  const noPlans = plans.length === 0;
-
   return (
     <FormDialog
       open={open}
@@ -91,64 +84,7 @@ export default function SignUpDialog({
       onSubmit={onSubmit}
       width="2xl"
     >
-      <FieldRow>
-        <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required />
-        <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" required />
-        <TextField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          required
-        />
-        <TextField
-          form={form}
-          name="phone"
-          label="Phone"
-          description="US number: +1 and 10 digits"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="+15551234567"
-          format={formatUsPhoneInput}
-          required
-        />
-        <TextField form={form} name="companyName" label="Company name" autoComplete="organization" required />
-        <SelectField
-          form={form}
-          name="planId"
-          label="Plan"
-          description={plansError}
-          options={plans.map((plan) => ({
-            value: plan.id,
-            label: `${plan.name} (${formatPrice(plan.price)}/month)`,
-          }))}
-          placeholder={noPlans ? 'No plans available' : 'Select a plan'}
-          disabled={noPlans}
-          required
-        />
-      </FieldRow>
-      <TextField
-        form={form}
-        name="address"
-        label="Address"
-        description="Optional"
-        autoComplete="street-address"
-      />
-      <FieldRow>
-        <PasswordField form={form} name="password" label="Password" autoComplete="new-password" required />
-        <PasswordField
-          form={form}
-          name="confirmPassword"
-          label="Confirm password"
-          fieldName="confirm password"
-          autoComplete="new-password"
-          required
-        />
-      </FieldRow>
-      <CheckboxField form={form} name="terms" label="I agree to the Terms of Service and Privacy Policy" />
+      <SignUpFields form={form} plans={plans} plansError={plansError} />
     </FormDialog>
   );
 }

@@ -8,7 +8,8 @@ import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useSaveDriver } from '../api';
 import { DRIVER_STATUS_OPTIONS } from './driver-status';
-import { vehicleLabel, VehiclePickerField, type PickedVehicle } from './vehicle-picker';
+import { vehicleLabel, type PickedVehicle } from './vehicle-label';
+import { VehiclePickerField } from './vehicle-picker';
 
 type Values = {
   name: string;

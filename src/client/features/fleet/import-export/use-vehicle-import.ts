@@ -1,16 +1,10 @@
 import { useState } from 'react';
-import { IMPORT_CHUNK_ROWS, IMPORT_MAX_BYTES, type ImportPreview } from '@shared/contracts/fleet';
+import type { ImportPreview } from '@shared/contracts/fleet';
 import { errorMessageOf } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
-import { limitRefusalOf, useImportPreview, useImportVehicleChunk, type LimitRefusal } from '../api';
-import { formatNumber } from '../shell/format';
-import { chunks, validVehicles } from './vehicle-csv';
-
-export type ImportState =
-  | { kind: 'idle' }
-  | { kind: 'running'; done: number; total: number }
-  | { kind: 'done'; created: number }
-  | { kind: 'stopped'; created: number; total: number; refusal: LimitRefusal | null; message: string };
+import { useImportPreview } from '../api';
+import { csvFileProblem } from './csv-file-check';
+import { useImportRun } from './use-import-run';
+import { validVehicles } from './vehicle-csv';
 
 /**
  * A vehicle import from a CSV file: the file is checked by the server first (nothing saved), then the
@@ -18,13 +12,12 @@ export type ImportState =
  */
 export function useVehicleImport() {
   const previewCall = useImportPreview();
-  const importChunk = useImportVehicleChunk();
   const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [state, setState] = useState<ImportState>({ kind: 'idle' });
   const [fileBox, setFileBox] = useState(0);
   const vehicles = preview ? validVehicles(preview) : [];
+  const { state, setState, runImport } = useImportRun(vehicles);
 
   const clear = () => {
     setFileName(null);
@@ -43,12 +36,9 @@ export function useVehicleImport() {
   const readFile = async (file: File) => {
     clear();
     setFileName(file.name);
-    if (!file.name.toLowerCase().endsWith('.csv') && file.type !== 'text/csv') {
-      setFileError('Choose a .csv file.');
-      return;
-    }
-    if (file.size > IMPORT_MAX_BYTES) {
-      setFileError('The file is larger than 2 MB. Split it into smaller files and import them one by one.');
+    const problem = csvFileProblem(file);
+    if (problem) {
+      setFileError(problem);
       return;
     }
     const text = await file.text();
@@ -61,32 +51,6 @@ export function useVehicleImport() {
     } catch (error) {
       setFileError(errorMessageOf(error, 'The file could not be checked. Please try again.'));
     }
-  };
-
-  const runImport = async () => {
-    let created = 0;
-    setState({ kind: 'running', done: 0, total: vehicles.length });
-    for (const part of chunks(vehicles, IMPORT_CHUNK_ROWS)) {
-      try {
-        created += (await importChunk.mutateAsync(part)).created;
-        setState({ kind: 'running', done: created, total: vehicles.length });
-      } catch (error) {
-        setState({
-          kind: 'stopped',
-          created,
-          total: vehicles.length,
-          refusal: limitRefusalOf(error),
-          message: errorMessageOf(error, 'The import stopped. Please try again.'),
-        });
-        return;
-      }
-    }
-    setState({ kind: 'done', created });
-    toast({
-      title: 'Import complete',
-      description: `${formatNumber(created)} ${created === 1 ? 'vehicle was' : 'vehicles were'} added to your fleet.`,
-      variant: 'success',
-    });
   };
 
   return {

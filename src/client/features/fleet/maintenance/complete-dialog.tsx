@@ -1,74 +1,23 @@
-import { useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { useState } from 'react';
-import { completeMaintenanceRequest, MAX_MILEAGE, type MaintenanceRecord } from '@shared/contracts/fleet';
-import {
-  distanceInput,
-  formatDistance,
-  fromMiles,
-  unitSuffix,
-  withDistanceBoxes,
-  type DistanceUnit,
-} from '@shared/distance';
+import type { MaintenanceRecord } from '@shared/contracts/fleet';
+import { formatDistance, type DistanceUnit } from '@shared/distance';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
-import { CheckboxField, TextareaField, TextField } from '@client/components/form/form-fields';
-import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
+import { TextareaField, TextField } from '@client/components/form/form-fields';
+import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useCompleteMaintenance } from '../api';
 import { useDistanceUnit } from '../shell/distance-unit';
-import { vehicleLabel } from '../drivers/vehicle-picker';
+import { vehicleLabel } from '../drivers/vehicle-label';
 import {
-  addMonths,
-  COST_INPUT,
-  formatDay,
-  NEXT_SERVICE_DISTANCE,
-  NEXT_SERVICE_MONTHS,
-  todayYmd,
-} from './maintenance-format';
-
-type Values = {
-  completedDate: string;
-  cost: string;
-  notes: string;
-  scheduleNext: boolean;
-  nextDueDate: string;
-  nextDueMileage: string;
-};
-
-const toInput = (v: Values) => ({
-  completedDate: v.completedDate,
-  cost: orNull(v.cost),
-  notes: orNull(v.notes),
-  next: v.scheduleNext ? { dueDate: orNull(v.nextDueDate), dueMileage: v.nextDueMileage } : null,
-});
-
-/** `next.dueDate` -> `nextDueDate`: the form keeps the next service's boxes flat. */
-function fieldOf(path: string): string {
-  const [first, second] = path.split('.');
-  if (first === 'next') return second === 'dueMileage' ? 'nextDueMileage' : 'nextDueDate';
-  return first || 'completedDate';
-}
-
-/**
- * The next service starts from the usual interval: six months after today when the record was due by
- * date (or by nothing in particular), 5,000 mi (8,000 km) past the vehicle's mileage when due by mileage.
- */
-function defaults(record: MaintenanceRecord, unit: DistanceUnit): Values {
-  const today = todayYmd();
-  const byMileage = record.dueMileage !== null;
-  const byDate = record.dueDate !== null || !byMileage;
-  const from = Math.max(record.vehicle.mileage, record.dueMileage ?? 0);
-  return {
-    completedDate: today,
-    cost: record.cost != null ? String(record.cost) : '',
-    notes: record.notes ?? '',
-    scheduleNext: true,
-    nextDueDate: byDate ? addMonths(today, NEXT_SERVICE_MONTHS) : '',
-    nextDueMileage: byMileage ? String(fromMiles(from, unit) + NEXT_SERVICE_DISTANCE[unit]) : '',
-  };
-}
+  completeDefaults,
+  completeFieldOf,
+  completeFormSchema,
+  completeToInput,
+} from './complete-form-values';
+import { COST_INPUT, formatDay, todayYmd } from './maintenance-format';
+import { NextServiceFields } from './next-service-fields';
 
 function nextText(next: MaintenanceRecord | null, unit: DistanceUnit): string {
   if (!next) return '';
@@ -92,24 +41,13 @@ export function CompleteDialog(props: CompleteDialogProps) {
 
 function CompleteForm({ record, unit, open, onOpenChange }: CompleteDialogProps & { unit: DistanceUnit }) {
   const complete = useCompleteMaintenance();
-  const [schema] = useState(() =>
-    withDistanceBoxes(
-      {
-        next: withDistanceBoxes(
-          { dueMileage: distanceInput('Next due mileage', unit, MAX_MILEAGE) },
-          z.unknown(),
-        ).nullable(),
-      },
-      completeMaintenanceRequest,
-    ),
-  );
+  const [schema] = useState(() => completeFormSchema(unit));
   const form = useSchemaForm({
     schema,
-    defaultValues: defaults(record, unit),
-    toInput,
-    fieldOf,
+    defaultValues: completeDefaults(record, unit),
+    toInput: completeToInput,
+    fieldOf: completeFieldOf,
   });
-  const scheduleNext = useWatch({ control: form.control, name: 'scheduleNext' });
 
   const onSubmit = form.submit(
     async (input) => {
@@ -150,31 +88,7 @@ function CompleteForm({ record, unit, open, onOpenChange }: CompleteDialogProps 
         <TextField form={form} name="cost" label="Cost (USD)" {...COST_INPUT} />
       </FieldRow>
       <TextareaField form={form} name="notes" label="Notes" rows={2} />
-      <fieldset className="grid gap-3 rounded-lg border p-4">
-        <legend className="sr-only">Next service</legend>
-        <CheckboxField form={form} name="scheduleNext" label="Schedule the next one" />
-        {scheduleNext ? (
-          <FieldRow>
-            <TextField
-              form={form}
-              name="nextDueDate"
-              label="Next due date"
-              description={`Usually ${NEXT_SERVICE_MONTHS} months on`}
-              type="date"
-            />
-            <TextField
-              form={form}
-              name="nextDueMileage"
-              label={`Next due mileage (${unitSuffix(unit)})`}
-              description={`Usually ${NEXT_SERVICE_DISTANCE[unit].toLocaleString('en-US')} ${unitSuffix(unit)} on`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-            />
-          </FieldRow>
-        ) : null}
-      </fieldset>
+      <NextServiceFields form={form} unit={unit} />
     </FormDialog>
   );
 }

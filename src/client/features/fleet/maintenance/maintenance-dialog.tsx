@@ -16,7 +16,8 @@ import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useSaveMaintenance } from '../api';
 import { useDistanceUnit } from '../shell/distance-unit';
-import { vehicleLabel, VehiclePickerField, type PickedVehicle } from '../drivers/vehicle-picker';
+import { vehicleLabel, type PickedVehicle } from '../drivers/vehicle-label';
+import { VehiclePickerField } from '../drivers/vehicle-picker';
 import { COST_INPUT, MAINTENANCE_TYPES } from './maintenance-format';
 
 type Values = {

@@ -6,7 +6,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { formatMoney } from '@client/lib/format';
-import { vehicleLabel } from '../drivers/vehicle-picker';
+import { vehicleLabel } from '../drivers/vehicle-label';
 import { useDistance } from '../shell/distance-unit';
 import { formatDay, overdueText } from './maintenance-format';
 

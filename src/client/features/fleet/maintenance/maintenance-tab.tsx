@@ -2,31 +2,16 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { WrenchIcon } from 'lucide-react';
 import { z } from 'zod';
-import {
-  MAINTENANCE_STATES,
-  maintenanceListQuery,
-  type MaintenanceRecord,
-  type MaintenanceState,
-} from '@shared/contracts/fleet';
-import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { MAINTENANCE_STATES, maintenanceListQuery, type MaintenanceState } from '@shared/contracts/fleet';
 import { AddButton } from '@client/components/list/add-button';
 import { ListSection } from '@client/components/list/list-section';
-import { changeRow } from '@client/components/list/row-change';
 import { useListState } from '@client/components/list/use-list-state';
-import { Button } from '@client/components/ui/button';
-import { FLEET_PAGE_SIZE, maintenanceQuery, useDeleteMaintenance, vehicleQuery } from '../api';
-import { vehicleLabel, VehiclePicker, type PickedVehicle } from '../drivers/vehicle-picker';
+import { FLEET_PAGE_SIZE, maintenanceQuery } from '../api';
 import { TabCard } from '../shell/tab-card';
-import { CompleteDialog } from './complete-dialog';
-import { MaintenanceDialog } from './maintenance-dialog';
+import { MaintenanceDialogs, type MaintenanceDialogState } from './maintenance-dialogs';
+import { MaintenanceFilters } from './maintenance-filters';
 import { MAINTENANCE_COLUMNS, MaintenanceActions, maintenanceRowProps } from './maintenance-row';
-
-const FILTERS: { value: MaintenanceState | ''; label: string }[] = [
-  { value: 'overdue', label: 'Overdue' },
-  { value: 'scheduled', label: 'Scheduled' },
-  { value: 'completed', label: 'Completed' },
-  { value: '', label: 'All' },
-];
+import { useFilterVehicle } from './use-filter-vehicle';
 
 const EMPTY_TEXT: Record<MaintenanceState | '', string> = {
   overdue: 'Nothing is overdue.',
@@ -36,24 +21,6 @@ const EMPTY_TEXT: Record<MaintenanceState | '', string> = {
 };
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
-type Dialog =
-  | { kind: 'edit'; record: MaintenanceRecord | null; key: number }
-  | { kind: 'complete'; record: MaintenanceRecord; key: number }
-  | { kind: 'delete'; record: MaintenanceRecord };
-
-/**
- * The vehicle a list is narrowed to: the one just picked, or (after a reload, from the address's id)
- * the one the server names.
- */
-function useFilterVehicle(id: string) {
-  const [picked, setPicked] = useState<PickedVehicle | null>(null);
-  const known = picked !== null && picked.id === id;
-  const loaded = useQuery({ ...vehicleQuery(id), enabled: id !== '' && !known });
-  if (!id) return { vehicle: null, setPicked };
-  if (known) return { vehicle: picked, setPicked };
-  return { vehicle: { id, label: loaded.data ? vehicleLabel(loaded.data) : 'Vehicle' }, setPicked };
-}
 
 /** The Maintenance tab: scheduled and completed services, overdue ones first to the eye. */
 export default function MaintenanceTab() {
@@ -68,28 +35,9 @@ export default function MaintenanceTab() {
   const filter = state.filters.state as MaintenanceState | '';
   const { vehicle, setPicked } = useFilterVehicle(state.filters.vehicleId);
   const records = useQuery(maintenanceQuery(maintenanceListQuery.parse(state.query)));
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const remove = useDeleteMaintenance();
+  const [dialog, setDialog] = useState<MaintenanceDialogState | null>(null);
 
   const schedule = () => setDialog({ kind: 'edit', record: null, key: Date.now() });
-  const close = (open: boolean) => !open && setDialog(null);
-  const deleting = dialog?.kind === 'delete' ? dialog.record : null;
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    const deleted = await changeRow(() => remove.mutateAsync(deleting.id), {
-      done: {
-        title: 'Maintenance deleted',
-        description: `${deleting.type} was removed.`,
-        variant: 'success',
-      },
-      failed: {
-        title: 'Maintenance not deleted',
-        fallback: 'The record could not be deleted. Please try again.',
-      },
-    });
-    if (deleted) setDialog(null);
-  };
 
   return (
     <>
@@ -110,34 +58,15 @@ export default function MaintenanceTab() {
           toolbar={{
             className: 'sm:justify-between',
             children: (
-              <>
-                <div role="group" aria-label="Show" className="flex flex-wrap gap-1.5">
-                  {FILTERS.map((f) => (
-                    <Button
-                      key={f.label}
-                      size="sm"
-                      variant={filter === f.value ? 'default' : 'outline'}
-                      aria-pressed={filter === f.value}
-                      className="rounded-full"
-                      onClick={() => state.setFilter('state', f.value)}
-                    >
-                      {f.label}
-                    </Button>
-                  ))}
-                </div>
-                <div className="sm:w-72">
-                  <VehiclePicker
-                    aria-label="Filter by vehicle"
-                    value={vehicle}
-                    onChange={(v) => {
-                      setPicked(v);
-                      state.setFilter('vehicleId', v?.id ?? '');
-                    }}
-                    allowNone
-                    noneLabel="All vehicles"
-                  />
-                </div>
-              </>
+              <MaintenanceFilters
+                filter={filter}
+                onFilter={(value) => state.setFilter('state', value)}
+                vehicle={vehicle}
+                onVehicle={(v) => {
+                  setPicked(v);
+                  state.setFilter('vehicleId', v?.id ?? '');
+                }}
+              />
             ),
           }}
           isFiltered={false}
@@ -167,30 +96,7 @@ export default function MaintenanceTab() {
         />
       </TabCard>
 
-      {dialog?.kind === 'edit' ? (
-        <MaintenanceDialog
-          key={dialog.key}
-          record={dialog.record}
-          vehicle={vehicle}
-          open
-          onOpenChange={close}
-        />
-      ) : null}
-      {dialog?.kind === 'complete' ? (
-        <CompleteDialog key={dialog.key} record={dialog.record} open onOpenChange={close} />
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={close}
-        title={`Delete ${deleting?.type ?? 'maintenance'}?`}
-        description={
-          deleting
-            ? `The record for ${vehicleLabel(deleting.vehicle)} is removed. This cannot be undone.`
-            : ''
-        }
-        confirmLabel="Delete record"
-        onConfirm={onDelete}
-      />
+      <MaintenanceDialogs dialog={dialog} vehicle={vehicle} onClose={() => setDialog(null)} />
     </>
   );
 }

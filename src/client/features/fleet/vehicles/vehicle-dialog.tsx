@@ -1,75 +1,20 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { CircleAlertIcon } from 'lucide-react';
-import {
-  FIRST_MODEL_YEAR,
-  lastModelYear,
-  MAX_MILEAGE,
-  vehicleInput,
-  type FleetOverview,
-  type Vehicle,
-} from '@shared/contracts/fleet';
-import { type VehicleStatus } from '@shared/statuses';
-import {
-  distanceInput,
-  distanceText,
-  maxInUnit,
-  unitSuffix,
-  withDistanceBoxes,
-  type DistanceUnit,
-} from '@shared/distance';
+import type { FleetOverview, Vehicle } from '@shared/contracts/fleet';
+import type { DistanceUnit } from '@shared/distance';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { DialogFrame } from '@client/components/dialog-frame';
-import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { AddButton } from '@client/components/list/add-button';
 import { Button } from '@client/components/ui/button';
 import { DialogClose, DialogFooter } from '@client/components/ui/dialog';
-import { SelectField, TextField } from '@client/components/form/form-fields';
-import { orNull, useSchemaForm, type SchemaForm } from '@client/components/form/use-schema-form';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
-import { errorMessageOf } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
-import {
-  fleetOverviewKey,
-  fleetOverviewQuery,
-  limitRefusalOf,
-  vehiclesKey,
-  useSaveVehicle,
-  type LimitRefusal,
-} from '../api';
+import { fleetOverviewQuery } from '../api';
 import { useDistanceUnit } from '../shell/distance-unit';
 import { useFleetAccount } from '../shell/fleet-account';
 import { UpgradePlanAction } from '../shell/upgrade-link';
-import { VEHICLE_STATUS_OPTIONS } from './vehicle-status';
-
-type Values = {
-  make: string;
-  model: string;
-  year: string;
-  vin: string;
-  licensePlate: string;
-  status: VehicleStatus;
-  mileage: string;
-  fuelLevel: string;
-  location: string;
-};
-
-function defaults(v: Vehicle | null, unit: DistanceUnit): Values {
-  return {
-    make: v?.make ?? '',
-    model: v?.model ?? '',
-    year: v ? String(v.year) : '',
-    vin: v?.vin ?? '',
-    licensePlate: v?.licensePlate ?? '',
-    status: v?.status ?? 'active',
-    mileage: distanceText(v?.mileage ?? 0, unit),
-    fuelLevel: String(v?.fuelLevel ?? 100),
-    location: v?.location ?? '',
-  };
-}
+import { useVehicleSave } from './use-vehicle-save';
+import { VehicleFormFields } from './vehicle-form-fields';
 
 type PlanUsage = { planName: string | null; vehicles: number; vehicleLimit: number };
 
@@ -158,17 +103,6 @@ export function VehicleDialog({
   return <VehicleForm key={unit} unit={unit} vehicle={vehicle} open={open} onOpenChange={onOpenChange} />;
 }
 
-/**
- * The vehicle form's schema: the mileage box is read in the account's unit (a whole number, its limit in
- * that unit) and becomes miles, then the shared vehicleInput checks the rest as the server will.
- */
-function vehicleFormSchema(unit: DistanceUnit, vehicle: Vehicle | null) {
-  return withDistanceBoxes(
-    { mileage: distanceInput('Mileage', unit, MAX_MILEAGE, vehicle?.mileage ?? 0) },
-    vehicleInput,
-  );
-}
-
 function VehicleForm({
   vehicle,
   unit,
@@ -179,47 +113,11 @@ function VehicleForm({
   unit: DistanceUnit;
 } & DialogOpenProps) {
   const { canManageAccount } = useFleetAccount();
-  const queryClient = useQueryClient();
-  const save = useSaveVehicle();
-  const [refusal, setRefusal] = useState<LimitRefusal | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const refusalRef = useRef<HTMLDivElement>(null);
-  // On a phone the dialog scrolls: bring the refusal and its Upgrade plan button into view.
-  useEffect(() => {
-    if (refusal) refusalRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [refusal]);
-  const [schema] = useState(() => vehicleFormSchema(unit, vehicle));
-  const form = useSchemaForm({
-    schema,
-    defaultValues: defaults(vehicle, unit),
-    toInput: (v: Values) => ({ ...v, location: orNull(v.location) }),
+  const { form, onSubmit, refusal, refusalRef, formError } = useVehicleSave({
+    vehicle,
+    unit,
+    onSaved: () => onOpenChange(false),
   });
-
-  const onSubmit = form.submit(
-    async (input) => {
-      setRefusal(null);
-      setFormError(null);
-      await save.mutateAsync({ id: vehicle?.id ?? null, input });
-      const name = `${input.make} ${input.model}`;
-      toast({
-        title: vehicle ? 'Vehicle updated' : 'Vehicle added',
-        description: vehicle ? `${name} was saved.` : `${name} is in your fleet.`,
-        variant: 'success',
-      });
-      onOpenChange(false);
-    },
-    // A plan limit and any error that reached no field stay in the dialog, beside the buttons.
-    (error, shownOnFields) => {
-      const limit = limitRefusalOf(error);
-      if (limit) {
-        setRefusal(limit);
-        // The usage this screen knew was stale (another person or tab added one): fetch it again.
-        void queryClient.invalidateQueries({ queryKey: fleetOverviewKey });
-        void queryClient.invalidateQueries({ queryKey: vehiclesKey });
-      } else if (!shownOnFields)
-        setFormError(errorMessageOf(error, 'The vehicle could not be saved. Please try again.'));
-    },
-  );
 
   const title = vehicle ? `Edit ${vehicle.make} ${vehicle.model}` : 'Add vehicle';
   return (
@@ -237,74 +135,7 @@ function VehicleForm({
       onSubmit={onSubmit}
       width="2xl"
     >
-      <FieldRow>
-        <TextField form={form} name="make" label="Make" required autoComplete="off" placeholder="e.g. Ford" />
-        <TextField
-          form={form}
-          name="model"
-          label="Model"
-          required
-          autoComplete="off"
-          placeholder="e.g. Transit"
-        />
-        <TextField
-          form={form}
-          name="year"
-          label="Year"
-          description={`${FIRST_MODEL_YEAR} to ${lastModelYear()}`}
-          required
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <SelectField
-          form={form}
-          name="status"
-          label="Status"
-          required
-          options={VEHICLE_STATUS_OPTIONS}
-          placeholder="Choose a status"
-        />
-        <TextField
-          form={form}
-          name="vin"
-          label="VIN"
-          description="17 letters and digits, without I, O or Q"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          className="[&_input]:font-mono [&_input]:uppercase"
-          maxLength={17}
-        />
-        <TextField
-          form={form}
-          name="licensePlate"
-          label="License plate"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          className="[&_input]:uppercase"
-          maxLength={15}
-        />
-        <TextField
-          form={form}
-          name="mileage"
-          label={`Mileage (${unitSuffix(unit)})`}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={maxInUnit(MAX_MILEAGE, unit)}
-          step={1}
-        />
-        <FuelLevelField form={form} />
-        <TextField
-          form={form}
-          name="location"
-          label="Location"
-          className="sm:col-span-2"
-          autoComplete="off"
-          placeholder="e.g. Main depot"
-        />
-      </FieldRow>
+      <VehicleFormFields form={form} unit={unit} />
       {/* Shown beside the buttons, where the eye is after pressing one (the dialog scrolls on phones). */}
       {refusal ? (
         <div
@@ -329,58 +160,5 @@ function VehicleForm({
         </p>
       ) : null}
     </FormDialog>
-  );
-}
-
-/** A slider for the hand and a number box for the keyboard, both on the same value. */
-function FuelLevelField({ form }: { form: SchemaForm<Values, ReturnType<typeof vehicleFormSchema>> }) {
-  const fuelId = useId();
-  return (
-    <Controller
-      control={form.control}
-      name="fuelLevel"
-      render={({ field, fieldState }) => {
-        const numeric = Number(field.value);
-        const error = fieldState.error?.message;
-        return (
-          <div className="grid gap-2">
-            <Label htmlFor={fuelId}>Fuel level (%)</Label>
-            <div className="flex items-center gap-3">
-              <input
-                type="range"
-                min={0}
-                max={100}
-                step={1}
-                value={Number.isFinite(numeric) ? Math.max(0, Math.min(100, numeric)) : 0}
-                onChange={(e) => field.onChange(e.target.value)}
-                aria-label="Fuel level slider"
-                className="h-9 min-w-0 flex-1 accent-primary"
-              />
-              <Input
-                id={fuelId}
-                ref={field.ref}
-                name={field.name}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={100}
-                step={1}
-                value={field.value}
-                onChange={(e) => field.onChange(e.target.value)}
-                onBlur={field.onBlur}
-                className="w-20"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${fuelId}-error` : undefined}
-              />
-            </div>
-            {error ? (
-              <p id={`${fuelId}-error`} role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-        );
-      }}
-    />
   );
 }

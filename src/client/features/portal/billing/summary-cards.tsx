@@ -1,56 +1,12 @@
-import type { ReactNode } from 'react';
-import { BadgeCheckIcon, CalendarIcon, DollarSignIcon, ReceiptIcon, TruckIcon } from 'lucide-react';
+import { BadgeCheckIcon, DollarSignIcon, ReceiptIcon, TruckIcon } from 'lucide-react';
 import type { BillingInfo } from '@shared/contracts/portal';
-import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { CancelsOnBadge, cancellationDate } from '../plans/cancellation-badge';
-import { formatDate, formatMoney, formatShortDate, humanize, statusTextClass } from '@client/lib/format';
+import { formatMoney, humanize, statusTextClass } from '@client/lib/format';
+import { Stat } from './billing-stat';
+import { NextBillingStat } from './next-billing-stat';
 
 /** The billing tab's five figures: status, monthly, next billing, annual and per vehicle. */
-
-function Stat({
-  title,
-  icon: Icon,
-  children,
-  note,
-  testId,
-  className,
-}: {
-  title: string;
-  icon: typeof CalendarIcon;
-  children: ReactNode;
-  note?: ReactNode;
-  testId: string;
-  className?: string;
-}) {
-  return (
-    <Card data-testid={testId} className={className}>
-      <CardHeader className="flex-row items-start justify-between gap-2 p-4 pb-2 sm:p-5 sm:pb-2">
-        <CardTitle asHeading="h3" className="text-sm font-medium text-muted-foreground">
-          {title}
-        </CardTitle>
-        <Icon className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden="true" />
-      </CardHeader>
-      <CardContent className="grid gap-1 px-4 pb-4 sm:px-5 sm:pb-5">
-        <div className="text-xl font-bold tracking-tight sm:text-2xl">{children}</div>
-        {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** Why there is no next charge, in the customer's words. */
-function noChargeReason(billing: BillingInfo): string {
-  if (billing.cancelAtPeriodEnd) {
-    const end = formatDate(billing.currentPeriodEnd);
-    return end ? `Your subscription was cancelled and ends on ${end}.` : 'Your subscription was cancelled.';
-  }
-  if (billing.subscriptionStatus === 'canceled') return 'Your subscription has ended.';
-  if (billing.subscriptionStatus === 'pending')
-    return 'Your subscription needs a payment: complete checkout.';
-  return 'No charge is scheduled.';
-}
-
 export function SummaryCards({
   billing,
   carLimit,
@@ -60,9 +16,6 @@ export function SummaryCards({
 }) {
   const price = billing.currentPlan.price;
   const cancelsOn = cancellationDate(billing);
-  const next = formatShortDate(billing.nextBillingDate);
-  const trialingWithoutCard =
-    billing.subscriptionStatus === 'trialing' && billing.paymentMethods.length === 0;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
       <Stat
@@ -90,31 +43,7 @@ export function SummaryCards({
       >
         {formatMoney(price)}
       </Stat>
-      <Stat
-        title="Next Billing"
-        icon={CalendarIcon}
-        testId="billing-next"
-        note={
-          next && billing.nextBillingAmount !== null
-            ? trialingWithoutCard
-              ? `${formatMoney(billing.nextBillingAmount)} when your trial ends. Add a card first.`
-              : `${formatMoney(billing.nextBillingAmount)}${billing.scheduledPlan ? ` (${billing.scheduledPlan.name})` : ''}`
-            : noChargeReason(billing)
-        }
-      >
-        {next ? (
-          // The short form fits the card at every width; the full date is in the title.
-          <time
-            dateTime={billing.nextBillingDate ?? undefined}
-            title={formatDate(billing.nextBillingDate) ?? undefined}
-            className="text-xl whitespace-nowrap"
-          >
-            {next}
-          </time>
-        ) : (
-          <span className="text-lg">No upcoming charge</span>
-        )}
-      </Stat>
+      <NextBillingStat billing={billing} />
       <Stat title="Annual Cost" icon={ReceiptIcon} testId="billing-annual" note="12 monthly payments">
         {formatMoney(price * 12)}
       </Stat>

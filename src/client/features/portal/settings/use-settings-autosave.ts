@@ -4,6 +4,7 @@ import type { CustomerSettings } from '@shared/contracts/portal';
 import { toast } from '@client/lib/toast';
 import { settingsQuery } from '@client/lib/customer-settings';
 import { saveCustomerSettings, type SaveKind } from '../api';
+import { toastSettingsSaved } from './settings-saved-toast';
 import type { SyncState } from './sync-indicator';
 
 /*
@@ -46,29 +47,7 @@ export function useSettingsAutosave(email: string, initial: CustomerSettings) {
         // A change made while this save ran is still waiting for its own save.
         if (latest.current === sent) setPending(false);
         setSync({ kind: 'success', at: answer.savedAt, crm: answer.crmSyncStatus });
-        if (kind === 'auto') {
-          toast({
-            title: 'Auto-saved',
-            description:
-              answer.crmSyncStatus === 'success'
-                ? 'Your settings were saved and synced.'
-                : 'Your settings were saved. CRM sync pending.',
-            variant: 'success',
-          });
-        } else if (answer.crmSyncStatus === 'success') {
-          toast({
-            title: 'Settings Saved & Synced',
-            description: 'Your settings were saved and synced with your fleet system.',
-            variant: 'success',
-          });
-        } else if (answer.crmSyncStatus === 'partial') {
-          toast({ title: 'Settings Saved', description: 'Your settings were saved. Sync will retry.' });
-        } else {
-          toast({
-            title: 'Settings Saved Locally',
-            description: 'Your settings were saved, but syncing failed. It will retry.',
-          });
-        }
+        toastSettingsSaved(kind, answer);
       } catch {
         setSync({ kind: 'error' });
         errorTimer.current = window.setTimeout(() => setSync({ kind: 'idle' }), SYNC_ERROR_RESET_MS);
