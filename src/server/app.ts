@@ -86,6 +86,66 @@ export function defaultClientDir(): string | null {
   return fs.existsSync(path.join(dir, 'index.html')) ? dir : null;
 }
 
+/** A route plugin: every one takes the same services (services.ts). */
+type RoutePlugin = (app: FastifyInstance, services: Services) => Promise<void>;
+
+/** Every module's routes, in the order they are registered. */
+const ROUTE_PLUGINS: readonly RoutePlugin[] = [
+  healthRoutes,
+  authRoutes,
+  customerRoutes,
+  planRoutes,
+  portalRoutes,
+  paymentRoutes,
+  fleetRoutes,
+  staffCustomerRoutes,
+  fleetCenterRoutes,
+  notificationRoutes,
+  impersonationRoutes,
+  dashboardRoutes,
+  teamRoutes,
+  commissionRoutes,
+  staffProfileRoutes,
+  paymentOperationsRoutes,
+  usageAnalyticsRoutes,
+  billingAdminRoutes,
+  revenueRoutes,
+  staffPaymentRoutes,
+  systemHealthRoutes,
+  systemSettingsRoutes,
+  auditRoutes,
+  emailRoutes,
+  passwordResetRoutes,
+  supportRoutes,
+  externalDbRoutes,
+  crmRoutes,
+];
+
+/** What every request passes through before a route: cookies, security headers, limits, guards, meters. */
+async function registerHttpLayers(
+  app: FastifyInstance,
+  deps: AppDeps & { clock: Clock; provider: PaymentProvider },
+): Promise<void> {
+  const { config, database, clock, provider } = deps;
+  const db = database.db;
+  await app.register(cookie);
+  await registerSecurity(app, { dev: deps.dev ?? false, stripe: provider.name === 'stripe' });
+  // Limits are counted in the database, so they hold across instances (docs/architecture.md).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.appName} API`, version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  registerAccessControl(app, db);
+  registerTextGuard(app);
+  // A body field a route does not declare is a 400 naming it, never dropped in silence.
+  registerUnknownFieldGuard(app);
+  // Refused requests and staff validation failures go to the audit trail (docs/audit-logs.md).
+  registerSecurityEventAudit(app, db);
+  // Hosting usage: every response of this instance is counted (docs/payment-operations.md).
+  registerUsageMeter(app, { db, clock });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -105,22 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const provider = deps.paymentProvider ?? (await createPaymentProvider(config, db, clock));
 
-  await app.register(cookie);
-  await registerSecurity(app, { dev: deps.dev ?? false, stripe: provider.name === 'stripe' });
-  // Limits are counted in the database, so they hold across instances (docs/architecture.md).
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
-  await app.register(swagger, {
-    openapi: { info: { title: `${config.appName} API`, version: '1' } },
-    transform: jsonSchemaTransform,
-  });
-  registerAccessControl(app, database.db);
-  registerTextGuard(app);
-  // A body field a route does not declare is a 400 naming it, never dropped in silence.
-  registerUnknownFieldGuard(app);
-  // Refused requests and staff validation failures go to the audit trail (docs/audit-logs.md).
-  registerSecurityEventAudit(app, db);
-  // Hosting usage: every response of this instance is counted (docs/payment-operations.md).
-  registerUsageMeter(app, { db, clock });
+  await registerHttpLayers(app, { ...deps, clock, provider });
   // System Health: requests counted in memory, this instance's report written every few seconds.
   const monitor = registerSystemHealth(app, { database, reportMs: config.healthReportMs });
 
@@ -134,34 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
   app.addHook('onClose', () => services.backgroundJobs.stop());
-  await app.register(healthRoutes, services);
-  await app.register(authRoutes, services);
-  await app.register(customerRoutes, services);
-  await app.register(planRoutes, services);
-  await app.register(portalRoutes, services);
-  await app.register(paymentRoutes, services);
-  await app.register(fleetRoutes, services);
-  await app.register(staffCustomerRoutes, services);
-  await app.register(fleetCenterRoutes, services);
-  await app.register(notificationRoutes, services);
-  await app.register(impersonationRoutes, services);
-  await app.register(dashboardRoutes, services);
-  await app.register(teamRoutes, services);
-  await app.register(commissionRoutes, services);
-  await app.register(staffProfileRoutes, services);
-  await app.register(paymentOperationsRoutes, services);
-  await app.register(usageAnalyticsRoutes, services);
-  await app.register(billingAdminRoutes, services);
-  await app.register(revenueRoutes, services);
-  await app.register(staffPaymentRoutes, services);
-  await app.register(systemHealthRoutes, services);
-  await app.register(systemSettingsRoutes, services);
-  await app.register(auditRoutes, services);
-  await app.register(emailRoutes, services);
-  await app.register(passwordResetRoutes, services);
-  await app.register(supportRoutes, services);
-  await app.register(externalDbRoutes, services);
-  await app.register(crmRoutes, services);
+  // In this order: the OpenAPI document lists the routes as they were registered.
+  for (const routes of ROUTE_PLUGINS) await app.register(routes, services);
 
   app.get('/api/docs/openapi.json', {
     config: { access: access.public },
