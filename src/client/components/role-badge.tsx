@@ -12,8 +12,8 @@ const ROLE_BADGE: Record<string, string> = {
 const ROLE_BADGE_OTHER = 'border-border bg-muted text-muted-foreground';
 
 /**
- * A staff role in its spec colour: the header's '{role} Access' by default, or `children` (the team
- * list's plain role name).
+ * A staff role in its colour (`ROLE_BADGE`): the header's '{role} Access' by default, or `children`
+ * (the team list's plain role name).
  */
 export function RoleBadge({
   role,

@@ -24,7 +24,7 @@ export function SubmitButton({
   size,
 }: {
   pending: boolean;
-  /** What the button reads while the form is being sent (spec texts such as 'Creating Account...'). */
+  /** What the button reads while the form is being sent (e.g. sign-up's 'Creating Account...'). */
   pendingLabel?: ReactNode;
   children: ReactNode;
   className?: string;

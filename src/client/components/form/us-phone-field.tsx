@@ -15,7 +15,7 @@ function PhoneHint({ phone }: { phone: string }) {
 }
 
 /**
- * A US phone number, written as +1 (xxx) xxx-xxxx while it is typed (max length 18), with the spec's
+ * A US phone number, written as +1 (xxx) xxx-xxxx while it is typed (max length 18), with
  * 'Valid phone number format' under it once it is whole: Create and Edit user, the profile.
  */
 export function UsPhoneField<F extends FieldValues>({

@@ -82,7 +82,7 @@ export type SchemaForm<F extends FieldValues, S extends z.ZodType> = UseFormRetu
   /** Puts an error's field messages on the form's fields; true when at least one was shown. */
   showServerErrors: (error: unknown) => boolean;
   /**
-   * A toast about the fields themselves (spec's 'Missing fields'): it goes at the first change to any
+   * A toast about the fields themselves (the sign-ins' 'Missing fields'): it goes at the first change to any
    * field, when the messages under the fields, which follow typing, have taken over.
    */
   toastUntilEdited: (options: ToastOptions) => void;

@@ -54,7 +54,7 @@ export function ListBody<T, P extends ListPage<T>>({
   };
   /** Grey rows while the first page loads: as many as the page shows. */
   skeletonRows?: number;
-  /** What a failed load says, where the spec gives its own text; "<Noun> could not be loaded" otherwise. */
+  /** What a failed load says, where the list has its own text; "<Noun> could not be loaded" otherwise. */
   errorTitle?: string;
   children: (page: P) => ReactNode;
 }) {

@@ -51,7 +51,7 @@ export const HISTORY_PAGE_SIZE = 20;
 export const RECENT_TRANSACTIONS = 5;
 
 /**
- * GET /api/customer/profile/{email}. The spec's 5-minute cache gave way to the freshness model
+ * GET /api/customer/profile/{email}. No fixed cache time: it follows the freshness model
  * (docs/client-kit.md): the vehicle count moves as soon as the fleet app adds one.
  */
 export const profileQuery = (email: string) =>
@@ -60,7 +60,7 @@ export const profileQuery = (email: string) =>
     queryFn: (context) => getJson(`${profileKey[0]}/${enc(email)}`, customerProfile, context),
   });
 
-/** GET /api/customer/billing-info, with the spec's 2 retries (its 2-minute cache: see profileQuery). */
+/** GET /api/customer/billing-info, retried twice on failure (no fixed cache time: see profileQuery). */
 export const billingInfoQuery = queryOptions({
   queryKey: billingInfoKey,
   queryFn: (context) => getJson(billingInfoKey[0], billingInfo, context),

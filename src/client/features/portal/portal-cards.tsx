@@ -21,7 +21,7 @@ export function PortalCards({
 }: {
   companyName: string;
   onChangePassword: () => void;
-  /** The portal's way to talk to us (the spec's live chat): the new-ticket form. */
+  /** The portal's way to talk to us: the new-ticket form (docs/support.md). */
   onContactSupport: () => void;
 }) {
   const fleet = useFleetDestination();

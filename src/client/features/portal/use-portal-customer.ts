@@ -5,7 +5,7 @@ import { readStoredCustomerEmail } from '@client/lib/customer-password';
 
 /**
  * The signed-in customer as the portal page's session check saw it (already cached, so no second
- * request), with the email falling back to local storage as the spec's portal does. For the Settings tab
+ * request), with the email falling back to the one kept in local storage. For the Settings tab
  * and the Change Password dialog, which are rendered inside the portal.
  */
 export function usePortalCustomer(): { customer: SessionCustomer | null; email: string | null } {

@@ -33,7 +33,10 @@ export const auditLogs = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     success: boolean('success').notNull().default(true),
-    /** The spec's action word (login, logout, create, update, delete, export, view): shared/audit-categories.ts. */
+    /**
+     * The Action filter's word (login, logout, create, update, delete, export, view):
+     * shared/audit-categories.ts.
+     */
     category: text('category').notNull().default('update'),
     /** Position in the tamper-evident chain, given when the row is sealed (docs/audit-logs.md). */
     chainSeq: bigint('chain_seq', { mode: 'number' }),

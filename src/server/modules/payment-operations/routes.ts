@@ -49,7 +49,7 @@ export async function paymentOperationsRoutes(app: FastifyInstance, { billing }:
         summary:
           url === '/api/admin/expenses'
             ? 'The expenses ledger, newest first, paged'
-            : 'Alias of /api/admin/expenses (the spec’s path)',
+            : 'Alias of /api/admin/expenses (the original API’s path)',
         tags: ['payment-operations'],
         querystring: expenseListQuery,
         response: { 200: expensePage },
@@ -109,7 +109,7 @@ export async function paymentOperationsRoutes(app: FastifyInstance, { billing }:
         summary:
           url === '/api/admin/hosting-usage'
             ? 'Hosting usage measured by the server: CPU time, bytes served, database size'
-            : 'Alias of /api/admin/hosting-usage (the spec’s path)',
+            : 'Alias of /api/admin/hosting-usage (the original API’s path)',
         tags: ['payment-operations'],
         response: { 200: hostingUsage },
       },

@@ -130,7 +130,7 @@ describe('query budget (at most two queries for an authenticated read)', () => {
 });
 
 describe('settings', () => {
-  it('starts from the spec defaults and saves every field', async () => {
+  it('starts from the default settings and saves every field', async () => {
     const first = await t.get(alice, `/api/customer/settings/${alice.email}`);
     expect(first.json().settings).toEqual({
       emailNotifications: true,

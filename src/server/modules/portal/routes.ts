@@ -61,7 +61,7 @@ import type { Services } from '../../services';
 
 export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
 
-/** The spec names the customer by email in paths and bodies; it must be the signed-in customer. */
+/** Paths and bodies name the customer by email; it must be the signed-in customer (else 403). */
 function assertOwnEmail(request: FastifyRequest, email: string | undefined): void {
   if (email !== undefined && email.trim().toLowerCase() !== request.customerUser.email.toLowerCase()) {
     throw new HttpError(403, NOT_YOUR_ACCOUNT);

@@ -79,7 +79,7 @@ describe('GET /api/admin/payments', () => {
     a = await paidCustomer({ companyName: 'Zebra Haulage Ltd' });
   });
 
-  it('pages, answers the spec fields and maps the stored status to the spec words', async () => {
+  it('pages, answers the list fields and maps the stored status to the shown words', async () => {
     const page = await listed(`search=${encodeURIComponent('zebra haulage')}`);
     expect(page).toMatchObject({ total: 1, page: 1, pageSize: 25 });
     expect(page.items[0]).toMatchObject({

@@ -47,7 +47,7 @@ const stored: StaffCustomerDetail = {
 };
 
 describe('the customer dialogs’ values', () => {
-  it('start a new customer active, in the US, with the spec’s feature access defaults', () => {
+  it('start a new customer active, in the US, with the default feature access', () => {
     expect(NEW_CUSTOMER).toMatchObject({ status: 'active', country: 'US', password: '' });
     expect(NEW_CUSTOMER.featureAccess).toEqual(DEFAULT_FEATURE_ACCESS);
   });

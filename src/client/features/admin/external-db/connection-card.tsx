@@ -20,7 +20,7 @@ function StatusBadge({ status }: { status: ExternalDbStatus }) {
   );
 }
 
-/** The spec's warning of a server with no external database: which variables to set, and where else. */
+/** The warning for a server with no external database: which variables to set, and where else. */
 function NotConfiguredWarning({ message }: { message: string }) {
   return (
     <div

@@ -49,7 +49,7 @@ export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & {
             const linkSent = answer.outcome === 'link' && answer.delivery?.status === 'sent';
             return {
               title: PAYMENT_TEXTS.retried,
-              // The spec's "will receive a new payment link" only once the email went; else the truth.
+              // "will receive a new payment link" only once the email went; otherwise the server's message.
               description: linkSent ? PAYMENT_TEXTS.retriedLink : answer.message,
               variant: 'success',
             };

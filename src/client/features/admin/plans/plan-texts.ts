@@ -16,17 +16,17 @@ export const PLAN_TEXTS = {
   createFailed: 'Failed to create plan',
   updateFailed: 'Failed to update plan',
   deleteFailed: 'Failed to delete plan',
-  // Not in the spec's catalogue; worded like its siblings.
+  // Worded like the other failure titles.
   duplicateFailed: 'Failed to duplicate plan',
   readOnly: 'Your role can view plans but not change them (it needs the Edit plans permission).',
 } as const;
 
-/** A plan change went through: the spec's title and what happens next. */
+/** A plan change went through: its title and what happens next. */
 export function toastPlanDone(title: string, description: string): void {
   toast({ title, description, variant: 'success' });
 }
 
-/** A plan change was refused: the spec's title and the server's reason. */
+/** A plan change was refused: its title and the server's reason. */
 export function toastPlanFailed(title: string, error: unknown): void {
   toast({ title, description: errorMessageOf(error, title), variant: 'destructive' });
 }

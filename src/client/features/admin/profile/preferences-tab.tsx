@@ -30,8 +30,8 @@ type PreferenceValues = { theme: string; timezone: string; dashboardRefresh: str
 
 /**
  * Preferences (docs/staff-profile.md), kept on the server and honoured by the shell: the theme, the timezone
- * staff dates are shown in, and how often the dashboard refreshes. The spec's email and SMS
- * notifications and language are left out: nothing would act on them yet (docs/staff-profile.md).
+ * staff dates are shown in, and how often the dashboard refreshes. Email and SMS
+ * notifications and language are not offered: nothing would act on them yet (docs/staff-profile.md).
  */
 export function PreferencesTab({ preferences }: { preferences: StaffUser['preferences'] }) {
   const save = useSavePreferences();

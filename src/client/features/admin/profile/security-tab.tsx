@@ -41,7 +41,8 @@ function PasswordSection() {
       });
     },
     { title: 'Password change failed', fallback: 'Failed to change password', always: true },
-    // The spec's two toasts for what the fields themselves say (the messages stay under the fields).
+    // Two toasts, mismatch then too short, for what the fields themselves say (the messages stay under
+    // the fields; docs/staff-profile.md).
     () => {
       const { newPassword: next, confirmPassword } = form.getValues();
       if (next && confirmPassword && next !== confirmPassword) {

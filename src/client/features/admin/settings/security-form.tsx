@@ -23,8 +23,8 @@ const toSecurityInput = (v: SecurityValues) => ({
 });
 
 /**
- * Security (our addition to the spec's Coming Soon tab; docs/system-settings.md): honoured by the
- * server from the next sign-in, staff and customers alike. Only the fields changed are sent: the
+ * Security (our addition where the first version had a placeholder tab; docs/system-settings.md):
+ * honoured by the server from the next sign-in, staff and customers alike. Only the fields changed are sent: the
  * others stay unsaved and keep following the environment (whose value may lie outside the ranges).
  */
 export function SecurityForm({ settings, canEdit }: { settings: SecuritySettings; canEdit: boolean }) {

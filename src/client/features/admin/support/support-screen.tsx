@@ -9,8 +9,8 @@ const VIEWS = ['tickets', 'analytics'] as const;
 
 /**
  * Support Center (tab `support`; docs/support.md): the customers' real
- * tickets, triaged and answered here, and figures from them. The spec's "settings (coming soon)" tab is
- * left out: there is nothing to set.
+ * tickets, triaged and answered here, and figures from them. There is no settings tab: there is
+ * nothing to set.
  */
 export default function SupportScreen() {
   const [view, setView] = useSubTab(VIEWS);

@@ -48,7 +48,7 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   /** The table's columns (with `from` for those that give way). */
   columns: readonly Column<P['items'][number]>[];
   rowKey: (row: P['items'][number]) => string;
-  /** The spec's text for a failed load, when it gives one. */
+  /** The dialog's own text for a failed load, if any (else "<Noun> could not be loaded"). */
   errorTitle?: string;
 }) {
   useKeepPageInRange(paging, query.data, query.isPlaceholderData);

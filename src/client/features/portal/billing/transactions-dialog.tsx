@@ -53,7 +53,7 @@ export function TransactionsDialog({
   const paging = useHistoryPaging();
   const history = useQuery({
     ...paymentHistoryQuery(email, { page: paging.page, pageSize: paging.pageSize }),
-    // The spec names this answer's rows `payments`; the list reads them as its items.
+    // The answer names its rows `payments`; the list reads them as its items.
     select: (answer) => ({ items: answer.payments, total: answer.total }),
   });
 

@@ -14,8 +14,9 @@ import { likePattern } from '../../../lib/sql-like';
 import type { PaymentStatus } from '../../../../shared/statuses';
 
 /**
- * The spec's statuses as the billing engine stores them (`recordPayment`): it writes `succeeded`
- * for a completed payment; a refund that reaches the whole amount writes `refunded`.
+ * The statuses the staff payments list shows, as the billing engine stores them (`recordPayment`):
+ * it writes `succeeded` for a completed payment; a refund that reaches the whole amount writes
+ * `refunded` (docs/staff-payments.md, "Statuses").
  */
 export const STORED_STATUS: Record<PaymentListStatus, PaymentStatus> = {
   completed: 'succeeded',
@@ -82,17 +83,17 @@ const SORT_KEYS = {
 
 export function sortOf(sort: PaymentSort) {
   const descending = sort.startsWith('-');
-  const spec = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  const sortKey = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
   const direction = descending ? desc : asc;
   return {
-    cursor: spec.cursor,
-    order: [direction(spec.key), direction(payments.id)],
+    cursor: sortKey.cursor,
+    order: [direction(sortKey.key), direction(payments.id)],
     /** Rows after this key and id in this order: a bound on the key, so its index bounds the scan. */
     after: (cursor: string, id: string) => {
-      const value = spec.fromCursor(cursor);
+      const value = sortKey.fromCursor(cursor);
       return descending
-        ? sql`(${spec.key} <= ${value} and (${spec.key} < ${value} or ${payments.id} < ${id}::uuid))`
-        : sql`(${spec.key} >= ${value} and (${spec.key} > ${value} or ${payments.id} > ${id}::uuid))`;
+        ? sql`(${sortKey.key} <= ${value} and (${sortKey.key} < ${value} or ${payments.id} < ${id}::uuid))`
+        : sql`(${sortKey.key} >= ${value} and (${sortKey.key} > ${value} or ${payments.id} > ${id}::uuid))`;
     },
   };
 }
