@@ -24,7 +24,6 @@ import { sendingNow, skippedEmail } from '../email';
 import { invoiceSellerOf } from '../system-settings';
 import {
   renderInvoicePdf,
-  billingAdminContext,
   invoiceById,
   listInvoices,
   generateMonthlyInvoices,
@@ -37,6 +36,7 @@ import {
   listTrialActions,
 } from '../billing';
 import type { Services } from '../../services';
+import { staffContext } from '../../http/staff-context';
 
 /**
  * Every route here needs canViewPayments: there is no flag for changing payments, so generating
@@ -46,12 +46,10 @@ const payments = access.staffPermission('payments', 'canViewPayments');
 const tags = ['billing-admin'];
 
 /** Billing Management and Invoicing of the Billing & Payments tab (docs/billing-admin.md). */
-export async function billingAdminRoutes(
-  app: FastifyInstance,
-  { db, clock, config, mail, emailDelivery }: Services,
-) {
+export async function billingAdminRoutes(app: FastifyInstance, services: Services) {
+  const { db, clock, config, emailDelivery } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) => billingAdminContext(request, { db, clock, mail });
+  const ctx = (request: FastifyRequest) => staffContext(request, services);
 
   /** A request's answer with what became of its email, delivered now (docs/email.md "Sent means sent"). */
   const linkSent = async (work: () => Promise<Omit<PaymentRequestSent, 'delivery'>>) => {

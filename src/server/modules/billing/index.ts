@@ -6,7 +6,6 @@
 
 // What money routes and jobs receive: the dependencies, and a customer's or staff member's request context
 export { billingContext, type BillingContext, type BillingDeps } from './core/deps';
-export { billingAdminContext } from './core/staff-context';
 
 // Rows and lookups other modules read
 export type { SubscriptionRow } from './core/rows';

@@ -1,9 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { databaseRefusal } from '../../http/errors';
-import type { AuditActor } from '../audit';
-import type { Mailer } from '../email-events';
 import type { JobOutcome, JobProgress } from '../background-jobs';
 import type { ReadSource, RowError, SourceRow } from './source';
 
@@ -11,7 +8,6 @@ import type { ReadSource, RowError, SourceRow } from './source';
  * What an import's writes need: the database, who started it (its audit rows) and their role (whom
  * they may change), the time, the outbox.
  */
-export type ImportContext = { db: Db; actor: AuditActor; actingRole: string; clock: Clock; mail: Mailer };
 
 /** Rows written per transaction: a failed batch costs at most this many rows, none half-written. */
 export const IMPORT_BATCH_SIZE = 50;

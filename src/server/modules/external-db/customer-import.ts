@@ -9,7 +9,8 @@ import { emailSignsIn } from '../customers';
 import { EMAIL_TAKEN } from '../fleet';
 import { findActivePlan } from '../plans';
 import { createCustomerAccount } from '../staff-customers';
-import type { BatchWriter, ImportContext } from './batches';
+import type { BatchWriter } from './batches';
+import type { StaffContext } from '../../http/staff-context';
 import { newPassword, newPasswordsFor, type NewPasswords } from './new-passwords';
 import type { RowError, SourceRow } from './source';
 
@@ -57,7 +58,7 @@ const existingByEmail = async (exec: Executor, emails: string[], lock: boolean) 
  * 14-day trial and a generated temporary password by email, as Add Customer gives; an existing one
  * gets only the owned fields that changed, and an unchanged one is not written at all.
  */
-export function customerWriter(ctx: ImportContext): BatchWriter<ExternalCustomerRow, NewPasswords> {
+export function customerWriter(ctx: StaffContext): BatchWriter<ExternalCustomerRow, NewPasswords> {
   return {
     async prepare(batch) {
       const emails = batch.map((r) => r.data.email);
@@ -84,7 +85,7 @@ export function customerWriter(ctx: ImportContext): BatchWriter<ExternalCustomer
   };
 }
 
-async function updateCustomer(tx: Tx, ctx: ImportContext, before: CustomerRecord, row: ExternalCustomerRow) {
+async function updateCustomer(tx: Tx, ctx: StaffContext, before: CustomerRecord, row: ExternalCustomerRow) {
   const oldValues: Record<string, unknown> = {};
   const newValues: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(ownedValues(row)) as [Owned, string | null][]) {
@@ -113,7 +114,7 @@ async function updateCustomer(tx: Tx, ctx: ImportContext, before: CustomerRecord
 /** Answers why the row could not become a customer, or null once it has. */
 async function createCustomer(
   tx: Tx,
-  ctx: ImportContext,
+  ctx: StaffContext,
   row: Row,
   hashed: NewPasswords,
 ): Promise<string | null> {

@@ -7,19 +7,17 @@ import {
   externalDbStatus,
   type ExternalDbImport,
 } from '../../../shared/contracts/external-db';
-import { actorOf } from '../audit';
 import { externalDbJob, externalDbStatus as statusOf, startImport, type ExternalDbDeps } from './service';
 import type { Services } from '../../services';
+import { staffContext } from '../../http/staff-context';
 
 /** Reading the tab (and testing the connection) needs the tab; an import changes data: canEditSettings. */
 const viewTab = access.staffTab('external-db');
 const runImports = access.staffPermission('external-db', 'canEditSettings');
 
 /** External Database (docs/external-db.md): the connection test and the two imports. */
-export async function externalDbRoutes(
-  app: FastifyInstance,
-  { database, config, clock, mail, keyring, backgroundJobs }: Services,
-) {
+export async function externalDbRoutes(app: FastifyInstance, services: Services) {
+  const { database, config, keyring, backgroundJobs } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: ExternalDbDeps = {
     db: database.db,
@@ -48,15 +46,8 @@ export async function externalDbRoutes(
         response: { 202: jobStarted, 409: errorResponse },
       },
       handler: async (request, reply) => {
-        const ctx = {
-          db: database.db,
-          actor: actorOf(request),
-          actingRole: request.staffUser.role,
-          clock,
-          mail,
-        };
         reply.status(202);
-        return startImport(deps, ctx, kind);
+        return startImport(deps, staffContext(request, services), kind);
       },
     });
   importRoute('customers');

@@ -14,7 +14,8 @@ import { recordAudit } from '../audit';
 import { JobFailure, type BackgroundJobs, type JobOutcome, type JobProgress } from '../background-jobs';
 import { recordIntegrationFailure, recordIntegrationSuccess } from '../system-health';
 import type { SettingsDeps } from '../system-settings';
-import { writeInBatches, type ImportContext } from './batches';
+import { writeInBatches } from './batches';
+import type { StaffContext } from '../../http/staff-context';
 import { customerWriter } from './customer-import';
 import { externalDbSettingsOf, type ExternalDbConfig } from './settings';
 import { readSource } from './source';
@@ -57,7 +58,7 @@ export async function externalDbStatus(deps: ExternalDbDeps): Promise<ExternalDb
 /** Reads and checks the whole source, then writes it in batches; an unusable source is a JobFailure. */
 async function runImport(
   deps: ExternalDbDeps,
-  ctx: ImportContext,
+  ctx: StaffContext,
   settings: ExternalDbSettings,
   kind: ExternalDbImport,
   progress: JobProgress,
@@ -100,7 +101,7 @@ async function importWith<T extends { email: string }, P>(
  */
 export async function startImport(
   deps: ExternalDbDeps,
-  ctx: ImportContext,
+  ctx: StaffContext,
   kind: ExternalDbImport,
 ): Promise<JobStarted> {
   const settings = await externalDbSettingsOf(deps, deps.config);

@@ -7,7 +7,8 @@ import { recordAudit } from '../audit';
 import { generateStaffPassword } from '../team';
 import { insertTeamMember } from '../team';
 import { isAdminRole, rankOf } from '../team';
-import type { BatchWriter, ImportContext } from './batches';
+import type { BatchWriter } from './batches';
+import type { StaffContext } from '../../http/staff-context';
 import { newPassword, newPasswordsFor, type NewPasswords } from './new-passwords';
 import type { RowError } from './source';
 
@@ -49,7 +50,7 @@ function outrankedMessage(member: StaffRow): string {
  * code; an existing one gets only its name, phone and address when they changed, unless it is an admin,
  * root or above the importing member (a row error: they are changed in Team Management).
  */
-export function userWriter(ctx: ImportContext): BatchWriter<ExternalUserRow, NewPasswords> {
+export function userWriter(ctx: StaffContext): BatchWriter<ExternalUserRow, NewPasswords> {
   return {
     async prepare(batch) {
       const emails = batch.map((r) => r.data.email);
@@ -81,7 +82,7 @@ export function userWriter(ctx: ImportContext): BatchWriter<ExternalUserRow, New
             hashed.get(data.email) ?? (await newPassword(generateStaffPassword)),
             { source: 'external database import' },
           );
-        } else if (outranksImport(before, ctx.actingRole)) {
+        } else if (outranksImport(before, ctx.staff.role)) {
           refused.push({ line, ref, message: outrankedMessage(before) });
         } else {
           await updateMember(tx, ctx, before, data);
@@ -92,7 +93,7 @@ export function userWriter(ctx: ImportContext): BatchWriter<ExternalUserRow, New
   };
 }
 
-async function updateMember(tx: Tx, ctx: ImportContext, before: StaffRow, row: ExternalUserRow) {
+async function updateMember(tx: Tx, ctx: StaffContext, before: StaffRow, row: ExternalUserRow) {
   const oldValues: Record<string, unknown> = {};
   const newValues: Record<string, unknown> = {};
   for (const field of OWNED) {

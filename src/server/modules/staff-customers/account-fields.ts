@@ -6,7 +6,7 @@ import { customers, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict } from '../../http/errors';
 import { EMAIL_TAKEN } from '../fleet';
-import type { StaffContext } from './context';
+import type { StaffContext } from '../../http/staff-context';
 import { isCustomerId } from './customer-rows';
 
 // What Add and Edit Customer write and audit: the form as columns, the temporary password, the credited
@@ -58,7 +58,7 @@ export async function salesUserFor(
 ): Promise<string | null> {
   if (requested === undefined) {
     if (current !== undefined) return current;
-    return ctx.actingRole === 'sales' ? ctx.actor.actorId : null;
+    return ctx.staff.role === 'sales' ? ctx.actor.actorId : null;
   }
   if (requested === null) return null;
   const [member] = isCustomerId(requested)

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client';
 import { customers, sessions } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { cancelSubscription, resumeSubscription, type SubscriptionRow } from '../billing';
-import { billingAsStaff, type StaffContext } from './context';
+import { billingAsStaff } from './context';
+import { type StaffContext } from '../../http/staff-context';
 
 type CustomerRecord = typeof customers.$inferSelect;
 

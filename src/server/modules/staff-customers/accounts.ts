@@ -13,7 +13,7 @@ import { queueSuspended } from '../email-events';
 import { recordActivity } from '../notifications';
 import { createCustomerAccount, queueAccountInvitation } from './new-account';
 import { findActivePlan } from '../plans';
-import { actorFor, type StaffContext } from './context';
+import { actorFor, type StaffContext } from '../../http/staff-context';
 import { customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
 import { changesOf, emailUnique, profileOf, salesUserFor, staffPassword } from './account-fields';
 import { billingStatus, endAccountSessions, statusThroughBilling } from './account-status';

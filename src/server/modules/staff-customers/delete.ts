@@ -2,7 +2,7 @@ import { recordAudit } from '../audit';
 import { detachCards, removeCustomerAccount } from '../customers';
 import { notFound } from '../../http/errors';
 import { CUSTOMER_NOT_FOUND } from './accounts';
-import { actorFor, type StaffContext } from './context';
+import { actorFor, type StaffContext } from '../../http/staff-context';
 import { isCustomerId } from './customer-rows';
 
 /**

@@ -9,7 +9,8 @@ import {
 import { notFound } from '../../http/errors';
 import { usd } from '../../lib/money-text';
 import { shortDate } from '../../lib/day-text';
-import { billingAsStaff, type StaffContext } from './context';
+import { billingAsStaff } from './context';
+import { type StaffContext } from '../../http/staff-context';
 import { CUSTOMER_NOT_FOUND } from './accounts';
 import { isCustomerId } from './customer-rows';
 

@@ -29,11 +29,11 @@ import {
   updateCustomer,
 } from './accounts';
 import { actorOf, recordAudit } from '../audit';
-import { staffContext, type StaffCustomerDeps } from './context';
 import { deleteCustomer } from './delete';
 import { customersCsv } from './export';
 import { customerStats as readCustomerStats, keptCustomerReads, listCustomers } from './list';
 import type { Services } from '../../services';
+import { staffContext } from '../../http/staff-context';
 
 /** Any text: an id that is not a UUID names no customer, and the service answers 404 for it. */
 const customerParams = z.object({ id: z.string() });
@@ -45,13 +45,10 @@ const viewCustomers = access.staffPermission('customers', 'canViewCustomers');
 const editCustomers = access.staffPermission('customers', 'canEditCustomers');
 
 /** Staff customer accounts (docs/staff-customers.md): the list, its stats and export, and the dialogs. */
-export async function staffCustomerRoutes(
-  app: FastifyInstance,
-  { db, clock, provider, secrets, mail, emailDelivery }: Services,
-) {
+export async function staffCustomerRoutes(app: FastifyInstance, services: Services) {
+  const { db, clock, emailDelivery } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: StaffCustomerDeps = { db, clock, provider, secrets, mail };
-  const ctx = (request: FastifyRequest) => staffContext(request, deps);
+  const ctx = (request: FastifyRequest) => staffContext(request, services);
   const kept = keptCustomerReads(db);
 
   r.get('/api/admin/customers', {
@@ -119,7 +116,7 @@ export async function staffCustomerRoutes(
       response: { 200: staffCustomerEdit, 404: errorResponse },
     },
     handler: async (request) => {
-      const customer = await customerDetail(deps, request.params.id);
+      const customer = await customerDetail(services, request.params.id);
       const passwordEmail = customer.passwordPending
         ? await lastDeliveryOf(
             { db, delivery: emailDelivery },

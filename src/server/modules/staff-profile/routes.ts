@@ -14,7 +14,6 @@ import {
   userActivityQuery,
 } from '../../../shared/contracts/staff-profile';
 import { loadStaffSession, STAFF_COOKIE } from '../../auth/sessions';
-import { actorOf } from '../audit';
 import { staffPreferenceDefaultsOf } from '../system-settings';
 import { toStaffUser } from '../auth';
 import {
@@ -24,20 +23,15 @@ import {
   savePreferences,
   signOutOtherSessions,
   updateProfile,
-  type ProfileContext,
 } from './service';
 import type { Services } from '../../services';
+import { staffContext } from '../../http/staff-context';
 
 /** The profile dialog's own calls: every one acts on the signed-in member only (docs/staff-profile.md). */
-export async function staffProfileRoutes(app: FastifyInstance, { db, clock }: Services) {
+export async function staffProfileRoutes(app: FastifyInstance, services: Services) {
+  const { db } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest): ProfileContext => ({
-    db,
-    clock,
-    actor: actorOf(request),
-    me: request.staffUser,
-    mail: app.services.billing.mail,
-  });
+  const ctx = (request: FastifyRequest) => staffContext(request, services);
   /** The member as they are after the change (the session principal is read before it). */
   const reloaded = async (request: FastifyRequest) => {
     const me = await loadStaffSession(db, request.cookies[STAFF_COOKIE]!);

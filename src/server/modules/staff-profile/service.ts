@@ -8,28 +8,17 @@ import {
   type StaffChangePasswordRequest,
 } from '../../../shared/contracts/staff-profile';
 import { preferencesOf, type StaffPreferences } from '../../../shared/staff-preferences';
-import type { Clock } from '../../clock';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { auditLogs, sessions, staffUsers } from '../../db/schema';
 import { checkCurrentPassword } from '../../auth/password-checks';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { sessionAlive, type StaffPrincipal } from '../../auth/sessions';
 import { badRequest, conflict } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit';
+import { recordAudit } from '../audit';
 import { STAFF_EMAIL_TAKEN } from '../team';
 import { queuePasswordChanged } from '../email-events';
-import type { Mailer } from '../email-events';
-
-/** The signed-in member acting on their own record (docs/staff-profile.md). */
-export type ProfileContext = {
-  db: Db;
-  clock: Clock;
-  actor: AuditActor;
-  me: StaffPrincipal;
-  /** The outbox writer: a changed password is told to its owner by email. */
-  mail: Mailer;
-};
+import type { StaffContext } from '../../http/staff-context';
 
 const detailsOf = (u: Pick<StaffPrincipal, 'firstName' | 'lastName' | 'email' | 'phone'>) => ({
   firstName: u.firstName,
@@ -39,7 +28,7 @@ const detailsOf = (u: Pick<StaffPrincipal, 'firstName' | 'lastName' | 'email' | 
 });
 
 /** Name, email and phone; role and permissions are changed only in Team Management. */
-export async function updateProfile(ctx: ProfileContext, input: ProfileUpdateRequest): Promise<void> {
+export async function updateProfile(ctx: StaffContext, input: ProfileUpdateRequest): Promise<void> {
   try {
     await ctx.db.transaction(async (tx) => {
       await tx
@@ -51,12 +40,12 @@ export async function updateProfile(ctx: ProfileContext, input: ProfileUpdateReq
           phone: input.phone || null,
           updatedAt: ctx.clock.now(),
         })
-        .where(eq(staffUsers.id, ctx.me.id));
+        .where(eq(staffUsers.id, ctx.staff.id));
       await recordAudit(tx, ctx.actor, {
         action: 'update',
         resourceType: 'user',
-        resourceId: ctx.me.id,
-        oldValues: detailsOf(ctx.me),
+        resourceId: ctx.staff.id,
+        oldValues: detailsOf(ctx.staff),
         newValues: { ...input, phone: input.phone || null },
       });
     });
@@ -78,17 +67,17 @@ const othersOf = (me: Pick<StaffPrincipal, 'id' | 'sessionId'>) =>
  * password" state, which opens the back-office.
  */
 export async function changeStaffPassword(
-  ctx: ProfileContext,
+  ctx: StaffContext,
   input: StaffChangePasswordRequest,
 ): Promise<void> {
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .select({ passwordHash: staffUsers.passwordHash })
     .from(staffUsers)
-    .where(eq(staffUsers.id, ctx.me.id));
+    .where(eq(staffUsers.id, ctx.staff.id));
   const valid = await checkCurrentPassword(
     ctx.db,
-    `staff:${ctx.me.id}`,
+    `staff:${ctx.staff.id}`,
     row?.passwordHash,
     input.currentPassword,
     now,
@@ -97,7 +86,7 @@ export async function changeStaffPassword(
     await recordAudit(ctx.db, ctx.actor, {
       action: 'change_password',
       resourceType: 'user',
-      resourceId: ctx.me.id,
+      resourceId: ctx.staff.id,
       success: false,
     });
     throw badRequest(WRONG_CURRENT_STAFF_PASSWORD, { currentPassword: WRONG_CURRENT_STAFF_PASSWORD });
@@ -110,20 +99,20 @@ export async function changeStaffPassword(
     await tx
       .update(staffUsers)
       .set({ passwordHash, isPasswordSet: true, passwordChangedAt: now, updatedAt: now })
-      .where(eq(staffUsers.id, ctx.me.id));
-    const ended = await tx.delete(sessions).where(othersOf(ctx.me)).returning({ id: sessions.id });
+      .where(eq(staffUsers.id, ctx.staff.id));
+    const ended = await tx.delete(sessions).where(othersOf(ctx.staff)).returning({ id: sessions.id });
     await recordAudit(tx, ctx.actor, {
       action: 'change_password',
       resourceType: 'user',
-      resourceId: ctx.me.id,
+      resourceId: ctx.staff.id,
       newValues: { isPasswordSet: true, otherSessionsEnded: ended.length },
     });
     const person = {
-      email: ctx.me.email,
-      firstName: ctx.me.firstName ?? '',
-      lastName: ctx.me.lastName ?? '',
+      email: ctx.staff.email,
+      firstName: ctx.staff.firstName ?? '',
+      lastName: ctx.staff.lastName ?? '',
     };
-    await queuePasswordChanged(tx, ctx.mail, { kind: 'staff', staffUserId: ctx.me.id, person });
+    await queuePasswordChanged(tx, ctx.mail, { kind: 'staff', staffUserId: ctx.staff.id, person });
   });
 }
 
@@ -153,13 +142,13 @@ export async function listOwnSessions(db: Executor, me: Pick<StaffPrincipal, 'id
   };
 }
 
-export async function signOutOtherSessions(ctx: ProfileContext): Promise<number> {
+export async function signOutOtherSessions(ctx: StaffContext): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const ended = await tx.delete(sessions).where(othersOf(ctx.me)).returning({ id: sessions.id });
+    const ended = await tx.delete(sessions).where(othersOf(ctx.staff)).returning({ id: sessions.id });
     await recordAudit(tx, ctx.actor, {
       action: 'logout',
       resourceType: 'authentication',
-      resourceId: ctx.me.id,
+      resourceId: ctx.staff.id,
       newValues: { otherSessionsEnded: ended.length },
     });
     return ended.length;
@@ -171,22 +160,22 @@ export async function signOutOtherSessions(ctx: ProfileContext): Promise<number>
  * keeps following the company's default (`defaults`, from System Settings).
  */
 export async function savePreferences(
-  ctx: ProfileContext,
+  ctx: StaffContext,
   input: PreferencesUpdate,
   defaults: StaffPreferences,
 ): Promise<StaffPreferences> {
-  const stored = { ...ctx.me.preferences, ...input };
-  const before = preferencesOf(ctx.me.preferences, defaults);
+  const stored = { ...ctx.staff.preferences, ...input };
+  const before = preferencesOf(ctx.staff.preferences, defaults);
   const after = preferencesOf(stored, defaults);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(staffUsers)
       .set({ preferences: stored, updatedAt: ctx.clock.now() })
-      .where(eq(staffUsers.id, ctx.me.id));
+      .where(eq(staffUsers.id, ctx.staff.id));
     await recordAudit(tx, ctx.actor, {
       action: 'update',
       resourceType: 'preferences',
-      resourceId: ctx.me.id,
+      resourceId: ctx.staff.id,
       oldValues: before,
       newValues: after,
     });

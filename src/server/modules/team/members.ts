@@ -25,7 +25,7 @@ import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
 import { recordAudit, type AuditActor } from '../audit';
-import type { TeamContext } from './context';
+import type { StaffContext } from '../../http/staff-context';
 import { generateStaffPassword } from './generated-password';
 import { emailLinks, personData, personTo, type Mailer } from '../email-events';
 import {
@@ -80,12 +80,12 @@ const isStaffId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * The actor as the database has them now, inside the change's transaction (after the roles lock):
  * a member demoted a moment ago acts with what they hold now, not what their request started with.
  */
-async function actingNow(tx: Executor, ctx: TeamContext): Promise<Acting> {
+async function actingNow(tx: Executor, ctx: StaffContext): Promise<Acting> {
   const [row] = await tx
     .select({ role: staffUsers.role, permissions: staffUsers.permissions })
     .from(staffUsers)
-    .where(eq(staffUsers.id, ctx.acting.id));
-  const acting = row && { id: ctx.acting.id, role: row.role, permissions: row.permissions };
+    .where(eq(staffUsers.id, ctx.staff.id));
+  const acting = row && { id: ctx.staff.id, role: row.role, permissions: row.permissions };
   if (
     !acting ||
     !canOpenTab(acting.role, 'users') ||
@@ -217,10 +217,10 @@ export async function insertTeamMember(
 
 const emailTaken = () => conflict(STAFF_EMAIL_TAKEN, { email: STAFF_EMAIL_TAKEN });
 
-export async function createTeamUser(ctx: TeamContext, input: CreateUserRequest): Promise<TeamUser> {
-  assertMayAssignRole(ctx.acting, input.role);
+export async function createTeamUser(ctx: StaffContext, input: CreateUserRequest): Promise<TeamUser> {
+  assertMayAssignRole(ctx.staff, input.role);
   const permissions = permissionsFor(input.role, input.permissions);
-  assertMayGrant(ctx.acting, {}, permissions);
+  assertMayGrant(ctx.staff, {}, permissions);
   const credentials = await newGeneratedPassword();
   try {
     return await ctx.db.transaction((tx) =>
@@ -245,10 +245,10 @@ export async function createTeamUser(ctx: TeamContext, input: CreateUserRequest)
 }
 
 /** Ends every session of the member except the one making the change (their own, on a self-edit). */
-async function endSessionsOf(tx: Executor, ctx: TeamContext, memberId: string): Promise<number> {
+async function endSessionsOf(tx: Executor, ctx: StaffContext, memberId: string): Promise<number> {
   const ended = await tx
     .delete(sessions)
-    .where(and(eq(sessions.staffUserId, memberId), ne(sessions.id, ctx.acting.sessionId)))
+    .where(and(eq(sessions.staffUserId, memberId), ne(sessions.id, ctx.staff.sessionId)))
     .returning({ id: sessions.id });
   return ended.length;
 }
@@ -258,7 +258,7 @@ async function endSessionsOf(tx: Executor, ctx: TeamContext, memberId: string): 
  * changes follow the rules in rules.ts; a new role or password ends the member's other sessions.
  */
 export async function updateTeamUser(
-  ctx: TeamContext,
+  ctx: StaffContext,
   id: string,
   input: Partial<UpdateUserRequest>,
 ): Promise<TeamUser> {
@@ -277,7 +277,7 @@ export async function updateTeamUser(
       const permissions =
         input.permissions || role !== old.role ? permissionsFor(role, input.permissions) : old.permissions;
       assertMayGrant(acting, old.permissions, permissions);
-      const self = before.id === ctx.acting.id;
+      const self = before.id === ctx.staff.id;
       if (self)
         assertNotDemotingSelf({ role: old.role, permissions: old.permissions }, { role, permissions });
       if (isAdminRole(old.role) && !isAdminRole(role)) await assertAnotherAdmin(tx, before);
@@ -321,11 +321,11 @@ export async function updateTeamUser(
 }
 
 /** `PATCH /api/admin/users/{id}/role`: the role alone, the member's flags set for it. */
-export const changeTeamRole = (ctx: TeamContext, id: string, role: UpdateUserRequest['role']) =>
+export const changeTeamRole = (ctx: StaffContext, id: string, role: UpdateUserRequest['role']) =>
   updateTeamUser(ctx, id, { role });
 
-export async function deleteTeamUser(ctx: TeamContext, id: string): Promise<void> {
-  if (id === ctx.acting.id) throw conflict(RULE_MESSAGES.deleteSelf);
+export async function deleteTeamUser(ctx: StaffContext, id: string): Promise<void> {
+  if (id === ctx.staff.id) throw conflict(RULE_MESSAGES.deleteSelf);
   await ctx.db.transaction(async (tx) => {
     await lockTeamRoles(tx);
     const acting = await actingNow(tx, ctx);

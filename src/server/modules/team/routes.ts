@@ -14,7 +14,6 @@ import {
   userSaved,
 } from '../../../shared/contracts/team';
 import { staffUsers } from '../../db/schema';
-import { teamContext, type TeamDeps } from './context';
 import { sendingNow } from '../email';
 import {
   changeTeamRole,
@@ -26,19 +25,17 @@ import {
 } from './members';
 import { staffNameOf } from './staff-name';
 import type { Services } from '../../services';
+import { staffContext } from '../../http/staff-context';
 
 const userParams = z.object({ id: z.string().max(100) });
 const viewTeam = access.staffPermission('users', 'canViewTeamManagement');
 const manageUsers = access.staffPermission('users', 'canManageUsers');
 
 /** Team Management (docs/team-management.md): the members, their roles, flags and passwords. */
-export async function teamRoutes(
-  app: FastifyInstance,
-  { db, clock, secrets, mail, emailDelivery }: Services,
-) {
+export async function teamRoutes(app: FastifyInstance, services: Services) {
+  const { db, emailDelivery } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: TeamDeps = { db, clock, secrets, mail };
-  const ctx = (request: FastifyRequest) => teamContext(request, deps);
+  const ctx = (request: FastifyRequest) => staffContext(request, services);
 
   r.get('/api/admin/users', {
     config: { access: viewTeam },

@@ -5,7 +5,7 @@ import { recordAudit } from '../../audit';
 import { billingIdentity } from '../core/billing-identity';
 import { customerById } from '../core/lookups';
 import { createInvoice, findPeriodInvoice, periodDescription } from './invoices';
-import { actorFor, type BillingAdminContext } from '../core/staff-context';
+import { actorFor, type StaffContext } from '../../../http/staff-context';
 import { PAYING_SUBSCRIPTION_STATUSES, paysForPlan } from '../../../../shared/statuses';
 
 /**
@@ -26,7 +26,7 @@ const CANDIDATES_PER_BATCH = 200;
  * fresh look for the period's invoice, so two staff running it at once issue each invoice once; the
  * one who finds it already there counts it as skipped.
  */
-export async function generateMonthlyInvoices(ctx: BillingAdminContext): Promise<GenerateMonthlyResult> {
+export async function generateMonthlyInvoices(ctx: StaffContext): Promise<GenerateMonthlyResult> {
   const now = ctx.clock.now();
   const [paying] = await ctx.db
     .select({ n: count() })
@@ -76,7 +76,7 @@ export async function generateMonthlyInvoices(ctx: BillingAdminContext): Promise
 }
 
 /** One subscription's missing period invoice, under its row lock; null when it is not owed (any more). */
-async function invoiceOnePeriod(ctx: BillingAdminContext, subscriptionId: string, now: Date) {
+async function invoiceOnePeriod(ctx: StaffContext, subscriptionId: string, now: Date) {
   return ctx.db.transaction(async (tx) => {
     const [sub] = await tx
       .select()

@@ -2,15 +2,15 @@ import type { BillingSettings } from '../../../../shared/contracts/billing-admin
 import { systemSettings } from '../../../db/schema';
 import { recordAudit } from '../../audit';
 import { BILLING_SETTINGS_KEY, paymentTermsOf } from './payment-terms';
-import type { BillingAdminContext } from '../core/staff-context';
+import type { StaffContext } from '../../../http/staff-context';
 
-export async function readBillingSettings(ctx: Pick<BillingAdminContext, 'db'>): Promise<BillingSettings> {
+export async function readBillingSettings(ctx: Pick<StaffContext, 'db'>): Promise<BillingSettings> {
   return { paymentTerms: await paymentTermsOf(ctx.db) };
 }
 
 /** Saves the payment terms with their audit row (old and new value) in one transaction. */
 export async function saveBillingSettings(
-  ctx: BillingAdminContext,
+  ctx: StaffContext,
   input: BillingSettings,
 ): Promise<BillingSettings> {
   const now = ctx.clock.now();
@@ -22,11 +22,11 @@ export async function saveBillingSettings(
       .values({
         key: BILLING_SETTINGS_KEY,
         value: { paymentTerms: input.paymentTerms },
-        updatedByStaffId: ctx.staffId,
+        updatedByStaffId: ctx.staff.id,
       })
       .onConflictDoUpdate({
         target: systemSettings.key,
-        set: { value: { paymentTerms: input.paymentTerms }, updatedByStaffId: ctx.staffId, updatedAt: now },
+        set: { value: { paymentTerms: input.paymentTerms }, updatedByStaffId: ctx.staff.id, updatedAt: now },
       });
     await recordAudit(tx, ctx.actor, {
       action: 'update',

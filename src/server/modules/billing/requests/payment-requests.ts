@@ -17,7 +17,7 @@ import { recordAudit } from '../../audit';
 import { planById, subscriptionOf } from '../core/lookups';
 import { issuePaymentLink, type PaymentLinkPurpose } from '../checkout/payment-links';
 import { dueUnderTerms, paymentTermsOf } from './payment-terms';
-import { actorFor, type BillingAdminContext } from '../core/staff-context';
+import { actorFor, type StaffContext } from '../../../http/staff-context';
 import { queuePaymentLinkEmail } from '../../email-events';
 
 const DAY_MS = 86_400_000;
@@ -70,7 +70,7 @@ async function requestItem(exec: Executor, id: string, today: string) {
 
 /** Payment requests, newest first (payment_requests_created_idx), by state and customer search. */
 export async function listPaymentRequests(
-  ctx: Pick<BillingAdminContext, 'db' | 'clock'>,
+  ctx: Pick<StaffContext, 'db' | 'clock'>,
   query: PaymentRequestListQuery,
 ) {
   const today = isoDay(ctx.clock.now());
@@ -119,7 +119,7 @@ type NewRequest = {
 export type RequestIssued = Omit<PaymentRequestSent, 'delivery'>;
 
 /** A request row, its checkout link, the email that carries the link and the audit row, in one transaction. */
-async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promise<RequestIssued> {
+async function createRequest(ctx: StaffContext, input: NewRequest): Promise<RequestIssued> {
   const now = ctx.clock.now();
   const today = isoDay(now);
   if (input.dueDate < today)
@@ -133,7 +133,7 @@ async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promi
     const link = await issuePaymentLink(tx, {
       customerId: customer.id,
       purpose: input.purpose,
-      createdByStaffId: ctx.staffId,
+      createdByStaffId: ctx.staff.id,
       now,
       validDays: linkDaysUntil(input.dueDate, now),
     });
@@ -147,7 +147,7 @@ async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promi
         type: input.type,
         status: 'open',
         paymentLinkId: link.id,
-        createdByStaffId: ctx.staffId,
+        createdByStaffId: ctx.staff.id,
         createdAt: now,
       })
       .returning();
@@ -187,7 +187,7 @@ async function createRequest(ctx: BillingAdminContext, input: NewRequest): Promi
  * `payment_request` checkout link. Without a due date, the payment terms set it.
  */
 export async function sendPaymentRequest(
-  ctx: BillingAdminContext,
+  ctx: StaffContext,
   input: {
     customerId: string;
     amount: number;
@@ -216,7 +216,7 @@ export async function sendPaymentRequest(
  * and settles this request (docs/billing-admin.md). Refused when there is nothing to pay.
  */
 export async function createSubscriptionRequest(
-  ctx: BillingAdminContext,
+  ctx: StaffContext,
   customerId: string,
 ): Promise<RequestIssued> {
   const sub = await subscriptionOf(ctx.db, customerId);
