@@ -7,7 +7,6 @@ import {
   createCheckout,
   completeCheckout,
   planById,
-  type BillingContext,
   type BillingDeps,
   addPaymentMethod,
   cancelSubscription,
@@ -23,6 +22,7 @@ import { accountScope } from './account-scope';
 import type { Db } from './client';
 import { appMeta, customers, payments } from './schema';
 import { HISTORY_MARKER } from './seed';
+import type { CustomerContext } from '../http/request-context';
 
 /**
  * A year of believable history for the demo (docs/revenue.md "Demo history"), made by the billing
@@ -196,7 +196,7 @@ export async function seedDemoHistory(
 }
 
 /** The scripted customer's request context, as the portal would build it. */
-function contextOf({ db, clock, provider, ids }: History, who: number): BillingContext {
+function contextOf({ db, clock, provider, ids }: History, who: number): CustomerContext {
   return {
     db,
     actor: { ...ACTOR, accountId: ids[who] },

@@ -5,7 +5,7 @@
  */
 
 // What money routes and jobs receive: the dependencies, and a customer's or staff member's request context
-export { billingContext, type BillingContext, type BillingDeps } from './core/deps';
+export type { BillingDeps } from './core/deps';
 
 // Rows and lookups other modules read
 export type { SubscriptionRow } from './core/rows';

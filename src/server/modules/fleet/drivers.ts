@@ -7,9 +7,10 @@ import type { AccountScope } from '../../db/account-scope';
 import { isUniqueViolation } from '../../db/errors';
 import { drivers, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { inTransaction, type RequestContext } from '../../http/request-context';
+import { inTransaction } from '../../http/request-context';
 import { likeContains } from '../../lib/sql-like';
 import { recordAudit } from '../audit';
+import type { CustomerContext } from '../../http/request-context';
 
 export type DriverValues = z.output<typeof driverInput>;
 export type DriverQuery = z.output<typeof driverListQuery>;
@@ -60,7 +61,7 @@ export function driverFilter(account: AccountScope, query: { search?: string; st
 }
 
 /** Drivers with their vehicle, which is always one of the same account's. */
-function selectDrivers({ db }: RequestContext) {
+function selectDrivers({ db }: CustomerContext) {
   return db
     .select(driverColumns)
     .from(drivers)
@@ -70,7 +71,7 @@ function selectDrivers({ db }: RequestContext) {
     );
 }
 
-export async function listDrivers(ctx: RequestContext, query: DriverQuery) {
+export async function listDrivers(ctx: CustomerContext, query: DriverQuery) {
   const where = driverFilter(ctx.account, query);
   const column = query.sort.replace(/^-/, '') === 'name' ? drivers.name : drivers.createdAt;
   const [rows, total] = await Promise.all([
@@ -85,7 +86,7 @@ export async function listDrivers(ctx: RequestContext, query: DriverQuery) {
 }
 
 export async function driversForExport(
-  ctx: RequestContext,
+  ctx: CustomerContext,
   query: { search?: string; status?: DriverStatus },
 ) {
   return (await selectDrivers(ctx).where(driverFilter(ctx.account, query)).orderBy(asc(drivers.name))).map(
@@ -95,7 +96,7 @@ export async function driversForExport(
 
 /** The vehicle must be one of the account's; another account's id is simply unknown. */
 export async function assertOwnVehicle(
-  { account }: RequestContext,
+  { account }: CustomerContext,
   vehicleId: string | null | undefined,
   field: 'assignedVehicleId' | 'vehicleId',
 ) {
@@ -105,7 +106,7 @@ export async function assertOwnVehicle(
     throw badRequest('Choose a vehicle from your fleet', { [field]: 'Choose a vehicle from your fleet' });
 }
 
-async function driverById(ctx: RequestContext, id: string) {
+async function driverById(ctx: CustomerContext, id: string) {
   const [row] = await selectDrivers(ctx).where(ctx.account.where(drivers, eq(drivers.id, id)));
   if (!row) throw notFound('Driver not found');
   return row;
@@ -123,7 +124,7 @@ const driverValues = (values: DriverValues) => ({
   assignedVehicleId: values.assignedVehicleId ?? null,
 });
 
-export async function createDriver(ctx: RequestContext, values: DriverValues) {
+export async function createDriver(ctx: CustomerContext, values: DriverValues) {
   try {
     return await inTransaction(ctx, async (tx) => {
       await assertOwnVehicle(tx, values.assignedVehicleId, 'assignedVehicleId');
@@ -141,7 +142,7 @@ export async function createDriver(ctx: RequestContext, values: DriverValues) {
   }
 }
 
-export async function updateDriver(ctx: RequestContext, id: string, values: DriverValues) {
+export async function updateDriver(ctx: CustomerContext, id: string, values: DriverValues) {
   try {
     return await inTransaction(ctx, async (tx) => {
       const before = (await driverById(tx, id)).driver;
@@ -169,7 +170,7 @@ export async function updateDriver(ctx: RequestContext, id: string, values: Driv
   }
 }
 
-export async function deleteDriver(ctx: RequestContext, id: string) {
+export async function deleteDriver(ctx: CustomerContext, id: string) {
   await inTransaction(ctx, async (tx) => {
     const before = (await driverById(tx, id)).driver;
     await tx.account.delete(drivers, eq(drivers.id, id));

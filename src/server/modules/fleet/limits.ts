@@ -1,7 +1,7 @@
 import { eq, ne } from 'drizzle-orm';
 import { customers, plans, teamMembers, vehicles } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import type { CustomerContext } from '../../http/request-context';
 
 export type AccountLimits = {
   vehicleLimit: number | null;
@@ -13,7 +13,7 @@ export type AccountLimits = {
  * Locks the customer's row for the rest of the transaction, so two requests adding the last
  * allowed vehicle (or team member) at the same moment are counted one after the other.
  */
-export async function lockAccount({ db, account }: RequestContext): Promise<AccountLimits> {
+export async function lockAccount({ db, account }: CustomerContext): Promise<AccountLimits> {
   const [row] = await db
     .select({ vehicleLimit: customers.carLimit, userLimit: customers.userLimit, planName: plans.name })
     .from(customers)
@@ -25,16 +25,16 @@ export async function lockAccount({ db, account }: RequestContext): Promise<Acco
 }
 
 /** Vehicles that count against the plan: every one not retired. */
-export const countedVehicles = ({ account }: RequestContext) =>
+export const countedVehicles = ({ account }: CustomerContext) =>
   account.count(vehicles, ne(vehicles.status, 'retired'));
 
 /** The account owner plus invited team members. */
-export const countedUsers = async ({ account }: RequestContext) => 1 + (await account.count(teamMembers));
+export const countedUsers = async ({ account }: CustomerContext) => 1 + (await account.count(teamMembers));
 
 const planLabel = (limits: AccountLimits) => (limits.planName ? `${limits.planName} plan` : 'plan');
 
 /** Refuses `adding` more vehicles that count against the plan when they would not fit. */
-export async function assertVehicleRoom(ctx: RequestContext, limits: AccountLimits, adding: number) {
+export async function assertVehicleRoom(ctx: CustomerContext, limits: AccountLimits, adding: number) {
   if (limits.vehicleLimit === null || adding <= 0) return;
   const current = await countedVehicles(ctx);
   if (current + adding <= limits.vehicleLimit) return;
@@ -48,7 +48,7 @@ export async function assertVehicleRoom(ctx: RequestContext, limits: AccountLimi
   );
 }
 
-export async function assertUserRoom(ctx: RequestContext, limits: AccountLimits) {
+export async function assertUserRoom(ctx: CustomerContext, limits: AccountLimits) {
   if (limits.userLimit === null) return;
   const current = await countedUsers(ctx);
   if (current < limits.userLimit) return;

@@ -10,17 +10,18 @@ import { pageOffset, toPage } from '../../../shared/contracts/common';
 import { isoDay } from '../../../shared/days';
 import { maintenanceRecords, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { inTransaction, type RequestContext } from '../../http/request-context';
+import { inTransaction } from '../../http/request-context';
 import { likeContains } from '../../lib/sql-like';
 import { recordAudit } from '../audit';
 import { assertOwnVehicle } from './drivers';
+import type { CustomerContext } from '../../http/request-context';
 
 export type MaintenanceValues = z.output<typeof maintenanceInput>;
 export type MaintenanceQuery = z.output<typeof maintenanceListQuery>;
 export type CompleteValues = z.output<typeof completeMaintenanceRequest>;
 
 /** Due dates are days: "today" is the request's day on the context's clock. */
-const todayOf = (ctx: RequestContext) => isoDay(ctx.clock.now());
+const todayOf = (ctx: CustomerContext) => isoDay(ctx.clock.now());
 
 /** Overdue: not done, and past its due date or the vehicle has reached its due mileage. */
 export const overdueSql = (today: string) =>
@@ -60,7 +61,7 @@ export function toMaintenance(r: Row): MaintenanceRecord {
 }
 
 /** Records with their vehicle, which is always one of the same account's. */
-export function selectRecords({ db }: RequestContext, today: string) {
+export function selectRecords({ db }: CustomerContext, today: string) {
   return db
     .select(columns(today))
     .from(maintenanceRecords)
@@ -74,7 +75,7 @@ export function selectRecords({ db }: RequestContext, today: string) {
 }
 
 /** How many records match, joined to their vehicle for conditions on its plate or mileage. */
-export function countRecords({ db }: RequestContext, where: SQL | undefined) {
+export function countRecords({ db }: CustomerContext, where: SQL | undefined) {
   return db
     .select({ n: count() })
     .from(maintenanceRecords)
@@ -91,7 +92,7 @@ export const dueOrder = (today: string) => [
   asc(maintenanceRecords.id),
 ];
 
-export async function listMaintenance(ctx: RequestContext, query: MaintenanceQuery) {
+export async function listMaintenance(ctx: CustomerContext, query: MaintenanceQuery) {
   const today = todayOf(ctx);
   const conditions: SQL[] = [];
   if (query.vehicleId) conditions.push(eq(maintenanceRecords.vehicleId, query.vehicleId));
@@ -122,7 +123,7 @@ export async function listMaintenance(ctx: RequestContext, query: MaintenanceQue
   return toPage(query, rows.map(toMaintenance), total?.n ?? 0);
 }
 
-async function recordById(ctx: RequestContext, id: string) {
+async function recordById(ctx: CustomerContext, id: string) {
   const [row] = await selectRecords(ctx, todayOf(ctx)).where(
     ctx.account.where(maintenanceRecords, eq(maintenanceRecords.id, id)),
   );
@@ -143,7 +144,7 @@ const recordValues = (v: MaintenanceValues) => ({
   notes: v.notes ?? null,
 });
 
-export async function createMaintenance(ctx: RequestContext, v: MaintenanceValues) {
+export async function createMaintenance(ctx: CustomerContext, v: MaintenanceValues) {
   return inTransaction(ctx, async (tx) => {
     await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
     const [row] = await tx.account.insert(maintenanceRecords, recordValues(v)).returning();
@@ -162,7 +163,7 @@ export async function createMaintenance(ctx: RequestContext, v: MaintenanceValue
   });
 }
 
-export async function updateMaintenance(ctx: RequestContext, id: string, v: MaintenanceValues) {
+export async function updateMaintenance(ctx: CustomerContext, id: string, v: MaintenanceValues) {
   return inTransaction(ctx, async (tx) => {
     const before = (await recordById(tx, id)).record;
     await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
@@ -182,7 +183,7 @@ export async function updateMaintenance(ctx: RequestContext, id: string, v: Main
   });
 }
 
-export async function deleteMaintenance(ctx: RequestContext, id: string) {
+export async function deleteMaintenance(ctx: CustomerContext, id: string) {
   await inTransaction(ctx, async (tx) => {
     const before = (await recordById(tx, id)).record;
     await tx.account.delete(maintenanceRecords, eq(maintenanceRecords.id, id));
@@ -196,7 +197,7 @@ export async function deleteMaintenance(ctx: RequestContext, id: string) {
 }
 
 /** Completes a record and, when asked, schedules the next one of the same type for the vehicle. */
-export async function completeMaintenance(ctx: RequestContext, id: string, v: CompleteValues) {
+export async function completeMaintenance(ctx: CustomerContext, id: string, v: CompleteValues) {
   const today = todayOf(ctx);
   return inTransaction(ctx, async (tx) => {
     const current = await recordById(tx, id);

@@ -12,9 +12,9 @@ import {
   vehicles,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
 import { countRecords, dueOrder, overdueSql, selectRecords, toMaintenance } from './maintenance';
 import { isCountedVehicleStatus } from './usage';
+import type { CustomerContext } from '../../http/request-context';
 
 /** The audit rows that are changes to a fleet (staff's fleet center reads the same ones across accounts). */
 export const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member'];
@@ -51,7 +51,7 @@ export function changeSummary(
  * that is off is not read at all and answers null (docs/feature-access.md).
  */
 export async function fleetOverview(
-  ctx: RequestContext,
+  ctx: CustomerContext,
   canManageAccount: boolean,
   features: FeatureAccess,
 ): Promise<FleetOverview> {
@@ -117,7 +117,7 @@ export async function fleetOverview(
 }
 
 /** The account's plan and limits, as the usage panel shows them. */
-async function planOf({ db, account }: RequestContext) {
+async function planOf({ db, account }: CustomerContext) {
   const [plan] = await db
     .select({
       planId: customers.planId,
@@ -133,7 +133,7 @@ async function planOf({ db, account }: RequestContext) {
 }
 
 /** The account's latest fleet changes from the audit trail. */
-function recentChanges(db: RequestContext['db'], accountId: string) {
+function recentChanges(db: CustomerContext['db'], accountId: string) {
   return db
     .select()
     .from(auditLogs)

@@ -26,7 +26,6 @@ import {
 import { VEHICLE_STATUSES, DRIVER_STATUSES } from '../../../shared/statuses';
 import { access, successResponse } from '../../../shared/contracts/common';
 import { uuidParams } from '../../../shared/contracts/portal';
-import { customerContext } from '../../http/request-context';
 import { recordAudit } from '../audit';
 import { driversCsv, vehiclesCsv } from './csv';
 import { createDriver, deleteDriver, driversForExport, listDrivers, updateDriver } from './drivers';
@@ -52,18 +51,17 @@ import {
   vehiclesForExport,
 } from './vehicles';
 import type { Services } from '../../services';
+import { customerContext } from '../../http/request-context';
 
 const exportQuery = <const S extends readonly [string, ...string[]]>(statuses: S) =>
   z.object({ search: z.string().trim().max(100).optional(), status: z.enum(statuses).optional() });
 
 /** The customer's fleet app (issue 4). Every call is scoped to the signed-in account. */
-export async function fleetRoutes(
-  app: FastifyInstance,
-  { db, clock, config, mail, emailDelivery }: Services,
-) {
+export async function fleetRoutes(app: FastifyInstance, services: Services) {
+  const { clock, config, mail, emailDelivery } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const today = () => isoDay(clock.now());
-  const ctx = (request: FastifyRequest) => customerContext(request, { db, clock });
+  const ctx = (request: FastifyRequest) => customerContext(request, services);
 
   r.get('/api/fleet/overview', {
     config: { access: access.customer },

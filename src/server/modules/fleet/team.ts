@@ -7,11 +7,12 @@ import { isUniqueViolation } from '../../db/errors';
 import { customers, sessions, teamMembers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { inTransaction, type RequestContext } from '../../http/request-context';
+import { inTransaction } from '../../http/request-context';
 import { recordAudit } from '../audit';
 import { emailSignsIn } from '../customers';
 import { assertUserRoom, countedUsers, lockAccount } from './limits';
 import { emailLinks, personData, personTo, type Mailer } from '../email-events';
+import type { CustomerContext } from '../../http/request-context';
 
 export type InviteValues = z.output<typeof inviteTeamMemberRequest>;
 
@@ -27,7 +28,7 @@ export function temporaryPassword(): string {
   return password;
 }
 
-export async function listTeam({ db, account }: RequestContext) {
+export async function listTeam({ db, account }: CustomerContext) {
   const [owner] = await db
     .select({
       id: customers.id,
@@ -71,7 +72,7 @@ export async function listTeam({ db, account }: RequestContext) {
  * Invites a member with a generated password, which goes to the member by email (team_invitation)
  * in the invitation's transaction and is never answered; the limit applies.
  */
-export async function inviteMember(ctx: RequestContext, mail: Mailer, values: InviteValues) {
+export async function inviteMember(ctx: CustomerContext, mail: Mailer, values: InviteValues) {
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   try {
@@ -124,13 +125,13 @@ export async function inviteMember(ctx: RequestContext, mail: Mailer, values: In
 }
 
 /** A member of the account, locked for the change; the owner is not a member and cannot be changed. */
-async function memberForChange(tx: RequestContext, id: string, ownerMessage: string) {
+async function memberForChange(tx: CustomerContext, id: string, ownerMessage: string) {
   const [member] = await tx.account.select(teamMembers, eq(teamMembers.id, id)).for('update');
   if (!member) throw notFound(id === tx.accountId ? ownerMessage : 'Team member not found');
   return member;
 }
 
-export async function changeMemberRole(ctx: RequestContext, id: string, role: 'fleet_admin' | 'fleet_user') {
+export async function changeMemberRole(ctx: CustomerContext, id: string, role: 'fleet_admin' | 'fleet_user') {
   await inTransaction(ctx, async (tx) => {
     const before = await memberForChange(tx, id, 'The account owner is always a fleet admin.');
     if (tx.actor.actorId === id) throw badRequest('You cannot change your own role.');
@@ -146,7 +147,7 @@ export async function changeMemberRole(ctx: RequestContext, id: string, role: 'f
 }
 
 /** Removing a member also ends their sessions (the foreign key cascades). */
-export async function removeMember(ctx: RequestContext, id: string) {
+export async function removeMember(ctx: CustomerContext, id: string) {
   await inTransaction(ctx, async (tx) => {
     const before = await memberForChange(tx, id, 'The account owner cannot be removed.');
     if (tx.actor.actorId === id) throw badRequest('You cannot remove yourself. Ask another fleet admin.');

@@ -1,6 +1,6 @@
 import { eq, ne } from 'drizzle-orm';
 import { teamMembers, vehicles } from '../../db/schema';
-import type { RequestContext } from '../../http/request-context';
+import type { CustomerContext } from '../../http/request-context';
 
 export type FleetUsage = {
   /** Vehicles that count against the plan: every one not retired. */
@@ -21,7 +21,7 @@ export const isCountedVehicleStatus = (status: string) => status !== 'retired';
 /** The plan's users: the account owner, then each invited team member. */
 export const usersOf = (teamMemberCount: number) => 1 + teamMemberCount;
 
-export async function fleetUsage({ account }: RequestContext): Promise<FleetUsage> {
+export async function fleetUsage({ account }: CustomerContext): Promise<FleetUsage> {
   const [counted, active, team] = await Promise.all([
     account.count(vehicles, countedVehicle()),
     account.count(vehicles, eq(vehicles.status, 'active')),

@@ -7,11 +7,12 @@ import type { AccountScope } from '../../db/account-scope';
 import { isUniqueViolation } from '../../db/errors';
 import { drivers, vehicles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { inTransaction, type RequestContext } from '../../http/request-context';
+import { inTransaction } from '../../http/request-context';
 import { likePattern } from '../../lib/sql-like';
 import { recordAudit, recordAudits } from '../audit';
 import { previewVehicleCsv } from './csv';
 import { assertVehicleRoom, countedVehicles, lockAccount } from './limits';
+import type { CustomerContext } from '../../http/request-context';
 
 type VehicleRow = typeof vehicles.$inferSelect;
 export type VehicleValues = z.output<typeof vehicleInput>;
@@ -58,10 +59,10 @@ export function vehicleFilter(
 }
 
 /** The driver a vehicle has, if any (a vehicle has one at a time). */
-const driverOf = ({ account }: RequestContext, vehicleId: string) =>
+const driverOf = ({ account }: CustomerContext, vehicleId: string) =>
   account.where(drivers, eq(drivers.assignedVehicleId, vehicleId));
 
-export async function listVehicles({ db, account }: RequestContext, query: VehicleQuery) {
+export async function listVehicles({ db, account }: CustomerContext, query: VehicleQuery) {
   const where = vehicleFilter(account, query);
   const column = SORT_COLUMNS[query.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
   const order = query.sort.startsWith('-') ? desc(column) : asc(column);
@@ -90,14 +91,14 @@ export async function listVehicles({ db, account }: RequestContext, query: Vehic
   );
 }
 
-async function vehicleOf({ account }: RequestContext, id: string, lock = false) {
+async function vehicleOf({ account }: CustomerContext, id: string, lock = false) {
   const query = account.select(vehicles, eq(vehicles.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Vehicle not found');
   return row;
 }
 
-async function withDriver(ctx: RequestContext, row: VehicleRow): Promise<Vehicle> {
+async function withDriver(ctx: CustomerContext, row: VehicleRow): Promise<Vehicle> {
   const [driver] = await ctx.db
     .select({ id: drivers.id, name: drivers.name })
     .from(drivers)
@@ -105,7 +106,7 @@ async function withDriver(ctx: RequestContext, row: VehicleRow): Promise<Vehicle
   return toVehicle(row, driver ?? null);
 }
 
-export async function getVehicle(ctx: RequestContext, id: string): Promise<Vehicle> {
+export async function getVehicle(ctx: CustomerContext, id: string): Promise<Vehicle> {
   return withDriver(ctx, await vehicleOf(ctx, id));
 }
 
@@ -126,7 +127,7 @@ function duplicateError(error: unknown): Error {
 
 const counts = (status: string) => status !== 'retired';
 
-export async function createVehicles(ctx: RequestContext, values: VehicleValues[]) {
+export async function createVehicles(ctx: CustomerContext, values: VehicleValues[]) {
   const now = ctx.clock.now();
   try {
     return await inTransaction(ctx, async (tx) => {
@@ -161,7 +162,7 @@ export async function createVehicles(ctx: RequestContext, values: VehicleValues[
   }
 }
 
-export async function updateVehicle(ctx: RequestContext, id: string, values: VehicleValues) {
+export async function updateVehicle(ctx: CustomerContext, id: string, values: VehicleValues) {
   const now = ctx.clock.now();
   try {
     return await inTransaction(ctx, async (tx) => {
@@ -193,7 +194,7 @@ export async function updateVehicle(ctx: RequestContext, id: string, values: Veh
   }
 }
 
-export async function deleteVehicle(ctx: RequestContext, id: string) {
+export async function deleteVehicle(ctx: CustomerContext, id: string) {
   await inTransaction(ctx, async (tx) => {
     const before = await vehicleOf(tx, id, true);
     await tx.account.delete(vehicles, eq(vehicles.id, id));
@@ -213,7 +214,7 @@ export async function deleteVehicle(ctx: RequestContext, id: string) {
 
 /** Every vehicle matching the list's filter, for CSV export. */
 export async function vehiclesForExport(
-  { db, account }: RequestContext,
+  { db, account }: CustomerContext,
   query: { search?: string; status?: VehicleStatus },
 ) {
   return db
@@ -224,7 +225,7 @@ export async function vehiclesForExport(
 }
 
 /** VINs and plates already in the account (import preview checks against them). */
-async function existingIdentifiers({ db, account }: RequestContext) {
+async function existingIdentifiers({ db, account }: CustomerContext) {
   const rows = await db
     .select({ vin: vehicles.vin, licensePlate: vehicles.licensePlate })
     .from(vehicles)
@@ -236,7 +237,7 @@ async function existingIdentifiers({ db, account }: RequestContext) {
  * The import preview: each row checked against the form's rules and the fleet, and the room the
  * plan leaves, counted under the account lock so it agrees with what an import would be allowed.
  */
-export async function previewVehicleImport(ctx: RequestContext, csv: string) {
+export async function previewVehicleImport(ctx: CustomerContext, csv: string) {
   const preview = previewVehicleCsv(csv, await existingIdentifiers(ctx));
   const limits = await inTransaction(ctx, async (tx) => ({
     ...(await lockAccount(tx)),

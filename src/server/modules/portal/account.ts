@@ -6,12 +6,13 @@ import { hashPassword } from '../../auth/passwords';
 import { liveSession, sessionPerson } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, badRequest, notFound } from '../../http/errors';
-import { inTransaction, type RequestContext } from '../../http/request-context';
+import { inTransaction } from '../../http/request-context';
 import { recordAudit } from '../audit';
-import { customerById, type BillingContext } from '../billing';
+import { customerById } from '../billing';
 import { detachCards, removeCustomerAccount } from '../customers';
 import { queuePasswordChanged } from '../email-events';
 import type { Mailer } from '../email-events';
+import type { CustomerContext } from '../../http/request-context';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 
@@ -29,7 +30,7 @@ type PasswordChange = {
 };
 
 export async function changeCustomerPassword(
-  ctx: RequestContext,
+  ctx: CustomerContext,
   mail: Mailer,
   input: PasswordChange,
 ): Promise<void> {
@@ -81,7 +82,7 @@ export async function changeCustomerPassword(
 }
 
 async function changeTeamMemberPassword(
-  ctx: RequestContext,
+  ctx: CustomerContext,
   mail: Mailer,
   input: PasswordChange & { teamMemberId: string },
 ): Promise<void> {
@@ -129,7 +130,7 @@ async function changeTeamMemberPassword(
  * with all its records the way every account goes (customers/account-removal.ts: payments and
  * invoices stay for the books, detached); then the cards are detached at the provider.
  */
-export async function deleteCustomerAccount(ctx: BillingContext, password: string): Promise<void> {
+export async function deleteCustomerAccount(ctx: CustomerContext, password: string): Promise<void> {
   const { db, actor, accountId: customerId } = ctx;
   const customer = await customerById(db, customerId);
   if (!(await checkCurrentPassword(db, customerId, customer.passwordHash, password, ctx.clock.now()))) {

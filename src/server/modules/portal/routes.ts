@@ -32,10 +32,8 @@ import { isoDay } from '../../../shared/days';
 import { clearSessionCookie } from '../../auth/cookies';
 import { CUSTOMER_COOKIE } from '../../auth/sessions';
 import { HttpError, notFound } from '../../http/errors';
-import { customerContext } from '../../http/request-context';
 import { recordAudit } from '../audit';
 import {
-  billingContext,
   renderInvoicePdf,
   addPaymentMethod,
   removePaymentMethod,
@@ -58,6 +56,7 @@ import { invoiceSellerOf } from '../system-settings';
 import { changeCustomerPassword, deleteCustomerAccount } from './account';
 import { customerProfile, exportCustomerData, loadSettings, saveSettings } from './service';
 import type { Services } from '../../services';
+import { customerContext } from '../../http/request-context';
 
 export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
 
@@ -71,8 +70,6 @@ function assertOwnEmail(request: FastifyRequest, email: string | undefined): voi
 export async function portalRoutes(app: FastifyInstance, { billing, config }: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => customerContext(request, billing);
-  // Billing, plan and cards reach the card processor too.
-  const billingCtx = (request: FastifyRequest) => billingContext(request, billing);
 
   r.get('/api/customer/profile/:email', {
     config: { access: access.customer },
@@ -86,7 +83,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
   r.get('/api/customer/billing-info', {
     config: { access: access.accountAdmin },
     schema: { tags: ['portal'], response: { 200: billingInfoSchema } },
-    handler: async (request) => billingInfo(billingCtx(request)),
+    handler: async (request) => billingInfo(ctx(request)),
   });
 
   r.get('/api/customer/settings/:email', {
@@ -129,7 +126,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
     schema: { tags: ['portal'], body: upgradePlanRequest, response: { 200: planChangeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      return upgradePlan(billingCtx(request), request.body.planId, request.body.expectedAmount);
+      return upgradePlan(ctx(request), request.body.planId, request.body.expectedAmount);
     },
   });
 
@@ -138,7 +135,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
     schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      return downgradePlan(billingCtx(request), request.body.planId);
+      return downgradePlan(ctx(request), request.body.planId);
     },
   });
 
@@ -147,7 +144,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
     schema: { tags: ['portal'], body: cancelRequest, response: { 200: cancelResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      return cancelSubscription(billingCtx(request));
+      return cancelSubscription(ctx(request));
     },
   });
 
@@ -163,7 +160,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
     },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      return previewPlanChange(billingCtx(request), request.body.planId);
+      return previewPlanChange(ctx(request), request.body.planId);
     },
   });
 
@@ -172,7 +169,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
     schema: { tags: ['portal'], body: resumeRequest, response: { 200: resumeResponse } },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
-      return resumeSubscription(billingCtx(request));
+      return resumeSubscription(ctx(request));
     },
   });
 
@@ -260,7 +257,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
     config: { access: access.accountAdmin },
     schema: { tags: ['portal'], body: addPaymentMethodRequest, response: { 200: successResponse } },
     handler: async (request) => {
-      const card = await addPaymentMethod(billingCtx(request), request.body);
+      const card = await addPaymentMethod(ctx(request), request.body);
       return { success: true, message: `${card.brand.toUpperCase()} ending in ${card.last4} was added.` };
     },
   });
@@ -269,7 +266,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
     config: { access: access.accountAdmin },
     schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
-      await removePaymentMethod(billingCtx(request), request.params.id);
+      await removePaymentMethod(ctx(request), request.params.id);
       return { success: true, message: 'Payment method removed' };
     },
   });
@@ -278,7 +275,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
     config: { access: access.accountAdmin },
     schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
     handler: async (request) => {
-      await setDefaultPaymentMethod(billingCtx(request), request.params.id);
+      await setDefaultPaymentMethod(ctx(request), request.params.id);
       return { success: true, message: 'Default payment method updated' };
     },
   });
@@ -326,7 +323,7 @@ export async function portalRoutes(app: FastifyInstance, { billing, config }: Se
     config: { access: access.owner },
     schema: { tags: ['portal'], body: deleteAccountRequest, response: { 200: successResponse } },
     handler: async (request, reply) => {
-      await deleteCustomerAccount(billingCtx(request), request.body.password);
+      await deleteCustomerAccount(ctx(request), request.body.password);
       clearSessionCookie(config, request, reply, CUSTOMER_COOKIE);
       return { success: true, message: 'Your account and its data have been deleted.' };
     },

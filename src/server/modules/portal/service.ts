@@ -19,11 +19,12 @@ import {
   vehicles,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { inTransaction, type RequestContext } from '../../http/request-context';
+import { inTransaction } from '../../http/request-context';
 import { recordAudit } from '../audit';
 import { toCustomerIdentity } from '../auth';
 import { customerById, subscriptionOf } from '../billing';
 import { CUSTOMER_IDLE_TIMEOUTS, setAccountIdleTimeout } from '../../auth/sessions';
+import type { CustomerContext } from '../../http/request-context';
 
 const RECENT_ACTIVITY = 10;
 
@@ -33,7 +34,7 @@ type ActivityJson = { id: string; action: string; description: string; createdAt
  * The portal's profile in one query (with the session lookup, two per request: docs/architecture.md): usage
  * counts and the recent activity come as subselects instead of their own round trips.
  */
-export async function customerProfile({ db, account }: RequestContext): Promise<CustomerProfile> {
+export async function customerProfile({ db, account }: CustomerContext): Promise<CustomerProfile> {
   const [row] = await db
     .select({
       customer: customers,
@@ -100,14 +101,14 @@ export async function customerProfile({ db, account }: RequestContext): Promise<
   };
 }
 
-export async function loadSettings({ account }: RequestContext): Promise<CustomerSettings> {
+export async function loadSettings({ account }: CustomerContext): Promise<CustomerSettings> {
   const [row] = await account.select(customerSettings);
   const parsed = settingsSchema.partial().safeParse(row?.settings ?? {});
   return { ...DEFAULT_CUSTOMER_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 
 export async function saveSettings(
-  ctx: RequestContext,
+  ctx: CustomerContext,
   settings: CustomerSettings,
   mode: 'auto' | 'manual',
 ): Promise<CustomerSettings> {
@@ -139,7 +140,7 @@ export async function saveSettings(
 }
 
 /** Everything we hold about the customer, as one JSON document (Download Data). */
-export async function exportCustomerData(ctx: RequestContext) {
+export async function exportCustomerData(ctx: CustomerContext) {
   const { db, account: mine, accountId: customerId } = ctx;
   const customer = await customerById(db, customerId);
   const { passwordHash: _hash, ...account } = customer;

@@ -12,9 +12,10 @@ import { type TicketStatus } from '../../../shared/statuses';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import { staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { inTransaction, type RequestContext } from '../../http/request-context';
+import { inTransaction } from '../../http/request-context';
 import { recordAudit, type AuditActor } from '../audit';
 import { nextTicketNumber } from './ticket-numbers';
+import type { CustomerContext } from '../../http/request-context';
 
 /*
  * Ticket rules (docs/support.md). Customer-side work goes through the account scope (`ctx.account`):
@@ -51,7 +52,7 @@ function toMyTicket(row: TicketRow, counts: { replies: number; lastAuthor: strin
 }
 
 /** The account's tickets, newest activity first, with an optional status filter. */
-export async function listMyTickets(ctx: RequestContext, query: MyTicketListQuery) {
+export async function listMyTickets(ctx: CustomerContext, query: MyTicketListQuery) {
   const where = ctx.account.where(
     supportTickets,
     query.status ? eq(supportTickets.status, query.status) : undefined,
@@ -77,7 +78,7 @@ export async function listMyTickets(ctx: RequestContext, query: MyTicketListQuer
 }
 
 /** One of the account's tickets with its public thread; another account's is not found. */
-export async function readMyTicket(ctx: RequestContext, id: string): Promise<MyTicketDetail> {
+export async function readMyTicket(ctx: CustomerContext, id: string): Promise<MyTicketDetail> {
   const [row] = await ctx.account.select(supportTickets, eq(supportTickets.id, id));
   if (!row) throw notFound('Ticket not found');
   const messages = await ctx.db
@@ -108,7 +109,7 @@ export async function readMyTicket(ctx: RequestContext, id: string): Promise<MyT
 }
 
 /** A customer (the owner or a team member) opens a ticket for the account. */
-export async function openTicket(ctx: RequestContext, input: NewTicketInput): Promise<MyTicketDetail> {
+export async function openTicket(ctx: CustomerContext, input: NewTicketInput): Promise<MyTicketDetail> {
   const id = await inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     const [row] = await tx.account
@@ -139,7 +140,7 @@ export async function openTicket(ctx: RequestContext, input: NewTicketInput): Pr
  * the reply with 409: closing is final, and the customer is asked to open a new ticket.
  */
 export async function replyAsCustomer(
-  ctx: RequestContext,
+  ctx: CustomerContext,
   id: string,
   body: string,
 ): Promise<MyTicketDetail> {

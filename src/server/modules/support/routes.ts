@@ -24,7 +24,6 @@ import {
   visitorMessageSent,
 } from '../../../shared/contracts/contact';
 import { isoDay } from '../../../shared/days';
-import { customerContext } from '../../http/request-context';
 import { actorOf, recordAudit } from '../audit';
 import { supportAnalytics as analyticsOf } from './analytics';
 import {
@@ -37,6 +36,7 @@ import { listMyTickets, openTicket, readMyTicket, replyAsCustomer } from './cust
 import { replyAsStaff, updateTicket, type StaffSupportDeps } from './staff-tickets';
 import { openVisitorTicket } from './visitor-tickets';
 import type { Services } from '../../services';
+import { customerContext } from '../../http/request-context';
 
 const ticketParams = z.object({ id: z.uuid({ error: 'Ticket not found' }) });
 const staffSupport = access.staffTab('support');
@@ -47,9 +47,10 @@ export const TOO_MANY_VISITOR_MESSAGES =
   'Too many messages from your address. Please try again in a few minutes.';
 
 /** Support tickets (docs/support.md): the portal's side and the staff Support Center's. */
-export async function supportRoutes(app: FastifyInstance, { db, clock, config, email }: Services) {
+export async function supportRoutes(app: FastifyInstance, services: Services) {
+  const { db, clock, config, email } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) => customerContext(request, { db, clock });
+  const ctx = (request: FastifyRequest) => customerContext(request, services);
   const staff: StaffSupportDeps = { db, email, publicUrl: config.publicUrl, clock };
 
   // ---- A visitor without an account (the landing page's contact form) ----

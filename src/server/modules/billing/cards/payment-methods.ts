@@ -8,8 +8,8 @@ import { recordAudit } from '../../audit';
 import { notifyStaff } from '../../notifications';
 import { customerById } from '../core/lookups';
 import { ensureProviderCustomer } from '../core/provider-customer';
-import type { BillingContext } from '../core/deps';
 import type { PaymentMethodRow } from '../core/rows';
+import type { CustomerContext } from '../../../http/request-context';
 
 /**
  * Locks the account and every card of one customer, always in id order, before any card changes. Every path that
@@ -39,7 +39,7 @@ export const LAST_CARD_MESSAGE =
 
 /** Attaches a card tokenised by the provider's card form; the first card becomes the default. */
 export async function addPaymentMethod(
-  ctx: BillingContext,
+  ctx: CustomerContext,
   input: { paymentMethodId: string; setAsDefault: boolean },
 ) {
   const { provider, accountId: customerId } = ctx;
@@ -109,7 +109,7 @@ export async function addPaymentMethod(
 }
 
 /** Removes a card, never the last one; removing the default promotes the newest remaining card. */
-export async function removePaymentMethod(ctx: BillingContext, id: string) {
+export async function removePaymentMethod(ctx: CustomerContext, id: string) {
   const removed = await inTransaction(ctx, async ({ db: tx, account, actor, accountId }) => {
     // Newest first: removing the default promotes the newest remaining card.
     const cards = (await lockCardsOf(tx, accountId)).sort(
@@ -135,7 +135,7 @@ export async function removePaymentMethod(ctx: BillingContext, id: string) {
   await ctx.provider.detachPaymentMethod(removed.providerRef).catch(() => undefined);
 }
 
-export async function setDefaultPaymentMethod(ctx: BillingContext, id: string) {
+export async function setDefaultPaymentMethod(ctx: CustomerContext, id: string) {
   await inTransaction(ctx, async ({ db: tx, account, actor, accountId }) => {
     const card = (await lockCardsOf(tx, accountId)).find((c) => c.id === id);
     if (!card) throw notFound('Payment method not found');

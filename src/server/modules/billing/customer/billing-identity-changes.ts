@@ -1,10 +1,11 @@
 import { DEFAULT_CUSTOMER_SETTINGS, type BillingAddressInput } from '../../../../shared/contracts/portal';
 import { customerSettings, customers } from '../../../db/schema';
-import { inTransaction, type RequestContext } from '../../../http/request-context';
+import { inTransaction } from '../../../http/request-context';
 import { recordAudit } from '../../audit';
 import { billingIdentity } from '../core/billing-identity';
 import { customerById } from '../core/lookups';
 import { recordActivity } from '../../notifications';
+import type { CustomerContext } from '../../../http/request-context';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -13,10 +14,10 @@ type CustomerRow = typeof customers.$inferSelect;
  * transaction; `change` makes it and answers the values it replaced.
  */
 function changeBillingIdentity(
-  ctx: RequestContext,
+  ctx: CustomerContext,
   what: string,
   newValues: Record<string, unknown>,
-  change: (tx: RequestContext, customer: CustomerRow) => Promise<Record<string, unknown>>,
+  change: (tx: CustomerContext, customer: CustomerRow) => Promise<Record<string, unknown>>,
 ) {
   return inTransaction(ctx, async (tx) => {
     const customer = await customerById(tx.db, tx.accountId);
@@ -35,14 +36,14 @@ function changeBillingIdentity(
   });
 }
 
-export async function updateBillingEmail(ctx: RequestContext, newEmail: string) {
+export async function updateBillingEmail(ctx: CustomerContext, newEmail: string) {
   await changeBillingIdentity(ctx, 'billing email', { billingEmail: newEmail }, async (tx, customer) => {
     await tx.account.updateAccount({ billingEmail: newEmail, updatedAt: tx.clock.now() });
     return { billingEmail: customer.billingEmail ?? customer.email };
   });
 }
 
-export async function updateBillingAddress(ctx: RequestContext, address: BillingAddressInput) {
+export async function updateBillingAddress(ctx: CustomerContext, address: BillingAddressInput) {
   await changeBillingIdentity(ctx, 'billing address', { billingAddress: address }, async (tx, customer) => {
     const before = (await billingIdentity(tx.db, customer)).billingAddress;
     await tx.account

@@ -10,8 +10,8 @@ import {
   subscriptions,
 } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
-import type { BillingContext } from '../core/deps';
 import { toInvoiceView, type InvoiceJson } from '../invoices/customer-invoices';
+import type { CustomerContext } from '../../../http/request-context';
 
 /** The newest invoices come with billing info; the full list is paged (GET /api/customer/invoices). */
 const INVOICES_IN_BILLING_INFO = 12;
@@ -27,7 +27,7 @@ type CardJson = {
 const scheduledPlans = alias(plans, 'scheduled_plan');
 
 /** Billing info in one query (two with the session lookup), cards and newest invoices aggregated. */
-export async function billingInfo({ db, account, provider }: BillingContext): Promise<BillingInfo> {
+export async function billingInfo({ db, account, provider }: CustomerContext): Promise<BillingInfo> {
   const [row] = await db
     .select({
       customer: customers,

@@ -1,10 +1,10 @@
 import { desc } from 'drizzle-orm';
 import type { PageRequest } from '../../../../shared/contracts/common';
 import { payments } from '../../../db/schema';
-import type { RequestContext } from '../../../http/request-context';
 import { invoicePdfUrl } from '../invoices/customer-invoices';
+import type { CustomerContext } from '../../../http/request-context';
 
-export async function paymentHistory({ account }: RequestContext, request: PageRequest) {
+export async function paymentHistory({ account }: CustomerContext, request: PageRequest) {
   const { page, pageSize } = request;
   const { rows, total } = await account.page(payments, request, [
     desc(payments.createdAt),

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { toPage, type PageRequest } from '../../../../shared/contracts/common';
 import { invoices } from '../../../db/schema';
-import type { RequestContext } from '../../../http/request-context';
+import type { CustomerContext } from '../../../http/request-context';
 
 export const invoicePdfUrl = (id: string) => `/api/customer/invoices/${id}/pdf`;
 
@@ -15,7 +15,7 @@ export type InvoiceJson = {
   description: string | null;
 };
 
-export async function invoicePage({ account }: RequestContext, request: PageRequest) {
+export async function invoicePage({ account }: CustomerContext, request: PageRequest) {
   const { rows, total } = await account.page(invoices, request, [
     desc(invoices.issuedAt),
     desc(invoices.number),
@@ -37,12 +37,12 @@ export function toInvoiceView(i: Omit<InvoiceJson, 'issuedAt'> & { issuedAt: Dat
   };
 }
 
-export async function invoiceOf({ account }: RequestContext, invoiceId: string) {
+export async function invoiceOf({ account }: CustomerContext, invoiceId: string) {
   const [row] = await account.select(invoices, eq(invoices.id, invoiceId));
   return row;
 }
 
-export async function latestInvoice({ account }: RequestContext) {
+export async function latestInvoice({ account }: CustomerContext) {
   const [row] = await account
     .select(invoices, sql`${invoices.status} <> 'void'`)
     .orderBy(desc(invoices.issuedAt), desc(invoices.number))

@@ -6,8 +6,8 @@ import { recordAudit } from '../../audit';
 import { notifyStaff, recordActivity } from '../../notifications';
 import { setCustomerStatus } from '../core/account-writes';
 import { customerById, lockSubscription } from '../core/lookups';
-import type { BillingContext } from '../core/deps';
 import { CHANGE_IN_PROGRESS } from './plan-rules';
+import type { CustomerContext } from '../../../http/request-context';
 
 export const RESUME_NOT_CANCELLED = 'Your subscription is not cancelled, so there is nothing to resume.';
 
@@ -16,7 +16,7 @@ export const RESUME_NOT_CANCELLED = 'Your subscription is not cancelled, so ther
  * then); a pending subscription (nothing paid) ends at once. Either way the account's status is
  * Cancelled from now. The one way to cancel: the portal and staff (Edit Customer) both call it.
  */
-export async function cancelSubscription(ctx: BillingContext) {
+export async function cancelSubscription(ctx: CustomerContext) {
   const { actor, accountId: customerId } = ctx;
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -73,7 +73,7 @@ export async function cancelSubscription(ctx: BillingContext) {
  * been cancelled. One change under the row lock, with its audit row; a repeat (or a second request at
  * the same moment) finds nothing to resume and is refused, so it changes and records nothing.
  */
-export async function resumeSubscription(ctx: BillingContext) {
+export async function resumeSubscription(ctx: CustomerContext) {
   const { actor, accountId: customerId } = ctx;
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {

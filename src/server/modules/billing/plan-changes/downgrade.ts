@@ -5,12 +5,12 @@ import { shortDate } from '../../../lib/day-text';
 import { recordAudit } from '../../audit';
 import { notifyStaff, recordActivity } from '../../notifications';
 import { customerById, lockSubscription } from '../core/lookups';
-import type { BillingContext } from '../core/deps';
 import { assertDowngrade, targetPlan } from './plan-rules';
 import type { PlanChangeResult } from './upgrade';
+import type { CustomerContext } from '../../../http/request-context';
 
 /** A downgrade waits for the end of the period, and only if the fleet fits the cheaper plan. */
-export async function downgradePlan(ctx: BillingContext, planId: string): Promise<PlanChangeResult> {
+export async function downgradePlan(ctx: CustomerContext, planId: string): Promise<PlanChangeResult> {
   const { actor, accountId: customerId } = ctx;
   const target = await targetPlan(ctx, planId);
   const now = ctx.clock.now();

@@ -1,13 +1,12 @@
 import { cancelledPlanChangeMessage } from '../../../../shared/contracts/portal';
 import { HttpError, badRequest, conflict } from '../../../http/errors';
-import type { RequestContext } from '../../../http/request-context';
 import { usd } from '../../../lib/money-text';
 import { shortDate } from '../../../lib/day-text';
 import { fleetUsage, usageExceeds } from '../../fleet';
 import { findActivePlan } from '../../plans';
-import type { BillingContext } from '../core/deps';
 import type { SubscriptionRow } from '../core/rows';
 import { prorationCents } from '../core/periods';
+import type { CustomerContext } from '../../../http/request-context';
 
 /** Processors refuse tiny card charges (Stripe: under $0.50); a smaller difference is not charged. */
 const MIN_CHARGE_CENTS = 50;
@@ -30,7 +29,7 @@ export function assertChangeable(sub: SubscriptionRow, now: Date): void {
   if (sub.cancelAtPeriodEnd) throw conflict(cancelledPlanChangeMessage(shortDate(sub.currentPeriodEnd)));
 }
 
-export async function targetPlan(ctx: BillingContext, planId: string) {
+export async function targetPlan(ctx: CustomerContext, planId: string) {
   const plan = await findActivePlan(ctx.db, planId);
   if (!plan) throw badRequest('Please select a plan', { planId: 'Please select a plan' });
   return plan;
@@ -49,7 +48,7 @@ export function assertUpgrade(sub: SubscriptionRow, target: TargetPlan, now: Dat
 
 /** The downgrade's own refusals (the fleet must fit), asked the same way by the preview and the change. */
 export async function assertDowngrade(
-  ctx: RequestContext,
+  ctx: CustomerContext,
   sub: SubscriptionRow,
   target: TargetPlan,
   now: Date,

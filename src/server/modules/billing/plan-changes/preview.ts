@@ -2,8 +2,8 @@ import { notFound } from '../../../http/errors';
 import { usd } from '../../../lib/money-text';
 import { shortDate } from '../../../lib/day-text';
 import { defaultPaymentMethod, planById, subscriptionOf } from '../core/lookups';
-import type { BillingContext } from '../core/deps';
 import { assertDowngrade, assertUpgrade, targetPlan, upgradeChargeCents } from './plan-rules';
+import type { CustomerContext } from '../../../http/request-context';
 
 export type PlanChangePreview = {
   kind: 'upgrade' | 'downgrade';
@@ -26,7 +26,7 @@ export type PlanChangePreview = {
  * amount `upgradePlan` charges (same function, same moment's inputs). Reads only: nothing is locked,
  * charged or recorded.
  */
-export async function previewPlanChange(ctx: BillingContext, planId: string): Promise<PlanChangePreview> {
+export async function previewPlanChange(ctx: CustomerContext, planId: string): Promise<PlanChangePreview> {
   const target = await targetPlan(ctx, planId);
   const now = ctx.clock.now();
   const sub = await subscriptionOf(ctx.db, ctx.accountId);

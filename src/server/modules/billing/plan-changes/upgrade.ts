@@ -15,12 +15,12 @@ import {
   planById,
 } from '../core/lookups';
 import { ensureProviderCustomer } from '../core/provider-customer';
-import type { BillingContext } from '../core/deps';
 import type { CustomerRow, SubscriptionRow } from '../core/rows';
 import { reportFailedPayment } from '../core/failed-payments';
 import { recordPayment } from '../invoices/payment-records';
 import { recordPaidInvoice } from '../invoices/record-paid-invoice';
 import { assertUpgrade, quotedChargeCents, targetPlan, type TargetPlan } from './plan-rules';
+import type { CustomerContext } from '../../../http/request-context';
 
 /** How long an upgrade holds the subscription while its card is charged. */
 const CLAIM_MS = 2 * 60_000;
@@ -41,7 +41,7 @@ export type PlanChangeResult = {
  * the embedded database has one connection), so the subscription is claimed meanwhile.
  */
 export async function upgradePlan(
-  ctx: BillingContext,
+  ctx: CustomerContext,
   planId: string,
   /** The amount the customer's preview showed (dollars); the charge is exactly it, or refused. */
   expectedAmount?: number,
@@ -91,7 +91,7 @@ type Upgrade = {
 
 /** Under the subscription's row lock: the refusals, the amount to charge, and the claim while it is charged. */
 async function claimForUpgrade(
-  ctx: BillingContext,
+  ctx: CustomerContext,
   target: TargetPlan,
   now: Date,
   expectedAmount: number | undefined,
@@ -114,7 +114,7 @@ async function claimForUpgrade(
  * recorded (`recordDeclinedUpgrade`) and answered 402.
  */
 async function chargeUpgrade(
-  ctx: BillingContext,
+  ctx: CustomerContext,
   upgrade: Upgrade,
 ): Promise<{ ref: string; paymentMethodId: string } | null> {
   const { sub, target, customer, amount, idempotencyKey } = upgrade;
@@ -142,7 +142,7 @@ const upgradeDescription = (target: TargetPlan) => `Upgrade to ${target.name} (p
 
 /** A declined upgrade charge: a failed payment, reported to staff, and the audit row, in one transaction. */
 async function recordDeclinedUpgrade(
-  ctx: BillingContext,
+  ctx: CustomerContext,
   { sub, target, customer, amount, now, idempotencyKey }: Upgrade,
   declined: { ref: string | null; message: string; paymentMethodId: string },
 ): Promise<void> {
@@ -187,7 +187,7 @@ async function recordDeclinedUpgrade(
  * Returns that invoice's number (null when nothing was charged).
  */
 async function applyUpgrade(
-  ctx: BillingContext,
+  ctx: CustomerContext,
   { sub, target, customer, amount, now, idempotencyKey }: Upgrade,
   charge: { ref: string; paymentMethodId: string } | null,
 ): Promise<string | null> {
