@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
-import type { Executor } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 import { accountScope, type AccountScope } from '../db/account-scope';
 import { actorOf, type AuditActor } from '../modules/audit';
 import type { Mailer } from '../modules/email-events';
@@ -42,9 +42,18 @@ export function customerContext(
 }
 
 /**
- * Runs `work` in one transaction (docs/architecture.md: a change, its audit row and its notification commit
- * together); the context it gets reads and writes through the transaction, account scope included.
+ * The one way a service with a context opens a transaction (docs/architecture.md: a change, its audit
+ * row and its notification commit together): `work` gets the same context reading and writing
+ * through the transaction, a customer's account scope included. Staff and customer contexts alike;
+ * code without a context (jobs, cross-account reads) calls `db.transaction` on its handle.
  */
-export function inTransaction<C extends CustomerContext, T>(ctx: C, work: (tx: C) => Promise<T>): Promise<T> {
-  return ctx.db.transaction((tx) => work({ ...ctx, db: tx, account: accountScope(tx, ctx.accountId) }));
+export function inTransaction<C extends { db: Executor }, T>(
+  ctx: C,
+  work: (tx: C & { db: Tx }) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction((tx) => {
+    const accountId = (ctx as { accountId?: unknown }).accountId;
+    const scoped = typeof accountId === 'string' ? { account: accountScope(tx, accountId) } : {};
+    return work({ ...ctx, db: tx, ...scoped });
+  });
 }

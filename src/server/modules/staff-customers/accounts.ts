@@ -17,6 +17,7 @@ import { actorFor, type StaffContext } from '../../http/staff-context';
 import { customerRows, isCustomerId, toStaffCustomer } from './customer-rows';
 import { changesOf, emailUnique, profileOf, salesUserFor, staffPassword } from './account-fields';
 import { billingStatus, endAccountSessions, statusThroughBilling } from './account-status';
+import { inTransaction } from '../../http/request-context';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const ACTIVE_PLAN_MESSAGE = 'Please select an active plan';
@@ -42,7 +43,7 @@ export async function customerDetail(
 export async function resendCustomerPassword(ctx: StaffContext, id: string): Promise<{ email: string }> {
   if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
   const { password, ...credentials } = await staffPassword(generateCustomerPassword());
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx }) => {
     const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
     if (!before) throw notFound(CUSTOMER_NOT_FOUND);
     if (before.isPasswordSet)
@@ -71,7 +72,7 @@ export async function resendCustomerPassword(ctx: StaffContext, id: string): Pro
 export async function createCustomer(ctx: StaffContext, input: CustomerForm): Promise<StaffCustomerDetail> {
   const { password, passwordHash } = await staffPassword(input.password || generateCustomerPassword());
   const id = await emailUnique(() =>
-    ctx.db.transaction(async (tx) => {
+    inTransaction(ctx, async ({ db: tx }) => {
       const plan = await findActivePlan(tx, input.planId);
       if (!plan) throw badRequest(ACTIVE_PLAN_MESSAGE, { planId: ACTIVE_PLAN_MESSAGE });
       // Across accounts on purpose: one email signs in to one account (customer_logins).
@@ -116,7 +117,7 @@ export async function updateCustomer(
     : { password: null };
   const newCredentials = password === null ? null : credentials;
   await emailUnique(() =>
-    ctx.db.transaction(async (tx) => {
+    inTransaction(ctx, async ({ db: tx }) => {
       // The subscription, then the account: the order billing locks them in.
       const [subscription] = await tx
         .select()
@@ -185,7 +186,7 @@ export async function updateCustomer(
 export async function suspendCustomer(ctx: StaffContext, id: string): Promise<StaffCustomerDetail> {
   if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ db: tx }) => {
     const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
     if (!before) throw notFound(CUSTOMER_NOT_FOUND);
     if (before.status !== 'active')
@@ -216,7 +217,7 @@ export async function suspendCustomer(ctx: StaffContext, id: string): Promise<St
 export async function reactivateCustomer(ctx: StaffContext, id: string): Promise<StaffCustomerDetail> {
   if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ db: tx }) => {
     const [subscription] = await tx
       .select()
       .from(subscriptions)

@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors';
 import { CUSTOMER_NOT_FOUND } from './accounts';
 import { actorFor, type StaffContext } from '../../http/staff-context';
 import { isCustomerId } from './customer-rows';
+import { inTransaction } from '../../http/request-context';
 
 /**
  * Delete (docs/staff-customers.md "Delete"): the account and everything it owns go in
@@ -13,7 +14,7 @@ import { isCustomerId } from './customer-rows';
  */
 export async function deleteCustomer(ctx: StaffContext, id: string): Promise<{ companyName: string }> {
   if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
-  const removed = await ctx.db.transaction(async (tx) => {
+  const removed = await inTransaction(ctx, async ({ db: tx }) => {
     const gone = await removeCustomerAccount(tx, id, ctx.clock.now());
     if (!gone) throw notFound(CUSTOMER_NOT_FOUND);
     await recordAudit(tx, actorFor(ctx, id), {

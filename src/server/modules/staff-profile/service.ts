@@ -19,6 +19,7 @@ import { recordAudit } from '../audit';
 import { STAFF_EMAIL_TAKEN } from '../team';
 import { queuePasswordChanged } from '../email-events';
 import type { StaffContext } from '../../http/staff-context';
+import { inTransaction } from '../../http/request-context';
 
 const detailsOf = (u: Pick<StaffPrincipal, 'firstName' | 'lastName' | 'email' | 'phone'>) => ({
   firstName: u.firstName,
@@ -30,7 +31,7 @@ const detailsOf = (u: Pick<StaffPrincipal, 'firstName' | 'lastName' | 'email' | 
 /** Name, email and phone; role and permissions are changed only in Team Management. */
 export async function updateProfile(ctx: StaffContext, input: ProfileUpdateRequest): Promise<void> {
   try {
-    await ctx.db.transaction(async (tx) => {
+    await inTransaction(ctx, async ({ db: tx }) => {
       await tx
         .update(staffUsers)
         .set({
@@ -95,7 +96,7 @@ export async function changeStaffPassword(
     throw badRequest(SAME_PASSWORD_MESSAGE, { newPassword: SAME_PASSWORD_MESSAGE });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ db: tx }) => {
     await tx
       .update(staffUsers)
       .set({ passwordHash, isPasswordSet: true, passwordChangedAt: now, updatedAt: now })
@@ -143,7 +144,7 @@ export async function listOwnSessions(db: Executor, me: Pick<StaffPrincipal, 'id
 }
 
 export async function signOutOtherSessions(ctx: StaffContext): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx }) => {
     const ended = await tx.delete(sessions).where(othersOf(ctx.staff)).returning({ id: sessions.id });
     await recordAudit(tx, ctx.actor, {
       action: 'logout',
@@ -167,7 +168,7 @@ export async function savePreferences(
   const stored = { ...ctx.staff.preferences, ...input };
   const before = preferencesOf(ctx.staff.preferences, defaults);
   const after = preferencesOf(stored, defaults);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ db: tx }) => {
     await tx
       .update(staffUsers)
       .set({ preferences: stored, updatedAt: ctx.clock.now() })

@@ -39,6 +39,7 @@ import {
   lockTeamRoles,
   RULE_MESSAGES,
 } from './rules';
+import { inTransaction } from '../../http/request-context';
 
 export const USER_NOT_FOUND = 'User not found';
 export const STAFF_EMAIL_TAKEN = 'A team member with this email already exists';
@@ -223,7 +224,7 @@ export async function createTeamUser(ctx: StaffContext, input: CreateUserRequest
   assertMayGrant(ctx.staff, {}, permissions);
   const credentials = await newGeneratedPassword();
   try {
-    return await ctx.db.transaction((tx) =>
+    return await inTransaction(ctx, ({ db: tx }) =>
       insertTeamMember(
         tx,
         ctx,
@@ -265,7 +266,7 @@ export async function updateTeamUser(
   const generated = input.sendNewPassword ? await newGeneratedPassword() : null;
   const passwordHash = generated?.passwordHash ?? null;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await inTransaction(ctx, async ({ db: tx }) => {
       await lockTeamRoles(tx);
       const acting = await actingNow(tx, ctx);
       const before = await lockMember(tx, id);
@@ -326,7 +327,7 @@ export const changeTeamRole = (ctx: StaffContext, id: string, role: UpdateUserRe
 
 export async function deleteTeamUser(ctx: StaffContext, id: string): Promise<void> {
   if (id === ctx.staff.id) throw conflict(RULE_MESSAGES.deleteSelf);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ db: tx }) => {
     await lockTeamRoles(tx);
     const acting = await actingNow(tx, ctx);
     const before = await lockMember(tx, id);

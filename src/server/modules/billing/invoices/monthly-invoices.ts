@@ -7,6 +7,7 @@ import { customerById } from '../core/lookups';
 import { createInvoice, findPeriodInvoice, periodDescription } from './invoices';
 import { actorFor, type StaffContext } from '../../../http/staff-context';
 import { PAYING_SUBSCRIPTION_STATUSES, paysForPlan } from '../../../../shared/statuses';
+import { inTransaction } from '../../../http/request-context';
 
 /**
  * The period a paying subscription owes an invoice for. An active one: its current period. A past-due
@@ -77,7 +78,7 @@ export async function generateMonthlyInvoices(ctx: StaffContext): Promise<Genera
 
 /** One subscription's missing period invoice, under its row lock; null when it is not owed (any more). */
 async function invoiceOnePeriod(ctx: StaffContext, subscriptionId: string, now: Date) {
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx }) => {
     const [sub] = await tx
       .select()
       .from(subscriptions)

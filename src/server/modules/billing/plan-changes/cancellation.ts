@@ -7,7 +7,7 @@ import { notifyStaff, recordActivity } from '../../notifications';
 import { setCustomerStatus } from '../core/account-writes';
 import { customerById, lockSubscription } from '../core/lookups';
 import { CHANGE_IN_PROGRESS } from './plan-rules';
-import type { CustomerContext } from '../../../http/request-context';
+import { type CustomerContext, inTransaction } from '../../../http/request-context';
 
 export const RESUME_NOT_CANCELLED = 'Your subscription is not cancelled, so there is nothing to resume.';
 
@@ -19,7 +19,7 @@ export const RESUME_NOT_CANCELLED = 'Your subscription is not cancelled, so ther
 export async function cancelSubscription(ctx: CustomerContext) {
   const { actor, accountId: customerId } = ctx;
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx }) => {
     const sub = await lockSubscription(tx, customerId);
     if (sub.status === 'canceled') throw conflict('This subscription has already ended.');
     if (sub.cancelAtPeriodEnd)
@@ -76,7 +76,7 @@ export async function cancelSubscription(ctx: CustomerContext) {
 export async function resumeSubscription(ctx: CustomerContext) {
   const { actor, accountId: customerId } = ctx;
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx }) => {
     const sub = await lockSubscription(tx, customerId);
     if (sub.claimedUntil && sub.claimedUntil > now) throw conflict(CHANGE_IN_PROGRESS);
     if (sub.status === 'canceled')

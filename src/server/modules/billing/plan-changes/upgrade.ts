@@ -20,7 +20,7 @@ import { reportFailedPayment } from '../core/failed-payments';
 import { recordPayment } from '../invoices/payment-records';
 import { recordPaidInvoice } from '../invoices/record-paid-invoice';
 import { assertUpgrade, quotedChargeCents, targetPlan, type TargetPlan } from './plan-rules';
-import type { CustomerContext } from '../../../http/request-context';
+import { type CustomerContext, inTransaction } from '../../../http/request-context';
 
 /** How long an upgrade holds the subscription while its card is charged. */
 const CLAIM_MS = 2 * 60_000;
@@ -96,7 +96,7 @@ async function claimForUpgrade(
   now: Date,
   expectedAmount: number | undefined,
 ): Promise<{ sub: SubscriptionRow; amount: number }> {
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx }) => {
     const row = await lockSubscription(tx, ctx.accountId);
     assertUpgrade(row, target, now);
     const cents = quotedChargeCents(row, target.priceCents, now, expectedAmount);
@@ -146,7 +146,7 @@ async function recordDeclinedUpgrade(
   { sub, target, customer, amount, now, idempotencyKey }: Upgrade,
   declined: { ref: string | null; message: string; paymentMethodId: string },
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ db: tx }) => {
     await recordPayment(
       tx,
       {
@@ -191,7 +191,7 @@ async function applyUpgrade(
   { sub, target, customer, amount, now, idempotencyKey }: Upgrade,
   charge: { ref: string; paymentMethodId: string } | null,
 ): Promise<string | null> {
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx }) => {
     const before = await lockSubscription(tx, customer.id);
     await applyPlan(tx, customer.id, target, now);
     await tx

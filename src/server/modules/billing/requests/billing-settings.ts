@@ -3,6 +3,7 @@ import { systemSettings } from '../../../db/schema';
 import { recordAudit } from '../../audit';
 import { BILLING_SETTINGS_KEY, paymentTermsOf } from './payment-terms';
 import type { StaffContext } from '../../../http/staff-context';
+import { inTransaction } from '../../../http/request-context';
 
 export async function readBillingSettings(ctx: Pick<StaffContext, 'db'>): Promise<BillingSettings> {
   return { paymentTerms: await paymentTermsOf(ctx.db) };
@@ -14,7 +15,7 @@ export async function saveBillingSettings(
   input: BillingSettings,
 ): Promise<BillingSettings> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ db: tx }) => {
     // The row lock (the upsert's) orders two staff saving at once; each audit row has the value it replaced.
     const before = await paymentTermsOf(tx);
     await tx

@@ -19,6 +19,7 @@ import { issuePaymentLink, type PaymentLinkPurpose } from '../checkout/payment-l
 import { dueUnderTerms, paymentTermsOf } from './payment-terms';
 import { actorFor, type StaffContext } from '../../../http/staff-context';
 import { queuePaymentLinkEmail } from '../../email-events';
+import { inTransaction } from '../../../http/request-context';
 
 const DAY_MS = 86_400_000;
 /** A request's link works until the end of its due date, and for a day at least. */
@@ -124,7 +125,7 @@ async function createRequest(ctx: StaffContext, input: NewRequest): Promise<Requ
   const today = isoDay(now);
   if (input.dueDate < today)
     throw badRequest('The due date cannot be in the past', { dueDate: 'The due date cannot be in the past' });
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx }) => {
     const [customer] = await tx
       .select({ id: customers.id, companyName: customers.companyName })
       .from(customers)
