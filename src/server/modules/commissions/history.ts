@@ -10,7 +10,9 @@ import { COMMISSION_STATUSES } from '../../../shared/statuses';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Executor } from '../../db/client';
 import { salesCommissions } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../audit';
+import { recordAudit } from '../audit';
+import { inTransaction } from '../../http/request-context';
+import type { StaffContext } from '../../http/staff-context';
 
 type CommissionRow = typeof salesCommissions.$inferSelect;
 
@@ -108,18 +110,13 @@ export async function listCommissions(exec: Executor, query: CommissionListQuery
  * Marks pending commissions paid. Only pending rows change, in one UPDATE, so two staff marking the
  * same rows at once pay each once; the answer says how many this call marked.
  */
-export async function markCommissionsPaid(
-  db: Executor,
-  actor: AuditActor & { actorId: string },
-  ids: string[],
-  now: Date,
-): Promise<number> {
+export async function markCommissionsPaid(ctx: StaffContext, ids: string[], now: Date): Promise<number> {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return 0;
-  return db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx, actor }) => {
     const updated = await tx
       .update(salesCommissions)
-      .set({ status: 'paid', paidAt: now, paidByStaffId: actor.actorId })
+      .set({ status: 'paid', paidAt: now, paidByStaffId: ctx.staff.id })
       .where(and(inArray(salesCommissions.id, valid), eq(salesCommissions.status, 'pending')))
       .returning({
         id: salesCommissions.id,

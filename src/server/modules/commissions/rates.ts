@@ -4,8 +4,10 @@ import type { CommissionRate, CreateRateRequest } from '../../../shared/contract
 import type { Executor } from '../../db/client';
 import { plans, salesCommissionRates, staffUsers } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit';
+import { recordAudit } from '../audit';
 import { staffNameOf } from '../team';
+import { inTransaction } from '../../http/request-context';
+import type { StaffContext } from '../../http/staff-context';
 
 export const SALES_ONLY_MESSAGE = 'Only sales users can receive commission rates';
 export const SALES_USER_NOT_FOUND = 'Sales user not found';
@@ -56,13 +58,9 @@ export async function listRates(exec: Executor): Promise<CommissionRate[]> {
  * A new rate for a sales user and plan; the one it replaces stays, inactive. The sales user's row is
  * locked first, so two staff setting a rate at once are applied one after the other.
  */
-export async function createRate(
-  db: Executor,
-  actor: AuditActor & { actorId: string },
-  input: CreateRateRequest,
-): Promise<CommissionRate> {
+export async function createRate(ctx: StaffContext, input: CreateRateRequest): Promise<CommissionRate> {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.salesUserId);
-  return db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ db: tx, actor }) => {
     const [member] = isUuid
       ? await tx
           .select({ id: staffUsers.id, role: staffUsers.role })
@@ -95,7 +93,7 @@ export async function createRate(
         salesUserId: member.id,
         planId: plan.id,
         commissionRate: input.commissionRate,
-        createdBy: actor.actorId,
+        createdBy: ctx.staff.id,
       })
       .returning({ id: salesCommissionRates.id });
     await recordAudit(tx, actor, {

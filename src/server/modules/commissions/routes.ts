@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import {
@@ -11,22 +11,19 @@ import {
   myCommissions as myCommissionsContract,
   rateSaved,
 } from '../../../shared/contracts/commissions';
-import { actorOf } from '../audit';
 import { listCommissions, markCommissionsPaid, myCommissions } from './history';
 import { createRate, listRates } from './rates';
 import type { Services } from '../../services';
+import { staffContext } from '../../http/staff-context';
 
 const viewTeam = access.staffPermission('users', 'canViewTeamManagement');
 const manageUsers = access.staffPermission('users', 'canManageUsers');
 
 /** Sales commission rates and the commissions earned on payments (docs/commissions.md). */
-export async function commissionRoutes(app: FastifyInstance, { db, clock }: Services) {
+export async function commissionRoutes(app: FastifyInstance, services: Services) {
+  const { db, clock } = services;
+  const staff = (request: FastifyRequest) => staffContext(request, services);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const staffActor = (request: Parameters<typeof actorOf>[0]) => ({
-    ...actorOf(request),
-    actorId: request.staffUser.id,
-  });
-
   r.get('/api/sales-commission-rates', {
     config: { access: viewTeam },
     schema: {
@@ -46,7 +43,7 @@ export async function commissionRoutes(app: FastifyInstance, { db, clock }: Serv
       response: { 201: rateSaved, 400: errorResponse, 404: errorResponse },
     },
     handler: async (request, reply) => {
-      const rate = await createRate(db, staffActor(request), request.body);
+      const rate = await createRate(staff(request), request.body);
       return reply.status(201).send({ success: true, message: 'Commission rate created successfully', rate });
     },
   });
@@ -71,7 +68,7 @@ export async function commissionRoutes(app: FastifyInstance, { db, clock }: Serv
       response: { 200: markPaidResponse },
     },
     handler: async (request) => {
-      const updated = await markCommissionsPaid(db, staffActor(request), request.body.ids, clock.now());
+      const updated = await markCommissionsPaid(staff(request), request.body.ids, clock.now());
       const message =
         updated === 0
           ? 'Nothing to mark: those commissions are already paid'

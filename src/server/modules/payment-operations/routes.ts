@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import {
@@ -26,8 +26,8 @@ import {
   paymentAnalyticsReader,
   reconciliationReader,
 } from '../billing';
-import { actorOf } from '../audit';
 import type { Services } from '../../services';
+import { staffContext } from '../../http/staff-context';
 
 // Every payment change but refunds needs only canViewPayments: there is no edit-payments flag.
 const viewPayments = access.staffPermission('payments', 'canViewPayments');
@@ -36,7 +36,9 @@ const viewPayments = access.staffPermission('payments', 'canViewPayments');
  * The operations sub-tabs of Billing & Payments: expenses and hosting usage, disputes, refund and
  * failure rates, reconciliation (docs/payment-operations.md).
  */
-export async function paymentOperationsRoutes(app: FastifyInstance, { billing }: Services) {
+export async function paymentOperationsRoutes(app: FastifyInstance, services: Services) {
+  const { billing } = services;
+  const staff = (request: FastifyRequest) => staffContext(request, services);
   const { db, clock } = billing;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const analytics = paymentAnalyticsReader(db, clock);
@@ -67,7 +69,7 @@ export async function paymentOperationsRoutes(app: FastifyInstance, { billing }:
       response: { 201: expenseSaved, 400: errorResponse },
     },
     handler: async (request, reply) => {
-      const saved = await addExpense(db, actorOf(request), request.body);
+      const saved = await addExpense(staff(request), request.body);
       return reply.status(201).send({ success: true as const, message: 'Expense added', expense: saved });
     },
   });
@@ -83,7 +85,7 @@ export async function paymentOperationsRoutes(app: FastifyInstance, { billing }:
       response: { 200: expenseSaved, 400: errorResponse },
     },
     handler: async (request) => {
-      const saved = await updateExpense(db, actorOf(request), request.params.id, request.body);
+      const saved = await updateExpense(staff(request), request.params.id, request.body);
       return { success: true as const, message: 'Expense updated', expense: saved };
     },
   });
@@ -97,7 +99,7 @@ export async function paymentOperationsRoutes(app: FastifyInstance, { billing }:
       response: { 200: expenseDeleted },
     },
     handler: async (request) => {
-      await deleteExpense(db, actorOf(request), request.params.id);
+      await deleteExpense(staff(request), request.params.id);
       return { success: true as const, message: 'Expense deleted' };
     },
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,16 +12,18 @@ import {
   updatePlanLimitsRequest,
 } from '../../../shared/contracts/plans';
 import { canOpenTab, hasPermission } from '../../../shared/roles';
-import { actorOf } from '../audit';
 import { getPlanStats } from './all-accounts';
 import { createPlan, deletePlan, duplicatePlan, listPlans, updatePlan } from './service';
 import { access } from '../../../shared/contracts/common';
 import { noteTouched, recordingApart } from '../../db/data-domains';
 import type { Services } from '../../services';
+import { staffContext } from '../../http/staff-context';
 
 export const PUBLIC_PLANS_TTL_MS = 5_000;
 
-export async function planRoutes(app: FastifyInstance, { db }: Services) {
+export async function planRoutes(app: FastifyInstance, services: Services) {
+  const { db } = services;
+  const staff = (request: FastifyRequest) => staffContext(request, services);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Every landing-page visit asks for the public plan list, which changes only when staff edit a
@@ -76,7 +78,7 @@ export async function planRoutes(app: FastifyInstance, { db }: Services) {
     config: { access: access.staffPermission('plans', 'canEditPlans') },
     schema: { tags: ['plans'], body: createPlanRequest, response: { 201: planMutationResponse } },
     handler: async (request, reply) => {
-      const plan = await createPlan(db, actorOf(request), request.body);
+      const plan = await createPlan(staff(request), request.body);
       return reply.status(201).send({ success: true, message: 'Plan created successfully', plan });
     },
   });
@@ -91,7 +93,7 @@ export async function planRoutes(app: FastifyInstance, { db }: Services) {
       response: { 200: planMutationResponse },
     },
     handler: async (request) => {
-      const plan = await updatePlan(db, actorOf(request), request.params.id, request.body);
+      const plan = await updatePlan(staff(request), request.params.id, request.body);
       return { success: true as const, message: 'Plan updated successfully', plan };
     },
   });
@@ -105,7 +107,7 @@ export async function planRoutes(app: FastifyInstance, { db }: Services) {
       response: { 200: planMutationResponse },
     },
     handler: async (request) => {
-      const plan = await updatePlan(db, actorOf(request), request.params.id, request.body);
+      const plan = await updatePlan(staff(request), request.params.id, request.body);
       return { success: true as const, message: 'Plan updated successfully', plan };
     },
   });
@@ -120,7 +122,7 @@ export async function planRoutes(app: FastifyInstance, { db }: Services) {
       response: { 201: planMutationResponse },
     },
     handler: async (request, reply) => {
-      const plan = await duplicatePlan(db, actorOf(request), request.params.id);
+      const plan = await duplicatePlan(staff(request), request.params.id);
       return reply.status(201).send({ success: true, message: 'Plan duplicated successfully', plan });
     },
   });
@@ -129,7 +131,7 @@ export async function planRoutes(app: FastifyInstance, { db }: Services) {
     config: { access: access.staffPermission('plans', 'canEditPlans') },
     schema: { tags: ['plans'], params: planIdParams, response: { 200: planDeleteResponse } },
     handler: async (request) => {
-      await deletePlan(db, actorOf(request), request.params.id);
+      await deletePlan(staff(request), request.params.id);
       return { success: true as const, message: 'Plan deleted successfully' };
     },
   });

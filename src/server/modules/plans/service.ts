@@ -5,7 +5,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { prepared } from '../../db/prepared';
 import { plans } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit';
+import { recordAudit } from '../audit';
+import { inTransaction } from '../../http/request-context';
+import type { StaffContext } from '../../http/staff-context';
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -105,49 +107,47 @@ export type CreatePlanInput = {
   features?: unknown;
 };
 
-export async function createPlan(db: Db, actor: AuditActor, input: CreatePlanInput): Promise<Plan> {
+export async function createPlan(ctx: StaffContext, input: CreatePlanInput): Promise<Plan> {
   const taken = () => {
     const message = `A plan with the id '${input.id}' already exists (ids of deleted plans stay reserved)`;
     return conflict(message, { id: message });
   };
-  return db
-    .transaction(async (tx) => {
-      const [existing] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id));
-      if (existing) throw taken();
-      await lockPlanNames(tx);
-      await refuseTakenName(tx, input.name, null);
-      const [row] = await tx
-        .insert(plans)
-        .values({
-          id: input.id,
-          name: input.name,
-          description: input.description,
-          priceCents: toCents(input.price),
-          vehicleLimit: input.vehicleLimit,
-          userLimit: input.userLimit,
-          active: input.active,
-          features: normalizePlanFeatures(input.features),
-        })
-        .returning();
-      const plan = toPlan(row!);
-      await recordAudit(tx, actor, {
-        action: 'create',
-        resourceType: 'plan',
-        resourceId: plan.id,
-        newValues: plan,
-      });
-      return plan;
-    })
-    .catch((error: unknown) => {
-      // Two creations racing with one id: the primary key decides; the loser gets the same 409.
-      throw isUniqueViolation(error) ? taken() : error;
+  return inTransaction(ctx, async ({ db: tx, actor }) => {
+    const [existing] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.id));
+    if (existing) throw taken();
+    await lockPlanNames(tx);
+    await refuseTakenName(tx, input.name, null);
+    const [row] = await tx
+      .insert(plans)
+      .values({
+        id: input.id,
+        name: input.name,
+        description: input.description,
+        priceCents: toCents(input.price),
+        vehicleLimit: input.vehicleLimit,
+        userLimit: input.userLimit,
+        active: input.active,
+        features: normalizePlanFeatures(input.features),
+      })
+      .returning();
+    const plan = toPlan(row!);
+    await recordAudit(tx, actor, {
+      action: 'create',
+      resourceType: 'plan',
+      resourceId: plan.id,
+      newValues: plan,
     });
+    return plan;
+  }).catch((error: unknown) => {
+    // Two creations racing with one id: the primary key decides; the loser gets the same 409.
+    throw isUniqueViolation(error) ? taken() : error;
+  });
 }
 
 export type PlanChanges = Partial<Omit<CreatePlanInput, 'id'>>;
 
-export async function updatePlan(db: Db, actor: AuditActor, id: string, changes: PlanChanges): Promise<Plan> {
-  return db.transaction(async (tx) => {
+export async function updatePlan(ctx: StaffContext, id: string, changes: PlanChanges): Promise<Plan> {
+  return inTransaction(ctx, async ({ db: tx, actor }) => {
     if (changes.name !== undefined) await lockPlanNames(tx);
     const before = toPlan(await findPlanForUpdate(tx, id));
     if (changes.name !== undefined) await refuseTakenName(tx, changes.name, id);
@@ -176,8 +176,8 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, changes:
  * An inactive copy under a fresh id (`{id}-copy`, `{id}-copy-2`, ...) and a free name (`{name} (Copy)`,
  * `{name} (Copy) 2`, ...), for review before launch.
  */
-export async function duplicatePlan(db: Db, actor: AuditActor, id: string): Promise<Plan> {
-  return db.transaction(async (tx) => {
+export async function duplicatePlan(ctx: StaffContext, id: string): Promise<Plan> {
+  return inTransaction(ctx, async ({ db: tx, actor }) => {
     await lockPlanNames(tx);
     const source = await findPlanForUpdate(tx, id);
     const taken = new Set(
@@ -218,8 +218,8 @@ export async function duplicatePlan(db: Db, actor: AuditActor, id: string): Prom
 }
 
 /** Soft delete: the plan leaves every list, while its customers keep it (and its price). */
-export async function deletePlan(db: Db, actor: AuditActor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deletePlan(ctx: StaffContext, id: string): Promise<void> {
+  await inTransaction(ctx, async ({ db: tx, actor }) => {
     const before = toPlan(await findPlanForUpdate(tx, id));
     await tx
       .update(plans)

@@ -8,7 +8,9 @@ import type {
 import type { Db } from '../../../db/client';
 import { expenses, staffUsers } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
-import { recordAudit, type AuditActor } from '../../audit';
+import { recordAudit } from '../../audit';
+import { inTransaction } from '../../../http/request-context';
+import type { StaffContext } from '../../../http/staff-context';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -62,8 +64,8 @@ export async function listExpenses(db: Db, query: ExpenseListQuery): Promise<Pag
 }
 
 /** One entry of the ledger, with its audit row in the same transaction. */
-export async function addExpense(db: Db, actor: AuditActor, input: ExpenseInput): Promise<Expense> {
-  return db.transaction(async (tx) => {
+export async function addExpense(ctx: StaffContext, input: ExpenseInput): Promise<Expense> {
+  return inTransaction(ctx, async ({ db: tx, actor }) => {
     const [row] = await tx
       .insert(expenses)
       .values({
@@ -111,13 +113,8 @@ const auditValuesOf = (row: typeof expenses.$inferSelect) => ({
  * Corrects an entry: every field is replaced (the same rules as a new one), with the entry before and
  * after in its audit row. The entry keeps who added it.
  */
-export async function updateExpense(
-  db: Db,
-  actor: AuditActor,
-  id: string,
-  input: ExpenseInput,
-): Promise<Expense> {
-  return db.transaction(async (tx) => {
+export async function updateExpense(ctx: StaffContext, id: string, input: ExpenseInput): Promise<Expense> {
+  return inTransaction(ctx, async ({ db: tx, actor }) => {
     const [before] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
     if (!before) throw notFound('Expense not found');
     const [row] = await tx
@@ -148,8 +145,8 @@ export async function updateExpense(
 }
 
 /** Removes an entry from the ledger; its audit row keeps what it was. */
-export async function deleteExpense(db: Db, actor: AuditActor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteExpense(ctx: StaffContext, id: string): Promise<void> {
+  await inTransaction(ctx, async ({ db: tx, actor }) => {
     const [before] = await tx.delete(expenses).where(eq(expenses.id, id)).returning();
     if (!before) throw notFound('Expense not found');
     await recordAudit(tx, actor, {
