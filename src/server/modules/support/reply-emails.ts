@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, plans } from '../../db/schema';
 import { customerPerson } from '../email-events';
-import type { StaffSupportDeps, TicketRow } from './staff-tickets';
+import type { Mailer } from '../email-events';
+import type { TicketRow } from './staff-tickets';
 
 /** The customer's `support_reply` email, in the reply's transaction. */
 export async function queueReplyEmail(
-  deps: StaffSupportDeps,
+  mail: Mailer,
   tx: Executor,
   ticket: TicketRow,
   reply: string,
@@ -15,7 +16,7 @@ export async function queueReplyEmail(
   if (ticket.customerId === null) {
     // A visitor's ticket: the answer goes to the address they wrote from; they have no portal.
     if (!ticket.visitorEmail) return;
-    await deps.email.queue(tx, {
+    await mail.queue.queue(tx, {
       template: 'visitor_reply',
       to: { email: ticket.visitorEmail, name: ticket.visitorName ?? '' },
       customerId: null,
@@ -38,7 +39,7 @@ export async function queueReplyEmail(
     .where(eq(customers.id, ticket.customerId));
   const customer = person && account ? { ...person, ...account } : null;
   if (!customer) return;
-  await deps.email.queue(tx, {
+  await mail.queue.queue(tx, {
     template: 'support_reply',
     to: { email: customer.email, name: `${customer.firstName} ${customer.lastName}`.trim() },
     customerId: ticket.customerId,
@@ -52,7 +53,7 @@ export async function queueReplyEmail(
       ticketNumber: String(ticket.number),
       ticketSubject: ticket.subject,
       replyText: reply,
-      ticketUrl: ticketUrlOf(deps.publicUrl, ticket.id),
+      ticketUrl: ticketUrlOf(mail.publicUrl, ticket.id),
     },
   });
 }

@@ -33,7 +33,8 @@ import {
   ticketsCsv,
 } from './queries';
 import { listMyTickets, openTicket, readMyTicket, replyAsCustomer } from './customer-tickets';
-import { replyAsStaff, updateTicket, type StaffSupportDeps } from './staff-tickets';
+import { replyAsStaff, updateTicket } from './staff-tickets';
+import { staffContext } from '../../http/staff-context';
 import { openVisitorTicket } from './visitor-tickets';
 import type { Services } from '../../services';
 import { customerContext } from '../../http/request-context';
@@ -48,10 +49,9 @@ export const TOO_MANY_VISITOR_MESSAGES =
 
 /** Support tickets (docs/support.md): the portal's side and the staff Support Center's. */
 export async function supportRoutes(app: FastifyInstance, services: Services) {
-  const { db, clock, config, email } = services;
+  const { db, clock } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => customerContext(request, services);
-  const staff: StaffSupportDeps = { db, email, publicUrl: config.publicUrl, clock };
 
   // ---- A visitor without an account (the landing page's contact form) ----
 
@@ -200,7 +200,7 @@ export async function supportRoutes(app: FastifyInstance, services: Services) {
       response: { 200: staffTicketDetail, 400: errorResponse, 404: errorResponse },
     },
     handler: async (request) => {
-      await updateTicket(staff, actorOf(request), request.params.id, request.body);
+      await updateTicket(staffContext(request, services), request.params.id, request.body);
       return detailOf(db, request.params.id);
     },
   });
@@ -215,7 +215,7 @@ export async function supportRoutes(app: FastifyInstance, services: Services) {
       response: { 200: staffTicketDetail, 400: errorResponse, 404: errorResponse },
     },
     handler: async (request) => {
-      await replyAsStaff(staff, actorOf(request), request.params.id, request.body);
+      await replyAsStaff(staffContext(request, services), request.params.id, request.body);
       return detailOf(db, request.params.id);
     },
   });

@@ -1,22 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { StaffReplyInput, TicketUpdateInput } from '../../../shared/contracts/support';
 import { type TicketStatus } from '../../../shared/statuses';
-import type { Clock } from '../../clock';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { ROLE_TABS, type StaffRole } from '../../../shared/roles';
 import { recordAudit, type AuditActor } from '../audit';
-import type { EmailQueue } from '../email';
 import { queueReplyEmail } from './reply-emails';
+import { inTransaction } from '../../http/request-context';
+import type { StaffContext } from '../../http/staff-context';
 
 // Staff-side ticket rules (docs/support.md): status, priority, assignee and replies, each in one
 // transaction holding the ticket's row lock.
 
 export type TicketRow = typeof supportTickets.$inferSelect;
-
-/** What staff-side ticket work needs: the database, the outbox writer, the portal's address, time. */
-export type StaffSupportDeps = { db: Db; email: EmailQueue; publicUrl: string; clock: Clock };
 
 /** Roles whose tab list opens Support: the staff a ticket may be given to. */
 export const SUPPORT_ROLES = (Object.keys(ROLE_TABS) as StaffRole[]).filter((role) =>
@@ -36,13 +33,8 @@ const forAccount = (actor: AuditActor, ticket: TicketRow): AuditActor => ({
 });
 
 /** Status, priority and assignee; each field changed is audited with its old and new value. */
-export async function updateTicket(
-  deps: StaffSupportDeps,
-  actor: AuditActor,
-  id: string,
-  input: TicketUpdateInput,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function updateTicket(ctx: StaffContext, id: string, input: TicketUpdateInput): Promise<void> {
+  await inTransaction(ctx, async ({ db: tx, actor }) => {
     const before = await lockTicket(tx, id);
     if (input.assignedToStaffId) {
       const [staff] = await tx
@@ -71,7 +63,7 @@ export async function updateTicket(
     change('priority', input.priority);
     change('assignedToStaffId', input.assignedToStaffId);
     if (Object.keys(set).length === 0) return;
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     if (set.status) Object.assign(set, statusStamps(set.status as TicketStatus, before, now));
     await tx
       .update(supportTickets)
@@ -104,15 +96,10 @@ function statusStamps(status: TicketStatus, before: TicketRow, now: Date) {
  * A staff reply or internal note. A reply (not a note) stamps the first response, moves an open ticket
  * to in progress, and queues the `support_reply` email to the customer in the same transaction.
  */
-export async function replyAsStaff(
-  deps: StaffSupportDeps,
-  actor: AuditActor,
-  id: string,
-  input: StaffReplyInput,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function replyAsStaff(ctx: StaffContext, id: string, input: StaffReplyInput): Promise<void> {
+  await inTransaction(ctx, async ({ db: tx, actor }) => {
     const before = await lockTicket(tx, id);
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     const [message] = await tx
       .insert(supportTicketMessages)
       .values({
@@ -151,6 +138,6 @@ export async function replyAsStaff(
       oldValues: moves ? { status: 'open' } : undefined,
       newValues: { messageId: message!.id, ...(moves ? { status: 'in_progress' } : {}) },
     });
-    await queueReplyEmail(deps, tx, before, input.body, now);
+    await queueReplyEmail(ctx.mail, tx, before, input.body, now);
   });
 }
