@@ -5,10 +5,11 @@ import {
   type NotificationList,
 } from '../../../shared/contracts/notifications';
 import type { Clock } from '../../clock';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { notificationReads, notifications } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
+import type { Services } from '../../services';
 
 /**
  * Each member's view of the staff notifications (docs/staff-notifications.md): the newest, which of them this
@@ -16,7 +17,7 @@ import { recordAudit, type AuditActor } from '../audit';
  * have not. Older ones count as seen, which bounds the count and "Mark all read" however long the
  * table grows (docs/staff-notifications.md).
  */
-export type StaffInboxDeps = { db: Db; clock: Clock };
+export type StaffInboxDeps = Pick<Services, 'db' | 'clock'>;
 type Reader = { staffId: string; actor: AuditActor };
 
 const windowStart = (clock: Clock) => new Date(clock.now().getTime() - NOTIFICATION_WINDOW_DAYS * 86_400_000);

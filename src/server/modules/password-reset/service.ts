@@ -3,8 +3,7 @@ import {
   PASSWORD_RESET_INVALID_MESSAGE,
   type PasswordResetAccountType,
 } from '../../../shared/contracts/password-reset';
-import type { Clock } from '../../clock';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   customerLogins,
   customers,
@@ -26,9 +25,9 @@ import {
   personData,
   personTo,
   staffPerson,
-  type Mailer,
   type Person,
 } from '../email-events';
+import type { Services } from '../../services';
 
 /** A reset link works for one hour, once (docs/password-reset.md). */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -44,7 +43,7 @@ export const RESET_PER_ACCOUNT = {
   max: 3,
 } as const;
 
-export type PasswordResetDeps = { db: Db; clock: Clock; mail: Mailer };
+export type PasswordResetDeps = Pick<Services, 'db' | 'clock' | 'mail'>;
 
 /** Whose password a link resets. */
 type ResetAccount = {

@@ -22,13 +22,14 @@ import {
 } from '../../../shared/contracts/system-settings';
 import type { PublicContact } from '../../../shared/contracts/contact';
 import { recordAudit, type AuditActor } from '../audit';
-import { MISSING_KEY_MESSAGE, type SettingsKeyring } from './settings-key';
+import { MISSING_KEY_MESSAGE } from './settings-key';
 import { readSettingsGroup, SETTINGS_KEYS } from './store';
 import { DEFAULT_STAFF_PREFERENCES, type StaffPreferences } from '../../../shared/staff-preferences';
 import type { InvoiceSeller } from '../billing';
+import type { Services } from '../../services';
 
 /** What the settings services need (docs/system-settings.md). */
-export type SettingsDeps = { db: Db; config: Config; keyring: SettingsKeyring };
+export type SettingsDeps = Pick<Services, 'db' | 'config' | 'keyring'>;
 
 type GroupKey = (typeof SETTINGS_KEYS)[keyof typeof SETTINGS_KEYS];
 

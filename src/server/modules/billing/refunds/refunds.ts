@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { RefundInput, StaffPayment } from '../../../../shared/contracts/staff-payments';
-import type { Clock } from '../../../clock';
 import type { Db, Executor } from '../../../db/client';
 import { customers, invoices, payments, refunds } from '../../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../../http/errors';
-import { PaymentProviderError, type PaymentProvider } from '../../../integrations/payments/provider';
+import { PaymentProviderError } from '../../../integrations/payments/provider';
 import { usd } from '../../../lib/money-text';
 import { recordAudit, type AuditActor } from '../../audit';
 import { adjustCommissionForRefund } from '../../commissions';
 import { recordActivity } from '../../notifications';
 import { staffPaymentById } from '../operations/payment-list';
+import type { Services } from '../../../services';
 
-export type StaffPaymentDeps = { db: Db; clock: Clock; provider: PaymentProvider };
+export type StaffPaymentDeps = Pick<Services, 'db' | 'clock' | 'provider'>;
 
 type RefundRow = typeof refunds.$inferSelect;
 
