@@ -15,7 +15,8 @@ import type { Column, ColumnWidth } from '@client/components/list/columns';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { QueryView } from '@client/components/query-view';
-import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { usageAnalyticsQuery } from './api';
 
@@ -180,32 +181,34 @@ function UsageView() {
 
 function Totals({ data: { totals: t } }: { data: UsageAnalytics }) {
   return (
-    <StatTileGrid>
-      <StatTile
-        icon={CarIcon}
-        label="Vehicles"
-        value={count.format(t.vehicles)}
-        hint={`Not retired; in ${count.format(t.accountsWithVehicles)} of ${counted(t.customers, 'customer account', 'customer accounts')}`}
-      />
-      <StatTile
-        icon={UsersIcon}
-        label="Drivers"
-        value={count.format(t.drivers)}
-        hint={`In ${count.format(t.accountsWithDrivers)} of ${counted(t.customers, 'customer account', 'customer accounts')}`}
-      />
-      <StatTile
-        icon={LogInIcon}
-        label="Active accounts"
-        value={count.format(t.activeAccounts)}
-        hint={`Of ${counted(t.customers, 'customer account', 'customer accounts')}: signed in within ${ACTIVE_SIGN_IN_DAYS} days`}
-      />
-      <StatTile
-        icon={WrenchIcon}
-        label="Maintenance records"
-        value={count.format(t.maintenance)}
-        hint="Scheduled and completed"
-      />
-    </StatTileGrid>
+    <StatTileRow
+      tiles={[
+        {
+          icon: CarIcon,
+          label: 'Vehicles',
+          value: count.format(t.vehicles),
+          hint: `Not retired; in ${count.format(t.accountsWithVehicles)} of ${counted(t.customers, 'customer account', 'customer accounts')}`,
+        },
+        {
+          icon: UsersIcon,
+          label: 'Drivers',
+          value: count.format(t.drivers),
+          hint: `In ${count.format(t.accountsWithDrivers)} of ${counted(t.customers, 'customer account', 'customer accounts')}`,
+        },
+        {
+          icon: LogInIcon,
+          label: 'Active accounts',
+          value: count.format(t.activeAccounts),
+          hint: `Of ${counted(t.customers, 'customer account', 'customer accounts')}: signed in within ${ACTIVE_SIGN_IN_DAYS} days`,
+        },
+        {
+          icon: WrenchIcon,
+          label: 'Maintenance records',
+          value: count.format(t.maintenance),
+          hint: 'Scheduled and completed',
+        },
+      ]}
+    />
   );
 }
 

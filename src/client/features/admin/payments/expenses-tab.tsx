@@ -26,7 +26,8 @@ import { RowActions } from '@client/components/list/row-actions';
 import { changeRow } from '@client/components/list/row-change';
 import { useListState } from '@client/components/list/use-list-state';
 import { QueryView } from '@client/components/query-view';
-import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { Badge } from '@client/components/ui/badge';
 import { formatStaffDate, formatStaffDateTime } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
@@ -187,32 +188,34 @@ function UsageFigures({ usage }: { usage: HostingUsage }) {
           ? `Last measured ${formatStaffDateTime(usage.measuredAt)}.`
           : 'No measurement written yet.'}
       </p>
-      <StatTileGrid>
-        <StatTile
-          icon={CpuIcon}
-          label="Compute this month"
-          value={formatCpu(usage.currentUsage.cycles)}
-          hint="CPU time used"
-        />
-        <StatTile
-          icon={DatabaseIcon}
-          label="Storage"
-          value={formatBytes(usage.currentUsage.storage)}
-          hint="Database size now"
-        />
-        <StatTile
-          icon={GlobeIcon}
-          label="Bandwidth this month"
-          value={formatBytes(usage.currentUsage.bandwidth)}
-          hint="Bytes served"
-        />
-        <StatTile
-          icon={ServerIcon}
-          label="Requests this month"
-          value={formatCount(usage.breakdown.compute.requests)}
-          hint="Responses served"
-        />
-      </StatTileGrid>
+      <StatTileRow
+        tiles={[
+          {
+            icon: CpuIcon,
+            label: 'Compute this month',
+            value: formatCpu(usage.currentUsage.cycles),
+            hint: 'CPU time used',
+          },
+          {
+            icon: DatabaseIcon,
+            label: 'Storage',
+            value: formatBytes(usage.currentUsage.storage),
+            hint: 'Database size now',
+          },
+          {
+            icon: GlobeIcon,
+            label: 'Bandwidth this month',
+            value: formatBytes(usage.currentUsage.bandwidth),
+            hint: 'Bytes served',
+          },
+          {
+            icon: ServerIcon,
+            label: 'Requests this month',
+            value: formatCount(usage.breakdown.compute.requests),
+            hint: 'Responses served',
+          },
+        ]}
+      />
       <ColumnTable
         label="Hosting usage by period"
         columns={USAGE_COLUMNS}
