@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ScreenHeader } from '@client/components/screen-header';
+import { ScreenFrame } from '@client/components/screen-frame';
 import { useQuery } from '@tanstack/react-query';
 import { CarIcon, LogInIcon, TrendingUpIcon, UsersIcon, WrenchIcon } from 'lucide-react';
 import {
@@ -136,13 +136,12 @@ const MONTH_COLUMNS: readonly Column<MonthUsage>[] = [
 export default function AnalyticsScreen() {
   return (
     <NeedsPermission flag="canViewAnalytics" label="Loading analytics">
-      <div className="space-y-6">
-        <ScreenHeader
-          title="Advanced Analytics"
-          description="Usage across customers from their fleet records, and who is close to outgrowing their plan."
-        />
+      <ScreenFrame
+        title="Advanced Analytics"
+        description="Usage across customers from their fleet records, and who is close to outgrowing their plan."
+      >
         <UsageView />
-      </div>
+      </ScreenFrame>
     </NeedsPermission>
   );
 }
