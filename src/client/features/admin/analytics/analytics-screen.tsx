@@ -19,6 +19,7 @@ import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { StatTileRow } from '@client/components/stat-tile-row';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { usageAnalyticsQuery } from './api';
+import { HeadedSection, SectionHeading } from '@client/components/section-heading';
 
 const count = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
@@ -213,16 +214,12 @@ function Totals({ data: { totals: t } }: { data: UsageAnalytics }) {
 
 function ByPlan({ data }: { data: UsageAnalytics }) {
   return (
-    <section aria-labelledby="usage-by-plan-heading" className="space-y-3">
-      <div className="space-y-1">
-        <h2 id="usage-by-plan-heading" className="text-lg font-semibold">
-          Usage by plan
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Vehicles that count against the plan (all but retired ones); users are account owners and their team
-          members, as the plan limits count them.
-        </p>
-      </div>
+    <HeadedSection
+      id="usage-by-plan-heading"
+      title="Usage by plan"
+      description="Vehicles that count against the plan (all but retired ones); users are account owners and their team members, as the plan limits count them."
+      className="space-y-3"
+    >
       <ColumnTable
         label="Usage by plan"
         columns={PLAN_COLUMNS}
@@ -230,7 +227,7 @@ function ByPlan({ data }: { data: UsageAnalytics }) {
         rowKey={(p) => p.planId ?? 'none'}
         rowProps={{ 'data-testid': 'plan-usage-row' }}
       />
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -238,15 +235,10 @@ function NearLimits({ data, pager }: { data: UsageAnalytics; pager: ReactNode })
   const items = data.nearLimits.items;
   return (
     <section aria-labelledby="near-limits-heading" className="space-y-3">
-      <div className="space-y-1">
-        <h2 id="near-limits-heading" className="text-lg font-semibold">
-          Upgrade candidates
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Customers using {percent.format(NEAR_LIMIT_SHARE)} or more of their plan&rsquo;s vehicle or user
-          limit, fullest first. Cancelled accounts are left out.
-        </p>
-      </div>
+      <SectionHeading id="near-limits-heading" title="Upgrade candidates">
+        Customers using {percent.format(NEAR_LIMIT_SHARE)} or more of their plan&rsquo;s vehicle or user
+        limit, fullest first. Cancelled accounts are left out.
+      </SectionHeading>
       {items.length === 0 ? (
         <EmptyState
           icon={TrendingUpIcon}
@@ -274,12 +266,9 @@ function OverTime({ data }: { data: UsageAnalytics }) {
   const newestFirst = [...data.monthly].reverse();
   return (
     <section aria-labelledby="usage-over-time-heading" className="space-y-3">
-      <div className="space-y-1">
-        <h2 id="usage-over-time-heading" className="text-lg font-semibold">
-          Over time
-        </h2>
-        <p className="text-sm text-muted-foreground">What customers added each month, the last 12 months.</p>
-      </div>
+      <SectionHeading id="usage-over-time-heading" title="Over time">
+        What customers added each month, the last 12 months.
+      </SectionHeading>
       <ColumnTable
         label="Usage added by month"
         columns={MONTH_COLUMNS}

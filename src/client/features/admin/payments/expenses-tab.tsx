@@ -40,6 +40,7 @@ import {
   useUpdateExpense,
 } from './operations-api';
 import { formatBytes, formatCount, formatCpu } from './operations-format';
+import { SectionHeading } from '@client/components/section-heading';
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPENSE_CATEGORY_LABELS[c] }));
 const categoryLabel = (c: string) => EXPENSE_CATEGORY_LABELS[c as keyof typeof EXPENSE_CATEGORY_LABELS] ?? c;
@@ -74,15 +75,9 @@ export default function ExpensesTab() {
       <HostingUsageSection />
       <section aria-labelledby="expense-history-heading" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="space-y-1">
-            <h2 id="expense-history-heading" className="text-lg font-semibold">
-              Expense history
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              What the business spent, newest first. Hosting and database entries are what the usage above
-              cost.
-            </p>
-          </div>
+          <SectionHeading id="expense-history-heading" title="Expense history">
+            What the business spent, newest first. Hosting and database entries are what the usage above cost.
+          </SectionHeading>
           <AddButton onClick={add}>Add expense</AddButton>
         </div>
         <ExpenseHistory onAdd={add} onEdit={(expense) => setFormOf({ expense })} onDelete={setDeleting} />

@@ -9,6 +9,7 @@ import { StatTileRow } from '@client/components/stat-tile-row';
 import { formatMoneyMinus } from '@client/lib/format';
 import { paymentAnalyticsQuery } from './operations-api';
 import { formatCount, formatMonth, formatRate } from './operations-format';
+import { SectionHeading } from '@client/components/section-heading';
 
 const MONTHS = 12;
 
@@ -20,15 +21,10 @@ export default function PaymentAnalyticsTab() {
   const analytics = useQuery(paymentAnalyticsQuery(MONTHS));
   return (
     <section aria-labelledby="payment-analytics-heading" className="space-y-4">
-      <div className="space-y-1">
-        <h2 id="payment-analytics-heading" className="text-lg font-semibold">
-          Refund and failure rates
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          The last {MONTHS} months. Refund rate: money refunded in the month ÷ money collected in it. Failure
-          rate: declined charges ÷ charges with an outcome (pending ones are left out).
-        </p>
-      </div>
+      <SectionHeading id="payment-analytics-heading" title="Refund and failure rates">
+        The last {MONTHS} months. Refund rate: money refunded in the month ÷ money collected in it. Failure
+        rate: declined charges ÷ charges with an outcome (pending ones are left out).
+      </SectionHeading>
       <QueryView
         query={analytics}
         noun="payment analytics"

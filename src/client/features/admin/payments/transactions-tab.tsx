@@ -12,6 +12,7 @@ import { RefundDialog } from './refund-dialog';
 import { RetryDialog } from './retry-dialog';
 import { paymentsExportUrl, paymentsQuery } from './transactions-api';
 import { TRANSACTIONS_LIST } from './transactions-list';
+import { SectionHeading } from '@client/components/section-heading';
 
 /**
  * Transactions (docs/staff-payments.md): every payment, filtered by status, searched, sorted and paged on the
@@ -29,14 +30,9 @@ export default function TransactionsTab() {
   return (
     <section aria-labelledby="transactions-heading" className="space-y-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1">
-          <h2 id="transactions-heading" className="text-lg font-semibold">
-            Transactions
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Every charge the billing engine made: checkouts, renewals and upgrades, with refunds.
-          </p>
-        </div>
+        <SectionHeading id="transactions-heading" title="Transactions">
+          Every charge the billing engine made: checkouts, renewals and upgrades, with refunds.
+        </SectionHeading>
         <Button variant="outline" asChild className="shrink-0">
           <a href={paymentsExportUrl(query)} download data-testid="transactions-export">
             <DownloadIcon aria-hidden="true" />
