@@ -41,6 +41,7 @@ import {
 } from './operations-api';
 import { formatBytes, formatCount, formatCpu } from './operations-format';
 import { SectionHeading } from '@client/components/section-heading';
+import { AMOUNT_INPUT } from '@client/components/form/amount-input';
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPENSE_CATEGORY_LABELS[c] }));
 const categoryLabel = (c: string) => EXPENSE_CATEGORY_LABELS[c as keyof typeof EXPENSE_CATEGORY_LABELS] ?? c;
@@ -358,11 +359,7 @@ function ExpenseDialog({ open, onOpenChange, expense }: DialogOpenProps & { expe
         form={form}
         name="amount"
         label="Amount ($)"
-        required
-        type="number"
-        inputMode="decimal"
-        min={0.01}
-        step={0.01}
+        {...AMOUNT_INPUT}
         className="[&_input]:max-w-40"
       />
     </FormDialog>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DownloadIcon, ReceiptIcon } from 'lucide-react';
+import { ReceiptIcon } from 'lucide-react';
 import { paymentListQuery, type StaffPayment } from '@shared/contracts/staff-payments';
 import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
-import { Button } from '@client/components/ui/button';
 import { useStaffAccess } from '@client/lib/use-staff-access';
 import { PAYMENT_TABLE, paymentActions } from './payment-table';
 import { STATUS_OPTIONS } from './payments-format';
@@ -13,6 +12,7 @@ import { RetryDialog } from './retry-dialog';
 import { paymentsExportUrl, paymentsQuery } from './transactions-api';
 import { TRANSACTIONS_LIST } from './transactions-list';
 import { SectionHeading } from '@client/components/section-heading';
+import { ExportLink } from '@client/components/export-link';
 
 /**
  * Transactions (docs/staff-payments.md): every payment, filtered by status, searched, sorted and paged on the
@@ -33,12 +33,7 @@ export default function TransactionsTab() {
         <SectionHeading id="transactions-heading" title="Transactions">
           Every charge the billing engine made: checkouts, renewals and upgrades, with refunds.
         </SectionHeading>
-        <Button variant="outline" asChild className="shrink-0">
-          <a href={paymentsExportUrl(query)} download data-testid="transactions-export">
-            <DownloadIcon aria-hidden="true" />
-            Export
-          </a>
-        </Button>
+        <ExportLink href={paymentsExportUrl(query)} testId="transactions-export" className="shrink-0" />
       </div>
       <ListSection
         state={state}
