@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { successResponse } from '@shared/contracts/common';
 import {
   preferencesSaved,
@@ -9,8 +9,9 @@ import {
   type StaffChangePasswordRequest,
   type PreferencesUpdate,
 } from '@shared/contracts/staff-profile';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { apiJson, getJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
+import { pagedQuery } from '@client/lib/paged-query';
 
 /*
  * The profile dialog's calls (docs/staff-profile.md). The member's own details and
@@ -31,12 +32,7 @@ export type ActivityPageRequest = { page: number; pageSize: number };
 
 /** GET /api/admin/user-activity: one page of the member's own audit trail, newest first. */
 export const userActivityQuery = (request: ActivityPageRequest) =>
-  queryOptions({
-    queryKey: [...userActivityKey, request],
-    queryFn: (context) =>
-      getJson(`${userActivityKey[0]}?${searchParams(request)}`, userActivityPage, context),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery(userActivityKey, userActivityPage, request);
 
 /** PATCH /api/admin/profile: name, email and phone of the signed-in member. */
 export function useUpdateProfile() {

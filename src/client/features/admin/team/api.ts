@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { successResponse } from '@shared/contracts/common';
 import {
   commissionPage,
@@ -17,8 +17,9 @@ import {
   type UpdateUserRequest,
 } from '@shared/contracts/team';
 import type { StaffRole } from '@shared/roles';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { apiJson, getJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
+import { pagedQuery } from '@client/lib/paged-query';
 
 /*
  * Every call of the Team Management tab (docs/team-management-screen.md). The
@@ -35,12 +36,7 @@ const enc = encodeURIComponent;
 const userUrl = (id: string) => `${teamUsersKey[0]}/${enc(id)}`;
 
 /** One page of team members, searched, filtered by role and sorted on the server. */
-export const teamUsersQuery = (query: TeamListQuery) =>
-  queryOptions({
-    queryKey: [...teamUsersKey, query],
-    queryFn: (context) => getJson(`${teamUsersKey[0]}?${searchParams(query)}`, teamPage, context),
-    placeholderData: keepPreviousData,
-  });
+export const teamUsersQuery = (query: TeamListQuery) => pagedQuery(teamUsersKey, teamPage, query);
 
 /** The four summary cards, over the whole team and every commission. */
 export const teamStatsQuery = queryOptions({
@@ -56,11 +52,7 @@ export const ratesQuery = queryOptions({
 
 /** One page of commissions with the totals over every row the filters match. */
 export const commissionsQuery = (query: CommissionListQuery) =>
-  queryOptions({
-    queryKey: [...commissionsKey, query],
-    queryFn: (context) => getJson(`${commissionsKey[0]}?${searchParams(query)}`, commissionPage, context),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery(commissionsKey, commissionPage, query);
 
 export function useCreateUser() {
   return useApiMutation({
