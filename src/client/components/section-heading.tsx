@@ -21,27 +21,36 @@ export function SectionHeading({
 }
 
 /**
- * A section of a staff screen headed by `SectionHeading` and labelled by it, then its content (a table,
- * a list, a chart).
+ * A section of a staff screen labelled by its title, then its content (a table, a list, a chart). With a
+ * `description` the title is a `SectionHeading`; without, the h2 alone, or read only by screen readers
+ * (`hiddenTitle`) where what the section holds is plain on screen.
  */
 export function HeadedSection({
   id,
   title,
   description,
+  hiddenTitle = false,
   className,
   children,
 }: {
   id: string;
   title: ReactNode;
-  description: ReactNode;
+  description?: ReactNode;
+  hiddenTitle?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className={className}>
-      <SectionHeading id={id} title={title}>
-        {description}
-      </SectionHeading>
+      {description === undefined ? (
+        <h2 id={id} className={hiddenTitle ? 'sr-only' : 'text-lg font-semibold'}>
+          {title}
+        </h2>
+      ) : (
+        <SectionHeading id={id} title={title}>
+          {description}
+        </SectionHeading>
+      )}
       {children}
     </section>
   );

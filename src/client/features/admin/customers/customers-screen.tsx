@@ -10,6 +10,7 @@ import { CUSTOMER_FILTERS, DEFAULT_CUSTOMER_SORT, SORT_OPTIONS } from './custome
 import { CustomerFigures, type CustomerFigure } from './customer-figures';
 import { useCustomerDirectory } from './use-customer-directory';
 import { ExportLink } from '@client/components/export-link';
+import { HeadedSection } from '@client/components/section-heading';
 
 /**
  * The customers tab, 'Customer Management' (docs/staff-customers-screen.md): the four stats over every customer, then the
@@ -38,10 +39,7 @@ export default function CustomersScreen() {
 
       <CustomerFigures stats={stats} name="customer figures" figuresOf={customerFigures} />
 
-      <section aria-labelledby="customers-list-heading" className="space-y-4">
-        <h2 id="customers-list-heading" className="sr-only">
-          Customers
-        </h2>
+      <HeadedSection id="customers-list-heading" title="Customers" hiddenTitle className="space-y-4">
         <ListSection
           state={state}
           query={list}
@@ -78,7 +76,7 @@ export default function CustomersScreen() {
           rowKey={(c) => c.id}
           pager={{ label: 'Customer pages', noun: ['customer', 'customers'] }}
         />
-      </section>
+      </HeadedSection>
 
       {dialogs}
     </div>

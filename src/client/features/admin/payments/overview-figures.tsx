@@ -13,6 +13,7 @@ import { QueryStatTile, QueryStatTiles } from '@client/components/query-view';
 import type { StatTileProps } from '@client/components/stat-tile';
 import { formatMoney } from '@client/lib/format';
 import { financialAnalyticsQuery, paymentStatsQuery, stripeMetricsQuery } from './transactions-api';
+import { HeadedSection } from '@client/components/section-heading';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -25,10 +26,7 @@ export function PaymentFigures() {
     <QueryStatTile query={stats} noun="payment stats" tileOf={tileOf} />
   );
   return (
-    <section aria-labelledby="payments-overview-heading" className="space-y-4">
-      <h2 id="payments-overview-heading" className="sr-only">
-        Payment figures
-      </h2>
+    <HeadedSection id="payments-overview-heading" title="Payment figures" hiddenTitle className="space-y-4">
       <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {statsTile((s) => ({
           label: 'Total Revenue',
@@ -63,7 +61,7 @@ export function PaymentFigures() {
           testId: 'tile-total-customers',
         }))}
       </div>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -71,10 +69,7 @@ export function PaymentFigures() {
 export function FinancialAnalytics() {
   const analytics = useQuery(financialAnalyticsQuery);
   return (
-    <section aria-labelledby="financial-analytics-heading" className="space-y-3">
-      <h2 id="financial-analytics-heading" className="text-lg font-semibold">
-        Financial analytics
-      </h2>
+    <HeadedSection id="financial-analytics-heading" title="Financial analytics" className="space-y-3">
       <QueryStatTiles
         query={analytics}
         noun="financial analytics"
@@ -104,6 +99,6 @@ export function FinancialAnalytics() {
           },
         ]}
       />
-    </section>
+    </HeadedSection>
   );
 }
