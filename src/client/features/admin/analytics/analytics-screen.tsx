@@ -20,6 +20,7 @@ import { StatTileRow } from '@client/components/stat-tile-row';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { usageAnalyticsQuery } from './api';
 import { HeadedSection, SectionHeading } from '@client/components/section-heading';
+import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 const count = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
@@ -55,14 +56,16 @@ const PLAN_COLUMNS: readonly Column<PlanUsage>[] = [
     key: 'plan',
     label: 'Plan',
     cell: (p) => (
-      <>
-        <span className="font-medium">{p.planName}</span>
-        <span className="block text-xs text-muted-foreground">
-          {p.vehicleLimit === null ? 'No vehicle limit' : `${count.format(p.vehicleLimit)} vehicles`}
-          {', '}
-          {p.userLimit === null ? 'no user limit' : `${count.format(p.userLimit)} users`}
-        </span>
-      </>
+      <TwoLineCell
+        main={p.planName}
+        detail={
+          <>
+            {p.vehicleLimit === null ? 'No vehicle limit' : `${count.format(p.vehicleLimit)} vehicles`}
+            {', '}
+            {p.userLimit === null ? 'no user limit' : `${count.format(p.userLimit)} users`}
+          </>
+        }
+      />
     ),
   },
   countColumn<PlanUsage>('customers', 'Customers', (p) => p.customers),
@@ -86,12 +89,7 @@ const CANDIDATE_COLUMNS: readonly Column<NearLimitCustomer>[] = [
   {
     key: 'customer',
     label: 'Customer',
-    cell: (c) => (
-      <>
-        <span className="font-medium">{c.companyName}</span>
-        <span className="block text-xs text-muted-foreground">{c.email}</span>
-      </>
-    ),
+    cell: (c) => <TwoLineCell main={c.companyName} detail={c.email} />,
   },
   { key: 'plan', label: 'Plan', from: 'md', cell: (c) => c.planName },
   {

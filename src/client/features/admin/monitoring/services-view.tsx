@@ -4,6 +4,7 @@ import type { Column } from '@client/components/list/columns';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { formatCount, formatMs, StatusBadge } from './monitoring-format';
 import { HeadedSection } from '@client/components/section-heading';
+import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 const when = (iso: string | null) => (iso ? formatStaffDateTime(iso) : 'Never');
 const backlogOf = (n: number | null, label: string | null) =>
@@ -61,12 +62,7 @@ const INTEGRATION_COLUMNS: readonly Column<SystemHealth['integrations'][number]>
   {
     key: 'integration',
     label: 'Integration',
-    cell: (i) => (
-      <>
-        <span className="font-medium">{i.label}</span>
-        <span className="block text-xs text-muted-foreground">{i.mode}</span>
-      </>
-    ),
+    cell: (i) => <TwoLineCell main={i.label} detail={i.mode} />,
   },
   {
     key: 'status',

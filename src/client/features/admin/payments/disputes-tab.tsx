@@ -9,6 +9,7 @@ import { formatStaffDate } from '@client/lib/staff-dates';
 import { formatMoneyMinus } from '@client/lib/format';
 import { disputesQuery } from './operations-api';
 import { HeadedSection } from '@client/components/section-heading';
+import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 /** Stripe's dispute statuses, as staff read them. */
 const STATUS_LABELS: Record<string, [string, BadgeProps['variant']]> = {
@@ -66,12 +67,7 @@ const DISPUTE_COLUMNS: readonly Column<Dispute>[] = [
   {
     key: 'customer',
     label: 'Customer',
-    cell: (d) => (
-      <>
-        <span className="font-medium">{d.companyName ?? 'Payment not found'}</span>
-        <span className="block text-xs text-muted-foreground">{d.providerRef}</span>
-      </>
-    ),
+    cell: (d) => <TwoLineCell main={d.companyName ?? 'Payment not found'} detail={d.providerRef} />,
   },
   {
     key: 'opened',

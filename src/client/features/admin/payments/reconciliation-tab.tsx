@@ -17,6 +17,7 @@ import { reconciliationQuery } from './operations-api';
 import { formatMonth } from './operations-format';
 import { ReconciliationTiles } from './reconciliation-tiles';
 import { HeadedSection } from '@client/components/section-heading';
+import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 type Tolerance = (typeof RECONCILIATION_TOLERANCES)[number];
 const DEFAULT_TOLERANCE: Tolerance = '0.01';
@@ -114,12 +115,7 @@ const FLAGGED_COLUMNS: readonly Column<ReconciliationRow>[] = [
   {
     key: 'invoice',
     label: 'Invoice',
-    cell: (r) => (
-      <>
-        <span className="font-medium">{r.number}</span>
-        <span className="block text-xs text-muted-foreground">{r.companyName}</span>
-      </>
-    ),
+    cell: (r) => <TwoLineCell main={r.number} detail={r.companyName} />,
   },
   {
     key: 'issued',
