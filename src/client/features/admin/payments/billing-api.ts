@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   billingSettings,
   billingSettingsSaved,
@@ -15,9 +14,10 @@ import {
   type SubscriptionListQuery,
   type TrialActionQuery,
 } from '@shared/contracts/billing-admin';
-import { apiJson, getJson } from '@client/lib/api';
+import { apiJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 import { pagedQuery } from '@client/lib/paged-query';
+import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
  * The calls of Billing Management and Invoicing (docs/billing-admin.md). Invoices, payment
@@ -41,10 +41,7 @@ export const paymentRequestsQuery = (query: PaymentRequestListQuery) =>
 
 export const invoicesQuery = (query: AdminInvoiceListQuery) => pagedQuery(invoicesKey, invoicePage, query);
 
-export const billingSettingsQuery = queryOptions({
-  queryKey: billingSettingsKey,
-  queryFn: (context) => getJson(billingSettingsKey[0], billingSettings, context),
-});
+export const billingSettingsQuery = endpointQuery(billingSettingsKey, billingSettings);
 
 export function useGenerateMonthlyInvoices() {
   return useApiMutation({

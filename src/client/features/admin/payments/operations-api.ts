@@ -15,6 +15,7 @@ import {
 import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 import { pagedQuery } from '@client/lib/paged-query';
+import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
  * The calls of the operations sub-tabs (Expenses, Disputes, Analytics, Reconciliation;
@@ -31,10 +32,7 @@ export const reconciliationKey = ['/api/admin/reconciliation'] as const;
 export const expensesQuery = (query: ExpenseListQuery) => pagedQuery(expensesKey, expensePage, query);
 
 /** What the instances measured and the database's size now. */
-export const hostingUsageQuery = queryOptions({
-  queryKey: hostingUsageKey,
-  queryFn: (context) => getJson(hostingUsageKey[0], hostingUsage, context),
-});
+export const hostingUsageQuery = endpointQuery(hostingUsageKey, hostingUsage);
 
 /** `POST /api/admin/expenses`: the ledger and the usage's ledger figures move. */
 export function useAddExpense() {

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { successResponse } from '@shared/contracts/common';
 import {
   preferencesSaved,
@@ -9,9 +8,10 @@ import {
   type StaffChangePasswordRequest,
   type PreferencesUpdate,
 } from '@shared/contracts/staff-profile';
-import { apiJson, getJson } from '@client/lib/api';
+import { apiJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
 import { pagedQuery } from '@client/lib/paged-query';
+import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
  * The profile dialog's calls (docs/staff-profile.md). The member's own details and
@@ -23,10 +23,7 @@ export const staffSessionsKey = ['/api/admin/sessions'] as const;
 export const userActivityKey = ['/api/admin/user-activity'] as const;
 
 /** GET /api/admin/sessions: the member's live sessions, this one marked. */
-export const staffSessionsQuery = queryOptions({
-  queryKey: staffSessionsKey,
-  queryFn: (context) => getJson(staffSessionsKey[0], staffSessionList, context),
-});
+export const staffSessionsQuery = endpointQuery(staffSessionsKey, staffSessionList);
 
 export type ActivityPageRequest = { page: number; pageSize: number };
 
