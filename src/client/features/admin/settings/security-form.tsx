@@ -5,6 +5,7 @@ import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useSaveSecuritySettings } from './api';
 import { FormFooter, SettingsCard } from './settings-card';
+import { SchemaFormElement } from '@client/components/form/schema-form-element';
 
 type SecurityValues = Record<keyof SecuritySettings, string>;
 const asValues = (s: SecuritySettings): SecurityValues => ({
@@ -88,12 +89,7 @@ export function SecurityForm({ settings, canEdit }: { settings: SecuritySettings
       title="Security"
       description="Sign-in sessions and the browser check after repeated failed sign-ins. Changes apply from the next sign-in; sessions already open keep their end."
     >
-      <form
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        className="grid gap-4"
-        aria-label="Security settings"
-      >
+      <SchemaFormElement onSubmit={onSubmit} aria-label="Security settings">
         {field('sessionLifetimeHours')}
         <FieldRow>
           {field('lockoutThreshold')}
@@ -103,7 +99,7 @@ export function SecurityForm({ settings, canEdit }: { settings: SecuritySettings
         <FormFooter pending={form.formState.isSubmitting} dirty={form.formState.isDirty} canEdit={canEdit}>
           Save security settings
         </FormFooter>
-      </form>
+      </SchemaFormElement>
     </SettingsCard>
   );
 }
