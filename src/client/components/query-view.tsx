@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { LoadFailed } from '@client/components/load-failed';
-import { StatTile, StatTileGrid, StatTilesSkeleton, type StatTileProps } from '@client/components/stat-tile';
+import { StatTile, StatTilesSkeleton, type StatTileProps } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
@@ -88,13 +89,7 @@ export function QueryStatTiles<T>({
       noun={noun}
       skeleton={<StatTilesSkeleton label={`Loading ${noun}`} count={columns} columns={columns} />}
     >
-      {(data) => (
-        <StatTileGrid columns={columns}>
-          {tilesOf(data).map((tile) => (
-            <StatTile key={tile.label} {...tile} />
-          ))}
-        </StatTileGrid>
-      )}
+      {(data) => <StatTileRow columns={columns} tiles={tilesOf(data)} />}
     </QueryView>
   );
 }

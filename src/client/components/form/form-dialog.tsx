@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { cn } from '@client/lib/cn';
+import { SchemaFormElement } from '@client/components/form/schema-form-element';
 
 /** A submit button that shows it is working and cannot be pressed twice. */
 export function SubmitButton({
@@ -95,12 +96,7 @@ export function FormDialog({
               <DialogTitle>{title}</DialogTitle>
               {description ? <DialogDescription>{description}</DialogDescription> : null}
             </DialogHeader>
-            <form
-              noValidate
-              onSubmit={(event) => void onSubmit(event)}
-              className="grid gap-4"
-              aria-label={title}
-            >
+            <SchemaFormElement onSubmit={onSubmit} aria-label={title}>
               {children}
               <DialogFooter>
                 {footer}
@@ -113,7 +109,7 @@ export function FormDialog({
                   {submitLabel}
                 </SubmitButton>
               </DialogFooter>
-            </form>
+            </SchemaFormElement>
           </>
         )}
       </DialogContent>

@@ -1,10 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { canOpenTab } from '@shared/roles';
-import { LoadingBlock } from '@client/components/loading-block';
-import { StaffStandalonePage } from '@client/components/staff-standalone-page';
-import { Skeleton } from '@client/components/ui/skeleton';
-import { useStaffAccess } from '@client/lib/use-staff-access';
-import { AccessDenied } from './shell/access-denied';
+import { lazy } from 'react';
+import { StandaloneTabPage } from './standalone-tab-page';
 
 // The same screen as the admin shell's `emails` tab (one component), mounted lazily.
 const EmailScreen = lazy(() => import('./email/email-screen'));
@@ -14,22 +9,14 @@ const EmailScreen = lazy(() => import('./email/email-screen'));
  * whose tabs include `emails` (admin, manager, root); the server refuses the calls to anyone else.
  */
 export default function EmailSettingsPage() {
-  const access = useStaffAccess();
   return (
-    <StaffStandalonePage title="Email Settings" backHref="/admin?tab=emails">
-      {access.isLoading ? null : canOpenTab(access.role, 'emails') ? (
-        <Suspense
-          fallback={
-            <LoadingBlock label="Loading email settings">
-              <Skeleton className="h-80" />
-            </LoadingBlock>
-          }
-        >
-          <EmailScreen />
-        </Suspense>
-      ) : (
-        <AccessDenied role={access.role ?? 'none'} />
-      )}
-    </StaffStandalonePage>
+    <StandaloneTabPage
+      tab="emails"
+      title="Email Settings"
+      loading="Loading email settings"
+      skeletonClassName="h-80"
+    >
+      <EmailScreen />
+    </StandaloneTabPage>
   );
 }

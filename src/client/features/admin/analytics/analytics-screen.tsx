@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ScreenHeader } from '@client/components/screen-header';
+import { ScreenFrame } from '@client/components/screen-frame';
 import { useQuery } from '@tanstack/react-query';
 import { CarIcon, LogInIcon, TrendingUpIcon, UsersIcon, WrenchIcon } from 'lucide-react';
 import {
@@ -15,9 +15,12 @@ import type { Column, ColumnWidth } from '@client/components/list/columns';
 import { ListStatePager } from '@client/components/list/list-pager';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import { QueryView } from '@client/components/query-view';
-import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { usageAnalyticsQuery } from './api';
+import { HeadedSection, SectionHeading } from '@client/components/section-heading';
+import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 const count = new Intl.NumberFormat('en-US');
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
@@ -53,14 +56,16 @@ const PLAN_COLUMNS: readonly Column<PlanUsage>[] = [
     key: 'plan',
     label: 'Plan',
     cell: (p) => (
-      <>
-        <span className="font-medium">{p.planName}</span>
-        <span className="block text-xs text-muted-foreground">
-          {p.vehicleLimit === null ? 'No vehicle limit' : `${count.format(p.vehicleLimit)} vehicles`}
-          {', '}
-          {p.userLimit === null ? 'no user limit' : `${count.format(p.userLimit)} users`}
-        </span>
-      </>
+      <TwoLineCell
+        main={p.planName}
+        detail={
+          <>
+            {p.vehicleLimit === null ? 'No vehicle limit' : `${count.format(p.vehicleLimit)} vehicles`}
+            {', '}
+            {p.userLimit === null ? 'no user limit' : `${count.format(p.userLimit)} users`}
+          </>
+        }
+      />
     ),
   },
   countColumn<PlanUsage>('customers', 'Customers', (p) => p.customers),
@@ -84,12 +89,7 @@ const CANDIDATE_COLUMNS: readonly Column<NearLimitCustomer>[] = [
   {
     key: 'customer',
     label: 'Customer',
-    cell: (c) => (
-      <>
-        <span className="font-medium">{c.companyName}</span>
-        <span className="block text-xs text-muted-foreground">{c.email}</span>
-      </>
-    ),
+    cell: (c) => <TwoLineCell main={c.companyName} detail={c.email} />,
   },
   { key: 'plan', label: 'Plan', from: 'md', cell: (c) => c.planName },
   {
@@ -135,13 +135,12 @@ const MONTH_COLUMNS: readonly Column<MonthUsage>[] = [
 export default function AnalyticsScreen() {
   return (
     <NeedsPermission flag="canViewAnalytics" label="Loading analytics">
-      <div className="space-y-6">
-        <ScreenHeader
-          title="Advanced Analytics"
-          description="Usage across customers from their fleet records, and who is close to outgrowing their plan."
-        />
+      <ScreenFrame
+        title="Advanced Analytics"
+        description="Usage across customers from their fleet records, and who is close to outgrowing their plan."
+      >
         <UsageView />
-      </div>
+      </ScreenFrame>
     </NeedsPermission>
   );
 }
@@ -180,47 +179,45 @@ function UsageView() {
 
 function Totals({ data: { totals: t } }: { data: UsageAnalytics }) {
   return (
-    <StatTileGrid>
-      <StatTile
-        icon={CarIcon}
-        label="Vehicles"
-        value={count.format(t.vehicles)}
-        hint={`Not retired; in ${count.format(t.accountsWithVehicles)} of ${counted(t.customers, 'customer account', 'customer accounts')}`}
-      />
-      <StatTile
-        icon={UsersIcon}
-        label="Drivers"
-        value={count.format(t.drivers)}
-        hint={`In ${count.format(t.accountsWithDrivers)} of ${counted(t.customers, 'customer account', 'customer accounts')}`}
-      />
-      <StatTile
-        icon={LogInIcon}
-        label="Active accounts"
-        value={count.format(t.activeAccounts)}
-        hint={`Of ${counted(t.customers, 'customer account', 'customer accounts')}: signed in within ${ACTIVE_SIGN_IN_DAYS} days`}
-      />
-      <StatTile
-        icon={WrenchIcon}
-        label="Maintenance records"
-        value={count.format(t.maintenance)}
-        hint="Scheduled and completed"
-      />
-    </StatTileGrid>
+    <StatTileRow
+      tiles={[
+        {
+          icon: CarIcon,
+          label: 'Vehicles',
+          value: count.format(t.vehicles),
+          hint: `Not retired; in ${count.format(t.accountsWithVehicles)} of ${counted(t.customers, 'customer account', 'customer accounts')}`,
+        },
+        {
+          icon: UsersIcon,
+          label: 'Drivers',
+          value: count.format(t.drivers),
+          hint: `In ${count.format(t.accountsWithDrivers)} of ${counted(t.customers, 'customer account', 'customer accounts')}`,
+        },
+        {
+          icon: LogInIcon,
+          label: 'Active accounts',
+          value: count.format(t.activeAccounts),
+          hint: `Of ${counted(t.customers, 'customer account', 'customer accounts')}: signed in within ${ACTIVE_SIGN_IN_DAYS} days`,
+        },
+        {
+          icon: WrenchIcon,
+          label: 'Maintenance records',
+          value: count.format(t.maintenance),
+          hint: 'Scheduled and completed',
+        },
+      ]}
+    />
   );
 }
 
 function ByPlan({ data }: { data: UsageAnalytics }) {
   return (
-    <section aria-labelledby="usage-by-plan-heading" className="space-y-3">
-      <div className="space-y-1">
-        <h2 id="usage-by-plan-heading" className="text-lg font-semibold">
-          Usage by plan
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Vehicles that count against the plan (all but retired ones); users are account owners and their team
-          members, as the plan limits count them.
-        </p>
-      </div>
+    <HeadedSection
+      id="usage-by-plan-heading"
+      title="Usage by plan"
+      description="Vehicles that count against the plan (all but retired ones); users are account owners and their team members, as the plan limits count them."
+      className="space-y-3"
+    >
       <ColumnTable
         label="Usage by plan"
         columns={PLAN_COLUMNS}
@@ -228,7 +225,7 @@ function ByPlan({ data }: { data: UsageAnalytics }) {
         rowKey={(p) => p.planId ?? 'none'}
         rowProps={{ 'data-testid': 'plan-usage-row' }}
       />
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -236,15 +233,10 @@ function NearLimits({ data, pager }: { data: UsageAnalytics; pager: ReactNode })
   const items = data.nearLimits.items;
   return (
     <section aria-labelledby="near-limits-heading" className="space-y-3">
-      <div className="space-y-1">
-        <h2 id="near-limits-heading" className="text-lg font-semibold">
-          Upgrade candidates
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Customers using {percent.format(NEAR_LIMIT_SHARE)} or more of their plan&rsquo;s vehicle or user
-          limit, fullest first. Cancelled accounts are left out.
-        </p>
-      </div>
+      <SectionHeading id="near-limits-heading" title="Upgrade candidates">
+        Customers using {percent.format(NEAR_LIMIT_SHARE)} or more of their plan&rsquo;s vehicle or user
+        limit, fullest first. Cancelled accounts are left out.
+      </SectionHeading>
       {items.length === 0 ? (
         <EmptyState
           icon={TrendingUpIcon}
@@ -272,12 +264,9 @@ function OverTime({ data }: { data: UsageAnalytics }) {
   const newestFirst = [...data.monthly].reverse();
   return (
     <section aria-labelledby="usage-over-time-heading" className="space-y-3">
-      <div className="space-y-1">
-        <h2 id="usage-over-time-heading" className="text-lg font-semibold">
-          Over time
-        </h2>
-        <p className="text-sm text-muted-foreground">What customers added each month, the last 12 months.</p>
-      </div>
+      <SectionHeading id="usage-over-time-heading" title="Over time">
+        What customers added each month, the last 12 months.
+      </SectionHeading>
       <ColumnTable
         label="Usage added by month"
         columns={MONTH_COLUMNS}

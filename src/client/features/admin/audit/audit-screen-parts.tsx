@@ -1,7 +1,7 @@
 import { AUDIT_COUNT_CAP } from '@shared/contracts/audit';
-import { DownloadIcon } from 'lucide-react';
 import { ScreenHeader } from '@client/components/screen-header';
 import { Button } from '@client/components/ui/button';
+import { ExportLink } from '@client/components/export-link';
 
 /** The screen's title and Export, which downloads the rows the filters match as CSV. */
 export function AuditHeader({ exportUrl }: { exportUrl: string }) {
@@ -11,12 +11,7 @@ export function AuditHeader({ exportUrl }: { exportUrl: string }) {
         title="Audit Logs"
         description="Every change, sign-in, refusal and export, with who made it and from where."
       />
-      <Button variant="outline" asChild className="shrink-0">
-        <a href={exportUrl} download data-testid="audit-export">
-          <DownloadIcon aria-hidden="true" />
-          Export
-        </a>
-      </Button>
+      <ExportLink href={exportUrl} testId="audit-export" className="shrink-0" />
     </div>
   );
 }

@@ -3,26 +3,23 @@ import { CircleAlertIcon } from 'lucide-react';
 import type { CrmStatus } from '@shared/contracts/crm';
 import { LoadingBlock } from '@client/components/loading-block';
 import { QueryView } from '@client/components/query-view';
-import { ScreenHeader } from '@client/components/screen-header';
+import { ScreenFrame } from '@client/components/screen-frame';
+import { ScreenSections } from '@client/components/screen-sections';
 import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { SubTabs } from '@client/components/sub-tabs';
 import { useStaffAccess } from '@client/lib/use-staff-access';
-import { useSubTab } from '@client/lib/use-sub-tab';
 import { crmCustomersQuery, crmStatusQuery, crmUsersQuery } from './api';
 import { OverviewTab } from './overview-tab';
 import { RecordsTab } from './records-tab';
 import { ConnectionCard } from './connection-card';
 import { SettingsTab } from './settings-tab';
 
-const VIEWS = ['overview', 'customers', 'users', 'settings'] as const;
-type View = (typeof VIEWS)[number];
-const LABELS: Record<View, string> = {
+const SECTIONS = {
   overview: 'Overview',
   customers: 'Customers',
   users: 'Users',
   settings: 'Settings',
-};
+} as const;
 
 const skeleton = (
   <div className="grid gap-6">
@@ -40,20 +37,18 @@ const skeleton = (
 export default function CrmScreen() {
   const status = useQuery(crmStatusQuery);
   return (
-    <div className="space-y-6">
-      <ScreenHeader
-        title="CRM Integration"
-        description="Keep customers and team users in step with HubSpot or Salesforce."
-      />
+    <ScreenFrame
+      title="CRM Integration"
+      description="Keep customers and team users in step with HubSpot or Salesforce."
+    >
       <QueryView query={status} noun="the CRM integration" skeleton={skeleton}>
         {(data) => <CrmTabs status={data} />}
       </QueryView>
-    </div>
+    </ScreenFrame>
   );
 }
 
 function CrmTabs({ status }: { status: CrmStatus }) {
-  const [view, setView] = useSubTab(VIEWS);
   const canEdit = useStaffAccess().holds('canEditSettings');
   return (
     <div className="space-y-4">
@@ -67,43 +62,38 @@ function CrmTabs({ status }: { status: CrmStatus }) {
           <span>{status.blocked} Sync buttons stay off until then; everything else works as usual.</span>
         </div>
       ) : null}
-      <SubTabs
-        views={VIEWS}
-        labels={LABELS}
-        value={view}
-        onChange={setView}
-        label="CRM Integration sections"
-        contentClassName="pt-4"
-      >
-        {view === 'overview' ? (
-          <OverviewTab status={status} canEdit={canEdit} />
-        ) : view === 'customers' ? (
-          <RecordsTab
-            entity="customer"
-            listQuery={crmCustomersQuery}
-            nameOf={(c) => c.companyName}
-            detailOf={(c) => c.contactName}
-            job={status.jobs.customers}
-            blocked={status.blocked}
-            canEdit={canEdit}
-          />
-        ) : view === 'users' ? (
-          <RecordsTab
-            entity="user"
-            listQuery={crmUsersQuery}
-            nameOf={(u) => u.name}
-            detailOf={(u) => u.role}
-            job={status.jobs.users}
-            blocked={status.blocked}
-            canEdit={canEdit}
-          />
-        ) : (
-          <div className="grid gap-6">
-            <SettingsTab config={status.config} canEdit={canEdit} />
-            <ConnectionCard config={status.config} canEdit={canEdit} />
-          </div>
-        )}
-      </SubTabs>
+      <ScreenSections sections={SECTIONS} label="CRM Integration sections" contentClassName="pt-4">
+        {(view) =>
+          view === 'overview' ? (
+            <OverviewTab status={status} canEdit={canEdit} />
+          ) : view === 'customers' ? (
+            <RecordsTab
+              entity="customer"
+              listQuery={crmCustomersQuery}
+              nameOf={(c) => c.companyName}
+              detailOf={(c) => c.contactName}
+              job={status.jobs.customers}
+              blocked={status.blocked}
+              canEdit={canEdit}
+            />
+          ) : view === 'users' ? (
+            <RecordsTab
+              entity="user"
+              listQuery={crmUsersQuery}
+              nameOf={(u) => u.name}
+              detailOf={(u) => u.role}
+              job={status.jobs.users}
+              blocked={status.blocked}
+              canEdit={canEdit}
+            />
+          ) : (
+            <div className="grid gap-6">
+              <SettingsTab config={status.config} canEdit={canEdit} />
+              <ConnectionCard config={status.config} canEdit={canEdit} />
+            </div>
+          )
+        }
+      </ScreenSections>
     </div>
   );
 }

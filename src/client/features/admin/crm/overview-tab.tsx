@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, DatabaseIcon, RefreshCwIcon, XCircleIcon } from 'lucide-react';
 import { CRM_PLATFORM_LABELS, type CrmStatus } from '@shared/contracts/crm';
-import { StatTile, StatTileGrid } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { BulkSyncPanel, bulkCompleteText } from './bulk-sync-panel';
 import { intervalLabel } from './settings-tab';
@@ -12,36 +12,38 @@ export function OverviewTab({ status, canEdit }: { status: CrmStatus; canEdit: b
   const { summary, config, jobs } = status;
   return (
     <div className="space-y-6">
-      <StatTileGrid>
-        <StatTile
-          label="Total Syncs"
-          value={count(summary.totalSyncs)}
-          hint="Records sent to this CRM at least once"
-          icon={RefreshCwIcon}
-          testId="crm-total"
-        />
-        <StatTile
-          label="Successful"
-          value={count(summary.successful)}
-          hint="Last sync went through"
-          icon={CheckCircle2Icon}
-          testId="crm-successful"
-        />
-        <StatTile
-          label="Failed"
-          value={count(summary.failed)}
-          hint="Last sync refused; the reason is on the record"
-          icon={XCircleIcon}
-          testId="crm-failed"
-        />
-        <StatTile
-          label="CRM Type"
-          value={CRM_PLATFORM_LABELS[summary.crmType]}
-          hint={config.enabled ? 'Integration on' : 'Integration off'}
-          icon={DatabaseIcon}
-          testId="crm-type"
-        />
-      </StatTileGrid>
+      <StatTileRow
+        tiles={[
+          {
+            label: 'Total Syncs',
+            value: count(summary.totalSyncs),
+            hint: 'Records sent to this CRM at least once',
+            icon: RefreshCwIcon,
+            testId: 'crm-total',
+          },
+          {
+            label: 'Successful',
+            value: count(summary.successful),
+            hint: 'Last sync went through',
+            icon: CheckCircle2Icon,
+            testId: 'crm-successful',
+          },
+          {
+            label: 'Failed',
+            value: count(summary.failed),
+            hint: 'Last sync refused; the reason is on the record',
+            icon: XCircleIcon,
+            testId: 'crm-failed',
+          },
+          {
+            label: 'CRM Type',
+            value: CRM_PLATFORM_LABELS[summary.crmType],
+            hint: config.enabled ? 'Integration on' : 'Integration off',
+            icon: DatabaseIcon,
+            testId: 'crm-type',
+          },
+        ]}
+      />
       <div className="grid gap-4 lg:grid-cols-2">
         <BulkSyncPanel
           entity="customers"

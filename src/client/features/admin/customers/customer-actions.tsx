@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { EllipsisVerticalIcon, PauseCircleIcon, PencilIcon, PlayCircleIcon, Trash2Icon } from 'lucide-react';
 import type { StaffCustomer } from '@shared/contracts/staff-customers';
-import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { changeRow } from '@client/components/list/row-change';
+import { RowChangeConfirm, useLastRow } from '@client/components/list/row-change-confirm';
 import { Button } from '@client/components/ui/button';
 import {
   DropdownMenu,
@@ -66,33 +65,25 @@ function StatusConfirm({ open, onClose }: { open: Open | null; onClose: () => vo
   const suspend = useSuspendCustomer();
   const reactivate = useReactivateCustomer();
   const target = open?.kind === 'suspend' || open?.kind === 'reactivate' ? open : null;
-  // Keeps the texts while the dialog animates out.
-  const [last, setLast] = useState(target);
-  if (target && target !== last) setLast(target);
-  const shown = target ?? last;
+  const shown = useLastRow(target);
   const company = shown?.customer.companyName ?? 'the customer';
   const isSuspend = shown?.kind !== 'reactivate';
 
-  const onConfirm = async () => {
-    if (!target) return;
-    const { customer } = target;
-    const done = await changeRow(() => (isSuspend ? suspend : reactivate).mutateAsync(customer.id), {
-      done: {
-        title: isSuspend ? CUSTOMER_TEXTS.suspended : CUSTOMER_TEXTS.reactivated,
-        description: isSuspend
-          ? `${customer.companyName} and their team are signed out and cannot sign in until reactivated.`
-          : `${customer.companyName} can sign in and use the fleet app again.`,
-        variant: 'success',
-      },
-      failed: { title: CUSTOMER_TEXTS.updateFailed, fallback: CUSTOMER_TEXTS.updateFailed },
-    });
-    if (done) onClose();
-  };
-
   return (
-    <ConfirmDialog
-      open={target !== null}
-      onOpenChange={(next) => !next && onClose()}
+    <RowChangeConfirm
+      row={target}
+      onClose={onClose}
+      change={({ customer }) => (isSuspend ? suspend : reactivate).mutateAsync(customer.id)}
+      outcome={({ customer }) => ({
+        done: {
+          title: isSuspend ? CUSTOMER_TEXTS.suspended : CUSTOMER_TEXTS.reactivated,
+          description: isSuspend
+            ? `${customer.companyName} and their team are signed out and cannot sign in until reactivated.`
+            : `${customer.companyName} can sign in and use the fleet app again.`,
+          variant: 'success',
+        },
+        failed: { title: CUSTOMER_TEXTS.updateFailed, fallback: CUSTOMER_TEXTS.updateFailed },
+      })}
       title={isSuspend ? `Suspend ${company}?` : `Reactivate ${company}?`}
       description={
         isSuspend
@@ -101,7 +92,6 @@ function StatusConfirm({ open, onClose }: { open: Open | null; onClose: () => vo
       }
       confirmLabel={isSuspend ? 'Suspend' : 'Reactivate'}
       variant={isSuspend ? 'destructive' : 'default'}
-      onConfirm={onConfirm}
     />
   );
 }
@@ -109,31 +99,24 @@ function StatusConfirm({ open, onClose }: { open: Open | null; onClose: () => vo
 /** Delete, with the product's confirmation text and 'Deleting...' while it runs. */
 function DeleteConfirm({ customer, onClose }: { customer: StaffCustomer | null; onClose: () => void }) {
   const remove = useDeleteCustomer();
-  const [last, setLast] = useState(customer);
-  if (customer && customer !== last) setLast(customer);
-  const shown = customer ?? last;
-
-  const onConfirm = async () => {
-    if (!customer) return;
-    const done = await changeRow(() => remove.mutateAsync(customer.id), {
-      done: {
-        title: CUSTOMER_TEXTS.deleted,
-        description: deletedNotice(customer.companyName),
-        variant: 'success',
-      },
-      failed: { title: CUSTOMER_TEXTS.deleteFailedTitle, fallback: CUSTOMER_TEXTS.deleteFailed },
-    });
-    if (done) onClose();
-  };
+  const shown = useLastRow(customer);
 
   return (
-    <ConfirmDialog
-      open={customer !== null}
-      onOpenChange={(next) => !next && onClose()}
+    <RowChangeConfirm
+      row={customer}
+      onClose={onClose}
+      change={(c) => remove.mutateAsync(c.id)}
+      outcome={(c) => ({
+        done: {
+          title: CUSTOMER_TEXTS.deleted,
+          description: deletedNotice(c.companyName),
+          variant: 'success',
+        },
+        failed: { title: CUSTOMER_TEXTS.deleteFailedTitle, fallback: CUSTOMER_TEXTS.deleteFailed },
+      })}
       title={`Delete ${shown?.companyName ?? 'company'}?`}
       description={CUSTOMER_TEXTS.deleteConfirm}
       confirmLabel={remove.isPending ? CUSTOMER_TEXTS.deleting : 'Delete Company'}
-      onConfirm={onConfirm}
     />
   );
 }

@@ -1,22 +1,16 @@
-import {
-  ActivityIcon,
-  AlertTriangleIcon,
-  Building2Icon,
-  DownloadIcon,
-  UserCheckIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { ActivityIcon, AlertTriangleIcon, Building2Icon, UserCheckIcon, UsersIcon } from 'lucide-react';
 import { ScreenHeader } from '@client/components/screen-header';
 import { type CustomerStats } from '@shared/contracts/staff-customers';
 import { FilterSelect } from '@client/components/list/filter-select';
 import { ListSection } from '@client/components/list/list-section';
-import { Button } from '@client/components/ui/button';
 import { customerExportUrl } from './api';
 import { CustomerCard } from './customer-card';
 import { countOf } from './customer-format';
 import { CUSTOMER_FILTERS, DEFAULT_CUSTOMER_SORT, SORT_OPTIONS } from './customer-list-options';
 import { CustomerFigures, type CustomerFigure } from './customer-figures';
 import { useCustomerDirectory } from './use-customer-directory';
+import { ExportLink } from '@client/components/export-link';
+import { HeadedSection } from '@client/components/section-heading';
 
 /**
  * The customers tab, 'Customer Management' (docs/staff-customers-screen.md): the four stats over every customer, then the
@@ -38,22 +32,14 @@ export default function CustomersScreen() {
           description="Customer accounts, their plans and usage, and how healthy each account is."
         />
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          <Button variant="outline" asChild>
-            <a href={customerExportUrl(query)} download>
-              <DownloadIcon aria-hidden="true" />
-              Export
-            </a>
-          </Button>
+          <ExportLink href={customerExportUrl(query)} />
           {addButton}
         </div>
       </div>
 
       <CustomerFigures stats={stats} name="customer figures" figuresOf={customerFigures} />
 
-      <section aria-labelledby="customers-list-heading" className="space-y-4">
-        <h2 id="customers-list-heading" className="sr-only">
-          Customers
-        </h2>
+      <HeadedSection id="customers-list-heading" title="Customers" hiddenTitle className="space-y-4">
         <ListSection
           state={state}
           query={list}
@@ -90,7 +76,7 @@ export default function CustomersScreen() {
           rowKey={(c) => c.id}
           pager={{ label: 'Customer pages', noun: ['customer', 'customers'] }}
         />
-      </section>
+      </HeadedSection>
 
       {dialogs}
     </div>

@@ -1,19 +1,24 @@
+import { createElement } from 'react';
 import { MailTransportNotice } from '@client/components/mail-transport-notice';
-import { SubTabs } from '@client/components/sub-tabs';
-import { ScreenHeader } from '@client/components/screen-header';
-import { useSubTab } from '@client/lib/use-sub-tab';
+import { ScreenFrame } from '@client/components/screen-frame';
+import { ScreenSections } from '@client/components/screen-sections';
 import { AnalyticsTab } from './analytics-tab';
 import { AutomationTab } from './automation-tab';
 import { OutboxTab } from './outbox-tab';
 import { TemplatesTab } from './templates-tab';
 
-const VIEWS = ['templates', 'automation', 'analytics', 'outbox'] as const;
-type View = (typeof VIEWS)[number];
-const LABELS: Record<View, string> = {
+const SECTIONS = {
   templates: 'Email Templates',
   automation: 'Automation Rules',
   analytics: 'Email Analytics',
   outbox: 'Outbox',
+} as const;
+
+const VIEW_TABS = {
+  templates: TemplatesTab,
+  automation: AutomationTab,
+  analytics: AnalyticsTab,
+  outbox: OutboxTab,
 };
 
 /**
@@ -21,32 +26,15 @@ const LABELS: Record<View, string> = {
  * customers receive, the automation rules that send them, what went out, and the outbox itself.
  */
 export default function EmailScreen() {
-  const [view, setView] = useSubTab(VIEWS);
   return (
-    <div className="space-y-6">
-      <ScreenHeader
-        title="Email Settings"
-        description="The emails customers and staff receive, when they go, and every message sent or waiting."
-      />
+    <ScreenFrame
+      title="Email Settings"
+      description="The emails customers and staff receive, when they go, and every message sent or waiting."
+    >
       <MailTransportNotice />
-      <SubTabs
-        views={VIEWS}
-        labels={LABELS}
-        value={view}
-        onChange={setView}
-        label="Email Settings sections"
-        contentClassName="pt-4"
-      >
-        {view === 'templates' ? (
-          <TemplatesTab />
-        ) : view === 'automation' ? (
-          <AutomationTab />
-        ) : view === 'analytics' ? (
-          <AnalyticsTab />
-        ) : (
-          <OutboxTab />
-        )}
-      </SubTabs>
-    </div>
+      <ScreenSections sections={SECTIONS} label="Email Settings sections" contentClassName="pt-4">
+        {(view) => createElement(VIEW_TABS[view])}
+      </ScreenSections>
+    </ScreenFrame>
   );
 }

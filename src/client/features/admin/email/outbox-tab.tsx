@@ -12,6 +12,7 @@ import { useSearchParam } from '@client/lib/use-search-param';
 import { outboxQuery } from './api';
 import { STATUS_LABELS, StatusBadge } from './email-status';
 import { OutboxMessageDialog } from './outbox-message-dialog';
+import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 const STATUS_OPTIONS = EMAIL_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -28,12 +29,7 @@ const OUTBOX_COLUMNS: readonly Column<OutboxMessage>[] = [
     key: 'recipient',
     label: 'Recipient',
     cellClassName: 'max-w-60',
-    cell: (m) => (
-      <>
-        <span className="break-all">{m.toEmail}</span>
-        <span className="block text-xs text-muted-foreground">{m.templateName}</span>
-      </>
-    ),
+    cell: (m) => <TwoLineCell main={m.toEmail} detail={m.templateName} mainClassName="break-all" />,
   },
   {
     key: 'subject',

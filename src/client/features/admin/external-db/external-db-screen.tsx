@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { EXTERNAL_DB_IMPORTS } from '@shared/contracts/external-db';
-import { ScreenHeader } from '@client/components/screen-header';
+import { ScreenFrame } from '@client/components/screen-frame';
 import { externalDbStatusQuery } from './api';
 import { ConfigurationGuide } from './configuration-guide';
 import { ConnectionCard } from './connection-card';
@@ -13,11 +13,10 @@ import { ImportCard } from './import-card';
 export default function ExternalDbScreen() {
   const status = useQuery(externalDbStatusQuery).data;
   return (
-    <div className="space-y-6">
-      <ScreenHeader
-        title="External Database"
-        description="Import customers and team users from your external system, matched by email."
-      />
+    <ScreenFrame
+      title="External Database"
+      description="Import customers and team users from your external system, matched by email."
+    >
       <ConnectionCard />
       <div className="grid gap-6 2xl:grid-cols-2">
         {EXTERNAL_DB_IMPORTS.map((kind) => (
@@ -25,6 +24,6 @@ export default function ExternalDbScreen() {
         ))}
       </div>
       <ConfigurationGuide />
-    </div>
+    </ScreenFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3Icon, GaugeIcon, TruckIcon, UsersIcon, WrenchIcon } from 'lucide-react';
 import { FLEET_WINDOW_DAYS, type FleetAnalytics } from '@shared/contracts/fleet-center';
-import { StatTile, StatTileGrid } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { Badge } from '@client/components/ui/badge';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
@@ -96,43 +96,45 @@ function AnalyticsFigures({ data }: { data: FleetAnalytics }) {
   }
   return (
     <div className="space-y-6">
-      <StatTileGrid>
-        <StatTile
-          label="Total Vehicles"
-          value={formatCount(vehicles.total)}
-          hint={`Not retired, as counted against plans; in ${formatCount(vehicles.customersWithVehicles)} customer ${vehicles.customersWithVehicles === 1 ? 'account' : 'accounts'}${vehicles.byStatus.retired > 0 ? ` · ${formatCount(vehicles.byStatus.retired)} retired apart` : ''}`}
-          icon={TruckIcon}
-          testId="fleet-total-vehicles"
-        />
-        <StatTile
-          label="Drivers"
-          value={formatCount(data.drivers)}
-          hint="Drivers recorded in customer fleets"
-          icon={UsersIcon}
-          testId="fleet-drivers"
-        />
-        <StatTile
-          label="Recorded Mileage"
-          value={formatMiles(data.totalMileage)}
-          hint="The sum of every vehicle's odometer"
-          icon={GaugeIcon}
-          testId="fleet-mileage"
-        />
-        <StatTile
-          label="Maintenance Due"
-          value={formatCount(maintenance.dueSoon)}
-          hint={
-            <>
-              In the next {FLEET_WINDOW_DAYS} days ·{' '}
-              <span className={maintenance.overdue > 0 ? 'font-medium text-destructive' : undefined}>
-                {formatCount(maintenance.overdue)} overdue
-              </span>
-            </>
-          }
-          icon={WrenchIcon}
-          testId="fleet-maintenance-due"
-        />
-      </StatTileGrid>
+      <StatTileRow
+        tiles={[
+          {
+            label: 'Total Vehicles',
+            value: formatCount(vehicles.total),
+            hint: `Not retired, as counted against plans; in ${formatCount(vehicles.customersWithVehicles)} customer ${vehicles.customersWithVehicles === 1 ? 'account' : 'accounts'}${vehicles.byStatus.retired > 0 ? ` · ${formatCount(vehicles.byStatus.retired)} retired apart` : ''}`,
+            icon: TruckIcon,
+            testId: 'fleet-total-vehicles',
+          },
+          {
+            label: 'Drivers',
+            value: formatCount(data.drivers),
+            hint: 'Drivers recorded in customer fleets',
+            icon: UsersIcon,
+            testId: 'fleet-drivers',
+          },
+          {
+            label: 'Recorded Mileage',
+            value: formatMiles(data.totalMileage),
+            hint: "The sum of every vehicle's odometer",
+            icon: GaugeIcon,
+            testId: 'fleet-mileage',
+          },
+          {
+            label: 'Maintenance Due',
+            value: formatCount(maintenance.dueSoon),
+            hint: (
+              <>
+                In the next {FLEET_WINDOW_DAYS} days ·{' '}
+                <span className={maintenance.overdue > 0 ? 'font-medium text-destructive' : undefined}>
+                  {formatCount(maintenance.overdue)} overdue
+                </span>
+              </>
+            ),
+            icon: WrenchIcon,
+            testId: 'fleet-maintenance-due',
+          },
+        ]}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <VehiclesByStatus vehicles={vehicles} />
         <LargestFleets customers={data.topCustomers} />

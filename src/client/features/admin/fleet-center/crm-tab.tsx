@@ -3,7 +3,7 @@ import { ArrowRightLeftIcon, KeyRoundIcon, LogInIcon, RefreshCwIcon, RefreshCwOf
 import { FLEET_WINDOW_DAYS, type FleetCrmStatus } from '@shared/contracts/fleet-center';
 import { ColumnTable } from '@client/components/list/column-table';
 import type { Column } from '@client/components/list/columns';
-import { StatTile, StatTileGrid } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { Badge } from '@client/components/ui/badge';
 import { fleetCrmQuery } from './api';
 import { FigureView, GeneratedAt, SectionCard } from './figure-parts';
@@ -118,36 +118,38 @@ function CrmFigures({ data }: { data: FleetCrmStatus }) {
   const { sync } = data;
   return (
     <div className="space-y-6">
-      <StatTileGrid>
-        <StatTile
-          label="Hand-off"
-          value={data.handOff.mode === 'external' ? 'External CRM' : 'Built-in app'}
-          hint={data.handOff.mode === 'external' ? data.handOff.target : 'No FLEET_CRM_URL set'}
-          icon={ArrowRightLeftIcon}
-          testId="crm-hand-off-mode"
-        />
-        <StatTile
-          label={`Sign-ins (${FLEET_WINDOW_DAYS} days)`}
-          value={formatCount(data.signIns30d)}
-          hint="Customer sign-ins, each handed over"
-          icon={LogInIcon}
-          testId="crm-sign-ins"
-        />
-        <StatTile
-          label={`Auto-logins (${FLEET_WINDOW_DAYS} days)`}
-          value={formatCount(data.autoLogins30d)}
-          hint="Sessions opened from a fleet CRM token"
-          icon={KeyRoundIcon}
-          testId="crm-auto-logins"
-        />
-        <StatTile
-          label="CRM Sync"
-          value={!sync.configured ? 'Not configured' : sync.enabled ? 'On' : 'Disabled'}
-          hint={sync.mode ?? PROVIDER_NAMES[sync.crmType]}
-          icon={sync.message ? RefreshCwOffIcon : RefreshCwIcon}
-          testId="crm-sync"
-        />
-      </StatTileGrid>
+      <StatTileRow
+        tiles={[
+          {
+            label: 'Hand-off',
+            value: data.handOff.mode === 'external' ? 'External CRM' : 'Built-in app',
+            hint: data.handOff.mode === 'external' ? data.handOff.target : 'No FLEET_CRM_URL set',
+            icon: ArrowRightLeftIcon,
+            testId: 'crm-hand-off-mode',
+          },
+          {
+            label: `Sign-ins (${FLEET_WINDOW_DAYS} days)`,
+            value: formatCount(data.signIns30d),
+            hint: 'Customer sign-ins, each handed over',
+            icon: LogInIcon,
+            testId: 'crm-sign-ins',
+          },
+          {
+            label: `Auto-logins (${FLEET_WINDOW_DAYS} days)`,
+            value: formatCount(data.autoLogins30d),
+            hint: 'Sessions opened from a fleet CRM token',
+            icon: KeyRoundIcon,
+            testId: 'crm-auto-logins',
+          },
+          {
+            label: 'CRM Sync',
+            value: !sync.configured ? 'Not configured' : sync.enabled ? 'On' : 'Disabled',
+            hint: sync.mode ?? PROVIDER_NAMES[sync.crmType],
+            icon: sync.message ? RefreshCwOffIcon : RefreshCwIcon,
+            testId: 'crm-sync',
+          },
+        ]}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <HandOff handOff={data.handOff} />
         <Sync sync={data.sync} />

@@ -4,24 +4,24 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCwIcon, UsersIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { SubTabs } from '@client/components/sub-tabs';
+import { ScreenSections } from '@client/components/screen-sections';
 import { cn } from '@client/lib/cn';
 import { FLEET_CENTER_REFRESH_ROOTS, fleetCrmQuery } from './api';
 import { AnalyticsTab } from './analytics-tab';
 import { CrmTab } from './crm-tab';
 import { HandOffBadge } from './hand-off-badge';
 import { MonitoringTab } from './monitoring-tab';
-import { FLEET_VIEWS, useFleetView, type FleetView } from './use-fleet-view';
 
 /** The customers screen has no menu entry (docs/product-rules.md): the fleet center links to it. */
 const CUSTOMERS_HREF = '/admin?tab=customers';
 
-const VIEW_LABELS: Record<FleetView, string> = {
+/** The four sub-tabs, in order; Customer Fleet is the default and has no `view` in the address. */
+const VIEW_LABELS = {
   customers: 'Customer Fleet',
   analytics: 'Analytics',
   monitoring: 'Live Monitoring',
   crm: 'CRM Integration',
-};
+} as const;
 
 function FleetCrmStatus() {
   const crm = useQuery(fleetCrmQuery);
@@ -55,7 +55,6 @@ function RefreshButton() {
  * The heading is the tab's title (docs/product-rules.md); a tab's screen may not import the shell.
  */
 export function FleetControlCenter({ customerFleet }: { customerFleet: ReactNode }) {
-  const [view, setView] = useFleetView();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
@@ -79,23 +78,19 @@ export function FleetControlCenter({ customerFleet }: { customerFleet: ReactNode
         </div>
       </div>
 
-      <SubTabs
-        views={FLEET_VIEWS}
-        labels={VIEW_LABELS}
-        value={view}
-        onChange={setView}
-        label="Fleet Control Center sections"
-      >
-        {view === 'customers' ? (
-          customerFleet
-        ) : view === 'analytics' ? (
-          <AnalyticsTab />
-        ) : view === 'monitoring' ? (
-          <MonitoringTab />
-        ) : (
-          <CrmTab />
-        )}
-      </SubTabs>
+      <ScreenSections sections={VIEW_LABELS} label="Fleet Control Center sections">
+        {(view) =>
+          view === 'customers' ? (
+            customerFleet
+          ) : view === 'analytics' ? (
+            <AnalyticsTab />
+          ) : view === 'monitoring' ? (
+            <MonitoringTab />
+          ) : (
+            <CrmTab />
+          )
+        }
+      </ScreenSections>
     </div>
   );
 }

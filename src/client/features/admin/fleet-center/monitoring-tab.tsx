@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellIcon, HistoryIcon, LogInIcon, MonitorIcon } from 'lucide-react';
 import { ACTIVE_SESSION_MINUTES, type FleetMonitoring } from '@shared/contracts/fleet-center';
-import { StatTile, StatTileGrid } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { Badge } from '@client/components/ui/badge';
 import { getAppName } from '@client/lib/app-name';
 import { relativeTime } from '@client/lib/relative-time';
@@ -126,36 +126,38 @@ function MonitoringFigures({ data }: { data: FleetMonitoring }) {
   const alerts = data.overdueMaintenance.total + data.pastDueAccounts.total;
   return (
     <div className="space-y-6">
-      <StatTileGrid>
-        <StatTile
-          label="Active Sessions"
-          value={formatCount(data.activeSessions)}
-          hint={`Customers and their team seen in the last ${ACTIVE_SESSION_MINUTES} minutes`}
-          icon={MonitorIcon}
-          testId="fleet-active-sessions"
-        />
-        <StatTile
-          label="Sign-ins (24 h)"
-          value={formatCount(data.signIns24h)}
-          hint="Customer sign-ins, auto-logins included"
-          icon={LogInIcon}
-          testId="fleet-sign-ins"
-        />
-        <StatTile
-          label="Fleet Changes (1 h)"
-          value={formatCount(data.fleetChanges.lastHour)}
-          hint={`${formatCount(data.fleetChanges.last24h)} in the last 24 hours`}
-          icon={HistoryIcon}
-          testId="fleet-changes"
-        />
-        <StatTile
-          label="Alerts"
-          value={formatCount(alerts)}
-          hint="Overdue maintenance and accounts past due"
-          icon={BellIcon}
-          testId="fleet-alert-count"
-        />
-      </StatTileGrid>
+      <StatTileRow
+        tiles={[
+          {
+            label: 'Active Sessions',
+            value: formatCount(data.activeSessions),
+            hint: `Customers and their team seen in the last ${ACTIVE_SESSION_MINUTES} minutes`,
+            icon: MonitorIcon,
+            testId: 'fleet-active-sessions',
+          },
+          {
+            label: 'Sign-ins (24 h)',
+            value: formatCount(data.signIns24h),
+            hint: 'Customer sign-ins, auto-logins included',
+            icon: LogInIcon,
+            testId: 'fleet-sign-ins',
+          },
+          {
+            label: 'Fleet Changes (1 h)',
+            value: formatCount(data.fleetChanges.lastHour),
+            hint: `${formatCount(data.fleetChanges.last24h)} in the last 24 hours`,
+            icon: HistoryIcon,
+            testId: 'fleet-changes',
+          },
+          {
+            label: 'Alerts',
+            value: formatCount(alerts),
+            hint: 'Overdue maintenance and accounts past due',
+            icon: BellIcon,
+            testId: 'fleet-alert-count',
+          },
+        ]}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentChanges changes={data.recentChanges} now={now} />
         <Alerts data={data} />

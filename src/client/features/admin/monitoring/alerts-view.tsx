@@ -17,6 +17,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { alertsQuery, useResolveAlert } from './monitoring-api';
+import { HeadedSection } from '@client/components/section-heading';
 
 const TYPE_LOOK: Record<AlertType, { label: string; variant: 'destructive' | 'warning' | 'secondary' }> = {
   error: { label: 'Error', variant: 'destructive' },
@@ -90,15 +91,12 @@ export function AlertsView() {
   const resolve = useResolveAlert();
 
   return (
-    <section aria-labelledby="alerts-heading" className="space-y-4">
-      <div className="space-y-1">
-        <h2 id="alerts-heading" className="text-lg font-semibold">
-          Alerts
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          One open alert per condition, whatever the number of instances; it stays until someone resolves it.
-        </p>
-      </div>
+    <HeadedSection
+      id="alerts-heading"
+      title="Alerts"
+      description="One open alert per condition, whatever the number of instances; it stays until someone resolves it."
+      className="space-y-4"
+    >
       <ListSection
         state={state}
         query={list}
@@ -146,7 +144,7 @@ export function AlertsView() {
           }}
         />
       ) : null}
-    </section>
+    </HeadedSection>
   );
 }
 

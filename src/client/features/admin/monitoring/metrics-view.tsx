@@ -4,6 +4,7 @@ import { ColumnTable } from '@client/components/list/column-table';
 import type { Column } from '@client/components/list/columns';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { formatCount, formatMs, formatPercent, StatusBadge } from './monitoring-format';
+import { HeadedSection } from '@client/components/section-heading';
 
 const summary = (w: WindowStats) =>
   `${formatCount(w.requests)} req · ${w.ratePerMinute}/min · ${formatPercent(w.errorRatePercent)} errors · p95 ${formatMs(w.p95Ms)}`;
@@ -79,15 +80,12 @@ export function MetricsView({ data }: { data: SystemHealth }) {
     );
   }
   return (
-    <section aria-labelledby="metrics-heading" className="space-y-3">
-      <div className="space-y-1">
-        <h2 id="metrics-heading" className="text-lg font-semibold">
-          API by route group
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Requests, 5xx error rate and p95 latency (to the latency bucket), every instance together.
-        </p>
-      </div>
+    <HeadedSection
+      id="metrics-heading"
+      title="API by route group"
+      description="Requests, 5xx error rate and p95 latency (to the latency bucket), every instance together."
+      className="space-y-3"
+    >
       <ColumnTable
         label="API route groups"
         columns={ROUTE_GROUP_COLUMNS}
@@ -95,6 +93,6 @@ export function MetricsView({ data }: { data: SystemHealth }) {
         rowKey={(g) => g.group}
         rowProps={(g) => ({ 'data-testid': 'health-route-group', 'data-group': g.group })}
       />
-    </section>
+    </HeadedSection>
   );
 }

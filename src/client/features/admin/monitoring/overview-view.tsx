@@ -6,7 +6,7 @@ import {
   type InstanceHealth,
   type SystemHealth,
 } from '@shared/contracts/system-health';
-import { StatTile, StatTileGrid } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { Card } from '@client/components/ui/card';
 import { Badge } from '@client/components/ui/badge';
 import {
@@ -26,44 +26,46 @@ export function OverviewView({ data }: { data: SystemHealth }) {
   const { totals, database } = data;
   return (
     <div className="space-y-6">
-      <StatTileGrid>
-        <StatTile
-          label="API requests (5 min)"
-          icon={ActivityIcon}
-          value={<span data-testid="health-requests-5m">{formatCount(totals.last5.requests)}</span>}
-          hint={
-            <>
-              {totals.last5.ratePerMinute} per minute ·{' '}
-              <span data-testid="health-requests-60m">{formatCount(totals.last60.requests)}</span> in the last
-              hour
-            </>
-          }
-        />
-        <StatTile
-          label="Error rate (5 min)"
-          icon={GaugeIcon}
-          value={formatPercent(totals.last5.errorRatePercent)}
-          hint={`5xx answers · warning from ${warnLine('errorRatePercent')}%, error from ${HEALTH_LIMITS.errorRatePercent}%`}
-        />
-        <StatTile
-          label="p95 latency (5 min)"
-          icon={GaugeIcon}
-          value={formatMs(totals.last5.p95Ms)}
-          hint={`Last hour ${formatMs(totals.last60.p95Ms)} · warning from ${warnLine('p95LatencyMs')} ms`}
-        />
-        <StatTile
-          label="Database"
-          icon={DatabaseIcon}
-          value={<span data-testid="health-db-latency">{formatMs(database.latencyMs)}</span>}
-          hint={
-            <span className="inline-flex flex-wrap items-center gap-1">
-              <StatusBadge status={database.status} />{' '}
-              {database.driver === 'pg' ? 'PostgreSQL' : 'Embedded PGlite'} ·{' '}
-              {formatBytes(database.sizeBytes)}
-            </span>
-          }
-        />
-      </StatTileGrid>
+      <StatTileRow
+        tiles={[
+          {
+            label: 'API requests (5 min)',
+            icon: ActivityIcon,
+            value: <span data-testid="health-requests-5m">{formatCount(totals.last5.requests)}</span>,
+            hint: (
+              <>
+                {totals.last5.ratePerMinute} per minute ·{' '}
+                <span data-testid="health-requests-60m">{formatCount(totals.last60.requests)}</span> in the
+                last hour
+              </>
+            ),
+          },
+          {
+            label: 'Error rate (5 min)',
+            icon: GaugeIcon,
+            value: formatPercent(totals.last5.errorRatePercent),
+            hint: `5xx answers · warning from ${warnLine('errorRatePercent')}%, error from ${HEALTH_LIMITS.errorRatePercent}%`,
+          },
+          {
+            label: 'p95 latency (5 min)',
+            icon: GaugeIcon,
+            value: formatMs(totals.last5.p95Ms),
+            hint: `Last hour ${formatMs(totals.last60.p95Ms)} · warning from ${warnLine('p95LatencyMs')} ms`,
+          },
+          {
+            label: 'Database',
+            icon: DatabaseIcon,
+            value: <span data-testid="health-db-latency">{formatMs(database.latencyMs)}</span>,
+            hint: (
+              <span className="inline-flex flex-wrap items-center gap-1">
+                <StatusBadge status={database.status} />{' '}
+                {database.driver === 'pg' ? 'PostgreSQL' : 'Embedded PGlite'} ·{' '}
+                {formatBytes(database.sizeBytes)}
+              </span>
+            ),
+          },
+        ]}
+      />
       <section aria-labelledby="instances-heading" className="space-y-3">
         <h2 id="instances-heading" className="text-lg font-semibold">
           Instances{' '}

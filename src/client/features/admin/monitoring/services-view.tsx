@@ -3,6 +3,8 @@ import { ColumnTable } from '@client/components/list/column-table';
 import type { Column } from '@client/components/list/columns';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { formatCount, formatMs, StatusBadge } from './monitoring-format';
+import { HeadedSection } from '@client/components/section-heading';
+import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 const when = (iso: string | null) => (iso ? formatStaffDateTime(iso) : 'Never');
 const backlogOf = (n: number | null, label: string | null) =>
@@ -60,12 +62,7 @@ const INTEGRATION_COLUMNS: readonly Column<SystemHealth['integrations'][number]>
   {
     key: 'integration',
     label: 'Integration',
-    cell: (i) => (
-      <>
-        <span className="font-medium">{i.label}</span>
-        <span className="block text-xs text-muted-foreground">{i.mode}</span>
-      </>
-    ),
+    cell: (i) => <TwoLineCell main={i.label} detail={i.mode} />,
   },
   {
     key: 'status',
@@ -101,15 +98,12 @@ const INTEGRATION_COLUMNS: readonly Column<SystemHealth['integrations'][number]>
 export function ServicesView({ data }: { data: SystemHealth }) {
   return (
     <div className="space-y-8">
-      <section aria-labelledby="jobs-heading" className="space-y-3">
-        <div className="space-y-1">
-          <h2 id="jobs-heading" className="text-lg font-semibold">
-            Background jobs
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            The last run on any instance, and what each job still has to do.
-          </p>
-        </div>
+      <HeadedSection
+        id="jobs-heading"
+        title="Background jobs"
+        description="The last run on any instance, and what each job still has to do."
+        className="space-y-3"
+      >
         <ColumnTable
           label="Background jobs"
           columns={JOB_COLUMNS}
@@ -117,16 +111,13 @@ export function ServicesView({ data }: { data: SystemHealth }) {
           rowKey={(j) => j.job}
           rowProps={{ 'data-testid': 'health-job' }}
         />
-      </section>
-      <section aria-labelledby="integrations-heading" className="space-y-3">
-        <div className="space-y-1">
-          <h2 id="integrations-heading" className="text-lg font-semibold">
-            Integrations
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Whether each is set up (environment or System Settings), and its last success and failure.
-          </p>
-        </div>
+      </HeadedSection>
+      <HeadedSection
+        id="integrations-heading"
+        title="Integrations"
+        description="Whether each is set up (environment or System Settings), and its last success and failure."
+        className="space-y-3"
+      >
         <ColumnTable
           label="Integrations"
           columns={INTEGRATION_COLUMNS}
@@ -134,7 +125,7 @@ export function ServicesView({ data }: { data: SystemHealth }) {
           rowKey={(i) => i.integration}
           rowProps={{ 'data-testid': 'health-integration' }}
         />
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   billingSettings,
   billingSettingsSaved,
@@ -15,8 +14,10 @@ import {
   type SubscriptionListQuery,
   type TrialActionQuery,
 } from '@shared/contracts/billing-admin';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { apiJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
+import { pagedQuery } from '@client/lib/paged-query';
+import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
  * The calls of Billing Management and Invoicing (docs/billing-admin.md). Invoices, payment
@@ -30,38 +31,17 @@ export const invoicesKey = ['/api/admin/invoices'] as const;
 export const billingSettingsKey = ['/api/admin/billing-settings'] as const;
 
 export const subscriptionsQuery = (query: SubscriptionListQuery) =>
-  queryOptions({
-    queryKey: [...subscriptionsKey, query],
-    queryFn: (context) => getJson(`${subscriptionsKey[0]}?${searchParams(query)}`, subscriptionPage, context),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery(subscriptionsKey, subscriptionPage, query);
 
 export const trialActionQuery = (query: TrialActionQuery) =>
-  queryOptions({
-    queryKey: [...trialActionKey, query],
-    queryFn: (context) => getJson(`${trialActionKey[0]}?${searchParams(query)}`, trialActionPage, context),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery(trialActionKey, trialActionPage, query);
 
 export const paymentRequestsQuery = (query: PaymentRequestListQuery) =>
-  queryOptions({
-    queryKey: [...paymentRequestsKey, query],
-    queryFn: (context) =>
-      getJson(`${paymentRequestsKey[0]}?${searchParams(query)}`, paymentRequestPage, context),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery(paymentRequestsKey, paymentRequestPage, query);
 
-export const invoicesQuery = (query: AdminInvoiceListQuery) =>
-  queryOptions({
-    queryKey: [...invoicesKey, query],
-    queryFn: (context) => getJson(`${invoicesKey[0]}?${searchParams(query)}`, invoicePage, context),
-    placeholderData: keepPreviousData,
-  });
+export const invoicesQuery = (query: AdminInvoiceListQuery) => pagedQuery(invoicesKey, invoicePage, query);
 
-export const billingSettingsQuery = queryOptions({
-  queryKey: billingSettingsKey,
-  queryFn: (context) => getJson(billingSettingsKey[0], billingSettings, context),
-});
+export const billingSettingsQuery = endpointQuery(billingSettingsKey, billingSettings);
 
 export function useGenerateMonthlyInvoices() {
   return useApiMutation({

@@ -20,7 +20,7 @@ import { subscriptionsQuery, trialActionQuery, useGenerateMonthlyInvoices } from
 import { SUBSCRIPTION_STATUS_LABELS } from './billing-format';
 import { PaymentRequestDialog } from './payment-request-dialog';
 import { SubscriptionRequestDialog } from './subscription-request-dialog';
-import { SectionHeading } from './billing-section-heading';
+import { SectionHeading } from '@client/components/section-heading';
 import { PaymentRequestsSection } from './payment-requests-section';
 import { subscriptionColumns, subscriptionRows } from './subscription-columns';
 
@@ -111,11 +111,9 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
   const list = useQuery(subscriptionsQuery(subscriptionListQuery.parse(state.query)));
   return (
     <section aria-labelledby="subscriptions-heading" className="space-y-3">
-      <SectionHeading
-        id="subscriptions-heading"
-        title="Customers and subscriptions"
-        text="Every customer's subscription: plan, status, price and current period."
-      />
+      <SectionHeading id="subscriptions-heading" title="Customers and subscriptions">
+        Every customer's subscription: plan, status, price and current period.
+      </SectionHeading>
       <ListSection
         state={state}
         query={list}
@@ -152,8 +150,7 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
       <SectionHeading
         id="trial-action-heading"
         title="Trials requiring action"
-        text={`Trials that end within ${TRIAL_ACTION_DAYS} days and checkouts left pending (a trial or renewal that ended unpaid).`}
-      />
+      >{`Trials that end within ${TRIAL_ACTION_DAYS} days and checkouts left pending (a trial or renewal that ended unpaid).`}</SectionHeading>
       <ListSection
         state={state}
         query={list}

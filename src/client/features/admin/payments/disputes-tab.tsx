@@ -8,6 +8,8 @@ import { Badge, type BadgeProps } from '@client/components/ui/badge';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { formatMoneyMinus } from '@client/lib/format';
 import { disputesQuery } from './operations-api';
+import { HeadedSection } from '@client/components/section-heading';
+import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 /** Stripe's dispute statuses, as staff read them. */
 const STATUS_LABELS: Record<string, [string, BadgeProps['variant']]> = {
@@ -30,15 +32,12 @@ export default function DisputesTab() {
   const list = useQuery(disputesQuery(disputeListQuery.parse(state.query)));
   const sandbox = list.data?.provider === 'sandbox';
   return (
-    <section aria-labelledby="disputes-heading" className="space-y-4">
-      <div className="space-y-1">
-        <h2 id="disputes-heading" className="text-lg font-semibold">
-          Disputes
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Chargebacks and inquiries that customers&rsquo; banks open on card payments, as Stripe reports them.
-        </p>
-      </div>
+    <HeadedSection
+      id="disputes-heading"
+      title="Disputes"
+      description="Chargebacks and inquiries that customers’ banks open on card payments, as Stripe reports them."
+      className="space-y-4"
+    >
       <ListSection
         state={state}
         query={list}
@@ -55,7 +54,7 @@ export default function DisputesTab() {
         rowKey={(d) => d.id}
         pager={{ label: 'Dispute pages', noun: ['dispute', 'disputes'] }}
       />
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -68,12 +67,7 @@ const DISPUTE_COLUMNS: readonly Column<Dispute>[] = [
   {
     key: 'customer',
     label: 'Customer',
-    cell: (d) => (
-      <>
-        <span className="font-medium">{d.companyName ?? 'Payment not found'}</span>
-        <span className="block text-xs text-muted-foreground">{d.providerRef}</span>
-      </>
-    ),
+    cell: (d) => <TwoLineCell main={d.companyName ?? 'Payment not found'} detail={d.providerRef} />,
   },
   {
     key: 'opened',

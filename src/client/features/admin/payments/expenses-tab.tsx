@@ -26,7 +26,8 @@ import { RowActions } from '@client/components/list/row-actions';
 import { changeRow } from '@client/components/list/row-change';
 import { useListState } from '@client/components/list/use-list-state';
 import { QueryView } from '@client/components/query-view';
-import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { Badge } from '@client/components/ui/badge';
 import { formatStaffDate, formatStaffDateTime } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
@@ -39,6 +40,8 @@ import {
   useUpdateExpense,
 } from './operations-api';
 import { formatBytes, formatCount, formatCpu } from './operations-format';
+import { SectionHeading } from '@client/components/section-heading';
+import { AMOUNT_INPUT } from '@client/components/form/amount-input';
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPENSE_CATEGORY_LABELS[c] }));
 const categoryLabel = (c: string) => EXPENSE_CATEGORY_LABELS[c as keyof typeof EXPENSE_CATEGORY_LABELS] ?? c;
@@ -73,15 +76,9 @@ export default function ExpensesTab() {
       <HostingUsageSection />
       <section aria-labelledby="expense-history-heading" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="space-y-1">
-            <h2 id="expense-history-heading" className="text-lg font-semibold">
-              Expense history
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              What the business spent, newest first. Hosting and database entries are what the usage above
-              cost.
-            </p>
-          </div>
+          <SectionHeading id="expense-history-heading" title="Expense history">
+            What the business spent, newest first. Hosting and database entries are what the usage above cost.
+          </SectionHeading>
           <AddButton onClick={add}>Add expense</AddButton>
         </div>
         <ExpenseHistory onAdd={add} onEdit={(expense) => setFormOf({ expense })} onDelete={setDeleting} />
@@ -187,32 +184,34 @@ function UsageFigures({ usage }: { usage: HostingUsage }) {
           ? `Last measured ${formatStaffDateTime(usage.measuredAt)}.`
           : 'No measurement written yet.'}
       </p>
-      <StatTileGrid>
-        <StatTile
-          icon={CpuIcon}
-          label="Compute this month"
-          value={formatCpu(usage.currentUsage.cycles)}
-          hint="CPU time used"
-        />
-        <StatTile
-          icon={DatabaseIcon}
-          label="Storage"
-          value={formatBytes(usage.currentUsage.storage)}
-          hint="Database size now"
-        />
-        <StatTile
-          icon={GlobeIcon}
-          label="Bandwidth this month"
-          value={formatBytes(usage.currentUsage.bandwidth)}
-          hint="Bytes served"
-        />
-        <StatTile
-          icon={ServerIcon}
-          label="Requests this month"
-          value={formatCount(usage.breakdown.compute.requests)}
-          hint="Responses served"
-        />
-      </StatTileGrid>
+      <StatTileRow
+        tiles={[
+          {
+            icon: CpuIcon,
+            label: 'Compute this month',
+            value: formatCpu(usage.currentUsage.cycles),
+            hint: 'CPU time used',
+          },
+          {
+            icon: DatabaseIcon,
+            label: 'Storage',
+            value: formatBytes(usage.currentUsage.storage),
+            hint: 'Database size now',
+          },
+          {
+            icon: GlobeIcon,
+            label: 'Bandwidth this month',
+            value: formatBytes(usage.currentUsage.bandwidth),
+            hint: 'Bytes served',
+          },
+          {
+            icon: ServerIcon,
+            label: 'Requests this month',
+            value: formatCount(usage.breakdown.compute.requests),
+            hint: 'Responses served',
+          },
+        ]}
+      />
       <ColumnTable
         label="Hosting usage by period"
         columns={USAGE_COLUMNS}
@@ -360,11 +359,7 @@ function ExpenseDialog({ open, onOpenChange, expense }: DialogOpenProps & { expe
         form={form}
         name="amount"
         label="Amount ($)"
-        required
-        type="number"
-        inputMode="decimal"
-        min={0.01}
-        step={0.01}
+        {...AMOUNT_INPUT}
         className="[&_input]:max-w-40"
       />
     </FormDialog>

@@ -23,6 +23,7 @@ import { toast } from '@client/lib/toast';
 import { formatMoney } from '@client/lib/format';
 import { billingSettingsQuery, invoicesQuery, useSaveBillingSettings } from './billing-api';
 import { INVOICE_STATUS_LABELS, invoiceStatusBadge } from './billing-format';
+import { HeadedSection } from '@client/components/section-heading';
 
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] ?? s }));
 const TERMS_OPTIONS = PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERMS_LABELS[t] }));
@@ -101,15 +102,12 @@ function InvoicesSection() {
   });
   const list = useQuery(invoicesQuery(invoiceListQuery.parse(state.query)));
   return (
-    <section aria-labelledby="invoices-heading" className="space-y-3">
-      <div className="space-y-1">
-        <h2 id="invoices-heading" className="text-lg font-semibold">
-          Invoices
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Every invoice issued: subscription periods, upgrades and paid payment requests.
-        </p>
-      </div>
+    <HeadedSection
+      id="invoices-heading"
+      title="Invoices"
+      description="Every invoice issued: subscription periods, upgrades and paid payment requests."
+      className="space-y-3"
+    >
       <ListSection
         state={state}
         query={list}
@@ -142,7 +140,7 @@ function InvoicesSection() {
         )}
         pager={{ label: 'Invoice pages', noun: ['invoice', 'invoices'] }}
       />
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   disputePage,
   expenseDeleted,
@@ -14,6 +14,8 @@ import {
 } from '@shared/contracts/payment-operations';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
+import { pagedQuery } from '@client/lib/paged-query';
+import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
  * The calls of the operations sub-tabs (Expenses, Disputes, Analytics, Reconciliation;
@@ -27,18 +29,10 @@ export const paymentAnalyticsKey = ['/api/admin/payment-analytics'] as const;
 export const reconciliationKey = ['/api/admin/reconciliation'] as const;
 
 /** One page of the expenses ledger, newest first (10 rows). */
-export const expensesQuery = (query: ExpenseListQuery) =>
-  queryOptions({
-    queryKey: [...expensesKey, query],
-    queryFn: (context) => getJson(`${expensesKey[0]}?${searchParams(query)}`, expensePage, context),
-    placeholderData: keepPreviousData,
-  });
+export const expensesQuery = (query: ExpenseListQuery) => pagedQuery(expensesKey, expensePage, query);
 
 /** What the instances measured and the database's size now. */
-export const hostingUsageQuery = queryOptions({
-  queryKey: hostingUsageKey,
-  queryFn: (context) => getJson(hostingUsageKey[0], hostingUsage, context),
-});
+export const hostingUsageQuery = endpointQuery(hostingUsageKey, hostingUsage);
 
 /** `POST /api/admin/expenses`: the ledger and the usage's ledger figures move. */
 export function useAddExpense() {
@@ -64,12 +58,7 @@ export function useDeleteExpense() {
   });
 }
 
-export const disputesQuery = (query: DisputeListQuery) =>
-  queryOptions({
-    queryKey: [...disputesKey, query],
-    queryFn: (context) => getJson(`${disputesKey[0]}?${searchParams(query)}`, disputePage, context),
-    placeholderData: keepPreviousData,
-  });
+export const disputesQuery = (query: DisputeListQuery) => pagedQuery(disputesKey, disputePage, query);
 
 export const paymentAnalyticsQuery = (months: number) =>
   queryOptions({
@@ -79,9 +68,4 @@ export const paymentAnalyticsQuery = (months: number) =>
   });
 
 export const reconciliationQuery = (query: ReconciliationQuery) =>
-  queryOptions({
-    queryKey: [...reconciliationKey, query],
-    queryFn: (context) =>
-      getJson(`${reconciliationKey[0]}?${searchParams(query)}`, reconciliationPage, context),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery(reconciliationKey, reconciliationPage, query);

@@ -1,3 +1,4 @@
+import type { DashboardStats } from '@shared/contracts/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import {
   AlertTriangleIcon,
@@ -9,8 +10,10 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { QueryStatTile, QueryStatTiles } from '@client/components/query-view';
+import type { StatTileProps } from '@client/components/stat-tile';
 import { formatMoney } from '@client/lib/format';
 import { financialAnalyticsQuery, paymentStatsQuery, stripeMetricsQuery } from './transactions-api';
+import { HeadedSection } from '@client/components/section-heading';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -18,23 +21,20 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function PaymentFigures() {
   const stats = useQuery(paymentStatsQuery);
   const mrr = useQuery(stripeMetricsQuery);
+  // Three of the four tiles read the same call: each shows its own loading and failure.
+  const statsTile = (tileOf: (s: DashboardStats) => StatTileProps) => (
+    <QueryStatTile query={stats} noun="payment stats" tileOf={tileOf} />
+  );
   return (
-    <section aria-labelledby="payments-overview-heading" className="space-y-4">
-      <h2 id="payments-overview-heading" className="sr-only">
-        Payment figures
-      </h2>
+    <HeadedSection id="payments-overview-heading" title="Payment figures" hiddenTitle className="space-y-4">
       <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <QueryStatTile
-          query={stats}
-          noun="payment stats"
-          tileOf={(s) => ({
-            label: 'Total Revenue',
-            value: formatMoney(s.totalRevenue),
-            hint: 'completed payments, net of refunds',
-            icon: BadgeDollarSignIcon,
-            testId: 'tile-total-revenue',
-          })}
-        />
+        {statsTile((s) => ({
+          label: 'Total Revenue',
+          value: formatMoney(s.totalRevenue),
+          hint: 'completed payments, net of refunds',
+          icon: BadgeDollarSignIcon,
+          testId: 'tile-total-revenue',
+        }))}
         <QueryStatTile
           query={mrr}
           noun="monthly recurring revenue"
@@ -46,30 +46,22 @@ export function PaymentFigures() {
             testId: 'tile-mrr',
           })}
         />
-        <QueryStatTile
-          query={stats}
-          noun="payment stats"
-          tileOf={(s) => ({
-            label: 'Failed Payments',
-            value: count(s.failedPayments),
-            hint: 'declined charges, all time',
-            icon: AlertTriangleIcon,
-            testId: 'tile-failed-payments',
-          })}
-        />
-        <QueryStatTile
-          query={stats}
-          noun="payment stats"
-          tileOf={(s) => ({
-            label: 'Total Customers',
-            value: count(s.totalCustomers),
-            hint: 'customer accounts, any status',
-            icon: UsersIcon,
-            testId: 'tile-total-customers',
-          })}
-        />
+        {statsTile((s) => ({
+          label: 'Failed Payments',
+          value: count(s.failedPayments),
+          hint: 'declined charges, all time',
+          icon: AlertTriangleIcon,
+          testId: 'tile-failed-payments',
+        }))}
+        {statsTile((s) => ({
+          label: 'Total Customers',
+          value: count(s.totalCustomers),
+          hint: 'customer accounts, any status',
+          icon: UsersIcon,
+          testId: 'tile-total-customers',
+        }))}
       </div>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -77,10 +69,7 @@ export function PaymentFigures() {
 export function FinancialAnalytics() {
   const analytics = useQuery(financialAnalyticsQuery);
   return (
-    <section aria-labelledby="financial-analytics-heading" className="space-y-3">
-      <h2 id="financial-analytics-heading" className="text-lg font-semibold">
-        Financial analytics
-      </h2>
+    <HeadedSection id="financial-analytics-heading" title="Financial analytics" className="space-y-3">
       <QueryStatTiles
         query={analytics}
         noun="financial analytics"
@@ -110,6 +99,6 @@ export function FinancialAnalytics() {
           },
         ]}
       />
-    </section>
+    </HeadedSection>
   );
 }

@@ -6,6 +6,7 @@ import { ListBody } from '@client/components/list/list-body';
 import { FinancialAnalytics, PaymentFigures } from './overview-figures';
 import { PAYMENT_TABLE } from './payment-table';
 import { paymentsQuery } from './transactions-api';
+import { HeadedSection } from '@client/components/section-heading';
 
 /** The transactions overview lists the first 5 payments. */
 const RECENT = paymentListQuery.parse({ pageSize: 5 });
@@ -24,10 +25,7 @@ export default function OverviewTab() {
 
       <FinancialAnalytics />
 
-      <section aria-labelledby="recent-payments-heading" className="space-y-3">
-        <h2 id="recent-payments-heading" className="text-lg font-semibold">
-          Recent transactions
-        </h2>
+      <HeadedSection id="recent-payments-heading" title="Recent transactions" className="space-y-3">
         <ListBody
           query={recent}
           noun="transactions"
@@ -41,7 +39,7 @@ export default function OverviewTab() {
         >
           {(page) => <ColumnTable label="Recent transactions" rows={page.items} {...PAYMENT_TABLE} />}
         </ListBody>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

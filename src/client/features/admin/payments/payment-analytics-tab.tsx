@@ -4,10 +4,12 @@ import type { PaymentAnalytics } from '@shared/contracts/payment-operations';
 import { ColumnTable } from '@client/components/list/column-table';
 import type { Column } from '@client/components/list/columns';
 import { QueryView } from '@client/components/query-view';
-import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { formatMoneyMinus } from '@client/lib/format';
 import { paymentAnalyticsQuery } from './operations-api';
 import { formatCount, formatMonth, formatRate } from './operations-format';
+import { SectionHeading } from '@client/components/section-heading';
 
 const MONTHS = 12;
 
@@ -19,15 +21,10 @@ export default function PaymentAnalyticsTab() {
   const analytics = useQuery(paymentAnalyticsQuery(MONTHS));
   return (
     <section aria-labelledby="payment-analytics-heading" className="space-y-4">
-      <div className="space-y-1">
-        <h2 id="payment-analytics-heading" className="text-lg font-semibold">
-          Refund and failure rates
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          The last {MONTHS} months. Refund rate: money refunded in the month ÷ money collected in it. Failure
-          rate: declined charges ÷ charges with an outcome (pending ones are left out).
-        </p>
-      </div>
+      <SectionHeading id="payment-analytics-heading" title="Refund and failure rates">
+        The last {MONTHS} months. Refund rate: money refunded in the month ÷ money collected in it. Failure
+        rate: declined charges ÷ charges with an outcome (pending ones are left out).
+      </SectionHeading>
       <QueryView
         query={analytics}
         noun="payment analytics"
@@ -85,32 +82,34 @@ function Figures({ data }: { data: PaymentAnalytics }) {
   const newestFirst = [...data.months].reverse();
   return (
     <div className="space-y-4">
-      <StatTileGrid>
-        <StatTile
-          icon={RotateCcwIcon}
-          label="Refund rate"
-          value={formatRate(t.refundRate)}
-          hint={`${MONTHS} months`}
-        />
-        <StatTile
-          icon={TriangleAlertIcon}
-          label="Failure rate"
-          value={formatRate(t.failureRate)}
-          hint={`${formatCount(t.failed)} of ${formatCount(t.attempted)} ${t.attempted === 1 ? 'charge' : 'charges'}`}
-        />
-        <StatTile
-          icon={BanknoteIcon}
-          label="Collected"
-          value={formatMoneyMinus(t.collected)}
-          hint={`${MONTHS} months, before refunds`}
-        />
-        <StatTile
-          icon={PercentIcon}
-          label="Refunded"
-          value={formatMoneyMinus(t.refunded)}
-          hint={`${MONTHS} months`}
-        />
-      </StatTileGrid>
+      <StatTileRow
+        tiles={[
+          {
+            icon: RotateCcwIcon,
+            label: 'Refund rate',
+            value: formatRate(t.refundRate),
+            hint: `${MONTHS} months`,
+          },
+          {
+            icon: TriangleAlertIcon,
+            label: 'Failure rate',
+            value: formatRate(t.failureRate),
+            hint: `${formatCount(t.failed)} of ${formatCount(t.attempted)} ${t.attempted === 1 ? 'charge' : 'charges'}`,
+          },
+          {
+            icon: BanknoteIcon,
+            label: 'Collected',
+            value: formatMoneyMinus(t.collected),
+            hint: `${MONTHS} months, before refunds`,
+          },
+          {
+            icon: PercentIcon,
+            label: 'Refunded',
+            value: formatMoneyMinus(t.refunded),
+            hint: `${MONTHS} months`,
+          },
+        ]}
+      />
       <ColumnTable
         label="Refund and failure rates by month"
         columns={MONTH_COLUMNS}

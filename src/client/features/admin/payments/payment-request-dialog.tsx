@@ -17,6 +17,7 @@ import { RequestLinkResult } from './request-link-result';
 import { useTermsDueDate } from './use-terms-due-date';
 import { RequestCustomerField } from './request-customer-field';
 import { EMPTY_REQUEST, TYPE_OPTIONS, toInput } from './payment-request-values';
+import { AMOUNT_INPUT } from '@client/components/form/amount-input';
 
 /**
  * Send Payment Request (docs/billing-admin.md): customer, amount, description, due date (by default
@@ -68,16 +69,7 @@ export function PaymentRequestDialog({ open, onOpenChange }: DialogOpenProps) {
     >
       <RequestCustomerField form={form} customerId={customerId} />
       <FieldRow>
-        <TextField
-          form={form}
-          name="amount"
-          label="Amount ($)"
-          required
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-        />
+        <TextField form={form} name="amount" label="Amount ($)" {...AMOUNT_INPUT} />
         <SelectField form={form} name="type" label="Type" options={TYPE_OPTIONS} />
       </FieldRow>
       <TextareaField form={form} name="description" label="Description" required rows={3} maxLength={500} />

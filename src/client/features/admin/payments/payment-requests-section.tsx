@@ -14,7 +14,7 @@ import { formatStaffDate } from '@client/lib/staff-dates';
 import { formatMoney } from '@client/lib/format';
 import { paymentRequestsQuery } from './billing-api';
 import { REQUEST_STATE_LABELS, requestStateBadge } from './billing-format';
-import { SectionHeading } from './billing-section-heading';
+import { SectionHeading } from '@client/components/section-heading';
 
 const STATE_OPTIONS = PAYMENT_REQUEST_STATES.map((s) => ({ value: s, label: REQUEST_STATE_LABELS[s] }));
 
@@ -32,11 +32,9 @@ export function PaymentRequestsSection({ onSend }: { onSend: () => void }) {
   return (
     <section aria-labelledby="payment-requests-heading" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <SectionHeading
-          id="payment-requests-heading"
-          title="Payment requests"
-          text="Subscription and payment requests, newest first. An open request past its due date is expired."
-        />
+        <SectionHeading id="payment-requests-heading" title="Payment requests">
+          Subscription and payment requests, newest first. An open request past its due date is expired.
+        </SectionHeading>
         <Button onClick={onSend}>
           <SendIcon aria-hidden="true" />
           Send Payment Request

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DownloadIcon, SettingsIcon } from 'lucide-react';
+import { SettingsIcon } from 'lucide-react';
 import { paymentExportQuery } from '@shared/contracts/staff-payments';
 import { DialogFrame } from '@client/components/dialog-frame';
 import { QueryView } from '@client/components/query-view';
@@ -10,6 +10,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { useListState } from '@client/components/list/use-list-state';
 import { TRANSACTIONS_LIST } from './transactions-list';
 import { paymentProviderQuery, paymentsExportUrl } from './transactions-api';
+import { ExportLink } from '@client/components/export-link';
 
 /**
  * The header's Export Data and Stripe Settings (docs/staff-payments.md). Export Data downloads the transactions
@@ -22,12 +23,9 @@ export function PaymentsHeaderActions() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-2">
-      <Button variant="outline" asChild>
-        <a href={paymentsExportUrl(query)} download data-testid="payments-export-data">
-          <DownloadIcon aria-hidden="true" />
-          Export Data
-        </a>
-      </Button>
+      <ExportLink href={paymentsExportUrl(query)} testId="payments-export-data">
+        Export Data
+      </ExportLink>
       <Button variant="outline" onClick={() => setSettingsOpen(true)}>
         <SettingsIcon aria-hidden="true" />
         Stripe Settings

@@ -1,26 +1,13 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { ScreenHeader } from '@client/components/screen-header';
+import { ScreenFrame } from '@client/components/screen-frame';
+import { ScreenSections } from '@client/components/screen-sections';
 import { NeedsPermission } from '@client/components/needs-permission';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { SubTabs } from '@client/components/sub-tabs';
-import { useSubTab } from '@client/lib/use-sub-tab';
 import { PaymentsHeaderActions } from './payments-header-actions';
 
 /** The eight sub-tabs (docs/staff-payments.md), in order; Overview is the default. */
-const PAYMENT_VIEWS = [
-  'overview',
-  'billing',
-  'transactions',
-  'invoicing',
-  'expenses',
-  'disputes',
-  'analytics',
-  'reconciliation',
-] as const;
-type PaymentView = (typeof PAYMENT_VIEWS)[number];
-
-const VIEW_LABELS: Record<PaymentView, string> = {
+const VIEW_LABELS = {
   overview: 'Overview',
   billing: 'Billing Management',
   transactions: 'Transactions',
@@ -29,7 +16,8 @@ const VIEW_LABELS: Record<PaymentView, string> = {
   disputes: 'Disputes',
   analytics: 'Analytics',
   reconciliation: 'Reconciliation',
-};
+} as const;
+type PaymentView = keyof typeof VIEW_LABELS;
 
 /** Each sub-tab is its own chunk: the tab's first load carries only the one shown. */
 const VIEW_SCREENS: Record<PaymentView, LazyExoticComponent<ComponentType>> = {
@@ -48,36 +36,32 @@ const VIEW_SCREENS: Record<PaymentView, LazyExoticComponent<ComponentType>> = {
  * needs `canViewPayments`; refunds need `canProcessRefunds` (the server checks both on every call).
  */
 export default function PaymentsScreen() {
-  const [view, setView] = useSubTab(PAYMENT_VIEWS);
-  const Screen = VIEW_SCREENS[view];
   return (
     <NeedsPermission flag="canViewPayments" label="Loading payments">
-      <div className="space-y-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <ScreenHeader
-            title="Payment Management"
-            description="Payments, refunds, invoices, requests and expenses, from the billing engine’s own records."
-          />
-          <PaymentsHeaderActions />
-        </div>
-        <SubTabs
-          views={PAYMENT_VIEWS}
-          labels={VIEW_LABELS}
-          value={view}
-          onChange={setView}
-          label="Payment Management sections"
-        >
-          <Suspense
-            fallback={
-              <LoadingBlock label={`Loading ${VIEW_LABELS[view]}`}>
-                <Skeleton className="h-64" />
-              </LoadingBlock>
-            }
-          >
-            <Screen />
-          </Suspense>
-        </SubTabs>
-      </div>
+      <ScreenFrame
+        title="Payment Management"
+        description="Payments, refunds, invoices, requests and expenses, from the billing engine’s own records."
+        actions={<PaymentsHeaderActions />}
+      >
+        <ScreenSections sections={VIEW_LABELS} label="Payment Management sections">
+          {(view) => <ViewScreen view={view} />}
+        </ScreenSections>
+      </ScreenFrame>
     </NeedsPermission>
+  );
+}
+
+function ViewScreen({ view }: { view: PaymentView }) {
+  const Screen = VIEW_SCREENS[view];
+  return (
+    <Suspense
+      fallback={
+        <LoadingBlock label={`Loading ${VIEW_LABELS[view]}`}>
+          <Skeleton className="h-64" />
+        </LoadingBlock>
+      }
+    >
+      <Screen />
+    </Suspense>
   );
 }

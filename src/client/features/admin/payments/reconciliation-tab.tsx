@@ -16,6 +16,8 @@ import { formatMoneyChange, formatMoneyMinus } from '@client/lib/format';
 import { reconciliationQuery } from './operations-api';
 import { formatMonth } from './operations-format';
 import { ReconciliationTiles } from './reconciliation-tiles';
+import { HeadedSection } from '@client/components/section-heading';
+import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 type Tolerance = (typeof RECONCILIATION_TOLERANCES)[number];
 const DEFAULT_TOLERANCE: Tolerance = '0.01';
@@ -61,16 +63,12 @@ export default function ReconciliationTab() {
   const data = list.data;
 
   return (
-    <section aria-labelledby="reconciliation-heading" className="space-y-4">
-      <div className="space-y-1">
-        <h2 id="reconciliation-heading" className="text-lg font-semibold">
-          Reconciliation
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Payments against invoices: each invoice of the month whose completed payments, less refunds, differ
-          from its total by more than the tolerance.
-        </p>
-      </div>
+    <HeadedSection
+      id="reconciliation-heading"
+      title="Reconciliation"
+      description="Payments against invoices: each invoice of the month whose completed payments, less refunds, differ from its total by more than the tolerance."
+      className="space-y-4"
+    >
       <ListSection
         state={state}
         query={list}
@@ -109,7 +107,7 @@ export default function ReconciliationTab() {
         rowProps={{ 'data-testid': 'reconcile-row' }}
         pager={{ label: 'Flagged invoice pages', noun: ['invoice', 'invoices'] }}
       />
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -117,12 +115,7 @@ const FLAGGED_COLUMNS: readonly Column<ReconciliationRow>[] = [
   {
     key: 'invoice',
     label: 'Invoice',
-    cell: (r) => (
-      <>
-        <span className="font-medium">{r.number}</span>
-        <span className="block text-xs text-muted-foreground">{r.companyName}</span>
-      </>
-    ),
+    cell: (r) => <TwoLineCell main={r.number} detail={r.companyName} />,
   },
   {
     key: 'issued',

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DownloadIcon, ReceiptIcon } from 'lucide-react';
+import { ReceiptIcon } from 'lucide-react';
 import { paymentListQuery, type StaffPayment } from '@shared/contracts/staff-payments';
 import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
-import { Button } from '@client/components/ui/button';
 import { useStaffAccess } from '@client/lib/use-staff-access';
 import { PAYMENT_TABLE, paymentActions } from './payment-table';
 import { STATUS_OPTIONS } from './payments-format';
@@ -12,6 +11,8 @@ import { RefundDialog } from './refund-dialog';
 import { RetryDialog } from './retry-dialog';
 import { paymentsExportUrl, paymentsQuery } from './transactions-api';
 import { TRANSACTIONS_LIST } from './transactions-list';
+import { SectionHeading } from '@client/components/section-heading';
+import { ExportLink } from '@client/components/export-link';
 
 /**
  * Transactions (docs/staff-payments.md): every payment, filtered by status, searched, sorted and paged on the
@@ -29,20 +30,10 @@ export default function TransactionsTab() {
   return (
     <section aria-labelledby="transactions-heading" className="space-y-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1">
-          <h2 id="transactions-heading" className="text-lg font-semibold">
-            Transactions
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Every charge the billing engine made: checkouts, renewals and upgrades, with refunds.
-          </p>
-        </div>
-        <Button variant="outline" asChild className="shrink-0">
-          <a href={paymentsExportUrl(query)} download data-testid="transactions-export">
-            <DownloadIcon aria-hidden="true" />
-            Export
-          </a>
-        </Button>
+        <SectionHeading id="transactions-heading" title="Transactions">
+          Every charge the billing engine made: checkouts, renewals and upgrades, with refunds.
+        </SectionHeading>
+        <ExportLink href={paymentsExportUrl(query)} testId="transactions-export" className="shrink-0" />
       </div>
       <ListSection
         state={state}

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   planDeleteResponse,
   planMutationResponse,
@@ -6,9 +5,10 @@ import {
   type CreatePlanRequest,
   type PatchPlanRequest,
 } from '@shared/contracts/plans';
-import { apiJson, getJson } from '@client/lib/api';
+import { apiJson } from '@client/lib/api';
 import { plansKey } from '@client/lib/staff-plans';
 import { useApiMutation } from '@client/lib/use-api-mutation';
+import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
  * Every call of the plans manager (docs/plans.md). The plan list itself (`staffPlansQuery`) is in
@@ -19,10 +19,7 @@ import { useApiMutation } from '@client/lib/use-api-mutation';
 export const planStatsKey = ['/api/admin/plans/stats'] as const;
 
 /** GET /api/admin/plans/stats: customers and monthly revenue per plan. */
-export const planStatsQuery = queryOptions({
-  queryKey: planStatsKey,
-  queryFn: (context) => getJson(planStatsKey[0], planStats, context),
-});
+export const planStatsQuery = endpointQuery(planStatsKey, planStats);
 
 const planUrl = (id: string) => `/api/plans/${encodeURIComponent(id)}`;
 

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { successResponse } from '@shared/contracts/common';
 import {
   preferencesSaved,
@@ -9,8 +8,10 @@ import {
   type StaffChangePasswordRequest,
   type PreferencesUpdate,
 } from '@shared/contracts/staff-profile';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { apiJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
+import { pagedQuery } from '@client/lib/paged-query';
+import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
  * The profile dialog's calls (docs/staff-profile.md). The member's own details and
@@ -22,21 +23,13 @@ export const staffSessionsKey = ['/api/admin/sessions'] as const;
 export const userActivityKey = ['/api/admin/user-activity'] as const;
 
 /** GET /api/admin/sessions: the member's live sessions, this one marked. */
-export const staffSessionsQuery = queryOptions({
-  queryKey: staffSessionsKey,
-  queryFn: (context) => getJson(staffSessionsKey[0], staffSessionList, context),
-});
+export const staffSessionsQuery = endpointQuery(staffSessionsKey, staffSessionList);
 
 export type ActivityPageRequest = { page: number; pageSize: number };
 
 /** GET /api/admin/user-activity: one page of the member's own audit trail, newest first. */
 export const userActivityQuery = (request: ActivityPageRequest) =>
-  queryOptions({
-    queryKey: [...userActivityKey, request],
-    queryFn: (context) =>
-      getJson(`${userActivityKey[0]}?${searchParams(request)}`, userActivityPage, context),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery(userActivityKey, userActivityPage, request);
 
 /** PATCH /api/admin/profile: name, email and phone of the signed-in member. */
 export function useUpdateProfile() {

@@ -12,6 +12,7 @@ import { useSchemaForm } from '@client/components/form/use-schema-form';
 import type { StaffUser } from '@client/lib/staff-auth';
 import { toast } from '@client/lib/toast';
 import { useSavePreferences } from './api';
+import { SchemaFormElement } from '@client/components/form/schema-form-element';
 
 const THEME_LABELS: Record<StaffTheme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const THEME_OPTIONS = STAFF_THEMES.map((value) => ({ value, label: THEME_LABELS[value] }));
@@ -62,12 +63,7 @@ export function PreferencesTab({ preferences }: { preferences: StaffUser['prefer
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="grid gap-4"
-      aria-label="Preferences"
-    >
+    <SchemaFormElement onSubmit={onSubmit} aria-label="Preferences">
       <SelectField
         form={form}
         name="theme"
@@ -94,6 +90,6 @@ export function PreferencesTab({ preferences }: { preferences: StaffUser['prefer
           Save preferences
         </SubmitButton>
       </div>
-    </form>
+    </SchemaFormElement>
   );
 }

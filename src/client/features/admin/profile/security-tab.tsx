@@ -12,6 +12,7 @@ import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { toast } from '@client/lib/toast';
 import { useChangeStaffPassword } from './api';
 import { SessionsSection } from './sessions-section';
+import { SchemaFormElement } from '@client/components/form/schema-form-element';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -66,17 +67,12 @@ function PasswordSection() {
       <h3 id="profile-password-title" className="text-sm font-semibold">
         Change password
       </h3>
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="grid gap-4"
-        aria-labelledby="profile-password-title"
-      >
+      <SchemaFormElement onSubmit={onSubmit} aria-labelledby="profile-password-title">
         <PasswordChangeFields form={form} disabled={busy} />
         <div className="flex justify-end">
           <SubmitButton pending={busy}>Change password</SubmitButton>
         </div>
-      </form>
+      </SchemaFormElement>
     </section>
   );
 }

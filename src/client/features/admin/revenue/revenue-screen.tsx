@@ -1,24 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { ScreenHeader } from '@client/components/screen-header';
+import { ScreenFrame } from '@client/components/screen-frame';
+import { ScreenSections } from '@client/components/screen-sections';
 import { REVENUE_PERIODS, PERIOD_LABELS, type RevenuePeriod } from '@shared/contracts/revenue';
 import { NeedsPermission } from '@client/components/needs-permission';
 import { QueryView } from '@client/components/query-view';
 import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { Button } from '@client/components/ui/button';
-import { SubTabs } from '@client/components/sub-tabs';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { revenueQuery } from './revenue-api';
 import RevenueViews from './revenue-views';
 
-const REVENUE_VIEWS = ['overview', 'growth', 'cohorts', 'plans'] as const;
-type RevenueView = (typeof REVENUE_VIEWS)[number];
-const VIEW_LABELS: Record<RevenueView, string> = {
+const VIEW_LABELS = {
   overview: 'Overview',
   growth: 'Growth',
   cohorts: 'Cohorts',
   plans: 'Plans',
-};
+} as const;
 /** 30 days first: the default when the address names no period. */
 const PERIOD_CHOICES = ['30d', '7d', '90d', '1y'] as const satisfies readonly RevenuePeriod[];
 
@@ -35,17 +33,14 @@ export default function RevenueScreen() {
 }
 
 function RevenueAnalyticsScreen() {
-  const [view, setView] = useSubTab(REVENUE_VIEWS);
   const [period, setPeriod] = useSubTab(PERIOD_CHOICES, 'period');
   const query = useQuery(revenueQuery(period));
   return (
     <TooltipProvider>
-      <div className="space-y-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <ScreenHeader
-            title="Revenue Analytics"
-            description="Recurring revenue, its movements, cohorts and plans, from the billing engine’s own records."
-          />
+      <ScreenFrame
+        title="Revenue Analytics"
+        description="Recurring revenue, its movements, cohorts and plans, from the billing engine’s own records."
+        actions={
           <div role="group" aria-label="Period" className="inline-flex gap-1 rounded-lg bg-muted p-1">
             {REVENUE_PERIODS.map((p) => (
               <Button
@@ -60,23 +55,20 @@ function RevenueAnalyticsScreen() {
               </Button>
             ))}
           </div>
-        </div>
-        <SubTabs
-          views={REVENUE_VIEWS}
-          labels={VIEW_LABELS}
-          value={view}
-          onChange={setView}
-          label="Revenue Analytics sections"
-        >
-          <QueryView
-            query={query}
-            noun="revenue analytics"
-            skeleton={<StatTilesSkeleton label="Loading revenue analytics" />}
-          >
-            {(data) => <RevenueViews view={view} data={data} />}
-          </QueryView>
-        </SubTabs>
-      </div>
+        }
+      >
+        <ScreenSections sections={VIEW_LABELS} label="Revenue Analytics sections">
+          {(view) => (
+            <QueryView
+              query={query}
+              noun="revenue analytics"
+              skeleton={<StatTilesSkeleton label="Loading revenue analytics" />}
+            >
+              {(data) => <RevenueViews view={view} data={data} />}
+            </QueryView>
+          )}
+        </ScreenSections>
+      </ScreenFrame>
     </TooltipProvider>
   );
 }

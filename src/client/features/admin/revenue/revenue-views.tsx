@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LineChartIcon } from 'lucide-react';
 import { REVENUE_DEFINITIONS as DEF, type RevenueAnalytics } from '@shared/contracts/revenue';
-import { StatTile, StatTileGrid, type StatTileProps } from '@client/components/stat-tile';
+import type { StatTileProps } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { Card } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -31,16 +32,13 @@ type Tile = StatTileProps & { definition: string };
 
 function Tiles({ tiles }: { tiles: Tile[] }) {
   return (
-    <StatTileGrid>
-      {tiles.map(({ definition, ...tile }) => (
-        <StatTile
-          key={tile.label}
-          testId={`revenue-${tile.label.toLowerCase().replaceAll(' ', '-')}`}
-          labelAddon={<DefinitionTip figure={tile.label} text={definition} />}
-          {...tile}
-        />
-      ))}
-    </StatTileGrid>
+    <StatTileRow
+      tiles={tiles.map(({ definition, ...tile }) => ({
+        testId: `revenue-${tile.label.toLowerCase().replaceAll(' ', '-')}`,
+        labelAddon: <DefinitionTip figure={tile.label} text={definition} />,
+        ...tile,
+      }))}
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   apiSettings,
   generalSettings,
@@ -7,8 +6,9 @@ import {
   type GeneralSettingsInput,
   type SecuritySettingsInput,
 } from '@shared/contracts/system-settings';
-import { apiJson, getJson } from '@client/lib/api';
+import { apiJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
+import { endpointQuery } from '@client/lib/endpoint-query';
 
 /* System Settings' calls (docs/system-settings.md). */
 
@@ -16,21 +16,12 @@ export const generalSettingsKey = ['/api/admin/general-settings'] as const;
 export const apiSettingsKey = ['/api/admin/api-settings'] as const;
 export const securitySettingsKey = ['/api/admin/security-settings'] as const;
 
-export const generalSettingsQuery = queryOptions({
-  queryKey: generalSettingsKey,
-  queryFn: (context) => getJson(generalSettingsKey[0], generalSettings, context),
-});
+export const generalSettingsQuery = endpointQuery(generalSettingsKey, generalSettings);
 
 /** Secrets come masked (`••••` and the last four); URLs in full. */
-export const apiSettingsQuery = queryOptions({
-  queryKey: apiSettingsKey,
-  queryFn: (context) => getJson(apiSettingsKey[0], apiSettings, context),
-});
+export const apiSettingsQuery = endpointQuery(apiSettingsKey, apiSettings);
 
-export const securitySettingsQuery = queryOptions({
-  queryKey: securitySettingsKey,
-  queryFn: (context) => getJson(securitySettingsKey[0], securitySettingsAnswer, context),
-});
+export const securitySettingsQuery = endpointQuery(securitySettingsKey, securitySettingsAnswer);
 
 /** General, Notifications and Appearance all save through this one PUT, each with its own fields. */
 export function useSaveGeneralSettings() {

@@ -1,26 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { ScreenHeader } from '@client/components/screen-header';
+import { ScreenFrame } from '@client/components/screen-frame';
+import { ScreenSections } from '@client/components/screen-sections';
 import { NeedsPermission } from '@client/components/needs-permission';
 import { QueryView } from '@client/components/query-view';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { SubTabs } from '@client/components/sub-tabs';
 import { LoadingBlock } from '@client/components/loading-block';
 import { useStaffAccess } from '@client/lib/use-staff-access';
-import { useSubTab } from '@client/lib/use-sub-tab';
 import { apiSettingsQuery, generalSettingsQuery, securitySettingsQuery } from './api';
 import { ApiKeysForm } from './api-keys-form';
 import { AppearanceForm, ContactForm, GeneralForm, NotificationsForm } from './general-forms';
 import { SecurityForm } from './security-form';
 
-const VIEWS = ['general', 'api-keys', 'notifications', 'security', 'appearance'] as const;
-type View = (typeof VIEWS)[number];
-const LABELS: Record<View, string> = {
+const SECTIONS = {
   general: 'General',
   'api-keys': 'API Keys',
   notifications: 'Notifications',
   security: 'Security',
   appearance: 'Appearance',
-};
+} as const;
+type View = keyof typeof SECTIONS;
 
 const skeleton = (
   <LoadingBlock label="Loading settings">
@@ -41,25 +39,16 @@ export default function SettingsScreen() {
 }
 
 function SystemSettings() {
-  const [view, setView] = useSubTab(VIEWS);
   const canEdit = useStaffAccess().holds('canEditSettings');
   return (
-    <div className="space-y-6">
-      <ScreenHeader
-        title="System Settings"
-        description="Company details, third-party API keys, notifications, security and appearance."
-      />
-      <SubTabs
-        views={VIEWS}
-        labels={LABELS}
-        value={view}
-        onChange={setView}
-        label="System Settings sections"
-        contentClassName="pt-4"
-      >
-        <SettingsView view={view} canEdit={canEdit} />
-      </SubTabs>
-    </div>
+    <ScreenFrame
+      title="System Settings"
+      description="Company details, third-party API keys, notifications, security and appearance."
+    >
+      <ScreenSections sections={SECTIONS} label="System Settings sections" contentClassName="pt-4">
+        {(view) => <SettingsView view={view} canEdit={canEdit} />}
+      </ScreenSections>
+    </ScreenFrame>
   );
 }
 

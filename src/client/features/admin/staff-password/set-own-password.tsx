@@ -18,6 +18,7 @@ import type { StaffUser } from '@client/lib/staff-auth';
 import { toast } from '@client/lib/toast';
 import { useStaffPreferences } from '@client/lib/use-staff-preferences';
 import { useSetOwnPassword } from './api';
+import { SchemaFormElement } from '@client/components/form/schema-form-element';
 
 /*
  * The set-your-password screen (issue 11, "Create user"; texts: docs/staff-profile.md): a member created
@@ -109,12 +110,7 @@ export default function SetOwnPassword({ user }: { user: StaffUser }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form
-            noValidate
-            onSubmit={(event) => void onSubmit(event)}
-            className="grid gap-4"
-            aria-label="Set your password"
-          >
+          <SchemaFormElement onSubmit={onSubmit} aria-label="Set your password">
             <PasswordChangeFields
               form={form}
               disabled={busy}
@@ -125,7 +121,7 @@ export default function SetOwnPassword({ user }: { user: StaffUser }) {
               {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
               {busy ? 'Setting password...' : 'Set password'}
             </Button>
-          </form>
+          </SchemaFormElement>
           <SignedInAs email={user.email} />
         </CardContent>
       </Card>

@@ -1,5 +1,5 @@
 import { BarChart3Icon, LifeBuoyIcon } from 'lucide-react';
-import { ScreenHeader } from '@client/components/screen-header';
+import { ScreenFrame } from '@client/components/screen-frame';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useSubTab } from '@client/lib/use-sub-tab';
 import { AnalyticsTab } from './analytics-tab';
@@ -15,11 +15,10 @@ const VIEWS = ['tickets', 'analytics'] as const;
 export default function SupportScreen() {
   const [view, setView] = useSubTab(VIEWS);
   return (
-    <div className="space-y-6">
-      <ScreenHeader
-        title="Support Center"
-        description="Tickets customers open from their portal: assign, triage, reply and add internal notes."
-      />
+    <ScreenFrame
+      title="Support Center"
+      description="Tickets customers open from their portal: assign, triage, reply and add internal notes."
+    >
       <Tabs value={view} onValueChange={(v) => setView(v as (typeof VIEWS)[number])} className="gap-4">
         <TabsList aria-label="Support sections">
           <TabsTrigger value="tickets">
@@ -38,6 +37,6 @@ export default function SupportScreen() {
           <AnalyticsTab />
         </TabsContent>
       </Tabs>
-    </div>
+    </ScreenFrame>
   );
 }

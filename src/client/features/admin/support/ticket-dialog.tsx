@@ -23,6 +23,7 @@ import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { toast } from '@client/lib/toast';
 import { assigneesQuery, ticketQuery, useStaffReply, useUpdateTicket } from './api';
 import { assigneeOptions, PRIORITY_OPTIONS, STATUS_OPTIONS, UNASSIGNED } from './support-format';
+import { SchemaFormElement } from '@client/components/form/schema-form-element';
 
 /** One ticket: who and what, the triage selects, the whole thread, and the reply / note form. */
 export function TicketDialog({ id, onOpenChange }: { id: string; onOpenChange: (open: boolean) => void }) {
@@ -196,12 +197,7 @@ function ReplyForm({ id }: { id: string }) {
     { title: 'Not sent', fallback: 'The message could not be saved. Please try again.' },
   );
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void onSubmit(e)}
-      className="grid gap-3"
-      aria-label="Reply to the ticket"
-    >
+    <SchemaFormElement onSubmit={onSubmit} className="grid gap-3" aria-label="Reply to the ticket">
       <TextareaField
         form={form}
         name="body"
@@ -217,6 +213,6 @@ function ReplyForm({ id }: { id: string }) {
           {internal ? 'Add note' : 'Send reply'}
         </SubmitButton>
       </div>
-    </form>
+    </SchemaFormElement>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DownloadIcon, LifeBuoyIcon } from 'lucide-react';
+import { LifeBuoyIcon } from 'lucide-react';
 import {
   staffTicketListQuery,
   TICKET_CATEGORIES,
@@ -27,6 +27,7 @@ import {
   UNASSIGNED,
 } from './support-format';
 import { TicketDialog } from './ticket-dialog';
+import { ExportLink } from '@client/components/export-link';
 
 const isAssignee = (value: string) => value === UNASSIGNED || /^[0-9a-f-]{36}$/i.test(value);
 
@@ -91,12 +92,7 @@ export function TicketsTab() {
             </span>
           ) : null}
         </h2>
-        <Button variant="outline" asChild className="shrink-0">
-          <a href={ticketExportUrl(query)} download>
-            <DownloadIcon aria-hidden="true" />
-            Export
-          </a>
-        </Button>
+        <ExportLink href={ticketExportUrl(query)} className="shrink-0" />
       </div>
       <ListSection
         state={state}

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { successResponse } from '@shared/contracts/common';
 import {
   commissionPage,
@@ -17,8 +16,10 @@ import {
   type UpdateUserRequest,
 } from '@shared/contracts/team';
 import type { StaffRole } from '@shared/roles';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
+import { apiJson } from '@client/lib/api';
 import { useApiMutation } from '@client/lib/use-api-mutation';
+import { pagedQuery } from '@client/lib/paged-query';
+import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
  * Every call of the Team Management tab (docs/team-management-screen.md). The
@@ -35,32 +36,17 @@ const enc = encodeURIComponent;
 const userUrl = (id: string) => `${teamUsersKey[0]}/${enc(id)}`;
 
 /** One page of team members, searched, filtered by role and sorted on the server. */
-export const teamUsersQuery = (query: TeamListQuery) =>
-  queryOptions({
-    queryKey: [...teamUsersKey, query],
-    queryFn: (context) => getJson(`${teamUsersKey[0]}?${searchParams(query)}`, teamPage, context),
-    placeholderData: keepPreviousData,
-  });
+export const teamUsersQuery = (query: TeamListQuery) => pagedQuery(teamUsersKey, teamPage, query);
 
 /** The four summary cards, over the whole team and every commission. */
-export const teamStatsQuery = queryOptions({
-  queryKey: teamStatsKey,
-  queryFn: (context) => getJson(teamStatsKey[0], teamStats, context),
-});
+export const teamStatsQuery = endpointQuery(teamStatsKey, teamStats);
 
 /** Every rate: the active ones first, then the replaced ones (history). */
-export const ratesQuery = queryOptions({
-  queryKey: ratesKey,
-  queryFn: (context) => getJson(ratesKey[0], commissionRates, context),
-});
+export const ratesQuery = endpointQuery(ratesKey, commissionRates);
 
 /** One page of commissions with the totals over every row the filters match. */
 export const commissionsQuery = (query: CommissionListQuery) =>
-  queryOptions({
-    queryKey: [...commissionsKey, query],
-    queryFn: (context) => getJson(`${commissionsKey[0]}?${searchParams(query)}`, commissionPage, context),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery(commissionsKey, commissionPage, query);
 
 export function useCreateUser() {
   return useApiMutation({

@@ -12,6 +12,7 @@ import { CommissionTotalsRow } from './commission-totals';
 import { MarkPaidConfirm } from './mark-paid-confirm';
 import { useChosenCommissions } from './use-chosen-commissions';
 import type { TeamAccess } from './use-team-access';
+import { HeadedSection } from '@client/components/section-heading';
 
 /**
  * The Commission History tab (docs/commissions.md): commissions earned on payments and adjusted on refunds,
@@ -35,16 +36,12 @@ export function CommissionHistoryTab({ access }: { access: TeamAccess }) {
   const filters = useCommissionHistoryFilters(state.filters);
 
   return (
-    <section aria-labelledby="commission-history-heading" className="space-y-4">
-      <div className="space-y-1">
-        <h2 id="commission-history-heading" className="text-lg font-semibold">
-          Commission history
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Earned on each successful payment of a customer assigned to a sales user, at the rate of the
-          customer&rsquo;s plan; a refund records a negative adjustment.
-        </p>
-      </div>
+    <HeadedSection
+      id="commission-history-heading"
+      title="Commission history"
+      description="Earned on each successful payment of a customer assigned to a sales user, at the rate of the customer’s plan; a refund records a negative adjustment."
+      className="space-y-4"
+    >
       <ListSection
         state={state}
         query={list}
@@ -93,6 +90,6 @@ export function CommissionHistoryTab({ access }: { access: TeamAccess }) {
           setChosen(new Set());
         }}
       />
-    </section>
+    </HeadedSection>
   );
 }

@@ -10,6 +10,7 @@ import { ratesQuery } from './api';
 import { RateDialog } from './rate-dialog';
 import { RatesList } from './rates-list';
 import type { TeamAccess } from './use-team-access';
+import { SectionHeading } from '@client/components/section-heading';
 
 /**
  * The Commission Rates tab (docs/commissions.md): every rate, the active ones first, then those a newer rate
@@ -41,15 +42,10 @@ export function CommissionRatesTab({
   return (
     <section aria-labelledby="commission-rates-heading" className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="space-y-1">
-          <h2 id="commission-rates-heading" className="text-lg font-semibold">
-            Commission rates
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            What each sales user earns per plan on the payments of their customers. A new rate replaces the
-            active one; the old one stays here as inactive.
-          </p>
-        </div>
+        <SectionHeading id="commission-rates-heading" title="Commission rates">
+          What each sales user earns per plan on the payments of their customers. A new rate replaces the
+          active one; the old one stays here as inactive.
+        </SectionHeading>
         {salesUsers.isPending && access.canManage ? <Skeleton className="h-9 w-28" /> : addButton}
       </div>
       {noSalesUsers && (rates.data?.total ?? 0) === 0 ? (

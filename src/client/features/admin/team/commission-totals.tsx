@@ -1,6 +1,7 @@
 import { ClockIcon, CircleCheckIcon, SigmaIcon } from 'lucide-react';
 import type { CommissionTotals } from '@shared/contracts/commissions';
-import { StatTile, StatTileGrid, StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTilesSkeleton } from '@client/components/stat-tile';
+import { StatTileRow } from '@client/components/stat-tile-row';
 import { totalsFigures } from './team-format';
 
 const ICONS = [ClockIcon, CircleCheckIcon, SigmaIcon];
@@ -18,18 +19,16 @@ export function CommissionTotalsRow({
   if (!totals) return <StatTilesSkeleton label="Loading commission totals" count={3} columns={3} />;
   return (
     <div className="space-y-2" aria-busy={busy}>
-      <StatTileGrid columns={3}>
-        {totalsFigures(totals).map((f, i) => (
-          <StatTile
-            key={f.label}
-            label={f.label}
-            value={f.value}
-            hint={f.hint}
-            icon={ICONS[i]}
-            testId={`commission-total-${f.label.toLowerCase()}`}
-          />
-        ))}
-      </StatTileGrid>
+      <StatTileRow
+        columns={3}
+        tiles={totalsFigures(totals).map((f, i) => ({
+          label: f.label,
+          value: f.value,
+          hint: f.hint,
+          icon: ICONS[i],
+          testId: `commission-total-${f.label.toLowerCase()}`,
+        }))}
+      />
       <p className="text-xs text-muted-foreground">
         {isFiltered
           ? 'Totals over every commission that matches the filters, on all pages.'

@@ -4,6 +4,7 @@ import type { StaffRole } from '@shared/roles';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { OptionSelect } from '@client/components/form/option-select';
 import { changeRow } from '@client/components/list/row-change';
+import { RowChangeConfirm, useLastRow } from '@client/components/list/row-change-confirm';
 import { Label } from '@client/components/ui/label';
 import { useChangeRole, useDeleteUser } from './api';
 import { CreateUserDialog } from './create-user-dialog';
@@ -58,19 +59,12 @@ export function useMemberActions(access: Pick<TeamAccess, 'holds'>): {
   return { actions, dialogs };
 }
 
-/** Keeps the last member while the confirmation animates out, so its texts do not blank. */
-function useLast(member: TeamUser | null): TeamUser | null {
-  const [last, setLast] = useState(member);
-  if (member && member !== last) setLast(member);
-  return member ?? last;
-}
-
 const ROLE_OPTIONS = EDIT_USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** Change role from the row (`PATCH /api/admin/users/:id/role`), with its toasts. */
 function ChangeRoleConfirm({ member, onClose }: { member: TeamUser | null; onClose: () => void }) {
   const changeRole = useChangeRole();
-  const shown = useLast(member);
+  const shown = useLastRow(member);
   const [role, setRole] = useState<StaffRole | ''>('');
   const [forId, setForId] = useState<string | null>(null);
   if (member && member.id !== forId) {
@@ -120,26 +114,25 @@ function ChangeRoleConfirm({ member, onClose }: { member: TeamUser | null; onClo
 /** Delete, with the product's sentence (team-texts.ts). */
 function DeleteConfirm({ member, onClose }: { member: TeamUser | null; onClose: () => void }) {
   const remove = useDeleteUser();
-  const shown = useLast(member);
+  const shown = useLastRow(member);
   const name = shown ? memberNameOf(shown) : '';
 
-  const onConfirm = async () => {
-    if (!member) return;
-    const done = await changeRow(() => remove.mutateAsync(member.id), {
-      done: { title: TEAM_TEXTS.deleted, description: `${name} can no longer sign in.`, variant: 'success' },
-      failed: { title: TEAM_TEXTS.deleteFailed, fallback: TEAM_TEXTS.deleteFailed },
-    });
-    if (done) onClose();
-  };
-
   return (
-    <ConfirmDialog
-      open={member !== null}
-      onOpenChange={(next) => !next && onClose()}
+    <RowChangeConfirm
+      row={member}
+      onClose={onClose}
+      change={(m) => remove.mutateAsync(m.id)}
+      outcome={() => ({
+        done: {
+          title: TEAM_TEXTS.deleted,
+          description: `${name} can no longer sign in.`,
+          variant: 'success',
+        },
+        failed: { title: TEAM_TEXTS.deleteFailed, fallback: TEAM_TEXTS.deleteFailed },
+      })}
       title={`Delete ${name}?`}
       description={deleteConfirmText(name)}
       confirmLabel={remove.isPending ? 'Deleting...' : 'Delete user'}
-      onConfirm={onConfirm}
     />
   );
 }

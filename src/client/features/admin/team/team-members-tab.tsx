@@ -15,6 +15,7 @@ import { teamUsersQuery } from './api';
 import type { MemberActions } from './member-actions';
 import { formatDate, memberNameOf, ROLE_LABELS } from './team-format';
 import type { TeamAccess } from './use-team-access';
+import { HeadedSection } from '@client/components/section-heading';
 
 const ROLE_FILTER_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -35,10 +36,7 @@ export function TeamMembersTab({ access, actions }: { access: TeamAccess; action
   const addButton = access.canManage ? <AddButton onClick={actions.create}>Create user</AddButton> : null;
 
   return (
-    <section aria-labelledby="team-members-heading" className="space-y-4">
-      <h2 id="team-members-heading" className="sr-only">
-        Team members
-      </h2>
+    <HeadedSection id="team-members-heading" title="Team members" hiddenTitle className="space-y-4">
       <ListSection
         state={state}
         query={list}
@@ -87,7 +85,7 @@ export function TeamMembersTab({ access, actions }: { access: TeamAccess; action
         }
         pager={{ label: 'Team member pages', noun: ['member', 'members'] }}
       />
-    </section>
+    </HeadedSection>
   );
 }
 
