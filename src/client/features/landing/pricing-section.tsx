@@ -4,6 +4,7 @@ import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { POPULAR_PLAN_ID, TRIAL_DAYS } from '@shared/constants';
 import type { usePublicPlans } from './api';
 import { LandingButton, LandingSkeleton as Skeleton } from './landing-ui';
+import { LandingSection } from './section-heading';
 import { formatPrice } from '@client/lib/format';
 
 /** The limits first, then the plan's enabled feature flags in the contract's order. */
@@ -88,44 +89,42 @@ export function PricingSection({
   onChoose: (planId: string) => void;
 }) {
   return (
-    <section aria-labelledby="pricing-title" id="pricing" className="scroll-mt-16 py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="mx-auto mb-14 max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Pricing</p>
-          <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-            Simple plans that grow with you
-          </h2>
-          <p className="mt-4 text-lg text-muted-foreground">
-            Every plan starts with a {TRIAL_DAYS}-day free trial. No credit card required.
-          </p>
+    <LandingSection
+      name="pricing-title"
+      anchor="pricing"
+      heading={{
+        eyebrow: 'Pricing',
+        title: 'Simple plans that grow with you',
+        text: `Every plan starts with a ${TRIAL_DAYS}-day free trial. No credit card required.`,
+        className: 'mb-14',
+      }}
+    >
+      {plans.status === 'error' ? (
+        <div
+          role="alert"
+          className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center"
+        >
+          <AlertCircleIcon className="size-8 text-destructive" aria-hidden="true" />
+          <p className="font-medium">Plans could not be loaded right now.</p>
+          <p className="text-sm text-muted-foreground">{plans.error}</p>
+          <LandingButton variant="outline" onClick={plans.reload}>
+            Try again
+          </LandingButton>
         </div>
-        {plans.status === 'error' ? (
-          <div
-            role="alert"
-            className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center"
-          >
-            <AlertCircleIcon className="size-8 text-destructive" aria-hidden="true" />
-            <p className="font-medium">Plans could not be loaded right now.</p>
-            <p className="text-sm text-muted-foreground">{plans.error}</p>
-            <LandingButton variant="outline" onClick={plans.reload}>
-              Try again
-            </LandingButton>
-          </div>
-        ) : plans.status === 'ready' && plans.plans.length === 0 ? (
-          <p className="text-center text-muted-foreground">
-            No plans are open for sign-up at the moment. Please contact us below.
-          </p>
-        ) : (
-          <ul
-            aria-busy={plans.status === 'loading'}
-            className="mx-auto grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-stretch"
-          >
-            {plans.status === 'loading'
-              ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />)
-              : plans.plans.map((plan) => <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />)}
-          </ul>
-        )}
-      </div>
-    </section>
+      ) : plans.status === 'ready' && plans.plans.length === 0 ? (
+        <p className="text-center text-muted-foreground">
+          No plans are open for sign-up at the moment. Please contact us below.
+        </p>
+      ) : (
+        <ul
+          aria-busy={plans.status === 'loading'}
+          className="mx-auto grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-stretch"
+        >
+          {plans.status === 'loading'
+            ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />)
+            : plans.plans.map((plan) => <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />)}
+        </ul>
+      )}
+    </LandingSection>
   );
 }
