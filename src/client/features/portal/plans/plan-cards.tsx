@@ -1,5 +1,4 @@
 import { CheckIcon } from 'lucide-react';
-import type { BillingInfo } from '@shared/contracts/portal';
 import type { Plan } from '@shared/contracts/plans';
 import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { Badge } from '@client/components/ui/badge';
@@ -10,6 +9,7 @@ import { formatMoney } from '@client/lib/format';
 import { CancelsOnBadge, cancellationDate } from './cancellation-badge';
 import { featureTier } from './feature-tier';
 import { PlanCardFooter } from './plan-card-footer';
+import { planStanding, type PlanCardProps } from './plan-standing';
 
 const POPULAR_PLAN_ID = 'professional';
 
@@ -20,19 +20,8 @@ export type PendingAction =
   | { kind: 'resume' }
   | null;
 
-export function PlanCard({
-  plan,
-  billing,
-  onChoose,
-  busy,
-}: {
-  plan: Plan;
-  billing: BillingInfo;
-  onChoose: (action: Exclude<PendingAction, null>) => void;
-  busy: boolean;
-}) {
-  const isCurrent = plan.id === billing.currentPlan.id;
-  const isScheduled = billing.scheduledPlan?.id === plan.id;
+export function PlanCard({ plan, billing, onChoose, busy }: PlanCardProps) {
+  const { isCurrent, isScheduled } = planStanding(plan, billing);
   const cancelsOn = cancellationDate(billing);
   const features = PLAN_FEATURE_FLAGS.filter((flag) => plan.features[flag]).map(
     (flag) => PLAN_FEATURE_LABELS[flag],
