@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'wouter';
-import { LoaderCircleIcon, MailCheckIcon, MailWarningIcon, MailXIcon, SendIcon } from 'lucide-react';
+import { MailCheckIcon, MailWarningIcon, MailXIcon, SendIcon } from 'lucide-react';
 import { canOpenTab } from '@shared/roles';
 import {
   deliverySentence,
@@ -16,6 +16,7 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { useStaffAccess } from '@client/lib/use-staff-access';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /** The report for an email that was not sent (the server answered none): said as skipped. */
 export const skippedDelivery = (to: string): EmailDelivery => ({
@@ -87,11 +88,7 @@ export function SentByEmail({
           onClick={onSendAgain}
           disabled={sending}
         >
-          {sending ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <SendIcon aria-hidden="true" />
-          )}
+          <BusyIcon busy={sending} icon={SendIcon} />
           Send again
         </Button>
       ) : null}

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /**
  * The form of a sign-in or password page: its fields, then one wide submit button that spins and cannot
@@ -23,7 +23,7 @@ export function AuthForm({
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-label={label}>
       {children}
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-        {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+        <BusyIcon busy={busy} />
         {submitText}
       </Button>
     </form>

@@ -4,7 +4,6 @@ import {
   CreditCardIcon,
   DownloadIcon,
   FileTextIcon,
-  LoaderCircleIcon,
   MailIcon,
   MapPinIcon,
   PlusIcon,
@@ -25,6 +24,7 @@ import { COUNTRY_NAMES } from './billing-address-dialog';
 import { CardSummary } from './card-summary';
 import { formatMoney, formatShortDate } from '@client/lib/format';
 import { StatusBadge, TRANSACTION_HISTORY_ERROR } from './transaction-status';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /** The billing tab's cards: payment methods, recent transactions, invoices and billing settings. */
 
@@ -190,11 +190,7 @@ export function InvoicesCard({
       <CardContent className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {/* Nothing to download before the first invoice: the button waits for it (the description says when). */}
         <Button onClick={() => void download()} disabled={downloading || !latest}>
-          {downloading ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <DownloadIcon aria-hidden="true" />
-          )}
+          <BusyIcon busy={downloading} icon={DownloadIcon} />
           Download Latest Invoice
         </Button>
         <Button variant="outline" onClick={onViewAll}>
