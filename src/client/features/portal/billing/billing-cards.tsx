@@ -15,7 +15,7 @@ import type { BillingInfo } from '@shared/contracts/portal';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { Skeletons } from '@client/components/ui/skeleton';
 import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
@@ -95,9 +95,7 @@ export function RecentTransactionsCard({ email, onViewAll }: { email: string; on
       <CardContent className="flex-1">
         {history.isPending ? (
           <div className="grid gap-2" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-12" />
-            ))}
+            <Skeletons count={3} className="h-12" />
           </div>
         ) : history.isError ? (
           <p role="alert" className="text-sm text-destructive">
