@@ -12,17 +12,14 @@ export function CardFormFrame({
   card,
   onSubmit,
   busy,
-  locked,
   refusal,
   notReady,
   children,
 }: {
-  /** The caller's props: the submit label, the secondary action and the class. */
-  card: Pick<CardFormProps, 'submitLabel' | 'secondaryAction' | 'className'>;
+  /** The caller's props: the submit label, the secondary action, the class and whether it is disabled. */
+  card: Pick<CardFormProps, 'submitLabel' | 'secondaryAction' | 'className' | 'disabled'>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   busy: boolean;
-  /** Busy, or the whole form disabled by its caller. */
-  locked: boolean;
   refusal: string | null;
   notReady?: boolean;
   children: ReactNode;
@@ -43,7 +40,7 @@ export function CardFormFrame({
         secondaryAction={card.secondaryAction}
         submitLabel={card.submitLabel}
         busy={busy}
-        locked={locked}
+        locked={busy || !!card.disabled}
         notReady={notReady}
       />
     </form>

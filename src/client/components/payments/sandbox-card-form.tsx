@@ -13,11 +13,11 @@ import { useSandboxCardForm } from './use-sandbox-card-form';
 
 /** The sandbox provider's card form: number, expiry and CVC, checked as Stripe checks them. */
 export function SandboxCardForm(props: CardFormProps) {
-  const { number, busy, locked, refusal, onSubmit, bind } = useSandboxCardForm(props);
+  const { number, busy, refusal, onSubmit, bind } = useSandboxCardForm(props);
   const hintId = useId();
 
   return (
-    <CardFormFrame card={props} onSubmit={onSubmit} busy={busy} locked={locked} refusal={refusal}>
+    <CardFormFrame card={props} onSubmit={onSubmit} busy={busy} refusal={refusal}>
       <SandboxTestHint id={hintId} />
       <CardInput
         label="Card number"

@@ -56,14 +56,7 @@ function StripeFields(props: CardFormProps) {
   const errorId = useId();
 
   return (
-    <CardFormFrame
-      card={props}
-      onSubmit={onSubmit}
-      busy={busy}
-      locked={locked}
-      refusal={refusal}
-      notReady={!ready}
-    >
+    <CardFormFrame card={props} onSubmit={onSubmit} busy={busy} refusal={refusal} notReady={!ready}>
       <div className="grid gap-2">
         <Label asChild>
           <span>Card details</span>
