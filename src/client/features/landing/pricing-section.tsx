@@ -1,4 +1,4 @@
-import { AlertCircleIcon, CheckIcon } from 'lucide-react';
+import { AlertCircleIcon } from 'lucide-react';
 import type { Plan } from '@shared/contracts/plans';
 import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { POPULAR_PLAN_ID, TRIAL_DAYS } from '@shared/constants';
@@ -6,6 +6,7 @@ import type { usePublicPlans } from './api';
 import { LandingButton, LandingSkeleton as Skeleton } from './landing-ui';
 import { LandingSection } from './section-heading';
 import { formatPrice } from '@client/lib/format';
+import { PlanIncludes } from '@client/components/plan-includes';
 
 /** The limits first, then the plan's enabled feature flags in the contract's order. */
 export function planFeatureList(plan: Plan): string[] {
@@ -44,14 +45,11 @@ function PlanCard({ plan, onChoose }: { plan: Plan; onChoose: (planId: string) =
         <span className="text-4xl font-bold tracking-tight">{formatPrice(plan.price)}</span>
         <span className="text-muted-foreground">/month</span>
       </p>
-      <ul className="mt-6 grid flex-1 content-start gap-3 text-sm" aria-label={`${plan.name} includes`}>
-        {planFeatureList(plan).map((item) => (
-          <li key={item} className="flex items-start gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <PlanIncludes
+        planName={plan.name}
+        items={planFeatureList(plan)}
+        className="mt-6 grid flex-1 content-start gap-3 text-sm"
+      />
       <LandingButton
         className="mt-8 w-full"
         size="lg"

@@ -1,10 +1,10 @@
-import { CheckIcon } from 'lucide-react';
 import type { Plan } from '@shared/contracts/plans';
 import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { limitText } from '@client/components/payments/plan-change-preview';
+import { PlanIncludes } from '@client/components/plan-includes';
 import { formatMoney } from '@client/lib/format';
 import { CancelsOnBadge, cancellationDate } from './cancellation-badge';
 import { featureTier } from './feature-tier';
@@ -51,19 +51,16 @@ export function PlanCard({ plan, billing, onChoose, busy }: PlanCardProps) {
         </p>
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="grid gap-2 text-sm" aria-label={`${plan.name} includes`}>
-          {[
+        <PlanIncludes
+          planName={plan.name}
+          items={[
             limitText(plan.vehicleLimit, 'vehicles'),
             limitText(plan.userLimit, 'users'),
             `${featureTier(plan.id)} features`,
             ...features,
-          ].map((line) => (
-            <li key={line} className="flex items-start gap-2">
-              <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              {line}
-            </li>
-          ))}
-        </ul>
+          ]}
+          className="grid gap-2 text-sm"
+        />
       </CardContent>
       <PlanCardFooter plan={plan} billing={billing} onChoose={onChoose} busy={busy} />
     </Card>
