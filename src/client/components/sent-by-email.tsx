@@ -8,13 +8,7 @@ import {
   type EmailDelivery,
 } from '@shared/contracts/email-delivery';
 import { Button } from '@client/components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { DialogResult } from '@client/components/dialog-result';
 import { useStaffAccess } from '@client/lib/use-staff-access';
 import { BusyIcon } from '@client/components/busy-icon';
 
@@ -120,18 +114,9 @@ export function SentByEmailResult({
   ...sent
 }: ComponentProps<typeof SentByEmail> & { title: ReactNode; description: ReactNode }) {
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </DialogHeader>
+    <DialogResult title={title} description={description} closeLabel="Done">
       <SentByEmail {...sent} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      </DialogFooter>
-    </>
+    </DialogResult>
   );
 }
 
