@@ -30,13 +30,18 @@ const TABS = [
   { value: 'settings', icon: SettingsIcon, label: 'Settings', ownerOnly: false },
 ] as const;
 
+export type PortalTab = (typeof TABS)[number]['value'];
+
+/** The tabs a member sees: a fleet_user has no Plans or Billing. */
+export const visibleTabs = (member: boolean) => TABS.filter((tab) => !(member && tab.ownerOnly));
+
 /** The tab strip, and for a fleet_user the note on who manages billing in place of its two tabs. */
 export function PortalTabList({ member }: { member: boolean }) {
   return (
     <div className="flex flex-col gap-2 md:flex-row md:items-center md:justify-between">
       {/* Two by two on phones: the kit's strip would wrap them unevenly. */}
       <TabsList aria-label="Account sections" className="grid w-full grid-cols-2 sm:inline-flex sm:w-fit">
-        {TABS.filter((tab) => !(member && tab.ownerOnly)).map(({ value, icon: Icon, label }) => (
+        {visibleTabs(member).map(({ value, icon: Icon, label }) => (
           <TabsTrigger key={value} value={value} className="h-8 sm:h-7">
             <Icon aria-hidden="true" />
             {label}
