@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { LoaderCircleIcon } from 'lucide-react';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,6 +10,7 @@ import {
 } from '@client/components/ui/alert-dialog';
 import { Button } from '@client/components/ui/button';
 import type { DialogOpenProps } from '@client/components/dialog-open';
+import { BusyIcon } from '@client/components/busy-icon';
 
 export type ConfirmDialogProps = DialogOpenProps & {
   title: ReactNode;
@@ -75,7 +75,7 @@ export function ConfirmDialog({
             disabled={busy || confirmDisabled}
             aria-busy={busy}
           >
-            {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+            <BusyIcon busy={busy} />
             {confirmLabel}
           </Button>
         </AlertDialogFooter>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { LoaderCircleIcon, LogOutIcon, TruckIcon } from 'lucide-react';
+import { LogOutIcon, TruckIcon } from 'lucide-react';
 import { IconBadge } from '@client/components/icon-badge';
 import { Button } from '@client/components/ui/button';
 import { ThemeToggle } from '@client/components/ui/theme-toggle';
 import { cn } from '@client/lib/cn';
 import { useCustomerSignOut } from '@client/lib/use-customer-sign-out';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /**
  * The header of the customer's signed-in apps (portal and fleet): the brand mark beside who is signed
@@ -36,11 +37,7 @@ export function CustomerHeader({
           {actions}
           <ThemeToggle />
           <Button variant="ghost" size="sm" onClick={signOut} disabled={leaving}>
-            {leaving ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <LogOutIcon aria-hidden="true" />
-            )}
+            <BusyIcon busy={leaving} icon={LogOutIcon} />
             Logout
           </Button>
         </div>

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'wouter';
-import { LoaderCircleIcon, MailCheckIcon, MailWarningIcon, MailXIcon, SendIcon } from 'lucide-react';
+import { MailCheckIcon, MailWarningIcon, MailXIcon, SendIcon } from 'lucide-react';
 import { canOpenTab } from '@shared/roles';
 import {
   deliverySentence,
@@ -8,14 +8,9 @@ import {
   type EmailDelivery,
 } from '@shared/contracts/email-delivery';
 import { Button } from '@client/components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { DialogResult } from '@client/components/dialog-result';
 import { useStaffAccess } from '@client/lib/use-staff-access';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /** The report for an email that was not sent (the server answered none): said as skipped. */
 export const skippedDelivery = (to: string): EmailDelivery => ({
@@ -87,11 +82,7 @@ export function SentByEmail({
           onClick={onSendAgain}
           disabled={sending}
         >
-          {sending ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <SendIcon aria-hidden="true" />
-          )}
+          <BusyIcon busy={sending} icon={SendIcon} />
           Send again
         </Button>
       ) : null}
@@ -123,18 +114,9 @@ export function SentByEmailResult({
   ...sent
 }: ComponentProps<typeof SentByEmail> & { title: ReactNode; description: ReactNode }) {
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </DialogHeader>
+    <DialogResult title={title} description={description} closeLabel="Done">
       <SentByEmail {...sent} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      </DialogFooter>
-    </>
+    </DialogResult>
   );
 }
 

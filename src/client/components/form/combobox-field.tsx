@@ -4,6 +4,7 @@ import { Popover } from 'radix-ui';
 import { ChevronDownIcon } from 'lucide-react';
 import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
+import { PickerContent } from '@client/components/ui/popover';
 import type { Common } from './form-fields';
 import { ComboboxOptions } from './combobox-options';
 import { useComboboxList } from './use-combobox-list';
@@ -73,29 +74,25 @@ export function Combobox({ value, onChange, onBlur, suggestions, disabled, ...in
           </button>
         </div>
       </Popover.Anchor>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          onOpenAutoFocus={(e) => e.preventDefault()}
-          onCloseAutoFocus={(e) => e.preventDefault()}
-          // The box and its chevron are not "outside": they open and close the list themselves.
-          onInteractOutside={(e) => {
-            if (e.target instanceof Node && anchor.current?.contains(e.target)) e.preventDefault();
-          }}
-          className="z-50 w-(--radix-popover-trigger-width) max-w-[calc(100vw-2rem)] rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none data-[state=open]:animate-fade-in"
-        >
-          <ComboboxOptions
-            listId={listId}
-            shown={shown}
-            value={value}
-            active={active}
-            optionId={optionId}
-            onActive={setActive}
-            onChoose={choose}
-          />
-        </Popover.Content>
-      </Popover.Portal>
+      <PickerContent
+        onOpenAutoFocus={(e) => e.preventDefault()}
+        onCloseAutoFocus={(e) => e.preventDefault()}
+        // The box and its chevron are not "outside": they open and close the list themselves.
+        onInteractOutside={(e) => {
+          if (e.target instanceof Node && anchor.current?.contains(e.target)) e.preventDefault();
+        }}
+        className="p-1"
+      >
+        <ComboboxOptions
+          listId={listId}
+          shown={shown}
+          value={value}
+          active={active}
+          optionId={optionId}
+          onActive={setActive}
+          onChoose={choose}
+        />
+      </PickerContent>
     </Popover.Root>
   );
 }

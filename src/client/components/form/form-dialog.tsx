@@ -1,6 +1,5 @@
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
-import { LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -13,6 +12,7 @@ import {
 } from '@client/components/ui/dialog';
 import { cn } from '@client/lib/cn';
 import { SchemaFormElement } from '@client/components/form/schema-form-element';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /** A submit button that shows it is working and cannot be pressed twice. */
 export function SubmitButton({
@@ -43,7 +43,7 @@ export function SubmitButton({
       variant={variant}
       size={size}
     >
-      {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+      <BusyIcon busy={pending} />
       {pending && pendingLabel !== undefined ? pendingLabel : children}
     </Button>
   );

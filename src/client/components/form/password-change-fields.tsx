@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { useWatch, type Path } from 'react-hook-form';
 import { PasswordRulesChecklist } from '@client/components/password-rules-checklist';
-import { PasswordField, type AnyForm } from './form-fields';
+import type { AnyForm } from './form-fields';
+import { PasswordBox } from './password-box';
 
 export type PasswordChangeValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 
@@ -30,34 +31,17 @@ export function PasswordChangeFields<F extends PasswordChangeValues>({
   const newPassword = useWatch({ control: form.control, name: name('newPassword') }) as string;
   return (
     <>
-      <PasswordField
+      <PasswordBox
         form={form}
-        name={name('currentPassword')}
+        box="currentPassword"
         label={currentLabel}
         description={currentDescription}
-        fieldName="current password"
-        autoComplete="current-password"
         autoFocus={autoFocus}
         disabled={disabled}
       />
-      <PasswordField
-        form={form}
-        name={name('newPassword')}
-        label="New password"
-        fieldName="new password"
-        autoComplete="new-password"
-        disabled={disabled}
-        aria-describedby={rulesId}
-      />
+      <PasswordBox form={form} box="newPassword" disabled={disabled} aria-describedby={rulesId} />
       <PasswordRulesChecklist id={rulesId} password={newPassword ?? ''} />
-      <PasswordField
-        form={form}
-        name={name('confirmPassword')}
-        label="Confirm new password"
-        fieldName="confirm password"
-        autoComplete="new-password"
-        disabled={disabled}
-      />
+      <PasswordBox form={form} box="confirmPassword" disabled={disabled} />
       {afterConfirm}
     </>
   );

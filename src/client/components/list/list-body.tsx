@@ -4,7 +4,7 @@ import { SearchIcon, XIcon, type LucideIcon } from 'lucide-react';
 import { LoadFailed } from '@client/components/load-failed';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { Skeletons } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
 
 export type ListPage<T> = { items: T[]; total: number };
@@ -16,9 +16,7 @@ export function ListSkeleton({ label, rows = 6 }: { label: string; rows?: number
       <span className="sr-only" role="status">
         {label}
       </span>
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-10" />
-      ))}
+      <Skeletons count={rows} className="h-10" />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { LoaderCircleIcon, LockIcon } from 'lucide-react';
+import { LockIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { NOT_READY_LABEL, PROCESSING_LABEL } from './card-form-types';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /**
  * The card form's buttons, for both providers: the caller's (Cancel) and the submit button, which spins
@@ -25,11 +26,7 @@ export function CardFormButtons({
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       {secondaryAction}
       <Button type="submit" disabled={locked || notReady} className="sm:min-w-40">
-        {busy || notReady ? (
-          <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-        ) : (
-          <LockIcon aria-hidden="true" />
-        )}
+        <BusyIcon busy={busy || notReady} icon={LockIcon} />
         {busy ? PROCESSING_LABEL : notReady ? NOT_READY_LABEL : submitLabel}
       </Button>
     </div>

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { NOT_READY_LABEL, type CardFormProps } from './card-form-types';
 import { SandboxCardForm } from './sandbox-card-form';
+import { BusyIcon } from '@client/components/busy-icon';
 
 export type { CardFormProps, PaidResult, PaymentClientConfig } from './card-form-types';
 
@@ -23,7 +23,7 @@ function LoadingStripe({ className }: { className?: string }) {
       <div className="h-10 animate-pulse rounded-md border bg-muted" />
       <div className="flex justify-end">
         <Button type="button" disabled className="sm:min-w-40">
-          <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          <BusyIcon busy />
           {NOT_READY_LABEL}
         </Button>
       </div>

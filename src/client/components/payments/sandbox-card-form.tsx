@@ -1,8 +1,6 @@
 import { useId } from 'react';
-import { cn } from '@client/lib/cn';
-import { CardFormAlert } from './card-form-alert';
+import { CardFormFrame } from './card-form-frame';
 import type { CardFormProps } from './card-form-types';
-import { CardFormButtons } from './card-form-buttons';
 import { CardInput, SandboxTestHint } from './sandbox-card-inputs';
 import { digitsOnly, formatCardNumber, formatExpiry, isAmex } from './sandbox-card-values';
 import { useSandboxCardForm } from './use-sandbox-card-form';
@@ -15,20 +13,11 @@ import { useSandboxCardForm } from './use-sandbox-card-form';
 
 /** The sandbox provider's card form: number, expiry and CVC, checked as Stripe checks them. */
 export function SandboxCardForm(props: CardFormProps) {
-  const { submitLabel, secondaryAction, className } = props;
-  const { number, busy, locked, refusal, onSubmit, bind } = useSandboxCardForm(props);
+  const { number, busy, refusal, onSubmit, bind } = useSandboxCardForm(props);
   const hintId = useId();
-  const alertId = useId();
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      aria-label="Card details"
-      aria-busy={busy}
-      aria-describedby={refusal ? alertId : undefined}
-      className={cn('grid gap-4', className)}
-    >
+    <CardFormFrame card={props} onSubmit={onSubmit} busy={busy} refusal={refusal}>
       <SandboxTestHint id={hintId} />
       <CardInput
         label="Card number"
@@ -52,13 +41,6 @@ export function SandboxCardForm(props: CardFormProps) {
           placeholder={isAmex(digitsOnly(number)) ? '1234' : '123'}
         />
       </div>
-      <CardFormAlert id={alertId} message={refusal} />
-      <CardFormButtons
-        secondaryAction={secondaryAction}
-        submitLabel={submitLabel}
-        busy={busy}
-        locked={locked}
-      />
-    </form>
+    </CardFormFrame>
   );
 }

@@ -4,9 +4,8 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
 import { Label } from '@client/components/ui/label';
 import { cn } from '@client/lib/cn';
-import { CardFormAlert } from './card-form-alert';
+import { CardFormFrame } from './card-form-frame';
 import type { CardFormProps } from './card-form-types';
-import { CardFormButtons } from './card-form-buttons';
 import { useStripeCardSubmit } from './use-stripe-card-submit';
 
 /*
@@ -46,7 +45,7 @@ function elementOptions(): StripeCardElementOptions {
 
 /** The Stripe card box, its errors and the buttons, inside `Elements`. */
 function StripeFields(props: CardFormProps) {
-  const { submitLabel, secondaryAction, disabled, className } = props;
+  const { disabled } = props;
   const { stripe, elements, busy, fieldError, setFieldError, refusal, setRefusal, onSubmit } =
     useStripeCardSubmit(props);
   const [elementReady, setElementReady] = useState(false);
@@ -55,17 +54,9 @@ function StripeFields(props: CardFormProps) {
 
   const locked = busy || !!disabled;
   const errorId = useId();
-  const alertId = useId();
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-label="Card details"
-      aria-busy={busy}
-      aria-describedby={refusal ? alertId : undefined}
-      className={cn('grid gap-4', className)}
-    >
+    <CardFormFrame card={props} onSubmit={onSubmit} busy={busy} refusal={refusal} notReady={!ready}>
       <div className="grid gap-2">
         <Label asChild>
           <span>Card details</span>
@@ -91,15 +82,7 @@ function StripeFields(props: CardFormProps) {
           </p>
         ) : null}
       </div>
-      <CardFormAlert id={alertId} message={refusal} />
-      <CardFormButtons
-        secondaryAction={secondaryAction}
-        submitLabel={submitLabel}
-        busy={busy}
-        locked={locked}
-        notReady={!ready}
-      />
-    </form>
+    </CardFormFrame>
   );
 }
 

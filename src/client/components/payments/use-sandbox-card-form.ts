@@ -63,5 +63,5 @@ export function useSandboxCardForm(props: CardFormProps) {
     }),
   });
 
-  return { form, number, busy, locked, refusal, onSubmit, bind };
+  return { form, number, busy, refusal, onSubmit, bind };
 }

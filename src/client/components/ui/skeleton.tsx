@@ -12,3 +12,8 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
     />
   );
 }
+
+/** `count` placeholders of one look side by side or one under another (a row of tiles, a list's rows). */
+export function Skeletons({ count, className }: { count: number; className?: string }) {
+  return Array.from({ length: count }, (_, i) => <Skeleton key={i} className={className} />);
+}

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, Redirect } from 'wouter';
-import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
+import { Redirect } from 'wouter';
+import { KeyRoundIcon } from 'lucide-react';
 import { FormNotice } from '@client/components/form-notice';
-import { IconBadge } from '@client/components/icon-badge';
-import { PasswordField } from '@client/components/form/form-fields';
-import { PublicShell } from '@client/components/public-shell';
-import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { PasswordBox } from '@client/components/form/password-box';
 import { readStoredCustomer } from '@client/lib/customer-password';
 import { readCustomerToken } from '@client/lib/customer-session';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { AuthForm } from './auth-form';
 import { PasswordStrength } from './password-strength';
+import { ResetCard } from './reset-card';
 import { useChangePassword } from './use-change-password';
 
 /*
@@ -37,68 +35,38 @@ function ChangePasswordScreen() {
   const done = status === 'success';
 
   return (
-    <PublicShell>
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <IconBadge icon={KeyRoundIcon} size="lg" shape="circle" />
-          <CardTitle asHeading="h1" className="mt-2 text-2xl">
-            Change Password
-          </CardTitle>
-          <CardDescription>Replace your temporary password with one only you know.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form
-            noValidate
-            onSubmit={(event) => void onSubmit(event)}
-            className="grid gap-4"
-            aria-label="Change password"
-          >
-            {status === 'error' ? <FormNotice>{FAILURE_MESSAGE}</FormNotice> : null}
-            {done ? <FormNotice tone="success">{SUCCESS_MESSAGE}</FormNotice> : null}
-            <PasswordField
-              form={form}
-              name="currentPassword"
-              label="Current (temporary) password"
-              fieldName="current password"
-              autoComplete="current-password"
-              autoFocus
-              disabled={busy || done}
-            />
-            <div className="grid gap-2">
-              <PasswordField
-                form={form}
-                name="newPassword"
-                label="New password"
-                fieldName="new password"
-                autoComplete="new-password"
-                disabled={busy || done}
-                aria-describedby="password-strength"
-              />
-              <PasswordStrength id="password-strength" password={newPassword} />
-            </div>
-            <PasswordField
-              form={form}
-              name="confirmPassword"
-              label="Confirm new password"
-              fieldName="confirm password"
-              autoComplete="new-password"
-              disabled={busy || done}
-            />
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || done}>
-              {busy || done ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {busy ? 'Changing password...' : done ? 'Redirecting...' : 'Change Password'}
-            </Button>
-          </form>
-          <p className="mt-6 text-center text-sm text-muted-foreground">
-            <Link
-              href="/customer-dashboard"
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              Back to your portal
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
-    </PublicShell>
+    <ResetCard
+      icon={KeyRoundIcon}
+      title="Change Password"
+      description="Replace your temporary password with one only you know."
+      link={{ href: '/customer-dashboard', label: 'Back to your portal' }}
+    >
+      <AuthForm
+        label="Change password"
+        onSubmit={onSubmit}
+        busy={busy || done}
+        submitText={busy ? 'Changing password...' : done ? 'Redirecting...' : 'Change Password'}
+      >
+        {status === 'error' ? <FormNotice>{FAILURE_MESSAGE}</FormNotice> : null}
+        {done ? <FormNotice tone="success">{SUCCESS_MESSAGE}</FormNotice> : null}
+        <PasswordBox
+          form={form}
+          box="currentPassword"
+          label="Current (temporary) password"
+          autoFocus
+          disabled={busy || done}
+        />
+        <div className="grid gap-2">
+          <PasswordBox
+            form={form}
+            box="newPassword"
+            disabled={busy || done}
+            aria-describedby="password-strength"
+          />
+          <PasswordStrength id="password-strength" password={newPassword} />
+        </div>
+        <PasswordBox form={form} box="confirmPassword" disabled={busy || done} />
+      </AuthForm>
+    </ResetCard>
   );
 }

@@ -1,11 +1,10 @@
 import { Link, useSearch } from 'wouter';
-import { LoaderCircleIcon } from 'lucide-react';
 import { FormNotice } from '@client/components/form-notice';
 import { PublicShell } from '@client/components/public-shell';
-import { Button } from '@client/components/ui/button';
 import { SignInFields } from '@client/components/sign-in-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { usePageTitle } from '@client/lib/use-page-title';
+import { AuthForm } from './auth-form';
 import { readLoginArrival } from './customer-login-params';
 import { useCustomerSignIn } from './use-customer-sign-in';
 
@@ -26,7 +25,12 @@ export default function CustomerLoginPage() {
           <CardDescription>Sign in to manage your fleet, plan and billing.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Customer login">
+          <AuthForm
+            label="Customer login"
+            onSubmit={onSubmit}
+            busy={busy}
+            submitText={busy ? 'Signing in...' : 'Sign In'}
+          >
             {general ? <FormNotice>{general}</FormNotice> : null}
             <SignInFields form={form} emailAutoComplete="email" autoFocus={!arrival.arrivingEmail} />
             <Link
@@ -35,11 +39,7 @@ export default function CustomerLoginPage() {
             >
               Forgot password?
             </Link>
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-              {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {busy ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </form>
+          </AuthForm>
           <p className="mt-6 text-center text-sm text-muted-foreground">
             New here?{' '}
             <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { LoaderCircleIcon, MailIcon } from 'lucide-react';
+import { MailIcon } from 'lucide-react';
 import { passwordResetRequest, type PasswordResetAccountType } from '@shared/contracts/password-reset';
 import { FormNotice } from '@client/components/form-notice';
 import { TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { Button } from '@client/components/ui/button';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { requestPasswordReset, SIGN_IN_PATH } from './password-reset-api';
+import { AuthForm } from './auth-form';
 import { ResetCard } from './reset-card';
 
 /**
@@ -42,11 +42,11 @@ export default function ForgotPasswordPage() {
       {sent ? (
         <FormNotice tone="success">{sent}</FormNotice>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          className="grid gap-4"
-          aria-label="Forgot password"
+        <AuthForm
+          label="Forgot password"
+          onSubmit={onSubmit}
+          busy={busy}
+          submitText={busy ? 'Sending...' : 'Email me a reset link'}
         >
           <TextField
             form={form}
@@ -57,11 +57,7 @@ export default function ForgotPasswordPage() {
             autoFocus
             disabled={busy}
           />
-          <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-            {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-            {busy ? 'Sending...' : 'Email me a reset link'}
-          </Button>
-        </form>
+        </AuthForm>
       )}
     </ResetCard>
   );

@@ -5,7 +5,7 @@ import { IconBadge } from '@client/components/icon-badge';
 import { PublicShell } from '@client/components/public-shell';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 
-/** The card the two "Forgot password?" pages share: icon, title, text, content and a link under it. */
+/** The card the password pages share (forgot, reset, change): icon, title, text, content and a link under it. */
 export function ResetCard({
   icon,
   title,

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { z } from 'zod';
-import { KeyRoundIcon, LoaderCircleIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { passwordResetConfirm, type PasswordResetDone } from '@shared/contracts/password-reset';
 import { FormNotice } from '@client/components/form-notice';
-import { PasswordField } from '@client/components/form/form-fields';
+import { PasswordBox } from '@client/components/form/password-box';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { Button } from '@client/components/ui/button';
 import { errorMessageOf } from '@client/lib/api';
 import { usePageTitle } from '@client/lib/use-page-title';
 import { confirmPasswordReset, SIGN_IN_PATH } from './password-reset-api';
+import { AuthForm } from './auth-form';
 import { ResetCard } from './reset-card';
 
 /** The new password twice; the password rules are the shared strong-password schema's. */
@@ -62,35 +63,16 @@ export default function ResetPasswordPage() {
       ) : !token ? (
         <FormNotice>This reset link is incomplete. Ask for a new one from the sign-in page.</FormNotice>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          className="grid gap-4"
-          aria-label="Reset password"
+        <AuthForm
+          label="Reset password"
+          onSubmit={onSubmit}
+          busy={busy}
+          submitText={busy ? 'Saving...' : 'Set new password'}
         >
           {refused ? <FormNotice>{refused}</FormNotice> : null}
-          <PasswordField
-            form={form}
-            name="newPassword"
-            label="New password"
-            fieldName="new password"
-            autoComplete="new-password"
-            autoFocus
-            disabled={busy}
-          />
-          <PasswordField
-            form={form}
-            name="confirmPassword"
-            label="Confirm new password"
-            fieldName="confirm password"
-            autoComplete="new-password"
-            disabled={busy}
-          />
-          <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
-            {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-            {busy ? 'Saving...' : 'Set new password'}
-          </Button>
-        </form>
+          <PasswordBox form={form} box="newPassword" autoFocus disabled={busy} />
+          <PasswordBox form={form} box="confirmPassword" disabled={busy} />
+        </AuthForm>
       )}
     </ResetCard>
   );

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { PublicContact } from '@shared/contracts/contact';
 import { isCustomerSignedIn, usePublicContact } from './api';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './section-heading';
 import { useLazyDialog } from './use-lazy-dialog';
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
@@ -109,37 +109,39 @@ export function Contact() {
   const message = useLazyDialog();
   const channels = contactChannels(contact, message.show);
   return (
-    <section aria-labelledby="contact-title" id="contact" className="scroll-mt-16 py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="contact-title"
-          eyebrow="Contact"
-          title="Talk to our team"
-          text="Questions about plans, onboarding or your account? We are happy to help."
-        />
-        <ul className={`grid gap-6 ${COLUMNS[channels.length as 1 | 2 | 3]}`}>
-          {channels.map(({ icon: Icon, title, detail, note }) => (
-            <li key={title} className="rounded-xl border bg-card p-6 text-center shadow-sm">
-              <span className="mx-auto flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 font-semibold">{title}</h3>
-              <div className="mt-2 text-sm break-words">{detail}</div>
-              {note ? (
-                <p className="mt-2 flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
-                  <ClockIcon className="size-3.5" aria-hidden="true" />
-                  {note}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </div>
-      {message.mounted ? (
-        <Suspense fallback={null}>
-          <VisitorMessageDialog open={message.open} onOpenChange={message.setOpen} />
-        </Suspense>
-      ) : null}
-    </section>
+    <LandingSection
+      name="contact-title"
+      anchor="contact"
+      heading={{
+        eyebrow: 'Contact',
+        title: 'Talk to our team',
+        text: 'Questions about plans, onboarding or your account? We are happy to help.',
+      }}
+      after={
+        message.mounted ? (
+          <Suspense fallback={null}>
+            <VisitorMessageDialog open={message.open} onOpenChange={message.setOpen} />
+          </Suspense>
+        ) : null
+      }
+    >
+      <ul className={`grid gap-6 ${COLUMNS[channels.length as 1 | 2 | 3]}`}>
+        {channels.map(({ icon: Icon, title, detail, note }) => (
+          <li key={title} className="rounded-xl border bg-card p-6 text-center shadow-sm">
+            <span className="mx-auto flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <h3 className="mt-4 font-semibold">{title}</h3>
+            <div className="mt-2 text-sm break-words">{detail}</div>
+            {note ? (
+              <p className="mt-2 flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+                <ClockIcon className="size-3.5" aria-hidden="true" />
+                {note}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

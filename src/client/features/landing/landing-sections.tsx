@@ -13,14 +13,16 @@ import {
 import { Link } from 'wouter';
 import { getAppName } from '@client/lib/app-name';
 import { Brand, SECTIONS } from './landing-header';
-import { SectionHeading } from './section-heading';
+import { ANCHORED_SECTION, LandingSection } from './section-heading';
 
 /*
  * The static sections of the landing page. Marketing copy only: no figures that could be
  * mistaken for real data (docs/product-rules.md). The hero and the contact section have their own files.
  */
 
-const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
+type IconCard = { icon: LucideIcon; title: string; text: string };
+
+const FEATURE_CARDS: readonly IconCard[] = [
   {
     icon: MapPinIcon,
     title: 'Vehicle Tracking',
@@ -53,69 +55,73 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-export function Features() {
-  return (
-    <section aria-labelledby="features-title" id="features" className="scroll-mt-16 py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="features-title"
-          eyebrow="Features"
-          title="Everything you need to manage your fleet"
-          text="From the first vehicle to the hundredth, the tools grow with your business."
-        />
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li
-              key={title}
-              className="rounded-xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md"
-            >
-              <span className="flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
-const DEVICES: { icon: LucideIcon; title: string; text: string }[] = [
+const DEVICE_CARDS: readonly IconCard[] = [
   { icon: SmartphoneIcon, title: 'Mobile', text: 'Check on vehicles and drivers from the road.' },
   { icon: TabletIcon, title: 'Tablet', text: 'A comfortable view for the yard and the workshop.' },
   { icon: MonitorIcon, title: 'Desktop', text: 'The full picture for planning and reporting in the office.' },
 ];
 
-export function AccessAnywhere() {
+/**
+ * The two sections of icon cards: the features (icons on the left, a link in the header) and the devices
+ * (centred, on a band of their own).
+ */
+const ICON_SECTIONS = {
+  features: {
+    name: 'features-title',
+    anchor: 'features',
+    className: ANCHORED_SECTION,
+    heading: {
+      eyebrow: 'Features',
+      title: 'Everything you need to manage your fleet',
+      text: 'From the first vehicle to the hundredth, the tools grow with your business.',
+    },
+    list: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3',
+    item: 'rounded-xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md',
+    badge: 'flex size-11 items-center justify-center rounded-lg bg-primary/10 text-primary',
+    icon: 'size-5',
+    text: 'mt-2 text-sm leading-relaxed text-muted-foreground',
+    cards: FEATURE_CARDS,
+  },
+  devices: {
+    name: 'access-title',
+    anchor: undefined,
+    className: 'border-y bg-muted/40 py-20 sm:py-24',
+    heading: {
+      eyebrow: 'Access Anywhere',
+      title: 'Your fleet on every screen',
+      text: 'Works in the browser on any device: nothing to install, always up to date.',
+    },
+    list: 'grid gap-6 sm:grid-cols-3',
+    item: 'flex flex-col items-center rounded-xl border bg-card p-8 text-center shadow-sm',
+    badge: 'flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary',
+    icon: 'size-7',
+    text: 'mt-2 text-sm text-muted-foreground',
+    cards: DEVICE_CARDS,
+  },
+} as const;
+
+function IconCardSection({ section }: { section: keyof typeof ICON_SECTIONS }) {
+  const { name, anchor, className, heading, cards, ...classes } = ICON_SECTIONS[section];
   return (
-    <section aria-labelledby="access-title" className="border-y bg-muted/40 py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="access-title"
-          eyebrow="Access Anywhere"
-          title="Your fleet on every screen"
-          text="Works in the browser on any device: nothing to install, always up to date."
-        />
-        <ul className="grid gap-6 sm:grid-cols-3">
-          {DEVICES.map(({ icon: Icon, title, text }) => (
-            <li
-              key={title}
-              className="flex flex-col items-center rounded-xl border bg-card p-8 text-center shadow-sm"
-            >
-              <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-                <Icon className="size-7" aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection name={name} anchor={anchor} className={className} heading={heading}>
+      <ul className={classes.list}>
+        {cards.map(({ icon: Icon, title, text }) => (
+          <li key={title} className={classes.item}>
+            <span className={classes.badge}>
+              <Icon className={classes.icon} aria-hidden="true" />
+            </span>
+            <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+            <p className={classes.text}>{text}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
+
+export const Features = () => <IconCardSection section="features" />;
+
+export const AccessAnywhere = () => <IconCardSection section="devices" />;
 
 export function Footer() {
   return (

@@ -1,10 +1,12 @@
-import { AlertCircleIcon, CheckIcon } from 'lucide-react';
+import { AlertCircleIcon } from 'lucide-react';
 import type { Plan } from '@shared/contracts/plans';
 import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { POPULAR_PLAN_ID, TRIAL_DAYS } from '@shared/constants';
 import type { usePublicPlans } from './api';
 import { LandingButton, LandingSkeleton as Skeleton } from './landing-ui';
+import { LandingSection } from './section-heading';
 import { formatPrice } from '@client/lib/format';
+import { PlanIncludes } from '@client/components/plan-includes';
 
 /** The limits first, then the plan's enabled feature flags in the contract's order. */
 export function planFeatureList(plan: Plan): string[] {
@@ -43,14 +45,11 @@ function PlanCard({ plan, onChoose }: { plan: Plan; onChoose: (planId: string) =
         <span className="text-4xl font-bold tracking-tight">{formatPrice(plan.price)}</span>
         <span className="text-muted-foreground">/month</span>
       </p>
-      <ul className="mt-6 grid flex-1 content-start gap-3 text-sm" aria-label={`${plan.name} includes`}>
-        {planFeatureList(plan).map((item) => (
-          <li key={item} className="flex items-start gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <PlanIncludes
+        planName={plan.name}
+        items={planFeatureList(plan)}
+        className="mt-6 grid flex-1 content-start gap-3 text-sm"
+      />
       <LandingButton
         className="mt-8 w-full"
         size="lg"
@@ -88,44 +87,42 @@ export function PricingSection({
   onChoose: (planId: string) => void;
 }) {
   return (
-    <section aria-labelledby="pricing-title" id="pricing" className="scroll-mt-16 py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="mx-auto mb-14 max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Pricing</p>
-          <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-            Simple plans that grow with you
-          </h2>
-          <p className="mt-4 text-lg text-muted-foreground">
-            Every plan starts with a {TRIAL_DAYS}-day free trial. No credit card required.
-          </p>
+    <LandingSection
+      name="pricing-title"
+      anchor="pricing"
+      heading={{
+        eyebrow: 'Pricing',
+        title: 'Simple plans that grow with you',
+        text: `Every plan starts with a ${TRIAL_DAYS}-day free trial. No credit card required.`,
+        className: 'mb-14',
+      }}
+    >
+      {plans.status === 'error' ? (
+        <div
+          role="alert"
+          className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center"
+        >
+          <AlertCircleIcon className="size-8 text-destructive" aria-hidden="true" />
+          <p className="font-medium">Plans could not be loaded right now.</p>
+          <p className="text-sm text-muted-foreground">{plans.error}</p>
+          <LandingButton variant="outline" onClick={plans.reload}>
+            Try again
+          </LandingButton>
         </div>
-        {plans.status === 'error' ? (
-          <div
-            role="alert"
-            className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center"
-          >
-            <AlertCircleIcon className="size-8 text-destructive" aria-hidden="true" />
-            <p className="font-medium">Plans could not be loaded right now.</p>
-            <p className="text-sm text-muted-foreground">{plans.error}</p>
-            <LandingButton variant="outline" onClick={plans.reload}>
-              Try again
-            </LandingButton>
-          </div>
-        ) : plans.status === 'ready' && plans.plans.length === 0 ? (
-          <p className="text-center text-muted-foreground">
-            No plans are open for sign-up at the moment. Please contact us below.
-          </p>
-        ) : (
-          <ul
-            aria-busy={plans.status === 'loading'}
-            className="mx-auto grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-stretch"
-          >
-            {plans.status === 'loading'
-              ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />)
-              : plans.plans.map((plan) => <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />)}
-          </ul>
-        )}
-      </div>
-    </section>
+      ) : plans.status === 'ready' && plans.plans.length === 0 ? (
+        <p className="text-center text-muted-foreground">
+          No plans are open for sign-up at the moment. Please contact us below.
+        </p>
+      ) : (
+        <ul
+          aria-busy={plans.status === 'loading'}
+          className="mx-auto grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-stretch"
+        >
+          {plans.status === 'loading'
+            ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />)
+            : plans.plans.map((plan) => <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />)}
+        </ul>
+      )}
+    </LandingSection>
   );
 }

@@ -10,14 +10,7 @@ import { FormDialog } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import type { DialogOpenProps } from '@client/components/dialog-open';
-import { Button } from '@client/components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { DialogResult } from '@client/components/dialog-result';
 import { sendVisitorMessage } from './api';
 
 const EMPTY: VisitorMessageInput = { name: '', email: '', message: '' };
@@ -62,19 +55,12 @@ export default function VisitorMessageDialog({ open, onOpenChange }: DialogOpenP
       onSubmit={onSubmit}
       result={
         sent === null ? undefined : (
-          <>
-            <DialogHeader>
-              <DialogTitle>Message sent</DialogTitle>
-              <DialogDescription role="status">
-                {VISITOR_MESSAGE_SENT} Your reference is #{sent}.
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button>Close</Button>
-              </DialogClose>
-            </DialogFooter>
-          </>
+          <DialogResult
+            title="Message sent"
+            description={`${VISITOR_MESSAGE_SENT} Your reference is #${sent}.`}
+            status
+            closeLabel="Close"
+          />
         )
       }
     >

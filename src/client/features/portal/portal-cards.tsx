@@ -4,11 +4,30 @@ import {
   LifeBuoyIcon,
   MessageCircleIcon,
   ShieldCheckIcon,
+  type LucideIcon,
 } from 'lucide-react';
 import { IconBadge } from '@client/components/icon-badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { FleetAppButton, useFleetDestination } from './fleet-link';
+
+/** A card's button that opens a dialog of the portal. */
+function CardAction({
+  icon: Icon,
+  label,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="outline" size="sm" onClick={onClick}>
+      <Icon aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
 
 /**
  * The three cards under the header: what each opens and the button that opens it. One line each on a
@@ -38,23 +57,13 @@ export function PortalCards({
       icon: ShieldCheckIcon,
       title: 'Security Center',
       description: 'Keep your account safe with a strong password.',
-      action: (
-        <Button variant="outline" size="sm" onClick={onChangePassword}>
-          <KeyRoundIcon aria-hidden="true" />
-          Change Password
-        </Button>
-      ),
+      action: <CardAction icon={KeyRoundIcon} label="Change Password" onClick={onChangePassword} />,
     },
     {
       icon: LifeBuoyIcon,
       title: 'Help & Support',
       description: 'Questions or problems? Our team replies within 24 hours.',
-      action: (
-        <Button variant="outline" size="sm" onClick={onContactSupport}>
-          <MessageCircleIcon aria-hidden="true" />
-          Contact support
-        </Button>
-      ),
+      action: <CardAction icon={MessageCircleIcon} label="Contact support" onClick={onContactSupport} />,
     },
   ];
   return (

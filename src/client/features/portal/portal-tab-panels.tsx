@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadingBlock } from '@client/components/loading-block';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { TabsContent } from '@client/components/ui/tabs';
 import OverviewTab from './overview/overview-tab';
+import { visibleTabs, type PortalTab } from './portal-tab-list';
 
 // Each tab past the first is its own chunk: the portal opens on the overview.
 const PlansTab = lazy(() => import('./plans/plans-tab'));
@@ -19,42 +20,23 @@ function TabFallback() {
   );
 }
 
+/** A tab loaded on first open, with its placeholder meanwhile. */
+const later = (tab: ReactNode) => <Suspense fallback={<TabFallback />}>{tab}</Suspense>;
+
+const PANELS: Record<PortalTab, (email: string) => ReactNode> = {
+  overview: (email) => <OverviewTab email={email} />,
+  plans: (email) => later(<PlansTab email={email} />),
+  billing: (email) => later(<BillingTab email={email} />),
+  support: () => later(<SupportTab />),
+  settings: () => later(<SettingsTab />),
+};
+
 /** Each tab's panel under its heading for screen readers; a fleet_user has no Plans or Billing. */
 export function PortalTabPanels({ email, member }: { email: string; member: boolean }) {
-  return (
-    <>
-      <TabsContent value="overview">
-        <h2 className="sr-only">Overview</h2>
-        <OverviewTab email={email} />
-      </TabsContent>
-      {member ? null : (
-        <>
-          <TabsContent value="plans">
-            <h2 className="sr-only">Plans</h2>
-            <Suspense fallback={<TabFallback />}>
-              <PlansTab email={email} />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="billing">
-            <h2 className="sr-only">Billing & Payments</h2>
-            <Suspense fallback={<TabFallback />}>
-              <BillingTab email={email} />
-            </Suspense>
-          </TabsContent>
-        </>
-      )}
-      <TabsContent value="support">
-        <h2 className="sr-only">Support</h2>
-        <Suspense fallback={<TabFallback />}>
-          <SupportTab />
-        </Suspense>
-      </TabsContent>
-      <TabsContent value="settings">
-        <h2 className="sr-only">Settings</h2>
-        <Suspense fallback={<TabFallback />}>
-          <SettingsTab />
-        </Suspense>
-      </TabsContent>
-    </>
-  );
+  return visibleTabs(member).map(({ value, label }) => (
+    <TabsContent key={value} value={value}>
+      <h2 className="sr-only">{label}</h2>
+      {PANELS[value](email)}
+    </TabsContent>
+  ));
 }

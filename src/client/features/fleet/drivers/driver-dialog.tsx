@@ -4,8 +4,8 @@ import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
+import { saveAndClose } from '@client/components/form/save-and-close';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
-import { toast } from '@client/lib/toast';
 import { useSaveDriver } from '../api';
 import { DRIVER_STATUS_OPTIONS } from './driver-status';
 import { vehicleLabel, type PickedVehicle } from './vehicle-label';
@@ -58,15 +58,14 @@ export function DriverDialog({
   const form = useSchemaForm({ schema: driverInput, defaultValues: defaults(driver), toInput, fieldOf });
 
   const onSubmit = form.submit(
-    async (input) => {
-      await save.mutateAsync({ id: driver?.id ?? null, input });
-      toast({
+    saveAndClose(
+      (input) => save.mutateAsync({ id: driver?.id ?? null, input }),
+      (input) => ({
         title: driver ? 'Driver updated' : 'Driver added',
         description: `${input.name} is saved.`,
-        variant: 'success',
-      });
-      onOpenChange(false);
-    },
+      }),
+      onOpenChange,
+    ),
     {
       title: driver ? 'Driver not updated' : 'Driver not added',
       fallback: 'The driver could not be saved. Please try again.',

@@ -3,6 +3,7 @@ import { Controller, type FieldValues, type Path, type UseFormReturn } from 'rea
 import { Popover } from 'radix-ui';
 import { ChevronDownIcon } from 'lucide-react';
 import { Field } from '@client/components/ui/field';
+import { PickerContent } from '@client/components/ui/popover';
 import { cn } from '@client/lib/cn';
 import { type PickedVehicle } from './vehicle-label';
 import { VehicleOptions, VehicleOptionsStatus } from './vehicle-picker-options';
@@ -60,31 +61,25 @@ export function VehiclePicker({
         <span className="truncate">{value ? value.label : allowNone ? noneLabel : placeholder}</span>
         <ChevronDownIcon className="size-4 shrink-0 opacity-70" aria-hidden="true" />
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 w-(--radix-popover-trigger-width) min-w-72 max-w-[calc(100vw-2rem)] rounded-md border bg-popover p-2 text-popover-foreground shadow-md outline-none data-[state=open]:animate-fade-in"
-        >
-          <VehiclePickerSearch value={search} onChange={setSearch} />
-          <VehicleOptions
-            listId={listId}
-            items={items}
-            value={value}
-            allowNone={allowNone}
-            noneLabel={noneLabel}
-            onChoose={choose}
-          />
-          <VehicleOptionsStatus
-            isPending={options.isPending}
-            isError={options.isError}
-            error={options.error}
-            shown={items.length}
-            more={more}
-            search={debounced}
-          />
-        </Popover.Content>
-      </Popover.Portal>
+      <PickerContent className="min-w-72 p-2">
+        <VehiclePickerSearch value={search} onChange={setSearch} />
+        <VehicleOptions
+          listId={listId}
+          items={items}
+          value={value}
+          allowNone={allowNone}
+          noneLabel={noneLabel}
+          onChoose={choose}
+        />
+        <VehicleOptionsStatus
+          isPending={options.isPending}
+          isError={options.isError}
+          error={options.error}
+          shown={items.length}
+          more={more}
+          search={debounced}
+        />
+      </PickerContent>
     </Popover.Root>
   );
 }

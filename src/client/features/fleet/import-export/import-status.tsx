@@ -1,10 +1,11 @@
-import { LoaderCircleIcon, UploadIcon, XIcon } from 'lucide-react';
+import { UploadIcon, XIcon } from 'lucide-react';
 import type { ImportPreview } from '@shared/contracts/fleet';
 import { Button } from '@client/components/ui/button';
 import { formatNumber } from '../shell/format';
 import { ImportPreviewSummary } from './import-preview-summary';
 import { ImportProgress } from './import-progress';
 import type { VehicleImport } from './use-vehicle-import';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /** A checked file: its counts and rows, then the import's progress and outcome. */
 export function ImportPreviewSection({
@@ -26,11 +27,7 @@ export function ImportPreviewSection({
       {state.kind === 'idle' || state.kind === 'running' ? (
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void imp.runImport()} disabled={running || vehicles.length === 0}>
-            {running ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <UploadIcon aria-hidden="true" />
-            )}
+            <BusyIcon busy={running} icon={UploadIcon} />
             {vehicles.length === 0
               ? 'No valid vehicles to import'
               : `Import ${formatNumber(vehicles.length)} valid ${vehicles.length === 1 ? 'vehicle' : 'vehicles'}`}

@@ -5,8 +5,8 @@ import type { DialogOpenProps } from '@client/components/dialog-open';
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
+import { saveAndClose } from '@client/components/form/save-and-close';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
-import { toast } from '@client/lib/toast';
 import { useCompleteMaintenance } from '../api';
 import { useDistanceUnit } from '../shell/distance-unit';
 import { vehicleLabel } from '../drivers/vehicle-label';
@@ -50,15 +50,14 @@ function CompleteForm({ record, unit, open, onOpenChange }: CompleteDialogProps 
   });
 
   const onSubmit = form.submit(
-    async (input) => {
-      const result = await complete.mutateAsync({ id: record.id, input });
-      toast({
+    saveAndClose(
+      (input) => complete.mutateAsync({ id: record.id, input }),
+      (_input, result) => ({
         title: 'Maintenance completed',
         description: `${record.type} is done.${nextText(result.next, unit)}`,
-        variant: 'success',
-      });
-      onOpenChange(false);
-    },
+      }),
+      onOpenChange,
+    ),
     {
       title: 'Maintenance not completed',
       fallback: 'The maintenance could not be completed. Please try again.',

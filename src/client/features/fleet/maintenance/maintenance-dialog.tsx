@@ -12,8 +12,8 @@ import { FieldRow } from '@client/components/field-row';
 import { ComboboxField } from '@client/components/form/combobox-field';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { TextareaField, TextField } from '@client/components/form/form-fields';
+import { saveAndClose } from '@client/components/form/save-and-close';
 import { orNull, useSchemaForm } from '@client/components/form/use-schema-form';
-import { toast } from '@client/lib/toast';
 import { useSaveMaintenance } from '../api';
 import { useDistanceUnit } from '../shell/distance-unit';
 import { vehicleLabel, type PickedVehicle } from '../drivers/vehicle-label';
@@ -94,15 +94,14 @@ function MaintenanceForm({
   });
 
   const onSubmit = form.submit(
-    async (input) => {
-      await save.mutateAsync({ id: record?.id ?? null, input });
-      toast({
+    saveAndClose(
+      (input) => save.mutateAsync({ id: record?.id ?? null, input }),
+      (input) => ({
         title: record ? 'Maintenance updated' : 'Maintenance scheduled',
         description: `${input.type} is saved.`,
-        variant: 'success',
-      });
-      onOpenChange(false);
-    },
+      }),
+      onOpenChange,
+    ),
     {
       title: record ? 'Maintenance not updated' : 'Maintenance not scheduled',
       fallback: 'The maintenance could not be saved. Please try again.',

@@ -18,7 +18,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@client/components/ui/skeleton';
 import { formatDistance, type DistanceUnit } from '@shared/distance';
 import { cn } from '@client/lib/cn';
 import { fleetOverviewQuery } from '../api';
@@ -44,9 +44,7 @@ function OverviewSkeleton() {
   return (
     <LoadingBlock label="Loading the overview" className="gap-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-24 rounded-xl" />
-        ))}
+        <Skeletons count={5} className="h-24 rounded-xl" />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Skeleton className="h-64 rounded-xl lg:col-span-2" />

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircleIcon, LogOutIcon, ShieldAlertIcon } from 'lucide-react';
+import { LogOutIcon, ShieldAlertIcon } from 'lucide-react';
 import type { SessionImpersonator } from '@shared/contracts/impersonation';
 import { Button } from '@client/components/ui/button';
 import { apiRequest, errorMessageOf } from '@client/lib/api';
 import { clearCustomerSession } from '@client/lib/customer-session';
 import { toast } from '@client/lib/toast';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /** Where the server sends staff once their one-time link is spent (server/modules/impersonation). */
 const ARRIVAL_PARAM = 'as';
@@ -87,11 +88,7 @@ export function StaffBanner({ staff }: { staff: SessionImpersonator }) {
           disabled={leaving}
           className="border-amber-400 bg-transparent text-inherit hover:bg-amber-100 dark:border-amber-700 dark:hover:bg-amber-900"
         >
-          {leaving ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <LogOutIcon aria-hidden="true" />
-          )}
+          <BusyIcon busy={leaving} icon={LogOutIcon} />
           Exit
         </Button>
       </div>

@@ -1,8 +1,9 @@
-import { LoaderCircleIcon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import type { BillingInfo } from '@shared/contracts/portal';
 import { CardForm } from '@client/components/payments/card-form';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /** The Add a card form (the active provider's), or the button that opens it. */
 export function AddCardSection({
@@ -36,11 +37,7 @@ export function AddCardSection({
   if (!showForm) {
     return (
       <Button variant="outline" onClick={onOpen} disabled={busy} className="justify-self-start">
-        {busy ? (
-          <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-        ) : (
-          <PlusIcon aria-hidden="true" />
-        )}
+        <BusyIcon busy={busy} icon={PlusIcon} />
         Add a card
       </Button>
     );

@@ -3,9 +3,9 @@ import { BILLING_COUNTRIES, billingAddress, type BillingAddressInput } from '@sh
 import { FieldRow } from '@client/components/field-row';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { SelectField, TextField } from '@client/components/form/form-fields';
+import { saveAndClose } from '@client/components/form/save-and-close';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import type { DialogOpenProps } from '@client/components/dialog-open';
-import { toast } from '@client/lib/toast';
 import { useUpdateBillingAddress } from '../api';
 
 type Values = z.input<typeof billingAddress>;
@@ -40,15 +40,14 @@ export function BillingAddressDialog({
   const form = useSchemaForm({ schema: billingAddress, defaultValues: current ?? EMPTY, fieldOf });
 
   const onSubmit = form.submit(
-    async (address) => {
-      const result = await update.mutateAsync(address);
-      toast({
+    saveAndClose(
+      (address) => update.mutateAsync(address),
+      (_address, result) => ({
         title: 'Billing Address Updated',
         description: result.message ?? 'Your billing address has been updated.',
-        variant: 'success',
-      });
-      onOpenChange(false);
-    },
+      }),
+      onOpenChange,
+    ),
     {
       title: 'Update Failed',
       fallback: 'Your billing address could not be updated. Please try again.',

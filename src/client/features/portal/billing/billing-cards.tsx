@@ -4,7 +4,6 @@ import {
   CreditCardIcon,
   DownloadIcon,
   FileTextIcon,
-  LoaderCircleIcon,
   MailIcon,
   MapPinIcon,
   PlusIcon,
@@ -16,7 +15,7 @@ import type { BillingInfo } from '@shared/contracts/portal';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmptyState } from '@client/components/ui/empty-state';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { Skeletons } from '@client/components/ui/skeleton';
 import { errorMessageOf } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { toast } from '@client/lib/toast';
@@ -25,6 +24,7 @@ import { COUNTRY_NAMES } from './billing-address-dialog';
 import { CardSummary } from './card-summary';
 import { formatMoney, formatShortDate } from '@client/lib/format';
 import { StatusBadge, TRANSACTION_HISTORY_ERROR } from './transaction-status';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /** The billing tab's cards: payment methods, recent transactions, invoices and billing settings. */
 
@@ -95,9 +95,7 @@ export function RecentTransactionsCard({ email, onViewAll }: { email: string; on
       <CardContent className="flex-1">
         {history.isPending ? (
           <div className="grid gap-2" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-12" />
-            ))}
+            <Skeletons count={3} className="h-12" />
           </div>
         ) : history.isError ? (
           <p role="alert" className="text-sm text-destructive">
@@ -190,11 +188,7 @@ export function InvoicesCard({
       <CardContent className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {/* Nothing to download before the first invoice: the button waits for it (the description says when). */}
         <Button onClick={() => void download()} disabled={downloading || !latest}>
-          {downloading ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <DownloadIcon aria-hidden="true" />
-          )}
+          <BusyIcon busy={downloading} icon={DownloadIcon} />
           Download Latest Invoice
         </Button>
         <Button variant="outline" onClick={onViewAll}>

@@ -1,9 +1,9 @@
 import { updateBillingEmailRequest } from '@shared/contracts/portal';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { TextField } from '@client/components/form/form-fields';
+import { saveAndClose } from '@client/components/form/save-and-close';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import type { DialogOpenProps } from '@client/components/dialog-open';
-import { toast } from '@client/lib/toast';
 import { useUpdateBillingEmail } from '../api';
 
 const schema = updateBillingEmailRequest.pick({ newBillingEmail: true });
@@ -22,15 +22,14 @@ export function BillingEmailDialog({
   const form = useSchemaForm({ schema, defaultValues: { newBillingEmail: currentBillingEmail } });
 
   const onSubmit = form.submit(
-    async ({ newBillingEmail }) => {
-      const result = await update.mutateAsync(newBillingEmail);
-      toast({
+    saveAndClose(
+      ({ newBillingEmail }) => update.mutateAsync(newBillingEmail),
+      ({ newBillingEmail }, result) => ({
         title: 'Billing Email Updated',
         description: result.message ?? `Invoices will be sent to ${newBillingEmail}.`,
-        variant: 'success',
-      });
-      onOpenChange(false);
-    },
+      }),
+      onOpenChange,
+    ),
     {
       title: 'Update Failed',
       fallback: 'Your billing email could not be updated. Please try again.',

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { QueryView } from '@client/components/query-view';
 import { LoadingBlock } from '@client/components/loading-block';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@client/components/ui/skeleton';
 import type { BillingInfo } from '@shared/contracts/portal';
 import { billingInfoQuery, profileQuery } from '../api';
 import { BillingAddressDialog } from './billing-address-dialog';
@@ -24,9 +24,7 @@ function BillingSkeleton() {
   return (
     <LoadingBlock label="Loading billing">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} className="h-28 rounded-xl" />
-        ))}
+        <Skeletons count={5} className="h-28 rounded-xl" />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Skeleton className="h-56 rounded-xl" />

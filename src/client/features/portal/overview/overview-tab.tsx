@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Progress } from '@client/components/ui/progress';
 import { LoadingBlock } from '@client/components/loading-block';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/cn';
 import { profileQuery } from '../api';
 import { formatDateTime, humanize, statusTextClass } from '@client/lib/format';
@@ -199,9 +199,7 @@ function OverviewSkeleton() {
   return (
     <LoadingBlock label="Loading your overview">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-36 rounded-xl" />
-        ))}
+        <Skeletons count={4} className="h-36 rounded-xl" />
       </div>
       <Skeleton className="h-64 rounded-xl" />
     </LoadingBlock>

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
-import { cancelledPlanChangeMessage, type BillingInfo } from '@shared/contracts/portal';
-import type { Plan } from '@shared/contracts/plans';
+import { cancelledPlanChangeMessage } from '@shared/contracts/portal';
 import { Button } from '@client/components/ui/button';
 import { CardFooter } from '@client/components/ui/card';
 import { formatDate } from '@client/lib/format';
-import type { PendingAction } from './plan-cards';
+import { planStanding, type PlanCardProps } from './plan-standing';
 
 /** Plan changes the server accepts only on a running subscription (trialing or active). */
 const CHANGEABLE = new Set(['trialing', 'active']);
@@ -14,19 +13,8 @@ const CHANGEABLE = new Set(['trialing', 'active']);
  * A plan card's button (cancel the current plan, upgrade, downgrade, or none at the same price) and the
  * line under it saying why it cannot be pressed.
  */
-export function PlanCardFooter({
-  plan,
-  billing,
-  onChoose,
-  busy,
-}: {
-  plan: Plan;
-  billing: BillingInfo;
-  onChoose: (action: Exclude<PendingAction, null>) => void;
-  busy: boolean;
-}) {
-  const isCurrent = plan.id === billing.currentPlan.id;
-  const isScheduled = billing.scheduledPlan?.id === plan.id;
+export function PlanCardFooter({ plan, billing, onChoose, busy }: PlanCardProps) {
+  const { isCurrent, isScheduled } = planStanding(plan, billing);
   const changeable = CHANGEABLE.has(billing.subscriptionStatus);
   const currentPrice = billing.currentPlan.price;
 

@@ -1,15 +1,15 @@
-import { CheckIcon } from 'lucide-react';
-import type { BillingInfo } from '@shared/contracts/portal';
 import type { Plan } from '@shared/contracts/plans';
 import { PLAN_FEATURE_FLAGS, PLAN_FEATURE_LABELS } from '@shared/plan-features';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { limitText } from '@client/components/payments/plan-change-preview';
+import { PlanIncludes } from '@client/components/plan-includes';
 import { formatMoney } from '@client/lib/format';
 import { CancelsOnBadge, cancellationDate } from './cancellation-badge';
 import { featureTier } from './feature-tier';
 import { PlanCardFooter } from './plan-card-footer';
+import { planStanding, type PlanCardProps } from './plan-standing';
 
 const POPULAR_PLAN_ID = 'professional';
 
@@ -20,19 +20,8 @@ export type PendingAction =
   | { kind: 'resume' }
   | null;
 
-export function PlanCard({
-  plan,
-  billing,
-  onChoose,
-  busy,
-}: {
-  plan: Plan;
-  billing: BillingInfo;
-  onChoose: (action: Exclude<PendingAction, null>) => void;
-  busy: boolean;
-}) {
-  const isCurrent = plan.id === billing.currentPlan.id;
-  const isScheduled = billing.scheduledPlan?.id === plan.id;
+export function PlanCard({ plan, billing, onChoose, busy }: PlanCardProps) {
+  const { isCurrent, isScheduled } = planStanding(plan, billing);
   const cancelsOn = cancellationDate(billing);
   const features = PLAN_FEATURE_FLAGS.filter((flag) => plan.features[flag]).map(
     (flag) => PLAN_FEATURE_LABELS[flag],
@@ -62,19 +51,16 @@ export function PlanCard({
         </p>
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="grid gap-2 text-sm" aria-label={`${plan.name} includes`}>
-          {[
+        <PlanIncludes
+          planName={plan.name}
+          items={[
             limitText(plan.vehicleLimit, 'vehicles'),
             limitText(plan.userLimit, 'users'),
             `${featureTier(plan.id)} features`,
             ...features,
-          ].map((line) => (
-            <li key={line} className="flex items-start gap-2">
-              <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              {line}
-            </li>
-          ))}
-        </ul>
+          ]}
+          className="grid gap-2 text-sm"
+        />
       </CardContent>
       <PlanCardFooter plan={plan} billing={billing} onChoose={onChoose} busy={busy} />
     </Card>

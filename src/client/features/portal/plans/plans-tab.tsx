@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { bothQueries, QueryView } from '@client/components/query-view';
 import { LoadingBlock } from '@client/components/loading-block';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { Skeleton, Skeletons } from '@client/components/ui/skeleton';
 import type { Plan } from '@shared/contracts/plans';
 import type { BillingInfo } from '@shared/contracts/portal';
 import { billingInfoQuery, portalPlansQuery, profileQuery } from '../api';
@@ -17,9 +17,7 @@ function PlansSkeleton() {
     <LoadingBlock label="Loading plans">
       <Skeleton className="h-48 rounded-xl" />
       <div className="grid gap-4 md:grid-cols-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-80 rounded-xl" />
-        ))}
+        <Skeletons count={3} className="h-80 rounded-xl" />
       </div>
     </LoadingBlock>
   );

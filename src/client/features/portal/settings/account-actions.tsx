@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { DownloadIcon, LoaderCircleIcon, UserRoundCogIcon } from 'lucide-react';
+import { DownloadIcon, UserRoundCogIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { errorMessageOf } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { downloadCustomerData } from '../api';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { SettingsSection } from './settings-controls';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /** Account actions (the owner's only): download everything we hold, or delete the account. */
 export function AccountActions() {
@@ -52,11 +53,7 @@ export function AccountActions() {
             A JSON file with everything we hold about your account.
           </p>
           <Button variant="outline" onClick={onDownload} disabled={exporting}>
-            {exporting ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <DownloadIcon aria-hidden="true" />
-            )}
+            <BusyIcon busy={exporting} icon={DownloadIcon} />
             Download Data
           </Button>
         </div>

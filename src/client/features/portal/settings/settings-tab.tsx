@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircleIcon, SaveIcon } from 'lucide-react';
+import { SaveIcon } from 'lucide-react';
 import type { CustomerSettings } from '@shared/contracts/portal';
 import type { SessionCustomer } from '@shared/contracts/auth';
 import { QueryView } from '@client/components/query-view';
@@ -15,6 +15,7 @@ import { SettingsGroup } from './settings-controls';
 import { SETTINGS_GROUPS } from './settings-options';
 import { SyncIndicator } from './sync-indicator';
 import { EMAIL_NOT_FOUND, useSettingsAutosave } from './use-settings-autosave';
+import { BusyIcon } from '@client/components/busy-icon';
 
 /* The portal's Settings tab (docs/customer-portal.md "Settings"); saving is use-settings-autosave's. */
 
@@ -39,11 +40,7 @@ function SettingsForm({
           <SyncIndicator sync={sync} pending={pending} />
         </div>
         <Button onClick={() => void save('manual')} disabled={manualSaving} className="w-full sm:w-auto">
-          {manualSaving ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <SaveIcon aria-hidden="true" />
-          )}
+          <BusyIcon busy={manualSaving} icon={SaveIcon} />
           {manualSaving ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>
