@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import type { PaymentProvider } from '../../src/server/integrations/payments/provider';
@@ -146,6 +146,35 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/** The seeded staff members a test file signs in as: `admin` is admin@motorpool.local, and so on. */
+export type SeededStaff = 'admin' | 'manager' | 'sales';
+export type OpenedTestApp<R extends SeededStaff> = { t: TestApp } & Record<R, string>;
+type TestAppSetup<R extends SeededStaff> = TestAppOptions & {
+  env?: Record<string, string>;
+  staff?: readonly R[];
+};
+
+/**
+ * The test file's app, opened before its tests and closed after them, with the seeded staff it names
+ * signed in (together, in that order). `opened` hands the app and their cookies to the file's variables,
+ * which its tests read once the hooks have run.
+ */
+export function useTestApp<R extends SeededStaff = never>(
+  setup: TestAppSetup<R> | (() => TestAppSetup<R>),
+  opened: (app: OpenedTestApp<R>) => void,
+): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    // A function when the setup needs what an earlier hook started (a fake server's address).
+    const { env, staff = [], ...options } = typeof setup === 'function' ? setup() : setup;
+    const t = await createTestApp(env, options);
+    app = t;
+    const cookies = await Promise.all(staff.map((role) => t.staffCookie(`${role}@motorpool.local`)));
+    opened({ t, ...Object.fromEntries(staff.map((role, i) => [role, cookies[i]])) } as OpenedTestApp<R>);
+  });
+  afterAll(() => app?.close());
 }
 
 let counter = 0;

@@ -1,10 +1,10 @@
 // Audit Logs (docs/audit-logs.md): the list, its export, the security events, the hash chain, retention
 // and session ends. The sealer race means most on PostgreSQL: run this file there too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { manualClock } from '../../clock';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
 import { auditChain, auditLogs, sessions, systemSettings } from '../../db/schema';
 import type { AuditLogEntry, AuditLogPage, AuditVerifyResult } from '../../../shared/contracts/audit';
@@ -20,11 +20,7 @@ import { addressSubject, PER_ADDRESS_PER_MINUTE, SecurityEventBudget } from './s
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ clock, staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 /** The environment's security defaults (retention reads only its own setting). */

@@ -1,8 +1,8 @@
 // Secrets never reach the audit trail (docs/audit-logs.md "Secrets"): a full journey, then every audit
 // row, every column as text, is searched for each secret the journey used.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, cookieHeader, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, cookieHeader, type TestApp } from '../../../../tests/setup/test-app';
 import { CARDS, addCard, checkout, signUp, tokeniseCard } from '../../../../tests/setup/customers';
 import { customerFormInput } from '../../../../tests/setup/staff';
 import { tokenDigest } from '../../auth/tokens';
@@ -10,10 +10,7 @@ import { sealAll } from './chain';
 import { invitedPassword } from '../../../../tests/setup/mail';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const cookieValue = (cookie: string, name: string) =>
   cookie

@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, DEMO_PASSWORD, cookieHeader, type TestApp } from '../../../../tests/setup/test-app';
+import {
+  createTestApp,
+  useTestApp,
+  DEMO_PASSWORD,
+  cookieHeader,
+  type TestApp,
+} from '../../../../tests/setup/test-app';
 import { auditLogs, sessions } from '../../db/schema';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const adminLogin = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email, password } });

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
 import { auditLogs } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
 let manager: string;
 let sales: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, manager, sales] = await Promise.all([
-    t.staffCookie('admin@motorpool.local'),
-    t.staffCookie('manager@motorpool.local'),
-    t.staffCookie('sales@motorpool.local'),
-  ]);
-});
-afterAll(() => t.close());
+useTestApp({ staff: ['admin', 'manager', 'sales'] }, (opened) => ({ t, admin, manager, sales } = opened));
 
 const newPlan = (id: string, extra: Record<string, unknown> = {}) => ({
   id,

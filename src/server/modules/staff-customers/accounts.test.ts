@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { created, unique } from '../../../../tests/setup/customers';
 import { customerFormInput } from '../../../../tests/setup/staff';
 import { activities, appMeta, auditLogs, customers, sessions, subscriptions } from '../../db/schema';
@@ -12,12 +12,7 @@ import type { CustomerStatus, SubscriptionStatus } from '../../../shared/statuse
 
 let t: TestApp;
 let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 

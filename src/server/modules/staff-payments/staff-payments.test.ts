@@ -1,10 +1,10 @@
 // Staff payments: the list, export, refunds, retries and figures (docs/staff-payments.md). The races
 // (concurrent refunds and retries) are real on PostgreSQL: run this file there too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { manualClock } from '../../clock';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { CARDS, addCard, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
 import {
@@ -26,11 +26,7 @@ import { invitedPassword, lastEmailTo, linkIn } from '../../../../tests/setup/ma
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ clock, staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 

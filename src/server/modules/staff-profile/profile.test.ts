@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp, DEMO_PASSWORD } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp, DEMO_PASSWORD } from '../../../../tests/setup/test-app';
 import { staffWith } from '../../../../tests/setup/staff';
 import { auditLogs, staffUsers } from '../../db/schema';
 import { PASSWORD_TOO_SHORT_MESSAGE } from '../../../shared/contracts/staff-profile';
 
 let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const me = async (cookie: string) => {
   const res = await t.get(cookie, '/api/auth/user');

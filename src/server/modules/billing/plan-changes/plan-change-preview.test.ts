@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../../tests/setup/test-app';
 import {
   CARDS,
   billingInfo,
@@ -16,10 +16,7 @@ import { RESUME_NOT_CANCELLED } from './cancellation';
 
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-});
-afterAll(() => t.close());
+useTestApp({ clock }, (opened) => ({ t } = opened));
 
 const preview = (c: TestCustomer, planId: string) =>
   t.post(c, '/api/customer/preview-plan-change', { planId, email: c.email });
