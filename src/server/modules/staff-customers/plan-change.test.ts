@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { CARDS, billingInfo, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
 import { auditLogs, customers, payments, sandboxCharges, subscriptions } from '../../db/schema';
 import { PAID_PLAN_MESSAGE } from './accounts';
+import { PROFILE_FIELDS } from '../../../shared/contracts/staff-customers';
 
 /**
  * Issue 24 §4c: staff change a paying customer's plan on the portal's billing rules (preview,
@@ -15,14 +16,7 @@ const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
 let admin: string;
 let sales: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  [admin, sales] = await Promise.all([
-    t.staffCookie('admin@motorpool.local'),
-    t.staffCookie('sales@motorpool.local'),
-  ]);
-});
-afterAll(() => t.close());
+useTestApp({ clock, staff: ['admin', 'sales'] }, (opened) => ({ t, admin, sales } = opened));
 
 const db = () => t.database.db;
 
@@ -162,19 +156,7 @@ describe('refusals: nothing changed', () => {
   it('the Edit form still refuses a paying plan change: it goes through the preview and this route', async () => {
     const c = await paying('starter');
     const detail = (await t.get(admin, `/api/admin/customers/${c.id}`)).json();
-    const keys = [
-      'firstName',
-      'lastName',
-      'email',
-      'phone',
-      'companyName',
-      'address',
-      'city',
-      'state',
-      'zipCode',
-      'country',
-      'status',
-    ];
+    const keys = [...PROFILE_FIELDS, 'status'];
     const form = Object.fromEntries(keys.map((k) => [k, detail[k] ?? '']));
     const res = await t.put(admin, `/api/admin/customers/${c.id}`, {
       ...form,

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { CARDS, billingInfo, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
 import { auditLogs, customers, payments, subscriptions } from '../../db/schema';
@@ -10,6 +10,7 @@ import {
   statusNotPendingMessage,
   statusPendingMessage,
 } from './account-status';
+import { PROFILE_FIELDS } from '../../../shared/contracts/staff-customers';
 
 /**
  * Issue 24 §4b: a status staff set means what it says. Cancelled goes through billing's own
@@ -20,11 +21,7 @@ import {
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ clock, staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 const runBilling = () =>
@@ -36,19 +33,7 @@ async function paying(planId = 'starter') {
   return c;
 }
 
-const FORM_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'companyName',
-  'address',
-  'city',
-  'state',
-  'zipCode',
-  'country',
-  'planId',
-] as const;
+const FORM_FIELDS = [...PROFILE_FIELDS, 'planId'] as const;
 
 /** Staff's Edit Customer as the dialog sends it: the detail's fields, with the status changed. */
 async function setStatus(c: TestCustomer, status: string) {
