@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
-import { startFakeStripe, type FakeStripe } from '../../../../tests/fakes/stripe-server';
+import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
 import { auditLogs, disputes, notifications, payments } from '../../db/schema';
 import { DATA_CHANGED_HEADER, parseDataDomains } from '../../../shared/data-domains';
 import { NOTIFICATION_CHANGES } from '../../../shared/contracts/notification-feed';
@@ -14,18 +14,13 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_API_URL: fake.url,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-  admin = await t.staffCookie('admin@motorpool.local');
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+// Registered before the app's own hooks, so it runs after the app has closed.
+afterAll(() => fake?.close());
+useTestApp(
+  () => ({ env: stripeEnv(fake, WEBHOOK_SECRET), staff: ['admin'] }),
+  (opened) => ({ t, admin } = opened),
+);
 
 const deliver = (payload: string) =>
   t.app.inject({

@@ -4,16 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
-import { startFakeStripe, type FakeStripe, type TestCard } from '../../../../tests/fakes/stripe-server';
+import {
+  startFakeStripe,
+  stripeEnv,
+  type FakeStripe,
+  type TestCard,
+} from '../../../../tests/fakes/stripe-server';
 import { customers, paymentMethods, payments, subscriptions, webhookEvents } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test';
-const stripeEnv = (fake: FakeStripe, webhookSecret: string | null = WEBHOOK_SECRET) => ({
-  STRIPE_SECRET_KEY: 'sk_test_x',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-  STRIPE_API_URL: fake.url,
-  ...(webhookSecret ? { STRIPE_WEBHOOK_SECRET: webhookSecret } : {}),
-});
 
 let fake: FakeStripe;
 let t: TestApp;
