@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { DEFAULT_FEATURE_ACCESS } from '../../../shared/feature-access';
 import { isoDay } from '../../../shared/days';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   CARDS,
   checkout,
@@ -24,17 +24,10 @@ let admin: string;
 let manager: string;
 let sales: string;
 let customer: TestCustomer;
-
+useTestApp({ staff: ['admin', 'manager', 'sales'] }, (opened) => ({ t, admin, manager, sales } = opened));
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, manager, sales] = await Promise.all([
-    t.staffCookie('admin@motorpool.local'),
-    t.staffCookie('manager@motorpool.local'),
-    t.staffCookie('sales@motorpool.local'),
-  ]);
   customer = await signUp(t, { planId: 'starter' });
 });
-afterAll(() => t.close());
 
 const db = () => t.database.db;
 
@@ -176,37 +169,18 @@ describe('GET /api/admin/customers: search, filters, sort and paging on the serv
 
   beforeAll(async () => {
     const base = new Date('2025-01-01T00:00:00Z').getTime();
-    const rows = await insertCustomers(tag, [
-      { company: `Alpha ${tag}`, status: 'active', risk: 'low', health: 90, createdAt: new Date(base) },
-      {
-        company: `bravo ${tag}`,
-        status: 'active',
-        risk: 'high',
-        health: 45,
-        createdAt: new Date(base + 1000),
-      },
-      {
-        company: `Charlie ${tag}`,
-        status: 'suspended',
-        risk: 'critical',
-        health: 20,
-        createdAt: new Date(base + 2000),
-      },
-      {
-        company: `Delta 100%_ ${tag}`,
-        status: 'pending',
-        risk: 'high',
-        health: 55,
-        createdAt: new Date(base + 3000),
-      },
-      {
-        company: `Echo ${tag}`,
-        status: 'active',
-        risk: 'medium',
-        health: 70,
-        createdAt: new Date(base + 4000),
-      },
-    ]);
+    const rows = await insertCustomers(
+      tag,
+      (
+        [
+          { company: `Alpha ${tag}`, status: 'active', risk: 'low', health: 90 },
+          { company: `bravo ${tag}`, status: 'active', risk: 'high', health: 45 },
+          { company: `Charlie ${tag}`, status: 'suspended', risk: 'critical', health: 20 },
+          { company: `Delta 100%_ ${tag}`, status: 'pending', risk: 'high', health: 55 },
+          { company: `Echo ${tag}`, status: 'active', risk: 'medium', health: 70 },
+        ] as const
+      ).map((row, i) => ({ ...row, createdAt: new Date(base + i * 1000) })),
+    );
     ids = Object.fromEntries(rows.map((r) => [r.companyName.split(' ')[0]!.toLowerCase(), r.id]));
   });
 
