@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   createTestApp,
   useTestApp,
@@ -7,7 +7,8 @@ import {
   cookieHeader,
   type TestApp,
 } from '../../../../tests/setup/test-app';
-import { auditLogs, sessions } from '../../db/schema';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
+import { sessions } from '../../db/schema';
 
 let t: TestApp;
 useTestApp({}, (opened) => ({ t } = opened));
@@ -50,10 +51,7 @@ describe('staff sign-in', () => {
       errorType: 'invalid_password',
       message: 'Incorrect password',
     });
-    const failures = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'login'), eq(auditLogs.success, false)));
+    const failures = await auditRowsWhere(t, { action: 'login', success: false });
     expect(failures.map((f) => f.actorEmail)).toEqual(
       expect.arrayContaining(['nobody@motorpool.local', 'manager@motorpool.local']),
     );

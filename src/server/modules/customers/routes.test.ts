@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
-import { activities, auditLogs, customers } from '../../db/schema';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
+import { activities, customers } from '../../db/schema';
 
 let t: TestApp;
 useTestApp({}, (opened) => ({ t } = opened));
@@ -28,10 +29,7 @@ describe('POST /api/customers (self sign-up)', () => {
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, body.customer.id));
     expect(row).toMatchObject({ role: 'fleet_admin', carLimit: 50, userLimit: 25, phone: '+15551234567' });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const audit = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.resourceId, body.customer.id));
+    const audit = await auditRowsWhere(t, { resourceId: body.customer.id });
     expect(audit.map((a) => a.action)).toContain('create');
     expect(JSON.stringify(audit)).not.toContain('argon2'); // no hash in the audit trail
     const activity = await t.database.db

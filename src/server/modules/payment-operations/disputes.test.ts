@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
-import { auditLogs, disputes, notifications, payments } from '../../db/schema';
+import { disputes, notifications, payments } from '../../db/schema';
 import { DATA_CHANGED_HEADER, parseDataDomains } from '../../../shared/data-domains';
 import { NOTIFICATION_CHANGES } from '../../../shared/contracts/notification-feed';
 
@@ -91,10 +92,7 @@ describe('charge.dispute.* through POST /api/webhooks/stripe', () => {
       status: 'lost',
       evidenceDueBy: null,
     });
-    const audits = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'dispute'), eq(auditLogs.resourceId, rows[0]!.id)));
+    const audits = await auditRowsWhere(t, { resourceType: 'dispute', resourceId: rows[0]!.id });
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'update']);
     expect(audits[0]).toMatchObject({
       actorType: 'system',

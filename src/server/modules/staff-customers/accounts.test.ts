@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { created, unique } from '../../../../tests/setup/customers';
 import { customerFormInput } from '../../../../tests/setup/staff';
 import { activities, appMeta, auditLogs, customers, sessions, subscriptions } from '../../db/schema';
@@ -248,10 +249,7 @@ describe('suspend and reactivate', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().errorType).toBe('invalid_password');
 
-    const trail = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, a.id), eq(auditLogs.action, 'suspend')));
+    const trail = await auditRowsWhere(t, { resourceId: a.id, action: 'suspend' });
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({ actorEmail: 'admin@motorpool.local', oldValues: { status: 'active' } });
     const feed = await db().select().from(activities).where(eq(activities.customerId, a.id));
@@ -293,10 +291,7 @@ describe('suspend and reactivate', () => {
     });
     expect((await signIn(a.input.email, a.input.password)).statusCode).toBe(200);
     expect((await signIn(a.memberEmail, a.memberPassword)).statusCode).toBe(200);
-    const trail = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, a.id), eq(auditLogs.action, 'reactivate')));
+    const trail = await auditRowsWhere(t, { resourceId: a.id, action: 'reactivate' });
     expect(trail[0]).toMatchObject({ newValues: { status: 'active', subscriptionStatus: 'trialing' } });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import {
   CARDS,
   accountRows,
@@ -151,10 +152,7 @@ describe('DELETE /api/admin/customers/:id', () => {
     });
     expect(again.statusCode).toBe(201);
 
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, c.id), eq(auditLogs.action, 'delete')));
+    const [audit] = await auditRowsWhere(t, { resourceId: c.id, action: 'delete' });
     expect(audit).toMatchObject({
       actorType: 'staff',
       actorEmail: 'admin@motorpool.local',

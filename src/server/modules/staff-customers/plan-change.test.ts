@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { CARDS, billingInfo, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
-import { auditLogs, customers, payments, sandboxCharges, subscriptions } from '../../db/schema';
+import { customers, payments, sandboxCharges, subscriptions } from '../../db/schema';
 import { PAID_PLAN_MESSAGE } from './accounts';
 import { PROFILE_FIELDS } from '../../../shared/contracts/staff-customers';
 
@@ -42,10 +43,7 @@ const upgradePayments = async (customerId: string) =>
   );
 
 const auditsOf = (subscriptionId: string, action: string) =>
-  db()
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.resourceId, subscriptionId), eq(auditLogs.action, action)));
+  auditRowsWhere(t, { resourceId: subscriptionId, action });
 
 describe('staff upgrade of a paying customer', () => {
   it('previews what the portal previews, charges exactly that once, audited as the staff member', async () => {

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { DEFAULT_FEATURE_ACCESS } from '../../../shared/feature-access';
 import { isoDay } from '../../../shared/days';
 import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import {
   CARDS,
   checkout,
@@ -14,7 +15,7 @@ import {
   type TestCustomer,
 } from '../../../../tests/setup/customers';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
-import { activities, auditLogs, customers, plans, staffUsers, subscriptions } from '../../db/schema';
+import { activities, customers, plans, staffUsers, subscriptions } from '../../db/schema';
 import { EXPORT_BATCH } from './export';
 import { emailsTo, invitedPassword } from '../../../../tests/setup/mail';
 import type { CustomerStatus } from '../../../shared/statuses';
@@ -543,10 +544,7 @@ describe('POST /api/admin/customers', () => {
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.customerId, id));
     expect(sub!.status).toBe('trialing');
     expect(sub!.trialEndsAt!.getTime() - sub!.currentPeriodStart.getTime()).toBe(14 * 86_400_000);
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, id), eq(auditLogs.action, 'create')));
+    const [audit] = await auditRowsWhere(t, { resourceId: id, action: 'create' });
     expect(audit).toMatchObject({ actorType: 'staff', actorEmail: 'admin@motorpool.local', accountId: id });
     expect(JSON.stringify(audit)).not.toContain('Typed#Pass1');
     const [activity] = await db().select().from(activities).where(eq(activities.customerId, id));
@@ -706,10 +704,7 @@ describe('PUT /api/admin/customers/:id', () => {
     expect(after!.passwordHash).toBe(before!.passwordHash);
     // No new password, no new email: only the one of the create.
     expect(await emailsTo(t, input.email, 'account_invitation')).toHaveLength(1);
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, id), eq(auditLogs.action, 'update')));
+    const [audit] = await auditRowsWhere(t, { resourceId: id, action: 'update' });
     expect(audit!.oldValues).toEqual({ companyName: input.companyName, city: 'Columbus', country: 'US' });
     expect(audit!.newValues).toEqual({ companyName: 'Renamed Haulage', city: null, country: 'CA' });
     const feed = await db().select().from(activities).where(eq(activities.customerId, id));
@@ -739,10 +734,7 @@ describe('PUT /api/admin/customers/:id', () => {
     });
     expect(old.statusCode).toBe(401);
     await t.customerSession(input.email, 'Second#Pass2');
-    const audits = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, id), eq(auditLogs.action, 'update')));
+    const audits = await auditRowsWhere(t, { resourceId: id, action: 'update' });
     expect(audits.at(-1)!.newValues).toEqual({ signIn: 'new temporary credentials set by staff' });
     expect(JSON.stringify(audits)).not.toContain('Second#Pass2');
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { CARDS, billingInfo, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
-import { auditLogs, customers, payments, subscriptions } from '../../db/schema';
+import { customers, payments, subscriptions } from '../../db/schema';
 import {
   billingStatus,
   statusEndedMessage,
@@ -49,10 +50,7 @@ async function state(customerId: string) {
 }
 
 const auditsOf = (subscriptionId: string, action: string) =>
-  db()
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.resourceId, subscriptionId), eq(auditLogs.action, action)));
+  auditRowsWhere(t, { resourceId: subscriptionId, action });
 
 const succeeded = async (customerId: string) =>
   (await db().select().from(payments).where(eq(payments.customerId, customerId))).filter(
@@ -91,10 +89,7 @@ describe('staff set Cancelled', () => {
       accountId: c.id,
       newValues: { cancelAtPeriodEnd: true },
     });
-    const [edit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, c.id), eq(auditLogs.action, 'update')));
+    const [edit] = await auditRowsWhere(t, { resourceId: c.id, action: 'update' });
     expect(edit).toMatchObject({ oldValues: { status: 'active' }, newValues: { status: 'cancelled' } });
 
     // Access carries on until the period end.

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { auditLogs, jobRuns, requestMetrics, subscriptions, systemAlerts } from '../../db/schema';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
+import { jobRuns, requestMetrics, subscriptions, systemAlerts } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { startPeriodic } from '../../jobs/periodic';
 import { PERIODIC_JOBS } from '../../jobs/registry';
@@ -448,10 +449,7 @@ describe('alerts', () => {
     const res = await t.post(manager, `/api/admin/system-health/alerts/${alert.id}/resolve`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, alert: { resolvedBy: 'Morgan Manager' } });
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'resolve_alert'), eq(auditLogs.resourceId, alert.id)));
+    const [audit] = await auditRowsWhere(t, { action: 'resolve_alert', resourceId: alert.id });
     expect(audit).toMatchObject({
       resourceType: 'system_alert',
       actorEmail: 'manager@motorpool.local',

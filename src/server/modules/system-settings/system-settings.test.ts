@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, useTestApp, DEMO_PASSWORD, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { accountRows, signUp } from '../../../../tests/setup/customers';
 import { staffWith } from '../../../../tests/setup/staff';
 import { auditLogs, sessions, systemSettings } from '../../db/schema';
@@ -22,10 +23,7 @@ useTestApp({ env: { SETTINGS_ENCRYPTION_KEY: KEY }, staff: ['admin'] }, (opened)
 const db = () => t.database.db;
 
 const lastSettingsAudit = async (group: string) => {
-  const [row] = await db()
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.resourceType, 'settings'), eq(auditLogs.resourceId, group)))
+  const [row] = await auditRowsWhere(t, { resourceType: 'settings', resourceId: group })
     .orderBy(desc(auditLogs.id))
     .limit(1);
   return row;
