@@ -1,10 +1,11 @@
 // Stripe disputes through the signed webhook (charge.dispute.*), signed exactly as Stripe signs them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
 import { auditRowsWhere } from '../../../../tests/setup/audit';
-import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
+import { stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
+import { useFakeStripe } from '../../../../tests/setup/fake-stripe';
 import { disputes, notifications, payments } from '../../db/schema';
 import { DATA_CHANGED_HEADER, parseDataDomains } from '../../../shared/data-domains';
 import { NOTIFICATION_CHANGES } from '../../../shared/contracts/notification-feed';
@@ -13,11 +14,7 @@ const WEBHOOK_SECRET = 'whsec_test';
 let fake: FakeStripe;
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-// Registered before the app's own hooks, so it runs after the app has closed.
-afterAll(() => fake?.close());
+useFakeStripe((started) => (fake = started));
 useTestApp(
   () => ({ env: stripeEnv(fake, WEBHOOK_SECRET), staff: ['admin'] }),
   (opened) => ({ t, admin } = opened),

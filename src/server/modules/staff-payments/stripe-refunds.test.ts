@@ -1,19 +1,16 @@
 // Refunds with Stripe as the provider, against the local Stripe-speaking fake: the real SDK and adapter
 // run, and the fake counts the refunds Stripe would really have made.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
-import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
+import { stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
+import { useFakeStripe } from '../../../../tests/setup/fake-stripe';
 import { payments } from '../../db/schema';
 
 let fake: FakeStripe;
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-// Registered before the app's own hooks, so it runs after the app has closed.
-afterAll(() => fake?.close());
+useFakeStripe((started) => (fake = started));
 useTestApp(
   () => ({ env: stripeEnv(fake), staff: ['admin'] }),
   (opened) => ({ t, admin } = opened),
