@@ -25,6 +25,8 @@ export type TestApp = {
   /** Signs in through the real endpoint and returns the cookie header to send. */
   staffCookie(email: string, password?: string): Promise<string>;
   customerSession(email: string, password?: string): Promise<{ cookie: string; token: string }>;
+  /** The customer sign-in form's request, whatever it answers (a refusal is the test's to check). */
+  customerLogin(email: string, password: string): Promise<LightMyRequestResponse>;
   /** Requests with a signed-in session's cookie, as the browser sends them. */
   get(session: Session, url: string): Promise<LightMyRequestResponse>;
   post(session: Session, url: string, payload?: Payload): Promise<LightMyRequestResponse>;
@@ -114,6 +116,8 @@ export async function createTestApp(
     delete: (session, url) => send('DELETE', session, url),
     staffCookie: async (email, password = DEMO_PASSWORD) =>
       cookieHeader(await signIn('/api/auth/admin-login', email, password)),
+    customerLogin: (email, password) =>
+      app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email, password } }),
     customerSession: async (email, password = DEMO_PASSWORD) => {
       const res = await signIn('/api/auth/dealer-login', email, password);
       return { cookie: cookieHeader(res), token: res.json<{ token: string }>().token };

@@ -39,11 +39,7 @@ describe('no secret in the audit table after a journey', () => {
     await addCard(t, c, CARDS.visa, false);
 
     // A wrong password, then the password change.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: c.email, password: 'Wrong#Guess99' },
-    });
+    await t.customerLogin(c.email, 'Wrong#Guess99');
     secrets.wrongPassword = 'Wrong#Guess99';
     const changed = await t.post(c, '/api/auth/change-password', {
       currentPassword: c.password,

@@ -116,11 +116,7 @@ describe('staff sign-in', () => {
 
 describe('customer sign-in', () => {
   it('answers a token and the customer, sets the customer cookie, and points to the portal', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'demo@fleetco.example', password: DEMO_PASSWORD },
-    });
+    const res = await t.customerLogin('demo@fleetco.example', DEMO_PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -152,26 +148,14 @@ describe('customer sign-in', () => {
   });
 
   it('reports invalid_email and invalid_password', async () => {
-    const a = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'ghost@example.com', password: 'x' },
-    });
+    const a = await t.customerLogin('ghost@example.com', 'x');
     expect(a.json()).toMatchObject({ success: false, errorType: 'invalid_email' });
-    const b = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'demo@fleetco.example', password: 'x' },
-    });
+    const b = await t.customerLogin('demo@fleetco.example', 'x');
     expect(b.json()).toMatchObject({ success: false, errorType: 'invalid_password' });
   });
 
   it('a staff account is not a customer account', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'admin@motorpool.local', password: DEMO_PASSWORD },
-    });
+    const res = await t.customerLogin('admin@motorpool.local', DEMO_PASSWORD);
     expect(res.json().errorType).toBe('invalid_email');
   });
 

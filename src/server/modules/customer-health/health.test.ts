@@ -372,9 +372,7 @@ describe('lock order', () => {
     }
     const people = [{ email: c.email, password: c.password }, ...members];
     const results = await Promise.all(
-      [...people, ...people].map(({ email, password }) =>
-        t.app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email, password } }),
-      ),
+      [...people, ...people].map(({ email, password }) => t.customerLogin(email, password)),
     );
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
   });

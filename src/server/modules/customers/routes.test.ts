@@ -37,11 +37,7 @@ describe('POST /api/customers (self sign-up)', () => {
       .from(activities)
       .where(eq(activities.customerId, body.customer.id));
     expect(activity.map((a) => a.action)).toEqual(['customer_registered']);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'new.owner@example.com', password: input.password },
-    });
+    const signIn = await t.customerLogin('new.owner@example.com', input.password);
     expect(signIn.statusCode).toBe(200);
   });
 

@@ -96,11 +96,7 @@ describe('the fleet center figures, on two customers made through the API', () =
     await addMaintenance(b, b1.id, { dueDate: day(30) }); // the last day of the window
 
     // Sign-ins that must not count: a wrong password, and staff.
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: a.email, password: 'Wrong#Pass1' },
-    });
+    const wrong = await t.customerLogin(a.email, 'Wrong#Pass1');
     expect(wrong.statusCode).toBe(401);
     await t.staffCookie('manager@motorpool.local');
     // The fleet CRM's auto-login from A's session: a sign-in, and an auto-login.

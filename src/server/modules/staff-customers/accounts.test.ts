@@ -17,8 +17,7 @@ useTestApp({ staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 
-const signIn = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email, password } });
+const signIn = (email: string, password: string) => t.customerLogin(email, password);
 
 /** A customer staff created, with its sign-in and a team member signed in too. */
 async function accountWithTeam(password = 'Staff#Made1') {

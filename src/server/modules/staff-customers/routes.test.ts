@@ -727,11 +727,7 @@ describe('PUT /api/admin/customers/:id', () => {
     expect(await invitedPassword(t, input.email)).toBe('Second#Pass2');
     expect((await t.get(owner, '/api/fleet/vehicles')).statusCode).toBe(401);
     expect((await t.get(member, '/api/fleet/vehicles')).statusCode).toBe(200);
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: input.email, password: 'First#Pass1' },
-    });
+    const old = await t.customerLogin(input.email, 'First#Pass1');
     expect(old.statusCode).toBe(401);
     await t.customerSession(input.email, 'Second#Pass2');
     const audits = await auditRowsWhere(t, { resourceId: id, action: 'update' });
@@ -836,11 +832,7 @@ describe('PUT /api/admin/customers/:id', () => {
     expect(res.json().customer.status).toBe('suspended');
     expect(res.json().customer.suspendedAt).not.toBeNull();
     expect((await t.get(owner, '/api/fleet/vehicles')).statusCode).toBe(401);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: input.email, password: 'Edit#Pass12' },
-    });
+    const signIn = await t.customerLogin(input.email, 'Edit#Pass12');
     expect(signIn.statusCode).toBe(403);
     const back = await t.put(admin, `/api/admin/customers/${id}`, { ...input, status: 'active' });
     expect(back.json().customer).toMatchObject({ status: 'active', suspendedAt: null });

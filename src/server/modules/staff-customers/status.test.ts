@@ -196,11 +196,7 @@ describe('staff set Suspended', () => {
     const res = await setStatus(c, 'suspended');
     expect(res.statusCode).toBe(200);
     expect((await t.get(c, '/api/fleet/vehicles')).statusCode).toBe(401);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: c.email, password: c.password },
-    });
+    const signIn = await t.customerLogin(c.email, c.password);
     expect(signIn.statusCode).toBe(403);
     const after = (await state(c.id)).sub;
     expect(after).toMatchObject({
