@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
+import { PROFILE_FIELDS } from '../../src/shared/contracts/staff-customers';
 import { createCustomer, signInPageAsStaff, staffApi } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
@@ -14,21 +15,7 @@ async function customerWithPlanChange() {
     const detail = await api.get(`/api/admin/customers/${customer.id}`);
     expect(detail.status(), await detail.text()).toBe(200);
     const current = (await detail.json()) as Record<string, unknown>;
-    const form = Object.fromEntries(
-      [
-        'firstName',
-        'lastName',
-        'email',
-        'phone',
-        'companyName',
-        'address',
-        'city',
-        'state',
-        'zipCode',
-        'country',
-        'status',
-      ].map((k) => [k, current[k] ?? '']),
-    );
+    const form = Object.fromEntries([...PROFILE_FIELDS, 'status'].map((k) => [k, current[k] ?? '']));
     const changed = await api.put(`/api/admin/customers/${customer.id}`, {
       data: { ...form, planId: 'enterprise', password: '' },
     });

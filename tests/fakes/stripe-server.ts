@@ -225,6 +225,14 @@ export type FakeStripe = {
   close(): Promise<void>;
 };
 
+/** The app's environment for this fake as its Stripe account; a `null` secret leaves webhooks unset. */
+export const stripeEnv = (fake: FakeStripe, webhookSecret: string | null = 'whsec_test') => ({
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_API_URL: fake.url,
+  ...(webhookSecret ? { STRIPE_WEBHOOK_SECRET: webhookSecret } : {}),
+});
+
 export async function startFakeStripe(
   options: { secretKey?: string; publishableKey?: string } = {},
 ): Promise<FakeStripe> {

@@ -29,6 +29,17 @@ export async function staffWith(
   return { cookie: await t.staffCookie(email), email, id: row!.id };
 }
 
+/** Staff's own Change Password (profile dialog) as the form sends it; the confirmation repeats the new one. */
+export function changeStaffPassword(
+  t: TestApp,
+  cookie: string,
+  currentPassword: string,
+  newPassword: string,
+  confirmPassword = newPassword,
+) {
+  return t.post(cookie, '/api/admin/change-password', { currentPassword, newPassword, confirmPassword });
+}
+
 let formSerial = 0;
 /** A valid Add/Edit Customer form with a unique email; an empty password asks the server for one. */
 export function customerFormInput(overrides: Record<string, unknown> = {}) {

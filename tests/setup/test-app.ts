@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import type { PaymentProvider } from '../../src/server/integrations/payments/provider';
@@ -25,6 +25,8 @@ export type TestApp = {
   /** Signs in through the real endpoint and returns the cookie header to send. */
   staffCookie(email: string, password?: string): Promise<string>;
   customerSession(email: string, password?: string): Promise<{ cookie: string; token: string }>;
+  /** The customer sign-in form's request, whatever it answers (a refusal is the test's to check). */
+  customerLogin(email: string, password: string): Promise<LightMyRequestResponse>;
   /** Requests with a signed-in session's cookie, as the browser sends them. */
   get(session: Session, url: string): Promise<LightMyRequestResponse>;
   post(session: Session, url: string, payload?: Payload): Promise<LightMyRequestResponse>;
@@ -114,6 +116,8 @@ export async function createTestApp(
     delete: (session, url) => send('DELETE', session, url),
     staffCookie: async (email, password = DEMO_PASSWORD) =>
       cookieHeader(await signIn('/api/auth/admin-login', email, password)),
+    customerLogin: (email, password) =>
+      app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email, password } }),
     customerSession: async (email, password = DEMO_PASSWORD) => {
       const res = await signIn('/api/auth/dealer-login', email, password);
       return { cookie: cookieHeader(res), token: res.json<{ token: string }>().token };
@@ -146,6 +150,35 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/** The seeded staff members a test file signs in as: `admin` is admin@motorpool.local, and so on. */
+export type SeededStaff = 'admin' | 'manager' | 'sales';
+export type OpenedTestApp<R extends SeededStaff> = { t: TestApp } & Record<R, string>;
+type TestAppSetup<R extends SeededStaff> = TestAppOptions & {
+  env?: Record<string, string>;
+  staff?: readonly R[];
+};
+
+/**
+ * The test file's app, opened before its tests and closed after them, with the seeded staff it names
+ * signed in (together, in that order). `opened` hands the app and their cookies to the file's variables,
+ * which its tests read once the hooks have run.
+ */
+export function useTestApp<R extends SeededStaff = never>(
+  setup: TestAppSetup<R> | (() => TestAppSetup<R>),
+  opened: (app: OpenedTestApp<R>) => void,
+): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    // A function when the setup needs what an earlier hook started (a fake server's address).
+    const { env, staff = [], ...options } = typeof setup === 'function' ? setup() : setup;
+    const t = await createTestApp(env, options);
+    app = t;
+    const cookies = await Promise.all(staff.map((role) => t.staffCookie(`${role}@motorpool.local`)));
+    opened({ t, ...Object.fromEntries(staff.map((role, i) => [role, cookies[i]])) } as OpenedTestApp<R>);
+  });
+  afterAll(() => app?.close());
 }
 
 let counter = 0;

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { signUp, type TestCustomer } from '../../../tests/setup/customers';
 import { TOO_MANY_PASSWORD_CHECKS } from './password-checks';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const URLS = ['/api/auth/change-password', '/api/customer/change-password'] as const;
 

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DEMO_PASSWORD, createTestApp, registration, type TestApp } from '../../../tests/setup/test-app';
+import { DEMO_PASSWORD, useTestApp, registration, type TestApp } from '../../../tests/setup/test-app';
 import { attemptCounters } from '../db/schema';
 import { leadingZeroBits } from '../../shared/sign-in-proof';
 import { proofDigest } from './sign-in-throttle';
 
 // A low difficulty keeps the tests fast; the rule is the same at any difficulty.
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_ACCOUNT: '10', SIGN_IN_CHALLENGE_BITS: '8' });
-});
-afterAll(() => t.close());
+useTestApp(
+  { env: { LOGIN_RATE_LIMIT_PER_ACCOUNT: '10', SIGN_IN_CHALLENGE_BITS: '8' } },
+  (opened) => ({ t } = opened),
+);
 
 const STAFF = 'manager@motorpool.local';
 

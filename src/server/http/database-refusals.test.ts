@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { customers, paymentMethods } from '../db/schema';
 import { databaseRefusal } from './errors';
 
 // The same driver errors on both databases: node-postgres and PGlite, wrapped by Drizzle.
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
   try {

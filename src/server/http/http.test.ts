@@ -6,17 +6,13 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { registerSecurity, securityHeaderOptions } from './security';
 import { CLIENT_PATHS } from '../../shared/client-routes';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ env: { BODY_LIMIT_BYTES: '2048' }, staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 describe('bad input never produces a 500', () => {
   it('unknown /api paths answer JSON 404', async () => {

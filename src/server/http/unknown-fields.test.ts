@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_CHANGED_HEADER, DATA_READ_HEADER } from '../../shared/data-domains';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { signUp, type TestCustomer } from '../../../tests/setup/customers';
 import { unknownFields, unknownFieldMessage } from './unknown-fields';
 
@@ -60,12 +60,10 @@ describe('every route refuses a body field it does not know', () => {
   let t: TestApp;
   let admin: string;
   let customer: TestCustomer;
+  useTestApp({ staff: ['admin'] }, (opened) => ({ t, admin } = opened));
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.staffCookie('admin@motorpool.local');
     customer = await signUp(t);
   });
-  afterAll(() => t.close());
 
   it('answers 400 naming each unknown key, before the handler runs (nothing read, nothing changed)', async () => {
     const checked: string[] = [];

@@ -3,9 +3,9 @@
 // run, as the registry builds it from the app, does its work on a real database, and its runs reach
 // System Health under its name.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../tests/setup/test-app';
 import type { SystemHealth } from '../../shared/contracts/system-health';
 import { loadConfig } from '../config';
 import { jobRuns } from '../db/schema';
@@ -15,10 +15,7 @@ import type { Services } from '../services';
 import { startJobs } from './start-jobs';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const contextOf = (env: Record<string, string>): Services => ({ ...t.app.services, config: loadConfig(env) });
 

@@ -146,6 +146,21 @@ export const CUSTOMER_PASSWORD_MESSAGE = 'Password must be at least 8 characters
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
+/** The form's profile fields, in its order: what Edit Customer shows and sends back, and the audit compares. */
+export const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'companyName',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
 /** Add and Edit Customer. Limits come from the plan on the server; the dialog shows them read-only. */
 export const customerForm = z.object({
   firstName: requiredText('First name is required', 100),

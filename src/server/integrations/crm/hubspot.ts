@@ -120,18 +120,15 @@ export class HubspotCrmAdapter implements CrmAdapter {
   async testConnection(): Promise<string> {
     let existing: { hasUniqueValue?: boolean } | null;
     try {
-      existing = await this.call('company property lookup', isProperty, () =>
-        this.client.crm.properties.coreApi.getByName('companies', COMPANY_KEY),
+      existing = await this.companyKeyProperty(
+        () =>
+          new CrmUnavailable(
+            `HubSpot accepted the access token but refused to read company properties (403): give the private app the crm.schemas.companies.read and crm.schemas.companies.write scopes.`,
+          ),
       );
     } catch (err) {
-      if (err instanceof BatchRefused && err.status === 404) existing = null;
-      else if (err instanceof BatchRefused && err.status === 403) {
-        throw new CrmUnavailable(
-          `HubSpot accepted the access token but refused to read company properties (403): give the private app the crm.schemas.companies.read and crm.schemas.companies.write scopes.`,
-        );
-      } else if (err instanceof BatchRefused) throw new CrmUnavailable(err.message);
-      else if (err instanceof RetriesExhausted) throw new CrmUnavailable(err.message);
-      else throw err;
+      if (err instanceof RetriesExhausted) throw new CrmUnavailable(err.message);
+      throw err;
     }
     if (!existing) {
       return `HubSpot accepted the access token. The first sync creates the company property ${COMPANY_KEY}.`;
@@ -275,22 +272,29 @@ export class HubspotCrmAdapter implements CrmAdapter {
     return ready;
   }
 
+  /**
+   * The company property companies are upserted on, or null while HubSpot has none (404). A refused read
+   * (403) throws what `refused` makes; any other refusal is CrmUnavailable with HubSpot's message.
+   */
+  private async companyKeyProperty(refused: () => Error): Promise<{ hasUniqueValue?: boolean } | null> {
+    try {
+      return await this.call('company property lookup', isProperty, () =>
+        this.client.crm.properties.coreApi.getByName('companies', COMPANY_KEY),
+      );
+    } catch (err) {
+      if (err instanceof BatchRefused && err.status === 404) return null;
+      if (err instanceof BatchRefused && err.status === 403) throw refused();
+      if (err instanceof BatchRefused) throw new CrmUnavailable(err.message);
+      throw err;
+    }
+  }
+
   private async lookUpCompanyKey(): Promise<void> {
     const schemaScopes = (reason: string) =>
       new CrmUnavailable(
         `HubSpot refused to ${reason} the company property ${COMPANY_KEY} (403): give the private app the crm.schemas.companies.read and crm.schemas.companies.write scopes, or create that property in HubSpot (single-line text, unique values).`,
       );
-    let existing: { hasUniqueValue?: boolean } | null;
-    try {
-      existing = await this.call('company property lookup', isProperty, () =>
-        this.client.crm.properties.coreApi.getByName('companies', COMPANY_KEY),
-      );
-    } catch (err) {
-      if (err instanceof BatchRefused && err.status === 404) existing = null;
-      else if (err instanceof BatchRefused && err.status === 403) throw schemaScopes('read');
-      else if (err instanceof BatchRefused) throw new CrmUnavailable(err.message);
-      else throw err;
-    }
+    const existing = await this.companyKeyProperty(() => schemaScopes('read'));
     if (existing) {
       if (existing.hasUniqueValue) return;
       throw new CrmUnavailable(

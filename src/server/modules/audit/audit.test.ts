@@ -1,10 +1,11 @@
 // Audit Logs (docs/audit-logs.md): the list, its export, the security events, the hash chain, retention
 // and session ends. The sealer race means most on PostgreSQL: run this file there too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { manualClock } from '../../clock';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
 import { auditChain, auditLogs, sessions, systemSettings } from '../../db/schema';
 import type { AuditLogEntry, AuditLogPage, AuditVerifyResult } from '../../../shared/contracts/audit';
@@ -20,11 +21,7 @@ import { addressSubject, PER_ADDRESS_PER_MINUTE, SecurityEventBudget } from './s
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ clock, staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 /** The environment's security defaults (retention reads only its own setting). */
@@ -203,10 +200,7 @@ describe('security events', () => {
     const manager = await staffWith(t, 'manager');
     await t.get(manager.cookie, '/api/admin/audit-logs?search=secret-looking-value');
     await t.app.inject({ method: 'GET', url: '/api/admin/customers', remoteAddress: '198.51.100.9' });
-    const denied = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'access_denied'), eq(auditLogs.actorEmail, manager.email)));
+    const denied = await auditRowsWhere(t, { action: 'access_denied', actorEmail: manager.email });
     expect(denied).toHaveLength(1);
     expect(denied[0]).toMatchObject({
       resourceType: 'request',
@@ -241,10 +235,7 @@ describe('security events', () => {
     for (let i = 0; i < PER_ADDRESS_PER_MINUTE + 15; i += 1) {
       await t.app.inject({ method: 'GET', url: '/api/admin/stats', remoteAddress: ip });
     }
-    const rows = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'access_denied'), eq(auditLogs.ipAddress, ip)));
+    const rows = await auditRowsWhere(t, { action: 'access_denied', ipAddress: ip });
     expect(rows).toHaveLength(PER_ADDRESS_PER_MINUTE);
     expect(rows.some((r) => (r.newValues as { limitReached?: boolean }).limitReached)).toBe(true);
   });
@@ -382,10 +373,7 @@ describe('GET /api/admin/audit-logs/export', () => {
     const newValues = rows.slice(1).map((r) => r[11]!);
     expect(newValues.some((v) => v.startsWith('{') && v.includes('HYPERLINK'))).toBe(true);
     expect(newValues.every((v) => !v.startsWith('='))).toBe(true);
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'export'), eq(auditLogs.resourceType, 'audit_log')))
+    const [audit] = await auditRowsWhere(t, { action: 'export', resourceType: 'audit_log' })
       .orderBy(sql`${auditLogs.id} desc`)
       .limit(1);
     expect(audit).toMatchObject({ category: 'export', actorEmail: 'admin@motorpool.local' });
@@ -520,11 +508,7 @@ describe('hash chain', () => {
     const [chain] = await db().select().from(auditChain);
     expect(chain!.floorSeq).toBe(3);
     // One row per batch (2, then 1), each naming the floor its batch left.
-    const own = await db()
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.action, 'audit_retention'))
-      .orderBy(auditLogs.id);
+    const own = await auditRowsWhere(t, { action: 'audit_retention' }).orderBy(auditLogs.id);
     expect(own.map((r) => r.newValues)).toEqual([
       expect.objectContaining({
         deleted: 2,
@@ -548,10 +532,7 @@ describe('hash chain', () => {
   it('names a floor moved by hand to hide the first rows', async () => {
     const [chain] = await db().select().from(auditChain);
     const from = chain!.floorSeq;
-    const [fifth] = await db()
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.chainSeq, from + 2));
+    const [fifth] = await auditRowsWhere(t, { chainSeq: from + 2 });
     await db().execute(sql`create table audit_hold as select * from audit_logs
       where chain_seq > ${from} and chain_seq <= ${from + 2}`);
     await db().execute(sql`delete from audit_logs where chain_seq > ${from} and chain_seq <= ${from + 2}`);
@@ -568,10 +549,7 @@ describe('hash chain', () => {
 
   it('names a floor moved past rows with the retention row rewritten to match', async () => {
     const [chain] = await db().select().from(auditChain);
-    const [named] = await db()
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.action, 'audit_retention'))
+    const [named] = await auditRowsWhere(t, { action: 'audit_retention' })
       .orderBy(desc(auditLogs.chainSeq))
       .limit(1);
     const target = named!.chainSeq! + 1;
@@ -676,10 +654,7 @@ describe('session ends', () => {
         },
       ]);
     expect(await endExpiredSessions(db())).toBeGreaterThanOrEqual(2);
-    const rows = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'session_end'), eq(auditLogs.actorEmail, manager.email)));
+    const rows = await auditRowsWhere(t, { action: 'session_end', actorEmail: manager.email });
     expect(rows.map((r) => (r.newValues as { reason: string }).reason).sort()).toEqual(['expired', 'idle']);
     expect(rows.every((r) => r.category === 'logout' && r.actorId === staff!.id)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(tokenDigest(token));

@@ -1,8 +1,8 @@
 // Secrets never reach the audit trail (docs/audit-logs.md "Secrets"): a full journey, then every audit
 // row, every column as text, is searched for each secret the journey used.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, cookieHeader, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, cookieHeader, type TestApp } from '../../../../tests/setup/test-app';
 import { CARDS, addCard, checkout, signUp, tokeniseCard } from '../../../../tests/setup/customers';
 import { customerFormInput } from '../../../../tests/setup/staff';
 import { tokenDigest } from '../../auth/tokens';
@@ -10,10 +10,7 @@ import { sealAll } from './chain';
 import { invitedPassword } from '../../../../tests/setup/mail';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const cookieValue = (cookie: string, name: string) =>
   cookie
@@ -42,11 +39,7 @@ describe('no secret in the audit table after a journey', () => {
     await addCard(t, c, CARDS.visa, false);
 
     // A wrong password, then the password change.
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: c.email, password: 'Wrong#Guess99' },
-    });
+    await t.customerLogin(c.email, 'Wrong#Guess99');
     secrets.wrongPassword = 'Wrong#Guess99';
     const changed = await t.post(c, '/api/auth/change-password', {
       currentPassword: c.password,

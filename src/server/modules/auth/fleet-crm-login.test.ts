@@ -205,11 +205,7 @@ describe('automatic login validated by the external fleet CRM', () => {
   });
 
   it('customer sign-in still sends the browser to the CRM with our token', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: alice.email, password: alice.password },
-    });
+    const res = await t.customerLogin(alice.email, alice.password);
     const redirect = new URL(res.json().redirectUrl);
     expect(redirect.origin + redirect.pathname).toBe(crm.loginUrl);
     expect(redirect.searchParams.get('email')).toBe(alice.email);

@@ -1,13 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { createTestApp, DEMO_PASSWORD, cookieHeader, type TestApp } from '../../../../tests/setup/test-app';
-import { auditLogs, sessions } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  createTestApp,
+  useTestApp,
+  DEMO_PASSWORD,
+  cookieHeader,
+  type TestApp,
+} from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
+import { sessions } from '../../db/schema';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const adminLogin = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email, password } });
@@ -47,10 +51,7 @@ describe('staff sign-in', () => {
       errorType: 'invalid_password',
       message: 'Incorrect password',
     });
-    const failures = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'login'), eq(auditLogs.success, false)));
+    const failures = await auditRowsWhere(t, { action: 'login', success: false });
     expect(failures.map((f) => f.actorEmail)).toEqual(
       expect.arrayContaining(['nobody@motorpool.local', 'manager@motorpool.local']),
     );
@@ -115,11 +116,7 @@ describe('staff sign-in', () => {
 
 describe('customer sign-in', () => {
   it('answers a token and the customer, sets the customer cookie, and points to the portal', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'demo@fleetco.example', password: DEMO_PASSWORD },
-    });
+    const res = await t.customerLogin('demo@fleetco.example', DEMO_PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -151,26 +148,14 @@ describe('customer sign-in', () => {
   });
 
   it('reports invalid_email and invalid_password', async () => {
-    const a = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'ghost@example.com', password: 'x' },
-    });
+    const a = await t.customerLogin('ghost@example.com', 'x');
     expect(a.json()).toMatchObject({ success: false, errorType: 'invalid_email' });
-    const b = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'demo@fleetco.example', password: 'x' },
-    });
+    const b = await t.customerLogin('demo@fleetco.example', 'x');
     expect(b.json()).toMatchObject({ success: false, errorType: 'invalid_password' });
   });
 
   it('a staff account is not a customer account', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'admin@motorpool.local', password: DEMO_PASSWORD },
-    });
+    const res = await t.customerLogin('admin@motorpool.local', DEMO_PASSWORD);
     expect(res.json().errorType).toBe('invalid_email');
   });
 

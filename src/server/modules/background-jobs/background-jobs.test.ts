@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { backgroundJobs } from '../../db/schema';
 import { INTERRUPTED_MESSAGE, JobFailure, MAX_RUN_MS, STALE_AFTER_MS, type JobOutcome } from './service';
 
@@ -13,14 +13,29 @@ function gate<T>() {
 
 describe('background jobs', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  useTestApp({}, (opened) => ({ t } = opened));
 
   const jobs = () => t.app.services.backgroundJobs;
   const rowOf = async (id: string) =>
     (await t.database.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, id)))[0]!;
+  /** Runs `work` as a job of `kind` that no staff member started, and waits for it to end. */
+  const runToEnd = async (kind: string, work: () => Promise<JobOutcome>) => {
+    const { job } = await jobs().start({ kind, startedByStaffId: null, work });
+    await jobs().idle();
+    return job;
+  };
+  /** A job left running by an instance that died: its heartbeat stopped long ago. */
+  const silentJob = async (instanceId: string) => {
+    const [row] = await t.database.db
+      .insert(backgroundJobs)
+      .values({
+        kind: 'test:stale',
+        instanceId,
+        heartbeatAt: sql`now() - make_interval(secs => ${STALE_AFTER_MS / 1000 + 5})`,
+      })
+      .returning();
+    return row!;
+  };
 
   it('writes real progress while the work runs, then the result', async () => {
     const step = gate<void>();
@@ -104,81 +119,46 @@ describe('background jobs', () => {
   });
 
   it('shows a whole-job failure in its own words, and any other error without its details', async () => {
-    const known = await jobs().start({
-      kind: 'test:fail',
-      startedByStaffId: null,
-      work: async () => {
-        throw new JobFailure('Connection Failed: the source answered 500');
-      },
+    const known = await runToEnd('test:fail', async () => {
+      throw new JobFailure('Connection Failed: the source answered 500');
     });
-    await jobs().idle();
-    expect(await jobs().get(known.job.id, ['test:fail'])).toMatchObject({
+    expect(await jobs().get(known.id, ['test:fail'])).toMatchObject({
       status: 'failed',
       error: 'Connection Failed: the source answered 500',
       result: null,
     });
 
-    const unknown = await jobs().start({
-      kind: 'test:fail',
-      startedByStaffId: null,
-      work: async () => {
-        throw new Error('password=hunter2 at db.internal:5432');
-      },
+    const unknown = await runToEnd('test:fail', async () => {
+      throw new Error('password=hunter2 at db.internal:5432');
     });
-    await jobs().idle();
-    const failed = await jobs().get(unknown.job.id, ['test:fail']);
+    const failed = await jobs().get(unknown.id, ['test:fail']);
     expect(failed?.status).toBe('failed');
     expect(failed?.error).not.toContain('hunter2');
   });
 
   it('keeps at most 500 errors on the job, and counts them all', async () => {
     const errors = Array.from({ length: 700 }, (_, i) => ({ ref: `row ${i + 1}`, message: 'bad' }));
-    const { job } = await jobs().start({
-      kind: 'test:many-errors',
-      startedByStaffId: null,
-      work: async () => ({ synced: 0, errors }),
-    });
-    await jobs().idle();
+    const job = await runToEnd('test:many-errors', async () => ({ synced: 0, errors }));
     const result = (await jobs().get(job.id, ['test:many-errors']))?.result;
     expect(result?.errors).toHaveLength(500);
     expect(result?.errorCount).toBe(700);
   });
 
   it('answers a job only to the area whose kinds it is of, and a bad id as none', async () => {
-    const { job } = await jobs().start({
-      kind: 'test:area',
-      startedByStaffId: null,
-      work: async () => ({ synced: 0, errors: [] }),
-    });
-    await jobs().idle();
+    const job = await runToEnd('test:area', async () => ({ synced: 0, errors: [] }));
     expect(await jobs().get(job.id, ['other:kind'])).toBeNull();
     expect(await jobs().get('not-a-uuid', ['test:area'])).toBeNull();
     expect((await jobs().latest('test:area'))?.id).toBe(job.id);
   });
 
   it('takes a job whose instance went silent as failed, so the next start runs', async () => {
-    // a job left running by an instance that died: its heartbeat stopped long ago
-    const [dead] = await t.database.db
-      .insert(backgroundJobs)
-      .values({
-        kind: 'test:stale',
-        instanceId: 'gone-1',
-        heartbeatAt: sql`now() - make_interval(secs => ${STALE_AFTER_MS / 1000 + 5})`,
-      })
-      .returning();
-    expect(await jobs().get(dead!.id, ['test:stale'])).toMatchObject({
+    const dead = await silentJob('gone-1');
+    expect(await jobs().get(dead.id, ['test:stale'])).toMatchObject({
       status: 'failed',
       error: INTERRUPTED_MESSAGE,
     });
 
-    const [dead2] = await t.database.db
-      .insert(backgroundJobs)
-      .values({
-        kind: 'test:stale',
-        instanceId: 'gone-2',
-        heartbeatAt: sql`now() - make_interval(secs => ${STALE_AFTER_MS / 1000 + 5})`,
-      })
-      .returning();
+    const dead2 = await silentJob('gone-2');
     const next = await jobs().start({
       kind: 'test:stale',
       startedByStaffId: null,
@@ -186,7 +166,7 @@ describe('background jobs', () => {
     });
     expect(next.started).toBe(true);
     await jobs().idle();
-    expect((await rowOf(dead2!.id)).status).toBe('failed');
+    expect((await rowOf(dead2.id)).status).toBe('failed');
 
     // a live one (recent heartbeat) is not touched
     const [live] = await t.database.db

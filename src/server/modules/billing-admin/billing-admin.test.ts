@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { manualClock } from '../../clock';
 import type { SubscriptionStatus } from '../../../shared/statuses';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { staffWith } from '../../../../tests/setup/staff';
 import { CARDS, checkout, confirmCard, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import {
@@ -250,10 +251,7 @@ describe('generate monthly invoices', () => {
     expect(second.json().skipped).toBe(first.json().skipped + first.json().created);
     for (const c of [unpaid, paidNoInvoice]) expect(await invoicesOf(c.id)).toHaveLength(1);
 
-    const audits = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'generate_invoices'), eq(auditLogs.resourceType, 'invoice')));
+    const audits = await auditRowsWhere(t, { action: 'generate_invoices', resourceType: 'invoice' });
     expect(audits.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -286,10 +284,7 @@ describe('payment terms', () => {
 
     const saved = await t.put(admin, '/api/admin/billing-settings', { paymentTerms: 'net_15' });
     expect(saved.json()).toMatchObject({ success: true, paymentTerms: 'net_15' });
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'settings'), eq(auditLogs.resourceId, 'billing')));
+    const [audit] = await auditRowsWhere(t, { resourceType: 'settings', resourceId: 'billing' });
     expect(audit).toMatchObject({
       oldValues: { paymentTerms: 'net_30' },
       newValues: { paymentTerms: 'net_15' },

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   CARDS,
   addCard,
@@ -15,10 +15,7 @@ import { invoices, notifications, payments, subscriptions, vehicles, activities 
 
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-});
-afterAll(() => t.close());
+useTestApp({ clock }, (opened) => ({ t } = opened));
 
 const day = 86_400_000;
 

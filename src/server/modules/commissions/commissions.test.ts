@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { FILL_ALL_FIELDS_MESSAGE, formatRatePercent } from '../../../shared/contracts/commissions';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { CARDS, checkout } from '../../../../tests/setup/customers';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
-import { auditLogs, payments, salesCommissionRates, salesCommissions } from '../../db/schema';
+import { payments, salesCommissionRates, salesCommissions } from '../../db/schema';
 import { adjustCommissionForRefund, commissionCentsOf } from './earn';
 import { invitedPassword } from '../../../../tests/setup/mail';
 
 let t: TestApp;
 let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 
@@ -95,10 +91,7 @@ describe('commission rates', () => {
       [second.id, true],
       [first.id, false],
     ]);
-    const audit = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'commission_rate'), eq(auditLogs.resourceId, second.id)));
+    const audit = await auditRowsWhere(t, { resourceType: 'commission_rate', resourceId: second.id });
     expect(audit[0]!.oldValues).toMatchObject({ rateId: first.id, commissionRate: 0.05 });
   });
 
@@ -246,10 +239,7 @@ describe('the commission history', () => {
     expect(answers.reduce((s, a) => s + a.json<{ updated: number }>().updated, 0)).toBe(2);
     const rows = await db().select().from(salesCommissions).where(eq(salesCommissions.salesUserId, sales.id));
     expect(rows.every((r) => r.status === 'paid' && r.paidAt && r.paidByStaffId)).toBe(true);
-    const audits = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'commission'), eq(auditLogs.action, 'mark_paid')));
+    const audits = await auditRowsWhere(t, { resourceType: 'commission', action: 'mark_paid' });
     const paidIds = audits
       .flatMap((a) => (a.newValues as { ids: string[] }).ids)
       .filter((id) => ids.includes(id));

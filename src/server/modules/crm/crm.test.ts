@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHubspotServer, type FakeHubspot } from '../../../../tests/fakes/hubspot-server';
 import { startSalesforceServer, type FakeSalesforce } from '../../../../tests/fakes/salesforce-server';
 import { staffWith } from '../../../../tests/setup/staff';
 import { signUp } from '../../../../tests/setup/customers';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import type { BackgroundJob } from '../../../shared/contracts/background-jobs';
 import {
   auditLogs,
@@ -99,10 +100,7 @@ describe('CRM configuration', () => {
 
   it('audits each change with the old and new values', async () => {
     await t.put(admin, CONFIG, { enabled: true });
-    const rows = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'settings'), eq(auditLogs.resourceId, 'crm')));
+    const rows = await auditRowsWhere(t, { resourceType: 'settings', resourceId: 'crm' });
     expect(rows.at(-1)).toMatchObject({ oldValues: { enabled: false }, newValues: { enabled: true } });
   });
 });
@@ -419,11 +417,7 @@ describe('syncing to Salesforce', () => {
 
 describe('Test connection (Test Failed with the reason)', () => {
   const TEST = '/api/admin/crm/test-connection';
-  const auditOf = async () =>
-    t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'crm_test'), eq(auditLogs.resourceType, 'crm')));
+  const auditOf = async () => auditRowsWhere(t, { action: 'crm_test', resourceType: 'crm' });
 
   it('signs in to HubSpot with the saved token, before the integration is even on, writing nothing there', async () => {
     await t.put(admin, '/api/admin/api-settings', { hubspotApiKey: hubspot.token });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   CARDS,
   addCard,
@@ -33,10 +33,7 @@ const customerActor: AuditActor = {
 const clock = manualClock(new Date());
 const day = 86_400_000;
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-});
-afterAll(() => t.close());
+useTestApp({ clock }, (opened) => ({ t } = opened));
 beforeEach(() => clock.set(new Date()));
 
 async function health(id: string) {
@@ -375,9 +372,7 @@ describe('lock order', () => {
     }
     const people = [{ email: c.email, password: c.password }, ...members];
     const results = await Promise.all(
-      [...people, ...people].map(({ email, password }) =>
-        t.app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email, password } }),
-      ),
+      [...people, ...people].map(({ email, password }) => t.customerLogin(email, password)),
     );
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
   });

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
-import { activities, auditLogs, customers } from '../../db/schema';
+import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
+import { activities, customers } from '../../db/schema';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const register = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/customers', payload });
@@ -31,10 +29,7 @@ describe('POST /api/customers (self sign-up)', () => {
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, body.customer.id));
     expect(row).toMatchObject({ role: 'fleet_admin', carLimit: 50, userLimit: 25, phone: '+15551234567' });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const audit = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.resourceId, body.customer.id));
+    const audit = await auditRowsWhere(t, { resourceId: body.customer.id });
     expect(audit.map((a) => a.action)).toContain('create');
     expect(JSON.stringify(audit)).not.toContain('argon2'); // no hash in the audit trail
     const activity = await t.database.db
@@ -42,11 +37,7 @@ describe('POST /api/customers (self sign-up)', () => {
       .from(activities)
       .where(eq(activities.customerId, body.customer.id));
     expect(activity.map((a) => a.action)).toEqual(['customer_registered']);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: 'new.owner@example.com', password: input.password },
-    });
+    const signIn = await t.customerLogin('new.owner@example.com', input.password);
     expect(signIn.statusCode).toBe(200);
   });
 

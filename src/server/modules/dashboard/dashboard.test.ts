@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, DEMO_PASSWORD, type TestApp } from '../../../../tests/setup/test-app';
 import { CARDS, addCard, checkout, signUp } from '../../../../tests/setup/customers';
 import { hashPassword } from '../../auth/passwords';
 import { manualClock } from '../../clock';
@@ -14,11 +14,7 @@ const clock = manualClock(new Date());
 const day = 86_400_000;
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ clock, staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 beforeEach(() => clock.set(new Date()));
 
 type Stats = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
 import { CARDS, checkout, created, signUp, unique } from '../../../../tests/setup/customers';
-import { customerFormInput } from '../../../../tests/setup/staff';
+import { customerFormInput, changeStaffPassword } from '../../../../tests/setup/staff';
 import { emailsTo, invitedPassword, lastEmailTo, linkIn } from '../../../../tests/setup/mail';
 import { DEFAULT_CUSTOMER_SETTINGS } from '../../../shared/contracts/portal';
 import { emailOutbox, invoices, payments } from '../../db/schema';
@@ -172,11 +172,7 @@ describe('security emails', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const staff = await t.staffCookie(input.email, await invitedPassword(t, input.email));
-    const own = await t.post(staff, '/api/admin/change-password', {
-      currentPassword: await invitedPassword(t, input.email),
-      newPassword: 'Staff#Own-2026x',
-      confirmPassword: 'Staff#Own-2026x',
-    });
+    const own = await changeStaffPassword(t, staff, await invitedPassword(t, input.email), 'Staff#Own-2026x');
     expect(own.statusCode, own.body).toBe(200);
     const staffMail = await lastEmailTo(t, input.email, 'password_changed');
     expect(staffMail.staffUserId).toBe(made.json().user.id);

@@ -1,9 +1,9 @@
 // The scheduled automation rules (docs/email.md) on a controllable clock: each fires once per customer
 // and event, not again on a second run or a second instance, skipped for an opted-out customer, a
 // disabled template or the product-wide switch, and never for sign-ups older than its window.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { DEFAULT_CUSTOMER_SETTINGS } from '../../../shared/contracts/portal';
 import { customers, emailOutbox, subscriptions } from '../../db/schema';
@@ -12,11 +12,7 @@ import { runEmailAutomation } from './automation';
 const DAY = 86_400_000;
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 const deps = (app = t.app) => ({

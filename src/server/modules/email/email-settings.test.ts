@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { startMailCatcher, type MailCatcher } from '../../../../tests/fakes/smtp-server';
 import { staffWith } from '../../../../tests/setup/staff';
 import { auditLogs, emailOutbox } from '../../db/schema';
@@ -80,10 +81,7 @@ describe('templates', () => {
       subject: 'Only {daysLeft} days of {planName} left, {firstName}',
       customized: true,
     });
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'email_template'), eq(auditLogs.resourceId, 'trial_expiring')))
+    const [audit] = await auditRowsWhere(t, { resourceType: 'email_template', resourceId: 'trial_expiring' })
       .orderBy(desc(auditLogs.id))
       .limit(1);
     expect(audit?.newValues).toMatchObject({

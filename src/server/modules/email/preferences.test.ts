@@ -1,17 +1,14 @@
 // The portal's notification preferences change what is sent (issue 24 §2b; docs/email.md "Who gets
 // what"), proved through the outbox: "Security alerts" off, no new sign-in alert; on, one. "Account
 // emails" off, no payment receipt; on, one. Password emails go whatever the switches say.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { CARDS, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { emailsTo } from '../../../../tests/setup/mail';
 import { DEFAULT_CUSTOMER_SETTINGS, type CustomerSettings } from '../../../shared/contracts/portal';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 async function setPreferences(c: TestCustomer, change: Partial<CustomerSettings>) {
   const res = await t.put(c, `/api/customer/settings/${encodeURIComponent(c.email)}`, {

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { ExternalCustomerRow } from '../../../shared/contracts/external-db';
+import { PROFILE_FIELDS, type ProfileField } from '../../../shared/contracts/staff-customers';
 import { featureAccessOf } from '../../../shared/feature-access';
 import { generateCustomerPassword } from '../../../shared/customer-password';
 import type { Executor, Tx } from '../../db/client';
@@ -21,18 +22,8 @@ type CustomerRecord = typeof customers.$inferSelect;
 type Row = SourceRow<ExternalCustomerRow>;
 
 /** The fields the source owns on an existing customer; never its password, plan, status or limits. */
-const OWNED = [
-  'firstName',
-  'lastName',
-  'phone',
-  'companyName',
-  'address',
-  'city',
-  'state',
-  'zipCode',
-  'country',
-] as const;
-type Owned = (typeof OWNED)[number];
+type Owned = Exclude<ProfileField, 'email'>;
+const OWNED = PROFILE_FIELDS.filter((field): field is Owned => field !== 'email');
 
 /** The row's value of each owned field it sends ('' for an optional text reads as none, as the form does). */
 function ownedValues(row: ExternalCustomerRow): Partial<Pick<CustomerRecord, Owned>> {

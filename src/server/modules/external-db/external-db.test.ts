@@ -9,6 +9,7 @@ import { created, signUp } from '../../../../tests/setup/customers';
 import { emailsTo, invitedPassword } from '../../../../tests/setup/mail';
 import { staffWith } from '../../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import type { BackgroundJob, JobStarted } from '../../../shared/contracts/background-jobs';
 import {
   EXTERNAL_DB_MAX_ROW_BYTES,
@@ -169,10 +170,7 @@ describe('customer import', () => {
     expect(trail).toHaveLength(3);
     expect(trail.every((a) => a.action === 'create' && a.actorEmail === 'admin@motorpool.local')).toBe(true);
     expect(JSON.stringify(trail)).not.toContain(password);
-    const [started] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'external_db_import'), eq(auditLogs.resourceId, job.id)));
+    const [started] = await auditRowsWhere(t, { resourceType: 'external_db_import', resourceId: job.id });
     expect(started).toBeDefined();
   });
 

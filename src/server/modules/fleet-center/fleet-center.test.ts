@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   addCard,
   checkout,
@@ -27,13 +27,11 @@ const day = (offset: number) => isoDay(new Date(Date.now() + offset * DAY));
 
 let t: TestApp;
 let admin: string;
-
-beforeAll(async () => {
-  // Saving an API key seals it: on PostgreSQL that needs a configured key (503 without one, on purpose).
-  t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: '11'.repeat(32) });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+// Saving an API key seals it: on PostgreSQL that needs a configured key (503 without one, on purpose).
+useTestApp(
+  { env: { SETTINGS_ENCRYPTION_KEY: '11'.repeat(32) }, staff: ['admin'] },
+  (opened) => ({ t, admin } = opened),
+);
 
 async function read<T>(url: string, session = admin): Promise<T> {
   const res = await t.get(session, url);
@@ -98,11 +96,7 @@ describe('the fleet center figures, on two customers made through the API', () =
     await addMaintenance(b, b1.id, { dueDate: day(30) }); // the last day of the window
 
     // Sign-ins that must not count: a wrong password, and staff.
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: a.email, password: 'Wrong#Pass1' },
-    });
+    const wrong = await t.customerLogin(a.email, 'Wrong#Pass1');
     expect(wrong.statusCode).toBe(401);
     await t.staffCookie('manager@motorpool.local');
     // The fleet CRM's auto-login from A's session: a sign-in, and an auto-login.

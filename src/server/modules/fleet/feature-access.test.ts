@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, cookieHeader, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, cookieHeader, type TestApp } from '../../../../tests/setup/test-app';
 import { randomVin, signUp, unique, type TestCustomer } from '../../../../tests/setup/customers';
 import type { RouteAccess } from '../../auth/access';
 import { auditLogs, customers, drivers, maintenanceRecords, vehicles } from '../../db/schema';
@@ -12,10 +12,7 @@ import {
 import { FEATURE_ACCESS_FLAGS, type FeatureAccessFlag } from '../../../shared/feature-access';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 /** Which routes each enforced switch holds (docs/feature-access.md). */
 const GUARDED: Record<EnforcedFeature, (url: string) => boolean> = {

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { auditLogs, vehicles } from '../../db/schema';
 import { lastEmailTo, passwordIn } from '../../../../tests/setup/mail';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 let counter = 0;
 /** A valid vehicle with a unique VIN and plate. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, cookieHeader, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { CARDS, addCard, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
 import { auditLogs, customers, impersonationTokens, sessions, staffUsers, vehicles } from '../../db/schema';
@@ -193,10 +194,7 @@ describe('GET /api/external/impersonate', () => {
     // The customer's own session says nobody else is there.
     expect((await t.get(customer, '/api/auth/customer')).json().customer.impersonator).toBeNull();
 
-    const uses = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'impersonation_use'), eq(auditLogs.accountId, customer.id)));
+    const uses = await auditRowsWhere(t, { action: 'impersonation_use', accountId: customer.id });
     expect(uses.at(-1)).toMatchObject({
       actorType: 'staff',
       actorId: adminId,
@@ -211,10 +209,7 @@ describe('GET /api/external/impersonate', () => {
     const again = await open(url, admin);
     expectRefusalPage(again, 410, 'This link was already used');
     expect(again.body).toContain('href="/admin?tab=fleet"');
-    const [refused] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'impersonation_use'), eq(auditLogs.success, false)));
+    const [refused] = await auditRowsWhere(t, { action: 'impersonation_use', success: false });
     expect(refused).toMatchObject({ actorType: 'staff', actorId: adminId, accountId: customer.id });
   });
 
@@ -365,10 +360,7 @@ describe('a session staff opened into an account', () => {
     const id = added.json().vehicle.id as string;
     const [row] = await t.database.db.select().from(vehicles).where(eq(vehicles.id, id));
     expect(row!.customerId).toBe(customer.id);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, id), eq(auditLogs.action, 'create')));
+    const [audit] = await auditRowsWhere(t, { resourceId: id, action: 'create' });
     expect(audit).toMatchObject({
       actorType: 'staff',
       actorId: adminId,
@@ -397,10 +389,7 @@ describe('a session staff opened into an account', () => {
     const out = await t.post(session, '/api/auth/customer-logout', {});
     expect(out.statusCode).toBe(200);
     expect((await t.get(session, '/api/fleet/vehicles')).statusCode).toBe(401);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'logout'), eq(auditLogs.resourceId, customer.id)));
+    const [audit] = await auditRowsWhere(t, { action: 'logout', resourceId: customer.id });
     expect(audit).toMatchObject({ actorType: 'staff', actorId: adminId, accountId: customer.id });
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { CARDS, addCard, signUp } from '../../../../tests/setup/customers';
-import { auditLogs, notifications } from '../../db/schema';
+import { notifications } from '../../db/schema';
 import type { NotificationList } from '../../../shared/contracts/notifications';
 import { notifyStaff } from './service';
 
@@ -104,10 +105,7 @@ describe('read marks are per staff member', () => {
     // Again: nothing changes, and only the first mark is audited.
     const again = await t.post(admin, `/api/admin/notifications/${id}/read`, {});
     expect(again.json()).toEqual({ success: true, count: adminBefore.count - 1 });
-    const audits = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'mark_read'), eq(auditLogs.resourceId, id)));
+    const audits = await auditRowsWhere(t, { action: 'mark_read', resourceId: id });
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorType: 'staff', actorEmail: 'admin@motorpool.local' });
   });
@@ -130,10 +128,7 @@ describe('read marks are per staff member', () => {
     // A new one after that is unread for sales again.
     await planted('plan_downgrade');
     expect((await inbox(sales)).count).toBe(1);
-    const audits = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'mark_all_read'), eq(auditLogs.actorEmail, 'sales@motorpool.local')));
+    const audits = await auditRowsWhere(t, { action: 'mark_all_read', actorEmail: 'sales@motorpool.local' });
     expect(audits).toHaveLength(1);
   });
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   PASSWORD_RESET_INVALID_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
 } from '../../../shared/contracts/password-reset';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { created, signUp, unique } from '../../../../tests/setup/customers';
 import { emailsTo, invitedPassword, lastEmailTo, linkIn } from '../../../../tests/setup/mail';
-import { auditLogs, passwordResetTokens, sessions, staffUsers } from '../../db/schema';
+import { passwordResetTokens, sessions, staffUsers } from '../../db/schema';
 import { tokenDigest } from '../../auth/tokens';
 
 let t: TestApp;
@@ -63,10 +64,7 @@ describe('POST /api/auth/password-reset', () => {
     const email = `ghost.${unique()}@example.com`;
     expect((await ask(email)).statusCode).toBe(200);
     expect(await emailsTo(t, email)).toEqual([]);
-    const [row] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'password_reset_request'), eq(auditLogs.actorEmail, email)));
+    const [row] = await auditRowsWhere(t, { action: 'password_reset_request', actorEmail: email });
     expect(row).toMatchObject({
       success: false,
       newValues: { kind: 'customer', sent: false, reason: 'no_account' },
@@ -81,10 +79,7 @@ describe('POST /api/auth/password-reset', () => {
     expect(await emailsTo(t, c.email, 'password_reset')).toHaveLength(3);
     const stranger = `nobody.${unique()}@example.com`;
     for (let i = 0; i < 6; i++) expect((await ask(stranger)).statusCode).toBe(200);
-    const limited = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'password_reset_request'), eq(auditLogs.actorEmail, c.email)));
+    const limited = await auditRowsWhere(t, { action: 'password_reset_request', actorEmail: c.email });
     expect(
       limited.filter((r) => (r.newValues as { reason?: string }).reason === 'rate_limited'),
     ).toHaveLength(2);
@@ -114,10 +109,7 @@ describe('POST /api/auth/password-reset/confirm', () => {
     expect((await signIn(c.email, c.password)).statusCode).toBe(401);
     expect((await signIn(c.email, 'Brand#New-Pass1')).statusCode).toBe(200);
     expect(await emailsTo(t, c.email, 'password_changed')).toHaveLength(1);
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'password_reset'), eq(auditLogs.resourceId, c.id)));
+    const [audit] = await auditRowsWhere(t, { action: 'password_reset', resourceId: c.id });
     expect(audit).toMatchObject({ success: true, actorType: 'customer' });
     expect(JSON.stringify(audit)).not.toContain('Brand#New-Pass1');
 

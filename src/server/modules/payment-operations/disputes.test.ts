@@ -1,10 +1,12 @@
 // Stripe disputes through the signed webhook (charge.dispute.*), signed exactly as Stripe signs them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
-import { startFakeStripe, type FakeStripe } from '../../../../tests/fakes/stripe-server';
-import { auditLogs, disputes, notifications, payments } from '../../db/schema';
+import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
+import { stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
+import { useFakeStripe } from '../../../../tests/setup/fake-stripe';
+import { disputes, notifications, payments } from '../../db/schema';
 import { DATA_CHANGED_HEADER, parseDataDomains } from '../../../shared/data-domains';
 import { NOTIFICATION_CHANGES } from '../../../shared/contracts/notification-feed';
 
@@ -12,20 +14,11 @@ const WEBHOOK_SECRET = 'whsec_test';
 let fake: FakeStripe;
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_API_URL: fake.url,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+useFakeStripe((started) => (fake = started));
+useTestApp(
+  () => ({ env: stripeEnv(fake, WEBHOOK_SECRET), staff: ['admin'] }),
+  (opened) => ({ t, admin } = opened),
+);
 
 const deliver = (payload: string) =>
   t.app.inject({
@@ -96,10 +89,7 @@ describe('charge.dispute.* through POST /api/webhooks/stripe', () => {
       status: 'lost',
       evidenceDueBy: null,
     });
-    const audits = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'dispute'), eq(auditLogs.resourceId, rows[0]!.id)));
+    const audits = await auditRowsWhere(t, { resourceType: 'dispute', resourceId: rows[0]!.id });
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'update']);
     expect(audits[0]).toMatchObject({
       actorType: 'system',

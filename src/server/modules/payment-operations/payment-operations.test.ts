@@ -3,11 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { unique } from '../../../../tests/setup/customers';
 import { staffWith } from '../../../../tests/setup/staff';
 import { manualClock } from '../../clock';
 import type { InvoiceStatus, PaymentStatus } from '../../../shared/statuses';
-import { auditLogs, customers, expenses, hostingUsage, invoices, payments, refunds } from '../../db/schema';
+import { customers, expenses, hostingUsage, invoices, payments, refunds } from '../../db/schema';
 
 // A month of its own, so the demo data's payments and invoices stay out of the hand-made examples.
 const clock = manualClock(new Date('2031-06-15T12:00:00Z'));
@@ -81,10 +82,7 @@ describe('expenses', () => {
     const id: string = newest.json().expense.id;
     const [row] = await db().select().from(expenses).where(eq(expenses.id, id));
     expect(row).toMatchObject({ amountCents: 1250, description: `Newest ${tag}`, category: 'database' });
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'expense'), eq(auditLogs.resourceId, id)));
+    const [audit] = await auditRowsWhere(t, { resourceType: 'expense', resourceId: id });
     expect(audit).toMatchObject({ action: 'create', actorEmail: 'manager@motorpool.local' });
     expect(audit?.newValues).toMatchObject({ amount: 12.5, category: 'database' });
 
@@ -205,11 +203,7 @@ describe('correcting expenses', () => {
       hosting: usage.yearToDate.hostingExpenses as number,
     };
   };
-  const auditOf = (id: string) =>
-    db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'expense'), eq(auditLogs.resourceId, id)));
+  const auditOf = (id: string) => auditRowsWhere(t, { resourceType: 'expense', resourceId: id });
 
   it('an edit replaces the entry, is audited before/after, and the totals follow; a delete takes it out of them', async () => {
     const start = await yearToDate();

@@ -1,30 +1,22 @@
 // POST /api/webhooks/stripe with the app on Stripe (pointed at a local Stripe-speaking server) and
 // events signed exactly the way Stripe signs them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
-import { startFakeStripe, type FakeStripe, type TestCard } from '../../../../tests/fakes/stripe-server';
+import { createTestApp, useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { stripeEnv, type FakeStripe, type TestCard } from '../../../../tests/fakes/stripe-server';
+import { useFakeStripe } from '../../../../tests/setup/fake-stripe';
 import { customers, paymentMethods, payments, subscriptions, webhookEvents } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test';
-const stripeEnv = (fake: FakeStripe, webhookSecret: string | null = WEBHOOK_SECRET) => ({
-  STRIPE_SECRET_KEY: 'sk_test_x',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-  STRIPE_API_URL: fake.url,
-  ...(webhookSecret ? { STRIPE_WEBHOOK_SECRET: webhookSecret } : {}),
-});
 
 let fake: FakeStripe;
 let t: TestApp;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp(stripeEnv(fake));
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+useFakeStripe((started) => (fake = started));
+useTestApp(
+  () => ({ env: stripeEnv(fake) }),
+  (opened) => ({ t } = opened),
+);
 
 const sign = (payload: string, secret = WEBHOOK_SECRET) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret });

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
 import { auditLogs } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
 let manager: string;
 let sales: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, manager, sales] = await Promise.all([
-    t.staffCookie('admin@motorpool.local'),
-    t.staffCookie('manager@motorpool.local'),
-    t.staffCookie('sales@motorpool.local'),
-  ]);
-});
-afterAll(() => t.close());
+useTestApp({ staff: ['admin', 'manager', 'sales'] }, (opened) => ({ t, admin, manager, sales } = opened));
 
 const newPlan = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -174,24 +165,17 @@ describe('editing, duplicating and deleting', () => {
 
   it('the edit dialog changes name, description, price, limits and features at once, audited', async () => {
     await t.post(admin, '/api/plans', newPlan('all-fields'));
-    const res = await t.patch(admin, '/api/plans/all-fields', {
+    const edit = {
       name: 'All Fields Renamed',
       description: 'Rewritten',
       price: 12.5,
       vehicleLimit: 3,
       userLimit: null,
       features: { analytics: false, geofencing: true, vehicleTracking: true },
-    });
+    };
+    const res = await t.patch(admin, '/api/plans/all-fields', edit);
     expect(res.statusCode).toBe(200);
-    expect(res.json().plan).toMatchObject({
-      id: 'all-fields',
-      name: 'All Fields Renamed',
-      description: 'Rewritten',
-      price: 12.5,
-      vehicleLimit: 3,
-      userLimit: null,
-      features: { analytics: false, geofencing: true, vehicleTracking: true },
-    });
+    expect(res.json().plan).toMatchObject({ id: 'all-fields', ...edit });
     const staffList = (await t.get(admin, '/api/plans')).json<{ id: string; name: string }[]>();
     expect(staffList.find((p) => p.id === 'all-fields')?.name).toBe('All Fields Renamed');
     const [update] = (await auditRowsFor('all-fields')).filter((a) => a.action === 'update');

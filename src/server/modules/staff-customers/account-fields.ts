@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { type CustomerForm } from '../../../shared/contracts/staff-customers';
+import { PROFILE_FIELDS, type CustomerForm } from '../../../shared/contracts/staff-customers';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, staffUsers } from '../../db/schema';
@@ -84,16 +84,7 @@ export async function emailUnique<T>(work: () => Promise<T>): Promise<T> {
 
 /** The fields an edit can change, compared before and after for the audit trail. */
 const AUDITED = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'companyName',
-  'address',
-  'city',
-  'state',
-  'zipCode',
-  'country',
+  ...PROFILE_FIELDS,
   'planId',
   'carLimit',
   'userLimit',

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { created, unique } from '../../../../tests/setup/customers';
 import { customerFormInput } from '../../../../tests/setup/staff';
 import { activities, appMeta, auditLogs, customers, sessions, subscriptions } from '../../db/schema';
@@ -12,17 +13,11 @@ import type { CustomerStatus, SubscriptionStatus } from '../../../shared/statuse
 
 let t: TestApp;
 let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 
-const signIn = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/dealer-login', payload: { email, password } });
+const signIn = (email: string, password: string) => t.customerLogin(email, password);
 
 /** A customer staff created, with its sign-in and a team member signed in too. */
 async function accountWithTeam(password = 'Staff#Made1') {
@@ -253,10 +248,7 @@ describe('suspend and reactivate', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().errorType).toBe('invalid_password');
 
-    const trail = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, a.id), eq(auditLogs.action, 'suspend')));
+    const trail = await auditRowsWhere(t, { resourceId: a.id, action: 'suspend' });
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({ actorEmail: 'admin@motorpool.local', oldValues: { status: 'active' } });
     const feed = await db().select().from(activities).where(eq(activities.customerId, a.id));
@@ -298,10 +290,7 @@ describe('suspend and reactivate', () => {
     });
     expect((await signIn(a.input.email, a.input.password)).statusCode).toBe(200);
     expect((await signIn(a.memberEmail, a.memberPassword)).statusCode).toBe(200);
-    const trail = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, a.id), eq(auditLogs.action, 'reactivate')));
+    const trail = await auditRowsWhere(t, { resourceId: a.id, action: 'reactivate' });
     expect(trail[0]).toMatchObject({ newValues: { status: 'active', subscriptionStatus: 'trialing' } });
   });
 

@@ -3,6 +3,7 @@ import { generateCustomerPassword } from '../../../shared/customer-password';
 import type { CustomerForm, StaffCustomerDetail } from '../../../shared/contracts/staff-customers';
 import { paysForPlan } from '../../../shared/statuses';
 import { featureAccessOf } from '../../../shared/feature-access';
+import type { Tx } from '../../db/client';
 import { customers, sessions, subscriptions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
@@ -37,6 +38,18 @@ export async function customerDetail(
     : [];
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
   return { ...toStaffCustomer(row), passwordPending: !row.isPasswordSet };
+}
+
+/** The account and its subscription, locked in the order billing locks them: the subscription first. */
+async function lockAccount(tx: Tx, id: string) {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.customerId, id))
+    .for('update');
+  const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+  if (!before) throw notFound(CUSTOMER_NOT_FOUND);
+  return { subscription, before };
 }
 
 /** Send again: a new temporary password for an owner who has not set theirs, by email. */
@@ -118,14 +131,7 @@ export async function updateCustomer(
   const newCredentials = password === null ? null : credentials;
   await emailUnique(() =>
     inTransaction(ctx, async ({ db: tx }) => {
-      // The subscription, then the account: the order billing locks them in.
-      const [subscription] = await tx
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.customerId, id))
-        .for('update');
-      const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
-      if (!before) throw notFound(CUSTOMER_NOT_FOUND);
+      const { subscription, before } = await lockAccount(tx, id);
       if (input.email !== before.email.toLowerCase() && (await emailSignsIn(tx, input.email)))
         throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
       const plan = input.planId === before.planId ? null : await findActivePlan(tx, input.planId);
@@ -218,13 +224,7 @@ export async function reactivateCustomer(ctx: StaffContext, id: string): Promise
   if (!isCustomerId(id)) throw notFound(CUSTOMER_NOT_FOUND);
   const now = ctx.clock.now();
   await inTransaction(ctx, async ({ db: tx }) => {
-    const [subscription] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.customerId, id))
-      .for('update');
-    const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
-    if (!before) throw notFound(CUSTOMER_NOT_FOUND);
+    const { subscription, before } = await lockAccount(tx, id);
     if (before.status !== 'suspended')
       throw conflict(
         `Only a suspended customer can be reactivated. ${before.companyName} is ${before.status}.`,

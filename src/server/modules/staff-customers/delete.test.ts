@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import {
   CARDS,
   accountRows,
@@ -32,18 +33,21 @@ let t: TestApp;
 let admin: string;
 let sales: string;
 let manager: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, sales, manager] = await Promise.all([
-    t.staffCookie('admin@motorpool.local'),
-    t.staffCookie('sales@motorpool.local'),
-    t.staffCookie('manager@motorpool.local'),
-  ]);
-});
-afterAll(() => t.close());
+useTestApp({ staff: ['admin', 'sales', 'manager'] }, (opened) => ({ t, admin, sales, manager } = opened));
 
 const db = () => t.database.db;
+
+/** The rows of the books that were there before a deletion, read again by id. */
+const rowsAgain = (table: typeof payments | typeof invoices, was: { id: string }[]) =>
+  db()
+    .select()
+    .from(table)
+    .where(
+      inArray(
+        table.id,
+        was.map((row) => row.id),
+      ),
+    );
 
 /** Every table that holds rows of an account by customer_id, with how many it holds for this one. */
 async function rowsOf(customerId: string) {
@@ -120,29 +124,13 @@ describe('DELETE /api/admin/customers/:id', () => {
     expect(await db().select().from(customers).where(eq(customers.id, c.id))).toEqual([]);
     expect((await rowsOf(c.id)).every((n) => n === 0)).toBe(true);
 
-    const keptPayments = await db()
-      .select()
-      .from(payments)
-      .where(
-        inArray(
-          payments.id,
-          before.payments.map((p) => p.id),
-        ),
-      );
+    const keptPayments = await rowsAgain(payments, before.payments);
     expect(keptPayments).toHaveLength(before.payments.length);
     for (const p of keptPayments) {
       const was = before.payments.find((b) => b.id === p.id)!;
       expect(p).toEqual({ ...was, customerId: null, customerDeletedAt: expect.any(Date) });
     }
-    const keptInvoices = await db()
-      .select()
-      .from(invoices)
-      .where(
-        inArray(
-          invoices.id,
-          before.invoices.map((i) => i.id),
-        ),
-      );
+    const keptInvoices = await rowsAgain(invoices, before.invoices);
     expect(keptInvoices).toHaveLength(before.invoices.length);
     for (const i of keptInvoices) {
       const was = before.invoices.find((b) => b.id === i.id)!;
@@ -164,10 +152,7 @@ describe('DELETE /api/admin/customers/:id', () => {
     });
     expect(again.statusCode).toBe(201);
 
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, c.id), eq(auditLogs.action, 'delete')));
+    const [audit] = await auditRowsWhere(t, { resourceId: c.id, action: 'delete' });
     expect(audit).toMatchObject({
       actorType: 'staff',
       actorEmail: 'admin@motorpool.local',
@@ -205,27 +190,11 @@ describe('DELETE /api/admin/customers/:id', () => {
     const before = await books(c.id);
     const res = await t.post(c, '/api/customer/delete-account', { password: c.password });
     expect(res.statusCode).toBe(200);
-    const kept = await db()
-      .select()
-      .from(payments)
-      .where(
-        inArray(
-          payments.id,
-          before.payments.map((p) => p.id),
-        ),
-      );
+    const kept = await rowsAgain(payments, before.payments);
     expect(kept.map((p) => [p.customerId, p.customerDeletedAt !== null])).toEqual(
       before.payments.map(() => [null, true]),
     );
-    const keptInvoices = await db()
-      .select()
-      .from(invoices)
-      .where(
-        inArray(
-          invoices.id,
-          before.invoices.map((i) => i.id),
-        ),
-      );
+    const keptInvoices = await rowsAgain(invoices, before.invoices);
     expect(keptInvoices.map((i) => [i.customerId, i.customerDeletedAt !== null])).toEqual(
       before.invoices.map(() => [null, true]),
     );

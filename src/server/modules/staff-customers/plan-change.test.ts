@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { CARDS, billingInfo, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
-import { auditLogs, customers, payments, sandboxCharges, subscriptions } from '../../db/schema';
+import { customers, payments, sandboxCharges, subscriptions } from '../../db/schema';
 import { PAID_PLAN_MESSAGE } from './accounts';
+import { PROFILE_FIELDS } from '../../../shared/contracts/staff-customers';
 
 /**
  * Issue 24 §4c: staff change a paying customer's plan on the portal's billing rules (preview,
@@ -15,14 +17,7 @@ const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
 let admin: string;
 let sales: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  [admin, sales] = await Promise.all([
-    t.staffCookie('admin@motorpool.local'),
-    t.staffCookie('sales@motorpool.local'),
-  ]);
-});
-afterAll(() => t.close());
+useTestApp({ clock, staff: ['admin', 'sales'] }, (opened) => ({ t, admin, sales } = opened));
 
 const db = () => t.database.db;
 
@@ -48,10 +43,7 @@ const upgradePayments = async (customerId: string) =>
   );
 
 const auditsOf = (subscriptionId: string, action: string) =>
-  db()
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.resourceId, subscriptionId), eq(auditLogs.action, action)));
+  auditRowsWhere(t, { resourceId: subscriptionId, action });
 
 describe('staff upgrade of a paying customer', () => {
   it('previews what the portal previews, charges exactly that once, audited as the staff member', async () => {
@@ -162,19 +154,7 @@ describe('refusals: nothing changed', () => {
   it('the Edit form still refuses a paying plan change: it goes through the preview and this route', async () => {
     const c = await paying('starter');
     const detail = (await t.get(admin, `/api/admin/customers/${c.id}`)).json();
-    const keys = [
-      'firstName',
-      'lastName',
-      'email',
-      'phone',
-      'companyName',
-      'address',
-      'city',
-      'state',
-      'zipCode',
-      'country',
-      'status',
-    ];
+    const keys = [...PROFILE_FIELDS, 'status'];
     const form = Object.fromEntries(keys.map((k) => [k, detail[k] ?? '']));
     const res = await t.put(admin, `/api/admin/customers/${c.id}`, {
       ...form,

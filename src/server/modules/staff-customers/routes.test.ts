@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { DEFAULT_FEATURE_ACCESS } from '../../../shared/feature-access';
 import { isoDay } from '../../../shared/days';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import {
   CARDS,
   checkout,
@@ -14,7 +15,7 @@ import {
   type TestCustomer,
 } from '../../../../tests/setup/customers';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
-import { activities, auditLogs, customers, plans, staffUsers, subscriptions } from '../../db/schema';
+import { activities, customers, plans, staffUsers, subscriptions } from '../../db/schema';
 import { EXPORT_BATCH } from './export';
 import { emailsTo, invitedPassword } from '../../../../tests/setup/mail';
 import type { CustomerStatus } from '../../../shared/statuses';
@@ -24,17 +25,10 @@ let admin: string;
 let manager: string;
 let sales: string;
 let customer: TestCustomer;
-
+useTestApp({ staff: ['admin', 'manager', 'sales'] }, (opened) => ({ t, admin, manager, sales } = opened));
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, manager, sales] = await Promise.all([
-    t.staffCookie('admin@motorpool.local'),
-    t.staffCookie('manager@motorpool.local'),
-    t.staffCookie('sales@motorpool.local'),
-  ]);
   customer = await signUp(t, { planId: 'starter' });
 });
-afterAll(() => t.close());
 
 const db = () => t.database.db;
 
@@ -176,37 +170,18 @@ describe('GET /api/admin/customers: search, filters, sort and paging on the serv
 
   beforeAll(async () => {
     const base = new Date('2025-01-01T00:00:00Z').getTime();
-    const rows = await insertCustomers(tag, [
-      { company: `Alpha ${tag}`, status: 'active', risk: 'low', health: 90, createdAt: new Date(base) },
-      {
-        company: `bravo ${tag}`,
-        status: 'active',
-        risk: 'high',
-        health: 45,
-        createdAt: new Date(base + 1000),
-      },
-      {
-        company: `Charlie ${tag}`,
-        status: 'suspended',
-        risk: 'critical',
-        health: 20,
-        createdAt: new Date(base + 2000),
-      },
-      {
-        company: `Delta 100%_ ${tag}`,
-        status: 'pending',
-        risk: 'high',
-        health: 55,
-        createdAt: new Date(base + 3000),
-      },
-      {
-        company: `Echo ${tag}`,
-        status: 'active',
-        risk: 'medium',
-        health: 70,
-        createdAt: new Date(base + 4000),
-      },
-    ]);
+    const rows = await insertCustomers(
+      tag,
+      (
+        [
+          { company: `Alpha ${tag}`, status: 'active', risk: 'low', health: 90 },
+          { company: `bravo ${tag}`, status: 'active', risk: 'high', health: 45 },
+          { company: `Charlie ${tag}`, status: 'suspended', risk: 'critical', health: 20 },
+          { company: `Delta 100%_ ${tag}`, status: 'pending', risk: 'high', health: 55 },
+          { company: `Echo ${tag}`, status: 'active', risk: 'medium', health: 70 },
+        ] as const
+      ).map((row, i) => ({ ...row, createdAt: new Date(base + i * 1000) })),
+    );
     ids = Object.fromEntries(rows.map((r) => [r.companyName.split(' ')[0]!.toLowerCase(), r.id]));
   });
 
@@ -569,10 +544,7 @@ describe('POST /api/admin/customers', () => {
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.customerId, id));
     expect(sub!.status).toBe('trialing');
     expect(sub!.trialEndsAt!.getTime() - sub!.currentPeriodStart.getTime()).toBe(14 * 86_400_000);
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, id), eq(auditLogs.action, 'create')));
+    const [audit] = await auditRowsWhere(t, { resourceId: id, action: 'create' });
     expect(audit).toMatchObject({ actorType: 'staff', actorEmail: 'admin@motorpool.local', accountId: id });
     expect(JSON.stringify(audit)).not.toContain('Typed#Pass1');
     const [activity] = await db().select().from(activities).where(eq(activities.customerId, id));
@@ -732,10 +704,7 @@ describe('PUT /api/admin/customers/:id', () => {
     expect(after!.passwordHash).toBe(before!.passwordHash);
     // No new password, no new email: only the one of the create.
     expect(await emailsTo(t, input.email, 'account_invitation')).toHaveLength(1);
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, id), eq(auditLogs.action, 'update')));
+    const [audit] = await auditRowsWhere(t, { resourceId: id, action: 'update' });
     expect(audit!.oldValues).toEqual({ companyName: input.companyName, city: 'Columbus', country: 'US' });
     expect(audit!.newValues).toEqual({ companyName: 'Renamed Haulage', city: null, country: 'CA' });
     const feed = await db().select().from(activities).where(eq(activities.customerId, id));
@@ -758,17 +727,10 @@ describe('PUT /api/admin/customers/:id', () => {
     expect(await invitedPassword(t, input.email)).toBe('Second#Pass2');
     expect((await t.get(owner, '/api/fleet/vehicles')).statusCode).toBe(401);
     expect((await t.get(member, '/api/fleet/vehicles')).statusCode).toBe(200);
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: input.email, password: 'First#Pass1' },
-    });
+    const old = await t.customerLogin(input.email, 'First#Pass1');
     expect(old.statusCode).toBe(401);
     await t.customerSession(input.email, 'Second#Pass2');
-    const audits = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, id), eq(auditLogs.action, 'update')));
+    const audits = await auditRowsWhere(t, { resourceId: id, action: 'update' });
     expect(audits.at(-1)!.newValues).toEqual({ signIn: 'new temporary credentials set by staff' });
     expect(JSON.stringify(audits)).not.toContain('Second#Pass2');
   });
@@ -870,11 +832,7 @@ describe('PUT /api/admin/customers/:id', () => {
     expect(res.json().customer.status).toBe('suspended');
     expect(res.json().customer.suspendedAt).not.toBeNull();
     expect((await t.get(owner, '/api/fleet/vehicles')).statusCode).toBe(401);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: input.email, password: 'Edit#Pass12' },
-    });
+    const signIn = await t.customerLogin(input.email, 'Edit#Pass12');
     expect(signIn.statusCode).toBe(403);
     const back = await t.put(admin, `/api/admin/customers/${id}`, { ...input, status: 'active' });
     expect(back.json().customer).toMatchObject({ status: 'active', suspendedAt: null });

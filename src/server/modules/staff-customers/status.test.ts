@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { CARDS, billingInfo, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { manualClock } from '../../clock';
-import { auditLogs, customers, payments, subscriptions } from '../../db/schema';
+import { customers, payments, subscriptions } from '../../db/schema';
 import {
   billingStatus,
   statusEndedMessage,
   statusNotPendingMessage,
   statusPendingMessage,
 } from './account-status';
+import { PROFILE_FIELDS } from '../../../shared/contracts/staff-customers';
 
 /**
  * Issue 24 §4b: a status staff set means what it says. Cancelled goes through billing's own
@@ -20,11 +22,7 @@ import {
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ clock, staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 const runBilling = () =>
@@ -36,19 +34,7 @@ async function paying(planId = 'starter') {
   return c;
 }
 
-const FORM_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'companyName',
-  'address',
-  'city',
-  'state',
-  'zipCode',
-  'country',
-  'planId',
-] as const;
+const FORM_FIELDS = [...PROFILE_FIELDS, 'planId'] as const;
 
 /** Staff's Edit Customer as the dialog sends it: the detail's fields, with the status changed. */
 async function setStatus(c: TestCustomer, status: string) {
@@ -64,10 +50,7 @@ async function state(customerId: string) {
 }
 
 const auditsOf = (subscriptionId: string, action: string) =>
-  db()
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.resourceId, subscriptionId), eq(auditLogs.action, action)));
+  auditRowsWhere(t, { resourceId: subscriptionId, action });
 
 const succeeded = async (customerId: string) =>
   (await db().select().from(payments).where(eq(payments.customerId, customerId))).filter(
@@ -106,10 +89,7 @@ describe('staff set Cancelled', () => {
       accountId: c.id,
       newValues: { cancelAtPeriodEnd: true },
     });
-    const [edit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, c.id), eq(auditLogs.action, 'update')));
+    const [edit] = await auditRowsWhere(t, { resourceId: c.id, action: 'update' });
     expect(edit).toMatchObject({ oldValues: { status: 'active' }, newValues: { status: 'cancelled' } });
 
     // Access carries on until the period end.
@@ -216,11 +196,7 @@ describe('staff set Suspended', () => {
     const res = await setStatus(c, 'suspended');
     expect(res.statusCode).toBe(200);
     expect((await t.get(c, '/api/fleet/vehicles')).statusCode).toBe(401);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/dealer-login',
-      payload: { email: c.email, password: c.password },
-    });
+    const signIn = await t.customerLogin(c.email, c.password);
     expect(signIn.statusCode).toBe(403);
     const after = (await state(c.id)).sub;
     expect(after).toMatchObject({

@@ -1,10 +1,11 @@
 // Staff payments: the list, export, refunds, retries and figures (docs/staff-payments.md). The races
 // (concurrent refunds and retries) are real on PostgreSQL: run this file there too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { manualClock } from '../../clock';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { CARDS, addCard, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
 import {
@@ -26,11 +27,7 @@ import { invitedPassword, lastEmailTo, linkIn } from '../../../../tests/setup/ma
 const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ clock, staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 
@@ -146,10 +143,7 @@ describe('GET /api/admin/payments/export', () => {
         .sort(),
     ).toEqual(made.map((m) => m.payment.id).sort());
     expect(rows.slice(1).every((r) => r[3]!.startsWith(tag))).toBe(true);
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'export'), eq(auditLogs.resourceType, 'payment')));
+    const [audit] = await auditRowsWhere(t, { action: 'export', resourceType: 'payment' });
     expect(audit?.newValues).toMatchObject({ status: 'completed', search: tag });
   });
 
@@ -227,10 +221,7 @@ describe('POST /api/admin/payments/:id/refund', () => {
     expect(invoice!.status).toBe('refunded');
     const provider = await sandboxRefundsOf(payment.providerRef!);
     expect(provider.map((r) => r.amountCents).sort((x, y) => x - y)).toEqual([2_000, 10_000]);
-    const audits = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'refund'), eq(auditLogs.resourceId, payment.id)));
+    const audits = await auditRowsWhere(t, { action: 'refund', resourceId: payment.id });
     expect(audits.map((r) => r.oldValues)).toContainEqual({ status: 'succeeded', refunded: 0 });
   });
 
@@ -426,10 +417,7 @@ describe('POST /api/admin/payments/:id/retry', () => {
     expect(res.body).not.toContain(new URL(url).searchParams.get('link')!);
     const links = await db().select().from(paymentLinks).where(eq(paymentLinks.customerId, c.id));
     expect(links.map((l) => l.purpose)).toEqual(['subscription']);
-    const audit = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'retry'), eq(auditLogs.resourceId, failed.id)));
+    const audit = await auditRowsWhere(t, { action: 'retry', resourceId: failed.id });
     expect(audit).toHaveLength(1);
   });
 

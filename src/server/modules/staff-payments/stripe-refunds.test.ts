@@ -1,28 +1,20 @@
 // Refunds with Stripe as the provider, against the local Stripe-speaking fake: the real SDK and adapter
 // run, and the fake counts the refunds Stripe would really have made.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
-import { startFakeStripe, type FakeStripe } from '../../../../tests/fakes/stripe-server';
+import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
+import { useFakeStripe } from '../../../../tests/setup/fake-stripe';
 import { payments } from '../../db/schema';
 
 let fake: FakeStripe;
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test',
-    STRIPE_API_URL: fake.url,
-  });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+useFakeStripe((started) => (fake = started));
+useTestApp(
+  () => ({ env: stripeEnv(fake), staff: ['admin'] }),
+  (opened) => ({ t, admin } = opened),
+);
 
 /** A customer who paid checkout with Stripe Elements: one completed payment whose ref is the charge. */
 async function paidPayment() {

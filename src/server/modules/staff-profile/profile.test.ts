@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp, DEMO_PASSWORD } from '../../../../tests/setup/test-app';
-import { staffWith } from '../../../../tests/setup/staff';
-import { auditLogs, staffUsers } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { useTestApp, type TestApp, DEMO_PASSWORD } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
+import { staffWith, changeStaffPassword } from '../../../../tests/setup/staff';
+import { staffUsers } from '../../db/schema';
 import { PASSWORD_TOO_SHORT_MESSAGE } from '../../../shared/contracts/staff-profile';
 
 let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const me = async (cookie: string) => {
   const res = await t.get(cookie, '/api/auth/user');
@@ -58,21 +55,14 @@ describe('the profile dialog', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toMatchObject({ firstName: 'First name is required' });
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, sales.id), eq(auditLogs.action, 'update')));
+    const [audit] = await auditRowsWhere(t, { resourceId: sales.id, action: 'update' });
     expect(audit!.oldValues).toMatchObject({ firstName: 'Test', email: sales.email });
     expect(audit!.newValues).toMatchObject({ firstName: 'Sasha', email });
   });
 
   it("says the staff text for a short new password: 'Password must be at least 8 characters long'", async () => {
     const member = await staffWith(t, 'manager');
-    const short = await t.post(member.cookie, '/api/admin/change-password', {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'Ab#1',
-      confirmPassword: 'Ab#1',
-    });
+    const short = await changeStaffPassword(t, member.cookie, DEMO_PASSWORD, 'Ab#1');
     expect(short.statusCode).toBe(400);
     expect(short.json().errors.newPassword).toBe('Password must be at least 8 characters long');
     expect(short.json().errors.newPassword).toBe(PASSWORD_TOO_SHORT_MESSAGE);
@@ -81,25 +71,19 @@ describe('the profile dialog', () => {
   it('changes the password with the current one, ends the other sessions and keeps this one', async () => {
     const member = await staffWith(t, 'manager');
     const other = await t.staffCookie(member.email);
-    const wrong = await t.post(member.cookie, '/api/admin/change-password', {
-      currentPassword: 'not-it',
-      newPassword: 'Better-Pass-1',
-      confirmPassword: 'Better-Pass-1',
-    });
+    const wrong = await changeStaffPassword(t, member.cookie, 'not-it', 'Better-Pass-1');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.currentPassword).toBe('Current password is incorrect');
-    const mismatch = await t.post(member.cookie, '/api/admin/change-password', {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'Better-Pass-1',
-      confirmPassword: 'Better-Pass-2',
-    });
+    const mismatch = await changeStaffPassword(
+      t,
+      member.cookie,
+      DEMO_PASSWORD,
+      'Better-Pass-1',
+      'Better-Pass-2',
+    );
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors.confirmPassword).toBe('New passwords do not match');
-    const same = await t.post(member.cookie, '/api/admin/change-password', {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: DEMO_PASSWORD,
-      confirmPassword: DEMO_PASSWORD,
-    });
+    const same = await changeStaffPassword(t, member.cookie, DEMO_PASSWORD, DEMO_PASSWORD);
     expect(same.statusCode).toBe(400);
 
     const sessions = await t.get(member.cookie, '/api/admin/sessions');
@@ -107,11 +91,7 @@ describe('the profile dialog', () => {
     expect(sessions.json().items.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(JSON.stringify(sessions.json())).not.toMatch(/"id"/);
 
-    const ok = await t.post(member.cookie, '/api/admin/change-password', {
-      currentPassword: DEMO_PASSWORD,
-      newPassword: 'Better-Pass-1',
-      confirmPassword: 'Better-Pass-1',
-    });
+    const ok = await changeStaffPassword(t, member.cookie, DEMO_PASSWORD, 'Better-Pass-1');
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await t.get(other, '/api/auth/user')).statusCode).toBe(401);
     expect((await t.get(member.cookie, '/api/auth/user')).statusCode).toBe(200);

@@ -5,10 +5,7 @@ import {
   type MyTicketDetail,
   type MyTicketListQuery,
   type NewTicketInput,
-  type TicketCategory,
-  type TicketPriority,
 } from '../../../shared/contracts/support';
-import { type TicketStatus } from '../../../shared/statuses';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import { staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -16,6 +13,7 @@ import { inTransaction } from '../../http/request-context';
 import { recordAudit, type AuditActor } from '../audit';
 import { nextTicketNumber } from './ticket-numbers';
 import type { CustomerContext } from '../../http/request-context';
+import { ticketSummaryOf } from './ticket-summary';
 
 /*
  * Ticket rules (docs/support.md). Customer-side work goes through the account scope (`ctx.account`):
@@ -37,15 +35,7 @@ const lastPublicAuthor = sql<string | null>`(select m.author_type from ${support
 
 function toMyTicket(row: TicketRow, counts: { replies: number; lastAuthor: string | null }): MyTicket {
   return {
-    id: row.id,
-    number: row.number,
-    subject: row.subject,
-    category: row.category as TicketCategory,
-    status: row.status as TicketStatus,
-    priority: row.priority as TicketPriority,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    lastActivityAt: row.lastActivityAt.toISOString(),
+    ...ticketSummaryOf(row),
     replies: counts.replies,
     awaitingCustomer: counts.lastAuthor === 'staff',
   };

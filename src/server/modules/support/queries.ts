@@ -8,11 +8,8 @@ import {
   type StaffTicketDetail,
   type StaffTicketExportQuery,
   type StaffTicketListQuery,
-  type TicketCategory,
-  type TicketPriority,
   type TicketSort,
 } from '../../../shared/contracts/support';
-import { type TicketStatus } from '../../../shared/statuses';
 import type { Db, Executor } from '../../db/client';
 import { keysetBatches } from '../../db/keyset-batches';
 import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
@@ -21,6 +18,7 @@ import { likePattern } from '../../lib/sql-like';
 import { csvLines, safeCell } from '../../lib/csv';
 import { staffNameOf } from '../team';
 import { SUPPORT_ROLES } from './staff-tickets';
+import { ticketSummaryOf } from './ticket-summary';
 
 // Staff reads across accounts (docs/server-kit.md "Staff queries across accounts"): the ticket list,
 // its export, one ticket with its whole thread (internal notes included), and who may be assigned.
@@ -122,15 +120,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 function toStaffTicket(row: Row): StaffTicket {
   const t = row.ticket;
   return {
-    id: t.id,
-    number: t.number,
-    subject: t.subject,
-    category: t.category as TicketCategory,
-    status: t.status as TicketStatus,
-    priority: t.priority as TicketPriority,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-    lastActivityAt: t.lastActivityAt.toISOString(),
+    ...ticketSummaryOf(t),
     customer: { id: row.customerId, companyName: row.companyName, email: row.customerEmail },
     fromVisitor: t.customerId === null,
     assignee:

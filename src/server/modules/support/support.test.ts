@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { signUp, unique, type TestCustomer } from '../../../../tests/setup/customers';
 import { staffWith } from '../../../../tests/setup/staff';
 import { invitedPassword } from '../../../../tests/setup/mail';
 import { manualClock } from '../../clock';
-import { auditLogs, emailOutbox, supportTickets } from '../../db/schema';
+import { emailOutbox, supportTickets } from '../../db/schema';
 import { ASSIGNEE_NAMES_DIFFER, CLOSED_TICKET_MESSAGE } from '../../../shared/contracts/support';
 
 // Ticket rules through the real app (docs/support.md), on PGlite and PostgreSQL.
@@ -257,10 +258,7 @@ describe('staff', () => {
       priority: 'urgent',
       assignee: { id: manager.id },
     });
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceId, ticket.id), eq(auditLogs.action, 'update')));
+    const [audit] = await auditRowsWhere(t, { resourceId: ticket.id, action: 'update' });
     expect(audit).toMatchObject({
       resourceType: 'support_ticket',
       actorType: 'staff',

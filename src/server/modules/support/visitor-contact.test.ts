@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { unique } from '../../../../tests/setup/customers';
-import { auditLogs, emailOutbox, supportTickets } from '../../db/schema';
+import { emailOutbox, supportTickets } from '../../db/schema';
 import { VISITOR_MESSAGE_SENT } from '../../../shared/contracts/contact';
 import { TOO_MANY_VISITOR_MESSAGES, VISITOR_MESSAGE_LIMIT } from './routes';
 
@@ -93,10 +94,7 @@ describe('POST /api/contact/messages', () => {
       description: 'Do you support trailers?\nWe run 40 of them.',
       fromVisitor: true,
     });
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'support_ticket'), eq(auditLogs.resourceId, ticket.id)));
+    const [audit] = await auditRowsWhere(t, { resourceType: 'support_ticket', resourceId: ticket.id });
     expect(audit).toMatchObject({ action: 'create', actorType: 'anonymous', actorEmail: email });
 
     const reply = await t.post(admin, `/api/admin/support/tickets/${ticket.id}/messages`, {

@@ -1,10 +1,11 @@
 // System Health (docs/system-health.md): access, figures that move under load, job runs, integration
 // status, alerts raised once across instances and resolved with an audit row. The two-instance raise is
 // a real race on PostgreSQL: run this file there too.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { auditLogs, jobRuns, requestMetrics, subscriptions, systemAlerts } from '../../db/schema';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
+import { jobRuns, requestMetrics, subscriptions, systemAlerts } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { startPeriodic } from '../../jobs/periodic';
 import { PERIODIC_JOBS } from '../../jobs/registry';
@@ -27,15 +28,10 @@ let t: TestApp;
 let admin: string;
 let manager: string;
 let sales: string;
-beforeAll(async () => {
-  t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: '33'.repeat(32) });
-  [admin, manager, sales] = await Promise.all([
-    t.staffCookie('admin@motorpool.local'),
-    t.staffCookie('manager@motorpool.local'),
-    t.staffCookie('sales@motorpool.local'),
-  ]);
-});
-afterAll(() => t.close());
+useTestApp(
+  { env: { SETTINGS_ENCRYPTION_KEY: '33'.repeat(32) }, staff: ['admin', 'manager', 'sales'] },
+  (opened) => ({ t, admin, manager, sales } = opened),
+);
 
 const db = () => t.database.db;
 const monitor = () => t.app.services.monitor;
@@ -453,10 +449,7 @@ describe('alerts', () => {
     const res = await t.post(manager, `/api/admin/system-health/alerts/${alert.id}/resolve`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, alert: { resolvedBy: 'Morgan Manager' } });
-    const [audit] = await db()
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'resolve_alert'), eq(auditLogs.resourceId, alert.id)));
+    const [audit] = await auditRowsWhere(t, { action: 'resolve_alert', resourceId: alert.id });
     expect(audit).toMatchObject({
       resourceType: 'system_alert',
       actorEmail: 'manager@motorpool.local',

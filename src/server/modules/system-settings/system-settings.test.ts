@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, useTestApp, DEMO_PASSWORD, type TestApp } from '../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { accountRows, signUp } from '../../../../tests/setup/customers';
 import { staffWith } from '../../../../tests/setup/staff';
 import { auditLogs, sessions, systemSettings } from '../../db/schema';
@@ -17,19 +18,12 @@ import { KEY_FILE, MISSING_KEY_MESSAGE, settingsKeyring } from './settings-key';
 const KEY = randomBytes(32).toString('hex');
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: KEY });
-  admin = await t.staffCookie('admin@motorpool.local');
-});
-afterAll(() => t.close());
+useTestApp({ env: { SETTINGS_ENCRYPTION_KEY: KEY }, staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
 const db = () => t.database.db;
 
 const lastSettingsAudit = async (group: string) => {
-  const [row] = await db()
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.resourceType, 'settings'), eq(auditLogs.resourceId, group)))
+  const [row] = await auditRowsWhere(t, { resourceType: 'settings', resourceId: group })
     .orderBy(desc(auditLogs.id))
     .limit(1);
   return row;

@@ -3,7 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { GENERATED_PASSWORD_ALPHABET, TEMPORARY_PASSWORD_REFUSED } from '../../../shared/contracts/team';
 import { ACCESS_DENIED_MESSAGE } from '../../../shared/roles';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { customerFormInput, staffWith } from '../../../../tests/setup/staff';
+import { auditRowsWhere } from '../../../../tests/setup/audit';
+import { customerFormInput, staffWith, changeStaffPassword } from '../../../../tests/setup/staff';
 import { auditLogs, sessions, staffUsers } from '../../db/schema';
 import { SET_PASSWORD_FIRST_MESSAGE } from '../../auth/access';
 import { RULE_MESSAGES } from './rules';
@@ -62,11 +63,7 @@ async function signedInMember(overrides: Record<string, unknown> = {}) {
   const member = await createMember(admin, overrides);
   const first = await t.staffCookie(member.email, member.password);
   const ownPassword = `Own-${member.password}9a`;
-  const changed = await t.post(first, '/api/admin/change-password', {
-    currentPassword: member.password,
-    newPassword: ownPassword,
-    confirmPassword: ownPassword,
-  });
+  const changed = await changeStaffPassword(t, first, member.password, ownPassword);
   expect(changed.statusCode, changed.body).toBe(200);
   return { ...member, cookie: first, ownPassword };
 }
@@ -153,18 +150,10 @@ describe('creating a member', () => {
         errorType: 'password_change_required',
       });
     }
-    const weak = await t.post(cookie, '/api/admin/change-password', {
-      currentPassword: member.password,
-      newPassword: 'short',
-      confirmPassword: 'short',
-    });
+    const weak = await changeStaffPassword(t, cookie, member.password, 'short');
     expect(weak.statusCode).toBe(400);
     const own = 'Fleet-Own-Pass-42';
-    const set = await t.post(cookie, '/api/admin/change-password', {
-      currentPassword: member.password,
-      newPassword: own,
-      confirmPassword: own,
-    });
+    const set = await changeStaffPassword(t, cookie, member.password, own);
     expect(set.statusCode, set.body).toBe(200);
     expect((await t.get(cookie, '/api/admin/stats')).statusCode).toBe(200);
     // The generated password no longer signs in.
@@ -178,10 +167,7 @@ describe('creating a member', () => {
 
   it('is audited without the password', async () => {
     const member = await createMember(admin);
-    const [row] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.resourceType, 'user'), eq(auditLogs.resourceId, member.id)));
+    const [row] = await auditRowsWhere(t, { resourceType: 'user', resourceId: member.id });
     expect(row).toMatchObject({ action: 'create', actorId: adminId });
     expect(JSON.stringify(row!.newValues)).not.toContain(member.password);
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../../tests/setup/test-app';
 import {
   CARDS,
   addCard,
@@ -12,10 +12,7 @@ import {
 import { notifications } from '../../../db/schema';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 async function tryAdd(c: TestCustomer, number: string) {
   const token = await tokeniseCard(t, c, number);

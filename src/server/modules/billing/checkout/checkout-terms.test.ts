@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMonths } from 'date-fns/addMonths';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../../tests/setup/test-app';
 import {
   CARDS,
   billingInfo,
@@ -20,10 +20,7 @@ import { invoices, payments, sandboxCharges, subscriptions } from '../../../db/s
 
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-});
-afterAll(() => t.close());
+useTestApp({ clock }, (opened) => ({ t } = opened));
 
 const day = 86_400_000;
 const run = () => import('../../../jobs/billing-runner').then((m) => m.runDueBilling(t.app.services.billing));

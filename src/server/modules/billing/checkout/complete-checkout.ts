@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { resetFailures } from '../../../auth/attempt-counters';
-import { invoices, paymentLinks, paymentMethods, paymentRequests, subscriptions } from '../../../db/schema';
+import { invoices, paymentLinks, paymentMethods, paymentRequests } from '../../../db/schema';
 import { HttpError, notFound } from '../../../http/errors';
 import type { CardDetails, IntentInfo } from '../../../integrations/payments/provider';
 import { usd } from '../../../lib/money-text';
 import { recordAudit, type AuditActor } from '../../audit';
 import { notifyStaff, recordActivity } from '../../notifications';
-import { applyPlan, setCustomerStatus } from '../core/account-writes';
+import { applyPlan, setCustomerStatus, setPaidPeriod } from '../core/account-writes';
 import { billingIdentity } from '../core/billing-identity';
 import { customerById, lockSubscription, paymentByKey, planById } from '../core/lookups';
 import { ensureProviderCustomer } from '../core/provider-customer';
@@ -210,22 +210,13 @@ async function startPaidPeriod(
   const terms = checkoutTerms(sub, plan, now);
   const periodEnd = terms.periodEnd;
   await applyPlan(tx, sub.customerId, plan, now);
-  await tx
-    .update(subscriptions)
-    .set({
-      status: 'active',
-      // Trial days are kept (added to this period), so the trial's end stays what it was.
-      currentPeriodStart: now,
-      currentPeriodEnd: periodEnd,
-      scheduledPlanId: null,
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-      failedAttempts: 0,
-      nextActionAt: periodEnd,
-      claimedUntil: null,
-      updatedAt: now,
-    })
-    .where(eq(subscriptions.id, sub.id));
+  // Trial days are kept (added to this period), so the trial's end stays what it was.
+  await setPaidPeriod(
+    tx,
+    sub.id,
+    { start: now, end: periodEnd, now },
+    { cancelAtPeriodEnd: false, canceledAt: null },
+  );
   await setCustomerStatus(tx, sub.customerId, 'active', now);
   return terms;
 }

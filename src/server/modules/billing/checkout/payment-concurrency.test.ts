@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../../tests/setup/test-app';
 import {
   CARDS,
   addCard,
@@ -23,10 +23,7 @@ import {
 
 // Races are real on PostgreSQL (several connections); these run there too when TEST_DATABASE_URL is set.
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+useTestApp({}, (opened) => ({ t } = opened));
 
 const startCheckoutOf = (c: TestCustomer) => startCheckout(t, c);
 const confirm = (clientSecret: string, number: string) => confirmCard(t, clientSecret, number);

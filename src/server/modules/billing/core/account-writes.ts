@@ -16,6 +16,32 @@ export async function applyPlan(tx: Executor, customerId: string, plan: PlanRow,
 }
 
 /**
+ * A paid period starts: the subscription is active from `start` to `end`, renews at `end`, has no plan
+ * change scheduled, no failed attempts and no worker's claim. `also` adds what the caller changes besides.
+ */
+export async function setPaidPeriod(
+  tx: Executor,
+  subscriptionId: string,
+  period: { start: Date; end: Date; now: Date },
+  also: Partial<typeof subscriptions.$inferInsert> = {},
+): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({
+      status: 'active',
+      ...also,
+      currentPeriodStart: period.start,
+      currentPeriodEnd: period.end,
+      scheduledPlanId: null,
+      failedAttempts: 0,
+      nextActionAt: period.end,
+      claimedUntil: null,
+      updatedAt: period.now,
+    })
+    .where(eq(subscriptions.id, subscriptionId));
+}
+
+/**
  * The account's own status, which follows its subscription's (active, pending, cancelled), except
  * while staff hold it suspended: only staff lift a suspension (reactivate), so billing never does.
  */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../../tests/setup/test-app';
 import { CARDS, billingInfo, checkout, signUp } from '../../../../../tests/setup/customers';
 import { cancelledPlanChangeMessage } from '../../../../shared/contracts/portal';
 import { manualClock } from '../../../clock';
@@ -9,10 +9,7 @@ import { shortDate } from '../../../lib/day-text';
 
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-});
-afterAll(() => t.close());
+useTestApp({ clock }, (opened) => ({ t } = opened));
 
 async function cancelledCustomer() {
   const c = await signUp(t, { planId: 'starter' });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { useTestApp, type TestApp } from '../../../../../tests/setup/test-app';
+import { auditRowsWhere } from '../../../../../tests/setup/audit';
 import {
   CARDS,
   billingInfo,
@@ -9,17 +10,14 @@ import {
   type TestCustomer,
 } from '../../../../../tests/setup/customers';
 import { manualClock } from '../../../clock';
-import { auditLogs, payments, sandboxCharges, subscriptions } from '../../../db/schema';
+import { payments, sandboxCharges, subscriptions } from '../../../db/schema';
 import { RESUME_NOT_CANCELLED } from './cancellation';
 
 /** Issue 9: plan changes say their numbers before they act, and a cancellation can be taken back. */
 
 const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-});
-afterAll(() => t.close());
+useTestApp({ clock }, (opened) => ({ t } = opened));
 
 const preview = (c: TestCustomer, planId: string) =>
   t.post(c, '/api/customer/preview-plan-change', { planId, email: c.email });
@@ -36,10 +34,7 @@ const succeededPayments = async (customerId: string) =>
   );
 
 const resumeAudits = (subscriptionId: string) =>
-  t.database.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.action, 'resume'), eq(auditLogs.resourceId, subscriptionId)));
+  auditRowsWhere(t, { action: 'resume', resourceId: subscriptionId });
 
 async function subscriptionOf(customerId: string) {
   const [row] = await t.database.db

@@ -5,7 +5,7 @@ import type { ChargeResult } from '../../../integrations/payments/provider';
 import { usd } from '../../../lib/money-text';
 import { recordAudit, type AuditActor } from '../../audit';
 import { recordActivity } from '../../notifications';
-import { applyPlan, setCustomerStatus } from '../core/account-writes';
+import { applyPlan, setCustomerStatus, setPaidPeriod } from '../core/account-writes';
 import type { BillingDeps } from '../core/deps';
 import { findPeriodInvoice } from '../invoices/invoices';
 import { recordPaidInvoice } from '../invoices/record-paid-invoice';
@@ -99,20 +99,7 @@ async function renewPaid(
       metadata: { planName: plan.name },
     });
   }
-  await tx
-    .update(subscriptions)
-    .set({
-      status: 'active',
-      priceCents: amountCents,
-      currentPeriodStart: periodStart,
-      currentPeriodEnd: periodEnd,
-      scheduledPlanId: null,
-      failedAttempts: 0,
-      nextActionAt: periodEnd,
-      claimedUntil: null,
-      updatedAt: now,
-    })
-    .where(eq(subscriptions.id, sub.id));
+  await setPaidPeriod(tx, sub.id, { start: periodStart, end: periodEnd, now }, { priceCents: amountCents });
   await setCustomerStatus(tx, customer.id, 'active', now);
   await recordActivity(tx, customer, {
     action: 'payment_succeeded',
