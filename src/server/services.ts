@@ -59,11 +59,13 @@ export type ServiceOptions = {
 export async function buildServices(options: ServiceOptions): Promise<Services> {
   const { config, database, clock, provider, log } = options;
   const db = database.db;
+  const secrets = secretBox(db, config.appSecret);
   const email = await createEmailQueue({
     db,
     appName: config.appName,
     publicUrl: config.publicUrl,
     appSecret: config.appSecret,
+    box: secrets,
   });
   const mail: Mailer = { queue: email, publicUrl: config.publicUrl };
   const keyring = settingsKeyring(config, database.driver === 'pglite');
@@ -83,7 +85,7 @@ export async function buildServices(options: ServiceOptions): Promise<Services> 
       instance: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
       log,
     }),
-    secrets: secretBox(db, config.appSecret),
+    secrets,
     keyring,
     backgroundJobs: createBackgroundJobs({ db, log, instanceId: options.monitor.instanceId }),
     billing: { db, clock, appName: config.appName, provider, mail },
