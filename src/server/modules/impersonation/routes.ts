@@ -60,9 +60,9 @@ const REFUSALS: Record<Refusal, { status: number; heading: string; text: string;
   },
 };
 
-export async function impersonationRoutes(app: FastifyInstance, { db, config, clock, secrets }: Services) {
+export async function impersonationRoutes(app: FastifyInstance, services: Services) {
+  const { config } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db, clock, signingKey: () => secrets.signingKey('impersonation') };
 
   const refuse = (reply: FastifyReply, refusal: Refusal) => {
     const page = REFUSALS[refusal];
@@ -92,7 +92,7 @@ export async function impersonationRoutes(app: FastifyInstance, { db, config, cl
     },
     handler: async (request) => {
       const { token } = await createImpersonationToken(
-        deps,
+        services,
         { ...actorOf(request), actorId: request.staffUser.id },
         request.body.customerId,
       );
@@ -123,7 +123,7 @@ export async function impersonationRoutes(app: FastifyInstance, { db, config, cl
       )
         return refuse(reply, 'not_allowed');
       const actor = actorOf(request, { actorType: 'staff', actorId: staff.id, actorEmail: staff.email });
-      const used = await useImpersonationToken(deps, { ...actor, actorId: staff.id }, token);
+      const used = await useImpersonationToken(services, { ...actor, actorId: staff.id }, token);
       if (!used.ok) return refuse(reply, used.reason);
       setSessionCookie(config, request, reply, CUSTOMER_COOKIE, used.token, used.expiresAt);
       return reply.header('cache-control', 'no-store').redirect(IMPERSONATION_LANDING);

@@ -5,17 +5,18 @@ import {
   IMPERSONATION_TOKEN_TTL_MS,
   SUSPENDED_IMPERSONATION_MESSAGE,
 } from '../../../shared/contracts/impersonation';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { customers, impersonationTokens } from '../../db/schema';
 import { createSession } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, notFound } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { hasValidSignature, newSignedToken } from './signed-token';
+import type { Services } from '../../services';
 
-/** What the impersonation rules need besides the database and who acts. */
-export type ImpersonationDeps = { db: Db; clock: Clock; signingKey: () => Promise<Buffer> };
+/** What the impersonation rules need: the database, the time, and the box its links' key comes from. */
+export type ImpersonationDeps = Pick<Services, 'db' | 'clock' | 'secrets'>;
+
+const signingKey = (secrets: ImpersonationDeps['secrets']) => secrets.signingKey('impersonation');
 
 const isSuspended = (c: { status: string; suspendedAt: Date | null }) =>
   c.status === 'suspended' || c.suspendedAt !== null;
@@ -25,11 +26,11 @@ const isSuspended = (c: { status: string; suspendedAt: Date | null }) =>
  * digest is stored; the token itself is answered once, inside the URL.
  */
 export async function createImpersonationToken(
-  { db, clock, signingKey }: ImpersonationDeps,
+  { db, clock, secrets }: ImpersonationDeps,
   actor: AuditActor & { actorId: string },
   customerId: string,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = newSignedToken(await signingKey());
+  const token = newSignedToken(await signingKey(secrets));
   const expiresAt = new Date(clock.now().getTime() + IMPERSONATION_TOKEN_TTL_MS);
   await db.transaction(async (tx) => {
     const [customer] = await tx
@@ -74,13 +75,13 @@ export type ImpersonationUse =
  * of two uses, however close, exactly one gets a row back and a session.
  */
 export async function useImpersonationToken(
-  { db, clock, signingKey }: ImpersonationDeps,
+  { db, clock, secrets }: ImpersonationDeps,
   actor: AuditActor & { actorId: string },
   token: string,
 ): Promise<ImpersonationUse> {
   // A token we did not sign is turned away without a lookup (and without an audit row: anyone can
   // send junk, and it names nothing).
-  if (!hasValidSignature(await signingKey(), token)) return { ok: false, reason: 'invalid' };
+  if (!hasValidSignature(await signingKey(secrets), token)) return { ok: false, reason: 'invalid' };
   const digest = tokenDigest(token);
   const now = clock.now();
   const used = await db.transaction(async (tx) => {
