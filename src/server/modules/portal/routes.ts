@@ -67,9 +67,10 @@ function assertOwnEmail(request: FastifyRequest, email: string | undefined): voi
   }
 }
 
-export async function portalRoutes(app: FastifyInstance, { billing, config }: Services) {
+export async function portalRoutes(app: FastifyInstance, services: Services) {
+  const { billing, config } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest) => customerContext(request, billing);
+  const ctx = (request: FastifyRequest) => customerContext(request, services);
 
   r.get('/api/customer/profile/:email', {
     config: { access: access.customer },

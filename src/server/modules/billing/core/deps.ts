@@ -1,13 +1,7 @@
-import type { Clock } from '../../../clock';
-import type { Db } from '../../../db/client';
-import type { PaymentProvider } from '../../../integrations/payments/provider';
-import type { Mailer } from '../../email-events';
+import type { Services } from '../../../services';
 
-export type BillingDeps = {
-  db: Db;
-  provider: PaymentProvider;
-  clock: Clock;
-  appName: string;
-  /** The outbox writer: receipts and failed payments are queued with the payment's transaction. */
-  mail: Mailer;
-};
+/**
+ * What billing's rules and its jobs take: the parts of the one services object they use, and the
+ * product's name for invoices and receipts. `services.billing` is built from the same parts.
+ */
+export type BillingDeps = Pick<Services, 'db' | 'provider' | 'clock' | 'mail'> & { appName: string };
