@@ -15,8 +15,8 @@ export type ColumnTableProps<T, S extends string = string> = {
   /** The columns, in order: each one's header, cell and narrow detail (`./columns`). */
   columns: readonly Column<T>[];
   rows: readonly T[];
-  /** The row's React key (its id; its place, for rows without one). */
-  rowKey: (row: T, index: number) => string | number;
+  /** The row's React key: its `id` by default; rows without one name what tells them apart. */
+  rowKey?: (row: T, index: number) => string | number;
   /** The row's attributes (its `data-testid`), the same for every row or each its own. */
   rowProps?: ElementProps<'tr'> | ((row: T) => ElementProps<'tr'>);
   /** The last column, for each row's buttons: always shown, named "Actions" for screen readers only. */
@@ -32,6 +32,10 @@ export type ColumnTableProps<T, S extends string = string> = {
   /** The order of the values in the narrow detail, by column key (default: the columns' order). */
   narrowOrder?: readonly string[];
 };
+
+/** The default `rowKey`: the row's `id`, or its place for rows without one. */
+export const keyById = (row: unknown, index: number): string | number =>
+  (row as { id?: string | number }).id ?? index;
 
 /**
  * A list's rows as a table, from its column definitions. Its frame is the container the priority columns
@@ -88,7 +92,7 @@ export function ColumnTable<T, S extends string = string>({
         <TableBody>
           {rows.map((row, index) => (
             <ColumnTableRow
-              key={rowKey(row, index)}
+              key={(rowKey ?? keyById)(row, index)}
               row={row}
               columns={columns}
               details={details}

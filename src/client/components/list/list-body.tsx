@@ -42,10 +42,10 @@ export function ListBody<T, P extends ListPage<T>>({
   /** A search or filter narrows the list (a list without them leaves both out). */
   isFiltered?: boolean;
   onClearFilters?: () => void;
-  /** What an empty list says and offers when nothing narrows it. */
+  /** What an empty list says and offers when nothing narrows it; its title "No <noun> yet" by default. */
   empty: {
     icon: LucideIcon;
-    title: string;
+    title?: string;
     text: ReactNode;
     action?: ReactNode;
     headingLevel?: 'h2' | 'h3' | 'h4';
@@ -83,7 +83,7 @@ export function ListBody<T, P extends ListPage<T>>({
         }
       />
     ) : (
-      <EmptyState className="m-4" {...empty} />
+      <EmptyState className="m-4" {...empty} title={empty.title ?? `No ${noun} yet`} />
     );
   }
   return (

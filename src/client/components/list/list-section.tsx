@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SelectOption } from '@client/components/form/option-select';
 import { Card } from '@client/components/ui/card';
-import { ColumnTable, type ColumnTableProps } from './column-table';
+import { ColumnTable, keyById, type ColumnTableProps } from './column-table';
 import { ListFilter } from './filter-select';
 import { ListBody, type ListPage } from './list-body';
 import { ListCards } from './list-cards';
@@ -45,7 +45,7 @@ type CardRows<T> = {
     /** A row's card (`ListCard`, `ExpandableListCard`). */
     card: (row: T) => ReactNode;
   };
-  rowKey: (row: T, index: number) => string | number;
+  rowKey?: (row: T, index: number) => string | number;
   columns?: never;
 };
 
@@ -119,7 +119,7 @@ export function ListSection<P extends ListPage<unknown>, S extends string, F ext
         rows.cards ? (
           <ListCards label={rows.cards.label} className={rows.cards.className}>
             {page.items.map((row, index) => (
-              <Fragment key={rows.rowKey(row, index)}>{rows.cards.card(row)}</Fragment>
+              <Fragment key={(rows.rowKey ?? keyById)(row, index)}>{rows.cards.card(row)}</Fragment>
             ))}
           </ListCards>
         ) : (

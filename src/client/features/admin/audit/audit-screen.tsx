@@ -5,7 +5,7 @@ import type { AuditLogEntry } from '@shared/contracts/audit';
 import { DateRangeFilter } from '@client/components/list/date-range-filter';
 import { ListSection } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
-import { Button } from '@client/components/ui/button';
+import { RowButton } from '@client/components/list/row-button';
 import { auditExportUrl, auditLogsQuery, auditQueryOf } from './api';
 import { AuditDetailDialog } from './audit-detail-dialog';
 import { AuditVerifyPanel } from './audit-verify-panel';
@@ -62,22 +62,13 @@ export default function AuditScreen() {
           }
           empty={{
             icon: ScrollTextIcon,
-            title: 'No audit entries yet',
             text: 'Entries appear as soon as anyone signs in or changes something.',
           }}
           label="Audit entries"
           columns={auditColumns((email) => state.setFilter('actor', email))}
-          rowKey={(e) => e.id}
           rowProps={{ 'data-testid': 'audit-row' }}
           actions={(e) => (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setOpen(e)}
-              aria-label={`Details of entry ${e.id}`}
-            >
-              Details
-            </Button>
+            <RowButton word="Details" label={`Details of entry ${e.id}`} onClick={() => setOpen(e)} />
           )}
           pager={{ label: 'Audit log pages', noun: ['entry', 'entries'] }}
         />

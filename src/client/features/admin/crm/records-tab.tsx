@@ -109,7 +109,6 @@ export function RecordsTab<R extends RecordRow>({
         }}
         label={`${texts.plural} and their CRM sync status`}
         columns={recordColumns(nameOf, detailOf)}
-        rowKey={(row) => row.id}
         rowProps={{ 'data-testid': `crm-${entity}-row` }}
         actions={(row) => (
           <SyncRecordButton entity={entity} id={row.id} name={nameOf(row)} disabled={!canEdit || !!blocked} />

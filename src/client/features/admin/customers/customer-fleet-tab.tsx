@@ -90,7 +90,6 @@ export function CustomerFleetTab() {
               />
             ),
           }}
-          rowKey={(c) => c.id}
           pager={{ label: 'Customer fleet pages', noun: ['customer', 'customers'] }}
         />
       </section>

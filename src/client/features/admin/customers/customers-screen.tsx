@@ -65,7 +65,6 @@ export default function CustomersScreen() {
           }}
           empty={{
             icon: Building2Icon,
-            title: 'No customers yet',
             text: 'Customers appear here when they sign up on the pricing page or when staff add them.',
             action: addButton,
           }}
@@ -73,7 +72,6 @@ export default function CustomersScreen() {
             label: 'Customers',
             card: (c) => <CustomerCard customer={c} access={access} actions={actions} />,
           }}
-          rowKey={(c) => c.id}
           pager={{ label: 'Customer pages', noun: ['customer', 'customers'] }}
         />
       </HeadedSection>

@@ -63,7 +63,6 @@ export function AutomationTab() {
             label="Automation rules"
             columns={RULE_COLUMNS}
             rows={data.rules}
-            rowKey={(r) => r.id}
             rowProps={(r) => ({ 'data-testid': `automation-rule-${r.id}` })}
           />
         </div>

@@ -6,7 +6,7 @@ import { EMAIL_STATUSES } from '@shared/statuses';
 import type { Column } from '@client/components/list/columns';
 import { ListSection, statusFilter } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
-import { Button } from '@client/components/ui/button';
+import { RowButton } from '@client/components/list/row-button';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { useSearchParam } from '@client/lib/use-search-param';
 import { outboxQuery } from './api';
@@ -79,27 +79,19 @@ export function OutboxTab() {
           filters: [statusFilter(STATUS_OPTIONS, 'sm:w-40')],
           clear: true,
         }}
-        empty={{
-          icon: MailIcon,
-          title: 'No emails yet',
-          text: 'Every email the product sends is listed here.',
-        }}
+        empty={{ icon: MailIcon, text: 'Every email the product sends is listed here.' }}
         label="Outbox"
         columns={OUTBOX_COLUMNS}
-        rowKey={(m) => m.id}
         rowProps={{ 'data-testid': 'outbox-row' }}
         actions={(m) => (
-          <Button
-            variant="outline"
-            size="sm"
+          <RowButton
+            word="Read"
+            label={`Read the email to ${m.toEmail}`}
             onClick={() => {
               setRow(m);
               setOpenId(m.id);
             }}
-            aria-label={`Read the email to ${m.toEmail}`}
-          >
-            Read
-          </Button>
+          />
         )}
         pager={{ label: 'Outbox pages', noun: ['email', 'emails'] }}
       />

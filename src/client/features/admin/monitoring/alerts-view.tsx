@@ -14,7 +14,7 @@ import { ListSection, type ListFilterSpec } from '@client/components/list/list-s
 import { changeRow } from '@client/components/list/row-change';
 import { useListState } from '@client/components/list/use-list-state';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
+import { RowButton } from '@client/components/list/row-button';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { alertsQuery, useResolveAlert } from './monitoring-api';
 import { HeadedSection } from '@client/components/section-heading';
@@ -112,15 +112,9 @@ export function AlertsView() {
         }}
         label="Alerts"
         columns={ALERT_COLUMNS}
-        rowKey={(a) => a.id}
         rowProps={(a) => ({ 'data-testid': 'health-alert', 'data-condition': a.conditionKey })}
         actions={(a) =>
-          a.resolvedAt ? null : (
-            <Button size="sm" variant="outline" onClick={() => setResolving(a)}>
-              <CheckIcon aria-hidden="true" />
-              Resolve
-            </Button>
-          )
+          a.resolvedAt ? null : <RowButton word="Resolve" icon={CheckIcon} onClick={() => setResolving(a)} />
         }
         pager={{ label: 'Alert pages', noun: ['alert', 'alerts'] }}
       />

@@ -125,7 +125,6 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
         }}
         empty={{
           icon: UsersRoundIcon,
-          title: 'No subscriptions yet',
           text: 'Customers appear here when they sign up.',
         }}
         label="Subscriptions"

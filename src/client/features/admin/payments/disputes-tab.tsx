@@ -51,7 +51,6 @@ export default function DisputesTab() {
         }}
         label="Disputes"
         columns={DISPUTE_COLUMNS}
-        rowKey={(d) => d.id}
         pager={{ label: 'Dispute pages', noun: ['dispute', 'disputes'] }}
       />
     </HeadedSection>

@@ -249,13 +249,11 @@ function ExpenseHistory({
       noun="expenses"
       empty={{
         icon: ReceiptIcon,
-        title: 'No expenses yet',
         text: 'Add what the business pays for: hosting, software, payment fees and the rest.',
         action: <AddButton onClick={onAdd}>Add expense</AddButton>,
       }}
       label="Expense history"
       columns={EXPENSE_COLUMNS}
-      rowKey={(e) => e.id}
       rowProps={{ 'data-testid': 'expense-row' }}
       actions={(e) => (
         <RowActions name={e.description} onEdit={() => onEdit(e)} onDelete={() => onDelete(e)} />

@@ -119,12 +119,10 @@ function InvoicesSection() {
         }}
         empty={{
           icon: FileTextIcon,
-          title: 'No invoices yet',
           text: 'Invoices are issued when customers pay, or by Generate Monthly Invoices in Billing Management.',
         }}
         label="Invoices"
         columns={INVOICE_COLUMNS}
-        rowKey={(i) => i.id}
         rowProps={{ 'data-testid': 'invoice-row' }}
         actions={(i) => (
           <Button asChild variant="ghost" size="icon">

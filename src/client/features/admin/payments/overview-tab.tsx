@@ -33,7 +33,6 @@ export default function OverviewTab() {
           onClearFilters={() => undefined}
           empty={{
             icon: ReceiptIcon,
-            title: 'No transactions yet',
             text: 'Payments appear here when customers check out and when subscriptions renew.',
           }}
         >

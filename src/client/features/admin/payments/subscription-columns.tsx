@@ -2,7 +2,7 @@ import { SendIcon } from 'lucide-react';
 import type { AdminSubscription } from '@shared/contracts/billing-admin';
 import type { Column } from '@client/components/list/columns';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
+import { RowButton } from '@client/components/list/row-button';
 import { formatStaffDate } from '@client/lib/staff-dates';
 import { formatMoney } from '@client/lib/format';
 import { SUBSCRIPTION_STATUS_LABELS, subscriptionStatusBadge } from './billing-format';
@@ -89,16 +89,14 @@ export function subscriptionRows(onRequest: (s: AdminSubscription) => void) {
     rowProps: { 'data-testid': 'subscription-row' },
     actions: (s: AdminSubscription) =>
       REQUESTABLE.has(s.status) ? (
-        <Button
-          variant="outline"
-          size="sm"
+        // The words where the row has room; the icon alone on a narrow list.
+        <RowButton
+          word="Request payment"
+          label={`Request payment: ${s.companyName}`}
+          icon={SendIcon}
+          wordFrom="@3xl"
           onClick={() => onRequest(s)}
-          aria-label={`Request payment: ${s.companyName}`}
-        >
-          <SendIcon aria-hidden="true" />
-          {/* The words where the row has room; the icon alone on a narrow list. */}
-          <span className="hidden @3xl:inline">Request payment</span>
-        </Button>
+        />
       ) : null,
   };
 }

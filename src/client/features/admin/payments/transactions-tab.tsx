@@ -48,7 +48,6 @@ export default function TransactionsTab() {
         }}
         empty={{
           icon: ReceiptIcon,
-          title: 'No transactions yet',
           text: 'Payments appear here when customers check out and when subscriptions renew.',
         }}
         label="Transactions"

@@ -28,7 +28,6 @@ export function PlansTable({ plans, sorting, stats, canEdit, onView, onEdit, onD
         framed={false}
         columns={columns}
         rows={plans}
-        rowKey={(plan) => plan.id}
         rowProps={(plan) => ({ 'data-testid': `plan-row-${plan.id}` })}
         sorting={sorting}
       />

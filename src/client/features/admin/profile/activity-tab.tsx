@@ -34,7 +34,6 @@ export function ActivityTab() {
         onClearFilters={() => setPage(1)}
         empty={{
           icon: HistoryIcon,
-          title: 'No activity yet',
           text: 'What you change in the back office shows here.',
         }}
       >
@@ -43,7 +42,6 @@ export function ActivityTab() {
             label="Your activity"
             columns={activityColumns(now)}
             rows={data.items}
-            rowKey={(item) => item.id}
             rowProps={{ 'data-testid': 'profile-activity-row' }}
           />
         )}

@@ -12,8 +12,7 @@ import { TICKET_STATUSES } from '@shared/statuses';
 import type { Column } from '@client/components/list/columns';
 import { ListSection, statusFilter, type ListFilterSpec } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
-import { TicketTitle } from '@client/components/ticket-title';
-import { Button } from '@client/components/ui/button';
+import { OpenTicketButton, TicketTitle } from '@client/components/ticket-title';
 import { Badge } from '@client/components/ui/badge';
 import { formatStaffDateTime } from '@client/lib/staff-dates';
 import { assigneesQuery, ticketExportUrl, ticketsQuery } from './api';
@@ -110,23 +109,12 @@ export function TicketsTab() {
         }}
         empty={{
           icon: LifeBuoyIcon,
-          title: 'No tickets yet',
           text: 'Tickets appear here when customers open them from their portal.',
         }}
         label="Support tickets"
         columns={TICKET_COLUMNS}
-        rowKey={(t) => t.id}
         rowProps={{ 'data-testid': 'ticket-row' }}
-        actions={(t) => (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setOpen(t.id)}
-            aria-label={`Open ticket #${t.number}`}
-          >
-            Open
-          </Button>
-        )}
+        actions={(t) => <OpenTicketButton ticket={t} onOpen={setOpen} />}
         pager={{ label: 'Ticket pages', noun: ['ticket', 'tickets'] }}
       />
       {open ? <TicketDialog key={open} id={open} onOpenChange={(o) => !o && setOpen(null)} /> : null}

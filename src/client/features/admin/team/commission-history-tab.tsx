@@ -69,7 +69,6 @@ export function CommissionHistoryTab({ access }: { access: TeamAccess }) {
         }
         empty={{
           icon: ReceiptIcon,
-          title: 'No commissions yet',
           text: 'A commission is recorded when a customer assigned to a sales user with a rate for their plan pays.',
         }}
         {...commissionTable({

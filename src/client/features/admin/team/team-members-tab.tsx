@@ -56,13 +56,11 @@ export function TeamMembersTab({ access, actions }: { access: TeamAccess; action
         }}
         empty={{
           icon: UsersIcon,
-          title: 'No team members yet',
           text: 'Staff who sign in to the back-office appear here.',
           action: addButton,
         }}
         label="Team members"
         columns={memberColumns(now, access.selfId)}
-        rowKey={(m) => m.id}
         rowProps={{ 'data-testid': 'team-member-row' }}
         actions={
           access.canManage

@@ -50,14 +50,12 @@ export default function DriversTab() {
           }}
           empty={{
             icon: UserRoundIcon,
-            title: 'No drivers yet',
             text: 'Add the people who drive your vehicles and assign each one a vehicle.',
             action: <AddButton onClick={openNew}>Add driver</AddButton>,
           }}
           label="Drivers"
           columns={DRIVER_COLUMNS}
           narrowOrder={['status', 'vehicle', 'phone', 'license']}
-          rowKey={(d) => d.id}
           rowProps={{ 'data-testid': 'driver-row' }}
           actions={(d) => (
             <RowActions

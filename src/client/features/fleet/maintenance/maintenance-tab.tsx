@@ -82,7 +82,6 @@ export default function MaintenanceTab() {
           label="Maintenance"
           columns={MAINTENANCE_COLUMNS}
           narrowOrder={['state', 'due', 'cost']}
-          rowKey={(r) => r.id}
           rowProps={maintenanceRowProps}
           actions={(r) => (
             <MaintenanceActions

@@ -54,7 +54,6 @@ export default function VehiclesTab() {
         label="Vehicles"
         columns={vehicleColumns(suffix)}
         narrowOrder={VEHICLE_NARROW_ORDER}
-        rowKey={(v) => v.id}
         rowProps={{ 'data-testid': 'vehicle-row' }}
         actions={(v) => <VehicleActions vehicle={v} {...handlers} />}
         pager={{ label: 'Vehicle pages', testId: 'vehicle-range' }}

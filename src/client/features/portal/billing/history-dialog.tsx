@@ -34,7 +34,6 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   empty,
   label,
   columns,
-  rowKey,
   errorTitle,
 }: DialogOpenProps & {
   title: string;
@@ -43,11 +42,11 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   query: UseQueryResult<P>;
   noun: string;
   pagerLabel: string;
-  empty: { icon: LucideIcon; title: string; text: string };
+  /** What an empty list says (its title "No <noun> yet" by default). */
+  empty: { icon: LucideIcon; title?: string; text: string };
   label: string;
   /** The table's columns (with `from` for those that give way). */
   columns: readonly Column<P['items'][number]>[];
-  rowKey: (row: P['items'][number]) => string;
   /** The dialog's own text for a failed load, if any (else "<Noun> could not be loaded"). */
   errorTitle?: string;
 }) {
@@ -64,7 +63,7 @@ export function HistoryDialog<P extends ListPage<unknown>>({
       >
         {(page) => (
           <div className="grid gap-4">
-            <ColumnTable label={label} columns={columns} rows={page.items} rowKey={rowKey} />
+            <ColumnTable label={label} columns={columns} rows={page.items} />
             <ListPager
               label={pagerLabel}
               page={paging.page}

@@ -74,12 +74,10 @@ export function InvoicesDialog({ open, onOpenChange }: DialogOpenProps) {
       pagerLabel="Invoice pages"
       empty={{
         icon: FileTextIcon,
-        title: 'No invoices yet',
         text: 'Your first invoice is issued with your first payment.',
       }}
       label="Invoices"
       columns={INVOICE_COLUMNS}
-      rowKey={(invoice) => invoice.id}
     />
   );
 }

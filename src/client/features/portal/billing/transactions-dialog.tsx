@@ -69,13 +69,11 @@ export function TransactionsDialog({
       pagerLabel="Transaction pages"
       empty={{
         icon: ReceiptIcon,
-        title: 'No transactions yet',
         text: 'Charges appear here after your first payment.',
       }}
       label="Transactions"
       errorTitle={TRANSACTION_HISTORY_ERROR}
       columns={TRANSACTION_COLUMNS}
-      rowKey={(p) => p.id}
     />
   );
 }

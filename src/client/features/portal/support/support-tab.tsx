@@ -6,9 +6,8 @@ import { AddButton } from '@client/components/list/add-button';
 import type { Column } from '@client/components/list/columns';
 import { ListSection } from '@client/components/list/list-section';
 import { useListState } from '@client/components/list/use-list-state';
-import { TicketTitle } from '@client/components/ticket-title';
+import { OpenTicketButton, TicketTitle } from '@client/components/ticket-title';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { formatDateTime } from '@client/lib/format';
 import { myTicketsQuery } from './api';
 import { NewTicketDialog } from './new-ticket-dialog';
@@ -92,24 +91,13 @@ function MyTickets({ onOpen, onNew }: { onOpen: (id: string) => void; onNew: () 
         noun="tickets"
         empty={{
           icon: LifeBuoyIcon,
-          title: 'No tickets yet',
           text: 'Need help with billing, a technical problem or an idea? Open a ticket and we reply within 24 hours.',
           action: add,
         }}
         label="Your support tickets"
         columns={MY_TICKET_COLUMNS}
-        rowKey={(t) => t.id}
         rowProps={{ 'data-testid': 'my-ticket-row' }}
-        actions={(t) => (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => onOpen(t.id)}
-            aria-label={`Open ticket #${t.number}`}
-          >
-            Open
-          </Button>
-        )}
+        actions={(t) => <OpenTicketButton ticket={t} onOpen={onOpen} />}
         pager={{ label: 'Ticket pages', noun: ['ticket', 'tickets'] }}
       />
     </section>
