@@ -18,8 +18,8 @@ import { formatDateTime } from './dashboard-format';
  * The pager (with its page-size select) only shows after 'Show All': loaded then, so the dashboard,
  * the shell's first screen, does not carry it (bench: admin shell JS).
  */
-const ListPager = lazy(() =>
-  import('@client/components/list/list-pager').then((m) => ({ default: m.ListPager })),
+const ListStatePager = lazy(() =>
+  import('@client/components/list/list-pager').then((m) => ({ default: m.ListStatePager })),
 );
 
 /** Items before 'Show All', and a page of the full feed after it. */
@@ -62,28 +62,22 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
 /** Under the feed: the pager and Show Less once everything shows, else Show All when there is more. */
 function ActivityFooter({
   showAll,
-  page,
-  total,
-  busy,
-  onPage,
+  paging,
+  feed,
   onShowAll,
 }: {
   showAll: boolean;
-  page: number;
-  total: number;
-  busy: boolean;
-  onPage: (page: number) => void;
+  paging: { page: number; setPage: (page: number) => void };
+  feed: { data?: { total: number }; isFetching: boolean };
   onShowAll: (all: boolean) => void;
 }) {
+  const total = feed.data?.total ?? 0;
   return showAll ? (
     <div className="space-y-3 border-t px-4 py-3 sm:px-6">
       <Suspense fallback={null}>
-        <ListPager
-          page={page}
-          pageSize={ACTIVITY_PAGE_SIZE}
-          total={total}
-          onPage={onPage}
-          busy={busy}
+        <ListStatePager
+          state={{ ...paging, pageSize: ACTIVITY_PAGE_SIZE }}
+          query={feed}
           label="Activity pages"
           noun="items"
         />
@@ -133,21 +127,14 @@ export function RecentActivity() {
         text: 'Activity will appear here as actions are performed.',
       }}
     >
-      {({ items, total }) => (
+      {({ items }) => (
         <>
           <ol aria-label="Activity" className="divide-y border-t" data-testid="activity-list">
             {items.map((item) => (
               <ActivityRow key={item.id} item={item} now={now} />
             ))}
           </ol>
-          <ActivityFooter
-            showAll={showAll}
-            page={page}
-            total={total}
-            busy={feed.isFetching}
-            onPage={setPage}
-            onShowAll={toggleAll}
-          />
+          <ActivityFooter showAll={showAll} paging={{ page, setPage }} feed={feed} onShowAll={toggleAll} />
         </>
       )}
     </ListBody>

@@ -29,8 +29,6 @@ export default function OverviewTab() {
         <ListBody
           query={recent}
           noun="transactions"
-          isFiltered={false}
-          onClearFilters={() => undefined}
           empty={{
             icon: ReceiptIcon,
             text: 'Payments appear here when customers check out and when subscriptions renew.',

@@ -3,12 +3,10 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
-import type { Plan, PlanStats } from '@shared/contracts/plans';
-import type { PlanSort } from './narrow-plans';
 import { PlanCard } from './plan-card';
 import { figuresOf } from './plan-format';
 import { PLAN_TEXTS } from './plan-texts';
-import { PlansTable } from './plans-table';
+import { PlansTable, type PlansTableProps } from './plans-table';
 
 /* The plans manager's parts: the layout switch, Create Plan, the loading cards and the plans themselves. */
 
@@ -86,33 +84,12 @@ export function PlansSkeleton() {
   );
 }
 
-export type PlanListProps = {
-  plans: Plan[];
-  stats: PlanStats | undefined;
-  view: ViewMode;
-  canEdit: boolean;
-  onView: (plan: Plan) => void;
-  onEdit: (plan: Plan) => void;
-  onDelete: (plan: Plan) => void;
-  /** The list's order, which the table's column headers change (the overview has none). */
-  sorting?: { sort: PlanSort; onSort: (sort: PlanSort) => void };
-};
+export type PlanListProps = PlansTableProps & { view: ViewMode };
 
 /** The plans as cards (grid) or rows (table). */
-export function PlanList({ plans, stats, view, canEdit, onView, onEdit, onDelete, sorting }: PlanListProps) {
-  if (view === 'table') {
-    return (
-      <PlansTable
-        plans={plans}
-        stats={stats}
-        canEdit={canEdit}
-        onView={onView}
-        onEdit={onEdit}
-        onDelete={onDelete}
-        sorting={sorting}
-      />
-    );
-  }
+export function PlanList({ view, ...list }: PlanListProps) {
+  if (view === 'table') return <PlansTable {...list} />;
+  const { plans, stats, canEdit, onView, onEdit, onDelete } = list;
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
       {plans.map((plan) => (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AlertTriangleIcon, LayersIcon, ShieldAlertIcon } from 'lucide-react';
+import { AlertTriangleIcon, ShieldAlertIcon } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { TooltipProvider } from '@client/components/ui/tooltip';
@@ -22,7 +22,7 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
   const access = usePlanAccess();
   const { plans, stats, isLoading, error, summary, retry } = usePlansFigures(access);
   const [view, setView] = useState<ViewMode>('grid');
-  const { listState, tab, setTab } = usePlansListTab();
+  const listTab = usePlansListTab();
   const { dialogs, onCreate, onView, onEdit, onDelete } = usePlanDialogs(plans, stats);
   const canEdit = access.canEdit;
 
@@ -46,11 +46,6 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
   };
 
   const createButton = <CreatePlanButton canEdit={canEdit} onClick={onCreate} />;
-  const empty = {
-    icon: LayersIcon,
-    title: 'Create Your First Plan',
-    text: 'No subscription plans exist yet. Create one and it appears on the pricing page for new customers.',
-  };
 
   return (
     <TooltipProvider>
@@ -80,13 +75,10 @@ export default function PlansManager({ headingLevel = 'h1' }: { headingLevel?: '
 
         {error ? null : (
           <PlansTabs
-            tab={tab}
-            onTabChange={setTab}
+            {...listTab}
             isLoading={isLoading}
             plans={plans}
-            listState={listState}
             enabled={access.canView}
-            empty={empty}
             createButton={createButton}
             listProps={listProps}
           />

@@ -3,11 +3,10 @@ import type { Plan, PlanStats } from '@shared/contracts/plans';
 import type { PlanSort } from './narrow-plans';
 import { planColumns } from './plan-columns';
 
-type Sorting = { sort: PlanSort; onSort: (sort: PlanSort) => void };
-
-type PlansTableProps = {
+export type PlansTableProps = {
   plans: Plan[];
-  sorting?: Sorting;
+  /** The list's order, which the table's column headers change (the overview has none). */
+  sorting?: { sort: PlanSort; onSort: (sort: PlanSort) => void };
   stats: PlanStats | undefined;
   canEdit: boolean;
   onView: (plan: Plan) => void;

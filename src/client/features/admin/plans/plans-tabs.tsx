@@ -1,16 +1,23 @@
 import { useState, type ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
+import { LayersIcon } from 'lucide-react';
 import { useListState } from '@client/components/list/use-list-state';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import type { Plan } from '@shared/contracts/plans';
 import { DEFAULT_PLAN_SORT, PLAN_PAGE_SIZE, PLAN_SORTS, PLAN_STATUSES } from './narrow-plans';
-import { ManagedPlans, type PlanListState } from './managed-plans';
+import { ManagedPlans } from './managed-plans';
 import { PlanList, PlansSkeleton, type PlanListProps } from './plan-views';
 
 /** The overview tab shows this many plans (docs/plans.md). */
 const OVERVIEW_PLAN_COUNT = 5;
+
+/** Both tabs' empty state, before any plan exists. */
+const PLANS_EMPTY = {
+  icon: LayersIcon,
+  title: 'Create Your First Plan',
+  text: 'No subscription plans exist yet. Create one and it appears on the pricing page for new customers.',
+};
 
 /**
  * The plans list's state in the address, and the open tab: an address that narrows the list (a
@@ -34,22 +41,17 @@ export function usePlansListTab() {
 /** Overview (the first plans, See all) and Plans Management (every plan, searched, sorted and paged). */
 export function PlansTabs({
   tab,
-  onTabChange,
+  setTab: onTabChange,
   isLoading,
   plans,
   listState,
   enabled,
-  empty,
   createButton,
   listProps,
-}: {
-  tab: string;
-  onTabChange: (tab: string) => void;
+}: ReturnType<typeof usePlansListTab> & {
   isLoading: boolean;
   plans: Plan[];
-  listState: PlanListState;
   enabled: boolean;
-  empty: { icon: LucideIcon; title: string; text: string };
   createButton: ReactNode;
   listProps: Omit<PlanListProps, 'plans' | 'sorting'>;
 }) {
@@ -68,7 +70,7 @@ export function PlansTabs({
         {isLoading ? (
           <PlansSkeleton />
         ) : plans.length === 0 ? (
-          <EmptyState {...empty} action={createButton} />
+          <EmptyState {...PLANS_EMPTY} action={createButton} />
         ) : (
           <PlanList plans={plans.slice(0, OVERVIEW_PLAN_COUNT)} {...listProps} />
         )}
@@ -87,7 +89,7 @@ export function PlansTabs({
           <ManagedPlans
             state={listState}
             enabled={enabled}
-            empty={empty}
+            empty={PLANS_EMPTY}
             emptyAction={createButton}
             {...listProps}
           />

@@ -30,8 +30,6 @@ export function ActivityTab() {
       <ListBody
         query={activity}
         noun="activity"
-        isFiltered={false}
-        onClearFilters={() => setPage(1)}
         empty={{
           icon: HistoryIcon,
           text: 'What you change in the back office shows here.',

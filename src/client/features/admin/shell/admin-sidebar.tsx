@@ -73,8 +73,11 @@ export function AdminSidebar(props: NavProps) {
   );
 }
 
+/** The mobile menu: the nav, and who is signed in above it. */
+export type MobileMenuProps = NavProps & { userSummary?: ReactNode };
+
 /** The menu button and slide-in menu for small screens (below lg). */
-export function MobileAdminMenu({ userSummary, ...props }: NavProps & { userSummary?: ReactNode }) {
+export function MobileAdminMenu(props: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -97,13 +100,7 @@ export function MobileAdminMenu({ userSummary, ...props }: NavProps & { userSumm
       </Button>
       {opened ? (
         <Suspense fallback={null}>
-          <MobileMenuSheet
-            open={open}
-            onOpenChange={setOpen}
-            returnFocusTo={button}
-            userSummary={userSummary}
-            nav={props}
-          />
+          <MobileMenuSheet open={open} onOpenChange={setOpen} returnFocusTo={button} menu={props} />
         </Suspense>
       ) : null}
     </>

@@ -1,20 +1,18 @@
-import type { ReactNode, RefObject } from 'react';
+import type { RefObject } from 'react';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@client/components/ui/sheet';
 import { getAppName } from '@client/lib/app-name';
-import { AdminNav, type NavProps } from './admin-sidebar';
+import { AdminNav, type MobileMenuProps } from './admin-sidebar';
 
 /** The mobile menu's slide-in panel (lazy, see `MobileAdminMenu`); focus goes back to its button on close. */
 export default function MobileMenuSheet({
   open,
   onOpenChange,
   returnFocusTo,
-  userSummary,
-  nav,
+  menu: { userSummary, ...nav },
 }: DialogOpenProps & {
   returnFocusTo: RefObject<HTMLElement | null>;
-  userSummary?: ReactNode;
-  nav: NavProps;
+  menu: MobileMenuProps;
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>

@@ -26,8 +26,6 @@ export default function TeamTab() {
     <ListBody
       query={team}
       noun="team members"
-      isFiltered={false}
-      onClearFilters={() => undefined}
       empty={{
         icon: UsersIcon,
         title: 'No team members',

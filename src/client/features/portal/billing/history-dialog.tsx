@@ -4,7 +4,7 @@ import { DialogFrame } from '@client/components/dialog-frame';
 import { ColumnTable } from '@client/components/list/column-table';
 import type { Column } from '@client/components/list/columns';
 import { ListBody, type ListPage } from '@client/components/list/list-body';
-import { ListPager } from '@client/components/list/list-pager';
+import { ListStatePager } from '@client/components/list/list-pager';
 import { useKeepPageInRange, useListState } from '@client/components/list/use-list-state';
 import type { DialogOpenProps } from '@client/components/dialog-open';
 import { HISTORY_PAGE_SIZE } from '../api';
@@ -53,26 +53,11 @@ export function HistoryDialog<P extends ListPage<unknown>>({
   useKeepPageInRange(paging, query.data, query.isPlaceholderData);
   return (
     <DialogFrame open={open} onOpenChange={onOpenChange} title={title} description={description} width="3xl">
-      <ListBody
-        query={query}
-        noun={noun}
-        isFiltered={false}
-        onClearFilters={paging.clearFilters}
-        empty={empty}
-        errorTitle={errorTitle}
-      >
+      <ListBody query={query} noun={noun} empty={empty} errorTitle={errorTitle}>
         {(page) => (
           <div className="grid gap-4">
             <ColumnTable label={label} columns={columns} rows={page.items} />
-            <ListPager
-              label={pagerLabel}
-              page={paging.page}
-              pageSize={paging.pageSize}
-              total={page.total}
-              onPage={paging.setPage}
-              busy={query.isFetching}
-              noun={noun}
-            />
+            <ListStatePager state={paging} query={query} label={pagerLabel} noun={noun} />
           </div>
         )}
       </ListBody>
