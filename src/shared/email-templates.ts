@@ -70,286 +70,212 @@ type TemplateDefinition = {
 const person = ['appName', 'appUrl', 'firstName', 'lastName', 'email'] as const;
 const customer = [...person, 'companyName', 'planName'] as const;
 
+/**
+ * A template's type and audience, as they go together: a message carrying a secret (a password, a link
+ * to pay) is always sensitive and goes whatever the switches say.
+ */
+const onboardingNote = { type: 'onboarding', audience: 'account' } as const;
+const lifecycleNote = { type: 'lifecycle', audience: 'account' } as const;
+const billingNote = { type: 'billing', audience: 'account' } as const;
+const paymentLink = { type: 'billing', audience: 'always', sensitive: true } as const;
+const credentials = { type: 'security', audience: 'always', sensitive: true } as const;
+const securityNotice = { type: 'security', audience: 'always' } as const;
+const signInAlert = { type: 'security', audience: 'security' } as const;
+const supportReply = { type: 'support', audience: 'always' } as const;
+
+/** Every email greets its reader by first name and ends with the team's signature; `body` is what is between. */
+function letter(body: string, signOff = 'The {appName} team'): string {
+  return `Hi {firstName},\n\n${body}\n\n${signOff}`;
+}
+
+/** The three asks to pay (request, subscription, new link): what to pay, the link, how long it works. */
+function payByLink(ask: string): string {
+  return letter(`${ask}\n\n{paymentUrl}\n\nThis link works until {expiresAt}.`);
+}
+
 export const EMAIL_TEMPLATES = {
   welcome: {
     name: 'Welcome Email',
-    type: 'onboarding',
-    audience: 'account',
+    ...onboardingNote,
     placeholders: [...customer, 'daysLeft', 'trialEndDate', 'signInUrl'],
     subject: 'Welcome to {appName}, {firstName}!',
-    body: `Hi {firstName},
-
-Welcome to {appName}. Your {planName} trial is ready: you have {daysLeft} days, until {trialEndDate}, to try everything with your fleet.
+    body: letter(`Welcome to {appName}. Your {planName} trial is ready: you have {daysLeft} days, until {trialEndDate}, to try everything with your fleet.
 
 Sign in to add your first vehicles and drivers:
 {signInUrl}
 
-If you have a question, open a ticket from the portal and we will answer.
-
-The {appName} team`,
+If you have a question, open a ticket from the portal and we will answer.`),
   },
   onboarding_1: {
     name: 'Setup Guide',
-    type: 'onboarding',
-    audience: 'account',
+    ...onboardingNote,
     placeholders: [...customer, 'signInUrl'],
     subject: 'Set up {companyName} on {appName} in three steps',
-    body: `Hi {firstName},
-
-Three steps get most fleets running on {appName} in under an hour:
+    body: letter(`Three steps get most fleets running on {appName} in under an hour:
 
 1. Add your vehicles (or import them from a CSV file).
 2. Add your drivers and assign them to vehicles.
 3. Schedule the next maintenance of each vehicle, so nothing is overdue.
 
-{signInUrl}
-
-The {appName} team`,
+{signInUrl}`),
   },
   onboarding_2: {
     name: 'Feature Tips',
-    type: 'onboarding',
-    audience: 'account',
+    ...onboardingNote,
     placeholders: [...customer, 'signInUrl'],
     subject: '{firstName}, three things {appName} does for your fleet',
-    body: `Hi {firstName},
-
-A few things customers on {planName} use every week:
+    body: letter(`A few things customers on {planName} use every week:
 
 - Overdue maintenance shows first, so a missed service never hides.
 - Your team members sign in to the same account with their own passwords.
 - Every list exports to CSV, filtered as you see it.
 
-{signInUrl}
-
-The {appName} team`,
+{signInUrl}`),
   },
   trial_expiring: {
     name: 'Trial Expiring',
-    type: 'lifecycle',
-    audience: 'account',
+    ...lifecycleNote,
     placeholders: [...customer, 'daysLeft', 'trialEndDate', 'portalUrl'],
     subject: 'Your {appName} trial ends on {trialEndDate}',
-    body: `Hi {firstName},
+    body: letter(`Your {planName} trial ends on {trialEndDate} (days left: {daysLeft}). Add a payment method to keep your fleet's records and your team's access without a break:
 
-Your {planName} trial ends on {trialEndDate} (days left: {daysLeft}). Add a payment method to keep your fleet's records and your team's access without a break:
-
-{portalUrl}
-
-The {appName} team`,
+{portalUrl}`),
   },
   payment_success: {
     name: 'Payment Successful',
-    type: 'billing',
-    audience: 'account',
+    ...billingNote,
     placeholders: [...customer, 'amount', 'invoiceNumber', 'paymentDate', 'portalUrl'],
     subject: 'Payment received: {amount} for {planName}',
-    body: `Hi {firstName},
-
-We received your payment of {amount} on {paymentDate} for the {planName} plan. Invoice {invoiceNumber} is attached to this email as a PDF.
+    body: letter(
+      `We received your payment of {amount} on {paymentDate} for the {planName} plan. Invoice {invoiceNumber} is attached to this email as a PDF.
 
 Your invoices are also in the portal:
-{portalUrl}
-
-Thank you,
-The {appName} team`,
+{portalUrl}`,
+      'Thank you,\nThe {appName} team',
+    ),
   },
   payment_failed: {
     name: 'Payment Failed',
-    type: 'billing',
-    audience: 'account',
+    ...billingNote,
     placeholders: [...customer, 'amount', 'failureReason', 'portalUrl'],
     subject: 'Action needed: your {appName} payment of {amount} failed',
-    body: `Hi {firstName},
-
-We could not collect {amount} for your {planName} plan: {failureReason}.
+    body: letter(`We could not collect {amount} for your {planName} plan: {failureReason}.
 
 Please check your payment method in the portal. We will try again automatically.
-{portalUrl}
-
-The {appName} team`,
+{portalUrl}`),
   },
   account_suspended: {
     name: 'Account Suspended',
-    type: 'lifecycle',
-    audience: 'account',
+    ...lifecycleNote,
     placeholders: [...customer],
     subject: 'Your {appName} account has been suspended',
-    body: `Hi {firstName},
+    body: letter(`The {appName} account of {companyName} has been suspended, and signing in is paused. Your records are kept.
 
-The {appName} account of {companyName} has been suspended, and signing in is paused. Your records are kept.
-
-Reply to this email or contact our support team to restore access.
-
-The {appName} team`,
+Reply to this email or contact our support team to restore access.`),
   },
   account_invitation: {
     name: 'Account Created',
-    type: 'security',
-    audience: 'always',
-    sensitive: true,
+    ...credentials,
     placeholders: [...customer, 'temporaryPassword', 'signInUrl'],
     subject: 'Your {appName} account is ready',
-    body: `Hi {firstName},
-
-An account for {companyName} has been created for you on {appName}.
+    body: letter(`An account for {companyName} has been created for you on {appName}.
 
 Sign in with your email address and this temporary password, then choose your own:
 {temporaryPassword}
 
-{signInUrl}
-
-The {appName} team`,
+{signInUrl}`),
   },
   team_invitation: {
     name: 'Team Invitation',
-    type: 'security',
-    audience: 'always',
-    sensitive: true,
+    ...credentials,
     placeholders: [...person, 'temporaryPassword', 'signInUrl'],
     subject: 'You have been invited to {appName}',
-    body: `Hi {firstName},
-
-An account has been made for you on {appName}. Sign in with your email address and this password, then choose your own:
+    body: letter(`An account has been made for you on {appName}. Sign in with your email address and this password, then choose your own:
 {temporaryPassword}
 
-{signInUrl}
-
-The {appName} team`,
+{signInUrl}`),
   },
   payment_request: {
     name: 'Payment Request',
-    type: 'billing',
-    audience: 'always',
-    sensitive: true,
+    ...paymentLink,
     placeholders: [...customer, 'amount', 'paymentUrl', 'expiresAt'],
     subject: 'Payment request from {appName}: {amount}',
-    body: `Hi {firstName},
-
-{appName} asks for a payment of {amount} for {companyName}. Pay securely by card:
-
-{paymentUrl}
-
-This link works until {expiresAt}.
-
-The {appName} team`,
+    body: payByLink('{appName} asks for a payment of {amount} for {companyName}. Pay securely by card:'),
   },
   subscription_request: {
     name: 'Subscription Request',
-    type: 'billing',
-    audience: 'always',
-    sensitive: true,
+    ...paymentLink,
     placeholders: [...customer, 'amount', 'paymentUrl', 'expiresAt'],
     subject: 'Start your {planName} subscription on {appName}',
-    body: `Hi {firstName},
-
-Your {planName} subscription for {companyName} is ready to start at {amount} a month. Complete it by card:
-
-{paymentUrl}
-
-This link works until {expiresAt}.
-
-The {appName} team`,
+    body: payByLink(
+      'Your {planName} subscription for {companyName} is ready to start at {amount} a month. Complete it by card:',
+    ),
   },
   payment_link: {
     name: 'New Payment Link',
-    type: 'billing',
-    audience: 'always',
-    sensitive: true,
+    ...paymentLink,
     placeholders: [...customer, 'amount', 'paymentUrl', 'expiresAt'],
     subject: 'A new link to pay {amount}',
-    body: `Hi {firstName},
-
-Your payment of {amount} for {planName} did not go through. Here is a new link to pay by card:
-
-{paymentUrl}
-
-This link works until {expiresAt}.
-
-The {appName} team`,
+    body: payByLink(
+      'Your payment of {amount} for {planName} did not go through. Here is a new link to pay by card:',
+    ),
   },
   password_reset: {
     name: 'Password Reset',
-    type: 'security',
-    audience: 'always',
-    sensitive: true,
+    ...credentials,
     placeholders: [...person, 'resetUrl', 'expiresAt'],
     subject: 'Reset your {appName} password',
-    body: `Hi {firstName},
-
-Someone asked to reset the password of your {appName} account. If it was you, choose a new password here:
+    body: letter(`Someone asked to reset the password of your {appName} account. If it was you, choose a new password here:
 
 {resetUrl}
 
-The link works once, until {expiresAt}. If you did not ask, ignore this email: your password stays as it is.
-
-The {appName} team`,
+The link works once, until {expiresAt}. If you did not ask, ignore this email: your password stays as it is.`),
   },
   password_changed: {
     name: 'Password Changed',
-    type: 'security',
-    audience: 'always',
+    ...securityNotice,
     placeholders: [...person, 'signInUrl'],
     subject: 'Your {appName} password was changed',
-    body: `Hi {firstName},
-
-The password of your {appName} account was just changed, and every other session was signed out.
+    body: letter(`The password of your {appName} account was just changed, and every other session was signed out.
 
 If you did not do this, reset your password at once from the sign-in page and tell our support team:
-{signInUrl}
-
-The {appName} team`,
+{signInUrl}`),
   },
   new_sign_in: {
     name: 'New Sign-in',
-    type: 'security',
-    audience: 'security',
+    ...signInAlert,
     placeholders: [...person, 'signInTime', 'ipAddress', 'device'],
     subject: 'New sign-in to your {appName} account',
-    body: `Hi {firstName},
-
-Your {appName} account was signed in to from a browser we had not seen before:
+    body: letter(`Your {appName} account was signed in to from a browser we had not seen before:
 
 When: {signInTime}
 From: {ipAddress}
 Browser: {device}
 
-If this was you, there is nothing to do. If not, change your password now.
-
-The {appName} team`,
+If this was you, there is nothing to do. If not, change your password now.`),
   },
   support_reply: {
     name: 'Support Reply',
-    type: 'support',
-    audience: 'always',
+    ...supportReply,
     placeholders: [...customer, 'ticketNumber', 'ticketSubject', 'replyText', 'ticketUrl'],
     subject: 'Re: [#{ticketNumber}] {ticketSubject}',
-    body: `Hi {firstName},
-
-Our support team replied to your ticket #{ticketNumber}, "{ticketSubject}":
+    body: letter(`Our support team replied to your ticket #{ticketNumber}, "{ticketSubject}":
 
 {replyText}
 
 Read the whole conversation and reply in the portal:
-{ticketUrl}
-
-The {appName} team`,
+{ticketUrl}`),
   },
   visitor_reply: {
     name: 'Reply to a Visitor',
-    type: 'support',
-    audience: 'always',
+    ...supportReply,
     placeholders: ['appName', 'appUrl', 'firstName', 'ticketNumber', 'ticketSubject', 'replyText'],
     subject: 'Re: [#{ticketNumber}] Your message to {appName}',
-    body: `Hi {firstName},
-
-Thank you for writing to us from our website. Our support team replied:
+    body: letter(`Thank you for writing to us from our website. Our support team replied:
 
 {replyText}
 
-To continue the conversation, write to us again from the contact form on our website.
-
-The {appName} team`,
+To continue the conversation, write to us again from the contact form on our website.`),
   },
 } as const satisfies Record<string, TemplateDefinition>;
 

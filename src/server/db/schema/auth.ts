@@ -5,13 +5,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { randomId, createdAt } from './columns';
-import { customers } from './customers';
-import { staffUsers } from './staff';
+import { ownedBy, ownedByIfAny } from './account-columns';
+import { randomId, timestamptz, createdAt } from './columns';
+import { ofStaff } from './staff-columns';
 import { teamMembers } from './team';
 
 // Sign-in: sessions, impersonation passes, failure counters, proof-of-work challenges and password resets.
@@ -22,19 +21,17 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     kind: text('kind').notNull(),
-    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    staffUserId: ofStaff('staff_user_id'),
+    customerId: ownedByIfAny(),
     /** Set when a team member (not the account owner) signed in; customer_id is their account. */
     teamMemberId: uuid('team_member_id').references(() => teamMembers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     /** The session ends once it has been unused this long (null: only `expires_at` ends it). */
     idleTimeoutSeconds: integer('idle_timeout_seconds'),
     /** Set on a session staff opened into this account (impersonation): who is really acting. */
-    impersonatorStaffId: uuid('impersonator_staff_id').references(() => staffUsers.id, {
-      onDelete: 'cascade',
-    }),
+    impersonatorStaffId: ofStaff('impersonator_staff_id'),
     /** The session this one was made from (auto-login from the fleet CRM): ending the parent ends it. */
     parentId: text('parent_id').references((): AnyPgColumn => sessions.id, { onDelete: 'cascade' }),
     ip: text('ip'),
@@ -57,14 +54,10 @@ export const impersonationTokens = pgTable(
   {
     id: randomId(),
     tokenDigest: text('token_digest').notNull(),
-    staffUserId: uuid('staff_user_id')
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    staffUserId: ofStaff('staff_user_id').notNull(),
+    customerId: ownedBy(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('impersonation_tokens_digest_key').on(t.tokenDigest)],
@@ -80,8 +73,8 @@ export const attemptCounters = pgTable(
     scope: text('scope').notNull(),
     subject: text('subject').notNull(),
     failures: integer('failures').notNull(),
-    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    windowStartedAt: timestamptz('window_started_at').notNull(),
+    lastFailureAt: timestamptz('last_failure_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.subject] }),
@@ -97,7 +90,7 @@ export const signInChallenges = pgTable(
     scope: text('scope').notNull(),
     subject: text('subject').notNull(),
     difficulty: integer('difficulty').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('sign_in_challenges_expires_idx').on(t.expiresAt)],
 );
@@ -110,12 +103,12 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: text('id').primaryKey(),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'cascade' }),
+    customerId: ownedByIfAny(),
+    staffUserId: ofStaff('staff_user_id'),
     /** Set when the password is a team member's (customer_id is then their account). */
     teamMemberId: uuid('team_member_id').references(() => teamMembers.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     requestedIp: text('requested_ip'),
     createdAt: createdAt(),
   },

@@ -9,7 +9,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -20,8 +19,8 @@ import {
   REFUND_STATUSES,
 } from '../../../shared/statuses';
 import { ownedBy, keptForTheBooks, customerDeletedAt } from './account-columns';
-import { randomId, createdAt, updatedAt } from './columns';
-import { staffUsers } from './staff';
+import { randomId, timestamptz, createdAt, updatedAt } from './columns';
+import { byStaff } from './staff-columns';
 
 // Billing and payments: cards on file, invoices, payments and what follows them (refunds, disputes,
 // payment links and requests), the daily payment totals, and the payment operations ledgers.
@@ -79,20 +78,20 @@ export const invoices = pgTable(
     currency: text('currency').notNull().default('usd'),
     totalCents: integer('total_cents').notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
-    periodStart: timestamp('period_start', { withTimezone: true }),
-    periodEnd: timestamp('period_end', { withTimezone: true }),
+    periodStart: timestamptz('period_start'),
+    periodEnd: timestamptz('period_end'),
     billingName: text('billing_name').notNull(),
     billingEmail: text('billing_email').notNull(),
     billingAddress: jsonb('billing_address').$type<BillingAddress | null>(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamptz('issued_at').notNull(),
     /** When an open invoice must be paid: the payment terms (a setting) from the issue date. */
-    dueAt: timestamp('due_at', { withTimezone: true }),
+    dueAt: timestamptz('due_at'),
     /**
      * What its completed payments brought in, net of refunds: kept by a trigger on `payments`, so the
      * reconciliation reads one row per invoice instead of summing payments.
      */
     collectedCents: integer('collected_cents').notNull().default(0),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -151,7 +150,7 @@ export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
 });
 
 /**
@@ -165,9 +164,9 @@ export const paymentLinks = pgTable(
     tokenDigest: text('token_digest').notNull(),
     customerId: ownedBy(),
     purpose: text('purpose').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdByStaffId: byStaff('created_by_staff_id'),
+    paidAt: timestamptz('paid_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -196,9 +195,9 @@ export const refunds = pgTable(
     requestKey: text('request_key').notNull(),
     providerRef: text('provider_ref'),
     failureMessage: text('failure_message'),
-    createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdByStaffId: byStaff('created_by_staff_id'),
     createdAt: createdAt(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [
     uniqueIndex('refunds_request_key').on(t.requestKey),
@@ -231,9 +230,9 @@ export const paymentRequests = pgTable(
     intentRef: text('intent_ref'),
     invoiceId: uuid('invoice_id'),
     paymentId: uuid('payment_id'),
-    createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdByStaffId: byStaff('created_by_staff_id'),
     createdAt: createdAt(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
   },
   (t) => [
     index('payment_requests_customer_idx').on(t.customerId, t.createdAt),
@@ -250,7 +249,7 @@ export const expenses = pgTable(
     category: text('category').notNull(),
     description: text('description').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    createdByStaffId: uuid('created_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdByStaffId: byStaff('created_by_staff_id'),
     createdAt: createdAt(),
   },
   (t) => [index('expenses_incurred_idx').on(t.incurredOn, t.createdAt)],
@@ -284,7 +283,7 @@ export const disputes = pgTable(
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason').notNull(),
     status: text('status').notNull(),
-    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
+    evidenceDueBy: timestamptz('evidence_due_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,7 @@
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const randomId = () => uuid('id').primaryKey().defaultRandom();
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Every moment this schema stores carries its time zone: one recipe, so no column can forget it. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();

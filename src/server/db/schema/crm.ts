@@ -1,6 +1,6 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CRM_SYNC_STATUSES } from '../../../shared/statuses';
-import { randomId, createdAt, updatedAt } from './columns';
+import { randomId, timestamptz, createdAt, updatedAt } from './columns';
 
 /**
  * CRM integration records (docs/crm.md): one per record of ours and CRM, holding the CRM's id so a second
@@ -22,8 +22,8 @@ export const crmIntegrations = pgTable(
     /** The provider's words for the last failure; null after a success. */
     error: text('error'),
     syncedHash: text('synced_hash'),
-    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastSyncAt: timestamptz('last_sync_at'),
+    lastAttemptAt: timestamptz('last_attempt_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_STATUSES } from '../../../shared/statuses';
-import { randomId, createdAt, updatedAt } from './columns';
+import { randomId, timestamptz, createdAt, updatedAt } from './columns';
+import { byStaff } from './staff-columns';
 import type { BillingAddress } from './billing';
-import { staffUsers } from './staff';
 
 // Customer accounts and their portal settings.
 
@@ -45,20 +34,20 @@ export const customers = pgTable(
     userLimit: integer('user_limit'),
     featureAccess: jsonb('feature_access').$type<Record<string, boolean>>(),
     isPasswordSet: boolean('is_password_set').notNull().default(true),
-    lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
+    lastPasswordChange: timestamptz('last_password_change'),
     healthScore: integer('health_score').notNull().default(100),
     riskLevel: text('risk_level').notNull().default('low'),
     /** Why the score is what it is, one short sentence per signal that took points off. */
     healthReasons: jsonb('health_reasons').$type<string[]>().notNull().default([]),
-    healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
+    healthCheckedAt: timestamptz('health_checked_at'),
     /** The last sign-in of the owner or any team member of the account. */
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    lastSignInAt: timestamptz('last_sign_in_at'),
+    suspendedAt: timestamptz('suspended_at'),
     /**
      * The sales user credited with this account's payments (docs/commissions.md): chosen in the
      * customer dialogs, by default the sales user who created it.
      */
-    salesUserId: uuid('sales_user_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
+    salesUserId: byStaff('sales_user_id'),
     /** What the staff search box matches, lowercased once on write. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(company_name || ' ' || first_name || ' ' || last_name || ' ' || email)`,

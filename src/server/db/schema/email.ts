@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { EMAIL_STATUSES } from '../../../shared/statuses';
-import { randomId, createdAt, updatedAt } from './columns';
-import { customers } from './customers';
-import { staffUsers } from './staff';
+import { keptForTheBooks } from './account-columns';
+import { randomId, timestamptz, createdAt, updatedAt } from './columns';
+import { byStaff } from './staff-columns';
 
 // Email: the outbox every message goes through and staff edits of the templates (docs/email.md).
 
@@ -43,23 +32,23 @@ export const emailOutbox = pgTable(
     sensitive: boolean('sensitive').notNull().default(false),
     /** What to attach, rendered at delivery: `[{ kind: 'invoice', invoiceId }]`. */
     attachments: jsonb('attachments').$type<{ kind: 'invoice'; invoiceId: string }[]>().notNull().default([]),
-    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
-    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    customerId: keptForTheBooks(),
+    staffUserId: byStaff('staff_user_id'),
     /** Once per customer and event: a second enqueue with the same key is skipped (automation rules). */
     dedupeKey: text('dedupe_key'),
     /** queued, sending, sent or failed. */
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     /** A claim by one instance's delivery job; past it, another instance may take the message. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
     lockedBy: text('locked_by'),
     /** smtp or sendgrid: the transport that delivered (or last tried) it. */
     transport: text('transport'),
     providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
+    failedAt: timestamptz('failed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -83,6 +72,6 @@ export const emailTemplates = pgTable('email_templates', {
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   enabled: boolean('enabled').notNull().default(true),
-  updatedByStaffId: uuid('updated_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  updatedByStaffId: byStaff('updated_by_staff_id'),
   updatedAt: updatedAt(),
 });

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DRIVER_STATUSES, VEHICLE_STATUSES } from '../../../shared/statuses';
 import { ownedBy } from './account-columns';
-import { randomId, createdAt, updatedAt } from './columns';
+import { randomId, timestamptz, createdAt, updatedAt } from './columns';
 
 // A customer's fleet: vehicles, drivers and maintenance.
 
@@ -32,7 +22,7 @@ export const vehicles = pgTable(
     mileage: numeric('mileage', { precision: 12, scale: 3, mode: 'number' }).notNull().default(0),
     fuelLevel: integer('fuel_level').notNull().default(100),
     location: text('location'),
-    lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdate: timestamptz('last_update').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Everything the search box matches, lowercased once on write: one LIKE per row instead of five. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { JOB_STATUSES } from '../../../shared/statuses';
-import { randomId, createdAt } from './columns';
-import { staffUsers } from './staff';
+import { randomId, timestamptz, createdAt } from './columns';
+import { byStaff } from './staff-columns';
 
 /**
  * Background jobs started by staff or by a schedule (docs/background-jobs.md): CRM bulk and automatic
@@ -29,11 +29,11 @@ export const backgroundJobs = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    startedByStaffId: uuid('started_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    startedByStaffId: byStaff('started_by_staff_id'),
     instanceId: text('instance_id').notNull(),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
     createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     uniqueIndex('background_jobs_running_key')

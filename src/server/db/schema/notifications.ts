@@ -1,7 +1,7 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { randomId, createdAt } from './columns';
-import { customers } from './customers';
-import { staffUsers } from './staff';
+import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ownedByIfAny } from './account-columns';
+import { randomId, timestamptz, createdAt } from './columns';
+import { ofStaff } from './staff-columns';
 
 // What staff are told: the dashboard's activity feed and staff notifications.
 
@@ -13,7 +13,7 @@ export const activities = pgTable(
     action: text('action').notNull(),
     description: text('description').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: ownedByIfAny(),
     createdAt: createdAt(),
   },
   (t) => [index('activities_created_idx').on(t.createdAt), index('activities_customer_idx').on(t.customerId)],
@@ -25,7 +25,7 @@ export const notifications = pgTable(
   {
     id: randomId(),
     type: text('type').notNull(),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: ownedByIfAny(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
@@ -39,10 +39,8 @@ export const notificationReads = pgTable(
     notificationId: uuid('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    staffUserId: uuid('staff_user_id')
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    staffUserId: ofStaff('staff_user_id').notNull(),
+    readAt: timestamptz('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.staffUserId, t.notificationId] })],
 );

@@ -9,13 +9,12 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { SUBSCRIPTION_STATUSES } from '../../../shared/statuses';
 import { ownedBy } from './account-columns';
-import { randomId, createdAt, updatedAt } from './columns';
+import { randomId, timestamptz, createdAt, updatedAt } from './columns';
 
 // Plans, the subscription of each customer to one, and the MRR they add up to (docs/revenue.md).
 
@@ -34,7 +33,7 @@ export const plans = pgTable(
     features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     index('plans_listing_idx')
@@ -57,18 +56,18 @@ export const subscriptions = pgTable(
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
     /** The price of the current period, fixed when the period starts. */
     priceCents: integer('price_cents').notNull(),
-    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    trialEndsAt: timestamptz('trial_ends_at'),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    canceledAt: timestamptz('canceled_at'),
     /** A downgrade waiting for the end of the period. */
     scheduledPlanId: text('scheduled_plan_id'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     /** When the billing job must next look at this subscription (trial end, renewal, retry). */
-    nextActionAt: timestamp('next_action_at', { withTimezone: true }),
+    nextActionAt: timestamptz('next_action_at'),
     /** A worker holding the subscription until then; another worker skips it. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimedUntil: timestamptz('claimed_until'),
     /**
      * What the subscription adds to MRR now (docs/revenue.md): its price while active or past due,
      * else 0. Kept by a database trigger, which also writes every change of it to `mrr_events`.
@@ -114,7 +113,7 @@ export const mrrEvents = pgTable(
     toCents: integer('to_cents').notNull(),
     deltaCents: integer('delta_cents').notNull(),
     customerDelta: integer('customer_delta').notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
   },
   (t) => [
     index('mrr_events_occurred_idx').on(t.occurredAt),

@@ -1,5 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, createdAt } from './columns';
 
 /**
  * The sandbox payment provider's own records (it plays the processor, offline). Nothing here
@@ -31,7 +31,7 @@ export const sandboxIntents = pgTable('sandbox_intents', {
   /** Confirmations tried so far: each one charges under its own key, `{intent}:{attempt}`. */
   attempts: integer('attempts').notNull().default(0),
   /** While a confirmation runs, no other may start (until this time, if its process died). */
-  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  claimedUntil: timestamptz('claimed_until'),
   createdAt: createdAt(),
 });
 

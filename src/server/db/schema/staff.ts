@@ -7,14 +7,14 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { COMMISSION_STATUSES } from '../../../shared/statuses';
-import { randomId, createdAt, updatedAt } from './columns';
+import { keptForTheBooks } from './account-columns';
+import { randomId, timestamptz, createdAt, updatedAt } from './columns';
+import { byStaff, ofStaff } from './staff-columns';
 import { payments } from './billing';
-import { customers } from './customers';
 
 // Staff members and what the sales team earns (docs/commissions.md).
 
@@ -33,10 +33,10 @@ export const staffUsers = pgTable(
     isPasswordSet: boolean('is_password_set').notNull().default(false),
     /** The profile dialog's preferences (theme, timezone, dashboard refresh), kept per member. */
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    passwordChangedAt: timestamptz('password_changed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginAt: timestamptz('last_login_at'),
     /** What the team list's search box matches, lowercased once on write. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email)`,
@@ -56,13 +56,11 @@ export const salesCommissionRates = pgTable(
   'sales_commission_rates',
   {
     id: randomId(),
-    salesUserId: uuid('sales_user_id')
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    salesUserId: ofStaff('sales_user_id').notNull(),
     planId: text('plan_id').notNull(),
     commissionRate: numeric('commission_rate', { precision: 6, scale: 5, mode: 'number' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdBy: byStaff('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -83,9 +81,9 @@ export const salesCommissions = pgTable(
   'sales_commissions',
   {
     id: randomId(),
-    salesUserId: uuid('sales_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    salesUserId: byStaff('sales_user_id'),
     salesUserName: text('sales_user_name').notNull(),
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: keptForTheBooks(),
     companyName: text('company_name').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     planId: text('plan_id'),
@@ -97,8 +95,8 @@ export const salesCommissions = pgTable(
     commissionCents: integer('commission_cents').notNull(),
     /** pending, then paid. */
     status: text('status', { enum: COMMISSION_STATUSES }).notNull().default('pending'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    paidByStaffId: uuid('paid_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    paidAt: timestamptz('paid_at'),
+    paidByStaffId: byStaff('paid_by_staff_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,14 +7,13 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { TICKET_STATUSES } from '../../../shared/statuses';
-import { randomId, createdAt, updatedAt } from './columns';
-import { customers } from './customers';
-import { staffUsers } from './staff';
+import { ownedByIfAny } from './account-columns';
+import { randomId, timestamptz, createdAt, updatedAt } from './columns';
+import { byStaff } from './staff-columns';
 import { teamMembers } from './team';
 
 /** Support tickets opened by customers from the portal (docs/support.md). */
@@ -25,7 +24,7 @@ export const supportTickets = pgTable(
     /** The short number people quote ("#1042"), from the `support_ticket` counter. */
     number: integer('number').notNull(),
     /** The account that opened it; null for a visitor's message from the landing page (visitor_*). */
-    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'cascade' }),
+    customerId: ownedByIfAny(),
     /** A visitor without an account who wrote from the landing page's contact form: who to answer. */
     visitorName: text('visitor_name'),
     visitorEmail: text('visitor_email'),
@@ -37,16 +36,16 @@ export const supportTickets = pgTable(
     status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
     /** urgent, high, medium or low. */
     priority: text('priority').notNull().default('medium'),
-    assignedToStaffId: uuid('assigned_to_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    assignedToStaffId: byStaff('assigned_to_staff_id'),
     /** The team member who opened it (null: the account owner): staff replies are emailed to them. */
     openedByTeamMemberId: uuid('opened_by_team_member_id').references((): AnyPgColumn => teamMembers.id, {
       onDelete: 'set null',
     }),
     /** The first staff reply visible to the customer (internal notes do not count). */
-    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    firstResponseAt: timestamptz('first_response_at'),
+    resolvedAt: timestamptz('resolved_at'),
+    closedAt: timestamptz('closed_at'),
+    lastActivityAt: timestamptz('last_activity_at').notNull().defaultNow(),
     /** What the staff search box matches, lowercased once on write. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(subject || ' ' || description)`),
     createdAt: createdAt(),
@@ -78,7 +77,7 @@ export const supportTicketMessages = pgTable(
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
     /** customer or staff. */
     authorType: text('author_type').notNull(),
-    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    staffUserId: byStaff('staff_user_id'),
     /** A staff note the customer never sees. */
     internal: boolean('internal').notNull().default(false),
     body: text('body').notNull(),

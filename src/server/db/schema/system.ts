@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { randomId, updatedAt } from './columns';
-import { staffUsers } from './staff';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { randomId, timestamptz, updatedAt } from './columns';
+import { byStaff } from './staff-columns';
 
 // Settings and the product's own bookkeeping: facts about the database, gapless counters, product-wide
 // settings, and what System Health reads (instances, request metrics, job runs, integrations, alerts).
@@ -33,7 +23,7 @@ export const counters = pgTable('counters', {
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
-  updatedByStaffId: uuid('updated_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  updatedByStaffId: byStaff('updated_by_staff_id'),
   updatedAt: updatedAt(),
 });
 
@@ -44,8 +34,8 @@ export const serverInstances = pgTable(
     instanceId: text('instance_id').primaryKey(),
     hostname: text('hostname').notNull(),
     pid: integer('pid').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamptz('started_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     /** Uptime, memory, CPU and event-loop delay as last measured (contracts/system-health.ts). */
     vitals: jsonb('vitals').$type<Record<string, unknown>>().notNull(),
   },
@@ -60,7 +50,7 @@ export const requestMetrics = pgTable(
   'request_metrics',
   {
     instanceId: text('instance_id').notNull(),
-    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    minute: timestamptz('minute').notNull(),
     routeGroup: text('route_group').notNull(),
     requests: integer('requests').notNull().default(0),
     errors: integer('errors').notNull().default(0),
@@ -78,8 +68,8 @@ export const jobRuns = pgTable(
   {
     job: text('job').notNull(),
     instanceId: text('instance_id').notNull(),
-    lastStartedAt: timestamp('last_started_at', { withTimezone: true }).notNull(),
-    lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+    lastStartedAt: timestamptz('last_started_at').notNull(),
+    lastFinishedAt: timestamptz('last_finished_at'),
     durationMs: integer('duration_ms'),
     /** running, ok or failed. */
     outcome: text('outcome').notNull(),
@@ -93,8 +83,8 @@ export const jobRuns = pgTable(
 /** The last success and failure of each integration (payments, email, crm, external-db). */
 export const integrationStatus = pgTable('integration_status', {
   integration: text('integration').primaryKey(),
-  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  lastSuccessAt: timestamptz('last_success_at'),
+  lastFailureAt: timestamptz('last_failure_at'),
   lastError: text('last_error'),
   updatedAt: updatedAt(),
 });
@@ -112,10 +102,10 @@ export const systemAlerts = pgTable(
     conditionKey: text('condition_key').notNull(),
     message: text('message').notNull(),
     instanceId: text('instance_id'),
-    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    resolvedByStaffId: uuid('resolved_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    raisedAt: timestamptz('raised_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedByStaffId: byStaff('resolved_by_staff_id'),
   },
   (t) => [
     uniqueIndex('system_alerts_open_key')

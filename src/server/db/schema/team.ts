@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ownedBy } from './account-columns';
-import { randomId, createdAt, updatedAt } from './columns';
+import { randomId, timestamptz, createdAt, updatedAt } from './columns';
 
 // The people of a customer account: its invited team members and the emails that sign in to it.
 
@@ -18,7 +18,7 @@ export const teamMembers = pgTable(
     passwordHash: text('password_hash'),
     /** Invited with a generated password until the member sets their own. */
     isPasswordSet: boolean('is_password_set').notNull().default(false),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginAt: timestamptz('last_login_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

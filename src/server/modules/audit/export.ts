@@ -1,9 +1,7 @@
-import { and } from 'drizzle-orm';
 import type { AuditExportQuery, AuditLogEntry } from '../../../shared/contracts/audit';
 import type { Db } from '../../db/client';
-import { keysetBatches } from '../../db/keyset-batches';
 import { auditLogs } from '../../db/schema';
-import { csvLines, safeCell } from '../../lib/csv';
+import { keysetCsv, type CsvColumn } from '../../lib/csv';
 import { auditFilter, auditSortOf, toAuditEntry } from './list';
 
 /** Rows read per query: a batch's memory stays small however many rows match. */
@@ -11,7 +9,7 @@ export const EXPORT_BATCH = 1000;
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-const COLUMNS: [header: string, cell: (e: AuditLogEntry) => unknown][] = [
+const COLUMNS: CsvColumn<AuditLogEntry>[] = [
   ['ID', (e) => e.id],
   ['Timestamp', (e) => e.timestamp],
   ['Actor Type', (e) => e.actorType],
@@ -41,23 +39,20 @@ export async function* auditCsv(
   query: AuditExportQuery,
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
-  const sort = auditSortOf(query.sort);
-  const filter = auditFilter(query);
-  yield csvLines([COLUMNS.map(([header]) => header)]);
-  const batches = keysetBatches(
-    (after, limit) =>
+  yield* keysetCsv(COLUMNS, {
+    sort: auditSortOf(query.sort),
+    filter: auditFilter(query),
+    rows: ({ where, order, limit, cursor }) =>
       db
-        .select({ row: auditLogs, cursor: sort.cursor })
+        .select({ row: auditLogs, cursor })
         .from(auditLogs)
-        .where(and(filter, after ? sort.after(after.cursor, after.id) : undefined))
-        .orderBy(...sort.order)
+        .where(where)
+        .orderBy(...order)
         .limit(limit),
-    ({ row, cursor }) => ({ cursor, id: String(row.id) }),
+    positionOf: ({ row, cursor }) => ({ cursor, id: String(row.id) }),
+    itemOf: ({ row }) => toAuditEntry(row, null),
     batch,
-  );
-  for await (const rows of batches) {
-    yield csvLines(rows.map(({ row }) => COLUMNS.map(([, cell]) => safeCell(cell(toAuditEntry(row, null))))));
-  }
+  });
 }
 
 /**

@@ -5,11 +5,12 @@ import {
   IMPERSONATION_TOKEN_TTL_MS,
   SUSPENDED_IMPERSONATION_MESSAGE,
 } from '../../../shared/contracts/impersonation';
+import type { Executor } from '../../db/client';
 import { customers, impersonationTokens } from '../../db/schema';
 import { createSession } from '../../auth/sessions';
 import { tokenDigest } from '../../auth/tokens';
 import { HttpError, notFound } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit';
+import { recordAudit, type AuditActor, type AuditEntry } from '../audit';
 import { hasValidSignature, newSignedToken } from './signed-token';
 import type { Services } from '../../services';
 
@@ -17,6 +18,20 @@ import type { Services } from '../../services';
 export type ImpersonationDeps = Pick<Services, 'db' | 'clock' | 'secrets'>;
 
 const signingKey = (secrets: ImpersonationDeps['secrets']) => secrets.signingKey('impersonation');
+
+/** Every step of an impersonation is audited on the customer account the pass opens. */
+function auditOnCustomer(
+  exec: Executor,
+  actor: AuditActor,
+  customerId: string,
+  entry: Omit<AuditEntry, 'resourceType' | 'resourceId'>,
+) {
+  return recordAudit(
+    exec,
+    { ...actor, accountId: customerId },
+    { ...entry, resourceType: 'customer', resourceId: customerId },
+  );
+}
 
 const isSuspended = (c: { status: string; suspendedAt: Date | null }) =>
   c.status === 'suspended' || c.suspendedAt !== null;
@@ -48,16 +63,10 @@ export async function createImpersonationToken(
       .insert(impersonationTokens)
       .values({ tokenDigest: tokenDigest(token), staffUserId: actor.actorId, customerId, expiresAt })
       .returning({ id: impersonationTokens.id });
-    await recordAudit(
-      tx,
-      { ...actor, accountId: customerId },
-      {
-        action: 'impersonation_start',
-        resourceType: 'customer',
-        resourceId: customerId,
-        newValues: { customerEmail: customer.email, passId: row!.id, expiresAt: expiresAt.toISOString() },
-      },
-    );
+    await auditOnCustomer(tx, actor, customerId, {
+      action: 'impersonation_start',
+      newValues: { customerEmail: customer.email, passId: row!.id, expiresAt: expiresAt.toISOString() },
+    });
   });
   return { token, expiresAt };
 }
@@ -109,16 +118,10 @@ export async function useImpersonationToken(
       ip: actor.ipAddress,
       userAgent: actor.userAgent,
     });
-    await recordAudit(
-      tx,
-      { ...actor, accountId: claimed.customerId },
-      {
-        action: 'impersonation_use',
-        resourceType: 'customer',
-        resourceId: claimed.customerId,
-        newValues: { passId: claimed.id, sessionExpiresAt: session.expiresAt.toISOString() },
-      },
-    );
+    await auditOnCustomer(tx, actor, claimed.customerId, {
+      action: 'impersonation_use',
+      newValues: { passId: claimed.id, sessionExpiresAt: session.expiresAt.toISOString() },
+    });
     return { customerId: claimed.customerId, ...session };
   });
   if (used) return { ok: true, ...used };
@@ -157,16 +160,10 @@ async function refusalOf(
           : isSuspended(row)
             ? 'suspended'
             : 'used';
-  await recordAudit(
-    db,
-    { ...actor, accountId: row.customerId },
-    {
-      action: 'impersonation_use',
-      resourceType: 'customer',
-      resourceId: row.customerId,
-      newValues: { passId: row.id, refused: reason },
-      success: false,
-    },
-  );
+  await auditOnCustomer(db, actor, row.customerId, {
+    action: 'impersonation_use',
+    newValues: { passId: row.id, refused: reason },
+    success: false,
+  });
   return reason;
 }

@@ -1,8 +1,6 @@
-import { and } from 'drizzle-orm';
 import type { CustomerExportQuery, StaffCustomer } from '../../../shared/contracts/staff-customers';
 import type { Db } from '../../db/client';
-import { keysetBatches } from '../../db/keyset-batches';
-import { csvLines, safeCell } from '../../lib/csv';
+import { keysetCsv, type CsvColumn } from '../../lib/csv';
 import { customerRows, toStaffCustomer } from './customer-rows';
 import { customerFilter, sortOf } from './list';
 
@@ -11,7 +9,7 @@ export const EXPORT_BATCH = 1000;
 
 const limit = (value: number | null) => (value === null ? 'Unlimited' : value);
 
-const COLUMNS: [header: string, cell: (c: StaffCustomer) => unknown][] = [
+const COLUMNS: CsvColumn<StaffCustomer>[] = [
   ['Company', (c) => c.companyName],
   ['First Name', (c) => c.firstName],
   ['Last Name', (c) => c.lastName],
@@ -44,21 +42,12 @@ const COLUMNS: [header: string, cell: (c: StaffCustomer) => unknown][] = [
  * reads. Cells that a spreadsheet would run as a formula are neutralised.
  */
 export async function* customersCsv(db: Db, query: CustomerExportQuery): AsyncGenerator<string> {
-  const sort = sortOf(query.sort);
-  const filter = customerFilter(query);
-  yield csvLines([COLUMNS.map(([header]) => header)]);
-  const batches = keysetBatches(
-    (after, limit) =>
-      customerRows(db, {
-        where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
-        order: sort.order,
-        limit,
-        cursor: sort.cursor,
-      }),
-    (row) => ({ cursor: row.cursor, id: row.id }),
-    EXPORT_BATCH,
-  );
-  for await (const rows of batches) {
-    yield csvLines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffCustomer(row))))));
-  }
+  yield* keysetCsv(COLUMNS, {
+    sort: sortOf(query.sort),
+    filter: customerFilter(query),
+    rows: (read) => customerRows(db, read),
+    positionOf: (row) => ({ cursor: row.cursor, id: row.id }),
+    itemOf: toStaffCustomer,
+    batch: EXPORT_BATCH,
+  });
 }

@@ -11,11 +11,10 @@ import {
   type TicketSort,
 } from '../../../shared/contracts/support';
 import type { Db, Executor } from '../../db/client';
-import { keysetBatches } from '../../db/keyset-batches';
 import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
-import { csvLines, safeCell } from '../../lib/csv';
+import { keysetCsv, type CsvColumn } from '../../lib/csv';
 import { staffNameOf } from '../team';
 import { SUPPORT_ROLES } from './staff-tickets';
 import { ticketSummaryOf } from './ticket-summary';
@@ -194,7 +193,7 @@ export async function ticketAssignees(db: Db) {
 /** Rows read per query: a batch's memory stays small however many tickets match. */
 export const EXPORT_BATCH = 1000;
 
-const COLUMNS: [header: string, cell: (t: StaffTicket) => unknown][] = [
+const COLUMNS: CsvColumn<StaffTicket>[] = [
   ['Number', (t) => t.number],
   ['Subject', (t) => t.subject],
   ['Category', (t) => TICKET_CATEGORY_LABELS[t.category]],
@@ -218,21 +217,12 @@ const COLUMNS: [header: string, cell: (t: StaffTicket) => unknown][] = [
  * Thread messages are not exported: the file is a register of tickets, not their conversations.
  */
 export async function* ticketsCsv(db: Db, query: StaffTicketExportQuery, batch = EXPORT_BATCH) {
-  const sort = sortOf(query.sort);
-  const filter = ticketFilter(query);
-  yield csvLines([COLUMNS.map(([header]) => header)]);
-  const batches = keysetBatches(
-    (after, limit) =>
-      ticketRows(db, {
-        where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
-        order: sort.order,
-        limit,
-        cursor: sort.cursor,
-      }),
-    (row) => ({ cursor: row.cursor, id: row.ticket.id }),
+  yield* keysetCsv(COLUMNS, {
+    sort: sortOf(query.sort),
+    filter: ticketFilter(query),
+    rows: (read) => ticketRows(db, read),
+    positionOf: (row) => ({ cursor: row.cursor, id: row.ticket.id }),
+    itemOf: toStaffTicket,
     batch,
-  );
-  for await (const rows of batches) {
-    yield csvLines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffTicket(row))))));
-  }
+  });
 }

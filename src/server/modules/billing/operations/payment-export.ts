@@ -1,4 +1,3 @@
-import { and } from 'drizzle-orm';
 import {
   type PaymentExportQuery,
   type StaffPayment,
@@ -6,8 +5,7 @@ import {
   PAYMENT_STATUS_LABELS,
 } from '../../../../shared/contracts/staff-payments';
 import type { Db } from '../../../db/client';
-import { keysetBatches } from '../../../db/keyset-batches';
-import { csvLines, safeCell } from '../../../lib/csv';
+import { keysetCsv, type CsvColumn } from '../../../lib/csv';
 import { paymentFilter, paymentRows, sortOf, toStaffPayment } from './payment-list';
 
 /** Rows read per query: a batch's memory stays small however many payments match. */
@@ -15,7 +13,7 @@ export const EXPORT_BATCH = 1000;
 
 const money = (n: number) => n.toFixed(2);
 
-const COLUMNS: [header: string, cell: (p: StaffPayment) => unknown][] = [
+const COLUMNS: CsvColumn<StaffPayment>[] = [
   ['Payment ID', (p) => p.id],
   ['Created', (p) => p.createdAt],
   ['Paid', (p) => p.paidAt],
@@ -48,21 +46,12 @@ export async function* paymentsCsv(
   query: PaymentExportQuery,
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
-  const sort = sortOf(query.sort);
-  const filter = paymentFilter(query);
-  yield csvLines([COLUMNS.map(([header]) => header)]);
-  const batches = keysetBatches(
-    (after, limit) =>
-      paymentRows(db, {
-        where: and(filter, after ? sort.after(after.cursor, after.id) : undefined),
-        order: sort.order,
-        limit,
-        cursor: sort.cursor,
-      }),
-    (row) => ({ cursor: row.cursor, id: row.payment.id }),
+  yield* keysetCsv(COLUMNS, {
+    sort: sortOf(query.sort),
+    filter: paymentFilter(query),
+    rows: (read) => paymentRows(db, read),
+    positionOf: (row) => ({ cursor: row.cursor, id: row.payment.id }),
+    itemOf: toStaffPayment,
     batch,
-  );
-  for await (const rows of batches) {
-    yield csvLines(rows.map((row) => COLUMNS.map(([, cell]) => safeCell(cell(toStaffPayment(row))))));
-  }
+  });
 }
