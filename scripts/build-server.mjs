@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import { build } from 'esbuild';
 
 fs.rmSync('dist/server', { recursive: true, force: true });
-const entries = { main: 'src/server/main.ts', 'create-admin': 'src/server/cli/create-admin.ts' };
+const entries = {
+  main: 'src/server/main.ts',
+  'create-admin': 'src/server/cli/create-admin.ts',
+  backup: 'src/server/cli/backup.ts',
+  restore: 'src/server/cli/restore.ts',
+};
 await build({
   entryPoints: entries,
   outdir: 'dist/server',

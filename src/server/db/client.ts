@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { appRoot, runsFromBundle } from '../paths';
+import { backupBeforeMigrations } from './backup';
 import { acquireDirectoryLock } from './directory-lock';
 import { noteStatement } from './data-domains';
 import * as schema from './schema';
@@ -31,8 +32,11 @@ export type QueryListener = (sql: string) => void;
 
 export type OpenDatabaseOptions = { onQuery?: QueryListener } & (
   | { databaseUrl: string; poolSize?: number }
-  /** dataDir null keeps the database in memory (tests); loadDataDir starts from a dumped template. */
-  | { databaseUrl?: undefined; dataDir: string | null; loadDataDir?: Blob }
+  /**
+   * dataDir null keeps the database in memory (tests); loadDataDir starts from a dumped template;
+   * migrationsFolder replaces the app's own (tests of the pre-migration backup).
+   */
+  | { databaseUrl?: undefined; dataDir: string | null; loadDataDir?: Blob; migrationsFolder?: string }
 );
 
 /** Every statement is noted for the freshness headers (db/data-domains.ts), and given to `onQuery` (tests). */
@@ -100,48 +104,87 @@ async function openPglite(options: {
   dataDir: string | null;
   loadDataDir?: Blob;
   onQuery?: QueryListener;
+  migrationsFolder?: string;
 }): Promise<Database> {
-  let releaseLock = () => {};
-  let dataPath: string | undefined;
-  if (options.dataDir) {
-    const dir = path.resolve(options.dataDir);
-    fs.mkdirSync(dir, { recursive: true });
-    releaseLock = acquireDirectoryLock(dir);
-    dataPath = path.join(dir, 'pg');
-  }
-  const [{ PGlite: PGliteClass }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
-    [import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')],
-  );
-  const started = performance.now();
-  let client: PGlite;
-  try {
-    client = await PGliteClass.create(
-      dataPath,
-      options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-    );
-  } catch (error) {
-    releaseLock();
-    throw error;
-  }
+  const [engine, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    openPgliteEngine(options.dataDir, options.loadDataDir),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const { client } = engine;
   // Drizzle calls only `query` and `transaction` on its client (drizzle-orm/pglite/session.js).
   const queries = withDrizzleParsers(client) as PGlite;
   const db = drizzlePglite({ client: queries, schema, ...loggerFor(options.onQuery) }) as unknown as Db;
   const created = performance.now();
-  await migratePglite(drizzlePglite({ client: queries, schema }), { migrationsFolder: migrationsFolder() });
-  let closed = false;
+  const folder = options.migrationsFolder ?? migrationsFolder();
+  try {
+    // A database that was already there is backed up before a pending migration changes it.
+    if (engine.dir && engine.existed) await backupBeforeMigrations(client, engine.dir, folder);
+    await migratePglite(drizzlePglite({ client: queries, schema }), { migrationsFolder: folder });
+  } catch (error) {
+    await engine.close().catch(() => undefined);
+    throw error;
+  }
   return {
     db,
     driver: 'pglite',
     ping: () => timeSelectOne(db),
-    openedIn: { connectMs: created - started, migrateMs: performance.now() - created },
+    openedIn: { connectMs: engine.createMs, migrateMs: performance.now() - created },
     dump: async () => client.dumpDataDir('none'),
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await client.close();
-      releaseLock();
-    },
+    close: engine.close,
   };
+}
+
+export type PgliteEngine = {
+  client: PGlite;
+  /** The data directory (absolute), or null in memory. */
+  dir: string | null;
+  /** Whether a database was already in the directory (false: made now, or loaded from a dump). */
+  existed: boolean;
+  /** How long PGlite took to start on it, in ms. */
+  createMs: number;
+  /** Closes the engine and releases the directory; a second call does nothing. */
+  close(): Promise<void>;
+};
+
+/**
+ * PGlite on `dataDir/pg` (in memory when null), the directory locked against other processes first
+ * (directory-lock.ts) and released on close. No migrations: openDatabase runs them, and the backup
+ * command copies a database as it is.
+ */
+export async function openPgliteEngine(dataDir: string | null, loadDataDir?: Blob): Promise<PgliteEngine> {
+  let releaseLock = () => {};
+  let dataPath: string | undefined;
+  let dir: string | null = null;
+  if (dataDir) {
+    dir = path.resolve(dataDir);
+    fs.mkdirSync(dir, { recursive: true });
+    releaseLock = acquireDirectoryLock(dir);
+    dataPath = path.join(dir, 'pg');
+  }
+  const existed = !!dataPath && !loadDataDir && fs.existsSync(path.join(dataPath, 'PG_VERSION'));
+  let client: PGlite;
+  let started = 0;
+  try {
+    const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
+    started = performance.now();
+    client = await PGliteClass.create(dataPath, loadDataDir ? { loadDataDir } : {});
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const createMs = performance.now() - started;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    try {
+      await client.close();
+    } finally {
+      releaseLock();
+    }
+  };
+  return { client, dir, existed, createMs, close };
 }
 
 /**
