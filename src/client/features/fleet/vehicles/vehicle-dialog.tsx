@@ -131,7 +131,6 @@ function VehicleForm({
           : 'Active, maintenance and inactive vehicles count against your plan; retired ones do not.'
       }
       submitLabel={vehicle ? 'Save changes' : 'Add vehicle'}
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="2xl"
     >
