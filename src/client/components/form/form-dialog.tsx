@@ -1,5 +1,5 @@
 import type { DialogOpenProps } from '@client/components/dialog-open';
-import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -52,9 +52,11 @@ export function SubmitButton({
 const WIDTHS = { md: 'sm:max-w-md', lg: 'sm:max-w-lg', xl: 'sm:max-w-xl', '2xl': 'sm:max-w-2xl' } as const;
 
 /**
- * The one dialog around a form: title, description, the fields, Cancel and the submit button. It cannot
- * be closed while the form is being sent, so a failure is seen where it happened. A `result` takes the
- * form's place once the form has done its job (what the server answered, shown once).
+ * The one dialog around a form: title, description, the fields, Cancel and the submit button. It is busy
+ * while its `onSubmit` runs (a schema form's handler settles once the server has answered), and cannot
+ * be closed then, so a failure is seen where it happened. A `result` takes the form's place once the
+ * form has done its job (what the server answered, shown once). A dialog passes its own open state on
+ * whole: `<FormDialog {...dialog} title=… submitLabel=… onSubmit={onSubmit}>`.
  */
 export function FormDialog({
   open,
@@ -63,7 +65,6 @@ export function FormDialog({
   description,
   submitLabel,
   pendingLabel,
-  pending,
   onSubmit,
   width = 'lg',
   children,
@@ -76,7 +77,6 @@ export function FormDialog({
   submitLabel: string;
   /** The submit button's text while the form is being sent; `submitLabel` when not given. */
   pendingLabel?: string;
-  pending: boolean;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   width?: keyof typeof WIDTHS;
   children: ReactNode;
@@ -87,6 +87,15 @@ export function FormDialog({
   /** Shown in place of the title, form and buttons: its own header and way out. */
   result?: ReactNode;
 }) {
+  const [pending, setPending] = useState(false);
+  const submit = async (event?: BaseSyntheticEvent) => {
+    setPending(true);
+    try {
+      await onSubmit(event);
+    } finally {
+      setPending(false);
+    }
+  };
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className={cn(WIDTHS[width])}>
@@ -96,7 +105,7 @@ export function FormDialog({
               <DialogTitle>{title}</DialogTitle>
               {description ? <DialogDescription>{description}</DialogDescription> : null}
             </DialogHeader>
-            <SchemaFormElement onSubmit={onSubmit} aria-label={title}>
+            <SchemaFormElement onSubmit={submit} aria-label={title}>
               {children}
               <DialogFooter>
                 {footer}

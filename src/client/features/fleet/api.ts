@@ -27,7 +27,7 @@ import {
 } from '@shared/contracts/fleet';
 import type { z } from 'zod';
 import { ApiError, apiJson, getJson, searchParams, type Contract } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 
 /*
  * Every call of the fleet app (/fleet-management): one query factory per endpoint, one hook per change,
@@ -98,15 +98,11 @@ export const vehicleQuery = (id: string) =>
   });
 
 /** POST a new vehicle (id null) or PUT an existing one (the whole record). */
-export function useSaveVehicle() {
-  return useApiMutation({
-    mutationFn: saveAt<VehicleInput, typeof vehicleSaved>(vehiclesKey, vehicleSaved),
-  });
-}
+export const useSaveVehicle = apiMutation(
+  saveAt<VehicleInput, typeof vehicleSaved>(vehiclesKey, vehicleSaved),
+);
 
-export function useDeleteVehicle() {
-  return useApiMutation({ mutationFn: deleteAt(vehiclesKey) });
-}
+export const useDeleteVehicle = apiMutation(deleteAt(vehiclesKey));
 
 /** The vehicle as the form and PUT expect it (every field of vehicleInput). */
 export function vehicleToInput(v: Vehicle, overrides: Partial<VehicleInput> = {}): VehicleInput {
@@ -126,20 +122,14 @@ export function exportUrl(
 }
 
 /** POST /api/fleet/vehicles/import/preview: the server checks every row against the shared schema. */
-export function useImportPreview() {
-  return useApiMutation({
-    mutationFn: (csv: string) =>
-      apiJson('POST', `${vehiclesKey[0]}/import/preview`, importPreviewResponse, { csv }),
-  });
-}
+export const useImportPreview = apiMutation((csv: string) =>
+  apiJson('POST', `${vehiclesKey[0]}/import/preview`, importPreviewResponse, { csv }),
+);
 
 /** POST /api/fleet/vehicles/import: one chunk (at most IMPORT_CHUNK_ROWS vehicles), each saved on its own. */
-export function useImportVehicleChunk() {
-  return useApiMutation({
-    mutationFn: (vehicles: VehicleInput[]) =>
-      apiJson('POST', `${vehiclesKey[0]}/import`, importCommitResponse, { vehicles }),
-  });
-}
+export const useImportVehicleChunk = apiMutation((vehicles: VehicleInput[]) =>
+  apiJson('POST', `${vehiclesKey[0]}/import`, importCommitResponse, { vehicles }),
+);
 
 export type LimitRefusal = { message: string; planName: string | null; limit: number | null };
 
@@ -163,15 +153,9 @@ export function limitRefusalOf(
 export const driversQuery = (query: DriverListParams) => pageQuery(driversKey, driverPage, query);
 
 /** POST a new driver (id null) or PUT an existing one. */
-export function useSaveDriver() {
-  return useApiMutation({
-    mutationFn: saveAt<DriverInput, typeof driverSaved>(driversKey, driverSaved),
-  });
-}
+export const useSaveDriver = apiMutation(saveAt<DriverInput, typeof driverSaved>(driversKey, driverSaved));
 
-export function useDeleteDriver() {
-  return useApiMutation({ mutationFn: deleteAt(driversKey) });
-}
+export const useDeleteDriver = apiMutation(deleteAt(driversKey));
 
 /* ---------------------------------------------------------------- maintenance */
 
@@ -179,22 +163,16 @@ export const maintenanceQuery = (query: MaintenanceListParams) =>
   pageQuery(maintenanceKey, maintenancePage, query);
 
 /** POST a new record (id null) or PUT an existing one. */
-export function useSaveMaintenance() {
-  return useApiMutation({
-    mutationFn: saveAt<MaintenanceInput, typeof maintenanceSaved>(maintenanceKey, maintenanceSaved),
-  });
-}
+export const useSaveMaintenance = apiMutation(
+  saveAt<MaintenanceInput, typeof maintenanceSaved>(maintenanceKey, maintenanceSaved),
+);
 
-export function useDeleteMaintenance() {
-  return useApiMutation({ mutationFn: deleteAt(maintenanceKey) });
-}
+export const useDeleteMaintenance = apiMutation(deleteAt(maintenanceKey));
 
-export function useCompleteMaintenance() {
-  return useApiMutation({
-    mutationFn: ({ id, input }: { id: string; input: z.input<typeof completeMaintenanceRequest> }) =>
-      apiJson('POST', `${maintenanceKey[0]}/${enc(id)}/complete`, maintenanceCompleted, input),
-  });
-}
+export const useCompleteMaintenance = apiMutation(
+  ({ id, input }: { id: string; input: z.input<typeof completeMaintenanceRequest> }) =>
+    apiJson('POST', `${maintenanceKey[0]}/${enc(id)}/complete`, maintenanceCompleted, input),
+);
 
 /* ---------------------------------------------------------------- team */
 
@@ -209,20 +187,12 @@ export const teamQuery = queryOptions({
   staleTime: FRESH,
 });
 
-export function useInviteMember() {
-  return useApiMutation({
-    mutationFn: (input: z.output<typeof inviteTeamMemberRequest>) =>
-      apiJson('POST', teamKey[0], inviteResponse, input),
-  });
-}
+export const useInviteMember = apiMutation((input: z.output<typeof inviteTeamMemberRequest>) =>
+  apiJson('POST', teamKey[0], inviteResponse, input),
+);
 
-export function useChangeRole() {
-  return useApiMutation({
-    mutationFn: ({ id, role }: { id: string; role: TeamRole }) =>
-      apiJson('PATCH', `${teamKey[0]}/${enc(id)}`, successResponse, { role }),
-  });
-}
+export const useChangeRole = apiMutation(({ id, role }: { id: string; role: TeamRole }) =>
+  apiJson('PATCH', `${teamKey[0]}/${enc(id)}`, successResponse, { role }),
+);
 
-export function useRemoveMember() {
-  return useApiMutation({ mutationFn: deleteAt(teamKey) });
-}
+export const useRemoveMember = apiMutation(deleteAt(teamKey));

@@ -23,13 +23,7 @@ export type SignUpDialogProps = DialogOpenProps & {
 };
 
 /** The sign-up dialog (docs/customer-portal.md; rules in the shared `signUpForm` schema). Lazy-loaded. */
-export default function SignUpDialog({
-  open,
-  onOpenChange,
-  plans,
-  plansError,
-  initialPlanId,
-}: SignUpDialogProps) {
+export default function SignUpDialog({ plans, plansError, initialPlanId, ...dialog }: SignUpDialogProps) {
   const [, navigate] = useLocation();
   const startingPlan = plans.some((p) => p.id === initialPlanId) ? initialPlanId : '';
 
@@ -52,8 +46,8 @@ export default function SignUpDialog({
 
   // Choosing another plan's Get Started while the form keeps its other answers.
   useEffect(() => {
-    if (open) setValue('planId', startingPlan, { shouldValidate: false });
-  }, [open, startingPlan, setValue]);
+    if (dialog.open) setValue('planId', startingPlan, { shouldValidate: false });
+  }, [dialog.open, startingPlan, setValue]);
 
   // A 409 (email taken) comes with `errors.email`, which lands on the field; the toast is always shown.
   const onSubmit = form.submit(
@@ -65,7 +59,7 @@ export default function SignUpDialog({
         description: 'Your account has been created successfully!',
         variant: 'success',
       });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
       reset();
       navigate(`/customer-login?email=${encodeURIComponent(request.email)}&auto=true`);
     },
@@ -74,13 +68,11 @@ export default function SignUpDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Create your account"
       description={`Start your ${TRIAL_DAYS}-day free trial of ${getAppName()}. No credit card required.`}
       submitLabel={SIGN_UP_TEXTS.submit}
       pendingLabel={SIGN_UP_TEXTS.pending}
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="2xl"
     >

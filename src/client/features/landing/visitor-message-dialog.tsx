@@ -51,7 +51,6 @@ export default function VisitorMessageDialog({ open, onOpenChange }: DialogOpenP
       title="Message our support team"
       description="No account needed. Your message opens a ticket with our support team, and we answer at the email address you give."
       submitLabel="Send message"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       result={
         sent === null ? undefined : (

@@ -19,7 +19,7 @@ import {
   type CustomerSettings,
 } from '@shared/contracts/portal';
 import { apiJson, apiRequest, getJson } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation, apiMutationOf } from '@client/lib/use-api-mutation';
 import { settingsKey } from '@client/lib/customer-settings';
 
 /*
@@ -109,74 +109,56 @@ export const crmLinkQuery = queryOptions({
  * POST /api/customer/upgrade-plan: applies at once and charges the prorated difference, exactly the
  * `expectedAmount` its preview showed (or refuses with 409 `amount_changed` and the new amount).
  */
-export function useUpgradePlan(email: string) {
-  return useApiMutation({
-    mutationFn: ({ planId, expectedAmount }: { planId: string; expectedAmount?: number }) =>
+export const useUpgradePlan = apiMutationOf(
+  (email: string) =>
+    ({ planId, expectedAmount }: { planId: string; expectedAmount?: number }) =>
       apiJson('POST', '/api/customer/upgrade-plan', planChangeResponse, {
         planId,
         email,
         ...(expectedAmount === undefined ? {} : { expectedAmount }),
       }),
-  });
-}
+);
 
 /** POST /api/customer/downgrade-plan: scheduled for the end of the period. */
-export function useDowngradePlan(email: string) {
-  return useApiMutation({
-    mutationFn: (planId: string) =>
-      apiJson('POST', '/api/customer/downgrade-plan', planChangeResponse, { planId, email }),
-  });
-}
+export const useDowngradePlan = apiMutationOf(
+  (email: string) => (planId: string) =>
+    apiJson('POST', '/api/customer/downgrade-plan', planChangeResponse, { planId, email }),
+);
 
 /** POST /api/customer/cancel-subscription: access continues to the end of the period. */
-export function useCancelSubscription(email: string) {
-  return useApiMutation({
-    mutationFn: () => apiJson('POST', '/api/customer/cancel-subscription', cancelResponse, { email }),
-  });
-}
+export const useCancelSubscription = apiMutationOf(
+  (email: string) => () => apiJson('POST', '/api/customer/cancel-subscription', cancelResponse, { email }),
+);
 
 /** POST /api/customer/update-billing-email. */
-export function useUpdateBillingEmail(email: string) {
-  return useApiMutation({
-    mutationFn: (newBillingEmail: string) =>
-      apiJson('POST', '/api/customer/update-billing-email', successResponse, { email, newBillingEmail }),
-  });
-}
+export const useUpdateBillingEmail = apiMutationOf(
+  (email: string) => (newBillingEmail: string) =>
+    apiJson('POST', '/api/customer/update-billing-email', successResponse, { email, newBillingEmail }),
+);
 
 /** POST /api/customer/update-billing-address. */
-export function useUpdateBillingAddress(email: string) {
-  return useApiMutation({
-    mutationFn: (address: BillingAddressInput) =>
-      apiJson('POST', '/api/customer/update-billing-address', successResponse, { email, address }),
-  });
-}
+export const useUpdateBillingAddress = apiMutationOf(
+  (email: string) => (address: BillingAddressInput) =>
+    apiJson('POST', '/api/customer/update-billing-address', successResponse, { email, address }),
+);
 
 /** POST /api/customer/add-payment-method {paymentMethodId, setAsDefault: true}. */
-export function useAddPaymentMethod() {
-  return useApiMutation({
-    mutationFn: (paymentMethodId: string) =>
-      apiJson('POST', '/api/customer/add-payment-method', successResponse, {
-        paymentMethodId,
-        setAsDefault: true,
-      }),
-  });
-}
+export const useAddPaymentMethod = apiMutation((paymentMethodId: string) =>
+  apiJson('POST', '/api/customer/add-payment-method', successResponse, {
+    paymentMethodId,
+    setAsDefault: true,
+  }),
+);
 
 /** DELETE /api/customer/payment-methods/{id}. */
-export function useRemovePaymentMethod() {
-  return useApiMutation({
-    mutationFn: (id: string) =>
-      apiJson('DELETE', `/api/customer/payment-methods/${enc(id)}`, successResponse),
-  });
-}
+export const useRemovePaymentMethod = apiMutation((id: string) =>
+  apiJson('DELETE', `/api/customer/payment-methods/${enc(id)}`, successResponse),
+);
 
 /** POST /api/customer/payment-methods/{id}/set-default. */
-export function useSetDefaultPaymentMethod() {
-  return useApiMutation({
-    mutationFn: (id: string) =>
-      apiJson('POST', `/api/customer/payment-methods/${enc(id)}/set-default`, successResponse, {}),
-  });
-}
+export const useSetDefaultPaymentMethod = apiMutation((id: string) =>
+  apiJson('POST', `/api/customer/payment-methods/${enc(id)}/set-default`, successResponse, {}),
+);
 
 /**
  * PUT /api/customer/settings/{email} with every setting plus autoSaved or manualSave. With
@@ -202,12 +184,9 @@ export async function downloadCustomerData(): Promise<{ blob: Blob; filename: st
 }
 
 /** POST /api/customer/delete-account {password}: 400 with errors.password when it is wrong. */
-export function useDeleteAccount() {
-  return useApiMutation({
-    mutationFn: (password: string) =>
-      apiJson('POST', '/api/customer/delete-account', successResponse, { password }),
-  });
-}
+export const useDeleteAccount = apiMutation((password: string) =>
+  apiJson('POST', '/api/customer/delete-account', successResponse, { password }),
+);
 
 /**
  * Auto-login from the fleet CRM: POST /api/auth/create-customer-session (which sets the session
@@ -245,8 +224,6 @@ export const planChangePreviewQuery = (email: string, planId: string) =>
   });
 
 /** POST /api/customer/resume-subscription: the subscription renews again. */
-export function useResumeSubscription(email: string) {
-  return useApiMutation({
-    mutationFn: () => apiJson('POST', '/api/customer/resume-subscription', resumeResponse, { email }),
-  });
-}
+export const useResumeSubscription = apiMutationOf(
+  (email: string) => () => apiJson('POST', '/api/customer/resume-subscription', resumeResponse, { email }),
+);

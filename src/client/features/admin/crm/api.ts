@@ -16,7 +16,7 @@ import {
 } from '@shared/contracts/crm';
 import { backgroundJobQuery } from '@client/lib/background-job';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation, apiMutationOf } from '@client/lib/use-api-mutation';
 
 /* CRM Integration's calls (tab `crm`; docs/crm.md). */
 
@@ -51,33 +51,27 @@ export const crmUsersQuery = (query: CrmRecordListQuery) =>
 
 export const crmJobQuery = (id: string) => backgroundJobQuery(crmKeys.job(id), `${BASE}/jobs/${id}`);
 
-export function useSaveCrmConfig() {
-  return useApiMutation({
-    mutationFn: (input: CrmConfigInput) => apiJson('PUT', `${BASE}/config`, crmConfig, input),
-  });
-}
+export const useSaveCrmConfig = apiMutation((input: CrmConfigInput) =>
+  apiJson('PUT', `${BASE}/config`, crmConfig, input),
+);
 
-/** Sync one customer or team user now; answers its row. */
-export function useSyncRecord(entity: CrmEntityType) {
-  return useApiMutation({
-    // A record the CRM refused is stored as failed: the refusal's answer refreshes its row and the cards.
-    mutationFn: (id: string): Promise<unknown> =>
+/**
+ * Sync one customer or team user now; answers its row. A record the CRM refused is stored as failed:
+ * the refusal's answer refreshes its row and the cards.
+ */
+export const useSyncRecord = apiMutationOf(
+  (entity: CrmEntityType) =>
+    (id: string): Promise<unknown> =>
       entity === 'customer'
         ? apiJson('POST', `${BASE}/sync/customer/${id}`, crmCustomerRow, {})
         : apiJson('POST', `${BASE}/sync/user/${id}`, crmUserRow, {}),
-  });
-}
+);
 
-export function useStartBulkSync(entity: CrmBulkEntity) {
-  return useApiMutation({
-    mutationFn: () => apiJson('POST', `${BASE}/sync/bulk/${entity}`, jobStarted, {}),
-  });
-}
+export const useStartBulkSync = apiMutationOf(
+  (entity: CrmBulkEntity) => () => apiJson('POST', `${BASE}/sync/bulk/${entity}`, jobStarted, {}),
+);
 
 /** `POST /api/admin/crm/test-connection`: sign in with the saved credentials; `ok` false is 'Test Failed'. */
-export function useTestCrmConnection() {
-  return useApiMutation({
-    mutationFn: (crmType: CrmPlatform) =>
-      apiJson('POST', `${BASE}/test-connection`, crmConnectionTest, { crmType }),
-  });
-}
+export const useTestCrmConnection = apiMutation((crmType: CrmPlatform) =>
+  apiJson('POST', `${BASE}/test-connection`, crmConnectionTest, { crmType }),
+);

@@ -13,7 +13,7 @@ import {
   type CustomerListQuery,
 } from '@shared/contracts/staff-customers';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 
 /*
  * Every call of the staff customer screens (the customers tab, the fleet control center's Customer Fleet
@@ -88,47 +88,34 @@ export function customerExportUrl(query: CustomerExportQuery): string {
 }
 
 /** `POST /api/admin/customers`: an empty password makes the server generate a temporary one. */
-export function useCreateCustomer() {
-  return useApiMutation({
-    mutationFn: (input: CustomerForm) => apiJson('POST', ADMIN_CUSTOMERS, customerSaved, input),
-  });
-}
+export const useCreateCustomer = apiMutation((input: CustomerForm) =>
+  apiJson('POST', ADMIN_CUSTOMERS, customerSaved, input),
+);
 
 /** `PUT /api/admin/customers/:id`: an empty password keeps the current one. */
-export function useUpdateCustomer() {
-  return useApiMutation({
-    mutationFn: ({ id, input }: { id: string; input: CustomerForm }) =>
-      apiJson('PUT', customerUrl(id), customerSaved, input),
-  });
-}
+export const useUpdateCustomer = apiMutation(({ id, input }: { id: string; input: CustomerForm }) =>
+  apiJson('PUT', customerUrl(id), customerSaved, input),
+);
 
 /** `POST /api/admin/customers/:id/send-password`: a new temporary password, by email to the owner. */
-export function useSendCustomerPassword() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('POST', `${customerUrl(id)}/send-password`, customerPasswordSent, {}),
-  });
-}
+export const useSendCustomerPassword = apiMutation((id: string) =>
+  apiJson('POST', `${customerUrl(id)}/send-password`, customerPasswordSent, {}),
+);
 
 /** `POST /api/admin/customers/:id/suspend`: the customer cannot sign in or use the API until reactivated. */
-export function useSuspendCustomer() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('POST', `${customerUrl(id)}/suspend`, successResponse, {}),
-  });
-}
+export const useSuspendCustomer = apiMutation((id: string) =>
+  apiJson('POST', `${customerUrl(id)}/suspend`, successResponse, {}),
+);
 
 /** `POST /api/admin/customers/:id/reactivate`. */
-export function useReactivateCustomer() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('POST', `${customerUrl(id)}/reactivate`, successResponse, {}),
-  });
-}
+export const useReactivateCustomer = apiMutation((id: string) =>
+  apiJson('POST', `${customerUrl(id)}/reactivate`, successResponse, {}),
+);
 
 /** `DELETE /api/admin/customers/:id`: fleet, sessions, team and settings go; payments stay for the books. */
-export function useDeleteCustomer() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('DELETE', customerUrl(id), successResponse),
-  });
-}
+export const useDeleteCustomer = apiMutation((id: string) =>
+  apiJson('DELETE', customerUrl(id), successResponse),
+);
 
 /**
  * `POST /api/admin/customers/:id/preview-plan-change`: what moving a paying customer to `planId` would
@@ -149,9 +136,7 @@ export const customerPlanChangePreviewQuery = (id: string, planId: string) =>
  * `POST /api/admin/customers/:id/change-plan` with the amount the preview showed: an upgrade charges
  * exactly that (or is refused with 409 `amount_changed`), a downgrade waits for the period end.
  */
-export function useChangeCustomerPlan() {
-  return useApiMutation({
-    mutationFn: ({ id, planId, expectedAmount }: { id: string; planId: string; expectedAmount: number }) =>
-      apiJson('POST', `${customerUrl(id)}/change-plan`, planChangeResponse, { planId, expectedAmount }),
-  });
-}
+export const useChangeCustomerPlan = apiMutation(
+  ({ id, planId, expectedAmount }: { id: string; planId: string; expectedAmount: number }) =>
+    apiJson('POST', `${customerUrl(id)}/change-plan`, planChangeResponse, { planId, expectedAmount }),
+);

@@ -31,8 +31,7 @@ function useStartFromCustomer(form: CustomerFormApi, customer: StaffCustomerEdit
  */
 export function CustomerDialog({
   customerId,
-  open,
-  onOpenChange,
+  ...dialog
 }: DialogOpenProps & {
   /** The customer to edit; null adds one. */
   customerId: string | null;
@@ -63,7 +62,7 @@ export function CustomerDialog({
           description: `${saved.customer.companyName} is saved.${emailed ? ` ${emailed.description}` : ''}`,
           variant: emailed?.variant ?? 'success',
         });
-        onOpenChange(false);
+        dialog.onOpenChange(false);
         return;
       }
       const saved = await create.mutateAsync(input);
@@ -88,8 +87,7 @@ export function CustomerDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={title}
       description={
         isEdit
@@ -97,7 +95,6 @@ export function CustomerDialog({
           : 'A new customer account with its owner, plan, sales representative and feature access.'
       }
       submitLabel={isEdit ? 'Update Customer' : 'Create Customer'}
-      pending={form.formState.isSubmitting}
       submitDisabled={incomplete}
       onSubmit={onSubmit}
       width="2xl"

@@ -19,8 +19,7 @@ import { useConfirmPlanChange } from './use-confirm-plan-change';
  */
 export function CustomerPlanChangeDialog({
   customer,
-  open,
-  onOpenChange,
+  ...dialog
 }: DialogOpenProps & { customer: StaffCustomerDetail }) {
   const plans = useQuery(customerPlansQuery);
   const [planId, setPlanId] = useState('');
@@ -37,12 +36,11 @@ export function CustomerPlanChangeDialog({
       ? `Schedule ${target.name}`
       : `Upgrade to ${target.name}`;
 
-  const onConfirm = useConfirmPlanChange(customer.id, planId, preview, () => onOpenChange(false));
+  const onConfirm = useConfirmPlanChange(customer.id, planId, preview, () => dialog.onOpenChange(false));
 
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={`Change ${customer.companyName}'s plan`}
       description={
         <p>

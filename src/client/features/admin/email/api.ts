@@ -12,7 +12,7 @@ import {
   type OutboxListQuery,
 } from '@shared/contracts/email';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation, apiMutationOf } from '@client/lib/use-api-mutation';
 
 /* Email Settings' calls (tab `emails`, /admin/email-settings; docs/email.md). */
 
@@ -59,36 +59,25 @@ export const outboxMessageQuery = (id: string) =>
     gcTime: 0,
   });
 
-export function useSaveTemplate(id: string) {
-  return useApiMutation({
-    mutationFn: (input: EmailTemplateInput) =>
-      apiJson('PUT', `${BASE}/templates/${id}`, successResponse, input),
-  });
-}
+export const useSaveTemplate = apiMutationOf(
+  (id: string) => (input: EmailTemplateInput) =>
+    apiJson('PUT', `${BASE}/templates/${id}`, successResponse, input),
+);
 
-export function useResetTemplate(id: string) {
-  return useApiMutation({
-    mutationFn: () => apiJson('POST', `${BASE}/templates/${id}/reset`, successResponse, {}),
-  });
-}
+export const useResetTemplate = apiMutationOf(
+  (id: string) => () => apiJson('POST', `${BASE}/templates/${id}/reset`, successResponse, {}),
+);
 
-export function useSetTemplateEnabled() {
-  return useApiMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      apiJson('PUT', `${BASE}/templates/${id}/enabled`, successResponse, { enabled }),
-  });
-}
+export const useSetTemplateEnabled = apiMutation(({ id, enabled }: { id: string; enabled: boolean }) =>
+  apiJson('PUT', `${BASE}/templates/${id}/enabled`, successResponse, { enabled }),
+);
 
-export function usePreviewTemplate(id: string) {
-  return useApiMutation({
-    mutationFn: (draft: EmailTemplateInput) =>
-      apiJson('POST', `${BASE}/templates/${id}/preview`, emailPreview, draft),
-  });
-}
+export const usePreviewTemplate = apiMutationOf(
+  (id: string) => (draft: EmailTemplateInput) =>
+    apiJson('POST', `${BASE}/templates/${id}/preview`, emailPreview, draft),
+);
 
 /** `POST /api/admin/email/test`: the template to the signed-in staff member. */
-export function useSendTestEmail() {
-  return useApiMutation({
-    mutationFn: (templateId: string) => apiJson('POST', `${BASE}/test`, emailTestAnswer, { templateId }),
-  });
-}
+export const useSendTestEmail = apiMutation((templateId: string) =>
+  apiJson('POST', `${BASE}/test`, emailTestAnswer, { templateId }),
+);

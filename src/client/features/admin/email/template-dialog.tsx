@@ -55,7 +55,6 @@ export function TemplateDialog({
       description="Placeholders in braces are filled in for each recipient."
       submitLabel="Save template"
       submitDisabled={!canEdit}
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="2xl"
       footer={

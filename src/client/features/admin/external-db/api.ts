@@ -3,7 +3,7 @@ import { jobStarted } from '@shared/contracts/background-jobs';
 import { externalDbStatus, type ExternalDbImport } from '@shared/contracts/external-db';
 import { apiJson, getJson } from '@client/lib/api';
 import { backgroundJobQuery } from '@client/lib/background-job';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutationOf } from '@client/lib/use-api-mutation';
 
 /* External Database's calls (docs/external-db.md). */
 
@@ -24,8 +24,6 @@ export const externalDbStatusQuery = queryOptions({
 export const externalDbJobQuery = (id: string) =>
   backgroundJobQuery([...externalDbJobsKey, id], `${externalDbJobsKey[0]}/${encodeURIComponent(id)}`);
 
-export function useStartImport(kind: ExternalDbImport) {
-  return useApiMutation({
-    mutationFn: () => apiJson('POST', `/api/admin/external-db/sync/${kind}`, jobStarted, {}),
-  });
-}
+export const useStartImport = apiMutationOf(
+  (kind: ExternalDbImport) => () => apiJson('POST', `/api/admin/external-db/sync/${kind}`, jobStarted, {}),
+);

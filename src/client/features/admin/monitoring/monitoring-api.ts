@@ -6,7 +6,7 @@ import {
   type AlertListQuery,
 } from '@shared/contracts/system-health';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 
 /** System Health's calls (docs/system-health.md); each key starts with its endpoint's path. */
 export const systemHealthKey = ['/api/admin/system-health'] as const;
@@ -31,9 +31,6 @@ export const alertsQuery = (query: AlertListQuery) =>
   });
 
 /** Resolving changes the alert list and the open counts of the figures. */
-export function useResolveAlert() {
-  return useApiMutation({
-    mutationFn: (id: string) =>
-      apiJson('POST', `${alertsKey[0]}/${encodeURIComponent(id)}/resolve`, resolveAlertResult),
-  });
-}
+export const useResolveAlert = apiMutation((id: string) =>
+  apiJson('POST', `${alertsKey[0]}/${encodeURIComponent(id)}/resolve`, resolveAlertResult),
+);

@@ -5,7 +5,7 @@ import {
   notificationReadAnswer,
 } from '@shared/contracts/notification-feed';
 import { apiJson, getJson } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 
 /*
  * The staff notifications (docs/staff-notifications.md): the list the admin shell polls, and this staff member's read
@@ -27,16 +27,11 @@ export const notificationsQuery = queryOptions({
 });
 
 /** POST /api/admin/notifications/:id/read: read for this staff member only; again is a no-op. */
-export function useMarkNotificationRead() {
-  return useApiMutation({
-    mutationFn: (id: string) =>
-      apiJson('POST', `${notificationsKey[0]}/${encodeURIComponent(id)}/read`, notificationReadAnswer, {}),
-  });
-}
+export const useMarkNotificationRead = apiMutation((id: string) =>
+  apiJson('POST', `${notificationsKey[0]}/${encodeURIComponent(id)}/read`, notificationReadAnswer, {}),
+);
 
 /** POST /api/admin/notifications/read-all: every unread one of the last 30 days, for this staff member. */
-export function useMarkAllNotificationsRead() {
-  return useApiMutation({
-    mutationFn: () => apiJson('POST', `${notificationsKey[0]}/read-all`, notificationReadAnswer, {}),
-  });
-}
+export const useMarkAllNotificationsRead = apiMutation(() =>
+  apiJson('POST', `${notificationsKey[0]}/read-all`, notificationReadAnswer, {}),
+);

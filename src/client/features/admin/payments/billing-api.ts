@@ -15,7 +15,7 @@ import {
   type TrialActionQuery,
 } from '@shared/contracts/billing-admin';
 import { apiJson } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 import { pagedQuery } from '@client/lib/paged-query';
 import { endpointQuery } from '@client/lib/endpoint-query';
 
@@ -43,29 +43,18 @@ export const invoicesQuery = (query: AdminInvoiceListQuery) => pagedQuery(invoic
 
 export const billingSettingsQuery = endpointQuery(billingSettingsKey, billingSettings);
 
-export function useGenerateMonthlyInvoices() {
-  return useApiMutation({
-    mutationFn: () => apiJson('POST', '/api/admin/invoices/generate-monthly', generateMonthlyResult),
-  });
-}
+export const useGenerateMonthlyInvoices = apiMutation(() =>
+  apiJson('POST', '/api/admin/invoices/generate-monthly', generateMonthlyResult),
+);
 
-export function useCreateSubscriptionRequest() {
-  return useApiMutation({
-    mutationFn: (customerId: string) =>
-      apiJson('POST', '/api/admin/create-subscription-request', paymentRequestSent, { customerId }),
-  });
-}
+export const useCreateSubscriptionRequest = apiMutation((customerId: string) =>
+  apiJson('POST', '/api/admin/create-subscription-request', paymentRequestSent, { customerId }),
+);
 
-export function useSendPaymentRequest() {
-  return useApiMutation({
-    mutationFn: (input: PaymentRequestInput) =>
-      apiJson('POST', '/api/admin/send-payment-request', paymentRequestSent, input),
-  });
-}
+export const useSendPaymentRequest = apiMutation((input: PaymentRequestInput) =>
+  apiJson('POST', '/api/admin/send-payment-request', paymentRequestSent, input),
+);
 
-export function useSaveBillingSettings() {
-  return useApiMutation({
-    mutationFn: (input: BillingSettings) =>
-      apiJson('PUT', billingSettingsKey[0], billingSettingsSaved, input),
-  });
-}
+export const useSaveBillingSettings = apiMutation((input: BillingSettings) =>
+  apiJson('PUT', billingSettingsKey[0], billingSettingsSaved, input),
+);

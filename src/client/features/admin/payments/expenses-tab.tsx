@@ -304,7 +304,7 @@ const valuesOf = (e: Expense | null): ExpenseValues =>
  * The one expense form: Add expense, and Edit for an entry of the ledger (`expense`), which opens with
  * its values and replaces them all (PUT). The screen mounts it per entry (`key`).
  */
-function ExpenseDialog({ open, onOpenChange, expense }: DialogOpenProps & { expense: Expense | null }) {
+function ExpenseDialog({ expense, ...dialog }: DialogOpenProps & { expense: Expense | null }) {
   const form = useSchemaForm({
     schema: expenseInput,
     defaultValues: valuesOf(expense),
@@ -321,7 +321,7 @@ function ExpenseDialog({ open, onOpenChange, expense }: DialogOpenProps & { expe
         await add.mutateAsync(input);
         toast({ title: 'Expense added', variant: 'success' });
       }
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     },
     expense
       ? { title: 'Expense not updated', fallback: 'The correction could not be saved. Please try again.' }
@@ -329,8 +329,7 @@ function ExpenseDialog({ open, onOpenChange, expense }: DialogOpenProps & { expe
   );
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={expense ? 'Edit expense' : 'Add expense'}
       description={
         expense
@@ -338,7 +337,6 @@ function ExpenseDialog({ open, onOpenChange, expense }: DialogOpenProps & { expe
           : 'An entry in the expenses ledger. It is kept with who added it.'
       }
       submitLabel={expense ? 'Save changes' : 'Add expense'}
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
     >
       <FieldRow>

@@ -13,7 +13,7 @@ import {
   type ReconciliationQuery,
 } from '@shared/contracts/payment-operations';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 import { pagedQuery } from '@client/lib/paged-query';
 import { endpointQuery } from '@client/lib/endpoint-query';
 
@@ -35,28 +35,21 @@ export const expensesQuery = (query: ExpenseListQuery) => pagedQuery(expensesKey
 export const hostingUsageQuery = endpointQuery(hostingUsageKey, hostingUsage);
 
 /** `POST /api/admin/expenses`: the ledger and the usage's ledger figures move. */
-export function useAddExpense() {
-  return useApiMutation({
-    mutationFn: (input: ExpenseInput) => apiJson('POST', expensesKey[0], expenseSaved, input),
-  });
-}
+export const useAddExpense = apiMutation((input: ExpenseInput) =>
+  apiJson('POST', expensesKey[0], expenseSaved, input),
+);
 
 const expenseUrl = (id: string) => `${expensesKey[0]}/${encodeURIComponent(id)}`;
 
 /** `PUT /api/admin/expenses/:id`: a correction; the ledger and every total with it move. */
-export function useUpdateExpense() {
-  return useApiMutation({
-    mutationFn: ({ id, ...input }: ExpenseInput & { id: string }) =>
-      apiJson('PUT', expenseUrl(id), expenseSaved, input),
-  });
-}
+export const useUpdateExpense = apiMutation(({ id, ...input }: ExpenseInput & { id: string }) =>
+  apiJson('PUT', expenseUrl(id), expenseSaved, input),
+);
 
 /** `DELETE /api/admin/expenses/:id`. */
-export function useDeleteExpense() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('DELETE', expenseUrl(id), expenseDeleted),
-  });
-}
+export const useDeleteExpense = apiMutation((id: string) =>
+  apiJson('DELETE', expenseUrl(id), expenseDeleted),
+);
 
 export const disputesQuery = (query: DisputeListQuery) => pagedQuery(disputesKey, disputePage, query);
 

@@ -24,7 +24,7 @@ import { AMOUNT_INPUT } from '@client/components/form/amount-input';
  * the payment terms' from today) and type; Send is disabled until customer, amount and description are
  * set. The answer is the checkout link for the customer, shown to copy until emails are sent.
  */
-export function PaymentRequestDialog({ open, onOpenChange }: DialogOpenProps) {
+export function PaymentRequestDialog(dialog: DialogOpenProps) {
   const form = useSchemaForm({
     schema: paymentRequestInput,
     defaultValues: EMPTY_REQUEST,
@@ -57,13 +57,11 @@ export function PaymentRequestDialog({ open, onOpenChange }: DialogOpenProps) {
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Send Payment Request"
       description="The customer pays it by card at checkout; it is listed below with its state."
       submitLabel="Send Request"
       submitDisabled={!ready}
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       result={sent ? <RequestLinkResult title="Payment Request Sent" sent={sent} /> : undefined}
     >

@@ -16,7 +16,7 @@ type RefundValues = { amount: string; reason: string };
  * 'Maximum refund' hint shows; the reason is optional. The dialog sends one `requestKey` for as long
  * as it is open, so a second press (or a retry after a lost answer) is the same single refund.
  */
-export function RefundDialog({ payment, open, onOpenChange }: DialogOpenProps & { payment: StaffPayment }) {
+export function RefundDialog({ payment, ...dialog }: DialogOpenProps & { payment: StaffPayment }) {
   const [requestKey] = useState(() => crypto.randomUUID());
   const form = useSchemaForm({
     schema: refundInput,
@@ -41,19 +41,17 @@ export function RefundDialog({ payment, open, onOpenChange }: DialogOpenProps & 
         description: `${formatMoney(input.amount)} refunded to ${payer}.`,
         variant: 'success',
       });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     },
     { title: PAYMENT_TEXTS.refundFailed, fallback: PAYMENT_TEXTS.refundFailedText, always: true },
   );
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Refund payment"
       description={`${payer}: ${payment.description}, ${formatMoney(payment.amount)}${payment.refunded > 0 ? ` (${formatMoney(payment.refunded)} refunded already)` : ''}.`}
       submitLabel="Process refund"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
     >
       <TextField

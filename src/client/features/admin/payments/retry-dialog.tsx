@@ -14,7 +14,7 @@ import { useRetryPayment } from './transactions-api';
  * Retry a failed payment (docs/staff-payments.md): the server charges the card on file now, or, without one (or
  * for a declined checkout), issues a new payment link and emails it to the customer (never shown here).
  */
-export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & { payment: StaffPayment }) {
+export function RetryDialog({ payment, ...dialog }: DialogOpenProps & { payment: StaffPayment }) {
   const retry = useRetryPayment();
   const [sent, setSent] = useState<EmailDelivery | null>(null);
   const payer = payerOf(payment);
@@ -22,8 +22,7 @@ export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & {
   if (sent) {
     return (
       <DialogFrame
-        open={open}
-        onOpenChange={onOpenChange}
+        {...dialog}
         title="New payment link"
         description={`${payer} has no card on file that can be charged. They pay through a new link, which works for 7 days.`}
         width="xl"
@@ -35,8 +34,7 @@ export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & {
 
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       variant="default"
       title="Retry this payment?"
       description={`${payer}: ${formatMoney(payment.amount)} for ${payment.description}. The card on file is charged now; without one, the customer gets a new payment link.`}
@@ -58,7 +56,7 @@ export function RetryDialog({ payment, open, onOpenChange }: DialogOpenProps & {
         });
         if (!made) return;
         if (delivery) setSent(delivery);
-        else onOpenChange(false);
+        else dialog.onOpenChange(false);
       }}
     />
   );

@@ -21,8 +21,7 @@ import { RequestLinkResult } from './request-link-result';
  */
 export function SubscriptionRequestDialog({
   customer,
-  open,
-  onOpenChange,
+  ...dialog
 }: DialogOpenProps & { customer: AdminSubscription }) {
   const form = useSchemaForm({
     schema: subscriptionRequestInput,
@@ -53,12 +52,10 @@ export function SubscriptionRequestDialog({
   ];
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Create Subscription Request"
       description="A checkout link for the customer to pay their subscription. The checkout charges the subscription's own terms."
       submitLabel="Create request"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       result={sent ? <RequestLinkResult title="Subscription Request Created" sent={sent} /> : undefined}
     >

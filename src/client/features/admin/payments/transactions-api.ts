@@ -12,7 +12,7 @@ import {
   type RefundInput,
 } from '@shared/contracts/staff-payments';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 
 /*
  * The calls of the Overview and Transactions sub-tabs and the header's actions (docs/staff-payments.md).
@@ -65,16 +65,11 @@ export const paymentProviderQuery = queryOptions({
 });
 
 /** `POST /api/admin/payments/:id/refund`: the dialog's `requestKey` makes a double submit one refund. */
-export function useRefundPayment() {
-  return useApiMutation({
-    mutationFn: ({ id, input }: { id: string; input: RefundInput }) =>
-      apiJson('POST', `${PAYMENTS}/${enc(id)}/refund`, refundResult, input),
-  });
-}
+export const useRefundPayment = apiMutation(({ id, input }: { id: string; input: RefundInput }) =>
+  apiJson('POST', `${PAYMENTS}/${enc(id)}/refund`, refundResult, input),
+);
 
 /** `POST /api/admin/payments/:id/retry`: a charge on the card on file, or a new payment link. */
-export function useRetryPayment() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('POST', `${PAYMENTS}/${enc(id)}/retry`, retryResult, {}),
-  });
-}
+export const useRetryPayment = apiMutation((id: string) =>
+  apiJson('POST', `${PAYMENTS}/${enc(id)}/retry`, retryResult, {}),
+);

@@ -7,7 +7,7 @@ import {
 } from '@shared/contracts/plans';
 import { apiJson } from '@client/lib/api';
 import { plansKey } from '@client/lib/staff-plans';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
@@ -24,38 +24,24 @@ export const planStatsQuery = endpointQuery(planStatsKey, planStats);
 const planUrl = (id: string) => `/api/plans/${encodeURIComponent(id)}`;
 
 /** POST /api/plans. A duplicate id answers 409 with the message on `errors.id`. */
-export function useCreatePlan() {
-  return useApiMutation({
-    mutationFn: (input: CreatePlanRequest) => apiJson('POST', plansKey[0], planMutationResponse, input),
-  });
-}
+export const useCreatePlan = apiMutation((input: CreatePlanRequest) =>
+  apiJson('POST', plansKey[0], planMutationResponse, input),
+);
 
 /** PATCH /api/plans/:id: the Edit dialog's name, description, price, limits and features. */
-export function useEditPlan() {
-  return useApiMutation({
-    mutationFn: ({ id, ...body }: PatchPlanRequest & { id: string }) =>
-      apiJson('PATCH', planUrl(id), planMutationResponse, body),
-  });
-}
+export const useEditPlan = apiMutation(({ id, ...body }: PatchPlanRequest & { id: string }) =>
+  apiJson('PATCH', planUrl(id), planMutationResponse, body),
+);
 
 /** PATCH /api/plans/:id {active}: make a plan available to new customers or withdraw it. */
-export function useSetPlanActive() {
-  return useApiMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      apiJson('PATCH', planUrl(id), planMutationResponse, { active }),
-  });
-}
+export const useSetPlanActive = apiMutation(({ id, active }: { id: string; active: boolean }) =>
+  apiJson('PATCH', planUrl(id), planMutationResponse, { active }),
+);
 
 /** POST /api/plans/:id/duplicate: the server makes an inactive copy under a fresh id. */
-export function useDuplicatePlan() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('POST', `${planUrl(id)}/duplicate`, planMutationResponse, {}),
-  });
-}
+export const useDuplicatePlan = apiMutation((id: string) =>
+  apiJson('POST', `${planUrl(id)}/duplicate`, planMutationResponse, {}),
+);
 
 /** DELETE /api/plans/:id: a soft delete; customers already on the plan keep it. */
-export function useDeletePlan() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('DELETE', planUrl(id), planDeleteResponse),
-  });
-}
+export const useDeletePlan = apiMutation((id: string) => apiJson('DELETE', planUrl(id), planDeleteResponse));

@@ -72,7 +72,6 @@ export function PlanFormDialog({ open, onOpenChange, plan }: DialogOpenProps & {
           : 'New plans are active at once and appear on the pricing page for new customers.'
       }
       submitLabel={plan ? 'Save Changes' : 'Create Plan'}
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="2xl"
     >

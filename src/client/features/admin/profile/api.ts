@@ -9,7 +9,7 @@ import {
   type PreferencesUpdate,
 } from '@shared/contracts/staff-profile';
 import { apiJson } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 import { pagedQuery } from '@client/lib/paged-query';
 import { endpointQuery } from '@client/lib/endpoint-query';
 
@@ -32,35 +32,23 @@ export const userActivityQuery = (request: ActivityPageRequest) =>
   pagedQuery(userActivityKey, userActivityPage, request);
 
 /** PATCH /api/admin/profile: name, email and phone of the signed-in member. */
-export function useUpdateProfile() {
-  return useApiMutation({
-    mutationFn: (input: ProfileUpdateRequest) =>
-      apiJson('PATCH', '/api/admin/profile', successResponse, input),
-  });
-}
+export const useUpdateProfile = apiMutation((input: ProfileUpdateRequest) =>
+  apiJson('PATCH', '/api/admin/profile', successResponse, input),
+);
 
 /** POST /api/admin/change-password: the server checks the current password and ends other sessions. */
-export function useChangeStaffPassword() {
-  return useApiMutation({
-    mutationFn: (input: StaffChangePasswordRequest) =>
-      apiJson('POST', '/api/admin/change-password', successResponse, input),
-  });
-}
+export const useChangeStaffPassword = apiMutation((input: StaffChangePasswordRequest) =>
+  apiJson('POST', '/api/admin/change-password', successResponse, input),
+);
 
 /** POST /api/admin/sessions/sign-out-others: ends every session of the member but this one. */
-export function useSignOutOtherSessions() {
-  return useApiMutation({
-    mutationFn: () => apiJson('POST', '/api/admin/sessions/sign-out-others', signedOutOthers),
-  });
-}
+export const useSignOutOtherSessions = apiMutation(() =>
+  apiJson('POST', '/api/admin/sessions/sign-out-others', signedOutOthers),
+);
 
 /** PUT /api/admin/preferences, without the hook: the header's theme toggle saves through it too. */
 export const savePreferences = (preferences: PreferencesUpdate) =>
   apiJson('PUT', '/api/admin/preferences', preferencesSaved, preferences);
 
 /** PUT /api/admin/preferences from the Preferences tab. */
-export function useSavePreferences() {
-  return useApiMutation({
-    mutationFn: savePreferences,
-  });
-}
+export const useSavePreferences = apiMutation(savePreferences);

@@ -10,7 +10,7 @@ import { SubmitButton } from '@client/components/form/form-dialog';
 import { SelectField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import type { StaffUser } from '@client/lib/staff-auth';
-import { toast } from '@client/lib/toast';
+import { saveAndKeep } from '@client/components/form/save-and-close';
 import { useSavePreferences } from './api';
 import { SchemaFormElement } from '@client/components/form/schema-form-element';
 
@@ -50,15 +50,10 @@ export function PreferencesTab({ preferences }: { preferences: StaffUser['prefer
   });
 
   const onSubmit = form.submit(
-    async (input) => {
-      await save.mutateAsync(input);
-      form.reset(form.getValues());
-      toast({
-        title: 'Preferences saved',
-        description: 'Your preferences have been updated',
-        variant: 'success',
-      });
-    },
+    saveAndKeep(form, (input) => save.mutateAsync(input), {
+      title: 'Preferences saved',
+      description: 'Your preferences have been updated',
+    }),
     { title: 'Preferences not saved', fallback: 'Failed to save preferences' },
   );
 

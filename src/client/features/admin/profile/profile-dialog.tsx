@@ -22,17 +22,15 @@ type ProfileTabId = (typeof TABS)[number]['id'];
  * mounts only while it is shown, so the sessions and the activity are asked for only then.
  */
 export default function ProfileDialog({
-  open,
-  onOpenChange,
   returnFocusTo,
+  ...dialog
 }: DialogOpenProps & { returnFocusTo: RefObject<HTMLElement | null> }) {
   const { user } = useStaffAuth();
   const [tab, setTab] = useState<ProfileTabId>('profile');
   if (!user) return null;
   return (
     <DialogFrame
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="User Profile"
       description="Your details, password, preferences and recent activity."
       width="2xl"

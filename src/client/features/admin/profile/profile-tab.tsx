@@ -12,10 +12,11 @@ import { FieldRow } from '@client/components/field-row';
 import { SubmitButton } from '@client/components/form/form-dialog';
 import { TextField } from '@client/components/form/form-fields';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
+import { SchemaFormElement } from '@client/components/form/schema-form-element';
 import { RoleBadge } from '@client/components/role-badge';
 import { Badge } from '@client/components/ui/badge';
 import type { StaffUser } from '@client/lib/staff-auth';
-import { toast } from '@client/lib/toast';
+import { saveAndKeep } from '@client/components/form/save-and-close';
 import { useUpdateProfile } from './api';
 
 /** The phone box writes US numbers as +1 (xxx) xxx-xxxx, so a number there must be a whole one. */
@@ -42,22 +43,17 @@ export function ProfileTab({ user }: { user: StaffUser }) {
   });
 
   const onSubmit = form.submit(
-    async (input) => {
-      await update.mutateAsync(input);
-      form.reset(form.getValues());
-      toast({
-        title: 'Profile updated',
-        description: 'Your profile has been successfully updated',
-        variant: 'success',
-      });
-    },
+    saveAndKeep(form, (input) => update.mutateAsync(input), {
+      title: 'Profile updated',
+      description: 'Your profile has been successfully updated',
+    }),
     { title: 'Update failed', fallback: 'Failed to update profile' },
   );
 
   const busy = form.formState.isSubmitting;
   return (
     <div className="grid gap-6">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-label="Profile">
+      <SchemaFormElement onSubmit={onSubmit} aria-label="Profile">
         <FieldRow>
           <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required />
           <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" required />
@@ -71,7 +67,7 @@ export function ProfileTab({ user }: { user: StaffUser }) {
             Save changes
           </SubmitButton>
         </div>
-      </form>
+      </SchemaFormElement>
       <RoleAndPermissions user={user} />
     </div>
   );

@@ -7,7 +7,7 @@ import {
   type SecuritySettingsInput,
 } from '@shared/contracts/system-settings';
 import { apiJson } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 import { endpointQuery } from '@client/lib/endpoint-query';
 
 /* System Settings' calls (docs/system-settings.md). */
@@ -24,22 +24,14 @@ export const apiSettingsQuery = endpointQuery(apiSettingsKey, apiSettings);
 export const securitySettingsQuery = endpointQuery(securitySettingsKey, securitySettingsAnswer);
 
 /** General, Notifications and Appearance all save through this one PUT, each with its own fields. */
-export function useSaveGeneralSettings() {
-  return useApiMutation({
-    mutationFn: (input: GeneralSettingsInput) =>
-      apiJson('PUT', generalSettingsKey[0], generalSettings, input),
-  });
-}
+export const useSaveGeneralSettings = apiMutation((input: GeneralSettingsInput) =>
+  apiJson('PUT', generalSettingsKey[0], generalSettings, input),
+);
 
-export function useSaveApiSettings() {
-  return useApiMutation({
-    mutationFn: (input: ApiSettingsInput) => apiJson('PUT', apiSettingsKey[0], apiSettings, input),
-  });
-}
+export const useSaveApiSettings = apiMutation((input: ApiSettingsInput) =>
+  apiJson('PUT', apiSettingsKey[0], apiSettings, input),
+);
 
-export function useSaveSecuritySettings() {
-  return useApiMutation({
-    mutationFn: (input: SecuritySettingsInput) =>
-      apiJson('PUT', securitySettingsKey[0], securitySettingsAnswer, input),
-  });
-}
+export const useSaveSecuritySettings = apiMutation((input: SecuritySettingsInput) =>
+  apiJson('PUT', securitySettingsKey[0], securitySettingsAnswer, input),
+);

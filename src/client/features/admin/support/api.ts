@@ -10,7 +10,7 @@ import {
   type TicketUpdateInput,
 } from '@shared/contracts/support';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutationOf } from '@client/lib/use-api-mutation';
 
 /* The calls of the Support Center tab (docs/support.md). */
 
@@ -54,16 +54,12 @@ export function ticketExportUrl(query: Partial<StaffTicketExportQuery>): string 
   return `${TICKETS}/export${qs ? `?${qs}` : ''}`;
 }
 
-export function useUpdateTicket(id: string) {
-  return useApiMutation({
-    mutationFn: (input: TicketUpdateInput) =>
-      apiJson('PATCH', `${TICKETS}/${enc(id)}`, staffTicketDetail, input),
-  });
-}
+export const useUpdateTicket = apiMutationOf(
+  (id: string) => (input: TicketUpdateInput) =>
+    apiJson('PATCH', `${TICKETS}/${enc(id)}`, staffTicketDetail, input),
+);
 
-export function useStaffReply(id: string) {
-  return useApiMutation({
-    mutationFn: (input: StaffReplyInput) =>
-      apiJson('POST', `${TICKETS}/${enc(id)}/messages`, staffTicketDetail, input),
-  });
-}
+export const useStaffReply = apiMutationOf(
+  (id: string) => (input: StaffReplyInput) =>
+    apiJson('POST', `${TICKETS}/${enc(id)}/messages`, staffTicketDetail, input),
+);

@@ -17,7 +17,7 @@ import {
 } from '@shared/contracts/team';
 import type { StaffRole } from '@shared/roles';
 import { apiJson } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation } from '@client/lib/use-api-mutation';
 import { pagedQuery } from '@client/lib/paged-query';
 import { endpointQuery } from '@client/lib/endpoint-query';
 
@@ -48,43 +48,26 @@ export const ratesQuery = endpointQuery(ratesKey, commissionRates);
 export const commissionsQuery = (query: CommissionListQuery) =>
   pagedQuery(commissionsKey, commissionPage, query);
 
-export function useCreateUser() {
-  return useApiMutation({
-    mutationFn: (input: CreateUserRequest) => apiJson('POST', teamUsersKey[0], userSaved, input),
-  });
-}
+export const useCreateUser = apiMutation((input: CreateUserRequest) =>
+  apiJson('POST', teamUsersKey[0], userSaved, input),
+);
 
 /** Editing oneself changes the session's name and flags too. */
-export function useUpdateUser() {
-  return useApiMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateUserRequest }) =>
-      apiJson('PATCH', userUrl(id), userSaved, input),
-  });
-}
+export const useUpdateUser = apiMutation(({ id, input }: { id: string; input: UpdateUserRequest }) =>
+  apiJson('PATCH', userUrl(id), userSaved, input),
+);
 
-export function useChangeRole() {
-  return useApiMutation({
-    mutationFn: ({ id, role }: { id: string; role: StaffRole }) =>
-      apiJson('PATCH', `${userUrl(id)}/role`, userSaved, { role }),
-  });
-}
+export const useChangeRole = apiMutation(({ id, role }: { id: string; role: StaffRole }) =>
+  apiJson('PATCH', `${userUrl(id)}/role`, userSaved, { role }),
+);
 
-export function useDeleteUser() {
-  return useApiMutation({
-    mutationFn: (id: string) => apiJson('DELETE', userUrl(id), successResponse),
-  });
-}
+export const useDeleteUser = apiMutation((id: string) => apiJson('DELETE', userUrl(id), successResponse));
 
 /** A new rate replaces the active one for its user and plan: the list and the active count move. */
-export function useCreateRate() {
-  return useApiMutation({
-    mutationFn: (input: CreateRateRequest) => apiJson('POST', ratesKey[0], rateSaved, input),
-  });
-}
+export const useCreateRate = apiMutation((input: CreateRateRequest) =>
+  apiJson('POST', ratesKey[0], rateSaved, input),
+);
 
-export function useMarkPaid() {
-  return useApiMutation({
-    mutationFn: (ids: string[]) =>
-      apiJson('POST', `${commissionsKey[0]}/mark-paid`, markPaidResponse, { ids }),
-  });
-}
+export const useMarkPaid = apiMutation((ids: string[]) =>
+  apiJson('POST', `${commissionsKey[0]}/mark-paid`, markPaidResponse, { ids }),
+);

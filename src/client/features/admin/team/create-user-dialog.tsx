@@ -28,7 +28,7 @@ const ROLE_HINTS: Record<CreateUserValues['role'], string> = {
  * Create user (docs/team-management.md): contact details, admin or sales. The server generates the password and
  * emails it to the new member (issue 14): after the save the dialog says where it went, never what it is.
  */
-export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
+export function CreateUserDialog(dialog: DialogOpenProps) {
   const form = useSchemaForm({
     schema: createUserRequest,
     defaultValues: NEW_USER,
@@ -56,12 +56,10 @@ export function CreateUserDialog({ open, onOpenChange }: DialogOpenProps) {
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Create user"
       description="A new member of staff. A generated password is emailed to them; they sign in with it and then set their own."
       submitLabel="Create user"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="xl"
       result={

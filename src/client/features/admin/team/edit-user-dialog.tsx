@@ -35,8 +35,7 @@ const ROLE_OPTIONS = EDIT_USER_ROLES.map((role) => ({ value: role, label: ROLE_L
 export function EditUserDialog({
   member,
   access,
-  open,
-  onOpenChange,
+  ...dialog
 }: DialogOpenProps & { member: TeamUser; access: Pick<TeamAccess, 'holds'> }) {
   const form = useSchemaForm({
     schema: updateUserRequest,
@@ -57,7 +56,7 @@ export function EditUserDialog({
           ? deliveryToast('A new password', saved.delivery)
           : { variant: 'success' as const }),
       });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     },
     { title: TEAM_TEXTS.updateFailed, fallback: TEAM_TEXTS.updateFailed },
     (errors) => {
@@ -76,12 +75,10 @@ export function EditUserDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Edit user"
       description={`${name}'s details, role and permissions.`}
       submitLabel="Update user"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="2xl"
     >

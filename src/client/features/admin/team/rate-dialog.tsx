@@ -25,8 +25,7 @@ import { TEAM_TEXTS } from './team-texts';
 export function RateDialog({
   salesUsers,
   rates,
-  open,
-  onOpenChange,
+  ...dialog
 }: DialogOpenProps & {
   salesUsers: readonly SalesUserOption[];
   rates: readonly CommissionRate[] | undefined;
@@ -49,7 +48,7 @@ export function RateDialog({
         description: `${saved.rate.salesUserName} earns ${formatRatePercent(saved.rate.commissionRate)} on ${saved.rate.planName}.`,
         variant: 'success',
       });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     },
     { title: TEAM_TEXTS.rateFailed, fallback: TEAM_TEXTS.rateFailed },
     (errors) => {
@@ -63,12 +62,10 @@ export function RateDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Add commission rate"
       description="What a sales user earns on each payment of the customers assigned to them, per plan."
       submitLabel="Add rate"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
     >
       <SelectField

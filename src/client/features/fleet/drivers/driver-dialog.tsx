@@ -48,8 +48,7 @@ function defaults(driver: Driver | null): Values {
 /** Add or edit a driver. Mount it with a `key` per driver so the form starts from that driver. */
 export function DriverDialog({
   driver,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   /** null: a new driver. */
   driver: Driver | null;
@@ -64,7 +63,7 @@ export function DriverDialog({
         title: driver ? 'Driver updated' : 'Driver added',
         description: `${input.name} is saved.`,
       }),
-      onOpenChange,
+      dialog.onOpenChange,
     ),
     {
       title: driver ? 'Driver not updated' : 'Driver not added',
@@ -74,12 +73,10 @@ export function DriverDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={driver ? 'Edit driver' : 'Add driver'}
       description="A vehicle has at most one driver at a time."
       submitLabel={driver ? 'Save changes' : 'Add driver'}
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="xl"
     >

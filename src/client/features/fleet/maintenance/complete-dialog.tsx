@@ -39,7 +39,7 @@ export function CompleteDialog(props: CompleteDialogProps) {
   return <CompleteForm key={unit} unit={unit} {...props} />;
 }
 
-function CompleteForm({ record, unit, open, onOpenChange }: CompleteDialogProps & { unit: DistanceUnit }) {
+function CompleteForm({ record, unit, ...dialog }: CompleteDialogProps & { unit: DistanceUnit }) {
   const complete = useCompleteMaintenance();
   const [schema] = useState(() => completeFormSchema(unit));
   const form = useSchemaForm({
@@ -56,7 +56,7 @@ function CompleteForm({ record, unit, open, onOpenChange }: CompleteDialogProps 
         title: 'Maintenance completed',
         description: `${record.type} is done.${nextText(result.next, unit)}`,
       }),
-      onOpenChange,
+      dialog.onOpenChange,
     ),
     {
       title: 'Maintenance not completed',
@@ -66,12 +66,10 @@ function CompleteForm({ record, unit, open, onOpenChange }: CompleteDialogProps 
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={`Complete ${record.type}`}
       description={vehicleLabel(record.vehicle)}
       submitLabel="Mark completed"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="xl"
     >

@@ -76,8 +76,7 @@ function MaintenanceForm({
   record,
   vehicle,
   unit,
-  open,
-  onOpenChange,
+  ...dialog
 }: MaintenanceDialogProps & { unit: DistanceUnit }) {
   const save = useSaveMaintenance();
   const [schema] = useState(() =>
@@ -100,7 +99,7 @@ function MaintenanceForm({
         title: record ? 'Maintenance updated' : 'Maintenance scheduled',
         description: `${input.type} is saved.`,
       }),
-      onOpenChange,
+      dialog.onOpenChange,
     ),
     {
       title: record ? 'Maintenance not updated' : 'Maintenance not scheduled',
@@ -110,12 +109,10 @@ function MaintenanceForm({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={record ? 'Edit maintenance' : 'Schedule maintenance'}
       description="Give a due date, a due mileage, or both: whichever comes first."
       submitLabel={record ? 'Save changes' : 'Schedule'}
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="xl"
     >

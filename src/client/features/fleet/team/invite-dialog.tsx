@@ -20,7 +20,7 @@ type Values = { firstName: string; lastName: string; email: string; role: TeamRo
  * Invite a team member. On success the dialog shows the temporary password once (it is not stored
  * anywhere the inviter can read it again), with a copy button and how the member signs in.
  */
-export function InviteDialog({ open, onOpenChange }: DialogOpenProps) {
+export function InviteDialog(dialog: DialogOpenProps) {
   const invite = useInviteMember();
   const [invited, setInvited] = useState<InviteResult | null>(null);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
@@ -52,12 +52,10 @@ export function InviteDialog({ open, onOpenChange }: DialogOpenProps) {
   // One dialog for both steps: the form, then where the temporary password went.
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Invite a team member"
       description="They sign in with their own email and see the same company's fleet."
       submitLabel="Send invitation"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       result={invited ? <InvitedView result={invited} /> : null}
     >

@@ -39,13 +39,12 @@ export function AddVehicleButton({ onClick, className }: { onClick: () => void; 
 }
 
 /** In place of the form when the plan is full: what the limit is, and the ways out. */
-function PlanFullDialog({ usage, open, onOpenChange }: { usage: PlanUsage } & DialogOpenProps) {
+function PlanFullDialog({ usage, ...dialog }: { usage: PlanUsage } & DialogOpenProps) {
   const { canManageAccount } = useFleetAccount();
   const plan = usage.planName ? `${usage.planName} plan` : 'plan';
   return (
     <DialogFrame
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       width="xl"
       title="Add vehicle"
       description="Active, maintenance and inactive vehicles count against your plan; retired ones do not."
@@ -80,8 +79,7 @@ function PlanFullDialog({ usage, open, onOpenChange }: { usage: PlanUsage } & Di
  */
 export function VehicleDialog({
   vehicle,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   /** null: a new vehicle. */
   vehicle: Vehicle | null;
@@ -98,16 +96,15 @@ export function VehicleDialog({
   useEffect(() => {
     if (!showForm) void refetch();
   }, [showForm, refetch]);
-  if (!showForm && full) return <PlanFullDialog usage={full} open={open} onOpenChange={onOpenChange} />;
+  if (!showForm && full) return <PlanFullDialog usage={full} {...dialog} />;
   // A change of unit (Settings saved in another tab) starts the form again in the new unit.
-  return <VehicleForm key={unit} unit={unit} vehicle={vehicle} open={open} onOpenChange={onOpenChange} />;
+  return <VehicleForm key={unit} unit={unit} vehicle={vehicle} {...dialog} />;
 }
 
 function VehicleForm({
   vehicle,
   unit,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   vehicle: Vehicle | null;
   unit: DistanceUnit;
@@ -116,14 +113,13 @@ function VehicleForm({
   const { form, onSubmit, refusal, refusalRef, formError } = useVehicleSave({
     vehicle,
     unit,
-    onSaved: () => onOpenChange(false),
+    onSaved: () => dialog.onOpenChange(false),
   });
 
   const title = vehicle ? `Edit ${vehicle.make} ${vehicle.model}` : 'Add vehicle';
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={title}
       description={
         vehicle
@@ -131,7 +127,6 @@ function VehicleForm({
           : 'Active, maintenance and inactive vehicles count against your plan; retired ones do not.'
       }
       submitLabel={vehicle ? 'Save changes' : 'Add vehicle'}
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="2xl"
     >

@@ -30,8 +30,7 @@ const fieldOf = (path: string) => path.replace(/^address\./, '');
 export function BillingAddressDialog({
   email,
   current,
-  open,
-  onOpenChange,
+  ...dialog
 }: DialogOpenProps & {
   email: string;
   current: BillingAddressInput | null;
@@ -46,7 +45,7 @@ export function BillingAddressDialog({
         title: 'Billing Address Updated',
         description: result.message ?? 'Your billing address has been updated.',
       }),
-      onOpenChange,
+      dialog.onOpenChange,
     ),
     {
       title: 'Update Failed',
@@ -57,12 +56,10 @@ export function BillingAddressDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Update Billing Address"
       description="This address is printed on your invoices."
       submitLabel="Update Address"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
       width="xl"
     >

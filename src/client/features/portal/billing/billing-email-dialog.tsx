@@ -12,8 +12,7 @@ const schema = updateBillingEmailRequest.pick({ newBillingEmail: true });
 export function BillingEmailDialog({
   email,
   currentBillingEmail,
-  open,
-  onOpenChange,
+  ...dialog
 }: DialogOpenProps & {
   email: string;
   currentBillingEmail: string;
@@ -28,7 +27,7 @@ export function BillingEmailDialog({
         title: 'Billing Email Updated',
         description: result.message ?? `Invoices will be sent to ${newBillingEmail}.`,
       }),
-      onOpenChange,
+      dialog.onOpenChange,
     ),
     {
       title: 'Update Failed',
@@ -39,12 +38,10 @@ export function BillingEmailDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Update Billing Email"
       description="Invoices and payment receipts are sent to this address."
       submitLabel="Update Email"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
     >
       <TextField

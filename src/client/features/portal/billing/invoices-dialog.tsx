@@ -58,14 +58,13 @@ const INVOICE_COLUMNS: readonly Column<Invoice>[] = [
 ];
 
 /** View All Invoices: number, date, status, amount, currency and the PDF, 20 per page. */
-export function InvoicesDialog({ open, onOpenChange }: DialogOpenProps) {
+export function InvoicesDialog(dialog: DialogOpenProps) {
   const paging = useHistoryPaging();
   const invoices = useQuery(invoicesQuery({ page: paging.page, pageSize: paging.pageSize }));
 
   return (
     <HistoryDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="All Invoices"
       description="One invoice for every charge, newest first. PDFs open in a new tab."
       paging={paging}

@@ -45,8 +45,7 @@ const TRANSACTION_COLUMNS: readonly Column<PaymentHistoryItem>[] = [
 /** View All Transactions: the payment history, 20 per page, newest first. */
 export function TransactionsDialog({
   email,
-  open,
-  onOpenChange,
+  ...dialog
 }: DialogOpenProps & {
   email: string;
 }) {
@@ -59,8 +58,7 @@ export function TransactionsDialog({
 
   return (
     <HistoryDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="All Transactions"
       description="Every charge and refund on your account, newest first."
       paging={paging}

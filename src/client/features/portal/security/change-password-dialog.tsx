@@ -75,7 +75,6 @@ export default function ChangePasswordDialog({ open, onOpenChange }: DialogOpenP
       description="Enter your current password, then choose a new one. Other devices signed in to your account will be signed out."
       submitLabel={busy ? 'Updating...' : 'Update Password'}
       submitDisabled={!canSubmit}
-      pending={busy}
       onSubmit={onSubmit}
       width="md"
     >

@@ -6,7 +6,7 @@ import {
   type NewTicketInput,
 } from '@shared/contracts/support';
 import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { useApiMutation } from '@client/lib/use-api-mutation';
+import { apiMutation, apiMutationOf } from '@client/lib/use-api-mutation';
 
 /* The portal's support calls (docs/support.md): the account's tickets and their public threads. */
 
@@ -28,14 +28,11 @@ export const myTicketQuery = (id: string) =>
     refetchInterval: 30_000,
   });
 
-export function useOpenTicket() {
-  return useApiMutation({
-    mutationFn: (input: NewTicketInput) => apiJson('POST', TICKETS, myTicketDetail, input),
-  });
-}
+export const useOpenTicket = apiMutation((input: NewTicketInput) =>
+  apiJson('POST', TICKETS, myTicketDetail, input),
+);
 
-export function useReplyToTicket(id: string) {
-  return useApiMutation({
-    mutationFn: (body: string) => apiJson('POST', `${TICKETS}/${enc(id)}/messages`, myTicketDetail, { body }),
-  });
-}
+export const useReplyToTicket = apiMutationOf(
+  (id: string) => (body: string) =>
+    apiJson('POST', `${TICKETS}/${enc(id)}/messages`, myTicketDetail, { body }),
+);

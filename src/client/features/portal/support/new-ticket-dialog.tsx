@@ -9,9 +9,8 @@ import { useOpenTicket } from './api';
 
 /** The new-ticket form: subject, category and what is wrong. */
 export function NewTicketDialog({
-  open,
-  onOpenChange,
   onOpened,
+  ...dialog
 }: DialogOpenProps & { onOpened: (ticket: MyTicketDetail) => void }) {
   const save = useOpenTicket();
   const form = useSchemaForm<NewTicketInput, typeof newTicketInput>({
@@ -33,12 +32,10 @@ export function NewTicketDialog({
   );
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Contact support"
       description="Tell us what you need: we reply within 24 hours, here and by email."
       submitLabel="Open ticket"
-      pending={form.formState.isSubmitting}
       onSubmit={onSubmit}
     >
       <TextField form={form} name="subject" label="Subject" required maxLength={200} />
