@@ -19,6 +19,7 @@ import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandling } from './http/errors';
 import { registerDataFreshness } from './http/data-freshness';
 import { loggerOptions } from './http/log-redaction';
+import { registerRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerTextGuard } from './http/text-guard';
@@ -26,6 +27,8 @@ import { registerUnknownFieldGuard } from './http/unknown-fields';
 import { authRoutes } from './modules/auth/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerReadiness } from './modules/readiness';
+import { readinessRoutes } from './modules/readiness/routes';
 import { planRoutes } from './modules/plans/routes';
 import { portalRoutes } from './modules/portal/routes';
 import { fleetRoutes } from './modules/fleet/routes';
@@ -92,6 +95,7 @@ type RoutePlugin = (app: FastifyInstance, services: Services) => Promise<void>;
 /** Every module's routes, in the order they are registered. */
 const ROUTE_PLUGINS: readonly RoutePlugin[] = [
   healthRoutes,
+  readinessRoutes,
   authRoutes,
   customerRoutes,
   planRoutes,
@@ -152,9 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    genReqId: requestIdFrom(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerRequestIdHeader(app);
+  const readiness = registerReadiness(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -178,7 +185,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     monitor,
   });
   app.decorate('services', services);
-  app.addHook('onClose', () => services.backgroundJobs.stop());
+  // A shutdown (main.ts) lets running jobs finish once the last request is answered; any other close
+  // (tests) marks them interrupted at once.
+  app.addHook('onClose', async () => {
+    if (readiness.draining) await services.backgroundJobs.idle();
+    await services.backgroundJobs.stop();
+  });
   // In this order: the OpenAPI document lists the routes as they were registered.
   for (const routes of ROUTE_PLUGINS) await app.register(routes, services);
 

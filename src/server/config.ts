@@ -8,6 +8,12 @@ const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Motorpool'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'DATABASE_POOL_SIZE must be a number' })
+    .int('DATABASE_POOL_SIZE must be a whole number')
+    .min(1, 'DATABASE_POOL_SIZE must be at least 1')
+    .max(1000, 'DATABASE_POOL_SIZE must be at most 1000')
+    .default(10),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .optional()
@@ -39,6 +45,12 @@ const envSchema = z.object({
   /** Where the Stripe SDK sends its calls; only for tests against a local Stripe-speaking server. */
   STRIPE_API_URL: z.string().url().optional(),
   BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds' })
+    .int('SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds')
+    .min(1, 'SHUTDOWN_TIMEOUT_MS must be at least 1')
+    .max(3_600_000, 'SHUTDOWN_TIMEOUT_MS must be at most 3600000 (an hour)')
+    .default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
@@ -99,6 +111,10 @@ export type Config = {
   appName: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections the PostgreSQL pool may open (DATABASE_URL only; the embedded database has one). */
+  databasePoolSize: number;
+  /** How long a SIGTERM or SIGINT may take to drain before the process exits anyway (docs/operations.md). */
+  shutdownTimeoutMs: number;
   /** Seed demo data: always in embedded mode unless SEED_DEMO=false, only with SEED_DEMO=true on a server. */
   seedDemo: boolean;
   sessionTtlMs: number;
@@ -165,6 +181,22 @@ export type Config = {
   settingsEncryptionKey: Buffer | undefined;
 };
 
+/**
+ * Reads `file` (default `.env` in the working directory) into `process.env` when it exists. A variable
+ * the environment already has wins over the file, even when empty: that is `process.loadEnvFile`'s
+ * contract (Node's `--env-file` rule), so a deployment can override the file without editing it.
+ * Answers whether a file was read. main.ts and the CLIs call it before `loadConfig`.
+ */
+export function loadEnvFile(file = '.env'): boolean {
+  try {
+    process.loadEnvFile(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -184,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appName: e.APP_NAME,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     staffIdleTimeoutSeconds: Math.round(e.STAFF_IDLE_TIMEOUT_MINUTES * 60),

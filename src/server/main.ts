@@ -1,6 +1,8 @@
-import { loadConfig, type Config } from './config';
+import { loadConfig, loadEnvFile, type Config } from './config';
 import { openDatabase } from './db/client';
 import { serializeError } from './http/log-redaction';
+import { shutDown } from './http/shutdown';
+import { listenWhileStarting } from './http/starting-gate';
 
 const signIn = (who: string, email: string, where: string) =>
   `    ${who.padEnd(15)} ${email.padEnd(24)} ${where}`;
@@ -11,20 +13,28 @@ async function main() {
   // performance.now() counts from the process start: the first mark is Node's boot and, under
   // `npm start`, its launcher's build check (scripts/start.mjs imports this file when it is done).
   const atMain = performance.now();
+  const envFileRead = loadEnvFile();
   const config = loadConfig();
   // Open the database first and load the rest of the server meanwhile: the embedded database
   // compiles its WebAssembly in the background for about as long as Fastify, the routes and their
   // schemas take to load, so doing both at once keeps a restart under a second.
   const opening = openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { dataDir: config.dataDir },
   );
   opening.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  // Until the app listens, the port answers 503 (GET /api/ready says why); port 0 (any free port)
+  // cannot be handed over, so it gets no gate.
+  const gating = config.port === 0 ? null : listenWhileStarting(config.port, config.host);
   const [
+    gate,
     { buildApp },
     { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, DEMO_STAFF, demoHistorySeeded, seedDemoData },
     { recordJobRunsWith },
     { startJobs },
   ] = await Promise.all([
+    gating,
     import('./app'),
     import('./db/seed'),
     import('./jobs/periodic'),
@@ -33,6 +43,7 @@ async function main() {
   const atModules = performance.now();
   const database = await opening;
   const atDatabase = performance.now();
+  if (gate) gate.phase = 'starting';
   if (config.seedDemo) await seedDemoData(database.db, { sandboxCard: !config.stripe });
   // A year of billing history for the revenue analytics (docs/revenue.md), made by the sandbox's rules.
   // Its module (the billing rules it drives) loads only the one time it runs: every later start pays a
@@ -49,12 +60,21 @@ async function main() {
   // Every job of the registry (jobs/registry.ts) that is on; all first runs but billing's wait until after listen.
   const stopJobs = startJobs(app.services);
 
-  stopOnSignals(async () => {
-    stopJobs();
-    await app.close().catch(() => undefined);
-    await database.close().catch(() => undefined);
-  }, app.log);
+  // SIGTERM and SIGINT drain the server, its jobs and the database, within SHUTDOWN_TIMEOUT_MS.
+  stopOnSignals((signal) =>
+    shutDown(
+      {
+        app,
+        stopJobs: () => stopJobs(),
+        database,
+        timeoutMs: config.shutdownTimeoutMs,
+        exit: (code) => process.exit(code),
+      },
+      signal,
+    ),
+  );
 
+  await gate?.close();
   await app.listen({ port: config.port, host: config.host });
   const atListen = performance.now();
   const { connectMs, migrateMs } = database.openedIn;
@@ -67,21 +87,22 @@ async function main() {
   const demo = config.seedDemo
     ? { password: DEMO_PASSWORD, staff: DEMO_STAFF, customerEmail: DEMO_CUSTOMER_EMAIL }
     : null;
-  console.log(`${startupBanner(config, startedIn, demo).join('\n')}\n`);
+  console.log(`${startupBanner(config, startedIn, demo, envFileRead).join('\n')}\n`);
 }
 
-/** SIGTERM and SIGINT stop the server once: `close` ends the jobs, the app and the database. */
-function stopOnSignals(close: () => Promise<void>, log: { info(message: string): void }) {
+/**
+ * SIGTERM and SIGINT start one graceful shutdown (http/shutdown.ts), which exits; a repeated signal
+ * changes nothing (`npm start` forwards the terminal's Ctrl+C, so one press can arrive twice).
+ */
+function stopOnSignals(stop: (signal: string) => Promise<void>) {
   let stopping = false;
-  const stop = async (signal: string) => {
+  const onSignal = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received, shutting down`);
-    await close();
-    process.exit(0);
+    void stop(signal);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
 }
 
 /** What the console says once the server listens: where, on what, how fast, and how to sign in. */
@@ -89,6 +110,7 @@ function startupBanner(
   config: Config,
   startedIn: string,
   demo: { password: string; staff: readonly { role: string; email: string }[]; customerEmail: string } | null,
+  envFileRead: boolean,
 ): string[] {
   const url = `http://localhost:${config.port}`;
   const lines = [
@@ -96,6 +118,7 @@ function startupBanner(
     `  ${config.appName} is running at ${url}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
     `  Payments: ${config.stripe ? 'Stripe' : 'sandbox (offline test cards, e.g. 4242 4242 4242 4242)'}`,
+    ...(envFileRead ? ['  Settings: the environment, then .env for what it leaves unset'] : []),
     startedIn,
   ];
   if (demo) {

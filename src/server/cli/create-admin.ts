@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { loginRequest, strongPassword } from '../../shared/contracts/auth';
 import { defaultPermissionsFor } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
-import { loadConfig } from '../config';
+import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase } from '../db/client';
 import { staffUsers } from '../db/schema';
 import { serializeError } from '../http/log-redaction';
@@ -39,6 +39,7 @@ async function main() {
   const strength = strongPassword.safeParse(password);
   if (!strength.success) throw new Error(strength.error.issues[0]?.message ?? 'The password is too weak');
 
+  loadEnvFile(); // the same settings as the server's: the environment, then .env
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },

@@ -20,18 +20,20 @@ export function recordJobRunsWith(recorder: JobRunRecorder | null) {
  * Runs `work` every `intervalMs` in this process, the first time `firstRunMs` after start (never before
  * the server listens), one run at a time, a failure logged and the next run kept. Each run's start,
  * duration and outcome are recorded (`record`, or the process's recorder). Answers a stop function.
- * Jobs that must be safe on several instances make `work` so (row locks, skip locked).
+ * Jobs that must be safe on several instances make `work` so (row locks, skip locked). The stop
+ * function starts no further run and resolves once the run under way (if any) has ended and been
+ * recorded, so a shutdown closes the database after it, not under it.
  */
 export function startPeriodic(
   name: string,
   log: FastifyBaseLogger,
   work: () => Promise<void>,
   { intervalMs, firstRunMs, record }: { intervalMs: number; firstRunMs: number; record?: JobRunRecorder },
-): () => void {
+): () => Promise<void> {
   let running = false;
   let stopped = false;
+  let current: Promise<void> = Promise.resolve();
   const tick = async () => {
-    if (running || stopped) return;
     running = true;
     const startedAt = new Date();
     const started = performance.now();
@@ -51,13 +53,17 @@ export function startPeriodic(
       );
     }
   };
-  const first = setTimeout(() => void tick(), firstRunMs);
-  const timer = setInterval(() => void tick(), intervalMs);
+  const runOnce = () => {
+    if (!running && !stopped) current = tick();
+  };
+  const first = setTimeout(runOnce, firstRunMs);
+  const timer = setInterval(runOnce, intervalMs);
   first.unref();
   timer.unref();
   return () => {
     stopped = true;
     clearTimeout(first);
     clearInterval(timer);
+    return current;
   };
 }

@@ -33,7 +33,7 @@ function startUp(env: Record<string, string>) {
   }));
   const start: typeof startPeriodic = (name, _log, _work, { intervalMs, firstRunMs }) => {
     started.push({ name, intervalMs, firstRunMs });
-    return () => void stopped.push(name);
+    return async () => void stopped.push(name);
   };
   const stop = startJobs(contextOf(env), { jobs, start });
   return { started, built, stopped, stop };
