@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   auditExportQuery,
@@ -7,13 +6,12 @@ import {
   auditVerifyResult,
 } from '../../../shared/contracts/audit';
 import { access } from '../../../shared/contracts/common';
-import { isoDay } from '../../../shared/days';
 import { verifyChain } from './chain';
 import { auditCsvStarted } from './export';
 import { keptAuditCounts, listAuditLogs } from './list';
-import { actorOf, recordAudit } from './service';
 import type { Services } from '../../services';
 import { routesFor } from '../../http/routes-for';
+import { sendCsvExport } from '../../http/csv-export';
 
 /** The Security & Audit tab is the admin's (docs/product-rules.md): the same rule as its menu entry. */
 const viewAudit = access.staffTab('audit');
@@ -38,17 +36,14 @@ export async function auditRoutes(app: FastifyInstance, { db, clock }: Services)
     handler: async (request, reply) => {
       // The first batch is read before the headers go: an early database error is a JSON error answer.
       const csv = await auditCsvStarted(db, request.query);
-      await recordAudit(db, actorOf(request), {
-        action: 'export',
+      return sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'audit_log',
-        newValues: { format: 'csv', ...request.query },
+        name: 'audit-log',
+        filters: request.query,
+        csv,
       });
-      const day = isoDay(clock.now());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(csv));
     },
   });
 

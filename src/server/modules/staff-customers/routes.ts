@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access, errorResponse, successResponse } from '../../../shared/contracts/common';
@@ -17,7 +16,6 @@ import {
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { lastDeliveryOf, sendingNow, skippedEmail } from '../email';
 import { planChangePreview, planChangeResponse } from '../../../shared/contracts/portal';
-import { isoDay } from '../../../shared/days';
 import { changeCustomerPlan, previewCustomerPlanChange } from './plan-change';
 import {
   createCustomer,
@@ -27,13 +25,13 @@ import {
   suspendCustomer,
   updateCustomer,
 } from './accounts';
-import { actorOf, recordAudit } from '../audit';
 import { deleteCustomer } from './delete';
 import { customersCsv } from './export';
 import { customerStats as readCustomerStats, keptCustomerReads, listCustomers } from './list';
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
 import { routesFor } from '../../http/routes-for';
+import { sendCsvExport } from '../../http/csv-export';
 
 /** Any text: an id that is not a UUID names no customer, and the service answers 404 for it. */
 const customerParams = z.object({ id: z.string() });
@@ -80,19 +78,15 @@ export async function staffCustomerRoutes(app: FastifyInstance, services: Servic
     access: viewCustomers,
     summary: 'Every customer the filters match, as CSV (streamed in batches)',
     querystring: customerExportQuery,
-    handler: async (request, reply) => {
-      await recordAudit(db, actorOf(request), {
-        action: 'export',
+    handler: async (request, reply) =>
+      sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'customer',
-        newValues: { format: 'csv', ...request.query },
-      });
-      const day = isoDay(clock.now());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(customersCsv(db, request.query)));
-    },
+        name: 'customers',
+        filters: request.query,
+        csv: customersCsv(db, request.query),
+      }),
   });
 
   route.get('/api/admin/customers/:id', {

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
@@ -12,7 +11,7 @@ import {
   refundResult,
   retryResult,
 } from '../../../shared/contracts/staff-payments';
-import { actorOf, recordAudit } from '../audit';
+import { actorOf } from '../audit';
 import {
   financialAnalyticsSource,
   paymentsCsv,
@@ -23,9 +22,9 @@ import {
 } from '../billing';
 import { sendingNow, skippedEmail } from '../email';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
-import { isoDay } from '../../../shared/days';
 import type { Services } from '../../services';
 import { routesFor } from '../../http/routes-for';
+import { sendCsvExport } from '../../http/csv-export';
 
 /** Payment ids are UUIDs; anything else is refused before it reaches the database. */
 const paymentParams = z.object({ id: z.string().uuid('Payment not found') });
@@ -54,19 +53,15 @@ export async function staffPaymentRoutes(app: FastifyInstance, { billing, config
     access: viewPayments,
     summary: 'Every payment the filters match, as CSV (streamed in batches)',
     querystring: paymentExportQuery,
-    handler: async (request, reply) => {
-      await recordAudit(db, actorOf(request), {
-        action: 'export',
+    handler: async (request, reply) =>
+      sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'payment',
-        newValues: { format: 'csv', ...request.query },
-      });
-      const day = isoDay(clock.now());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(paymentsCsv(db, request.query)));
-    },
+        name: 'transactions',
+        filters: request.query,
+        csv: paymentsCsv(db, request.query),
+      }),
   });
 
   route.post('/api/admin/payments/:id/refund', {

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
@@ -22,8 +21,7 @@ import {
   visitorMessageInput,
   visitorMessageSent,
 } from '../../../shared/contracts/contact';
-import { isoDay } from '../../../shared/days';
-import { actorOf, recordAudit } from '../audit';
+import { actorOf } from '../audit';
 import { supportAnalytics as analyticsOf } from './analytics';
 import {
   listTickets,
@@ -38,6 +36,7 @@ import { openVisitorTicket } from './visitor-tickets';
 import type { Services } from '../../services';
 import { customerContext } from '../../http/request-context';
 import { routesFor } from '../../http/routes-for';
+import { sendCsvExport } from '../../http/csv-export';
 
 const ticketParams = z.object({ id: z.uuid({ error: 'Ticket not found' }) });
 const staffSupport = access.staffTab('support');
@@ -121,19 +120,15 @@ export async function supportRoutes(app: FastifyInstance, services: Services) {
     access: staffSupport,
     summary: 'Every ticket the filters match, as CSV (streamed in batches)',
     querystring: staffTicketExportQuery,
-    handler: async (request, reply) => {
-      await recordAudit(db, actorOf(request), {
-        action: 'export',
+    handler: async (request, reply) =>
+      sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'support_ticket',
-        newValues: { format: 'csv', ...request.query },
-      });
-      const day = isoDay(clock.now());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="support-tickets-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(ticketsCsv(db, request.query)));
-    },
+        name: 'support-tickets',
+        filters: request.query,
+        csv: ticketsCsv(db, request.query),
+      }),
   });
 
   route.get('/api/admin/support/assignees', {
