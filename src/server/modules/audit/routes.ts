@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   auditExportQuery,
   auditListQuery,
@@ -8,63 +6,51 @@ import {
   auditVerifyResult,
 } from '../../../shared/contracts/audit';
 import { access } from '../../../shared/contracts/common';
-import { isoDay } from '../../../shared/days';
 import { verifyChain } from './chain';
 import { auditCsvStarted } from './export';
 import { keptAuditCounts, listAuditLogs } from './list';
-import { actorOf, recordAudit } from './service';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
+import { sendCsvExport } from '../../http/csv-export';
 
 /** The Security & Audit tab is the admin's (docs/product-rules.md): the same rule as its menu entry. */
 const viewAudit = access.staffTab('audit');
 
 /** Audit Logs (docs/audit-logs.md): the list, its export and the chain's verification. */
 export async function auditRoutes(app: FastifyInstance, { db, clock }: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'audit');
   const counts = keptAuditCounts(db);
 
-  r.get('/api/admin/audit-logs', {
-    config: { access: viewAudit },
-    schema: {
-      summary: 'Audit log: searched, filtered, sorted and paged on the server (total counted up to 10,000)',
-      tags: ['audit'],
-      querystring: auditListQuery,
-      response: { 200: auditLogPage },
-    },
+  route.get('/api/admin/audit-logs', {
+    access: viewAudit,
+    summary: 'Audit log: searched, filtered, sorted and paged on the server (total counted up to 10,000)',
+    querystring: auditListQuery,
+    response: { 200: auditLogPage },
     handler: async (request) => listAuditLogs(db, request.query, counts),
   });
 
-  r.get('/api/admin/audit-logs/export', {
-    config: { access: viewAudit },
-    schema: {
-      summary: 'Every audit row the filters match, as CSV (streamed in batches); the export is audited',
-      tags: ['audit'],
-      querystring: auditExportQuery,
-    },
+  route.get('/api/admin/audit-logs/export', {
+    access: viewAudit,
+    summary: 'Every audit row the filters match, as CSV (streamed in batches); the export is audited',
+    querystring: auditExportQuery,
     handler: async (request, reply) => {
       // The first batch is read before the headers go: an early database error is a JSON error answer.
       const csv = await auditCsvStarted(db, request.query);
-      await recordAudit(db, actorOf(request), {
-        action: 'export',
+      return sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'audit_log',
-        newValues: { format: 'csv', ...request.query },
+        name: 'audit-log',
+        filters: request.query,
+        csv,
       });
-      const day = isoDay(clock.now());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(csv));
     },
   });
 
-  r.get('/api/admin/audit/verify', {
-    config: { access: viewAudit },
-    schema: {
-      summary: 'Recompute the audit hash chain and name the first row altered or removed',
-      tags: ['audit'],
-      response: { 200: auditVerifyResult },
-    },
+  route.get('/api/admin/audit/verify', {
+    access: viewAudit,
+    summary: 'Recompute the audit hash chain and name the first row altered or removed',
+    response: { 200: auditVerifyResult },
     handler: async () => verifyChain(db, clock.now()),
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AUTO_LOGIN_FAILURES,
@@ -37,6 +36,7 @@ import { signInCustomer } from './customer-sign-in';
 import { signOut, toSessionCustomer, toStaffUser } from './service';
 import { signInStaff } from './staff-sign-in';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 /** Plain HTML, no script (the CSP allows none inline): a same-site link is the confirmation. */
 function confirmLogoutPage(appName: string): string {
@@ -55,7 +55,7 @@ function confirmLogoutPage(appName: string): string {
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
 export async function authRoutes(app: FastifyInstance, { db, config, mail }: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'auth');
   if (config.fleetCrmUrl && !config.fleetCrmValidateUrl) {
     app.log.warn(
       'FLEET_CRM_URL is set without FLEET_CRM_VALIDATE_URL: automatic logins from the fleet CRM are refused until it is set (docs/fleet-crm.md)',
@@ -101,13 +101,11 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
     return signIn((tx) => signInSucceeded(tx, scope, email), sessionLifetimeHours * 3_600_000);
   };
 
-  r.post('/api/auth/admin-login', {
-    config: { access: access.public, rateLimit: perIp },
-    schema: {
-      tags: ['auth'],
-      body: loginRequest,
-      response: { 200: adminLoginResponse, 401: adminLoginResponse, 429: signInLimitResponse },
-    },
+  route.post('/api/auth/admin-login', {
+    access: access.public,
+    rateLimit: perIp,
+    body: loginRequest,
+    response: { 200: adminLoginResponse, 401: adminLoginResponse, 429: signInLimitResponse },
     handler: async (request, reply) => {
       const result = await throttled('staff-sign-in', request.body, reply, (onSuccess, ttlMs) =>
         signInStaff(
@@ -133,9 +131,9 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
     },
   });
 
-  r.get('/api/auth/user', {
-    config: { access: access.staffBeforePasswordSet },
-    schema: { tags: ['auth'], response: { 200: staffUser, 401: errorResponse } },
+  route.get('/api/auth/user', {
+    access: access.staffBeforePasswordSet,
+    response: { 200: staffUser, 401: errorResponse },
     handler: async (request) => {
       notePrincipalReads(request);
       return toStaffUser(request.staffUser, await staffPreferenceDefaultsOf(db));
@@ -158,12 +156,9 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
 
   // Logout by navigation (docs/product-rules.md): a link elsewhere must not sign staff out, so only a same-site
   // request ends the session; any other gets a page that asks, with a button that is same-site.
-  r.get('/api/admin/logout', {
-    config: { access: access.public },
-    schema: {
-      tags: ['auth'],
-      summary: 'End the staff session (browser navigation) and go to the sign-in page',
-    },
+  route.get('/api/admin/logout', {
+    access: access.public,
+    summary: 'End the staff session (browser navigation) and go to the sign-in page',
     handler: async (request, reply) => {
       if (!isSameSiteRequest(request)) {
         return reply
@@ -177,12 +172,9 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
     },
   });
 
-  r.get('/api/logout', {
-    config: { access: access.public },
-    schema: {
-      tags: ['auth'],
-      response: { 200: z.object({ success: z.boolean() }), 403: errorResponse },
-    },
+  route.get('/api/logout', {
+    access: access.public,
+    response: { 200: z.object({ success: z.boolean() }), 403: errorResponse },
     handler: async (request, reply) => {
       if (!isSameSiteRequest(request)) {
         return reply.status(403).send({ message: 'Sign out from the Motorpool pages.' });
@@ -193,26 +185,21 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
     },
   });
 
-  r.get('/api/login', {
-    config: { access: access.public },
-    schema: {
-      tags: ['auth'],
-      summary: 'External identity sign-in is not configured: go to the sign-in page',
-    },
+  route.get('/api/login', {
+    access: access.public,
+    summary: 'External identity sign-in is not configured: go to the sign-in page',
     handler: async (_request, reply) => reply.redirect('/admin-login'),
   });
 
-  r.post('/api/auth/dealer-login', {
-    config: { access: access.public, rateLimit: perIp },
-    schema: {
-      tags: ['auth'],
-      body: loginRequest,
-      response: {
-        200: customerLoginResponse,
-        401: customerLoginResponse,
-        403: customerLoginResponse,
-        429: signInLimitResponse,
-      },
+  route.post('/api/auth/dealer-login', {
+    access: access.public,
+    rateLimit: perIp,
+    body: loginRequest,
+    response: {
+      200: customerLoginResponse,
+      401: customerLoginResponse,
+      403: customerLoginResponse,
+      429: signInLimitResponse,
     },
     handler: async (request, reply) => {
       const result = await throttled('customer-sign-in', request.body, reply, (onSuccess, ttlMs) =>
@@ -242,19 +229,17 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
   // The built-in fleet CRM's validation endpoint: checks a token *we* issued (the one sign-in hands
   // the CRM in its redirect), so an external CRM can check it too. The portal's automatic login does
   // not rely on it: create-customer-session checks the token itself (docs/fleet-crm.md).
-  r.post('/api/fleet-crm/validate-token', {
-    config: { access: access.public, rateLimit: perIp },
-    schema: {
-      tags: ['auth'],
-      body: z.object({ token: z.string().min(1).max(200), email: z.string().trim().toLowerCase().max(254) }),
-      response: {
-        200: z.object({
-          success: z.boolean(),
-          user: autoLoginUser.extend({ firstName: z.string(), lastName: z.string() }).optional(),
-          message: z.string(),
-        }),
-        401: z.object({ success: z.boolean(), message: z.string() }),
-      },
+  route.post('/api/fleet-crm/validate-token', {
+    access: access.public,
+    rateLimit: perIp,
+    body: z.object({ token: z.string().min(1).max(200), email: z.string().trim().toLowerCase().max(254) }),
+    response: {
+      200: z.object({
+        success: z.boolean(),
+        user: autoLoginUser.extend({ firstName: z.string(), lastName: z.string() }).optional(),
+        message: z.string(),
+      }),
+      401: z.object({ success: z.boolean(), message: z.string() }),
     },
     handler: async (request, reply) => {
       const user = await validateFleetToken(db, request.body.token, request.body.email);
@@ -269,19 +254,17 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
 
   // The automatic login's session: the token is checked here, by the server, in the same call
   // (auto-login.ts: against the external fleet CRM when configured, else our own sessions).
-  r.post('/api/auth/create-customer-session', {
-    config: { access: access.public, rateLimit: perIp },
-    schema: {
-      tags: ['auth'],
-      body: createCustomerSessionRequest,
-      response: {
-        200: createCustomerSessionResponse,
-        401: autoLoginRefusal,
-        403: autoLoginRefusal,
-        502: autoLoginRefusal,
-        503: autoLoginRefusal,
-        504: autoLoginRefusal,
-      },
+  route.post('/api/auth/create-customer-session', {
+    access: access.public,
+    rateLimit: perIp,
+    body: createCustomerSessionRequest,
+    response: {
+      200: createCustomerSessionResponse,
+      401: autoLoginRefusal,
+      403: autoLoginRefusal,
+      502: autoLoginRefusal,
+      503: autoLoginRefusal,
+      504: autoLoginRefusal,
     },
     handler: async (request, reply) => {
       const { user, tab } = request.body;
@@ -304,18 +287,18 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
     },
   });
 
-  r.get('/api/auth/customer', {
-    config: { access: access.public },
-    schema: { tags: ['auth'], response: { 200: customerAuthState } },
+  route.get('/api/auth/customer', {
+    access: access.public,
+    response: { 200: customerAuthState },
     handler: async (request) => {
       const customer = await request.customer();
       return { isAuthenticated: !!customer, customer: customer ? toSessionCustomer(customer) : null };
     },
   });
 
-  r.post('/api/auth/customer-logout', {
-    config: { access: access.public },
-    schema: { tags: ['auth'], response: { 200: z.object({ success: z.boolean() }) } },
+  route.post('/api/auth/customer-logout', {
+    access: access.public,
+    response: { 200: z.object({ success: z.boolean() }) },
     handler: async (request, reply) => {
       const token = customerToken(request);
       if (token) {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   billingSettings,
@@ -37,18 +36,18 @@ import {
 } from '../billing';
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
+import { routesFor } from '../../http/routes-for';
 
 /**
  * Every route here needs canViewPayments: there is no flag for changing payments, so generating
  * invoices, sending requests and the payment terms ride on it too (docs/billing-admin.md).
  */
 const payments = access.staffPermission('payments', 'canViewPayments');
-const tags = ['billing-admin'];
 
 /** Billing Management and Invoicing of the Billing & Payments tab (docs/billing-admin.md). */
 export async function billingAdminRoutes(app: FastifyInstance, services: Services) {
   const { db, clock, config, emailDelivery } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'billing-admin');
   const ctx = (request: FastifyRequest) => staffContext(request, services);
 
   /** A request's answer with what became of its email, delivered now (docs/email.md "Sent means sent"). */
@@ -66,90 +65,70 @@ export async function billingAdminRoutes(app: FastifyInstance, services: Service
     };
   };
 
-  r.get('/api/admin/subscriptions', {
-    config: { access: payments },
-    schema: {
-      summary: 'Customers and their subscriptions: searched, filtered by status, sorted and paged',
-      tags,
-      querystring: subscriptionListQuery,
-      response: { 200: subscriptionPage },
-    },
+  route.get('/api/admin/subscriptions', {
+    access: payments,
+    summary: 'Customers and their subscriptions: searched, filtered by status, sorted and paged',
+    querystring: subscriptionListQuery,
+    response: { 200: subscriptionPage },
     handler: async (request) => listSubscriptions(db, request.query),
   });
 
-  r.get('/api/admin/subscriptions/trial-action', {
-    config: { access: payments },
-    schema: {
-      summary:
-        'Trials requiring action: trials ending within 7 days and checkouts left pending, with the reason',
-      tags,
-      querystring: trialActionQuery,
-      response: { 200: trialActionPage },
-    },
+  route.get('/api/admin/subscriptions/trial-action', {
+    access: payments,
+    summary:
+      'Trials requiring action: trials ending within 7 days and checkouts left pending, with the reason',
+    querystring: trialActionQuery,
+    response: { 200: trialActionPage },
     handler: async (request) => listTrialActions(db, clock.now(), request.query),
   });
 
-  r.post('/api/admin/invoices/generate-monthly', {
-    config: { access: payments },
-    schema: {
-      summary: "Issue each paying subscription's invoice for its period, once (idempotent)",
-      tags,
-      response: { 200: generateMonthlyResult },
-    },
+  route.post('/api/admin/invoices/generate-monthly', {
+    access: payments,
+    summary: "Issue each paying subscription's invoice for its period, once (idempotent)",
+    response: { 200: generateMonthlyResult },
     handler: async (request) => generateMonthlyInvoices(ctx(request)),
   });
 
-  r.post('/api/admin/create-subscription-request', {
-    config: { access: payments },
-    schema: {
-      summary: 'Ask a customer to pay their subscription (amount by plan, due in 7 days); answers the link',
-      tags,
-      body: subscriptionRequestInput,
-      response: { 201: paymentRequestSent, 404: errorResponse, 409: errorResponse },
-    },
+  route.post('/api/admin/create-subscription-request', {
+    access: payments,
+    summary: 'Ask a customer to pay their subscription (amount by plan, due in 7 days); answers the link',
+    body: subscriptionRequestInput,
+    response: { 201: paymentRequestSent, 404: errorResponse, 409: errorResponse },
     handler: async (request, reply) =>
       reply
         .status(201)
         .send(await linkSent(() => createSubscriptionRequest(ctx(request), request.body.customerId))),
   });
 
-  r.post('/api/admin/send-payment-request', {
-    config: { access: payments },
-    schema: {
-      summary: 'Send a customer a payment request payable at checkout; answers the link',
-      tags,
-      body: paymentRequestInput,
-      response: { 201: paymentRequestSent, 400: errorResponse, 404: errorResponse },
-    },
+  route.post('/api/admin/send-payment-request', {
+    access: payments,
+    summary: 'Send a customer a payment request payable at checkout; answers the link',
+    body: paymentRequestInput,
+    response: { 201: paymentRequestSent, 400: errorResponse, 404: errorResponse },
     handler: async (request, reply) =>
       reply.status(201).send(await linkSent(() => sendPaymentRequest(ctx(request), request.body))),
   });
 
-  r.get('/api/admin/payment-requests', {
-    config: { access: payments },
-    schema: {
-      summary: 'Payment requests with their state (open, paid, expired), newest first, paged',
-      tags,
-      querystring: paymentRequestListQuery,
-      response: { 200: paymentRequestPage },
-    },
+  route.get('/api/admin/payment-requests', {
+    access: payments,
+    summary: 'Payment requests with their state (open, paid, expired), newest first, paged',
+    querystring: paymentRequestListQuery,
+    response: { 200: paymentRequestPage },
     handler: async (request) => listPaymentRequests({ db, clock }, request.query),
   });
 
-  r.get('/api/admin/invoices', {
-    config: { access: payments },
-    schema: {
-      summary: 'Invoices: searched by number, company or email, filtered by status, sorted and paged',
-      tags,
-      querystring: invoiceListQuery,
-      response: { 200: invoicePage },
-    },
+  route.get('/api/admin/invoices', {
+    access: payments,
+    summary: 'Invoices: searched by number, company or email, filtered by status, sorted and paged',
+    querystring: invoiceListQuery,
+    response: { 200: invoicePage },
     handler: async (request) => listInvoices(db, request.query),
   });
 
-  r.get('/api/admin/invoices/:id/pdf', {
-    config: { access: payments },
-    schema: { summary: "Any customer's invoice as a PDF", tags, params: z.object({ id: z.string() }) },
+  route.get('/api/admin/invoices/:id/pdf', {
+    access: payments,
+    summary: "Any customer's invoice as a PDF",
+    params: z.object({ id: z.string() }),
     handler: async (request, reply) => {
       const invoice = await invoiceById(db, request.params.id);
       const pdf = await renderInvoicePdf(invoice, await invoiceSellerOf(db, config.appName));
@@ -161,24 +140,18 @@ export async function billingAdminRoutes(app: FastifyInstance, services: Service
     },
   });
 
-  r.get('/api/admin/billing-settings', {
-    config: { access: payments },
-    schema: {
-      summary: 'The payment terms invoices and payment requests follow',
-      tags,
-      response: { 200: billingSettings },
-    },
+  route.get('/api/admin/billing-settings', {
+    access: payments,
+    summary: 'The payment terms invoices and payment requests follow',
+    response: { 200: billingSettings },
     handler: async () => readBillingSettings({ db }),
   });
 
-  r.put('/api/admin/billing-settings', {
-    config: { access: payments },
-    schema: {
-      summary: 'Change the payment terms (audited)',
-      tags,
-      body: billingSettings,
-      response: { 200: billingSettingsSaved },
-    },
+  route.put('/api/admin/billing-settings', {
+    access: payments,
+    summary: 'Change the payment terms (audited)',
+    body: billingSettings,
+    response: { 200: billingSettingsSaved },
     handler: async (request) => ({
       success: true as const,
       message: 'Payment terms saved',

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import {
   commissionListQuery,
@@ -15,6 +14,7 @@ import { listCommissions, markCommissionsPaid, myCommissions } from './history';
 import { createRate, listRates } from './rates';
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
+import { routesFor } from '../../http/routes-for';
 
 const viewTeam = access.staffPermission('users', 'canViewTeamManagement');
 const manageUsers = access.staffPermission('users', 'canManageUsers');
@@ -23,50 +23,38 @@ const manageUsers = access.staffPermission('users', 'canManageUsers');
 export async function commissionRoutes(app: FastifyInstance, services: Services) {
   const { db, clock } = services;
   const staff = (request: FastifyRequest) => staffContext(request, services);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/sales-commission-rates', {
-    config: { access: viewTeam },
-    schema: {
-      summary: 'Commission rates: the active ones, then those they replaced',
-      tags: ['commissions'],
-      response: { 200: commissionRates },
-    },
+  const route = routesFor(app, 'commissions');
+  route.get('/api/sales-commission-rates', {
+    access: viewTeam,
+    summary: 'Commission rates: the active ones, then those they replaced',
+    response: { 200: commissionRates },
     handler: async () => listRates(db),
   });
 
-  r.post('/api/sales-commission-rates', {
-    config: { access: manageUsers },
-    schema: {
-      summary: "Set a sales user's rate on a plan (replaces the active one)",
-      tags: ['commissions'],
-      body: createRateRequest,
-      response: { 201: rateSaved, 400: errorResponse, 404: errorResponse },
-    },
+  route.post('/api/sales-commission-rates', {
+    access: manageUsers,
+    summary: "Set a sales user's rate on a plan (replaces the active one)",
+    body: createRateRequest,
+    response: { 201: rateSaved, 400: errorResponse, 404: errorResponse },
     handler: async (request, reply) => {
       const rate = await createRate(staff(request), request.body);
       return reply.status(201).send({ success: true, message: 'Commission rate created successfully', rate });
     },
   });
 
-  r.get('/api/sales-commissions', {
-    config: { access: viewTeam },
-    schema: {
-      summary: 'Commission history: filtered by sales user, status and month, paged, with totals',
-      tags: ['commissions'],
-      querystring: commissionListQuery,
-      response: { 200: commissionPage },
-    },
+  route.get('/api/sales-commissions', {
+    access: viewTeam,
+    summary: 'Commission history: filtered by sales user, status and month, paged, with totals',
+    querystring: commissionListQuery,
+    response: { 200: commissionPage },
     handler: async (request) => listCommissions(db, request.query),
   });
 
-  r.post('/api/sales-commissions/mark-paid', {
-    config: { access: manageUsers },
-    schema: {
-      summary: 'Mark pending commissions paid (each once, whoever else marks them)',
-      tags: ['commissions'],
-      body: markPaidRequest,
-      response: { 200: markPaidResponse },
-    },
+  route.post('/api/sales-commissions/mark-paid', {
+    access: manageUsers,
+    summary: 'Mark pending commissions paid (each once, whoever else marks them)',
+    body: markPaidRequest,
+    response: { 200: markPaidResponse },
     handler: async (request) => {
       const updated = await markCommissionsPaid(staff(request), request.body.ids, clock.now());
       const message =
@@ -78,13 +66,10 @@ export async function commissionRoutes(app: FastifyInstance, services: Services)
   });
 
   // Any staff member, their own rows only: the sales user's 'My commissions' card.
-  r.get('/api/admin/my-commissions', {
-    config: { access: access.staff },
-    schema: {
-      summary: "The signed-in member's own commissions: pending, paid this month, the last 5",
-      tags: ['commissions'],
-      response: { 200: myCommissionsContract },
-    },
+  route.get('/api/admin/my-commissions', {
+    access: access.staff,
+    summary: "The signed-in member's own commissions: pending, paid this month, the last 5",
+    response: { 200: myCommissionsContract },
     handler: async (request) => myCommissions(db, request.staffUser.id, clock.now()),
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { backgroundJob, jobStarted } from '../../../shared/contracts/background-jobs';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import {
@@ -35,6 +34,7 @@ import {
 } from './lists';
 import { startBulkSync, syncOne } from './sync';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 const viewCrm = access.staffTab('crm');
 const changeCrm = access.staffPermission('crm', 'canEditSettings');
@@ -43,104 +43,81 @@ const refused = { 404: errorResponse, 409: errorResponse, 422: errorResponse, 50
 /** CRM Integration (tab `crm`; docs/crm.md). */
 export async function crmRoutes(app: FastifyInstance, services: Services) {
   const { backgroundJobs } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'crm');
   const deps = crmDepsOf(services);
   const { db } = deps;
 
-  r.get('/api/admin/crm/config', {
-    config: { access: viewCrm },
-    schema: { summary: 'The CRM configuration', tags: ['crm'], response: { 200: crmConfig } },
+  route.get('/api/admin/crm/config', {
+    access: viewCrm,
+    summary: 'The CRM configuration',
+    response: { 200: crmConfig },
     handler: async () => crmConfigOf(db),
   });
 
-  r.put('/api/admin/crm/config', {
-    config: { access: changeCrm },
-    schema: {
-      summary: 'Change any of enabled, crmType, autoSync, syncInterval',
-      tags: ['crm'],
-      body: crmConfigInput,
-      response: { 200: crmConfig },
-    },
+  route.put('/api/admin/crm/config', {
+    access: changeCrm,
+    summary: 'Change any of enabled, crmType, autoSync, syncInterval',
+    body: crmConfigInput,
+    response: { 200: crmConfig },
     handler: async (request) => saveCrmConfig(db, actorOf(request), request.body),
   });
 
-  r.post('/api/admin/crm/test-connection', {
-    config: { access: changeCrm },
-    schema: {
-      summary:
-        "Sign in to the CRM with the saved credentials and read what a sync needs ('Test Failed' with the reason)",
-      tags: ['crm'],
-      body: crmConnectionTestInput,
-      response: { 200: crmConnectionTest },
-    },
+  route.post('/api/admin/crm/test-connection', {
+    access: changeCrm,
+    summary:
+      "Sign in to the CRM with the saved credentials and read what a sync needs ('Test Failed' with the reason)",
+    body: crmConnectionTestInput,
+    response: { 200: crmConnectionTest },
     handler: async (request) => testCrmConnection(deps, actorOf(request), request.body.crmType),
   });
 
-  r.get('/api/admin/crm/status', {
-    config: { access: viewCrm },
-    schema: {
-      summary: 'Summary cards, whether a sync can run now, and the newest job of each kind',
-      tags: ['crm'],
-      response: { 200: crmStatus },
-    },
+  route.get('/api/admin/crm/status', {
+    access: viewCrm,
+    summary: 'Summary cards, whether a sync can run now, and the newest job of each kind',
+    response: { 200: crmStatus },
     handler: async () => crmStatusOf(deps),
   });
 
-  r.get('/api/admin/crm/integrations', {
-    config: { access: viewCrm },
-    schema: {
-      summary: 'CRM integration records, newest change first',
-      tags: ['crm'],
-      querystring: crmIntegrationListQuery,
-      response: { 200: crmIntegrationPage },
-    },
+  route.get('/api/admin/crm/integrations', {
+    access: viewCrm,
+    summary: 'CRM integration records, newest change first',
+    querystring: crmIntegrationListQuery,
+    response: { 200: crmIntegrationPage },
     handler: async (request) => listIntegrations(db, request.query),
   });
 
-  r.get('/api/admin/crm/customers', {
-    config: { access: viewCrm },
-    schema: {
-      summary: 'Customers with their sync status in the CRM in use',
-      tags: ['crm'],
-      querystring: crmRecordListQuery,
-      response: { 200: crmCustomerPage },
-    },
+  route.get('/api/admin/crm/customers', {
+    access: viewCrm,
+    summary: 'Customers with their sync status in the CRM in use',
+    querystring: crmRecordListQuery,
+    response: { 200: crmCustomerPage },
     handler: async (request) => listCrmCustomers(db, request.query),
   });
 
-  r.get('/api/admin/crm/users', {
-    config: { access: viewCrm },
-    schema: {
-      summary: 'Team users with their sync status in the CRM in use',
-      tags: ['crm'],
-      querystring: crmRecordListQuery,
-      response: { 200: crmUserPage },
-    },
+  route.get('/api/admin/crm/users', {
+    access: viewCrm,
+    summary: 'Team users with their sync status in the CRM in use',
+    querystring: crmRecordListQuery,
+    response: { 200: crmUserPage },
     handler: async (request) => listCrmUsers(db, request.query),
   });
 
-  r.post('/api/admin/crm/sync/customer/:id', {
-    config: { access: changeCrm },
-    schema: {
-      summary: 'Sync one customer now; answers its row',
-      tags: ['crm'],
-      params: crmRecordParams,
-      response: { 200: crmCustomerRow, ...refused },
-    },
+  route.post('/api/admin/crm/sync/customer/:id', {
+    access: changeCrm,
+    summary: 'Sync one customer now; answers its row',
+    params: crmRecordParams,
+    response: { 200: crmCustomerRow, ...refused },
     handler: async (request) => {
       await syncOne(deps, actorOf(request), 'customer', request.params.id);
       return crmCustomerRowOf(db, request.params.id);
     },
   });
 
-  r.post('/api/admin/crm/sync/user/:id', {
-    config: { access: changeCrm },
-    schema: {
-      summary: 'Sync one team user now; answers its row',
-      tags: ['crm'],
-      params: crmRecordParams,
-      response: { 200: crmUserRow, ...refused },
-    },
+  route.post('/api/admin/crm/sync/user/:id', {
+    access: changeCrm,
+    summary: 'Sync one team user now; answers its row',
+    params: crmRecordParams,
+    response: { 200: crmUserRow, ...refused },
     handler: async (request) => {
       await syncOne(deps, actorOf(request), 'user', request.params.id);
       return crmUserRowOf(db, request.params.id);
@@ -148,26 +125,20 @@ export async function crmRoutes(app: FastifyInstance, services: Services) {
   });
 
   for (const entity of CRM_BULK_ENTITIES) {
-    r.post(`/api/admin/crm/sync/bulk/${entity}`, {
-      config: { access: changeCrm },
-      schema: {
-        summary: `Sync every ${entity === 'customers' ? 'customer' : 'team user'} as a background job`,
-        tags: ['crm'],
-        response: { 202: jobStarted, 409: errorResponse },
-      },
+    route.post(`/api/admin/crm/sync/bulk/${entity}`, {
+      access: changeCrm,
+      summary: `Sync every ${entity === 'customers' ? 'customer' : 'team user'} as a background job`,
+      response: { 202: jobStarted, 409: errorResponse },
       handler: async (request, reply) =>
         reply.status(202).send(await startBulkSync(deps, actorOf(request), entity)),
     });
   }
 
-  r.get('/api/admin/crm/jobs/:id', {
-    config: { access: viewCrm },
-    schema: {
-      summary: "A CRM sync job's progress and result",
-      tags: ['crm'],
-      params: crmJobParams,
-      response: { 200: backgroundJob, 404: errorResponse },
-    },
+  route.get('/api/admin/crm/jobs/:id', {
+    access: viewCrm,
+    summary: "A CRM sync job's progress and result",
+    params: crmJobParams,
+    response: { 200: backgroundJob, 404: errorResponse },
     handler: async (request) => {
       const job = await backgroundJobs.get(request.params.id, Object.values(CRM_JOB_KINDS));
       if (!job) throw notFound('Job not found');

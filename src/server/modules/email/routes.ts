@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { mailTransport } from '../../../shared/contracts/email-delivery';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, errorResponse, successResponse } from '../../../shared/contracts/common';
 import {
   automationRuleList,
@@ -33,6 +32,7 @@ import {
   setTemplateEnabled,
 } from './templates';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 const readEmails = access.staffTab('emails');
 /** Changing what customers receive is a settings change (docs/email.md). */
@@ -43,73 +43,58 @@ export async function emailRoutes(
   app: FastifyInstance,
   { db, config, email: queue, emailDelivery: delivery }: Services,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'email');
   const links = { appName: config.appName, publicUrl: config.publicUrl };
   const templateId = (request: { params: { id: string } }) => request.params.id as EmailTemplateId;
 
-  r.get('/api/admin/email/templates', {
-    config: { access: readEmails },
-    schema: {
-      summary: 'Every email template: text in force, enabled switch, placeholders, last sent',
-      tags: ['email'],
-      response: { 200: emailTemplateList },
-    },
+  route.get('/api/admin/email/templates', {
+    access: readEmails,
+    summary: 'Every email template: text in force, enabled switch, placeholders, last sent',
+    response: { 200: emailTemplateList },
     handler: async () => ({ templates: await listTemplates(db) }),
   });
 
-  r.put('/api/admin/email/templates/:id', {
-    config: { access: editTemplates },
-    schema: {
-      summary: "Save a template's subject and body; an unknown placeholder is refused on its field",
-      tags: ['email'],
-      params: emailTemplateParams,
-      body: emailTemplateInput,
-      response: { 200: successResponse, 400: errorResponse },
-    },
+  route.put('/api/admin/email/templates/:id', {
+    access: editTemplates,
+    summary: "Save a template's subject and body; an unknown placeholder is refused on its field",
+    params: emailTemplateParams,
+    body: emailTemplateInput,
+    response: { 200: successResponse, 400: errorResponse },
     handler: async (request) => {
       await saveTemplate(db, actorOf(request), templateId(request), request.body);
       return { success: true, message: 'Template saved' };
     },
   });
 
-  r.put('/api/admin/email/templates/:id/enabled', {
-    config: { access: editTemplates },
-    schema: {
-      summary: 'Turn a template on or off (security emails and requested links stay on)',
-      tags: ['email'],
-      params: emailTemplateParams,
-      body: emailTemplateEnabledInput,
-      response: { 200: successResponse, 400: errorResponse },
-    },
+  route.put('/api/admin/email/templates/:id/enabled', {
+    access: editTemplates,
+    summary: 'Turn a template on or off (security emails and requested links stay on)',
+    params: emailTemplateParams,
+    body: emailTemplateEnabledInput,
+    response: { 200: successResponse, 400: errorResponse },
     handler: async (request) => {
       await setTemplateEnabled(db, actorOf(request), templateId(request), request.body.enabled);
       return { success: true, message: request.body.enabled ? 'Template enabled' : 'Template disabled' };
     },
   });
 
-  r.post('/api/admin/email/templates/:id/reset', {
-    config: { access: editTemplates },
-    schema: {
-      summary: "Restore a template's default subject and body",
-      tags: ['email'],
-      params: emailTemplateParams,
-      response: { 200: successResponse },
-    },
+  route.post('/api/admin/email/templates/:id/reset', {
+    access: editTemplates,
+    summary: "Restore a template's default subject and body",
+    params: emailTemplateParams,
+    response: { 200: successResponse },
     handler: async (request) => {
       await resetTemplate(db, actorOf(request), templateId(request));
       return { success: true, message: 'Default text restored' };
     },
   });
 
-  r.post('/api/admin/email/templates/:id/preview', {
-    config: { access: readEmails },
-    schema: {
-      summary: 'A template (or a draft of it) filled with your own data and sample values',
-      tags: ['email'],
-      params: emailTemplateParams,
-      body: emailTemplateInput.partial().optional(),
-      response: { 200: emailPreview },
-    },
+  route.post('/api/admin/email/templates/:id/preview', {
+    access: readEmails,
+    summary: 'A template (or a draft of it) filled with your own data and sample values',
+    params: emailTemplateParams,
+    body: emailTemplateInput.partial().optional(),
+    response: { 200: emailPreview },
     handler: async (request) => {
       const draft = request.body;
       return previewTemplate(
@@ -122,14 +107,11 @@ export async function emailRoutes(
     },
   });
 
-  r.post('/api/admin/email/test', {
-    config: { access: readEmails },
-    schema: {
-      summary: 'Send a template to yourself, marked as a test',
-      tags: ['email'],
-      body: emailTestInput,
-      response: { 200: emailTestAnswer, 502: errorResponse },
-    },
+  route.post('/api/admin/email/test', {
+    access: readEmails,
+    summary: 'Send a template to yourself, marked as a test',
+    body: emailTestInput,
+    response: { 200: emailTestAnswer, 502: errorResponse },
     handler: async (request) => {
       const result = await sendTestEmail(
         { db, queue, delivery, config: links },
@@ -149,26 +131,20 @@ export async function emailRoutes(
   });
 
   // Every staff member: the dashboard and the Communications screen say when no transport is configured.
-  r.get('/api/admin/email/transport', {
-    config: { access: access.staff },
-    schema: {
-      summary: 'Whether a mail transport is configured (SMTP_URL, or a SendGrid key), and which',
-      tags: ['email'],
-      response: { 200: mailTransport },
-    },
+  route.get('/api/admin/email/transport', {
+    access: access.staff,
+    summary: 'Whether a mail transport is configured (SMTP_URL, or a SendGrid key), and which',
+    response: { 200: mailTransport },
     handler: async () => {
       const kind = await delivery.transportKind();
       return { configured: kind !== null, kind };
     },
   });
 
-  r.get('/api/admin/email/automation', {
-    config: { access: readEmails },
-    schema: {
-      summary: 'The automation rules: schedule, enabled state and how many each sent',
-      tags: ['email'],
-      response: { 200: automationRuleList },
-    },
+  route.get('/api/admin/email/automation', {
+    access: readEmails,
+    summary: 'The automation rules: schedule, enabled state and how many each sent',
+    response: { 200: automationRuleList },
     handler: async () => {
       const [templates, sent, general] = await Promise.all([
         listTemplates(db),
@@ -183,36 +159,27 @@ export async function emailRoutes(
     },
   });
 
-  r.get('/api/admin/email/analytics', {
-    config: { access: readEmails },
-    schema: {
-      summary: 'Sent, failed and queued emails by template and by day, from the outbox',
-      tags: ['email'],
-      querystring: emailAnalyticsQuery,
-      response: { 200: emailAnalytics },
-    },
+  route.get('/api/admin/email/analytics', {
+    access: readEmails,
+    summary: 'Sent, failed and queued emails by template and by day, from the outbox',
+    querystring: emailAnalyticsQuery,
+    response: { 200: emailAnalytics },
     handler: async (request) => emailAnalyticsOf(db, request.query.days),
   });
 
-  r.get('/api/admin/email/outbox', {
-    config: { access: readEmails },
-    schema: {
-      summary: 'The outbox, newest first: status filter, search of address and subject',
-      tags: ['email'],
-      querystring: outboxListQuery,
-      response: { 200: outboxPage },
-    },
+  route.get('/api/admin/email/outbox', {
+    access: readEmails,
+    summary: 'The outbox, newest first: status filter, search of address and subject',
+    querystring: outboxListQuery,
+    response: { 200: outboxPage },
     handler: async (request) => listOutbox(db, request.query),
   });
 
-  r.get('/api/admin/email/outbox/:id', {
-    config: { access: readEmails },
-    schema: {
-      summary: 'One email with its body (a sensitive one: admins only, while undelivered, audited)',
-      tags: ['email'],
-      params: uuidParams,
-      response: { 200: outboxMessageDetail, 404: errorResponse },
-    },
+  route.get('/api/admin/email/outbox/:id', {
+    access: readEmails,
+    summary: 'One email with its body (a sensitive one: admins only, while undelivered, audited)',
+    params: uuidParams,
+    response: { 200: outboxMessageDetail, 404: errorResponse },
     handler: async (request) =>
       readOutboxMessage({ db, queue }, actorOf(request), request.staffUser.role, request.params.id),
   });

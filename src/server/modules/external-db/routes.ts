@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { backgroundJob, jobStarted } from '../../../shared/contracts/background-jobs';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import {
@@ -10,6 +9,7 @@ import {
 import { externalDbJob, externalDbStatus as statusOf, startImport, type ExternalDbDeps } from './service';
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
+import { routesFor } from '../../http/routes-for';
 
 /** Reading the tab (and testing the connection) needs the tab; an import changes data: canEditSettings. */
 const viewTab = access.staffTab('external-db');
@@ -18,7 +18,7 @@ const runImports = access.staffPermission('external-db', 'canEditSettings');
 /** External Database (docs/external-db.md): the connection test and the two imports. */
 export async function externalDbRoutes(app: FastifyInstance, services: Services) {
   const { database, config, keyring, backgroundJobs } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'external-db');
   const deps: ExternalDbDeps = {
     db: database.db,
     keyring,
@@ -27,24 +27,18 @@ export async function externalDbRoutes(app: FastifyInstance, services: Services)
     log: app.log,
   };
 
-  r.get('/api/admin/external-db/status', {
-    config: { access: viewTab },
-    schema: {
-      summary: "Connection test (the external system's GET /health) and the newest import of each kind",
-      tags: ['external-db'],
-      response: { 200: externalDbStatus },
-    },
+  route.get('/api/admin/external-db/status', {
+    access: viewTab,
+    summary: "Connection test (the external system's GET /health) and the newest import of each kind",
+    response: { 200: externalDbStatus },
     handler: async () => statusOf(deps),
   });
 
   const importRoute = (kind: ExternalDbImport) =>
-    r.post(`/api/admin/external-db/sync/${kind}`, {
-      config: { access: runImports },
-      schema: {
-        summary: `Import ${kind} from the external database as a background job (202; poll the job)`,
-        tags: ['external-db'],
-        response: { 202: jobStarted, 409: errorResponse },
-      },
+    route.post(`/api/admin/external-db/sync/${kind}`, {
+      access: runImports,
+      summary: `Import ${kind} from the external database as a background job (202; poll the job)`,
+      response: { 202: jobStarted, 409: errorResponse },
       handler: async (request, reply) => {
         reply.status(202);
         return startImport(deps, staffContext(request, services), kind);
@@ -53,14 +47,11 @@ export async function externalDbRoutes(app: FastifyInstance, services: Services)
   importRoute('customers');
   importRoute('users');
 
-  r.get('/api/admin/external-db/jobs/:id', {
-    config: { access: viewTab },
-    schema: {
-      summary: "One import's progress and, once it ended, its result ({synced, errors}) or its failure",
-      tags: ['external-db'],
-      params: externalDbJobParams,
-      response: { 200: backgroundJob, 404: errorResponse },
-    },
+  route.get('/api/admin/external-db/jobs/:id', {
+    access: viewTab,
+    summary: "One import's progress and, once it ended, its result ({synced, errors}) or its failure",
+    params: externalDbJobParams,
+    response: { 200: backgroundJob, 404: errorResponse },
     handler: async (request) => externalDbJob(deps, request.params.id),
   });
 }

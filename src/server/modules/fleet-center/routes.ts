@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access } from '../../../shared/contracts/common';
 import { fleetAnalytics, fleetCrmStatus, fleetMonitoring } from '../../../shared/contracts/fleet-center';
 import { fleetAnalytics as analyticsOf } from './analytics';
@@ -7,40 +6,32 @@ import { fleetCrmStatus as crmStatusOf } from './crm-status';
 import { fleetCrmProbe } from './fleet-crm-probe';
 import { fleetMonitoring as monitoringOf } from './monitoring';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 /** Fleet Control Center figures (docs/fleet-control-center.md): staff who may view customers, fleet tab. */
 export async function fleetCenterRoutes(app: FastifyInstance, { db, clock, config }: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'fleet-center');
   const viewCustomers = access.staffPermission('fleet', 'canViewCustomers');
   const probe = fleetCrmProbe(config.fleetCrmUrl, () => clock.now());
 
-  r.get('/api/admin/fleet/analytics', {
-    config: { access: viewCustomers },
-    schema: {
-      summary: 'Vehicles, drivers, mileage and maintenance across every customer fleet',
-      tags: ['fleet-center'],
-      response: { 200: fleetAnalytics },
-    },
+  route.get('/api/admin/fleet/analytics', {
+    access: viewCustomers,
+    summary: 'Vehicles, drivers, mileage and maintenance across every customer fleet',
+    response: { 200: fleetAnalytics },
     handler: async () => analyticsOf(db, clock),
   });
 
-  r.get('/api/admin/fleet/monitoring', {
-    config: { access: viewCustomers },
-    schema: {
-      summary: 'Active customer sessions, sign-ins, fleet changes and alerts across customers',
-      tags: ['fleet-center'],
-      response: { 200: fleetMonitoring },
-    },
+  route.get('/api/admin/fleet/monitoring', {
+    access: viewCustomers,
+    summary: 'Active customer sessions, sign-ins, fleet changes and alerts across customers',
+    response: { 200: fleetMonitoring },
     handler: async () => monitoringOf(db, clock),
   });
 
-  r.get('/api/admin/fleet/crm', {
-    config: { access: viewCustomers },
-    schema: {
-      summary: 'The fleet CRM hand-off as configured, auto-logins and CRM sync status',
-      tags: ['fleet-center'],
-      response: { 200: fleetCrmStatus },
-    },
+  route.get('/api/admin/fleet/crm', {
+    access: viewCustomers,
+    summary: 'The fleet CRM hand-off as configured, auto-logins and CRM sync status',
+    response: { 200: fleetCrmStatus },
     handler: async () =>
       crmStatusOf(db, clock, {
         fleetCrmUrl: config.fleetCrmUrl,

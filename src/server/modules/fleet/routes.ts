@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   completeMaintenanceRequest,
@@ -52,6 +51,7 @@ import {
 } from './vehicles';
 import type { Services } from '../../services';
 import { customerContext } from '../../http/request-context';
+import { routesFor } from '../../http/routes-for';
 
 const exportQuery = <const S extends readonly [string, ...string[]]>(statuses: S) =>
   z.object({ search: z.string().trim().max(100).optional(), status: z.enum(statuses).optional() });
@@ -59,13 +59,13 @@ const exportQuery = <const S extends readonly [string, ...string[]]>(statuses: S
 /** The customer's fleet app (issue 4). Every call is scoped to the signed-in account. */
 export async function fleetRoutes(app: FastifyInstance, services: Services) {
   const { clock, config, mail, emailDelivery } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'fleet');
   const today = () => isoDay(clock.now());
   const ctx = (request: FastifyRequest) => customerContext(request, services);
 
-  r.get('/api/fleet/overview', {
-    config: { access: access.customer },
-    schema: { tags: ['fleet'], response: { 200: overviewSchema } },
+  route.get('/api/fleet/overview', {
+    access: access.customer,
+    response: { 200: overviewSchema },
     handler: async (request) =>
       fleetOverview(
         ctx(request),
@@ -75,25 +75,23 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
       ),
   });
 
-  r.get('/api/fleet/crm-link', {
-    config: { access: access.customer },
-    schema: {
-      tags: ['fleet'],
-      summary: 'Where the portal sends the customer for their fleet',
-      response: { 200: z.object({ url: z.string() }) },
-    },
+  route.get('/api/fleet/crm-link', {
+    access: access.customer,
+    summary: 'Where the portal sends the customer for their fleet',
+    response: { 200: z.object({ url: z.string() }) },
     handler: async () => ({ url: config.fleetCrmUrl ?? '/fleet-management' }),
   });
 
   // Vehicles
-  r.get('/api/fleet/vehicles', {
-    config: { access: access.customerFeature('vehicleTracking') },
-    schema: { tags: ['fleet'], querystring: vehicleListQuery, response: { 200: listOf(vehicle) } },
+  route.get('/api/fleet/vehicles', {
+    access: access.customerFeature('vehicleTracking'),
+    querystring: vehicleListQuery,
+    response: { 200: listOf(vehicle) },
     handler: async (request) => listVehicles(ctx(request), request.query),
   });
-  r.get('/api/fleet/vehicles/export.csv', {
-    config: { access: access.customerFeature('vehicleTracking', 'reportingAnalytics') },
-    schema: { tags: ['fleet'], querystring: exportQuery(VEHICLE_STATUSES) },
+  route.get('/api/fleet/vehicles/export.csv', {
+    access: access.customerFeature('vehicleTracking', 'reportingAnalytics'),
+    querystring: exportQuery(VEHICLE_STATUSES),
     handler: async (request, reply) => {
       const context = ctx(request);
       const rows = await vehiclesForExport(context, request.query);
@@ -108,54 +106,52 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
         .send(vehiclesCsv(rows));
     },
   });
-  r.post('/api/fleet/vehicles/import/preview', {
-    config: { access: access.customerFeature('vehicleTracking') },
+  route.post('/api/fleet/vehicles/import/preview', {
+    access: access.customerFeature('vehicleTracking'),
     // The CSV travels as JSON text, so a 2 MB file needs a little more than the default limit.
     bodyLimit: 3 * 1024 * 1024,
-    schema: { tags: ['fleet'], body: importPreviewRequest, response: { 200: importPreviewResponse } },
+    body: importPreviewRequest,
+    response: { 200: importPreviewResponse },
     handler: async (request) => previewVehicleImport(ctx(request), request.body.csv),
   });
-  r.post('/api/fleet/vehicles/import', {
-    config: { access: access.customerFeature('vehicleTracking') },
-    schema: { tags: ['fleet'], body: importCommitRequest, response: { 200: importCommitResponse } },
+  route.post('/api/fleet/vehicles/import', {
+    access: access.customerFeature('vehicleTracking'),
+    body: importCommitRequest,
+    response: { 200: importCommitResponse },
     handler: async (request) => {
       const created = await createVehicles(ctx(request), request.body.vehicles);
       return { success: true as const, created: created.length };
     },
   });
-  r.get('/api/fleet/vehicles/:id', {
-    config: { access: access.customerFeature('vehicleTracking') },
-    schema: { tags: ['fleet'], params: uuidParams, response: { 200: vehicle } },
+  route.get('/api/fleet/vehicles/:id', {
+    access: access.customerFeature('vehicleTracking'),
+    params: uuidParams,
+    response: { 200: vehicle },
     handler: async (request) => getVehicle(ctx(request), request.params.id),
   });
-  r.post('/api/fleet/vehicles', {
-    config: { access: access.customerFeature('vehicleTracking') },
-    schema: {
-      tags: ['fleet'],
-      body: vehicleInput,
-      response: { 201: z.object({ success: z.literal(true), vehicle }) },
-    },
+  route.post('/api/fleet/vehicles', {
+    access: access.customerFeature('vehicleTracking'),
+    body: vehicleInput,
+    response: { 201: z.object({ success: z.literal(true), vehicle }) },
     handler: async (request, reply) => {
       const [created] = await createVehicles(ctx(request), [request.body]);
       return reply.status(201).send({ success: true, vehicle: created! });
     },
   });
-  r.put('/api/fleet/vehicles/:id', {
-    config: { access: access.customerFeature('vehicleTracking') },
-    schema: {
-      tags: ['fleet'],
-      params: uuidParams,
-      body: vehicleInput,
-      response: { 200: z.object({ success: z.literal(true), vehicle }) },
-    },
+  route.put('/api/fleet/vehicles/:id', {
+    access: access.customerFeature('vehicleTracking'),
+    params: uuidParams,
+    body: vehicleInput,
+    response: { 200: z.object({ success: z.literal(true), vehicle }) },
     handler: async (request) => ({
       success: true as const,
       vehicle: await updateVehicle(ctx(request), request.params.id, request.body),
     }),
   });
-  r.delete('/api/fleet/vehicles/:id', {
-    config: { access: access.customerFeature('vehicleTracking') },
-    schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
+  route.delete('/api/fleet/vehicles/:id', {
+    access: access.customerFeature('vehicleTracking'),
+    params: uuidParams,
+    response: { 200: successResponse },
     handler: async (request) => {
       await deleteVehicle(ctx(request), request.params.id);
       return { success: true, message: 'Vehicle deleted' };
@@ -163,14 +159,15 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
 
   // Drivers
-  r.get('/api/fleet/drivers', {
-    config: { access: access.customerFeature('driverManagement') },
-    schema: { tags: ['fleet'], querystring: driverListQuery, response: { 200: listOf(driver) } },
+  route.get('/api/fleet/drivers', {
+    access: access.customerFeature('driverManagement'),
+    querystring: driverListQuery,
+    response: { 200: listOf(driver) },
     handler: async (request) => listDrivers(ctx(request), request.query),
   });
-  r.get('/api/fleet/drivers/export.csv', {
-    config: { access: access.customerFeature('driverManagement', 'reportingAnalytics') },
-    schema: { tags: ['fleet'], querystring: exportQuery(DRIVER_STATUSES) },
+  route.get('/api/fleet/drivers/export.csv', {
+    access: access.customerFeature('driverManagement', 'reportingAnalytics'),
+    querystring: exportQuery(DRIVER_STATUSES),
     handler: async (request, reply) => {
       const context = ctx(request);
       const rows = await driversForExport(context, request.query);
@@ -185,35 +182,30 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
         .send(driversCsv(rows));
     },
   });
-  r.post('/api/fleet/drivers', {
-    config: { access: access.customerFeature('driverManagement') },
-    schema: {
-      tags: ['fleet'],
-      body: driverInput,
-      response: { 201: z.object({ success: z.literal(true), driver }) },
-    },
+  route.post('/api/fleet/drivers', {
+    access: access.customerFeature('driverManagement'),
+    body: driverInput,
+    response: { 201: z.object({ success: z.literal(true), driver }) },
     handler: async (request, reply) =>
       reply.status(201).send({
         success: true,
         driver: await createDriver(ctx(request), request.body),
       }),
   });
-  r.put('/api/fleet/drivers/:id', {
-    config: { access: access.customerFeature('driverManagement') },
-    schema: {
-      tags: ['fleet'],
-      params: uuidParams,
-      body: driverInput,
-      response: { 200: z.object({ success: z.literal(true), driver }) },
-    },
+  route.put('/api/fleet/drivers/:id', {
+    access: access.customerFeature('driverManagement'),
+    params: uuidParams,
+    body: driverInput,
+    response: { 200: z.object({ success: z.literal(true), driver }) },
     handler: async (request) => ({
       success: true as const,
       driver: await updateDriver(ctx(request), request.params.id, request.body),
     }),
   });
-  r.delete('/api/fleet/drivers/:id', {
-    config: { access: access.customerFeature('driverManagement') },
-    schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
+  route.delete('/api/fleet/drivers/:id', {
+    access: access.customerFeature('driverManagement'),
+    params: uuidParams,
+    response: { 200: successResponse },
     handler: async (request) => {
       await deleteDriver(ctx(request), request.params.id);
       return { success: true, message: 'Driver deleted' };
@@ -222,53 +214,46 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
 
   // Maintenance
   const recordResponse = z.object({ success: z.literal(true), record: maintenanceRecord });
-  r.get('/api/fleet/maintenance', {
-    config: { access: access.customerFeature('maintenanceScheduling') },
-    schema: {
-      tags: ['fleet'],
-      querystring: maintenanceListQuery,
-      response: { 200: listOf(maintenanceRecord) },
-    },
+  route.get('/api/fleet/maintenance', {
+    access: access.customerFeature('maintenanceScheduling'),
+    querystring: maintenanceListQuery,
+    response: { 200: listOf(maintenanceRecord) },
     handler: async (request) => listMaintenance(ctx(request), request.query),
   });
-  r.post('/api/fleet/maintenance', {
-    config: { access: access.customerFeature('maintenanceScheduling') },
-    schema: { tags: ['fleet'], body: maintenanceInput, response: { 201: recordResponse } },
+  route.post('/api/fleet/maintenance', {
+    access: access.customerFeature('maintenanceScheduling'),
+    body: maintenanceInput,
+    response: { 201: recordResponse },
     handler: async (request, reply) =>
       reply.status(201).send({
         success: true,
         record: await createMaintenance(ctx(request), request.body),
       }),
   });
-  r.put('/api/fleet/maintenance/:id', {
-    config: { access: access.customerFeature('maintenanceScheduling') },
-    schema: {
-      tags: ['fleet'],
-      params: uuidParams,
-      body: maintenanceInput,
-      response: { 200: recordResponse },
-    },
+  route.put('/api/fleet/maintenance/:id', {
+    access: access.customerFeature('maintenanceScheduling'),
+    params: uuidParams,
+    body: maintenanceInput,
+    response: { 200: recordResponse },
     handler: async (request) => ({
       success: true as const,
       record: await updateMaintenance(ctx(request), request.params.id, request.body),
     }),
   });
-  r.delete('/api/fleet/maintenance/:id', {
-    config: { access: access.customerFeature('maintenanceScheduling') },
-    schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
+  route.delete('/api/fleet/maintenance/:id', {
+    access: access.customerFeature('maintenanceScheduling'),
+    params: uuidParams,
+    response: { 200: successResponse },
     handler: async (request) => {
       await deleteMaintenance(ctx(request), request.params.id);
       return { success: true, message: 'Maintenance deleted' };
     },
   });
-  r.post('/api/fleet/maintenance/:id/complete', {
-    config: { access: access.customerFeature('maintenanceScheduling') },
-    schema: {
-      tags: ['fleet'],
-      params: uuidParams,
-      body: completeMaintenanceRequest,
-      response: { 200: recordResponse.extend({ next: maintenanceRecord.nullable() }) },
-    },
+  route.post('/api/fleet/maintenance/:id/complete', {
+    access: access.customerFeature('maintenanceScheduling'),
+    params: uuidParams,
+    body: completeMaintenanceRequest,
+    response: { 200: recordResponse.extend({ next: maintenanceRecord.nullable() }) },
     handler: async (request) => ({
       success: true as const,
       ...(await completeMaintenance(ctx(request), request.params.id, request.body)),
@@ -276,17 +261,18 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
 
   // Team
-  r.get('/api/fleet/team', {
-    config: { access: access.customer },
-    schema: { tags: ['fleet'], response: { 200: teamList } },
+  route.get('/api/fleet/team', {
+    access: access.customer,
+    response: { 200: teamList },
     handler: async (request) => {
       const team = await listTeam(ctx(request));
       return { ...team, planName: request.customerUser.planName };
     },
   });
-  r.post('/api/fleet/team', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['fleet'], body: inviteTeamMemberRequest, response: { 201: inviteResponse } },
+  route.post('/api/fleet/team', {
+    access: access.accountAdmin,
+    body: inviteTeamMemberRequest,
+    response: { 201: inviteResponse },
     handler: async (request, reply) => {
       const { value, email } = await sendingNow(emailDelivery, ['team_invitation'], () =>
         inviteMember(ctx(request), mail, request.body),
@@ -301,22 +287,20 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
       });
     },
   });
-  r.patch('/api/fleet/team/:id', {
-    config: { access: access.accountAdmin },
-    schema: {
-      tags: ['fleet'],
-      params: uuidParams,
-      body: z.object({ role: z.enum(TEAM_ROLES) }),
-      response: { 200: successResponse },
-    },
+  route.patch('/api/fleet/team/:id', {
+    access: access.accountAdmin,
+    params: uuidParams,
+    body: z.object({ role: z.enum(TEAM_ROLES) }),
+    response: { 200: successResponse },
     handler: async (request) => {
       await changeMemberRole(ctx(request), request.params.id, request.body.role);
       return { success: true, message: 'Role updated' };
     },
   });
-  r.delete('/api/fleet/team/:id', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['fleet'], params: uuidParams, response: { 200: successResponse } },
+  route.delete('/api/fleet/team/:id', {
+    access: access.accountAdmin,
+    params: uuidParams,
+    response: { 200: successResponse },
     handler: async (request) => {
       await removeMember(ctx(request), request.params.id);
       return { success: true, message: 'Team member removed' };

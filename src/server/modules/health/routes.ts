@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../../shared/contracts/common';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -13,9 +13,9 @@ const healthResponse = z.object({
 });
 
 export async function healthRoutes(app: FastifyInstance, { database }: Services) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
-    config: { access: access.public },
-    schema: { tags: ['system'], response: { 200: healthResponse, 503: healthResponse } },
+  routesFor(app, 'system').get('/api/health', {
+    access: access.public,
+    response: { 200: healthResponse, 503: healthResponse },
     handler: async (request, reply) => {
       const base = { driver: database.driver, uptimeSeconds: Math.round(process.uptime()) };
       try {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import { customerRedirectRequest, customerRedirectResponse } from '../../../shared/contracts/impersonation';
@@ -10,6 +9,7 @@ import { plainPage } from '../../http/plain-page';
 import { actorOf } from '../audit';
 import { createImpersonationToken, useImpersonationToken, type ImpersonationRefusal } from './service';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 /** Where the browser lands once the pass is spent; the fleet app reads `as=staff` (docs/impersonation.md). */
 export const IMPERSONATION_LANDING = '/fleet-management?as=staff';
@@ -62,7 +62,7 @@ const REFUSALS: Record<Refusal, { status: number; heading: string; text: string;
 
 export async function impersonationRoutes(app: FastifyInstance, services: Services) {
   const { config } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'impersonation');
 
   const refuse = (reply: FastifyReply, refusal: Refusal) => {
     const page = REFUSALS[refusal];
@@ -82,14 +82,11 @@ export async function impersonationRoutes(app: FastifyInstance, services: Servic
   };
 
   // The original API names the path; the body and answer are ours (docs/impersonation.md).
-  r.post('/api/external/customer-redirect', {
-    config: { access: access.staffPermission('fleet', 'canEditCustomers') },
-    schema: {
-      tags: ['impersonation'],
-      summary: "A one-time link, valid 5 minutes, that opens the customer's fleet app as this staff member",
-      body: customerRedirectRequest,
-      response: { 200: customerRedirectResponse, 404: errorResponse, 409: errorResponse },
-    },
+  route.post('/api/external/customer-redirect', {
+    access: access.staffPermission('fleet', 'canEditCustomers'),
+    summary: "A one-time link, valid 5 minutes, that opens the customer's fleet app as this staff member",
+    body: customerRedirectRequest,
+    response: { 200: customerRedirectResponse, 404: errorResponse, 409: errorResponse },
     handler: async (request) => {
       const { token } = await createImpersonationToken(
         services,
@@ -103,16 +100,11 @@ export async function impersonationRoutes(app: FastifyInstance, services: Servic
   // Opened by the browser in a new tab: every answer is a page or a redirect, never JSON. Public,
   // because a refusal must be a page too; the staff session is checked here, and the pass is spent
   // only by the staff member it was made for (a leaked link opens nothing in another browser).
-  r.get(IMPERSONATION_USE_PATH, {
-    config: {
-      access: access.public,
-      rateLimit: { max: config.loginRateLimitPerIp, timeWindow: '1 minute' },
-    },
-    schema: {
-      tags: ['impersonation'],
-      summary: "Spend a one-time link: a customer session marked as staff's, then the fleet app",
-      querystring: z.object({ token: z.string().max(2000).optional() }),
-    },
+  route.get(IMPERSONATION_USE_PATH, {
+    access: access.public,
+    rateLimit: { max: config.loginRateLimitPerIp, timeWindow: '1 minute' },
+    summary: "Spend a one-time link: a customer session marked as staff's, then the fleet app",
+    querystring: z.object({ token: z.string().max(2000).optional() }),
     handler: async (request, reply) => {
       const token = request.query.token ?? '';
       const staff = await request.staff();

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import {
   disputeListQuery,
@@ -28,6 +27,7 @@ import {
 } from '../billing';
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
+import { routesFor } from '../../http/routes-for';
 
 // Every payment change but refunds needs only canViewPayments: there is no edit-payments flag.
 const viewPayments = access.staffPermission('payments', 'canViewPayments');
@@ -40,34 +40,28 @@ export async function paymentOperationsRoutes(app: FastifyInstance, services: Se
   const { billing } = services;
   const staff = (request: FastifyRequest) => staffContext(request, services);
   const { db, clock } = billing;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'payment-operations');
   const analytics = paymentAnalyticsReader(db, clock);
   const reconciliation = reconciliationReader(db, clock);
 
   for (const url of ['/api/admin/expenses', '/api/admin/replit-expenses']) {
-    r.get(url, {
-      config: { access: viewPayments },
-      schema: {
-        summary:
-          url === '/api/admin/expenses'
-            ? 'The expenses ledger, newest first, paged'
-            : 'Alias of /api/admin/expenses (the original API’s path)',
-        tags: ['payment-operations'],
-        querystring: expenseListQuery,
-        response: { 200: expensePage },
-      },
+    route.get(url, {
+      access: viewPayments,
+      summary:
+        url === '/api/admin/expenses'
+          ? 'The expenses ledger, newest first, paged'
+          : 'Alias of /api/admin/expenses (the original API’s path)',
+      querystring: expenseListQuery,
+      response: { 200: expensePage },
       handler: async (request) => listExpenses(db, request.query),
     });
   }
 
-  r.post('/api/admin/expenses', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Add an expense to the ledger (audited)',
-      tags: ['payment-operations'],
-      body: expenseInput,
-      response: { 201: expenseSaved, 400: errorResponse },
-    },
+  route.post('/api/admin/expenses', {
+    access: viewPayments,
+    summary: 'Add an expense to the ledger (audited)',
+    body: expenseInput,
+    response: { 201: expenseSaved, 400: errorResponse },
     handler: async (request, reply) => {
       const saved = await addExpense(staff(request), request.body);
       return reply.status(201).send({ success: true as const, message: 'Expense added', expense: saved });
@@ -75,29 +69,23 @@ export async function paymentOperationsRoutes(app: FastifyInstance, services: Se
   });
 
   // Corrections: authorised like adding, every field replaced by the same rules, audited before/after.
-  r.put('/api/admin/expenses/:id', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Correct an expense (audited with the entry before and after)',
-      tags: ['payment-operations'],
-      params: uuidParams,
-      body: expenseInput,
-      response: { 200: expenseSaved, 400: errorResponse },
-    },
+  route.put('/api/admin/expenses/:id', {
+    access: viewPayments,
+    summary: 'Correct an expense (audited with the entry before and after)',
+    params: uuidParams,
+    body: expenseInput,
+    response: { 200: expenseSaved, 400: errorResponse },
     handler: async (request) => {
       const saved = await updateExpense(staff(request), request.params.id, request.body);
       return { success: true as const, message: 'Expense updated', expense: saved };
     },
   });
 
-  r.delete('/api/admin/expenses/:id', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Delete an expense (audited with the entry it was)',
-      tags: ['payment-operations'],
-      params: uuidParams,
-      response: { 200: expenseDeleted },
-    },
+  route.delete('/api/admin/expenses/:id', {
+    access: viewPayments,
+    summary: 'Delete an expense (audited with the entry it was)',
+    params: uuidParams,
+    response: { 200: expenseDeleted },
     handler: async (request) => {
       await deleteExpense(staff(request), request.params.id);
       return { success: true as const, message: 'Expense deleted' };
@@ -105,16 +93,13 @@ export async function paymentOperationsRoutes(app: FastifyInstance, services: Se
   });
 
   for (const url of ['/api/admin/hosting-usage', '/api/admin/replit-usage']) {
-    r.get(url, {
-      config: { access: viewPayments },
-      schema: {
-        summary:
-          url === '/api/admin/hosting-usage'
-            ? 'Hosting usage measured by the server: CPU time, bytes served, database size'
-            : 'Alias of /api/admin/hosting-usage (the original API’s path)',
-        tags: ['payment-operations'],
-        response: { 200: hostingUsage },
-      },
+    route.get(url, {
+      access: viewPayments,
+      summary:
+        url === '/api/admin/hosting-usage'
+          ? 'Hosting usage measured by the server: CPU time, bytes served, database size'
+          : 'Alias of /api/admin/hosting-usage (the original API’s path)',
+      response: { 200: hostingUsage },
       handler: async () => {
         // This instance's counts since its last flush are written first, so the figures are current;
         // a failed write leaves them for the next flush and the answer shows what is stored.
@@ -126,37 +111,28 @@ export async function paymentOperationsRoutes(app: FastifyInstance, services: Se
     });
   }
 
-  r.get('/api/admin/disputes', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Card disputes reported by Stripe, newest first, paged',
-      tags: ['payment-operations'],
-      querystring: disputeListQuery,
-      response: { 200: disputePage },
-    },
+  route.get('/api/admin/disputes', {
+    access: viewPayments,
+    summary: 'Card disputes reported by Stripe, newest first, paged',
+    querystring: disputeListQuery,
+    response: { 200: disputePage },
     handler: async (request) =>
       listDisputes(db, request.query, billing.provider.name === 'stripe' ? 'stripe' : 'sandbox'),
   });
 
-  r.get('/api/admin/payment-analytics', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Refund rate and failure rate by month',
-      tags: ['payment-operations'],
-      querystring: paymentAnalyticsQuery,
-      response: { 200: paymentAnalytics },
-    },
+  route.get('/api/admin/payment-analytics', {
+    access: viewPayments,
+    summary: 'Refund rate and failure rate by month',
+    querystring: paymentAnalyticsQuery,
+    response: { 200: paymentAnalytics },
     handler: async (request) => analytics(request.query),
   });
 
-  r.get('/api/admin/reconciliation', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Invoices of a month whose payments differ from their total by more than the tolerance',
-      tags: ['payment-operations'],
-      querystring: reconciliationQuery,
-      response: { 200: reconciliationPage },
-    },
+  route.get('/api/admin/reconciliation', {
+    access: viewPayments,
+    summary: 'Invoices of a month whose payments differ from their total by more than the tolerance',
+    querystring: reconciliationQuery,
+    response: { 200: reconciliationPage },
     handler: async (request) => reconciliation(request.query),
   });
 }

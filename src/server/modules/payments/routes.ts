@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createSubscriptionRequest,
@@ -24,6 +23,7 @@ import {
 import { access } from '../../../shared/contracts/common';
 import { IMPERSONATION_REFUSED_MESSAGE } from '../../../shared/contracts/impersonation';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 const checkoutResult = z.object({
   status: z.enum(['succeeded', 'processing']),
@@ -33,28 +33,23 @@ const checkoutResult = z.object({
 
 export async function paymentRoutes(app: FastifyInstance, services: Services) {
   const { billing, config } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'payments');
   const checkoutRateLimit = { max: config.checkoutRateLimitPerIp, timeWindow: '1 minute' };
 
-  r.get('/api/payments/config', {
-    config: { access: access.public },
-    schema: {
-      tags: ['payments'],
-      summary: 'Which card form the browser shows',
-      response: { 200: paymentClientConfig },
-    },
+  route.get('/api/payments/config', {
+    access: access.public,
+    summary: 'Which card form the browser shows',
+    response: { 200: paymentClientConfig },
     handler: async () => billing.provider.clientConfig(),
   });
 
-  r.post('/api/create-subscription', {
-    config: { access: access.public, rateLimit: checkoutRateLimit },
-    schema: {
-      tags: ['payments'],
-      summary:
-        "Start the payment of the customer's own subscription; answers what the card form needs and the payment's terms",
-      body: createSubscriptionRequest,
-      response: { 200: checkoutStart },
-    },
+  route.post('/api/create-subscription', {
+    access: access.public,
+    rateLimit: checkoutRateLimit,
+    summary:
+      "Start the payment of the customer's own subscription; answers what the card form needs and the payment's terms",
+    body: createSubscriptionRequest,
+    response: { 200: checkoutStart },
     handler: async (request) => {
       const { customerId, link } = request.body;
       const session = await request.customer();
@@ -77,13 +72,11 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
   });
 
   /** Reported by the browser after the provider confirmed the payment; the webhook may beat it. */
-  r.post('/api/checkout/complete', {
-    config: { access: access.public, rateLimit: checkoutRateLimit },
-    schema: {
-      tags: ['payments'],
-      body: z.object({ paymentIntentId: z.string().min(3).max(200) }),
-      response: { 200: checkoutResult },
-    },
+  route.post('/api/checkout/complete', {
+    access: access.public,
+    rateLimit: checkoutRateLimit,
+    body: z.object({ paymentIntentId: z.string().min(3).max(200) }),
+    response: { 200: checkoutResult },
     // Anyone may report an intent id (acting on it only reads the provider's truth, once), but only
     // a session of the intent's own account hears the outcome: to anyone else, a paid, declined,
     // foreign or unknown intent all answer alike, so an intent id tells a stranger nothing.
@@ -105,23 +98,21 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
   if (billing.provider instanceof SandboxPaymentProvider) {
     const sandbox = billing.provider;
 
-    r.post('/api/payments/sandbox/payment-methods', {
-      config: { access: access.accountAdmin, rateLimit: checkoutRateLimit },
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox card form: turn card details into a payment method id',
-        body: z.object({ card: sandboxCardRequest }),
-        response: {
-          200: z.object({
-            id: z.string(),
-            card: z.object({
-              brand: z.string(),
-              last4: z.string(),
-              expMonth: z.number(),
-              expYear: z.number(),
-            }),
+    route.post('/api/payments/sandbox/payment-methods', {
+      access: access.accountAdmin,
+      rateLimit: checkoutRateLimit,
+      summary: 'Sandbox card form: turn card details into a payment method id',
+      body: z.object({ card: sandboxCardRequest }),
+      response: {
+        200: z.object({
+          id: z.string(),
+          card: z.object({
+            brand: z.string(),
+            last4: z.string(),
+            expMonth: z.number(),
+            expYear: z.number(),
           }),
-        },
+        }),
       },
       handler: async (request) => {
         const { ref, card } = await tokenize(sandbox, request.body.card);
@@ -129,14 +120,12 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
       },
     });
 
-    r.post('/api/payments/sandbox/confirm', {
-      config: { access: access.public, rateLimit: checkoutRateLimit },
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox card form: pay a checkout',
-        body: sandboxConfirmRequest,
-        response: { 200: checkoutResult },
-      },
+    route.post('/api/payments/sandbox/confirm', {
+      access: access.public,
+      rateLimit: checkoutRateLimit,
+      summary: 'Sandbox card form: pay a checkout',
+      body: sandboxConfirmRequest,
+      response: { 200: checkoutResult },
       handler: async (request) => {
         const intent = await sandbox.findIntentBySecret(request.body.clientSecret);
         if (!intent) throw notFound('This payment could not be found. Reload the page and try again.');

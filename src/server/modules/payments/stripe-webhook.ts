@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../../shared/contracts/common';
 import { HttpError } from '../../http/errors';
@@ -7,6 +6,7 @@ import { StripeWebhookError, StripePaymentProvider } from '../../integrations/pa
 import { actorOf } from '../audit';
 import { handleStripeEvent, markStripeEventHandled, stripeEventHandled } from '../billing';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 const webhookAnswer = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
 
@@ -26,15 +26,12 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { billing, provi
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'payments');
 
-  r.post('/api/webhooks/stripe', {
-    config: { access: access.public },
-    schema: {
-      tags: ['payments'],
-      summary: 'Stripe webhook (signed by Stripe; duplicates by event id are ignored)',
-      response: { 200: webhookAnswer },
-    },
+  route.post('/api/webhooks/stripe', {
+    access: access.public,
+    summary: 'Stripe webhook (signed by Stripe; duplicates by event id are ignored)',
+    response: { 200: webhookAnswer },
     handler: async (request) => {
       const raw = Buffer.isBuffer(request.body) || typeof request.body === 'string' ? request.body : null;
       let event;

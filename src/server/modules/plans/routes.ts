@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createPlanRequest,
@@ -18,13 +17,14 @@ import { access } from '../../../shared/contracts/common';
 import { noteTouched, recordingApart } from '../../db/data-domains';
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
+import { routesFor } from '../../http/routes-for';
 
 export const PUBLIC_PLANS_TTL_MS = 5_000;
 
 export async function planRoutes(app: FastifyInstance, services: Services) {
   const { db } = services;
   const staff = (request: FastifyRequest) => staffContext(request, services);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'plans');
 
   // Every landing-page visit asks for the public plan list, which changes only when staff edit a
   // plan. It is kept for a few seconds per process and dropped at once by any plan change made
@@ -47,13 +47,10 @@ export async function planRoutes(app: FastifyInstance, services: Services) {
     if (request.method !== 'GET' && reply.statusCode < 400) publicPlans = null;
   });
 
-  r.get('/api/plans', {
-    config: { access: access.public },
-    schema: {
-      summary: 'Plans: active ones for everyone; all of them for staff who may view plans',
-      tags: ['plans'],
-      response: { 200: planList },
-    },
+  route.get('/api/plans', {
+    access: access.public,
+    summary: 'Plans: active ones for everyone; all of them for staff who may view plans',
+    response: { 200: planList },
     handler: async (request) => {
       const staff = await request.staff();
       const seesAll =
@@ -64,72 +61,62 @@ export async function planRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  r.get('/api/admin/plans/stats', {
-    config: { access: access.staffPermission('plans', 'canViewPlans') },
-    schema: {
-      summary: 'Customer counts and monthly revenue per plan',
-      tags: ['plans'],
-      response: { 200: planStats },
-    },
+  route.get('/api/admin/plans/stats', {
+    access: access.staffPermission('plans', 'canViewPlans'),
+    summary: 'Customer counts and monthly revenue per plan',
+    response: { 200: planStats },
     handler: async () => getPlanStats(db),
   });
 
-  r.post('/api/plans', {
-    config: { access: access.staffPermission('plans', 'canEditPlans') },
-    schema: { tags: ['plans'], body: createPlanRequest, response: { 201: planMutationResponse } },
+  route.post('/api/plans', {
+    access: access.staffPermission('plans', 'canEditPlans'),
+    body: createPlanRequest,
+    response: { 201: planMutationResponse },
     handler: async (request, reply) => {
       const plan = await createPlan(staff(request), request.body);
       return reply.status(201).send({ success: true, message: 'Plan created successfully', plan });
     },
   });
 
-  r.put('/api/plans/:id', {
-    config: { access: access.staffPermission('plans', 'canEditPlans') },
-    schema: {
-      summary: 'Price and limits; the plans manager edits through PATCH',
-      tags: ['plans'],
-      params: planIdParams,
-      body: updatePlanLimitsRequest,
-      response: { 200: planMutationResponse },
-    },
+  route.put('/api/plans/:id', {
+    access: access.staffPermission('plans', 'canEditPlans'),
+    summary: 'Price and limits; the plans manager edits through PATCH',
+    params: planIdParams,
+    body: updatePlanLimitsRequest,
+    response: { 200: planMutationResponse },
     handler: async (request) => {
       const plan = await updatePlan(staff(request), request.params.id, request.body);
       return { success: true as const, message: 'Plan updated successfully', plan };
     },
   });
 
-  r.patch('/api/plans/:id', {
-    config: { access: access.staffPermission('plans', 'canEditPlans') },
-    schema: {
-      tags: ['plans'],
-      params: planIdParams,
-      body: patchPlanRequest,
-      response: { 200: planMutationResponse },
-    },
+  route.patch('/api/plans/:id', {
+    access: access.staffPermission('plans', 'canEditPlans'),
+    params: planIdParams,
+    body: patchPlanRequest,
+    response: { 200: planMutationResponse },
     handler: async (request) => {
       const plan = await updatePlan(staff(request), request.params.id, request.body);
       return { success: true as const, message: 'Plan updated successfully', plan };
     },
   });
 
-  r.post('/api/plans/:id/duplicate', {
-    config: { access: access.staffPermission('plans', 'canEditPlans') },
-    schema: {
-      summary: 'Create an inactive copy of a plan',
-      tags: ['plans'],
-      params: planIdParams,
-      body: z.object({}).strict().optional(),
-      response: { 201: planMutationResponse },
-    },
+  route.post('/api/plans/:id/duplicate', {
+    access: access.staffPermission('plans', 'canEditPlans'),
+    summary: 'Create an inactive copy of a plan',
+    params: planIdParams,
+    body: z.object({}).strict().optional(),
+    response: { 201: planMutationResponse },
     handler: async (request, reply) => {
       const plan = await duplicatePlan(staff(request), request.params.id);
       return reply.status(201).send({ success: true, message: 'Plan duplicated successfully', plan });
     },
   });
 
-  r.delete('/api/plans/:id', {
-    config: { access: access.staffPermission('plans', 'canEditPlans') },
-    schema: { tags: ['plans'], params: planIdParams, response: { 200: planDeleteResponse } },
+  route.delete('/api/plans/:id', {
+    access: access.staffPermission('plans', 'canEditPlans'),
+    params: planIdParams,
+    response: { 200: planDeleteResponse },
     handler: async (request) => {
       await deletePlan(staff(request), request.params.id);
       return { success: true as const, message: 'Plan deleted successfully' };

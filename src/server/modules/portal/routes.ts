@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, successResponse } from '../../../shared/contracts/common';
 import {
@@ -57,6 +56,7 @@ import { changeCustomerPassword, deleteCustomerAccount } from './account';
 import { customerProfile, exportCustomerData, loadSettings, saveSettings } from './service';
 import type { Services } from '../../services';
 import { customerContext } from '../../http/request-context';
+import { routesFor } from '../../http/routes-for';
 
 export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
 
@@ -69,45 +69,40 @@ function assertOwnEmail(request: FastifyRequest, email: string | undefined): voi
 
 export async function portalRoutes(app: FastifyInstance, services: Services) {
   const { billing, config } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'portal');
   const ctx = (request: FastifyRequest) => customerContext(request, services);
 
-  r.get('/api/customer/profile/:email', {
-    config: { access: access.customer },
-    schema: { tags: ['portal'], params: emailParams, response: { 200: profileSchema } },
+  route.get('/api/customer/profile/:email', {
+    access: access.customer,
+    params: emailParams,
+    response: { 200: profileSchema },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
       return customerProfile(ctx(request));
     },
   });
 
-  r.get('/api/customer/billing-info', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], response: { 200: billingInfoSchema } },
+  route.get('/api/customer/billing-info', {
+    access: access.accountAdmin,
+    response: { 200: billingInfoSchema },
     handler: async (request) => billingInfo(ctx(request)),
   });
 
-  r.get('/api/customer/settings/:email', {
-    config: { access: access.customer },
-    schema: {
-      tags: ['portal'],
-      params: emailParams,
-      response: { 200: z.object({ settings: settingsSchema }) },
-    },
+  route.get('/api/customer/settings/:email', {
+    access: access.customer,
+    params: emailParams,
+    response: { 200: z.object({ settings: settingsSchema }) },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
       return { settings: await loadSettings(ctx(request)) };
     },
   });
 
-  r.put('/api/customer/settings/:email', {
-    config: { access: access.customer },
-    schema: {
-      tags: ['portal'],
-      params: emailParams,
-      body: saveSettingsRequest,
-      response: { 200: saveSettingsResponse },
-    },
+  route.put('/api/customer/settings/:email', {
+    access: access.customer,
+    params: emailParams,
+    body: saveSettingsRequest,
+    response: { 200: saveSettingsResponse },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
       const { autoSaved: _auto, manualSave, ...settings } = request.body;
@@ -122,27 +117,30 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  r.post('/api/customer/upgrade-plan', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], body: upgradePlanRequest, response: { 200: planChangeResponse } },
+  route.post('/api/customer/upgrade-plan', {
+    access: access.accountAdmin,
+    body: upgradePlanRequest,
+    response: { 200: planChangeResponse },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
       return upgradePlan(ctx(request), request.body.planId, request.body.expectedAmount);
     },
   });
 
-  r.post('/api/customer/downgrade-plan', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], body: planChangeRequest, response: { 200: planChangeResponse } },
+  route.post('/api/customer/downgrade-plan', {
+    access: access.accountAdmin,
+    body: planChangeRequest,
+    response: { 200: planChangeResponse },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
       return downgradePlan(ctx(request), request.body.planId);
     },
   });
 
-  r.post('/api/customer/cancel-subscription', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], body: cancelRequest, response: { 200: cancelResponse } },
+  route.post('/api/customer/cancel-subscription', {
+    access: access.accountAdmin,
+    body: cancelRequest,
+    response: { 200: cancelResponse },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
       return cancelSubscription(ctx(request));
@@ -151,37 +149,32 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   // Issue 9: a plan change says its numbers first, and a cancellation can be taken back.
   // Changes nothing (no audit row); a POST like the change it previews, with the same body.
-  r.post('/api/customer/preview-plan-change', {
-    config: { access: access.accountAdmin },
-    schema: {
-      tags: ['portal'],
-      summary: 'What an upgrade or downgrade would charge and when, before it is made',
-      body: planChangeRequest,
-      response: { 200: planChangePreview },
-    },
+  route.post('/api/customer/preview-plan-change', {
+    access: access.accountAdmin,
+    summary: 'What an upgrade or downgrade would charge and when, before it is made',
+    body: planChangeRequest,
+    response: { 200: planChangePreview },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
       return previewPlanChange(ctx(request), request.body.planId);
     },
   });
 
-  r.post('/api/customer/resume-subscription', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], body: resumeRequest, response: { 200: resumeResponse } },
+  route.post('/api/customer/resume-subscription', {
+    access: access.accountAdmin,
+    body: resumeRequest,
+    response: { 200: resumeResponse },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
       return resumeSubscription(ctx(request));
     },
   });
 
-  r.get('/api/customer/latest-invoice/:email', {
-    config: { access: access.accountAdmin },
-    schema: {
-      tags: ['portal'],
-      params: emailParams,
-      response: {
-        200: z.object({ success: z.literal(true), downloadUrl: z.string(), invoiceNumber: z.string() }),
-      },
+  route.get('/api/customer/latest-invoice/:email', {
+    access: access.accountAdmin,
+    params: emailParams,
+    response: {
+      200: z.object({ success: z.literal(true), downloadUrl: z.string(), invoiceNumber: z.string() }),
     },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
@@ -195,19 +188,16 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  r.get('/api/customer/invoices', {
-    config: { access: access.accountAdmin },
-    schema: {
-      tags: ['portal'],
-      querystring: invoiceListQuery,
-      response: { 200: invoiceList },
-    },
+  route.get('/api/customer/invoices', {
+    access: access.accountAdmin,
+    querystring: invoiceListQuery,
+    response: { 200: invoiceList },
     handler: async (request) => invoicePage(ctx(request), request.query),
   });
 
-  r.get('/api/customer/invoices/:id/pdf', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], params: uuidParams },
+  route.get('/api/customer/invoices/:id/pdf', {
+    access: access.accountAdmin,
+    params: uuidParams,
     handler: async (request, reply) => {
       const invoice = await invoiceOf(ctx(request), request.params.id);
       if (!invoice) throw notFound('Invoice not found');
@@ -220,9 +210,10 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  r.post('/api/customer/update-billing-email', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], body: updateBillingEmailRequest, response: { 200: successResponse } },
+  route.post('/api/customer/update-billing-email', {
+    access: access.accountAdmin,
+    body: updateBillingEmailRequest,
+    response: { 200: successResponse },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
       await updateBillingEmail(ctx(request), request.body.newBillingEmail);
@@ -230,9 +221,10 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  r.post('/api/customer/update-billing-address', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], body: updateBillingAddressRequest, response: { 200: successResponse } },
+  route.post('/api/customer/update-billing-address', {
+    access: access.accountAdmin,
+    body: updateBillingAddressRequest,
+    response: { 200: successResponse },
     handler: async (request) => {
       assertOwnEmail(request, request.body.email);
       await updateBillingAddress(ctx(request), request.body.address);
@@ -240,41 +232,41 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  r.get('/api/customer/payment-history/:email', {
-    config: { access: access.accountAdmin },
-    schema: {
-      tags: ['portal'],
-      params: emailParams,
-      querystring: paymentHistoryQuery,
-      response: { 200: paymentHistoryResponse },
-    },
+  route.get('/api/customer/payment-history/:email', {
+    access: access.accountAdmin,
+    params: emailParams,
+    querystring: paymentHistoryQuery,
+    response: { 200: paymentHistoryResponse },
     handler: async (request) => {
       assertOwnEmail(request, request.params.email);
       return paymentHistory(ctx(request), request.query);
     },
   });
 
-  r.post('/api/customer/add-payment-method', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], body: addPaymentMethodRequest, response: { 200: successResponse } },
+  route.post('/api/customer/add-payment-method', {
+    access: access.accountAdmin,
+    body: addPaymentMethodRequest,
+    response: { 200: successResponse },
     handler: async (request) => {
       const card = await addPaymentMethod(ctx(request), request.body);
       return { success: true, message: `${card.brand.toUpperCase()} ending in ${card.last4} was added.` };
     },
   });
 
-  r.delete('/api/customer/payment-methods/:id', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
+  route.delete('/api/customer/payment-methods/:id', {
+    access: access.accountAdmin,
+    params: uuidParams,
+    response: { 200: successResponse },
     handler: async (request) => {
       await removePaymentMethod(ctx(request), request.params.id);
       return { success: true, message: 'Payment method removed' };
     },
   });
 
-  r.post('/api/customer/payment-methods/:id/set-default', {
-    config: { access: access.accountAdmin },
-    schema: { tags: ['portal'], params: uuidParams, response: { 200: successResponse } },
+  route.post('/api/customer/payment-methods/:id/set-default', {
+    access: access.accountAdmin,
+    params: uuidParams,
+    response: { 200: successResponse },
     handler: async (request) => {
       await setDefaultPaymentMethod(ctx(request), request.params.id);
       return { success: true, message: 'Default payment method updated' };
@@ -282,27 +274,27 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
   });
 
   // Password-checked routes are limited per person, across URLs, by auth/password-checks.ts.
-  const changePassword = async (request: FastifyRequest<{ Body: z.infer<typeof changePasswordRequest> }>) => {
-    assertOwnEmail(request, request.body.email);
-    await changeCustomerPassword(ctx(request), billing.mail, {
-      teamMemberId: request.customerUser.teamMemberId,
-      sessionId: request.customerUser.sessionId,
-      currentPassword: request.body.currentPassword,
-      newPassword: request.body.newPassword,
-    });
-    return { success: true, message: 'Password changed successfully' };
-  };
   for (const url of ['/api/auth/change-password', '/api/customer/change-password']) {
-    r.post(url, {
-      config: { access: access.ownCredentials },
-      schema: { tags: ['portal'], body: changePasswordRequest, response: { 200: successResponse } },
-      handler: changePassword,
+    route.post(url, {
+      access: access.ownCredentials,
+      body: changePasswordRequest,
+      response: { 200: successResponse },
+      handler: async (request) => {
+        assertOwnEmail(request, request.body.email);
+        await changeCustomerPassword(ctx(request), billing.mail, {
+          teamMemberId: request.customerUser.teamMemberId,
+          sessionId: request.customerUser.sessionId,
+          currentPassword: request.body.currentPassword,
+          newPassword: request.body.newPassword,
+        });
+        return { success: true, message: 'Password changed successfully' };
+      },
     });
   }
 
-  r.get('/api/customer/data-export', {
-    config: { access: access.owner },
-    schema: { tags: ['portal'], summary: 'Everything we hold about the signed-in customer, as JSON' },
+  route.get('/api/customer/data-export', {
+    access: access.owner,
+    summary: 'Everything we hold about the signed-in customer, as JSON',
     handler: async (request, reply) => {
       const context = ctx(request);
       const data = await exportCustomerData(context);
@@ -320,9 +312,10 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  r.post('/api/customer/delete-account', {
-    config: { access: access.owner },
-    schema: { tags: ['portal'], body: deleteAccountRequest, response: { 200: successResponse } },
+  route.post('/api/customer/delete-account', {
+    access: access.owner,
+    body: deleteAccountRequest,
+    response: { 200: successResponse },
     handler: async (request, reply) => {
       await deleteCustomerAccount(ctx(request), request.body.password);
       clearSessionCookie(config, request, reply, CUSTOMER_COOKIE);

@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, errorResponse, successResponse } from '../../../shared/contracts/common';
 import {
@@ -18,7 +16,6 @@ import {
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { lastDeliveryOf, sendingNow, skippedEmail } from '../email';
 import { planChangePreview, planChangeResponse } from '../../../shared/contracts/portal';
-import { isoDay } from '../../../shared/days';
 import { changeCustomerPlan, previewCustomerPlanChange } from './plan-change';
 import {
   createCustomer,
@@ -28,12 +25,13 @@ import {
   suspendCustomer,
   updateCustomer,
 } from './accounts';
-import { actorOf, recordAudit } from '../audit';
 import { deleteCustomer } from './delete';
 import { customersCsv } from './export';
 import { customerStats as readCustomerStats, keptCustomerReads, listCustomers } from './list';
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
+import { routesFor } from '../../http/routes-for';
+import { sendCsvExport } from '../../http/csv-export';
 
 /** Any text: an id that is not a UUID names no customer, and the service answers 404 for it. */
 const customerParams = z.object({ id: z.string() });
@@ -47,74 +45,55 @@ const editCustomers = access.staffPermission('customers', 'canEditCustomers');
 /** Staff customer accounts (docs/staff-customers.md): the list, its stats and export, and the dialogs. */
 export async function staffCustomerRoutes(app: FastifyInstance, services: Services) {
   const { db, clock, emailDelivery } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'staff-customers');
   const ctx = (request: FastifyRequest) => staffContext(request, services);
   const kept = keptCustomerReads(db);
 
-  r.get('/api/admin/customers', {
-    config: { access: viewCustomers },
-    schema: {
-      summary: 'Customers: searched, filtered, sorted and paged on the server',
-      tags: ['staff-customers'],
-      querystring: customerListQuery,
-      response: { 200: customerPage },
-    },
+  route.get('/api/admin/customers', {
+    access: viewCustomers,
+    summary: 'Customers: searched, filtered, sorted and paged on the server',
+    querystring: customerListQuery,
+    response: { 200: customerPage },
     handler: async (request) => listCustomers(db, request.query, kept),
   });
 
   // The same list for the fleet control center, under its own tab (the original API's `GET /api/customers`;
   // `POST /api/customers` is the public self sign-up).
-  r.get('/api/customers', {
-    config: { access: access.staffPermission('fleet', 'canViewCustomers') },
-    schema: {
-      summary: 'Customers for the fleet control center (the same list as /api/admin/customers)',
-      tags: ['staff-customers'],
-      querystring: customerListQuery,
-      response: { 200: customerPage },
-    },
+  route.get('/api/customers', {
+    access: access.staffPermission('fleet', 'canViewCustomers'),
+    summary: 'Customers for the fleet control center (the same list as /api/admin/customers)',
+    querystring: customerListQuery,
+    response: { 200: customerPage },
     handler: async (request) => listCustomers(db, request.query, kept),
   });
 
-  r.get('/api/admin/customers/stats', {
-    config: { access: viewCustomers },
-    schema: {
-      summary: 'Total, active, at-risk customers and the average health score',
-      tags: ['staff-customers'],
-      response: { 200: customerStats },
-    },
+  route.get('/api/admin/customers/stats', {
+    access: viewCustomers,
+    summary: 'Total, active, at-risk customers and the average health score',
+    response: { 200: customerStats },
     handler: async () => readCustomerStats(db),
   });
 
-  r.get('/api/admin/customers/export', {
-    config: { access: viewCustomers },
-    schema: {
-      summary: 'Every customer the filters match, as CSV (streamed in batches)',
-      tags: ['staff-customers'],
-      querystring: customerExportQuery,
-    },
-    handler: async (request, reply) => {
-      await recordAudit(db, actorOf(request), {
-        action: 'export',
+  route.get('/api/admin/customers/export', {
+    access: viewCustomers,
+    summary: 'Every customer the filters match, as CSV (streamed in batches)',
+    querystring: customerExportQuery,
+    handler: async (request, reply) =>
+      sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'customer',
-        newValues: { format: 'csv', ...request.query },
-      });
-      const day = isoDay(clock.now());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(customersCsv(db, request.query)));
-    },
+        name: 'customers',
+        filters: request.query,
+        csv: customersCsv(db, request.query),
+      }),
   });
 
-  r.get('/api/admin/customers/:id', {
-    config: { access: editCustomers },
-    schema: {
-      summary: 'One customer for the edit dialog, with the temporary password until they set theirs',
-      tags: ['staff-customers'],
-      params: customerParams,
-      response: { 200: staffCustomerEdit, 404: errorResponse },
-    },
+  route.get('/api/admin/customers/:id', {
+    access: editCustomers,
+    summary: 'One customer for the edit dialog, with the temporary password until they set theirs',
+    params: customerParams,
+    response: { 200: staffCustomerEdit, 404: errorResponse },
     handler: async (request) => {
       const customer = await customerDetail(services, request.params.id);
       const passwordEmail = customer.passwordPending
@@ -127,14 +106,11 @@ export async function staffCustomerRoutes(app: FastifyInstance, services: Servic
     },
   });
 
-  r.post('/api/admin/customers', {
-    config: { access: editCustomers },
-    schema: {
-      summary: 'Add a customer on a 14-day trial of an active plan, with a temporary password',
-      tags: ['staff-customers'],
-      body: newCustomerRequest,
-      response: { 201: customerSaved },
-    },
+  route.post('/api/admin/customers', {
+    access: editCustomers,
+    summary: 'Add a customer on a 14-day trial of an active plan, with a temporary password',
+    body: newCustomerRequest,
+    response: { 201: customerSaved },
     handler: async (request, reply) => {
       const { value: customer, email } = await sendingNow(emailDelivery, PASSWORD_EMAIL, () =>
         createCustomer(ctx(request), request.body),
@@ -145,15 +121,12 @@ export async function staffCustomerRoutes(app: FastifyInstance, services: Servic
     },
   });
 
-  r.put('/api/admin/customers/:id', {
-    config: { access: editCustomers },
-    schema: {
-      summary: 'Edit a customer (an empty password keeps the current one)',
-      tags: ['staff-customers'],
-      params: customerParams,
-      body: customerForm,
-      response: { 200: customerSaved },
-    },
+  route.put('/api/admin/customers/:id', {
+    access: editCustomers,
+    summary: 'Edit a customer (an empty password keeps the current one)',
+    params: customerParams,
+    body: customerForm,
+    response: { 200: customerSaved },
     handler: async (request) => {
       const { value: customer, email } = await sendingNow(emailDelivery, PASSWORD_EMAIL, () =>
         updateCustomer(ctx(request), request.params.id, request.body),
@@ -162,14 +135,11 @@ export async function staffCustomerRoutes(app: FastifyInstance, services: Servic
     },
   });
 
-  r.post('/api/admin/customers/:id/send-password', {
-    config: { access: editCustomers },
-    schema: {
-      summary: 'Send again: a new temporary password, by email to an owner who has not set theirs',
-      tags: ['staff-customers'],
-      params: customerParams,
-      response: { 200: customerPasswordSent },
-    },
+  route.post('/api/admin/customers/:id/send-password', {
+    access: editCustomers,
+    summary: 'Send again: a new temporary password, by email to an owner who has not set theirs',
+    params: customerParams,
+    response: { 200: customerPasswordSent },
     handler: async (request) => {
       const { value, email: delivery } = await sendingNow(emailDelivery, PASSWORD_EMAIL, () =>
         resendCustomerPassword(ctx(request), request.params.id),
@@ -185,41 +155,32 @@ export async function staffCustomerRoutes(app: FastifyInstance, services: Servic
   });
 
   // Issue 24 §4c: a paying customer's plan, changed by staff on billing's rules; the preview first.
-  r.post('/api/admin/customers/:id/preview-plan-change', {
-    config: { access: editCustomers },
-    schema: {
-      summary:
-        "What a plan change would charge now and when it applies (the portal's preview); changes nothing",
-      tags: ['staff-customers'],
-      params: customerParams,
-      body: staffPlanChangeRequest,
-      response: { 200: planChangePreview },
-    },
+  route.post('/api/admin/customers/:id/preview-plan-change', {
+    access: editCustomers,
+    summary:
+      "What a plan change would charge now and when it applies (the portal's preview); changes nothing",
+    params: customerParams,
+    body: staffPlanChangeRequest,
+    response: { 200: planChangePreview },
     handler: async (request) =>
       previewCustomerPlanChange(ctx(request), request.params.id, request.body.planId),
   });
 
-  r.post('/api/admin/customers/:id/change-plan', {
-    config: { access: editCustomers },
-    schema: {
-      summary: 'Upgrade (prorated difference charged now) or downgrade (at the period end), audited as staff',
-      tags: ['staff-customers'],
-      params: customerParams,
-      body: staffPlanChangeRequest,
-      response: { 200: planChangeResponse },
-    },
+  route.post('/api/admin/customers/:id/change-plan', {
+    access: editCustomers,
+    summary: 'Upgrade (prorated difference charged now) or downgrade (at the period end), audited as staff',
+    params: customerParams,
+    body: staffPlanChangeRequest,
+    response: { 200: planChangeResponse },
     handler: async (request) =>
       changeCustomerPlan(ctx(request), request.params.id, request.body.planId, request.body.expectedAmount),
   });
 
-  r.post('/api/admin/customers/:id/suspend', {
-    config: { access: editCustomers },
-    schema: {
-      summary: 'Suspend an active customer: no sign-in or API use until reactivated',
-      tags: ['staff-customers'],
-      params: customerParams,
-      response: { 200: customerSaved },
-    },
+  route.post('/api/admin/customers/:id/suspend', {
+    access: editCustomers,
+    summary: 'Suspend an active customer: no sign-in or API use until reactivated',
+    params: customerParams,
+    response: { 200: customerSaved },
     handler: async (request) => ({
       success: true as const,
       message: 'Customer suspended',
@@ -227,14 +188,11 @@ export async function staffCustomerRoutes(app: FastifyInstance, services: Servic
     }),
   });
 
-  r.post('/api/admin/customers/:id/reactivate', {
-    config: { access: editCustomers },
-    schema: {
-      summary: 'Reactivate a suspended customer: the status follows the subscription again',
-      tags: ['staff-customers'],
-      params: customerParams,
-      response: { 200: customerSaved },
-    },
+  route.post('/api/admin/customers/:id/reactivate', {
+    access: editCustomers,
+    summary: 'Reactivate a suspended customer: the status follows the subscription again',
+    params: customerParams,
+    response: { 200: customerSaved },
     handler: async (request) => ({
       success: true as const,
       message: 'Customer reactivated',
@@ -242,14 +200,11 @@ export async function staffCustomerRoutes(app: FastifyInstance, services: Servic
     }),
   });
 
-  r.delete('/api/admin/customers/:id', {
-    config: { access: access.staffPermission('customers', 'canDeleteCustomers') },
-    schema: {
-      summary: 'Delete a customer and its data; payments and invoices stay, detached',
-      tags: ['staff-customers'],
-      params: customerParams,
-      response: { 200: successResponse },
-    },
+  route.delete('/api/admin/customers/:id', {
+    access: access.staffPermission('customers', 'canDeleteCustomers'),
+    summary: 'Delete a customer and its data; payments and invoices stay, detached',
+    params: customerParams,
+    response: { 200: successResponse },
     handler: async (request) => {
       const { companyName } = await deleteCustomer(ctx(request), request.params.id);
       return { success: true, message: `${companyName} has been permanently deleted.` };

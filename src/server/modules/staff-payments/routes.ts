@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import {
@@ -13,7 +11,7 @@ import {
   refundResult,
   retryResult,
 } from '../../../shared/contracts/staff-payments';
-import { actorOf, recordAudit } from '../audit';
+import { actorOf } from '../audit';
 import {
   financialAnalyticsSource,
   paymentsCsv,
@@ -24,8 +22,9 @@ import {
 } from '../billing';
 import { sendingNow, skippedEmail } from '../email';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
-import { isoDay } from '../../../shared/days';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
+import { sendCsvExport } from '../../http/csv-export';
 
 /** Payment ids are UUIDs; anything else is refused before it reaches the database. */
 const paymentParams = z.object({ id: z.string().uuid('Payment not found') });
@@ -37,58 +36,45 @@ const processRefunds = access.staffPermission('payments', 'canProcessRefunds');
 
 /** Staff payments (docs/staff-payments.md): the list, its export, refunds, retries and the figures. */
 export async function staffPaymentRoutes(app: FastifyInstance, { billing, config }: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'staff-payments');
   const { db, clock } = billing;
   const kept = keptPaymentReads(db);
   const analytics = financialAnalyticsSource(db);
 
-  r.get('/api/admin/payments', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Payments: filtered by status, searched, sorted and paged on the server',
-      tags: ['staff-payments'],
-      querystring: paymentListQuery,
-      response: { 200: paymentPage },
-    },
+  route.get('/api/admin/payments', {
+    access: viewPayments,
+    summary: 'Payments: filtered by status, searched, sorted and paged on the server',
+    querystring: paymentListQuery,
+    response: { 200: paymentPage },
     handler: async (request) => listPayments(db, request.query, kept),
   });
 
-  r.get('/api/admin/payments/export', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Every payment the filters match, as CSV (streamed in batches)',
-      tags: ['staff-payments'],
-      querystring: paymentExportQuery,
-    },
-    handler: async (request, reply) => {
-      await recordAudit(db, actorOf(request), {
-        action: 'export',
+  route.get('/api/admin/payments/export', {
+    access: viewPayments,
+    summary: 'Every payment the filters match, as CSV (streamed in batches)',
+    querystring: paymentExportQuery,
+    handler: async (request, reply) =>
+      sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'payment',
-        newValues: { format: 'csv', ...request.query },
-      });
-      const day = isoDay(clock.now());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(paymentsCsv(db, request.query)));
-    },
+        name: 'transactions',
+        filters: request.query,
+        csv: paymentsCsv(db, request.query),
+      }),
   });
 
-  r.post('/api/admin/payments/:id/refund', {
-    config: { access: processRefunds },
-    schema: {
-      summary: 'Refund part or all of a completed payment through the payment provider, exactly once',
-      tags: ['staff-payments'],
-      params: paymentParams,
-      body: refundInput,
-      response: {
-        200: refundResult,
-        400: errorResponse,
-        402: errorResponse,
-        404: errorResponse,
-        502: errorResponse,
-      },
+  route.post('/api/admin/payments/:id/refund', {
+    access: processRefunds,
+    summary: 'Refund part or all of a completed payment through the payment provider, exactly once',
+    params: paymentParams,
+    body: refundInput,
+    response: {
+      200: refundResult,
+      400: errorResponse,
+      402: errorResponse,
+      404: errorResponse,
+      502: errorResponse,
     },
     handler: async (request) => ({
       success: true as const,
@@ -97,14 +83,11 @@ export async function staffPaymentRoutes(app: FastifyInstance, { billing, config
     }),
   });
 
-  r.post('/api/admin/payments/:id/retry', {
-    config: { access: changePayments },
-    schema: {
-      summary: 'Retry a failed payment: charge the card on file now, or issue a new payment link',
-      tags: ['staff-payments'],
-      params: paymentParams,
-      response: { 200: retryResult, 402: errorResponse, 404: errorResponse, 409: errorResponse },
-    },
+  route.post('/api/admin/payments/:id/retry', {
+    access: changePayments,
+    summary: 'Retry a failed payment: charge the card on file now, or issue a new payment link',
+    params: paymentParams,
+    response: { 200: retryResult, 402: errorResponse, 404: errorResponse, 409: errorResponse },
     handler: async (request) => {
       const { value, email } = await sendingNow(app.services.emailDelivery, ['payment_link'], () =>
         retryPayment(billing, actorOf(request), request.params.id),
@@ -115,23 +98,17 @@ export async function staffPaymentRoutes(app: FastifyInstance, { billing, config
     },
   });
 
-  r.get('/api/admin/financial-analytics', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Total revenue net of refunds, payment success rate and average transaction value',
-      tags: ['staff-payments'],
-      response: { 200: financialAnalytics },
-    },
+  route.get('/api/admin/financial-analytics', {
+    access: viewPayments,
+    summary: 'Total revenue net of refunds, payment success rate and average transaction value',
+    response: { 200: financialAnalytics },
     handler: async () => analytics(),
   });
 
-  r.get('/api/admin/payment-provider', {
-    config: { access: viewPayments },
-    schema: {
-      summary: 'Which payment provider is active and whether its webhooks are configured (no keys)',
-      tags: ['staff-payments'],
-      response: { 200: paymentProviderInfo },
-    },
+  route.get('/api/admin/payment-provider', {
+    access: viewPayments,
+    summary: 'Which payment provider is active and whether its webhooks are configured (no keys)',
+    response: { 200: paymentProviderInfo },
     handler: async () => {
       const stripe = billing.provider.name === 'stripe' ? config.stripe : null;
       return {

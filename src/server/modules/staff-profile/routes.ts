@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffUser } from '../../../shared/contracts/auth';
 import { access, errorResponse, successResponse } from '../../../shared/contracts/common';
@@ -26,11 +25,12 @@ import {
 } from './service';
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
+import { routesFor } from '../../http/routes-for';
 
 /** The profile dialog's own calls: every one acts on the signed-in member only (docs/staff-profile.md). */
 export async function staffProfileRoutes(app: FastifyInstance, services: Services) {
   const { db } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'profile');
   const ctx = (request: FastifyRequest) => staffContext(request, services);
   /** The member as they are after the change (the session principal is read before it). */
   const reloaded = async (request: FastifyRequest) => {
@@ -38,16 +38,13 @@ export async function staffProfileRoutes(app: FastifyInstance, services: Service
     return toStaffUser(me ?? request.staffUser, await staffPreferenceDefaultsOf(db));
   };
 
-  r.patch('/api/admin/profile', {
-    config: { access: access.staff },
-    schema: {
-      summary: 'Your own name, email and phone',
-      tags: ['profile'],
-      body: profileUpdateRequest,
-      response: {
-        200: z.object({ success: z.literal(true), message: z.string(), user: staffUser }),
-        409: errorResponse,
-      },
+  route.patch('/api/admin/profile', {
+    access: access.staff,
+    summary: 'Your own name, email and phone',
+    body: profileUpdateRequest,
+    response: {
+      200: z.object({ success: z.literal(true), message: z.string(), user: staffUser }),
+      409: errorResponse,
     },
     handler: async (request) => {
       await updateProfile(ctx(request), request.body);
@@ -59,37 +56,28 @@ export async function staffProfileRoutes(app: FastifyInstance, services: Service
     },
   });
 
-  r.post('/api/admin/change-password', {
-    config: { access: access.staffBeforePasswordSet },
-    schema: {
-      summary: 'Your own password: the current one is checked; your other sessions end',
-      tags: ['profile'],
-      body: staffChangePasswordRequest,
-      response: { 200: successResponse, 400: errorResponse, 429: errorResponse },
-    },
+  route.post('/api/admin/change-password', {
+    access: access.staffBeforePasswordSet,
+    summary: 'Your own password: the current one is checked; your other sessions end',
+    body: staffChangePasswordRequest,
+    response: { 200: successResponse, 400: errorResponse, 429: errorResponse },
     handler: async (request) => {
       await changeStaffPassword(ctx(request), request.body);
       return { success: true, message: 'Your password has been successfully updated' };
     },
   });
 
-  r.get('/api/admin/sessions', {
-    config: { access: access.staff },
-    schema: {
-      summary: 'Your live sessions, this one marked',
-      tags: ['profile'],
-      response: { 200: staffSessionList },
-    },
+  route.get('/api/admin/sessions', {
+    access: access.staff,
+    summary: 'Your live sessions, this one marked',
+    response: { 200: staffSessionList },
     handler: async (request) => listOwnSessions(db, request.staffUser),
   });
 
-  r.post('/api/admin/sessions/sign-out-others', {
-    config: { access: access.staff },
-    schema: {
-      summary: 'End every session of yours but this one',
-      tags: ['profile'],
-      response: { 200: signedOutOthers },
-    },
+  route.post('/api/admin/sessions/sign-out-others', {
+    access: access.staff,
+    summary: 'End every session of yours but this one',
+    response: { 200: signedOutOthers },
     handler: async (request) => {
       const ended = await signOutOtherSessions(ctx(request));
       const message =
@@ -100,28 +88,22 @@ export async function staffProfileRoutes(app: FastifyInstance, services: Service
     },
   });
 
-  r.put('/api/admin/preferences', {
-    config: { access: access.staff },
-    schema: {
-      summary: 'Your preferences: theme, timezone for dates, dashboard refresh',
-      tags: ['profile'],
-      body: preferencesUpdateRequest,
-      response: { 200: preferencesSaved },
-    },
+  route.put('/api/admin/preferences', {
+    access: access.staff,
+    summary: 'Your preferences: theme, timezone for dates, dashboard refresh',
+    body: preferencesUpdateRequest,
+    response: { 200: preferencesSaved },
     handler: async (request) => ({
       success: true as const,
       preferences: await savePreferences(ctx(request), request.body, await staffPreferenceDefaultsOf(db)),
     }),
   });
 
-  r.get('/api/admin/user-activity', {
-    config: { access: access.staff },
-    schema: {
-      summary: 'Your own audit trail, newest first, paged',
-      tags: ['profile'],
-      querystring: userActivityQuery,
-      response: { 200: userActivityPage },
-    },
+  route.get('/api/admin/user-activity', {
+    access: access.staff,
+    summary: 'Your own audit trail, newest first, paged',
+    querystring: userActivityQuery,
+    response: { 200: userActivityPage },
     handler: async (request) => ownActivity(db, request.staffUser.id, request.query),
   });
 }

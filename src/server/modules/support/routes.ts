@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import {
@@ -23,8 +21,7 @@ import {
   visitorMessageInput,
   visitorMessageSent,
 } from '../../../shared/contracts/contact';
-import { isoDay } from '../../../shared/days';
-import { actorOf, recordAudit } from '../audit';
+import { actorOf } from '../audit';
 import { supportAnalytics as analyticsOf } from './analytics';
 import {
   listTickets,
@@ -38,6 +35,8 @@ import { staffContext } from '../../http/staff-context';
 import { openVisitorTicket } from './visitor-tickets';
 import type { Services } from '../../services';
 import { customerContext } from '../../http/request-context';
+import { routesFor } from '../../http/routes-for';
+import { sendCsvExport } from '../../http/csv-export';
 
 const ticketParams = z.object({ id: z.uuid({ error: 'Ticket not found' }) });
 const staffSupport = access.staffTab('support');
@@ -50,25 +49,20 @@ export const TOO_MANY_VISITOR_MESSAGES =
 /** Support tickets (docs/support.md): the portal's side and the staff Support Center's. */
 export async function supportRoutes(app: FastifyInstance, services: Services) {
   const { db, clock } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'support');
   const ctx = (request: FastifyRequest) => customerContext(request, services);
 
   // ---- A visitor without an account (the landing page's contact form) ----
 
-  r.post('/api/contact/messages', {
-    config: {
-      access: access.public,
-      rateLimit: {
-        ...VISITOR_MESSAGE_LIMIT,
-        errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_VISITOR_MESSAGES }),
-      },
+  route.post('/api/contact/messages', {
+    access: access.public,
+    rateLimit: {
+      ...VISITOR_MESSAGE_LIMIT,
+      errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_VISITOR_MESSAGES }),
     },
-    schema: {
-      summary: "A visitor's message to support: a ticket in the Support Center, marked as from a visitor",
-      tags: ['support'],
-      body: visitorMessageInput,
-      response: { 201: visitorMessageSent, 400: errorResponse },
-    },
+    summary: "A visitor's message to support: a ticket in the Support Center, marked as from a visitor",
+    body: visitorMessageInput,
+    response: { 201: visitorMessageSent, 400: errorResponse },
     handler: async (request, reply) => {
       const ticket = await openVisitorTicket({ db, clock }, actorOf(request), request.body);
       return reply
@@ -79,141 +73,104 @@ export async function supportRoutes(app: FastifyInstance, services: Services) {
 
   // ---- The customer's account (owner and team members alike) ----
 
-  r.get('/api/customer/support/tickets', {
-    config: { access: access.customer },
-    schema: {
-      summary: "The account's support tickets, newest activity first, paged",
-      tags: ['support'],
-      querystring: myTicketListQuery,
-      response: { 200: myTicketPage },
-    },
+  route.get('/api/customer/support/tickets', {
+    access: access.customer,
+    summary: "The account's support tickets, newest activity first, paged",
+    querystring: myTicketListQuery,
+    response: { 200: myTicketPage },
     handler: async (request) => listMyTickets(ctx(request), request.query),
   });
 
-  r.post('/api/customer/support/tickets', {
-    config: { access: access.customer },
-    schema: {
-      summary: 'Open a support ticket for the account',
-      tags: ['support'],
-      body: newTicketInput,
-      response: { 201: myTicketDetail, 400: errorResponse },
-    },
+  route.post('/api/customer/support/tickets', {
+    access: access.customer,
+    summary: 'Open a support ticket for the account',
+    body: newTicketInput,
+    response: { 201: myTicketDetail, 400: errorResponse },
     handler: async (request, reply) => reply.code(201).send(await openTicket(ctx(request), request.body)),
   });
 
-  r.get('/api/customer/support/tickets/:id', {
-    config: { access: access.customer },
-    schema: {
-      summary: "One of the account's tickets with its public thread (never internal notes)",
-      tags: ['support'],
-      params: ticketParams,
-      response: { 200: myTicketDetail, 404: errorResponse },
-    },
+  route.get('/api/customer/support/tickets/:id', {
+    access: access.customer,
+    summary: "One of the account's tickets with its public thread (never internal notes)",
+    params: ticketParams,
+    response: { 200: myTicketDetail, 404: errorResponse },
     handler: async (request) => readMyTicket(ctx(request), request.params.id),
   });
 
-  r.post('/api/customer/support/tickets/:id/messages', {
-    config: { access: access.customer },
-    schema: {
-      summary: 'Reply to a ticket; a resolved ticket reopens, a closed one refuses (409)',
-      tags: ['support'],
-      params: ticketParams,
-      body: ticketReplyInput,
-      response: { 200: myTicketDetail, 400: errorResponse, 404: errorResponse, 409: errorResponse },
-    },
+  route.post('/api/customer/support/tickets/:id/messages', {
+    access: access.customer,
+    summary: 'Reply to a ticket; a resolved ticket reopens, a closed one refuses (409)',
+    params: ticketParams,
+    body: ticketReplyInput,
+    response: { 200: myTicketDetail, 400: errorResponse, 404: errorResponse, 409: errorResponse },
     handler: async (request) => replyAsCustomer(ctx(request), request.params.id, request.body.body),
   });
 
   // ---- Staff: the Support Center (tab `support`) ----
 
-  r.get('/api/admin/support/tickets', {
-    config: { access: staffSupport },
-    schema: {
-      summary: 'Tickets filtered by status, priority, category and assignee, searched, sorted and paged',
-      tags: ['support'],
-      querystring: staffTicketListQuery,
-      response: { 200: staffTicketPage },
-    },
+  route.get('/api/admin/support/tickets', {
+    access: staffSupport,
+    summary: 'Tickets filtered by status, priority, category and assignee, searched, sorted and paged',
+    querystring: staffTicketListQuery,
+    response: { 200: staffTicketPage },
     handler: async (request) => listTickets(db, request.query),
   });
 
-  r.get('/api/admin/support/tickets/export', {
-    config: { access: staffSupport },
-    schema: {
-      summary: 'Every ticket the filters match, as CSV (streamed in batches)',
-      tags: ['support'],
-      querystring: staffTicketExportQuery,
-    },
-    handler: async (request, reply) => {
-      await recordAudit(db, actorOf(request), {
-        action: 'export',
+  route.get('/api/admin/support/tickets/export', {
+    access: staffSupport,
+    summary: 'Every ticket the filters match, as CSV (streamed in batches)',
+    querystring: staffTicketExportQuery,
+    handler: async (request, reply) =>
+      sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'support_ticket',
-        newValues: { format: 'csv', ...request.query },
-      });
-      const day = isoDay(clock.now());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="support-tickets-${day}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(ticketsCsv(db, request.query)));
-    },
+        name: 'support-tickets',
+        filters: request.query,
+        csv: ticketsCsv(db, request.query),
+      }),
   });
 
-  r.get('/api/admin/support/assignees', {
-    config: { access: staffSupport },
-    schema: {
-      summary: 'Staff a ticket may be assigned to: those whose role opens the support tab',
-      tags: ['support'],
-      response: { 200: ticketAssignees },
-    },
+  route.get('/api/admin/support/assignees', {
+    access: staffSupport,
+    summary: 'Staff a ticket may be assigned to: those whose role opens the support tab',
+    response: { 200: ticketAssignees },
     handler: async () => assigneesOf(db),
   });
 
-  r.get('/api/admin/support/analytics', {
-    config: { access: staffSupport },
-    schema: {
-      summary: 'Volume by category, first-response and resolution times, open tickets by age',
-      tags: ['support'],
-      response: { 200: supportAnalytics },
-    },
+  route.get('/api/admin/support/analytics', {
+    access: staffSupport,
+    summary: 'Volume by category, first-response and resolution times, open tickets by age',
+    response: { 200: supportAnalytics },
     handler: async () => analyticsOf(db, clock.now()),
   });
 
-  r.get('/api/admin/support/tickets/:id', {
-    config: { access: staffSupport },
-    schema: {
-      summary: 'One ticket with its whole thread, internal notes included',
-      tags: ['support'],
-      params: ticketParams,
-      response: { 200: staffTicketDetail, 404: errorResponse },
-    },
+  route.get('/api/admin/support/tickets/:id', {
+    access: staffSupport,
+    summary: 'One ticket with its whole thread, internal notes included',
+    params: ticketParams,
+    response: { 200: staffTicketDetail, 404: errorResponse },
     handler: async (request) => detailOf(db, request.params.id),
   });
 
-  r.patch('/api/admin/support/tickets/:id', {
-    config: { access: staffSupport },
-    schema: {
-      summary: 'Change the status, priority or assignee (audited with old and new values)',
-      tags: ['support'],
-      params: ticketParams,
-      body: ticketUpdateInput,
-      response: { 200: staffTicketDetail, 400: errorResponse, 404: errorResponse },
-    },
+  route.patch('/api/admin/support/tickets/:id', {
+    access: staffSupport,
+    summary: 'Change the status, priority or assignee (audited with old and new values)',
+    params: ticketParams,
+    body: ticketUpdateInput,
+    response: { 200: staffTicketDetail, 400: errorResponse, 404: errorResponse },
     handler: async (request) => {
       await updateTicket(staffContext(request, services), request.params.id, request.body);
       return detailOf(db, request.params.id);
     },
   });
 
-  r.post('/api/admin/support/tickets/:id/messages', {
-    config: { access: staffSupport },
-    schema: {
-      summary: 'Reply to the customer (emailed to them) or add an internal note',
-      tags: ['support'],
-      params: ticketParams,
-      body: staffReplyInput,
-      response: { 200: staffTicketDetail, 400: errorResponse, 404: errorResponse },
-    },
+  route.post('/api/admin/support/tickets/:id/messages', {
+    access: staffSupport,
+    summary: 'Reply to the customer (emailed to them) or add an internal note',
+    params: ticketParams,
+    body: staffReplyInput,
+    response: { 200: staffTicketDetail, 400: errorResponse, 404: errorResponse },
     handler: async (request) => {
       await replyAsStaff(staffContext(request, services), request.params.id, request.body);
       return detailOf(db, request.params.id);

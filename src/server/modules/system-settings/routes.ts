@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import {
   apiSettings,
@@ -22,13 +21,14 @@ import {
   type SettingsDeps,
 } from './service';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 const viewSettings = access.staffPermission('settings', 'canViewSettings');
 const editSettings = access.staffPermission('settings', 'canEditSettings');
 
 /** System Settings (docs/system-settings.md): general, API keys and security. */
 export async function systemSettingsRoutes(app: FastifyInstance, { database, config, keyring }: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'settings');
   const deps: SettingsDeps = {
     db: database.db,
     config,
@@ -36,76 +36,55 @@ export async function systemSettingsRoutes(app: FastifyInstance, { database, con
   };
   const { db } = deps;
 
-  r.get('/api/contact', {
-    config: { access: access.public },
-    schema: {
-      summary: "The landing page's contact details (phone, email, hours) from the general settings",
-      tags: ['settings'],
-      response: { 200: publicContact },
-    },
+  route.get('/api/contact', {
+    access: access.public,
+    summary: "The landing page's contact details (phone, email, hours) from the general settings",
+    response: { 200: publicContact },
     handler: async () => publicContactOf(db),
   });
 
-  r.get('/api/admin/general-settings', {
-    config: { access: viewSettings },
-    schema: {
-      summary: 'General settings: company, timezone, date format, currency, language, theme, notifications',
-      tags: ['settings'],
-      response: { 200: generalSettings },
-    },
+  route.get('/api/admin/general-settings', {
+    access: viewSettings,
+    summary: 'General settings: company, timezone, date format, currency, language, theme, notifications',
+    response: { 200: generalSettings },
     handler: async () => generalSettingsOf(db, config),
   });
 
-  r.put('/api/admin/general-settings', {
-    config: { access: editSettings },
-    schema: {
-      summary: 'Change any of the general settings (General, Notifications and Appearance save here)',
-      tags: ['settings'],
-      body: generalSettingsInput,
-      response: { 200: generalSettings },
-    },
+  route.put('/api/admin/general-settings', {
+    access: editSettings,
+    summary: 'Change any of the general settings (General, Notifications and Appearance save here)',
+    body: generalSettingsInput,
+    response: { 200: generalSettings },
     handler: async (request) => saveGeneralSettings(deps, actorOf(request), request.body),
   });
 
-  r.get('/api/admin/api-settings', {
-    config: { access: viewSettings },
-    schema: {
-      summary: 'API settings: secrets masked to their last four characters, URLs in full',
-      tags: ['settings'],
-      response: { 200: apiSettings },
-    },
+  route.get('/api/admin/api-settings', {
+    access: viewSettings,
+    summary: 'API settings: secrets masked to their last four characters, URLs in full',
+    response: { 200: apiSettings },
     handler: async () => apiSettingsOf(deps),
   });
 
-  r.put('/api/admin/api-settings', {
-    config: { access: editSettings },
-    schema: {
-      summary: 'Save API keys (sealed at rest): a blank field keeps its value, `clear` removes',
-      tags: ['settings'],
-      body: apiSettingsInput,
-      response: { 200: apiSettings, 503: errorResponse },
-    },
+  route.put('/api/admin/api-settings', {
+    access: editSettings,
+    summary: 'Save API keys (sealed at rest): a blank field keeps its value, `clear` removes',
+    body: apiSettingsInput,
+    response: { 200: apiSettings, 503: errorResponse },
     handler: async (request) => saveApiSettings(deps, actorOf(request), request.body),
   });
 
-  r.get('/api/admin/security-settings', {
-    config: { access: viewSettings },
-    schema: {
-      summary: 'Session lifetime, sign-in lockout and audit retention in force',
-      tags: ['settings'],
-      response: { 200: securitySettingsAnswer },
-    },
+  route.get('/api/admin/security-settings', {
+    access: viewSettings,
+    summary: 'Session lifetime, sign-in lockout and audit retention in force',
+    response: { 200: securitySettingsAnswer },
     handler: async () => securitySettingsOf(db, config),
   });
 
-  r.put('/api/admin/security-settings', {
-    config: { access: editSettings },
-    schema: {
-      summary: 'Change the security settings; honoured from the next sign-in',
-      tags: ['settings'],
-      body: securitySettingsInput,
-      response: { 200: securitySettingsAnswer },
-    },
+  route.put('/api/admin/security-settings', {
+    access: editSettings,
+    summary: 'Change the security settings; honoured from the next sign-in',
+    body: securitySettingsInput,
+    response: { 200: securitySettingsAnswer },
     handler: async (request) => saveSecuritySettings(deps, actorOf(request), request.body),
   });
 }

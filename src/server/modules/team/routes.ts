@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { access, errorResponse, successResponse } from '../../../shared/contracts/common';
@@ -26,6 +25,7 @@ import {
 import { staffNameOf } from './staff-name';
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
+import { routesFor } from '../../http/routes-for';
 
 const userParams = z.object({ id: z.string().max(100) });
 const viewTeam = access.staffPermission('users', 'canViewTeamManagement');
@@ -34,38 +34,29 @@ const manageUsers = access.staffPermission('users', 'canManageUsers');
 /** Team Management (docs/team-management.md): the members, their roles, flags and passwords. */
 export async function teamRoutes(app: FastifyInstance, services: Services) {
   const { db, emailDelivery } = services;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesFor(app, 'team');
   const ctx = (request: FastifyRequest) => staffContext(request, services);
 
-  r.get('/api/admin/users', {
-    config: { access: viewTeam },
-    schema: {
-      summary: 'Team members: searched, filtered by role, sorted and paged on the server',
-      tags: ['team'],
-      querystring: teamListQuery,
-      response: { 200: teamPage },
-    },
+  route.get('/api/admin/users', {
+    access: viewTeam,
+    summary: 'Team members: searched, filtered by role, sorted and paged on the server',
+    querystring: teamListQuery,
+    response: { 200: teamPage },
     handler: async (request) => listTeam(db, request.query),
   });
 
-  r.get('/api/admin/users/stats', {
-    config: { access: viewTeam },
-    schema: {
-      summary: 'Total users, sales team, total commissions and active rates',
-      tags: ['team'],
-      response: { 200: teamStatsContract },
-    },
+  route.get('/api/admin/users/stats', {
+    access: viewTeam,
+    summary: 'Total users, sales team, total commissions and active rates',
+    response: { 200: teamStatsContract },
     handler: async () => teamStats(db),
   });
 
-  r.post('/api/admin/users', {
-    config: { access: manageUsers },
-    schema: {
-      summary: 'Create a team member with a generated password they replace at first sign-in',
-      tags: ['team'],
-      body: createUserRequest,
-      response: { 201: userSaved, 400: errorResponse, 403: errorResponse, 409: errorResponse },
-    },
+  route.post('/api/admin/users', {
+    access: manageUsers,
+    summary: 'Create a team member with a generated password they replace at first sign-in',
+    body: createUserRequest,
+    response: { 201: userSaved, 400: errorResponse, 403: errorResponse, 409: errorResponse },
     handler: async (request, reply) => {
       const { value: user, email } = await sendingNow(emailDelivery, ['team_invitation'], () =>
         createTeamUser(ctx(request), request.body),
@@ -76,20 +67,17 @@ export async function teamRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  r.patch('/api/admin/users/:id', {
-    config: { access: manageUsers },
-    schema: {
-      summary: 'Edit a team member: details, role, permissions and an optional generated password',
-      tags: ['team'],
-      params: userParams,
-      body: updateUserRequest,
-      response: {
-        200: userSaved,
-        400: errorResponse,
-        403: errorResponse,
-        404: errorResponse,
-        409: errorResponse,
-      },
+  route.patch('/api/admin/users/:id', {
+    access: manageUsers,
+    summary: 'Edit a team member: details, role, permissions and an optional generated password',
+    params: userParams,
+    body: updateUserRequest,
+    response: {
+      200: userSaved,
+      400: errorResponse,
+      403: errorResponse,
+      404: errorResponse,
+      409: errorResponse,
     },
     handler: async (request) => {
       const { value: user, email } = await sendingNow(emailDelivery, ['team_invitation'], () =>
@@ -99,15 +87,12 @@ export async function teamRoutes(app: FastifyInstance, services: Services) {
     },
   });
 
-  r.patch('/api/admin/users/:id/role', {
-    config: { access: manageUsers },
-    schema: {
-      summary: "Change a team member's role (their flags start from the role's defaults)",
-      tags: ['team'],
-      params: userParams,
-      body: changeRoleRequest,
-      response: { 200: userSaved, 403: errorResponse, 404: errorResponse, 409: errorResponse },
-    },
+  route.patch('/api/admin/users/:id/role', {
+    access: manageUsers,
+    summary: "Change a team member's role (their flags start from the role's defaults)",
+    params: userParams,
+    body: changeRoleRequest,
+    response: { 200: userSaved, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     handler: async (request) => ({
       success: true as const,
       message: 'User role updated successfully',
@@ -115,14 +100,11 @@ export async function teamRoutes(app: FastifyInstance, services: Services) {
     }),
   });
 
-  r.delete('/api/admin/users/:id', {
-    config: { access: manageUsers },
-    schema: {
-      summary: 'Delete a team member (never yourself, never the last admin)',
-      tags: ['team'],
-      params: userParams,
-      response: { 200: successResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
-    },
+  route.delete('/api/admin/users/:id', {
+    access: manageUsers,
+    summary: 'Delete a team member (never yourself, never the last admin)',
+    params: userParams,
+    response: { 200: successResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     handler: async (request) => {
       await deleteTeamUser(ctx(request), request.params.id);
       return { success: true, message: 'User deleted successfully' };
@@ -130,13 +112,10 @@ export async function teamRoutes(app: FastifyInstance, services: Services) {
   });
 
   // Any staff member: the customer dialogs and the commission rates both pick a sales user.
-  r.get('/api/admin/sales-users', {
-    config: { access: access.staff },
-    schema: {
-      summary: 'The sales users, to assign a customer or a commission rate to',
-      tags: ['team'],
-      response: { 200: salesUserOptions },
-    },
+  route.get('/api/admin/sales-users', {
+    access: access.staff,
+    summary: 'The sales users, to assign a customer or a commission rate to',
+    response: { 200: salesUserOptions },
     handler: async () =>
       db
         .select({ id: staffUsers.id, name: staffNameOf(staffUsers), email: staffUsers.email })
