@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../../shared/contracts/common';
 import type { Services } from '../../services';
+import { routesFor } from '../../http/routes-for';
 
 /** A database that takes longer than this reads as down: under a load balancer's usual 1 s probe timeout. */
 export const READY_PING_TIMEOUT_MS = 500;
@@ -27,9 +27,9 @@ function withinMs(ping: () => Promise<number>, ms: number): Promise<number> {
  * the liveness check; this one also says no while the instance drains for a shutdown.
  */
 export async function readinessRoutes(app: FastifyInstance, { database }: Services) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/ready', {
-    config: { access: access.public },
-    schema: { tags: ['system'], response: { 200: readyResponse, 503: readyResponse } },
+  routesFor(app, 'system').get('/api/ready', {
+    access: access.public,
+    response: { 200: readyResponse, 503: readyResponse },
     handler: async (request, reply) => {
       // A draining instance never turns ready again: no Retry-After, unlike a database that may come back.
       if (app.readiness.draining)

@@ -1,6 +1,5 @@
 import type { MaintenanceRecord } from '@shared/contracts/fleet';
-import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { changeRow } from '@client/components/list/row-change';
+import { RowChangeConfirm } from '@client/components/list/row-change-confirm';
 import { useDeleteMaintenance } from '../api';
 import { vehicleLabel, type PickedVehicle } from '../drivers/vehicle-label';
 import { CompleteDialog } from './complete-dialog';
@@ -27,22 +26,6 @@ export function MaintenanceDialogs({
   const close = (open: boolean) => !open && onClose();
   const deleting = dialog?.kind === 'delete' ? dialog.record : null;
 
-  const onDelete = async () => {
-    if (!deleting) return;
-    const deleted = await changeRow(() => remove.mutateAsync(deleting.id), {
-      done: {
-        title: 'Maintenance deleted',
-        description: `${deleting.type} was removed.`,
-        variant: 'success',
-      },
-      failed: {
-        title: 'Maintenance not deleted',
-        fallback: 'The record could not be deleted. Please try again.',
-      },
-    });
-    if (deleted) onClose();
-  };
-
   return (
     <>
       {dialog?.kind === 'edit' ? (
@@ -57,9 +40,21 @@ export function MaintenanceDialogs({
       {dialog?.kind === 'complete' ? (
         <CompleteDialog key={dialog.key} record={dialog.record} open onOpenChange={close} />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={close}
+      <RowChangeConfirm
+        row={deleting}
+        onClose={onClose}
+        change={(record) => remove.mutateAsync(record.id)}
+        outcome={(record) => ({
+          done: {
+            title: 'Maintenance deleted',
+            description: `${record.type} was removed.`,
+            variant: 'success',
+          },
+          failed: {
+            title: 'Maintenance not deleted',
+            fallback: 'The record could not be deleted. Please try again.',
+          },
+        })}
         title={`Delete ${deleting?.type ?? 'maintenance'}?`}
         description={
           deleting
@@ -67,7 +62,6 @@ export function MaintenanceDialogs({
             : ''
         }
         confirmLabel="Delete record"
-        onConfirm={onDelete}
       />
     </>
   );
