@@ -18,12 +18,15 @@ export function DialogFrame({
   open,
   onOpenChange,
   title,
+  titleAside,
   description,
   width,
   returnFocusTo,
   children,
 }: DialogOpenProps & {
   title: string;
+  /** Badges beside the title, wrapping under it on a narrow screen. */
+  titleAside?: ReactNode;
   description: ReactNode;
   width: keyof typeof WIDTHS;
   /** The button that opened it, when that is not a Radix trigger: focus goes back there on close. */
@@ -44,7 +47,14 @@ export function DialogFrame({
         }
       >
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
+          {titleAside ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <DialogTitle>{title}</DialogTitle>
+              {titleAside}
+            </div>
+          ) : (
+            <DialogTitle>{title}</DialogTitle>
+          )}
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}

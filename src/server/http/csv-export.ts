@@ -15,13 +15,13 @@ export type CsvExport = {
   name: string;
   /** The filters the export used, recorded in the audit row. */
   filters: object;
-  /** The file's pieces, read as the client reads (a generator over keyset batches). */
-  csv: AsyncIterable<string>;
+  /** The file: whole, or in pieces read as the client reads (a generator over keyset batches). */
+  csv: AsyncIterable<string> | string;
 };
 
 /**
- * A staff list's export as a download: the export is audited first (who, which filters), then the
- * rows stream out under the day's file name, never cached, since they hold other people's data.
+ * A list's export as a download (staff lists and the fleet's): the export is audited first (who, which
+ * filters), then the rows go out under the day's file name, never cached, since they hold people's data.
  */
 export async function sendCsvExport(
   request: FastifyRequest,

@@ -10,7 +10,7 @@ export {
   integrationStatus,
   systemAlerts,
 } from './system';
-export { staffUsers, salesCommissionRates, salesCommissions } from './staff';
+export { staffIdentity, staffUsers, salesCommissionRates, salesCommissions } from './staff';
 export { customers, customerSettings } from './customers';
 export { teamMembers, customerLogins } from './team';
 export {

@@ -48,6 +48,16 @@ export const staffUsers = pgTable(
   ],
 );
 
+/** The columns that say who a staff member is, as a session and a CRM export both read them. */
+export const staffIdentity = {
+  id: staffUsers.id,
+  email: staffUsers.email,
+  firstName: staffUsers.firstName,
+  lastName: staffUsers.lastName,
+  phone: staffUsers.phone,
+  role: staffUsers.role,
+};
+
 /**
  * What a sales user earns on each plan (docs/commissions.md), as a fraction (0.075 is 7.5 %).
  * A new rate for the same user and plan replaces the active one; the old one stays, inactive.

@@ -20,9 +20,7 @@ import {
 import { access, errorResponse } from '../../../shared/contracts/common';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
 import { sendingNow, skippedEmail } from '../email';
-import { invoiceSellerOf } from '../system-settings';
 import {
-  renderInvoicePdf,
   invoiceById,
   listInvoices,
   generateMonthlyInvoices,
@@ -37,6 +35,7 @@ import {
 import type { Services } from '../../services';
 import { staffContext } from '../../http/staff-context';
 import { routesFor } from '../../http/routes-for';
+import { sendInvoicePdf } from '../../http/invoice-pdf';
 
 /**
  * Every route here needs canViewPayments: there is no flag for changing payments, so generating
@@ -131,12 +130,7 @@ export async function billingAdminRoutes(app: FastifyInstance, services: Service
     params: z.object({ id: z.string() }),
     handler: async (request, reply) => {
       const invoice = await invoiceById(db, request.params.id);
-      const pdf = await renderInvoicePdf(invoice, await invoiceSellerOf(db, config.appName));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendInvoicePdf(reply, { db: db, appName: config.appName, invoice });
     },
   });
 

@@ -4,7 +4,7 @@ import type { CrmEntityType, CrmPlatform } from '../../../shared/contracts/crm';
 import type { CrmAdapter, CrmCustomer, CrmOutcome, CrmUser } from '../../integrations/crm/adapter';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { crmIntegrations, customers, staffUsers } from '../../db/schema';
+import { crmIntegrations, customers, staffIdentity, staffUsers } from '../../db/schema';
 
 /*
  * Our records as the CRM adapters take them, each with its integration record in the CRM in use (the
@@ -126,12 +126,7 @@ export const userSource: CrmEntitySource<CrmUser> = {
   async read(exec, crmType, options) {
     const rows = await exec
       .select({
-        id: staffUsers.id,
-        email: staffUsers.email,
-        firstName: staffUsers.firstName,
-        lastName: staffUsers.lastName,
-        phone: staffUsers.phone,
-        role: staffUsers.role,
+        ...staffIdentity,
         ...stateColumns,
       })
       .from(staffUsers)

@@ -25,7 +25,6 @@ import {
 import { VEHICLE_STATUSES, DRIVER_STATUSES } from '../../../shared/statuses';
 import { access, successResponse } from '../../../shared/contracts/common';
 import { uuidParams } from '../../../shared/contracts/portal';
-import { recordAudit } from '../audit';
 import { driversCsv, vehiclesCsv } from './csv';
 import { createDriver, deleteDriver, driversForExport, listDrivers, updateDriver } from './drivers';
 import {
@@ -39,7 +38,6 @@ import { fleetOverview } from './overview';
 import { changeMemberRole, inviteMember, listTeam, removeMember } from './team';
 import { sendingNow, skippedEmail } from '../email';
 import { deliverySentence } from '../../../shared/contracts/email-delivery';
-import { isoDay } from '../../../shared/days';
 import {
   createVehicles,
   deleteVehicle,
@@ -52,15 +50,15 @@ import {
 import type { Services } from '../../services';
 import { customerContext } from '../../http/request-context';
 import { routesFor } from '../../http/routes-for';
+import { sendCsvExport } from '../../http/csv-export';
 
 const exportQuery = <const S extends readonly [string, ...string[]]>(statuses: S) =>
   z.object({ search: z.string().trim().max(100).optional(), status: z.enum(statuses).optional() });
 
 /** The customer's fleet app (issue 4). Every call is scoped to the signed-in account. */
 export async function fleetRoutes(app: FastifyInstance, services: Services) {
-  const { clock, config, mail, emailDelivery } = services;
+  const { db, clock, config, mail, emailDelivery } = services;
   const route = routesFor(app, 'fleet');
-  const today = () => isoDay(clock.now());
   const ctx = (request: FastifyRequest) => customerContext(request, services);
 
   route.get('/api/fleet/overview', {
@@ -93,17 +91,15 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
     access: access.customerFeature('vehicleTracking', 'reportingAnalytics'),
     querystring: exportQuery(VEHICLE_STATUSES),
     handler: async (request, reply) => {
-      const context = ctx(request);
-      const rows = await vehiclesForExport(context, request.query);
-      await recordAudit(context.db, context.actor, {
-        action: 'export',
+      const rows = await vehiclesForExport(ctx(request), request.query);
+      return sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'vehicle',
-        newValues: { format: 'csv', rows: rows.length, ...request.query },
+        name: 'vehicles',
+        filters: { rows: rows.length, ...request.query },
+        csv: vehiclesCsv(rows),
       });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="vehicles-${today()}.csv"`)
-        .send(vehiclesCsv(rows));
     },
   });
   route.post('/api/fleet/vehicles/import/preview', {
@@ -169,17 +165,15 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
     access: access.customerFeature('driverManagement', 'reportingAnalytics'),
     querystring: exportQuery(DRIVER_STATUSES),
     handler: async (request, reply) => {
-      const context = ctx(request);
-      const rows = await driversForExport(context, request.query);
-      await recordAudit(context.db, context.actor, {
-        action: 'export',
+      const rows = await driversForExport(ctx(request), request.query);
+      return sendCsvExport(request, reply, {
+        db,
+        clock,
         resourceType: 'driver',
-        newValues: { format: 'csv', rows: rows.length, ...request.query },
+        name: 'drivers',
+        filters: { rows: rows.length, ...request.query },
+        csv: driversCsv(rows),
       });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="drivers-${today()}.csv"`)
-        .send(driversCsv(rows));
     },
   });
   route.post('/api/fleet/drivers', {

@@ -33,7 +33,6 @@ import { CUSTOMER_COOKIE } from '../../auth/sessions';
 import { HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
 import {
-  renderInvoicePdf,
   addPaymentMethod,
   removePaymentMethod,
   setDefaultPaymentMethod,
@@ -51,12 +50,12 @@ import {
   updateBillingAddress,
   updateBillingEmail,
 } from '../billing';
-import { invoiceSellerOf } from '../system-settings';
 import { changeCustomerPassword, deleteCustomerAccount } from './account';
 import { customerProfile, exportCustomerData, loadSettings, saveSettings } from './service';
 import type { Services } from '../../services';
 import { customerContext } from '../../http/request-context';
 import { routesFor } from '../../http/routes-for';
+import { sendInvoicePdf } from '../../http/invoice-pdf';
 
 export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
 
@@ -71,15 +70,17 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
   const { billing, config } = services;
   const route = routesFor(app, 'portal');
   const ctx = (request: FastifyRequest) => customerContext(request, services);
+  /** The signed-in customer's context, once the email the call names is theirs. */
+  const own = (request: FastifyRequest, email: string | undefined) => {
+    assertOwnEmail(request, email);
+    return ctx(request);
+  };
 
   route.get('/api/customer/profile/:email', {
     access: access.customer,
     params: emailParams,
     response: { 200: profileSchema },
-    handler: async (request) => {
-      assertOwnEmail(request, request.params.email);
-      return customerProfile(ctx(request));
-    },
+    handler: async (request) => customerProfile(own(request, request.params.email)),
   });
 
   route.get('/api/customer/billing-info', {
@@ -92,10 +93,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     access: access.customer,
     params: emailParams,
     response: { 200: z.object({ settings: settingsSchema }) },
-    handler: async (request) => {
-      assertOwnEmail(request, request.params.email);
-      return { settings: await loadSettings(ctx(request)) };
-    },
+    handler: async (request) => ({ settings: await loadSettings(own(request, request.params.email)) }),
   });
 
   route.put('/api/customer/settings/:email', {
@@ -104,9 +102,12 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     body: saveSettingsRequest,
     response: { 200: saveSettingsResponse },
     handler: async (request) => {
-      assertOwnEmail(request, request.params.email);
       const { autoSaved: _auto, manualSave, ...settings } = request.body;
-      const saved = await saveSettings(ctx(request), settings, manualSave ? 'manual' : 'auto');
+      const saved = await saveSettings(
+        own(request, request.params.email),
+        settings,
+        manualSave ? 'manual' : 'auto',
+      );
       return {
         success: true as const,
         message: 'Settings saved',
@@ -121,30 +122,22 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     access: access.accountAdmin,
     body: upgradePlanRequest,
     response: { 200: planChangeResponse },
-    handler: async (request) => {
-      assertOwnEmail(request, request.body.email);
-      return upgradePlan(ctx(request), request.body.planId, request.body.expectedAmount);
-    },
+    handler: async (request) =>
+      upgradePlan(own(request, request.body.email), request.body.planId, request.body.expectedAmount),
   });
 
   route.post('/api/customer/downgrade-plan', {
     access: access.accountAdmin,
     body: planChangeRequest,
     response: { 200: planChangeResponse },
-    handler: async (request) => {
-      assertOwnEmail(request, request.body.email);
-      return downgradePlan(ctx(request), request.body.planId);
-    },
+    handler: async (request) => downgradePlan(own(request, request.body.email), request.body.planId),
   });
 
   route.post('/api/customer/cancel-subscription', {
     access: access.accountAdmin,
     body: cancelRequest,
     response: { 200: cancelResponse },
-    handler: async (request) => {
-      assertOwnEmail(request, request.body.email);
-      return cancelSubscription(ctx(request));
-    },
+    handler: async (request) => cancelSubscription(own(request, request.body.email)),
   });
 
   // Issue 9: a plan change says its numbers first, and a cancellation can be taken back.
@@ -154,20 +147,14 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     summary: 'What an upgrade or downgrade would charge and when, before it is made',
     body: planChangeRequest,
     response: { 200: planChangePreview },
-    handler: async (request) => {
-      assertOwnEmail(request, request.body.email);
-      return previewPlanChange(ctx(request), request.body.planId);
-    },
+    handler: async (request) => previewPlanChange(own(request, request.body.email), request.body.planId),
   });
 
   route.post('/api/customer/resume-subscription', {
     access: access.accountAdmin,
     body: resumeRequest,
     response: { 200: resumeResponse },
-    handler: async (request) => {
-      assertOwnEmail(request, request.body.email);
-      return resumeSubscription(ctx(request));
-    },
+    handler: async (request) => resumeSubscription(own(request, request.body.email)),
   });
 
   route.get('/api/customer/latest-invoice/:email', {
@@ -177,8 +164,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
       200: z.object({ success: z.literal(true), downloadUrl: z.string(), invoiceNumber: z.string() }),
     },
     handler: async (request) => {
-      assertOwnEmail(request, request.params.email);
-      const invoice = await latestInvoice(ctx(request));
+      const invoice = await latestInvoice(own(request, request.params.email));
       if (!invoice) throw notFound('No invoices yet. Your first invoice is issued with your first payment.');
       return {
         success: true as const,
@@ -201,12 +187,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     handler: async (request, reply) => {
       const invoice = await invoiceOf(ctx(request), request.params.id);
       if (!invoice) throw notFound('Invoice not found');
-      const pdf = await renderInvoicePdf(invoice, await invoiceSellerOf(billing.db, config.appName));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendInvoicePdf(reply, { db: billing.db, appName: config.appName, invoice });
     },
   });
 
@@ -215,8 +196,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     body: updateBillingEmailRequest,
     response: { 200: successResponse },
     handler: async (request) => {
-      assertOwnEmail(request, request.body.email);
-      await updateBillingEmail(ctx(request), request.body.newBillingEmail);
+      await updateBillingEmail(own(request, request.body.email), request.body.newBillingEmail);
       return { success: true, message: `Invoices will be sent to ${request.body.newBillingEmail}.` };
     },
   });
@@ -226,8 +206,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     body: updateBillingAddressRequest,
     response: { 200: successResponse },
     handler: async (request) => {
-      assertOwnEmail(request, request.body.email);
-      await updateBillingAddress(ctx(request), request.body.address);
+      await updateBillingAddress(own(request, request.body.email), request.body.address);
       return { success: true, message: 'Your billing address has been updated.' };
     },
   });
@@ -237,10 +216,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
     params: emailParams,
     querystring: paymentHistoryQuery,
     response: { 200: paymentHistoryResponse },
-    handler: async (request) => {
-      assertOwnEmail(request, request.params.email);
-      return paymentHistory(ctx(request), request.query);
-    },
+    handler: async (request) => paymentHistory(own(request, request.params.email), request.query),
   });
 
   route.post('/api/customer/add-payment-method', {
@@ -280,8 +256,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
       body: changePasswordRequest,
       response: { 200: successResponse },
       handler: async (request) => {
-        assertOwnEmail(request, request.body.email);
-        await changeCustomerPassword(ctx(request), billing.mail, {
+        await changeCustomerPassword(own(request, request.body.email), billing.mail, {
           teamMemberId: request.customerUser.teamMemberId,
           sessionId: request.customerUser.sessionId,
           currentPassword: request.body.currentPassword,

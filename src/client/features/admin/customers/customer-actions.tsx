@@ -121,19 +121,18 @@ function DeleteConfirm({ customer, onClose }: { customer: StaffCustomer | null; 
   );
 }
 
+/** What a customer's card and its actions are given: the customer, what the staff member may do, the dialogs. */
+export type CustomerCardProps = {
+  customer: StaffCustomer;
+  access: Pick<CustomerAccess, 'canEdit' | 'canDelete'>;
+  actions: CustomerActions;
+};
+
 /**
  * A customer card's actions (docs/staff-customers-screen.md): Edit, then the overflow menu with Suspend for an active
  * customer, Reactivate for a suspended one and Delete. Each shows only to staff who may do it.
  */
-export function CustomerCardActions({
-  customer: c,
-  access,
-  actions,
-}: {
-  customer: StaffCustomer;
-  access: Pick<CustomerAccess, 'canEdit' | 'canDelete'>;
-  actions: CustomerActions;
-}) {
+export function CustomerCardActions({ customer: c, access, actions }: CustomerCardProps) {
   const canSuspend = access.canEdit && c.status === 'active';
   const canReactivate = access.canEdit && c.status === 'suspended';
   const hasMenu = canSuspend || canReactivate || access.canDelete;

@@ -1,28 +1,18 @@
 import { useId } from 'react';
 import { HandshakeIcon } from 'lucide-react';
-import type { StaffCustomer } from '@shared/contracts/staff-customers';
 import { ListCard } from '@client/components/list/list-cards';
 import { cn } from '@client/lib/cn';
-import { CustomerCardActions, type CustomerActions } from './customer-actions';
+import { CustomerCardActions, type CustomerCardProps } from './customer-actions';
 import { CustomerStatusBadge, HealthReasons, HealthScore, RiskBadge } from './customer-badges';
 import { formatDate, salesRepLabelOf } from './customer-format';
 import { ContactLines, UsageFigures } from './customer-parts';
-import type { CustomerAccess } from './use-customer-access';
 
 /**
  * One customer on the customers screen (docs/staff-customers-screen.md): a horizontal card on a wide list (who, plan and
  * usage, health and its reasons, actions in one row), two columns on a tablet, stacked on a phone. The
  * widths are the list's own (`ListCards` is the container).
  */
-export function CustomerCard({
-  customer: c,
-  access,
-  actions,
-}: {
-  customer: StaffCustomer;
-  access: Pick<CustomerAccess, 'canEdit' | 'canDelete'>;
-  actions: CustomerActions;
-}) {
+export function CustomerCard({ customer: c, access, actions }: CustomerCardProps) {
   const titleId = useId();
   return (
     <ListCard aria-labelledby={titleId} data-testid="customer-card">

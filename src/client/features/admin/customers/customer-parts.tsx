@@ -15,16 +15,11 @@ const LAYOUT: Record<PartLayout, string> = {
   inline: 'flex flex-wrap items-center gap-x-5 gap-y-1',
 };
 
+/** A part of a customer's card or row: which customer, laid out in a stack or inline. */
+type PartProps = { customer: StaffCustomer; layout?: PartLayout; className?: string };
+
 /** The person, email and phone, each truncated rather than wrapped. */
-export function ContactLines({
-  customer: c,
-  layout = 'stack',
-  className,
-}: {
-  customer: StaffCustomer;
-  layout?: PartLayout;
-  className?: string;
-}) {
+export function ContactLines({ customer: c, layout = 'stack', className }: PartProps) {
   return (
     <ul className={cn('min-w-0 text-sm', LAYOUT[layout], className)}>
       <li className="flex min-w-0 max-w-full items-center gap-2">
@@ -61,15 +56,7 @@ export function ContactLines({
 }
 
 /** Plan (or Basic), vehicles used of the limit and users used of the limit ('Unlimited' when none). */
-export function UsageFigures({
-  customer: c,
-  layout = 'stack',
-  className,
-}: {
-  customer: StaffCustomer;
-  layout?: PartLayout;
-  className?: string;
-}) {
+export function UsageFigures({ customer: c, layout = 'stack', className }: PartProps) {
   const rows = [
     { icon: LayersIcon, label: 'Plan', value: planLabelOf(c), testId: 'customer-plan' },
     {

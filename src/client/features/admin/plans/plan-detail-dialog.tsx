@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { DialogFrame } from '@client/components/dialog-frame';
+import { useLastRow } from '@client/components/list/row-change-confirm';
 import { formatPrice } from '@client/lib/format';
 import type { Plan, PlanStats } from '@shared/contracts/plans';
 import { PlanStatusBadge, PopularBadge } from './plan-badges';
@@ -40,44 +35,45 @@ export function PlanDetailDialog({
   stats: PlanStats | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
-  const figures = plan ? figuresOf(stats, plan.id) : null;
+  // The plan stays on screen while the dialog animates out.
+  const shown = useLastRow(plan);
+  if (!shown) return null;
+  const figures = figuresOf(stats, shown.id);
   return (
-    <Dialog open={plan !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
-        {plan && figures ? (
-          <>
-            <DialogHeader>
-              <div className="flex flex-wrap items-center gap-2">
-                <DialogTitle>{plan.name}</DialogTitle>
-                <PlanStatusBadge active={plan.active} />
-                {figures.customerCount > 0 ? <PopularBadge /> : null}
-              </div>
-              <DialogDescription>{plan.description || `Plan id ${plan.id}`}</DialogDescription>
-            </DialogHeader>
-            <Section title="Pricing & Limits">
-              <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-                <Figure label="Monthly price" value={formatPrice(plan.price)} />
-                <Figure label="Vehicle limit" value={formatLimit(plan.vehicleLimit)} />
-                <Figure label="User limit" value={formatLimit(plan.userLimit)} />
-              </dl>
-            </Section>
-            <Section title="Customer Statistics">
-              <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-                <Figure label="Active customers" value={figures.activeCustomers} />
-                <Figure label="Monthly revenue" value={formatPrice(figures.monthlyRevenue)} />
-                <Figure label="Market share" value={marketShare(stats, plan.id)} />
-              </dl>
-              <p className="text-xs text-muted-foreground">
-                Revenue counts active customers with a paid subscription; trials are not included. Market
-                share is this plan&apos;s part of all customers ({stats?.totalCustomers ?? 0}).
-              </p>
-            </Section>
-            <Section title="Features">
-              <PlanFeaturesList features={plan.features} className="sm:grid-cols-2 sm:gap-x-6" />
-            </Section>
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={plan !== null}
+      onOpenChange={onOpenChange}
+      width="xl"
+      title={shown.name}
+      titleAside={
+        <>
+          <PlanStatusBadge active={shown.active} />
+          {figures.customerCount > 0 ? <PopularBadge /> : null}
+        </>
+      }
+      description={shown.description || `Plan id ${shown.id}`}
+    >
+      <Section title="Pricing & Limits">
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          <Figure label="Monthly price" value={formatPrice(shown.price)} />
+          <Figure label="Vehicle limit" value={formatLimit(shown.vehicleLimit)} />
+          <Figure label="User limit" value={formatLimit(shown.userLimit)} />
+        </dl>
+      </Section>
+      <Section title="Customer Statistics">
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          <Figure label="Active customers" value={figures.activeCustomers} />
+          <Figure label="Monthly revenue" value={formatPrice(figures.monthlyRevenue)} />
+          <Figure label="Market share" value={marketShare(stats, shown.id)} />
+        </dl>
+        <p className="text-xs text-muted-foreground">
+          Revenue counts active customers with a paid subscription; trials are not included. Market share is
+          this plan&apos;s part of all customers ({stats?.totalCustomers ?? 0}).
+        </p>
+      </Section>
+      <Section title="Features">
+        <PlanFeaturesList features={shown.features} className="sm:grid-cols-2 sm:gap-x-6" />
+      </Section>
+    </DialogFrame>
   );
 }
