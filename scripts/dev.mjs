@@ -1,6 +1,10 @@
 // `npm run dev`: one URL (PORT, default 5000) with the client hot-reloading through Vite and the
 // API server restarting on change behind it (API_PORT, default 5001).
 import { spawn } from 'node:child_process';
+import { assertSupportedNode } from './node-version.mjs';
+
+// npx, tsx and vite below find `node` on the PATH npm gives this script: node_modules/.bin first.
+assertSupportedNode();
 
 const port = process.env.PORT ?? '5000';
 const apiPort = process.env.API_PORT ?? '5001';

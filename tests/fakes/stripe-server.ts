@@ -103,6 +103,7 @@ type PaymentIntent = {
   currency: string;
   customer: string | null;
   payment_method: string | null;
+  allowed_payment_method_types: string[] | null;
   payment_method_types: string[];
   setup_future_usage: string | null;
   status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded' | 'canceled';
@@ -153,7 +154,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /**
  * Parses Stripe's form encoding: `metadata[customerId]=x` -> `{metadata: {customerId: 'x'}}`,
- * `payment_method_types[0]=card` -> `{payment_method_types: ['card']}`. Values stay strings.
+ * `allowed_payment_method_types[0]=card` -> `{allowed_payment_method_types: ['card']}`. Values stay strings.
  */
 export function parseStripeForm(body: string): Json {
   const root: Json = {};
@@ -177,6 +178,22 @@ function arrays(value: unknown): unknown {
     return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
   }
   return Object.fromEntries(entries);
+}
+
+/**
+ * The payment method types of a new PaymentIntent or SetupIntent, as API version 2026-09-30.endive
+ * (stripe 23) takes them: `allowed_payment_method_types` limits them; the old `payment_method_types`
+ * parameter is refused; without a limit the account's automatic payment methods apply (here card and
+ * Link, as an account with Link turned on).
+ */
+function methodTypesOf(params: Json) {
+  if ('payment_method_types' in params) {
+    throw invalid('Received unknown parameter: payment_method_types', { param: 'payment_method_types' });
+  }
+  const allowed = Array.isArray(params.allowed_payment_method_types)
+    ? (params.allowed_payment_method_types as string[])
+    : null;
+  return { allowed_payment_method_types: allowed, payment_method_types: allowed ?? ['card', 'link'] };
 }
 
 const str = (params: Json, name: string): string | undefined =>
@@ -458,9 +475,7 @@ export async function startFakeStripe(
           currency,
           customer: customer?.id ?? null,
           payment_method: pm?.id ?? null,
-          payment_method_types: Array.isArray(params.payment_method_types)
-            ? (params.payment_method_types as string[])
-            : ['card'],
+          ...methodTypesOf(params),
           setup_future_usage: str(params, 'setup_future_usage') ?? null,
           status: pm ? 'requires_confirmation' : 'requires_payment_method',
           client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
@@ -509,9 +524,7 @@ export async function startFakeStripe(
           object: 'setup_intent',
           customer: customer?.id ?? null,
           payment_method: pm?.id ?? null,
-          payment_method_types: Array.isArray(params.payment_method_types)
-            ? (params.payment_method_types as string[])
-            : ['card'],
+          ...methodTypesOf(params),
           usage: str(params, 'usage') ?? 'off_session',
           status: pm ? 'requires_confirmation' : 'requires_payment_method',
           client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,

@@ -179,6 +179,7 @@ describe('StripePaymentProvider against a Stripe-speaking server', () => {
     expect(await stripe.createIntent(input)).toEqual(intent); // a reload does not start a second payment
     expect(fake.paymentIntent(intent.ref)).toMatchObject({
       setup_future_usage: 'off_session',
+      allowed_payment_method_types: ['card'],
       payment_method_types: ['card'],
       currency: 'usd',
     });

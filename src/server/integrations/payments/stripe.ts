@@ -137,7 +137,7 @@ export class StripePaymentProvider implements PaymentProvider {
         {
           customer: customerRef,
           payment_method: paymentMethodRef,
-          payment_method_types: ['card'],
+          allowed_payment_method_types: ['card'],
           usage: 'off_session',
           confirm: true,
         },
@@ -229,7 +229,7 @@ export class StripePaymentProvider implements PaymentProvider {
           currency: 'usd',
           customer: input.customerRef,
           setup_future_usage: 'off_session',
-          payment_method_types: ['card'],
+          allowed_payment_method_types: ['card'],
           description: input.description,
           metadata: { ...input.metadata, [FLOW_KEY]: CHECKOUT_FLOW },
         },

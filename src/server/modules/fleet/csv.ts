@@ -6,27 +6,30 @@ import {
   type Driver,
 } from '../../../shared/contracts/fleet';
 import type { vehicles } from '../../db/schema';
-import { safeCell } from '../../lib/csv';
+import { unparseCsv } from '../../lib/csv';
 
 const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 const COLUMN_BY_HEADER = new Map<string, string>(VEHICLE_CSV_COLUMNS.map((c) => [squash(c), c]));
 
 export function vehiclesCsv(rows: (typeof vehicles.$inferSelect)[]): string {
-  return Papa.unparse({
-    fields: [...VEHICLE_CSV_COLUMNS],
-    data: rows.map((r) => VEHICLE_CSV_COLUMNS.map((c) => safeCell(r[c]))),
-  });
+  return unparseCsv(
+    rows.map((r) => VEHICLE_CSV_COLUMNS.map((c) => r[c])),
+    VEHICLE_CSV_COLUMNS,
+  );
 }
 
 export function driversCsv(rows: Driver[]): string {
-  return Papa.unparse({
-    fields: [...DRIVER_CSV_COLUMNS],
-    data: rows.map((d) =>
-      [d.name, d.email, d.phone, d.licenseNumber, d.status, d.assignedVehicle?.licensePlate ?? ''].map(
-        safeCell,
-      ),
-    ),
-  });
+  return unparseCsv(
+    rows.map((d) => [
+      d.name,
+      d.email,
+      d.phone,
+      d.licenseNumber,
+      d.status,
+      d.assignedVehicle?.licensePlate ?? '',
+    ]),
+    DRIVER_CSV_COLUMNS,
+  );
 }
 
 export type PreviewRow = { line: number; values: Record<string, string>; errors: Record<string, string> };

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import type { InstanceVitals } from '../../../shared/contracts/system-health';
 
@@ -10,7 +10,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * the event loop's delay (`monitorEventLoopDelay`: p99 and max since the last sample, then reset).
  */
 export class VitalsSampler {
-  private readonly loop: IntervalHistogram;
+  private readonly loop: ELDHistogram;
   private cpuMark = process.cpuUsage();
   private wallMark = performance.now();
 
