@@ -1,6 +1,9 @@
 // The Stripe-speaking fake for one API test file.
-import { afterAll, beforeAll } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe-server';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startFakeStripe, type FakeStripe, type TestCard } from '../fakes/stripe-server';
+import { registration, type TestApp } from './test-app';
 
 /**
  * Starts the fake before the file's tests and closes it after them. Registered before `useTestApp`,
@@ -13,4 +16,50 @@ export function useFakeStripe(started: (fake: FakeStripe) => void): void {
     started(fake);
   });
   afterAll(() => fake?.close());
+}
+
+/** Stripe's signature over `payload` with the endpoint's secret, as Stripe sends it. */
+export const stripeSignature = (payload: string, secret: string) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+/** Delivers `payload` to the webhook as Stripe would; `signature: null` sends no Stripe-Signature header. */
+export function deliverStripeEvent(app: FastifyInstance, payload: string, signature: string | null) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
+    payload,
+  });
+}
+
+const FAKE_TEST_CARDS: Record<string, true> = {
+  pm_card_visa: true,
+  pm_card_chargeDeclined: true,
+  pm_card_chargeDeclinedInsufficientFunds: true,
+};
+
+/**
+ * A freshly registered customer who started checkout on Stripe and paid in the browser with `card` (a test
+ * card's name, or a payment method the test made): the intent is confirmed on the fake, no webhook yet.
+ */
+export async function paidStripeCheckout(
+  t: TestApp,
+  fake: FakeStripe,
+  card: TestCard | string = 'pm_card_visa',
+) {
+  const input = registration();
+  const reg = await t.app.inject({ method: 'POST', url: '/api/customers', payload: input });
+  expect(reg.statusCode).toBe(201);
+  const customerId: string = reg.json().customer.id;
+  const { cookie } = await t.customerSession(input.email, input.password);
+  const checkout = await t.post(cookie, '/api/create-subscription', { customerId });
+  expect(checkout.statusCode).toBe(200);
+  expect(checkout.json().payment).toEqual({ provider: 'stripe', publishableKey: 'pk_test_x' });
+  const intentId = fake.intentIdFromClientSecret(checkout.json().clientSecret);
+  const paymentMethod = card in FAKE_TEST_CARDS ? fake.createPaymentMethod(card as TestCard) : card;
+  const intent = fake.confirmIntent(intentId, paymentMethod);
+  return { input, customerId, intentId, intent, paymentMethod };
 }

@@ -1,11 +1,15 @@
 // Stripe disputes through the signed webhook (charge.dispute.*), signed exactly as Stripe signs them.
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
-import { useFakeStripe } from '../../../../tests/setup/fake-stripe';
+import {
+  deliverStripeEvent,
+  paidStripeCheckout,
+  stripeSignature,
+  useFakeStripe,
+} from '../../../../tests/setup/fake-stripe';
 import { disputes, notifications, payments } from '../../db/schema';
 import { DATA_CHANGED_HEADER, parseDataDomains } from '../../../shared/data-domains';
 import { NOTIFICATION_CHANGES } from '../../../shared/contracts/notification-feed';
@@ -21,15 +25,7 @@ useTestApp(
 );
 
 const deliver = (payload: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  });
+  deliverStripeEvent(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET));
 
 /** A Stripe event about `dispute`, reported at `created` (seconds). */
 const disputeEvent = (type: string, dispute: Record<string, unknown>, created: number) => {
@@ -39,14 +35,7 @@ const disputeEvent = (type: string, dispute: Record<string, unknown>, created: n
 
 /** A customer who paid at checkout; the payment's provider_ref is Stripe's charge id. */
 async function paidCustomer() {
-  const input = registration();
-  const reg = await t.app.inject({ method: 'POST', url: '/api/customers', payload: input });
-  expect(reg.statusCode).toBe(201);
-  const customerId: string = reg.json().customer.id;
-  const { cookie } = await t.customerSession(input.email, input.password);
-  const checkout = await t.post(cookie, '/api/create-subscription', { customerId });
-  const intentId = fake.intentIdFromClientSecret(checkout.json().clientSecret);
-  const intent = fake.confirmIntent(intentId, fake.createPaymentMethod('pm_card_visa'));
+  const { input, customerId, intent } = await paidStripeCheckout(t, fake);
   expect((await deliver(fake.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
   const [payment] = await t.database.db.select().from(payments).where(eq(payments.customerId, customerId));
   return { customerId, email: input.email, payment: payment!, chargeId: intent.latest_charge! };

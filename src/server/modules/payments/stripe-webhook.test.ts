@@ -3,9 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createTestApp, useTestApp, registration, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { stripeEnv, type FakeStripe, type TestCard } from '../../../../tests/fakes/stripe-server';
-import { useFakeStripe } from '../../../../tests/setup/fake-stripe';
+import {
+  deliverStripeEvent,
+  paidStripeCheckout,
+  stripeSignature,
+  useFakeStripe,
+} from '../../../../tests/setup/fake-stripe';
 import { customers, paymentMethods, payments, subscriptions, webhookEvents } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test';
@@ -18,39 +23,14 @@ useTestApp(
   (opened) => ({ t } = opened),
 );
 
-const sign = (payload: string, secret = WEBHOOK_SECRET) =>
-  Stripe.webhooks.generateTestHeaderString({ payload, secret });
+const sign = (payload: string, secret = WEBHOOK_SECRET) => stripeSignature(payload, secret);
 
 /** Delivers `payload` as Stripe would; `signature: null` sends no Stripe-Signature header. */
 const deliver = (payload: string, signature: string | null = sign(payload), app = t.app) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...(signature ? { 'stripe-signature': signature } : {}),
-    },
-    payload,
-  });
+  deliverStripeEvent(app, payload, signature);
 
 /** A freshly registered customer who started checkout and paid in the browser with `card`. */
-async function paidCheckout(card: TestCard | string = 'pm_card_visa') {
-  const input = registration();
-  const reg = await t.app.inject({ method: 'POST', url: '/api/customers', payload: input });
-  expect(reg.statusCode).toBe(201);
-  const customerId: string = reg.json().customer.id;
-  const { cookie } = await t.customerSession(input.email, input.password);
-  const checkout = await t.post(cookie, '/api/create-subscription', { customerId });
-  expect(checkout.statusCode).toBe(200);
-  expect(checkout.json().payment).toEqual({ provider: 'stripe', publishableKey: 'pk_test_x' });
-  const intentId = fake.intentIdFromClientSecret(checkout.json().clientSecret);
-  const paymentMethod =
-    card in { pm_card_visa: 1, pm_card_chargeDeclined: 1, pm_card_chargeDeclinedInsufficientFunds: 1 }
-      ? fake.createPaymentMethod(card as TestCard)
-      : card;
-  const intent = fake.confirmIntent(intentId, paymentMethod);
-  return { input, customerId, intentId, intent, paymentMethod };
-}
+const paidCheckout = (card?: TestCard | string) => paidStripeCheckout(t, fake, card);
 
 async function billingInfo(email: string, password: string) {
   const { cookie } = await t.customerSession(email, password);

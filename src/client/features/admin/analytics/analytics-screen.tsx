@@ -19,7 +19,7 @@ import { StatTilesSkeleton } from '@client/components/stat-tile';
 import { StatTileRow } from '@client/components/stat-tile-row';
 import { EmptyState } from '@client/components/ui/empty-state';
 import { usageAnalyticsQuery } from './api';
-import { HeadedSection, SectionHeading } from '@client/components/section-heading';
+import { HeadedSection } from '@client/components/section-heading';
 import { TwoLineCell } from '@client/components/list/two-line-cell';
 
 const count = new Intl.NumberFormat('en-US');
@@ -232,11 +232,17 @@ function ByPlan({ data }: { data: UsageAnalytics }) {
 function NearLimits({ data, pager }: { data: UsageAnalytics; pager: ReactNode }) {
   const items = data.nearLimits.items;
   return (
-    <section aria-labelledby="near-limits-heading" className="space-y-3">
-      <SectionHeading id="near-limits-heading" title="Upgrade candidates">
-        Customers using {percent.format(NEAR_LIMIT_SHARE)} or more of their plan&rsquo;s vehicle or user
-        limit, fullest first. Cancelled accounts are left out.
-      </SectionHeading>
+    <HeadedSection
+      id="near-limits-heading"
+      title="Upgrade candidates"
+      className="space-y-3"
+      description={
+        <>
+          Customers using {percent.format(NEAR_LIMIT_SHARE)} or more of their plan&rsquo;s vehicle or user
+          limit, fullest first. Cancelled accounts are left out.
+        </>
+      }
+    >
       {items.length === 0 ? (
         <EmptyState
           icon={TrendingUpIcon}
@@ -256,23 +262,25 @@ function NearLimits({ data, pager }: { data: UsageAnalytics; pager: ReactNode })
           {pager}
         </>
       )}
-    </section>
+    </HeadedSection>
   );
 }
 
 function OverTime({ data }: { data: UsageAnalytics }) {
   const newestFirst = [...data.monthly].reverse();
   return (
-    <section aria-labelledby="usage-over-time-heading" className="space-y-3">
-      <SectionHeading id="usage-over-time-heading" title="Over time">
-        What customers added each month, the last 12 months.
-      </SectionHeading>
+    <HeadedSection
+      id="usage-over-time-heading"
+      title="Over time"
+      className="space-y-3"
+      description="What customers added each month, the last 12 months."
+    >
       <ColumnTable
         label="Usage added by month"
         columns={MONTH_COLUMNS}
         rows={newestFirst}
         rowKey={(m) => m.month}
       />
-    </section>
+    </HeadedSection>
   );
 }

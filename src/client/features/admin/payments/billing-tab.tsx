@@ -20,7 +20,7 @@ import { subscriptionsQuery, trialActionQuery, useGenerateMonthlyInvoices } from
 import { SUBSCRIPTION_STATUS_LABELS } from './billing-format';
 import { PaymentRequestDialog } from './payment-request-dialog';
 import { SubscriptionRequestDialog } from './subscription-request-dialog';
-import { SectionHeading } from '@client/components/section-heading';
+import { HeadedSection } from '@client/components/section-heading';
 import { PaymentRequestsSection } from './payment-requests-section';
 import { subscriptionColumns, subscriptionRows } from './subscription-columns';
 
@@ -110,10 +110,12 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
   });
   const list = useQuery(subscriptionsQuery(subscriptionListQuery.parse(state.query)));
   return (
-    <section aria-labelledby="subscriptions-heading" className="space-y-3">
-      <SectionHeading id="subscriptions-heading" title="Customers and subscriptions">
-        Every customer's subscription: plan, status, price and current period.
-      </SectionHeading>
+    <HeadedSection
+      id="subscriptions-heading"
+      title="Customers and subscriptions"
+      className="space-y-3"
+      description="Every customer's subscription: plan, status, price and current period."
+    >
       <ListSection
         state={state}
         query={list}
@@ -132,7 +134,7 @@ function SubscriptionsSection({ onRequest }: { onRequest: (s: AdminSubscription)
         {...subscriptionRows(onRequest)}
         pager={{ label: 'Subscription pages', noun: ['subscription', 'subscriptions'] }}
       />
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -145,11 +147,12 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
   });
   const list = useQuery(trialActionQuery(trialActionListQuery.parse(state.query)));
   return (
-    <section aria-labelledby="trial-action-heading" className="space-y-3">
-      <SectionHeading
-        id="trial-action-heading"
-        title="Trials requiring action"
-      >{`Trials that end within ${TRIAL_ACTION_DAYS} days and checkouts left pending (a trial or renewal that ended unpaid).`}</SectionHeading>
+    <HeadedSection
+      id="trial-action-heading"
+      title="Trials requiring action"
+      className="space-y-3"
+      description={`Trials that end within ${TRIAL_ACTION_DAYS} days and checkouts left pending (a trial or renewal that ended unpaid).`}
+    >
       <ListSection
         state={state}
         query={list}
@@ -168,6 +171,6 @@ function TrialActionSection({ onRequest }: { onRequest: (s: AdminSubscription) =
         {...subscriptionRows(onRequest)}
         pager={{ label: 'Trial action pages', noun: ['customer', 'customers'] }}
       />
-    </section>
+    </HeadedSection>
   );
 }

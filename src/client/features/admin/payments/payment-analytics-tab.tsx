@@ -9,7 +9,7 @@ import { StatTileRow } from '@client/components/stat-tile-row';
 import { formatMoneyMinus } from '@client/lib/format';
 import { paymentAnalyticsQuery } from './operations-api';
 import { formatCount, formatMonth, formatRate } from './operations-format';
-import { SectionHeading } from '@client/components/section-heading';
+import { HeadedSection } from '@client/components/section-heading';
 
 const MONTHS = 12;
 
@@ -20,11 +20,17 @@ const MONTHS = 12;
 export default function PaymentAnalyticsTab() {
   const analytics = useQuery(paymentAnalyticsQuery(MONTHS));
   return (
-    <section aria-labelledby="payment-analytics-heading" className="space-y-4">
-      <SectionHeading id="payment-analytics-heading" title="Refund and failure rates">
-        The last {MONTHS} months. Refund rate: money refunded in the month ÷ money collected in it. Failure
-        rate: declined charges ÷ charges with an outcome (pending ones are left out).
-      </SectionHeading>
+    <HeadedSection
+      id="payment-analytics-heading"
+      title="Refund and failure rates"
+      className="space-y-4"
+      description={
+        <>
+          The last {MONTHS} months. Refund rate: money refunded in the month ÷ money collected in it. Failure
+          rate: declined charges ÷ charges with an outcome (pending ones are left out).
+        </>
+      }
+    >
       <QueryView
         query={analytics}
         noun="payment analytics"
@@ -32,7 +38,7 @@ export default function PaymentAnalyticsTab() {
       >
         {(data) => <Figures data={data} />}
       </QueryView>
-    </section>
+    </HeadedSection>
   );
 }
 
