@@ -18,21 +18,26 @@ export function useFakeStripe(started: (fake: FakeStripe) => void): void {
   afterAll(() => fake?.close());
 }
 
-/** Stripe's signature over `payload` with the endpoint's secret, as Stripe sends it. */
-export const stripeSignature = (payload: string, secret: string) =>
-  Stripe.webhooks.generateTestHeaderString({ payload, secret });
-
-/** Delivers `payload` to the webhook as Stripe would; `signature: null` sends no Stripe-Signature header. */
-export function deliverStripeEvent(app: FastifyInstance, payload: string, signature: string | null) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...(signature ? { 'stripe-signature': signature } : {}),
-    },
-    payload,
-  });
+/**
+ * Stripe's side of a test file whose app runs on the fake (`app` and `fake` are read once started): events
+ * signed with the endpoint's `secret` and delivered as Stripe delivers them, and a paid checkout.
+ */
+export function stripeTestKit(app: () => TestApp, fake: () => FakeStripe, secret: string) {
+  const sign = (payload: string, withSecret = secret) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: withSecret });
+  /** `signature: null` sends no Stripe-Signature header; `to` is another instance of the app. */
+  const deliver = (payload: string, signature: string | null = sign(payload), to?: FastifyInstance) =>
+    (to ?? app().app).inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
+      payload,
+    });
+  const paidCheckout = (card?: TestCard | string) => paidStripeCheckout(app(), fake(), card);
+  return { sign, deliver, paidCheckout };
 }
 
 const FAKE_TEST_CARDS: Record<string, true> = {
@@ -45,11 +50,7 @@ const FAKE_TEST_CARDS: Record<string, true> = {
  * A freshly registered customer who started checkout on Stripe and paid in the browser with `card` (a test
  * card's name, or a payment method the test made): the intent is confirmed on the fake, no webhook yet.
  */
-export async function paidStripeCheckout(
-  t: TestApp,
-  fake: FakeStripe,
-  card: TestCard | string = 'pm_card_visa',
-) {
+async function paidStripeCheckout(t: TestApp, fake: FakeStripe, card: TestCard | string = 'pm_card_visa') {
   const input = registration();
   const reg = await t.app.inject({ method: 'POST', url: '/api/customers', payload: input });
   expect(reg.statusCode).toBe(201);

@@ -4,12 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
-import {
-  deliverStripeEvent,
-  paidStripeCheckout,
-  stripeSignature,
-  useFakeStripe,
-} from '../../../../tests/setup/fake-stripe';
+import { stripeTestKit, useFakeStripe } from '../../../../tests/setup/fake-stripe';
 import { disputes, notifications, payments } from '../../db/schema';
 import { DATA_CHANGED_HEADER, parseDataDomains } from '../../../shared/data-domains';
 import { NOTIFICATION_CHANGES } from '../../../shared/contracts/notification-feed';
@@ -24,8 +19,11 @@ useTestApp(
   (opened) => ({ t, admin } = opened),
 );
 
-const deliver = (payload: string) =>
-  deliverStripeEvent(t.app, payload, stripeSignature(payload, WEBHOOK_SECRET));
+const { deliver, paidCheckout } = stripeTestKit(
+  () => t,
+  () => fake,
+  WEBHOOK_SECRET,
+);
 
 /** A Stripe event about `dispute`, reported at `created` (seconds). */
 const disputeEvent = (type: string, dispute: Record<string, unknown>, created: number) => {
@@ -35,7 +33,7 @@ const disputeEvent = (type: string, dispute: Record<string, unknown>, created: n
 
 /** A customer who paid at checkout; the payment's provider_ref is Stripe's charge id. */
 async function paidCustomer() {
-  const { input, customerId, intent } = await paidStripeCheckout(t, fake);
+  const { input, customerId, intent } = await paidCheckout();
   expect((await deliver(fake.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
   const [payment] = await t.database.db.select().from(payments).where(eq(payments.customerId, customerId));
   return { customerId, email: input.email, payment: payment!, chargeId: intent.latest_charge! };

@@ -4,13 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { createTestApp, useTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { stripeEnv, type FakeStripe, type TestCard } from '../../../../tests/fakes/stripe-server';
-import {
-  deliverStripeEvent,
-  paidStripeCheckout,
-  stripeSignature,
-  useFakeStripe,
-} from '../../../../tests/setup/fake-stripe';
+import { stripeEnv, type FakeStripe } from '../../../../tests/fakes/stripe-server';
+import { stripeTestKit, useFakeStripe } from '../../../../tests/setup/fake-stripe';
 import { customers, paymentMethods, payments, subscriptions, webhookEvents } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test';
@@ -23,14 +18,11 @@ useTestApp(
   (opened) => ({ t } = opened),
 );
 
-const sign = (payload: string, secret = WEBHOOK_SECRET) => stripeSignature(payload, secret);
-
-/** Delivers `payload` as Stripe would; `signature: null` sends no Stripe-Signature header. */
-const deliver = (payload: string, signature: string | null = sign(payload), app = t.app) =>
-  deliverStripeEvent(app, payload, signature);
-
-/** A freshly registered customer who started checkout and paid in the browser with `card`. */
-const paidCheckout = (card?: TestCard | string) => paidStripeCheckout(t, fake, card);
+const { sign, deliver, paidCheckout } = stripeTestKit(
+  () => t,
+  () => fake,
+  WEBHOOK_SECRET,
+);
 
 async function billingInfo(email: string, password: string) {
   const { cookie } = await t.customerSession(email, password);
