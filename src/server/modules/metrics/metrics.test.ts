@@ -104,12 +104,13 @@ describe('who may read it', () => {
     it('only `Authorization: Bearer <token>` reads it, from anywhere; loopback alone is not enough', async () => {
       const get = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
         guarded.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress });
-      for (const headers of [
+      const wrong: Record<string, string>[] = [
         {},
         { authorization: `Bearer ${token}x` },
         { authorization: 'Bearer ' },
         { authorization: token },
-      ]) {
+      ];
+      for (const headers of wrong) {
         const refused = await get(headers);
         expect(refused.statusCode).toBe(401);
         expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
