@@ -57,6 +57,7 @@ import { registerSecurityEventAudit } from './modules/audit';
 import { emailRoutes } from './modules/email/routes';
 import { externalDbRoutes } from './modules/external-db/routes';
 import { crmRoutes } from './modules/crm/routes';
+import { metricsRoutes } from './modules/metrics/routes';
 import { systemClock, type Clock } from './clock';
 import { createPaymentProvider } from './integrations/payments/create-provider';
 import type { PaymentProvider } from './integrations/payments/provider';
@@ -123,6 +124,7 @@ const ROUTE_PLUGINS: readonly RoutePlugin[] = [
   supportRoutes,
   externalDbRoutes,
   crmRoutes,
+  metricsRoutes,
 ];
 
 /** What every request passes through before a route: cookies, security headers, limits, guards, meters. */

@@ -72,6 +72,7 @@ const envSchema = z.object({
   FLEET_CRM_VALIDATE_URL: z.string().url().optional(),
   FLEET_CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   HEALTH_REPORT_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SETTINGS_ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -174,6 +175,8 @@ export type Config = {
   crmAutoSyncCheckMs: number;
   /** How often this instance writes its System Health report; 0: never by itself (tests' default). */
   healthReportMs: number;
+  /** The bearer token `GET /metrics` asks for; unset: only this machine (loopback) may read it. */
+  metricsToken: string | undefined;
   /**
    * The key API settings are sealed with (docs/system-settings.md). Unset: in embedded mode a key made
    * once into DATA_DIR; with DATABASE_URL one derived from APP_SECRET, or none (saving a secret is refused).
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesforceInstanceUrl: e.SALESFORCE_INSTANCE_URL,
     crmAutoSyncCheckMs: (e.CRM_AUTO_SYNC_CHECK_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     healthReportMs: (e.HEALTH_REPORT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
+    metricsToken: e.METRICS_TOKEN,
     settingsEncryptionKey: e.SETTINGS_ENCRYPTION_KEY,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
   };

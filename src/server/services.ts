@@ -11,6 +11,7 @@ import type { Mailer } from './modules/email-events';
 import { settingsKeyring, type SettingsKeyring } from './modules/system-settings';
 import { createBackgroundJobs, type BackgroundJobs } from './modules/background-jobs';
 import type { SystemHealthMonitor } from './modules/system-health';
+import type { Metrics } from './modules/metrics';
 import type { BillingDeps } from './modules/billing';
 
 /**
@@ -44,6 +45,8 @@ export type Services = {
   billing: BillingDeps;
   /** This instance's System Health reporter: request counts, job runs (docs/system-health.md). */
   monitor: SystemHealthMonitor;
+  /** This instance's Prometheus metrics, its own registry (`GET /metrics`; docs/system-health.md). */
+  metrics: Metrics;
   log: FastifyBaseLogger;
 };
 
@@ -90,6 +93,7 @@ export async function buildServices(options: ServiceOptions): Promise<Services> 
     backgroundJobs: createBackgroundJobs({ db, log, instanceId: options.monitor.instanceId }),
     billing: { db, clock, appName: config.appName, provider, mail },
     monitor: options.monitor,
+    metrics: options.monitor.metrics,
     log,
   };
 }

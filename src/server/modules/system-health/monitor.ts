@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { InstanceVitals } from '../../../shared/contracts/system-health';
 import type { Database, Db } from '../../db/client';
 import { jobRuns, requestMetrics, serverInstances } from '../../db/schema';
+import { createMetrics, type Metrics } from '../metrics';
 import { conditionsOf, raiseAlert, type AlertCondition } from './alerts';
 import { flushIntegrationStatus } from './integration-status';
 import { jobRunRecorder } from './job-runs';
+import { LATENCY_BOUNDS_MS } from './latency';
 import { routeGroupOf, RequestMeter } from './request-meter';
 import { VitalsSampler } from './vitals';
 
@@ -25,6 +27,8 @@ export type SystemHealthMonitor = {
   startedAt: Date;
   reportMs: number;
   meter: RequestMeter;
+  /** The same figures for Prometheus (`GET /metrics`), fed by the hooks and recorders here. */
+  metrics: Metrics;
   /** Measures this instance and writes its report (vitals, request minutes, integration marks, alerts). */
   report(options?: { stopping?: boolean }): Promise<InstanceVitals>;
   recordJobRun: ReturnType<typeof jobRunRecorder>;
@@ -38,6 +42,7 @@ type Reporter = {
   startedAt: Date;
   meter: RequestMeter;
   sampler: VitalsSampler;
+  metrics: Metrics;
   lastPrune: number;
   /** The conditions over their line at the previous report. */
   crossedBefore: Set<string>;
@@ -46,29 +51,43 @@ type Reporter = {
 /**
  * Puts System Health's measurements on the app: an `onResponse` hook counts each API request in memory
  * (no query per request), and every `reportMs` the instance writes its report, one statement per table.
- * `reportMs` 0 measures but never reports by itself (tests call `report()`).
+ * `reportMs` 0 measures but never reports by itself (tests call `report()`). The Prometheus metrics are
+ * fed from the same places (the hook, the job-run recorder, the report's ping, the vitals' event-loop
+ * histogram), so each figure is measured once.
  */
 export function registerSystemHealth(
   app: FastifyInstance,
   { database, reportMs }: { database: Database; reportMs: number },
 ): SystemHealthMonitor {
   const hostname = os.hostname();
+  const sampler = new VitalsSampler();
   const reporter: Reporter = {
     database,
     instanceId: `${hostname}-${process.pid}-${randomBytes(3).toString('hex')}`.slice(0, 200),
     hostname,
     startedAt: new Date(),
     meter: new RequestMeter(),
-    sampler: new VitalsSampler(),
+    sampler,
+    metrics: createMetrics({
+      database,
+      latencyBoundsMs: LATENCY_BOUNDS_MS,
+      eventLoop: () => sampler.eventLoopWindow(),
+      log: app.log,
+    }),
     lastPrune: 0,
     crossedBefore: new Set<string>(),
   };
-  const { instanceId, startedAt, meter } = reporter;
+  const { instanceId, startedAt, meter, metrics } = reporter;
+  const writeJobRun = jobRunRecorder(database.db, instanceId);
   let reporting: Promise<unknown> = Promise.resolve();
 
   app.addHook('onResponse', async (request, reply) => {
-    const group = routeGroupOf(request.routeOptions.url, request.url);
-    if (group) meter.record(group, reply.statusCode, reply.elapsedTime);
+    const pattern = request.routeOptions.url;
+    const group = routeGroupOf(pattern, request.url);
+    if (!group) return;
+    meter.record(group, reply.statusCode, reply.elapsedTime);
+    const route = group === 'unmatched' || !pattern ? 'unmatched' : pattern;
+    metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime);
   });
 
   const monitor: SystemHealthMonitor = {
@@ -77,13 +96,17 @@ export function registerSystemHealth(
     startedAt,
     reportMs,
     meter,
+    metrics,
     report: ({ stopping = false } = {}) => {
       // One report at a time; a failed one does not stop the next.
       const next = reporting.catch(() => undefined).then(() => writeReport(reporter, stopping));
       reporting = next;
       return next;
     },
-    recordJobRun: jobRunRecorder(database.db, instanceId),
+    recordJobRun: (job, run) => {
+      metrics.recordJobRun(job, run);
+      return writeJobRun(job, run);
+    },
   };
   scheduleReports(app, monitor, reporter.sampler);
   return monitor;
@@ -115,6 +138,7 @@ async function writeReport(reporter: Reporter, stopping: boolean): Promise<Insta
   const { database, instanceId, hostname, startedAt, meter } = reporter;
   const db = database.db;
   const latency = await database.ping().catch(() => null);
+  reporter.metrics.recordDatabasePing(latency);
   const vitals = reporter.sampler.sample(latency, stopping);
   const now = new Date();
   await db

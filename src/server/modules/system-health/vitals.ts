@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import type { InstanceVitals } from '../../../shared/contracts/system-health';
+import type { EventLoopWindow } from '../metrics';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -40,6 +41,24 @@ export class VitalsSampler {
       eventLoopDelayMaxMs: round1(max),
       databaseLatencyMs: databaseLatencyMs === null ? null : round1(databaseLatencyMs),
       stopping,
+    };
+  }
+
+  /**
+   * The event-loop delay since the last sample, in seconds, read without a reset: the Prometheus
+   * gauges (modules/metrics) read this same histogram, so the process measures the loop once.
+   */
+  eventLoopWindow(): EventLoopWindow {
+    const h = this.loop;
+    const s = (ns: number) => (h.count > 0 ? ns / 1e9 : 0);
+    return {
+      min: s(h.min),
+      max: s(h.max),
+      mean: s(h.mean),
+      stddev: s(h.stddev),
+      p50: s(h.percentile(50)),
+      p90: s(h.percentile(90)),
+      p99: s(h.percentile(99)),
     };
   }
 
