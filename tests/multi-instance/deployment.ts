@@ -29,6 +29,8 @@ export type Api = {
 
 export type Deployment = {
   database: string;
+  /** The balancer's address (PUBLIC_URL). */
+  publicUrl: string;
   /** Requests through the balancer. */
   api: Api;
   instances: Instance[];
@@ -153,6 +155,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     };
     return {
       database,
+      publicUrl: env.PUBLIC_URL,
       api: {
         sent: () => sent,
         get: (url, o = {}) => through('GET', url, o),

@@ -50,10 +50,11 @@ describe.skipIf(!SERVER_URL)('two instances behind HAProxy on one PostgreSQL', (
     });
     // Loaded here, not at the top: a skipped run need not load the server's modules.
     const { DEMO_PASSWORD } = await import('../../src/server/db/seed');
+    // As a browser sends it: with its Origin, which must match the Host the balancer passed on.
     const login = await d.api.post(
       '/api/auth/admin-login',
       { email: STAFF.email, password: DEMO_PASSWORD },
-      { from: STAFF.from },
+      { from: STAFF.from, headers: { origin: d.publicUrl } },
     );
     expect(login.status, login.body).toBe(200);
     admin = { from: STAFF.from, cookie: login.cookies.join('; ') };
