@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`). Prepares a fresh machine itself, then runs every check in order and
 # stops at the first failure: typecheck, lint, unit + API tests (Vitest; against PostgreSQL too when
-# TEST_DATABASE_URL is set), build, Playwright journeys in Debian's Chromium.
+# TEST_DATABASE_URL is set), two instances behind HAProxy (with TEST_DATABASE_URL), build, Playwright
+# journeys in Debian's Chromium.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -19,7 +20,7 @@ on_exit() {
   local rc=$?
   local took=$(($(date +%s) - started))
   if [ "$rc" -eq 0 ]; then
-    printf '\nmotorpool tests: PASS (typecheck, lint, vitest, build, playwright) in %ss\n' "$took"
+    printf '\nmotorpool tests: PASS (typecheck, lint, vitest, multi-instance, build, playwright) in %ss\n' "$took"
   else
     printf '\nmotorpool tests: FAIL at step "%s" (exit %s) after %ss\n' "$current_step" "$rc" "$took" >&2
   fi
@@ -35,34 +36,46 @@ elif [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ] && [ ! -x node_modules/.bin/
   npm install
 fi
 
-if [ ! -x "$CHROMIUM" ]; then
-  header "install Debian chromium ($CHROMIUM missing)"
+# Installs a Debian package as root (directly or through passwordless sudo), or says how to.
+# $1: the package, $2: what needs it, $3: a command that succeeds once it is installed.
+install_from_debian() {
+  local package="$1" needed_by="$2" check="$3"
+  header "install Debian $package (missing)"
   SUDO=""
   if [ "$(id -u)" -ne 0 ]; then
     if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
       SUDO="sudo -n"
     else
       cat >&2 <<MSG
-The Playwright journeys need Debian's Chromium at $CHROMIUM and it is missing.
+Debian's $package is missing; $needed_by need it.
 Install it once as root, then run the tests again:
 
-    sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium
-
-(No browser is ever downloaded by Playwright itself.)
+    sudo apt-get update && sudo apt-get install -y --no-install-recommends $package
 MSG
       exit 1
     fi
   fi
   if ! command -v apt-get >/dev/null 2>&1; then
-    echo "apt-get is not available: install Chromium so that it is at $CHROMIUM, then run the tests again." >&2
+    echo "apt-get is not available: install $package, then run the tests again." >&2
     exit 1
   fi
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
-  if [ ! -x "$CHROMIUM" ]; then
-    echo "apt-get installed chromium but $CHROMIUM is still missing." >&2
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$package"
+  if ! eval "$check"; then
+    echo "apt-get installed $package but it is still not found." >&2
     exit 1
   fi
+}
+
+# (No browser is ever downloaded by Playwright itself.)
+if [ ! -x "$CHROMIUM" ]; then
+  install_from_debian chromium "the Playwright journeys (at $CHROMIUM)" '[ -x "$CHROMIUM" ]'
+fi
+
+# Debian puts haproxy in /usr/sbin, which is not on every user's PATH; the test looks there too.
+haproxy_found() { command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ]; }
+if [ -n "${TEST_DATABASE_URL:-}" ] && ! haproxy_found; then
+  install_from_debian haproxy "the multi-instance tests (tests/multi-instance)" haproxy_found
 fi
 
 # --- The Node every step runs on --------------------------------------------------------------------
@@ -87,6 +100,14 @@ else
   header "unit and API tests (vitest; embedded PGlite; set TEST_DATABASE_URL to add PostgreSQL)"
 fi
 npx vitest run
+
+# Real processes on real ports: alone, after the suite, so it has the CPUs to itself (about a minute).
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  header "multi-instance (two servers behind HAProxy on PostgreSQL from TEST_DATABASE_URL)"
+else
+  header "multi-instance (skipped: needs TEST_DATABASE_URL)"
+fi
+npx vitest run --config tests/multi-instance/vitest.config.ts
 
 header "build (npm run build)"
 npm run build
