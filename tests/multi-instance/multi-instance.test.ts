@@ -9,7 +9,7 @@ import { waitUntil, type Instance, type Reply, type SendOptions } from './cluste
 import { startDeployment, type Deployment } from './deployment';
 
 /** The path HAProxy checks each instance on. */
-const HEALTH_PATH = '/api/health';
+const HEALTH_PATH = '/api/ready';
 const LOGIN_LIMIT = 6;
 const STAFF = { from: '127.0.0.2', email: 'admin@motorpool.local' };
 const SERVER_URL = process.env.TEST_DATABASE_URL;
