@@ -2,7 +2,6 @@ import { usageAnalytics, type UsageAnalyticsQuery } from '@shared/contracts/usag
 import { pagedQuery } from '@client/lib/paged-query';
 
 /** Advanced Analytics' one call (docs/usage-analytics.md); the near-limit list pages through it. */
-export const usageAnalyticsKey = ['/api/admin/usage-analytics'] as const;
 
 export const usageAnalyticsQuery = (query: UsageAnalyticsQuery) =>
-  pagedQuery(usageAnalyticsKey, usageAnalytics, query);
+  pagedQuery(['/api/admin/usage-analytics'], usageAnalytics, query);

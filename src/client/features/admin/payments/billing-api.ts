@@ -24,20 +24,17 @@ import { endpointQuery } from '@client/lib/endpoint-query';
  * requests and subscriptions move together: a request paid or an invoice generated shows in each.
  */
 
-export const subscriptionsKey = ['/api/admin/subscriptions'] as const;
-export const trialActionKey = ['/api/admin/subscriptions/trial-action'] as const;
-export const paymentRequestsKey = ['/api/admin/payment-requests'] as const;
 export const invoicesKey = ['/api/admin/invoices'] as const;
 export const billingSettingsKey = ['/api/admin/billing-settings'] as const;
 
 export const subscriptionsQuery = (query: SubscriptionListQuery) =>
-  pagedQuery(subscriptionsKey, subscriptionPage, query);
+  pagedQuery(['/api/admin/subscriptions'], subscriptionPage, query);
 
 export const trialActionQuery = (query: TrialActionQuery) =>
-  pagedQuery(trialActionKey, trialActionPage, query);
+  pagedQuery(['/api/admin/subscriptions/trial-action'], trialActionPage, query);
 
 export const paymentRequestsQuery = (query: PaymentRequestListQuery) =>
-  pagedQuery(paymentRequestsKey, paymentRequestPage, query);
+  pagedQuery(['/api/admin/payment-requests'], paymentRequestPage, query);
 
 export const invoicesQuery = (query: AdminInvoiceListQuery) => pagedQuery(invoicesKey, invoicePage, query);
 

@@ -23,16 +23,13 @@ import { endpointQuery } from '@client/lib/endpoint-query';
  */
 
 export const expensesKey = ['/api/admin/expenses'] as const;
-export const hostingUsageKey = ['/api/admin/hosting-usage'] as const;
-export const disputesKey = ['/api/admin/disputes'] as const;
 export const paymentAnalyticsKey = ['/api/admin/payment-analytics'] as const;
-export const reconciliationKey = ['/api/admin/reconciliation'] as const;
 
 /** One page of the expenses ledger, newest first (10 rows). */
 export const expensesQuery = (query: ExpenseListQuery) => pagedQuery(expensesKey, expensePage, query);
 
 /** What the instances measured and the database's size now. */
-export const hostingUsageQuery = endpointQuery(hostingUsageKey, hostingUsage);
+export const hostingUsageQuery = endpointQuery(['/api/admin/hosting-usage'], hostingUsage);
 
 /** `POST /api/admin/expenses`: the ledger and the usage's ledger figures move. */
 export const useAddExpense = apiMutation((input: ExpenseInput) =>
@@ -51,7 +48,8 @@ export const useDeleteExpense = apiMutation((id: string) =>
   apiJson('DELETE', expenseUrl(id), expenseDeleted),
 );
 
-export const disputesQuery = (query: DisputeListQuery) => pagedQuery(disputesKey, disputePage, query);
+export const disputesQuery = (query: DisputeListQuery) =>
+  pagedQuery(['/api/admin/disputes'], disputePage, query);
 
 export const paymentAnalyticsQuery = (months: number) =>
   queryOptions({
@@ -61,4 +59,4 @@ export const paymentAnalyticsQuery = (months: number) =>
   });
 
 export const reconciliationQuery = (query: ReconciliationQuery) =>
-  pagedQuery(reconciliationKey, reconciliationPage, query);
+  pagedQuery(['/api/admin/reconciliation'], reconciliationPage, query);

@@ -16,10 +16,8 @@ import { endpointQuery } from '@client/lib/endpoint-query';
  * list and the per-plan figures stale; `plansKey` also covers the customer portal's plan list.
  */
 
-export const planStatsKey = ['/api/admin/plans/stats'] as const;
-
 /** GET /api/admin/plans/stats: customers and monthly revenue per plan. */
-export const planStatsQuery = endpointQuery(planStatsKey, planStats);
+export const planStatsQuery = endpointQuery(['/api/admin/plans/stats'], planStats);
 
 const planUrl = (id: string) => `/api/plans/${encodeURIComponent(id)}`;
 

@@ -19,17 +19,14 @@ import { endpointQuery } from '@client/lib/endpoint-query';
  * and the shell follows (the header's name, the theme, the timezone of dates, the dashboard's refresh).
  */
 
-export const staffSessionsKey = ['/api/admin/sessions'] as const;
-export const userActivityKey = ['/api/admin/user-activity'] as const;
-
 /** GET /api/admin/sessions: the member's live sessions, this one marked. */
-export const staffSessionsQuery = endpointQuery(staffSessionsKey, staffSessionList);
+export const staffSessionsQuery = endpointQuery(['/api/admin/sessions'], staffSessionList);
 
 export type ActivityPageRequest = { page: number; pageSize: number };
 
 /** GET /api/admin/user-activity: one page of the member's own audit trail, newest first. */
 export const userActivityQuery = (request: ActivityPageRequest) =>
-  pagedQuery(userActivityKey, userActivityPage, request);
+  pagedQuery(['/api/admin/user-activity'], userActivityPage, request);
 
 /** PATCH /api/admin/profile: name, email and phone of the signed-in member. */
 export const useUpdateProfile = apiMutation((input: ProfileUpdateRequest) =>

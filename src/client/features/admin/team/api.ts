@@ -28,7 +28,6 @@ import { endpointQuery } from '@client/lib/endpoint-query';
  */
 
 export const teamUsersKey = ['/api/admin/users'] as const;
-export const teamStatsKey = ['/api/admin/users/stats'] as const;
 export const ratesKey = ['/api/sales-commission-rates'] as const;
 export const commissionsKey = ['/api/sales-commissions'] as const;
 
@@ -39,7 +38,7 @@ const userUrl = (id: string) => `${teamUsersKey[0]}/${enc(id)}`;
 export const teamUsersQuery = (query: TeamListQuery) => pagedQuery(teamUsersKey, teamPage, query);
 
 /** The four summary cards, over the whole team and every commission. */
-export const teamStatsQuery = endpointQuery(teamStatsKey, teamStats);
+export const teamStatsQuery = endpointQuery(['/api/admin/users/stats'], teamStats);
 
 /** Every rate: the active ones first, then the replaced ones (history). */
 export const ratesQuery = endpointQuery(ratesKey, commissionRates);
