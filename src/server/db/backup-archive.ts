@@ -1,86 +1,76 @@
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { Header, list, Pack, ReadEntry } from 'tar';
 
 /**
- * The backup container: a gzipped POSIX tar (ustar) of a few regular files, so `tar tzf` and `tar xzf`
- * open a backup without Motorpool (docs/operations.md). No tar library is among our dependencies, and
- * this needs only plain files in one folder, so the format is written here: each file is a 512-byte
- * header (name, mode, size in octal, checksum) followed by its bytes padded to 512, and two zero blocks
- * end the archive.
+ * The backup container: a gzipped tar of a few regular files, so `tar tzf` and `tar xzf` open a backup
+ * without Motorpool (docs/operations.md), written and read by node-tar (npm's own tar library). Our
+ * entries come from memory, not from files on disk, so they go through node-tar's low-level classes
+ * (a Header and a ReadEntry for each, added to a Pack), as its maintainer advises (node-tar#143).
  */
-export type ArchiveEntry = { name: string; data: Uint8Array; mode?: number };
+export type ArchiveEntry = { name: string; data: Uint8Array | Blob; mode?: number };
 
-const BLOCK = 512;
-const MAX_SIZE = 8 ** 11 - 1; // eleven octal digits: just under 8 GiB a file
+/** How much of a Blob is copied out at a time: the database dump is not copied whole again. */
+const SLICE = 1 << 20;
 
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
-
-export async function packArchive(entries: ArchiveEntry[], mtime = new Date()): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for (const entry of entries) {
-    parts.push(header(entry, mtime), Buffer.from(entry.data));
-    const padding = (BLOCK - (entry.data.length % BLOCK)) % BLOCK;
-    if (padding) parts.push(Buffer.alloc(padding));
-  }
-  parts.push(Buffer.alloc(BLOCK * 2));
-  return gzipAsync(Buffer.concat(parts));
+/** Writes the entries to `file` (created with mode 0600) as a tar.gz; returns the file's size. */
+export async function writeArchive(file: string, entries: ArchiveEntry[], mtime = new Date()) {
+  // portable: no uid, gid or user names in the headers, and no OS named in the gzip header.
+  const pack = new Pack({ gzip: true, portable: true });
+  const written = pipeline(pack, fs.createWriteStream(file, { mode: 0o600 }));
+  const added = addEntries(pack, entries, mtime).catch((error: Error) => pack.destroy(error));
+  await Promise.all([written, added]);
+  return fs.statSync(file).size;
 }
 
-/** The files of an archive packArchive wrote (or tar wrote with plain files), by name. */
-export async function unpackArchive(packed: Uint8Array): Promise<Map<string, Buffer>> {
-  const tar = await gunzipAsync(packed).catch(() => {
-    throw new Error('This is not a Motorpool backup (not a gzip file)');
-  });
-  const files = new Map<string, Buffer>();
-  for (let at = 0; at + BLOCK <= tar.length;) {
-    const block = tar.subarray(at, at + BLOCK);
-    if (block.every((byte) => byte === 0)) break;
-    if (checksum(block) !== readOctal(block, 148, 8))
-      throw new Error('The backup is damaged (bad tar header)');
-    const name = readText(block, 0, 100).replace(/^\.\//, '');
-    const size = readOctal(block, 124, 12);
-    const start = at + BLOCK;
-    if (start + size > tar.length) throw new Error('The backup is damaged (cut short)');
-    if (block[156] === 0x30 || block[156] === 0) files.set(name, tar.subarray(start, start + size));
-    at = start + Math.ceil(size / BLOCK) * BLOCK;
+async function addEntries(pack: Pack, entries: ArchiveEntry[], mtime: Date) {
+  for (const { name, data, mode = 0o644 } of entries) {
+    const size = data instanceof Blob ? data.size : data.length;
+    const entry = new ReadEntry(new Header({ path: name, type: 'File', mode, size, mtime }));
+    pack.add(entry);
+    if (data instanceof Blob) {
+      for (let at = 0; at < size; at += SLICE) {
+        // write() says false while the archive behind it is busy: wait for it rather than buffer.
+        if (!entry.write(Buffer.from(await data.slice(at, at + SLICE).arrayBuffer())))
+          await once(entry, 'drain');
+      }
+      entry.end();
+    } else entry.end(Buffer.from(data));
   }
+  pack.end();
+}
+
+/** The regular files of a tar.gz (writeArchive's, or one tar wrote with plain files), by name. */
+export async function readArchive(file: string): Promise<Map<string, Blob>> {
+  if (!isGzip(file)) throw new Error('This is not a Motorpool backup (not a gzip file)');
+  const files = new Map<string, Blob>();
+  await list({
+    file,
+    // Any damage (a bad header, a cut-short file, a broken gzip stream) rejects rather than warns.
+    strict: true,
+    onReadEntry: (entry) => {
+      if (entry.type !== 'File') return;
+      const chunks: Buffer[] = [];
+      entry.on('data', (chunk) => chunks.push(chunk));
+      // Typed as Buffers over any memory, these are zlib's output: never shared memory, as a Blob wants.
+      const name = entry.path.replace(/^\.\//, '');
+      entry.on('end', () => files.set(name, new Blob(chunks as Buffer<ArrayBuffer>[])));
+    },
+  }).catch((error: Error) => {
+    throw new Error(`The backup is damaged (${error.message})`);
+  });
   return files;
 }
 
-function header(entry: ArchiveEntry, mtime: Date): Buffer {
-  if (Buffer.byteLength(entry.name) > 99) throw new Error(`Archive entry name too long: ${entry.name}`);
-  if (entry.data.length > MAX_SIZE) throw new Error(`Archive entry too large: ${entry.name}`);
-  const block = Buffer.alloc(BLOCK);
-  block.write(entry.name, 0, 100, 'utf8');
-  writeOctal(block, 100, 8, entry.mode ?? 0o644);
-  writeOctal(block, 108, 8, 0); // uid
-  writeOctal(block, 116, 8, 0); // gid
-  writeOctal(block, 124, 12, entry.data.length);
-  writeOctal(block, 136, 12, Math.floor(mtime.getTime() / 1000));
-  block[156] = 0x30; // '0': a regular file
-  block.write('ustar\u000000', 257, 8, 'latin1');
-  // The checksum is computed with its own field read as spaces, then written as 6 digits, NUL, space.
-  block.write(`${checksum(block).toString(8).padStart(6, '0')}\u0000 `, 148, 8, 'latin1');
-  return block;
-}
-
-function checksum(block: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : block[i]!;
-  return sum;
-}
-
-function writeOctal(block: Buffer, offset: number, length: number, value: number) {
-  block.write(`${value.toString(8).padStart(length - 1, '0')}\u0000`, offset, length, 'latin1');
-}
-
-function readOctal(block: Buffer, offset: number, length: number): number {
-  return parseInt(readText(block, offset, length).trim() || '0', 8);
-}
-
-function readText(block: Buffer, offset: number, length: number): string {
-  const field = block.subarray(offset, offset + length);
-  const end = field.indexOf(0);
-  return field.subarray(0, end === -1 ? length : end).toString('utf8');
+/** Whether the file starts with gzip's magic bytes: node-tar would also read a plain tar, ours never is. */
+function isGzip(file: string): boolean {
+  const start = Buffer.alloc(2);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, start, 0, 2, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return start[0] === 0x1f && start[1] === 0x8b;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { unpackArchive } from './backup-archive';
+import { readArchive } from './backup-archive';
 import {
   type BackupManifest,
   DATABASE_ENTRY,
@@ -49,11 +49,11 @@ export async function backupDataDir(
 /** The manifest and files of a backup, checked to be one this version of Motorpool can restore. */
 export async function readBackup(file: string, migrationsFolder = appMigrationsFolder()) {
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist.`);
-  const files = await unpackArchive(fs.readFileSync(file)).catch((error: Error) => {
+  const files = await readArchive(file).catch((error: Error) => {
     throw new Error(`${file}: ${error.message}`);
   });
-  const manifestText = files.get(MANIFEST_ENTRY);
-  const manifest = manifestText ? (JSON.parse(manifestText.toString('utf8')) as BackupManifest) : null;
+  const manifestText = await files.get(MANIFEST_ENTRY)?.text();
+  const manifest = manifestText ? (JSON.parse(manifestText) as BackupManifest) : null;
   const database = files.get(DATABASE_ENTRY);
   if (manifest?.format !== 'motorpool-backup' || !database)
     throw new Error(`${file} is not a Motorpool backup (no ${MANIFEST_ENTRY} or ${DATABASE_ENTRY} in it).`);
@@ -68,7 +68,8 @@ export async function readBackup(file: string, migrationsFolder = appMigrationsF
         'which this version does not know): restore it with that version or a later one.',
     );
   }
-  return { manifest, database, settingsKey: files.get(SETTINGS_KEY_FILE) ?? null };
+  const settingsKey = await files.get(SETTINGS_KEY_FILE)?.bytes();
+  return { manifest, database, settingsKey: settingsKey ?? null };
 }
 
 /**
@@ -126,11 +127,9 @@ function moveAside(dir: string, names: string[]): string {
 }
 
 /** PGlite unpacks the dump into DATA_DIR/pg and starts on it; the migrations it reports are checked. */
-async function loadDatabase(dir: string, database: Buffer, manifest: BackupManifest) {
+async function loadDatabase(dir: string, database: Blob, manifest: BackupManifest) {
   const { PGlite } = await import('@electric-sql/pglite');
-  const client = await PGlite.create(path.join(dir, 'pg'), {
-    loadDataDir: new Blob([new Uint8Array(database)]),
-  });
+  const client = await PGlite.create(path.join(dir, 'pg'), { loadDataDir: database });
   try {
     if (manifest.migrations.applied) {
       const { rows } = await client.query<{ count: number }>(

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config';
 import { settingsKeyring } from '../modules/system-settings';
-import { unpackArchive } from './backup-archive';
+import { readArchive, writeArchive } from './backup-archive';
 import { KEEP_BEFORE_MIGRATIONS, readJournal } from './backup';
 import { backupDataDir, restoreDataDir } from './backup-restore';
 import { migrationsFolder, openDatabase } from './client';
@@ -81,11 +81,7 @@ describe('npm run backup and npm run restore', () => {
       migrations: { applied: journal.length, last: journal.at(-1)!.tag },
       settingsKey: true,
     });
-    expect([...(await unpackArchive(fs.readFileSync(file))).keys()]).toEqual([
-      'manifest.json',
-      'pgdata.tar',
-      'settings.key',
-    ]);
+    expect([...(await readArchive(file)).keys()]).toEqual(['manifest.json', 'pgdata.tar', 'settings.key']);
     // A plain tar.gz: the system's tar lists it too.
     const listed = spawnSync('tar', ['tzf', file], { encoding: 'utf8' });
     if (!listed.error)
@@ -126,6 +122,35 @@ describe('npm run backup and npm run restore', () => {
     expect(fs.readdirSync(path.dirname(out))).toEqual([]);
     await expect(restoreDataDir(file, dir, { force: true })).rejects.toThrow(refused);
     expect(fs.readdirSync(dir).sort()).toEqual(['motorpool.lock', 'pg', 'settings.key']);
+  });
+});
+
+describe('the backup archive (node-tar)', () => {
+  it('holds what was written, in a file of mode 0600; refuses a file that is not gzip, or one cut short', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'entries.tar.gz');
+    // Over a megabyte, not a multiple of 512: several slices, and padding at the end.
+    const big = Buffer.alloc(1_500_001).map((_, i) => i % 251);
+    const bytes = await writeArchive(file, [
+      { name: 'a.json', data: Buffer.from('{"a":1}') },
+      { name: 'big.bin', data: new Blob([big]) },
+      { name: 'key', data: Buffer.from('secret'), mode: 0o600 },
+    ]);
+    expect(bytes).toBe(fs.statSync(file).size);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const files = await readArchive(file);
+    expect([...files.keys()]).toEqual(['a.json', 'big.bin', 'key']);
+    expect(await files.get('a.json')!.text()).toBe('{"a":1}');
+    expect(Buffer.from(await files.get('big.bin')!.arrayBuffer()).equals(big)).toBe(true);
+    const listed = spawnSync('tar', ['tzvf', file], { encoding: 'utf8' });
+    if (!listed.error) expect(listed.stdout).toMatch(/^-rw------- .* key$/m);
+
+    const notGzip = path.join(dir, 'not-gzip.tar.gz');
+    fs.writeFileSync(notGzip, '{"format":"motorpool-backup"}');
+    await expect(readArchive(notGzip)).rejects.toThrow('This is not a Motorpool backup (not a gzip file)');
+    const cut = path.join(dir, 'cut.tar.gz');
+    fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, bytes - 100));
+    await expect(readArchive(cut)).rejects.toThrow(/^The backup is damaged \(/);
   });
 });
 

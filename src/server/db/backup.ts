@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { appRoot } from '../paths';
-import { packArchive } from './backup-archive';
 
 /**
  * A backup of the embedded database (docs/operations.md): one .tar.gz holding the manifest, PGlite's
@@ -107,22 +106,23 @@ export async function writeBackup(
           },
     settingsKey: key !== null,
   };
-  const database = new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
-  const archive = await packArchive([
-    { name: MANIFEST_ENTRY, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
-    { name: DATABASE_ENTRY, data: database },
-    ...(key ? [{ name: SETTINGS_KEY_FILE, data: key, mode: 0o600 }] : []),
-  ]);
+  // Loaded here rather than at the top: the check before migrations imports this module at every
+  // open of an embedded database, and the tar library costs about 20 ms to load.
+  const { writeArchive } = await import('./backup-archive');
   const partial = `${options.file}.partial`;
   fs.mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true });
   try {
-    fs.writeFileSync(partial, archive, { mode: 0o600 });
+    const bytes = await writeArchive(partial, [
+      { name: MANIFEST_ENTRY, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
+      { name: DATABASE_ENTRY, data: await client.dumpDataDir('none') },
+      ...(key ? [{ name: SETTINGS_KEY_FILE, data: key, mode: 0o600 }] : []),
+    ]);
     fs.renameSync(partial, options.file);
+    return { manifest, bytes };
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;
   }
-  return { manifest, bytes: archive.length };
 }
 
 /**
