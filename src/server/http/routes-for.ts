@@ -30,7 +30,7 @@ type Handler<S extends FastifySchema> = RouteHandlerMethod<
  * @fastify/rate-limit read them there), the schemas and summary to its schema (validation,
  * serialisation, the OpenAPI document).
  */
-export type RouteSpec<Q, P, B, R> = {
+export type RouteDeclaration<Q, P, B, R> = {
   access: RouteAccess;
   summary?: string;
   querystring?: Q;
@@ -45,7 +45,7 @@ export type RouteSpec<Q, P, B, R> = {
 
 type Declare = <Q = undefined, P = undefined, B = undefined, R = undefined>(
   url: string,
-  spec: RouteSpec<Q, P, B, R>,
+  declaration: RouteDeclaration<Q, P, B, R>,
 ) => void;
 
 /**

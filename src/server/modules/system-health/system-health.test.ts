@@ -160,11 +160,12 @@ describe('figures', () => {
 
   it('memory moves when memory is held', async () => {
     const before = await monitor().report();
+    // ~192 MB held: the garbage of earlier tests, collected meanwhile, can hide a good part of it.
     const held: number[][] = [];
-    for (let i = 0; i < 64; i += 1) held.push(new Array<number>(131_072).fill(i + 0.5)); // ~64 MB
+    for (let i = 0; i < 192; i += 1) held.push(new Array<number>(131_072).fill(i + 0.5));
     const after = await monitor().report();
     expect(after.heapUsedBytes - before.heapUsedBytes).toBeGreaterThan(32 * 1024 * 1024);
-    expect(held.length).toBe(64);
+    expect(held.length).toBe(192);
   });
 
   it('event-loop delay moves when the loop is kept busy', async () => {
