@@ -2,21 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { appRoot } from './paths';
-import { access } from '../shared/contracts/common';
 import type { Database } from './db/client';
 import { registerAccessControl } from './auth/access';
 import { registerClientAssets } from './http/client-assets';
 import { registerErrorHandling } from './http/errors';
+import { registerApiReader, registerOpenApi } from './http/openapi';
 import { registerDataFreshness } from './http/data-freshness';
 import { loggerOptions } from './http/log-redaction';
 import { registerRequestIdHeader, requestIdFrom } from './http/request-id';
@@ -138,10 +132,7 @@ async function registerHttpLayers(
   await registerSecurity(app, { dev: deps.dev ?? false, stripe: provider.name === 'stripe' });
   // Limits are counted in the database, so they hold across instances (docs/architecture.md).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
-  await app.register(swagger, {
-    openapi: { info: { title: `${config.appName} API`, version: '1' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, config);
   registerAccessControl(app, db);
   registerTextGuard(app);
   // A body field a route does not declare is a 400 naming it, never dropped in silence.
@@ -196,11 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // In this order: the OpenAPI document lists the routes as they were registered.
   for (const routes of ROUTE_PLUGINS) await app.register(routes, services);
 
-  app.get('/api/docs/openapi.json', {
-    config: { access: access.public },
-    schema: { hide: true },
-    handler: async () => app.swagger(),
-  });
+  await registerApiReader(app, config.appName);
 
   await registerClientAssets(app, {
     clientDir: deps.clientDir === undefined ? defaultClientDir() : deps.clientDir,

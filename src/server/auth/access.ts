@@ -54,6 +54,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with its access rule, for review (see the access snapshot test). */
     accessTable: AccessTableEntry[];
+    /**
+     * The rule for the routes a plugin context registers without one: set (decorated) only in the
+     * context of a third-party plugin whose routes cannot declare it (the API reader, http/openapi.ts).
+     */
+    pluginRouteAccess?: RouteAccess;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -101,6 +106,21 @@ export function notePrincipalReads(request: FastifyRequest): void {
   if (touched) noteTouched(touched);
 }
 
+/** Deny by default: an API route without a declaration cannot be registered at all. */
+function registerAccessTable(app: FastifyInstance): void {
+  const table: AccessTableEntry[] = [];
+  app.decorate('accessTable', table);
+  app.addHook('onRoute', function (route) {
+    if (!route.url.startsWith('/api')) return;
+    const rule = route.config?.access ?? this.pluginRouteAccess;
+    if (!rule) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    route.config = { ...route.config, access: rule };
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access: rule });
+    }
+  });
+}
+
 export function registerAccessControl(app: FastifyInstance, db: Db): void {
   app.decorateRequest('staff', function staff(this: FastifyRequest) {
     const memo = this as FastifyRequest & { _staff?: Promise<StaffPrincipal | null> };
@@ -117,16 +137,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     return memo._customer;
   });
 
-  // Deny by default: an API route without a declaration cannot be registered at all.
-  const table: AccessTableEntry[] = [];
-  app.decorate('accessTable', table);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
-    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config.access });
-    }
-  });
+  registerAccessTable(app);
 
   // preValidation: refuse unauthorised callers before telling them anything about their input.
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -12,6 +12,7 @@ import type {
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../auth/access';
+import { operationIdOf, securityOf } from './openapi';
 
 /** The handler Fastify would type for these schemas: `request.query/params/body` and the reply from them. */
 type Handler<S extends FastifySchema> = RouteHandlerMethod<
@@ -28,11 +29,13 @@ type Handler<S extends FastifySchema> = RouteHandlerMethod<
  * One route as a plugin declares it: only what differs from its neighbours. The tag comes from the
  * plugin's table; `access` and `rateLimit` go to the route's config (auth/access.ts and
  * @fastify/rate-limit read them there), the schemas and summary to its schema (validation,
- * serialisation, the OpenAPI document).
+ * serialisation, the OpenAPI document), with the operationId and security derived from the method,
+ * URL and access (http/openapi.ts).
  */
 export type RouteDeclaration<Q, P, B, R> = {
   access: RouteAccess;
-  summary?: string;
+  /** One line for the OpenAPI document: what the route does, in the product's words. */
+  summary: string;
   querystring?: Q;
   params?: P;
   body?: B;
@@ -63,7 +66,12 @@ export function routesFor(app: FastifyInstance, tag: string) {
         url,
         config: rateLimit ? { access, rateLimit } : { access },
         ...(bodyLimit === undefined ? {} : { bodyLimit }),
-        schema: { ...schema, tags } as FastifySchema,
+        schema: {
+          ...schema,
+          tags,
+          operationId: operationIdOf(method, url),
+          security: securityOf(access),
+        } as FastifySchema,
         handler: handler as RouteHandlerMethod,
       });
     };

@@ -103,6 +103,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
 
   route.post('/api/auth/admin-login', {
     access: access.public,
+    summary: 'Staff sign-in: sets the staff session cookie',
     rateLimit: perIp,
     body: loginRequest,
     response: { 200: adminLoginResponse, 401: adminLoginResponse, 429: signInLimitResponse },
@@ -133,6 +134,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
 
   route.get('/api/auth/user', {
     access: access.staffBeforePasswordSet,
+    summary: 'The signed-in staff user, with their role, permissions and preferences',
     response: { 200: staffUser, 401: errorResponse },
     handler: async (request) => {
       notePrincipalReads(request);
@@ -174,6 +176,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
 
   route.get('/api/logout', {
     access: access.public,
+    summary: 'End the staff session (same-site requests only)',
     response: { 200: z.object({ success: z.boolean() }), 403: errorResponse },
     handler: async (request, reply) => {
       if (!isSameSiteRequest(request)) {
@@ -193,6 +196,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
 
   route.post('/api/auth/dealer-login', {
     access: access.public,
+    summary: 'Customer sign-in: sets the portal session cookie and answers its token and where to go next',
     rateLimit: perIp,
     body: loginRequest,
     response: {
@@ -231,6 +235,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
   // not rely on it: create-customer-session checks the token itself (docs/fleet-crm.md).
   route.post('/api/fleet-crm/validate-token', {
     access: access.public,
+    summary: 'Check a customer session token issued at sign-in (for the fleet CRM)',
     rateLimit: perIp,
     body: z.object({ token: z.string().min(1).max(200), email: z.string().trim().toLowerCase().max(254) }),
     response: {
@@ -256,6 +261,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
   // (auto-login.ts: against the external fleet CRM when configured, else our own sessions).
   route.post('/api/auth/create-customer-session', {
     access: access.public,
+    summary: "The automatic login: open a portal session from the fleet CRM's token",
     rateLimit: perIp,
     body: createCustomerSessionRequest,
     response: {
@@ -289,6 +295,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
 
   route.get('/api/auth/customer', {
     access: access.public,
+    summary: 'Whether a customer is signed in, and who',
     response: { 200: customerAuthState },
     handler: async (request) => {
       const customer = await request.customer();
@@ -298,6 +305,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, mail }: Ser
 
   route.post('/api/auth/customer-logout', {
     access: access.public,
+    summary: 'End the customer session (cookie or bearer token)',
     response: { 200: z.object({ success: z.boolean() }) },
     handler: async (request, reply) => {
       const token = customerToken(request);

@@ -24,7 +24,7 @@ import {
 } from '../../../shared/contracts/fleet';
 import { VEHICLE_STATUSES, DRIVER_STATUSES } from '../../../shared/statuses';
 import { access, successResponse } from '../../../shared/contracts/common';
-import { uuidParams } from '../../../shared/contracts/portal';
+import { crmLinkResponse, uuidParams } from '../../../shared/contracts/portal';
 import { driversCsv, vehiclesCsv } from './csv';
 import { createDriver, deleteDriver, driversForExport, listDrivers, updateDriver } from './drivers';
 import {
@@ -63,6 +63,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
 
   route.get('/api/fleet/overview', {
     access: access.customer,
+    summary: "The fleet's figures for the portal dashboard",
     response: { 200: overviewSchema },
     handler: async (request) =>
       fleetOverview(
@@ -76,19 +77,21 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   route.get('/api/fleet/crm-link', {
     access: access.customer,
     summary: 'Where the portal sends the customer for their fleet',
-    response: { 200: z.object({ url: z.string() }) },
+    response: { 200: crmLinkResponse },
     handler: async () => ({ url: config.fleetCrmUrl ?? '/fleet-management' }),
   });
 
   // Vehicles
   route.get('/api/fleet/vehicles', {
     access: access.customerFeature('vehicleTracking'),
+    summary: 'Vehicles, searched, filtered and sorted',
     querystring: vehicleListQuery,
     response: { 200: listOf(vehicle) },
     handler: async (request) => listVehicles(ctx(request), request.query),
   });
   route.get('/api/fleet/vehicles/export.csv', {
     access: access.customerFeature('vehicleTracking', 'reportingAnalytics'),
+    summary: 'Vehicles as a CSV file',
     querystring: exportQuery(VEHICLE_STATUSES),
     handler: async (request, reply) => {
       const rows = await vehiclesForExport(ctx(request), request.query);
@@ -104,6 +107,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.post('/api/fleet/vehicles/import/preview', {
     access: access.customerFeature('vehicleTracking'),
+    summary: 'Check a CSV of vehicles: what would be imported, row by row',
     // The CSV travels as JSON text, so a 2 MB file needs a little more than the default limit.
     bodyLimit: 3 * 1024 * 1024,
     body: importPreviewRequest,
@@ -112,6 +116,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.post('/api/fleet/vehicles/import', {
     access: access.customerFeature('vehicleTracking'),
+    summary: 'Create the vehicles of a checked CSV',
     body: importCommitRequest,
     response: { 200: importCommitResponse },
     handler: async (request) => {
@@ -121,12 +126,14 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.get('/api/fleet/vehicles/:id', {
     access: access.customerFeature('vehicleTracking'),
+    summary: 'One vehicle',
     params: uuidParams,
     response: { 200: vehicle },
     handler: async (request) => getVehicle(ctx(request), request.params.id),
   });
   route.post('/api/fleet/vehicles', {
     access: access.customerFeature('vehicleTracking'),
+    summary: 'Add a vehicle',
     body: vehicleInput,
     response: { 201: z.object({ success: z.literal(true), vehicle }) },
     handler: async (request, reply) => {
@@ -136,6 +143,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.put('/api/fleet/vehicles/:id', {
     access: access.customerFeature('vehicleTracking'),
+    summary: 'Edit a vehicle',
     params: uuidParams,
     body: vehicleInput,
     response: { 200: z.object({ success: z.literal(true), vehicle }) },
@@ -146,6 +154,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.delete('/api/fleet/vehicles/:id', {
     access: access.customerFeature('vehicleTracking'),
+    summary: 'Delete a vehicle',
     params: uuidParams,
     response: { 200: successResponse },
     handler: async (request) => {
@@ -157,12 +166,14 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   // Drivers
   route.get('/api/fleet/drivers', {
     access: access.customerFeature('driverManagement'),
+    summary: 'Drivers, searched, filtered and sorted',
     querystring: driverListQuery,
     response: { 200: listOf(driver) },
     handler: async (request) => listDrivers(ctx(request), request.query),
   });
   route.get('/api/fleet/drivers/export.csv', {
     access: access.customerFeature('driverManagement', 'reportingAnalytics'),
+    summary: 'Drivers as a CSV file',
     querystring: exportQuery(DRIVER_STATUSES),
     handler: async (request, reply) => {
       const rows = await driversForExport(ctx(request), request.query);
@@ -178,6 +189,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.post('/api/fleet/drivers', {
     access: access.customerFeature('driverManagement'),
+    summary: 'Add a driver',
     body: driverInput,
     response: { 201: z.object({ success: z.literal(true), driver }) },
     handler: async (request, reply) =>
@@ -188,6 +200,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.put('/api/fleet/drivers/:id', {
     access: access.customerFeature('driverManagement'),
+    summary: 'Edit a driver',
     params: uuidParams,
     body: driverInput,
     response: { 200: z.object({ success: z.literal(true), driver }) },
@@ -198,6 +211,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.delete('/api/fleet/drivers/:id', {
     access: access.customerFeature('driverManagement'),
+    summary: 'Delete a driver',
     params: uuidParams,
     response: { 200: successResponse },
     handler: async (request) => {
@@ -210,12 +224,14 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   const recordResponse = z.object({ success: z.literal(true), record: maintenanceRecord });
   route.get('/api/fleet/maintenance', {
     access: access.customerFeature('maintenanceScheduling'),
+    summary: 'Maintenance records, searched, filtered and sorted',
     querystring: maintenanceListQuery,
     response: { 200: listOf(maintenanceRecord) },
     handler: async (request) => listMaintenance(ctx(request), request.query),
   });
   route.post('/api/fleet/maintenance', {
     access: access.customerFeature('maintenanceScheduling'),
+    summary: 'Schedule maintenance',
     body: maintenanceInput,
     response: { 201: recordResponse },
     handler: async (request, reply) =>
@@ -226,6 +242,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.put('/api/fleet/maintenance/:id', {
     access: access.customerFeature('maintenanceScheduling'),
+    summary: 'Edit a maintenance record',
     params: uuidParams,
     body: maintenanceInput,
     response: { 200: recordResponse },
@@ -236,6 +253,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.delete('/api/fleet/maintenance/:id', {
     access: access.customerFeature('maintenanceScheduling'),
+    summary: 'Delete a maintenance record',
     params: uuidParams,
     response: { 200: successResponse },
     handler: async (request) => {
@@ -245,6 +263,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.post('/api/fleet/maintenance/:id/complete', {
     access: access.customerFeature('maintenanceScheduling'),
+    summary: 'Mark maintenance done and, when asked, schedule the next one',
     params: uuidParams,
     body: completeMaintenanceRequest,
     response: { 200: recordResponse.extend({ next: maintenanceRecord.nullable() }) },
@@ -257,6 +276,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   // Team
   route.get('/api/fleet/team', {
     access: access.customer,
+    summary: "The account's team members and the plan's seat limit",
     response: { 200: teamList },
     handler: async (request) => {
       const team = await listTeam(ctx(request));
@@ -265,6 +285,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.post('/api/fleet/team', {
     access: access.accountAdmin,
+    summary: 'Invite a team member by email',
     body: inviteTeamMemberRequest,
     response: { 201: inviteResponse },
     handler: async (request, reply) => {
@@ -283,6 +304,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.patch('/api/fleet/team/:id', {
     access: access.accountAdmin,
+    summary: "Change a team member's role",
     params: uuidParams,
     body: z.object({ role: z.enum(TEAM_ROLES) }),
     response: { 200: successResponse },
@@ -293,6 +315,7 @@ export async function fleetRoutes(app: FastifyInstance, services: Services) {
   });
   route.delete('/api/fleet/team/:id', {
     access: access.accountAdmin,
+    summary: 'Remove a team member',
     params: uuidParams,
     response: { 200: successResponse },
     handler: async (request) => {

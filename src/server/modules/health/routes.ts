@@ -15,6 +15,7 @@ const healthResponse = z.object({
 export async function healthRoutes(app: FastifyInstance, { database }: Services) {
   routesFor(app, 'system').get('/api/health', {
     access: access.public,
+    summary: 'Whether this instance is up and its database answers (503 if not)',
     response: { 200: healthResponse, 503: healthResponse },
     handler: async (request, reply) => {
       const base = { driver: database.driver, uptimeSeconds: Math.round(process.uptime()) };

@@ -22,6 +22,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: Services) {
 
   route.post('/api/admin/notifications/:id/read', {
     access: access.staff,
+    summary: 'Mark one notification read for this staff member',
     params: uuidParams,
     response: { 200: notificationReadResponse, 404: errorResponse },
     handler: async (request) => ({
@@ -32,6 +33,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: Services) {
 
   route.post('/api/admin/notifications/read-all', {
     access: access.staff,
+    summary: 'Mark every notification read for this staff member',
     response: { 200: notificationReadResponse },
     handler: async (request) => ({
       success: true as const,

@@ -74,6 +74,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
   /** Reported by the browser after the provider confirmed the payment; the webhook may beat it. */
   route.post('/api/checkout/complete', {
     access: access.public,
+    summary: 'Report a checkout payment as done: its outcome, read from the card processor',
     rateLimit: checkoutRateLimit,
     body: z.object({ paymentIntentId: z.string().min(3).max(200) }),
     response: { 200: checkoutResult },

@@ -70,6 +70,7 @@ export async function planRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/plans', {
     access: access.staffPermission('plans', 'canEditPlans'),
+    summary: 'Create a plan',
     body: createPlanRequest,
     response: { 201: planMutationResponse },
     handler: async (request, reply) => {
@@ -92,6 +93,7 @@ export async function planRoutes(app: FastifyInstance, services: Services) {
 
   route.patch('/api/plans/:id', {
     access: access.staffPermission('plans', 'canEditPlans'),
+    summary: 'Edit a plan: any of its fields',
     params: planIdParams,
     body: patchPlanRequest,
     response: { 200: planMutationResponse },
@@ -115,6 +117,7 @@ export async function planRoutes(app: FastifyInstance, services: Services) {
 
   route.delete('/api/plans/:id', {
     access: access.staffPermission('plans', 'canEditPlans'),
+    summary: 'Delete a plan: it leaves every list, its customers keep it',
     params: planIdParams,
     response: { 200: planDeleteResponse },
     handler: async (request) => {

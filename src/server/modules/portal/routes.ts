@@ -78,6 +78,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.get('/api/customer/profile/:email', {
     access: access.customer,
+    summary: "The customer's account, plan, usage and recent activity",
     params: emailParams,
     response: { 200: profileSchema },
     handler: async (request) => customerProfile(own(request, request.params.email)),
@@ -85,12 +86,14 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.get('/api/customer/billing-info', {
     access: access.accountAdmin,
+    summary: "The account's subscription, billing contact, address and cards",
     response: { 200: billingInfoSchema },
     handler: async (request) => billingInfo(ctx(request)),
   });
 
   route.get('/api/customer/settings/:email', {
     access: access.customer,
+    summary: "The customer's portal settings",
     params: emailParams,
     response: { 200: z.object({ settings: settingsSchema }) },
     handler: async (request) => ({ settings: await loadSettings(own(request, request.params.email)) }),
@@ -98,6 +101,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.put('/api/customer/settings/:email', {
     access: access.customer,
+    summary: "Save the customer's portal settings",
     params: emailParams,
     body: saveSettingsRequest,
     response: { 200: saveSettingsResponse },
@@ -120,6 +124,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/customer/upgrade-plan', {
     access: access.accountAdmin,
+    summary: 'Move the account to a dearer plan at once, charging the prorated difference',
     body: upgradePlanRequest,
     response: { 200: planChangeResponse },
     handler: async (request) =>
@@ -128,6 +133,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/customer/downgrade-plan', {
     access: access.accountAdmin,
+    summary: 'Move the account to a cheaper plan at the end of the period',
     body: planChangeRequest,
     response: { 200: planChangeResponse },
     handler: async (request) => downgradePlan(own(request, request.body.email), request.body.planId),
@@ -135,6 +141,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/customer/cancel-subscription', {
     access: access.accountAdmin,
+    summary: 'Cancel the subscription: access lasts to the end of the period',
     body: cancelRequest,
     response: { 200: cancelResponse },
     handler: async (request) => cancelSubscription(own(request, request.body.email)),
@@ -152,6 +159,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/customer/resume-subscription', {
     access: access.accountAdmin,
+    summary: 'Undo a cancellation before the period ends',
     body: resumeRequest,
     response: { 200: resumeResponse },
     handler: async (request) => resumeSubscription(own(request, request.body.email)),
@@ -159,6 +167,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.get('/api/customer/latest-invoice/:email', {
     access: access.accountAdmin,
+    summary: "Where to download the account's latest invoice",
     params: emailParams,
     response: {
       200: z.object({ success: z.literal(true), downloadUrl: z.string(), invoiceNumber: z.string() }),
@@ -176,6 +185,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.get('/api/customer/invoices', {
     access: access.accountAdmin,
+    summary: "The account's invoices, paged",
     querystring: invoiceListQuery,
     response: { 200: invoiceList },
     handler: async (request) => invoicePage(ctx(request), request.query),
@@ -183,6 +193,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.get('/api/customer/invoices/:id/pdf', {
     access: access.accountAdmin,
+    summary: 'One invoice as a PDF',
     params: uuidParams,
     handler: async (request, reply) => {
       const invoice = await invoiceOf(ctx(request), request.params.id);
@@ -193,6 +204,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/customer/update-billing-email', {
     access: access.accountAdmin,
+    summary: 'Change where invoices are sent',
     body: updateBillingEmailRequest,
     response: { 200: successResponse },
     handler: async (request) => {
@@ -203,6 +215,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/customer/update-billing-address', {
     access: access.accountAdmin,
+    summary: "Change the account's billing address",
     body: updateBillingAddressRequest,
     response: { 200: successResponse },
     handler: async (request) => {
@@ -213,6 +226,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.get('/api/customer/payment-history/:email', {
     access: access.accountAdmin,
+    summary: "The account's payments, paged",
     params: emailParams,
     querystring: paymentHistoryQuery,
     response: { 200: paymentHistoryResponse },
@@ -221,6 +235,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/customer/add-payment-method', {
     access: access.accountAdmin,
+    summary: 'Add a card to the account',
     body: addPaymentMethodRequest,
     response: { 200: successResponse },
     handler: async (request) => {
@@ -231,6 +246,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.delete('/api/customer/payment-methods/:id', {
     access: access.accountAdmin,
+    summary: 'Remove a card from the account',
     params: uuidParams,
     response: { 200: successResponse },
     handler: async (request) => {
@@ -241,6 +257,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/customer/payment-methods/:id/set-default', {
     access: access.accountAdmin,
+    summary: 'Make a card the one the subscription is charged to',
     params: uuidParams,
     response: { 200: successResponse },
     handler: async (request) => {
@@ -253,6 +270,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
   for (const url of ['/api/auth/change-password', '/api/customer/change-password']) {
     route.post(url, {
       access: access.ownCredentials,
+      summary: "Change the signed-in customer's own password",
       body: changePasswordRequest,
       response: { 200: successResponse },
       handler: async (request) => {
@@ -289,6 +307,7 @@ export async function portalRoutes(app: FastifyInstance, services: Services) {
 
   route.post('/api/customer/delete-account', {
     access: access.owner,
+    summary: 'Delete the account and everything in it (password required)',
     body: deleteAccountRequest,
     response: { 200: successResponse },
     handler: async (request, reply) => {

@@ -29,6 +29,8 @@ function withinMs(ping: () => Promise<number>, ms: number): Promise<number> {
 export async function readinessRoutes(app: FastifyInstance, { database }: Services) {
   routesFor(app, 'system').get('/api/ready', {
     access: access.public,
+    summary:
+      'Whether a load balancer should send this instance traffic (503 while starting, draining or without its database)',
     response: { 200: readyResponse, 503: readyResponse },
     handler: async (request, reply) => {
       // A draining instance never turns ready again: no Retry-After, unlike a database that may come back.
