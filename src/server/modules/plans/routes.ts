@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contracts/plans';
 import { canOpenTab, hasPermission } from '../../../shared/roles';
 import { getPlanStats } from './all-accounts';
-import { createPlan, deletePlan, duplicatePlan, listPlans, updatePlan } from './service';
+import { createPlan, deletePlan, duplicatePlan, listPlans, updatePlan, type PlanChanges } from './service';
 import { access } from '../../../shared/contracts/common';
 import { noteTouched, recordingApart } from '../../db/data-domains';
 import type { Services } from '../../services';
@@ -24,6 +24,13 @@ export const PUBLIC_PLANS_TTL_MS = 5_000;
 export async function planRoutes(app: FastifyInstance, services: Services) {
   const { db } = services;
   const staff = (request: FastifyRequest) => staffContext(request, services);
+  const editPlans = access.staffPermission('plans', 'canEditPlans');
+  /** PUT (price and limits) and PATCH (any field) save alike and answer alike. */
+  const saved = async (request: FastifyRequest, id: string, changes: PlanChanges) => ({
+    success: true as const,
+    message: 'Plan updated successfully',
+    plan: await updatePlan(staff(request), id, changes),
+  });
   const route = routesFor(app, 'plans');
 
   // Every landing-page visit asks for the public plan list, which changes only when staff edit a
@@ -69,7 +76,7 @@ export async function planRoutes(app: FastifyInstance, services: Services) {
   });
 
   route.post('/api/plans', {
-    access: access.staffPermission('plans', 'canEditPlans'),
+    access: editPlans,
     summary: 'Create a plan',
     body: createPlanRequest,
     response: { 201: planMutationResponse },
@@ -80,31 +87,25 @@ export async function planRoutes(app: FastifyInstance, services: Services) {
   });
 
   route.put('/api/plans/:id', {
-    access: access.staffPermission('plans', 'canEditPlans'),
+    access: editPlans,
     summary: 'Price and limits; the plans manager edits through PATCH',
     params: planIdParams,
     body: updatePlanLimitsRequest,
     response: { 200: planMutationResponse },
-    handler: async (request) => {
-      const plan = await updatePlan(staff(request), request.params.id, request.body);
-      return { success: true as const, message: 'Plan updated successfully', plan };
-    },
+    handler: async (request) => saved(request, request.params.id, request.body),
   });
 
   route.patch('/api/plans/:id', {
-    access: access.staffPermission('plans', 'canEditPlans'),
+    access: editPlans,
     summary: 'Edit a plan: any of its fields',
     params: planIdParams,
     body: patchPlanRequest,
     response: { 200: planMutationResponse },
-    handler: async (request) => {
-      const plan = await updatePlan(staff(request), request.params.id, request.body);
-      return { success: true as const, message: 'Plan updated successfully', plan };
-    },
+    handler: async (request) => saved(request, request.params.id, request.body),
   });
 
   route.post('/api/plans/:id/duplicate', {
-    access: access.staffPermission('plans', 'canEditPlans'),
+    access: editPlans,
     summary: 'Create an inactive copy of a plan',
     params: planIdParams,
     body: z.object({}).strict().optional(),
@@ -116,7 +117,7 @@ export async function planRoutes(app: FastifyInstance, services: Services) {
   });
 
   route.delete('/api/plans/:id', {
-    access: access.staffPermission('plans', 'canEditPlans'),
+    access: editPlans,
     summary: 'Delete a plan: it leaves every list, its customers keep it',
     params: planIdParams,
     response: { 200: planDeleteResponse },
