@@ -10,8 +10,21 @@ cd "$(dirname "$0")/.."
 CHROMIUM=/usr/bin/chromium
 started=$(date +%s)
 current_step="setup"
+step_started=$started
+# Where the run's time goes: each step's seconds, printed at the end (docs/testing.md).
+timings=""
+
+close_step() {
+  local now
+  now=$(date +%s)
+  if [ "$current_step" != "setup" ]; then
+    timings="${timings}$(printf '  %5ss  %s' "$((now - step_started))" "$current_step")"$'\n'
+  fi
+  step_started=$now
+}
 
 header() {
+  close_step
   current_step="$1"
   printf '\n==> %s\n' "$1"
 }
@@ -19,6 +32,8 @@ header() {
 on_exit() {
   local rc=$?
   local took=$(($(date +%s) - started))
+  close_step
+  printf '\nWhere the time went:\n%s' "$timings"
   if [ "$rc" -eq 0 ]; then
     printf '\nmotorpool tests: PASS (typecheck, lint, vitest, multi-instance, build, playwright) in %ss\n' "$took"
   else
