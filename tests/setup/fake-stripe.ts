@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startFakeStripe, type FakeStripe, type TestCard } from '../fakes/stripe-server';
+import { startFakeStripe, TEST_CARDS, type FakeStripe, type TestCard } from '../fakes/stripe-server';
 import { registration, type TestApp } from './test-app';
 
 /**
@@ -40,12 +40,6 @@ export function stripeTestKit(app: () => TestApp, fake: () => FakeStripe, secret
   return { sign, deliver, paidCheckout };
 }
 
-const FAKE_TEST_CARDS: Record<string, true> = {
-  pm_card_visa: true,
-  pm_card_chargeDeclined: true,
-  pm_card_chargeDeclinedInsufficientFunds: true,
-};
-
 /**
  * A freshly registered customer who started checkout on Stripe and paid in the browser with `card` (a test
  * card's name, or a payment method the test made): the intent is confirmed on the fake, no webhook yet.
@@ -60,7 +54,7 @@ async function paidStripeCheckout(t: TestApp, fake: FakeStripe, card: TestCard |
   expect(checkout.statusCode).toBe(200);
   expect(checkout.json().payment).toEqual({ provider: 'stripe', publishableKey: 'pk_test_x' });
   const intentId = fake.intentIdFromClientSecret(checkout.json().clientSecret);
-  const paymentMethod = card in FAKE_TEST_CARDS ? fake.createPaymentMethod(card as TestCard) : card;
+  const paymentMethod = card in TEST_CARDS ? fake.createPaymentMethod(card as TestCard) : card;
   const intent = fake.confirmIntent(intentId, paymentMethod);
   return { input, customerId, intentId, intent, paymentMethod };
 }
