@@ -1,6 +1,7 @@
 import { and, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { keysetBatches, type KeysetPosition } from '../db/keyset-batches';
+import type { KeysetSort } from '../db/keyset-sort';
 
 /**
  * Cells that begin like a formula (=, +, -, @, tab, CR) get a leading ' so a spreadsheet shows them as
@@ -28,9 +29,6 @@ export const csvLines = (rows: unknown[][]) => `${unparseCsv(rows)}\r\n`;
 
 /** One column of an export: its header, and its cell from an item as the list shows it. */
 export type CsvColumn<T> = [header: string, cell: (item: T) => unknown];
-
-/** What a list's sort gives its export: the order, the sort key as text, and the rows after a position. */
-type KeysetSort<O> = { order: O; cursor: SQL<string>; after: (cursor: string, id: string) => SQL };
 
 /**
  * A list's export as CSV in pieces: the header, then one piece per batch of `keysetBatches` (the rows

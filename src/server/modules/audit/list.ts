@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_CATEGORIES, type AuditCategory } from '../../../shared/audit-categories';
 import {
   AUDIT_COUNT_CAP,
@@ -13,6 +13,7 @@ import { pageOffset } from '../../../shared/contracts/common';
 import type { Db, Executor } from '../../db/client';
 import { auditChain, auditLogs } from '../../db/schema';
 import { countUpTo } from '../../db/bounded-count';
+import { keysetSort, type SortKey } from '../../db/keyset-sort';
 import { likePrefix } from '../../lib/sql-like';
 
 type Filters = Omit<AuditExportQuery, 'sort'>;
@@ -57,37 +58,15 @@ export function auditFilter(query: Filters): SQL | undefined {
   return present.length ? and(...present) : undefined;
 }
 
-/** Each sort with the id as tie-break, so pages and export batches never skip or repeat a row. */
+/** Each sort the audit log offers (docs/audit-logs.md). */
 const SORT_KEYS = {
-  createdAt: {
-    key: sql`${auditLogs.createdAt}`,
-    cursor: sql<string>`${auditLogs.createdAt}::text`,
-    cast: 'timestamptz',
-  },
-  action: { key: sql`${auditLogs.action}`, cursor: sql<string>`${auditLogs.action}`, cast: 'text' },
-  actor: {
-    key: sql`coalesce(${auditLogs.actorEmail}, '')`,
-    cursor: sql<string>`coalesce(${auditLogs.actorEmail}, '')`,
-    cast: 'text',
-  },
-} as const;
+  createdAt: { key: sql`${auditLogs.createdAt}`, cast: 'timestamptz' },
+  action: { key: sql`${auditLogs.action}`, cast: 'text' },
+  actor: { key: sql`coalesce(${auditLogs.actorEmail}, '')`, cast: 'text' },
+} satisfies Record<string, SortKey>;
 
-export function auditSortOf(sort: AuditSort) {
-  const descending = sort.startsWith('-');
-  const sortKey = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
-  const direction = descending ? desc : asc;
-  return {
-    cursor: sortKey.cursor,
-    order: [direction(sortKey.key), direction(auditLogs.id)],
-    /** Rows after this key and id in this order: a bound on the key, so its index bounds the scan. */
-    after: (cursor: string, id: string) => {
-      const value = sql`${cursor}::${sql.raw(sortKey.cast)}`;
-      return descending
-        ? sql`(${sortKey.key} <= ${value} and (${sortKey.key} < ${value} or ${auditLogs.id} < ${Number(id)}))`
-        : sql`(${sortKey.key} >= ${value} and (${sortKey.key} > ${value} or ${auditLogs.id} > ${Number(id)}))`;
-    },
-  };
-}
+export const auditSortOf = (sort: AuditSort) =>
+  keysetSort(SORT_KEYS, sort, { column: auditLogs.id, cast: 'bigint' });
 
 export type AuditRow = typeof auditLogs.$inferSelect;
 

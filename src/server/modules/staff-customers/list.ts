@@ -8,6 +8,7 @@ import type {
   StaffCustomer,
 } from '../../../shared/contracts/staff-customers';
 import type { Db } from '../../db/client';
+import { keysetOf, sortNamed } from '../../db/keyset-sort';
 import { snapshotCache, type SnapshotCache } from '../../db/snapshot-cache';
 import { customers, teamMembers, vehicles } from '../../db/schema';
 import { likePattern } from '../../lib/sql-like';
@@ -29,47 +30,23 @@ export function customerFilter(query: Filters): SQL | undefined {
 
 /**
  * Each sort as the index that serves it orders rows (`customers_company_idx` on lower(company_name)
- * and id, `customers_health_idx` on health_score and id, the created_at indexes), with the id as the
- * tie-break so pages and export batches never skip or repeat a row. `cursor` is the key as text
- * (a timestamp keeps its microseconds) and `fromCursor` reads it back, for the export's keyset.
+ * and id, `customers_health_idx` on health_score and id, the created_at indexes). The key is written
+ * over either the table or the page's own columns (customer-rows.ts), so the page and its export order
+ * alike.
  */
 const SORT_KEYS = {
-  companyName: {
-    key: (c: SortColumns) => sql`lower(${c.companyName})`,
-    cursor: sql<string>`lower(${customers.companyName})`,
-    fromCursor: (value: string) => sql`${value}`,
-  },
-  createdAt: {
-    key: (c: SortColumns) => sql`${c.createdAt}`,
-    cursor: sql<string>`${customers.createdAt}::text`,
-    fromCursor: (value: string) => sql`${value}::timestamptz`,
-  },
-  healthScore: {
-    key: (c: SortColumns) => sql`${c.healthScore}`,
-    cursor: sql<string>`${customers.healthScore}::text`,
-    fromCursor: (value: string) => sql`${Number(value)}::integer`,
-  },
+  companyName: { key: (c: SortColumns) => sql`lower(${c.companyName})`, cast: 'text' },
+  createdAt: { key: (c: SortColumns) => sql`${c.createdAt}`, cast: 'timestamptz' },
+  healthScore: { key: (c: SortColumns) => sql`${c.healthScore}`, cast: 'integer' },
 } as const;
 
 export function sortOf(sort: CustomerSort) {
-  const descending = sort.startsWith('-');
-  const sortKey = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
+  const { descending, sortKey } = sortNamed(SORT_KEYS, sort);
   const direction = descending ? desc : asc;
+  const onTable = { key: sortKey.key(customers), cast: sortKey.cast };
   return {
-    cursor: sortKey.cursor,
+    ...keysetOf(onTable, descending, { column: customers.id, cast: 'uuid' }),
     order: ((c) => [direction(sortKey.key(c)), direction(c.id)]) satisfies RowOrder,
-    /**
-     * Rows after the one whose key and id are these, in this order (the export's next batch). Written
-     * as a bound on the key plus the tie-break rather than a row comparison, so an index on the key
-     * alone (created_at) bounds the scan too.
-     */
-    after: (cursor: string, id: string) => {
-      const key = sortKey.key(customers);
-      const value = sortKey.fromCursor(cursor);
-      return descending
-        ? sql`(${key} <= ${value} and (${key} < ${value} or ${customers.id} < ${id}::uuid))`
-        : sql`(${key} >= ${value} and (${key} > ${value} or ${customers.id} > ${id}::uuid))`;
-    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import {
   TICKET_CATEGORY_LABELS,
@@ -11,6 +11,7 @@ import {
   type TicketSort,
 } from '../../../shared/contracts/support';
 import type { Db, Executor } from '../../db/client';
+import { keysetSort, type SortKey } from '../../db/keyset-sort';
 import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
@@ -63,29 +64,16 @@ export function ticketFilter(query: Filters): SQL | undefined {
 const priorityRank = sql<number>`(case ${supportTickets.priority} when 'urgent' then 3 when 'high' then 2
   when 'medium' then 1 else 0 end)`;
 
+/** Each sort the ticket list offers, with the id as the tie-break (db/keyset-sort.ts). */
 const SORT_KEYS = {
   lastActivityAt: { key: sql`${supportTickets.lastActivityAt}`, cast: 'timestamptz' },
   createdAt: { key: sql`${supportTickets.createdAt}`, cast: 'timestamptz' },
   priority: { key: priorityRank, cast: 'integer' },
   number: { key: sql`${supportTickets.number}`, cast: 'integer' },
-} as const;
+} satisfies Record<string, SortKey>;
 
-/** Each sort with the id as tie-break, so pages and export batches never skip or repeat a ticket. */
-export function sortOf(sort: TicketSort) {
-  const descending = sort.startsWith('-');
-  const sortKey = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
-  const direction = descending ? desc : asc;
-  return {
-    cursor: sql<string>`(${sortKey.key})::text`,
-    order: [direction(sortKey.key), direction(supportTickets.id)],
-    after: (cursor: string, id: string) => {
-      const value = sql`${cursor}::${sql.raw(sortKey.cast)}`;
-      return descending
-        ? sql`(${sortKey.key} < ${value} or (${sortKey.key} = ${value} and ${supportTickets.id} < ${id}::uuid))`
-        : sql`(${sortKey.key} > ${value} or (${sortKey.key} = ${value} and ${supportTickets.id} > ${id}::uuid))`;
-    },
-  };
-}
+export const sortOf = (sort: TicketSort) =>
+  keysetSort(SORT_KEYS, sort, { column: supportTickets.id, cast: 'uuid' });
 
 const assigneeName = staffNameOf(staffUsers);
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { pageOffset, toPage, type Page } from '../../../../shared/contracts/common';
 import type {
   PaymentExportQuery,
@@ -8,6 +8,7 @@ import type {
   StaffPayment,
 } from '../../../../shared/contracts/staff-payments';
 import type { Db, Executor } from '../../../db/client';
+import { keysetSort, type SortKey } from '../../../db/keyset-sort';
 import { snapshotCache, type SnapshotCache } from '../../../db/snapshot-cache';
 import { customers, invoices, paymentDayTotals, payments, refunds, subscriptions } from '../../../db/schema';
 import { likePattern } from '../../../lib/sql-like';
@@ -67,36 +68,14 @@ export function paymentFilter(query: Filters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** Each sort with the id as tie-break, so pages and export batches never skip or repeat a row. */
+/** Each sort the payments list offers, with the id as the tie-break (db/keyset-sort.ts). */
 const SORT_KEYS = {
-  createdAt: {
-    key: sql`${payments.createdAt}`,
-    cursor: sql<string>`${payments.createdAt}::text`,
-    fromCursor: (value: string) => sql`${value}::timestamptz`,
-  },
-  amount: {
-    key: sql`${payments.amountCents}`,
-    cursor: sql<string>`${payments.amountCents}::text`,
-    fromCursor: (value: string) => sql`${Number(value)}::integer`,
-  },
-} as const;
+  createdAt: { key: sql`${payments.createdAt}`, cast: 'timestamptz' },
+  amount: { key: sql`${payments.amountCents}`, cast: 'integer' },
+} satisfies Record<string, SortKey>;
 
-export function sortOf(sort: PaymentSort) {
-  const descending = sort.startsWith('-');
-  const sortKey = SORT_KEYS[sort.replace(/^-/, '') as keyof typeof SORT_KEYS];
-  const direction = descending ? desc : asc;
-  return {
-    cursor: sortKey.cursor,
-    order: [direction(sortKey.key), direction(payments.id)],
-    /** Rows after this key and id in this order: a bound on the key, so its index bounds the scan. */
-    after: (cursor: string, id: string) => {
-      const value = sortKey.fromCursor(cursor);
-      return descending
-        ? sql`(${sortKey.key} <= ${value} and (${sortKey.key} < ${value} or ${payments.id} < ${id}::uuid))`
-        : sql`(${sortKey.key} >= ${value} and (${sortKey.key} > ${value} or ${payments.id} > ${id}::uuid))`;
-    },
-  };
-}
+export const sortOf = (sort: PaymentSort) =>
+  keysetSort(SORT_KEYS, sort, { column: payments.id, cast: 'uuid' });
 
 /** What is held by refunds sent to the provider and not yet answered. */
 const heldCents = sql<number>`(select coalesce(sum(${refunds.amountCents}), 0)::int from ${refunds}
