@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { readFigures } from '../src/server/modules/dashboard';
+import { bulk as bulkInsert, withIndexesBuiltAfter } from './seed-kit';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
@@ -18,18 +19,8 @@ if (!databaseUrl && !dataDir) throw new Error('DATA_DIR or BENCH_DATABASE_URL is
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
 const { db } = database;
 const timings: Record<string, number> = {};
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/**
- * One bulk insert with per-row triggers off (foreign-key checks and the login-email trigger): the
- * ids it writes are read from the tables themselves, and what the trigger would add is written
- * set-based after.
- */
-const bulk = (statement: SQL) =>
-  db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(statement);
-  });
+const bulk = (statement: SQL) => bulkInsert(db, statement);
 const timed = async (label: string, work: () => Promise<unknown>) => {
   const started = performance.now();
   await work();
@@ -134,16 +125,12 @@ await timed('mrrHistoryMs', async () => {
 // Payment g: about customer 1 + g % N, one every 31 seconds back over the last year; one in 50 failed,
 // one in 97 refunded in full (with its refund row), the rest succeeded. Indexes built once at the end.
 await timed('paymentsMs', async () => {
-  const indexes = rowsOf<{ name: string; definition: string }>(
-    await db.execute(sql`select indexname as name, indexdef as definition from pg_indexes
-      where tablename = 'payments' and indexname <> 'payments_pkey'`),
-  );
-  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
-  await db.execute(sql`create table bench_pay_ids as
+  await withIndexesBuiltAfter(db, 'payments', async () => {
+    await db.execute(sql`create table bench_pay_ids as
     select row_number() over (order by id)::int as n, id, plan_id from customers where email like 'bench-staff-%'`);
-  for (let from = 1; from <= PAYMENTS; from += CHUNK) {
-    const to = Math.min(PAYMENTS, from + CHUNK - 1);
-    await bulk(sql`
+    for (let from = 1; from <= PAYMENTS; from += CHUNK) {
+      const to = Math.min(PAYMENTS, from + CHUNK - 1);
+      await bulk(sql`
       insert into payments (customer_id, amount_cents, refunded_cents, status, description, provider,
         provider_ref, failure_message, idempotency_key, plan_id, created_at)
       select c.id, price.cents, case when st.status = 'refunded' then price.cents else 0 end, st.status,
@@ -156,9 +143,9 @@ await timed('paymentsMs', async () => {
                                  else 29500 end as cents) price
       cross join lateral (select case when g % 50 = 0 then 'failed' when g % 97 = 0 then 'refunded'
                                  else 'succeeded' end as status) st`);
-  }
-  await db.execute(sql`drop table bench_pay_ids`);
-  for (const index of indexes) await db.execute(sql.raw(index.definition));
+    }
+    await db.execute(sql`drop table bench_pay_ids`);
+  });
   // What the skipped payments trigger (migration 0012) would have added up.
   await db.execute(sql`
     insert into payment_day_totals (day, status, payments, amount_cents, refunded_cents)
@@ -177,17 +164,13 @@ await timed('paymentsMs', async () => {
 
 // Activity g: one of the feed's six actions, about customer 1 + g % N, spread over the last year. The
 // secondary indexes are built once at the end (their definitions read back from the catalogue).
-await timed('activitiesMs', async () => {
-  const indexes = rowsOf<{ name: string; definition: string }>(
-    await db.execute(sql`select indexname as name, indexdef as definition from pg_indexes
-      where tablename = 'activities' and indexname <> 'activities_pkey'`),
-  );
-  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
-  await db.execute(sql`create table bench_ids as
+await timed('activitiesMs', () =>
+  withIndexesBuiltAfter(db, 'activities', async () => {
+    await db.execute(sql`create table bench_ids as
     select row_number() over (order by id)::int as n, id, email from customers where email like 'bench-staff-%'`);
-  for (let from = 1; from <= ACTIVITIES; from += CHUNK) {
-    const to = Math.min(ACTIVITIES, from + CHUNK - 1);
-    await bulk(sql`
+    for (let from = 1; from <= ACTIVITIES; from += CHUNK) {
+      const to = Math.min(ACTIVITIES, from + CHUNK - 1);
+      await bulk(sql`
       insert into activities (action, description, metadata, customer_id, created_at)
       select a.action, 'Bench Fleet ' || c.n || ': ' || replace(a.action, '_', ' '),
         jsonb_build_object('customerEmail', c.email, 'planName', 'Professional', 'amount', 189),
@@ -196,10 +179,10 @@ await timed('activitiesMs', async () => {
       join bench_ids c on c.n = 1 + g % ${CUSTOMERS}
       cross join lateral (select (array['customer_registered','payment_succeeded','payment_failed',
         'customer_updated','plan_changed','admin_login'])[1 + g % 6] as action) a`);
-  }
-  await db.execute(sql`drop table bench_ids`);
-  for (const index of indexes) await db.execute(sql.raw(index.definition));
-});
+    }
+    await db.execute(sql`drop table bench_ids`);
+  }),
+);
 
 // What autovacuum would do on PostgreSQL; the embedded database has no autovacuum.
 await timed('analyzeMs', () =>

@@ -1,0 +1,28 @@
+// What the bench seeds share: a bulk insert with per-row triggers off, and a table's secondary indexes
+// built once after its rows instead of kept up to date row by row.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../src/server/db/client';
+
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * One bulk insert with per-row triggers off (foreign-key checks and the tables' own triggers): the ids
+ * it writes are read from the tables themselves, and what a trigger would add is written set-based by
+ * the seed after.
+ */
+export const bulk = (db: Db, statement: SQL) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
+
+/** Runs `work` with `table`'s indexes but its primary key dropped, then builds them again. */
+export async function withIndexesBuiltAfter(db: Db, table: string, work: () => Promise<unknown>) {
+  const indexes = rowsOf<{ name: string; definition: string }>(
+    await db.execute(sql`select indexname as name, indexdef as definition from pg_indexes
+      where tablename = ${table} and indexname <> ${`${table}_pkey`}`),
+  );
+  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+  await work();
+  for (const index of indexes) await db.execute(sql.raw(index.definition));
+}
