@@ -1,5 +1,5 @@
 import { checkoutResult, sandboxPaymentMethodResponse } from '@shared/contracts/portal';
-import { apiJson } from '@client/lib/api';
+import { apiJson } from '@client/lib/calls';
 import type { PaidResult } from './card-form-types';
 
 /** The card form's own calls (the caller's follow-up calls stay in its area's api file). */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { loginRequest } from '@shared/contracts/auth';
 import { useSchemaForm } from '@client/components/form/use-schema-form';
 import { MISSING_FIELDS_TOAST, missingCredentials } from '@client/components/sign-in-fields';
-import { ApiError } from '@client/lib/api';
+import { ApiError } from '@client/lib/calls';
 import { STAFF_USER_QUERY_KEY } from '@client/lib/staff-auth';
 import { toast } from '@client/lib/toast';
 import { signInStaff } from './api';

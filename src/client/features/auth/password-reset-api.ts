@@ -3,7 +3,7 @@ import {
   passwordResetSent,
   type PasswordResetAccountType,
 } from '@shared/contracts/password-reset';
-import { apiJson } from '@client/lib/api';
+import { apiJson } from '@client/lib/calls';
 
 /** `POST /api/auth/password-reset`: the same answer whether or not the address has an account. */
 export const requestPasswordReset = (email: string, accountType: PasswordResetAccountType) =>

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SessionCustomer } from '@shared/contracts/auth';
 import { checkoutStart } from '@shared/contracts/checkout';
-import { apiJson } from '@client/lib/api';
+import { apiJson } from '@client/lib/calls';
 import { customerAuthQuery } from '@client/lib/customer-auth';
 
 /** The checkout's calls (docs/payments.md). */

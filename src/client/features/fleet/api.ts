@@ -26,8 +26,7 @@ import {
   type inviteTeamMemberRequest,
 } from '@shared/contracts/fleet';
 import type { z } from 'zod';
-import { ApiError, apiJson, getJson, searchParams, type Contract } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
+import { ApiError, apiJson, getJson, searchParams, type Contract, apiMutation } from '@client/lib/calls';
 
 /*
  * Every call of the fleet app (/fleet-management): one query factory per endpoint, one hook per change,

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Plan } from '@shared/contracts/plans';
 import type { RegistrationRequest } from '@shared/contracts/customers';
 import type { PublicContact, VisitorMessageInput } from '@shared/contracts/contact';
-import { apiJson, apiRequest, errorMessageOf, readJson } from '@client/lib/api';
+import { apiJson, apiRequest } from '@client/lib/calls';
+import { errorMessageOf, readJson } from '@client/lib/api';
 
 /*
  * The landing page's calls. Deliberately without TanStack Query and without zod on the first load: the

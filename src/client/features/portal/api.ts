@@ -18,8 +18,7 @@ import {
   type BillingAddressInput,
   type CustomerSettings,
 } from '@shared/contracts/portal';
-import { apiJson, apiRequest, getJson } from '@client/lib/api';
-import { apiMutation, apiMutationOf } from '@client/lib/use-api-mutation';
+import { apiJson, getJson, apiMutation, apiMutationOf, apiRequest } from '@client/lib/calls';
 import { settingsKey } from '@client/lib/customer-settings';
 
 /*

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { CUSTOMER_EMAIL_STORAGE_KEY } from '@shared/constants';
 import { autoLoginFailure } from '@shared/contracts/auth';
-import { ApiError, searchParams } from '@client/lib/api';
+import { ApiError, searchParams } from '@client/lib/calls';
 import { Spinner } from '@client/components/ui/spinner';
 import { readStoredCustomer } from '@client/lib/customer-password';
 import { customerAuthKey } from '@client/lib/customer-auth';

@@ -1,5 +1,5 @@
 import { usageAnalytics, type UsageAnalyticsQuery } from '@shared/contracts/usage-analytics';
-import { pagedQuery } from '@client/lib/paged-query';
+import { pagedQuery } from '@client/lib/calls';
 
 /** Advanced Analytics' one call (docs/usage-analytics.md); the near-limit list pages through it. */
 

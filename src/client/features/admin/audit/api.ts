@@ -6,7 +6,7 @@ import {
   type AuditExportQuery,
   type AuditListQuery,
 } from '@shared/contracts/audit';
-import { getJson, searchParams } from '@client/lib/api';
+import { getJson, searchParams } from '@client/lib/calls';
 
 /* The calls of the Security & Audit tab (docs/audit-logs.md). */
 

@@ -15,8 +15,7 @@ import {
   type CrmRecordListQuery,
 } from '@shared/contracts/crm';
 import { backgroundJobQuery } from '@client/lib/background-job';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { apiMutation, apiMutationOf } from '@client/lib/use-api-mutation';
+import { apiJson, getJson, searchParams, apiMutation, apiMutationOf } from '@client/lib/calls';
 
 /* CRM Integration's calls (tab `crm`; docs/crm.md). */
 

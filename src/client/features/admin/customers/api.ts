@@ -12,8 +12,7 @@ import {
   type CustomerForm,
   type CustomerListQuery,
 } from '@shared/contracts/staff-customers';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
+import { apiJson, getJson, searchParams, apiMutation } from '@client/lib/calls';
 
 /*
  * Every call of the staff customer screens (the customers tab, the fleet control center's Customer Fleet

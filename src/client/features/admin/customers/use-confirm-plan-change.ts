@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PlanChangePreview } from '@shared/contracts/portal';
-import { ApiError, errorMessageOf } from '@client/lib/api';
+import { ApiError } from '@client/lib/calls';
+import { errorMessageOf } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import { useChangeCustomerPlan } from './api';

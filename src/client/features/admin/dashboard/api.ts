@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { activityPageFeed, dashboardStatsFeed } from '@shared/contracts/dashboard-feed';
 import { myCommissionsFeed } from '@shared/contracts/my-commissions-feed';
-import { getJson, searchParams } from '@client/lib/api';
+import { getJson, searchParams } from '@client/lib/calls';
 
 /*
  * The dashboard's calls (docs/staff-dashboard.md). Every key starts with `staffDashboardKey`, so the live

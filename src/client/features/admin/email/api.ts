@@ -11,8 +11,7 @@ import {
   type EmailTemplateInput,
   type OutboxListQuery,
 } from '@shared/contracts/email';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { apiMutation, apiMutationOf } from '@client/lib/use-api-mutation';
+import { apiJson, getJson, searchParams, apiMutation, apiMutationOf } from '@client/lib/calls';
 
 /* Email Settings' calls (tab `emails`, /admin/email-settings; docs/email.md). */
 

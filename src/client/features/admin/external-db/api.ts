@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { jobStarted } from '@shared/contracts/background-jobs';
 import { externalDbStatus, type ExternalDbImport } from '@shared/contracts/external-db';
-import { apiJson, getJson } from '@client/lib/api';
+import { apiJson, getJson, apiMutationOf } from '@client/lib/calls';
 import { backgroundJobQuery } from '@client/lib/background-job';
-import { apiMutationOf } from '@client/lib/use-api-mutation';
 
 /* External Database's calls (docs/external-db.md). */
 

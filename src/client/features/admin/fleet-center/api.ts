@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fleetAnalytics, fleetCrmStatus, fleetMonitoring } from '@shared/contracts/fleet-center';
-import { getJson } from '@client/lib/api';
+import { getJson } from '@client/lib/calls';
 
 /*
  * The Fleet Control Center's figures (docs/fleet-control-center.md). Every key starts with

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { customerRedirectResponse } from '@shared/contracts/impersonation';
-import { apiJson } from '@client/lib/api';
+import { apiJson } from '@client/lib/calls';
 
 /**
  * POST /api/external/customer-redirect: a one-time link, valid 5 minutes, into the customer's fleet

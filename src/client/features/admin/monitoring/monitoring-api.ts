@@ -5,8 +5,7 @@ import {
   systemHealth,
   type AlertListQuery,
 } from '@shared/contracts/system-health';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
+import { apiJson, getJson, searchParams, apiMutation } from '@client/lib/calls';
 
 /** System Health's calls (docs/system-health.md); each key starts with its endpoint's path. */
 export const systemHealthKey = ['/api/admin/system-health'] as const;

@@ -4,8 +4,7 @@ import {
   notificationFeed,
   notificationReadAnswer,
 } from '@shared/contracts/notification-feed';
-import { apiJson, getJson } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
+import { apiJson, getJson, apiMutation } from '@client/lib/calls';
 
 /*
  * The staff notifications (docs/staff-notifications.md): the list the admin shell polls, and this staff member's read

@@ -14,10 +14,7 @@ import {
   type SubscriptionListQuery,
   type TrialActionQuery,
 } from '@shared/contracts/billing-admin';
-import { apiJson } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
-import { pagedQuery } from '@client/lib/paged-query';
-import { endpointQuery } from '@client/lib/endpoint-query';
+import { apiJson, apiMutation, pagedQuery, endpointQuery } from '@client/lib/calls';
 
 /*
  * The calls of Billing Management and Invoicing (docs/billing-admin.md). Invoices, payment

@@ -12,10 +12,7 @@ import {
   type ExpenseListQuery,
   type ReconciliationQuery,
 } from '@shared/contracts/payment-operations';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
-import { pagedQuery } from '@client/lib/paged-query';
-import { endpointQuery } from '@client/lib/endpoint-query';
+import { apiJson, getJson, searchParams, apiMutation, pagedQuery, endpointQuery } from '@client/lib/calls';
 
 /*
  * The calls of the operations sub-tabs (Expenses, Disputes, Analytics, Reconciliation;

@@ -11,8 +11,7 @@ import {
   type PaymentListQuery,
   type RefundInput,
 } from '@shared/contracts/staff-payments';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
+import { apiJson, getJson, searchParams, apiMutation } from '@client/lib/calls';
 
 /*
  * The calls of the Overview and Transactions sub-tabs and the header's actions (docs/staff-payments.md).

@@ -5,10 +5,8 @@ import {
   type CreatePlanRequest,
   type PatchPlanRequest,
 } from '@shared/contracts/plans';
-import { apiJson } from '@client/lib/api';
+import { apiJson, apiMutation, endpointQuery } from '@client/lib/calls';
 import { plansKey } from '@client/lib/staff-plans';
-import { apiMutation } from '@client/lib/use-api-mutation';
-import { endpointQuery } from '@client/lib/endpoint-query';
 
 /*
  * Every call of the plans manager (docs/plans.md). The plan list itself (`staffPlansQuery`) is in

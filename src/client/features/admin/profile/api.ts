@@ -8,10 +8,7 @@ import {
   type StaffChangePasswordRequest,
   type PreferencesUpdate,
 } from '@shared/contracts/staff-profile';
-import { apiJson } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
-import { pagedQuery } from '@client/lib/paged-query';
-import { endpointQuery } from '@client/lib/endpoint-query';
+import { apiJson, apiMutation, pagedQuery, endpointQuery } from '@client/lib/calls';
 
 /*
  * The profile dialog's calls (docs/staff-profile.md). The member's own details and

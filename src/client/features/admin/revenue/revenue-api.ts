@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { revenueAnalytics, type RevenuePeriod } from '@shared/contracts/revenue';
-import { getJson } from '@client/lib/api';
+import { getJson } from '@client/lib/calls';
 
 /** The Revenue Analytics tab's one call (docs/revenue.md): every figure of a period in one answer. */
 export const revenueKey = ['/api/admin/revenue'] as const;

@@ -6,9 +6,7 @@ import {
   type GeneralSettingsInput,
   type SecuritySettingsInput,
 } from '@shared/contracts/system-settings';
-import { apiJson } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
-import { endpointQuery } from '@client/lib/endpoint-query';
+import { apiJson, apiMutation, endpointQuery } from '@client/lib/calls';
 
 /* System Settings' calls (docs/system-settings.md). */
 

@@ -1,7 +1,6 @@
 import { successResponse } from '@shared/contracts/common';
 import type { StaffChangePasswordRequest } from '@shared/contracts/staff-profile';
-import { apiJson } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
+import { apiJson, apiMutation } from '@client/lib/calls';
 
 /**
  * `POST /api/admin/change-password` from the set-your-password screen: the one staff call the server

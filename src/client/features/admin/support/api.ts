@@ -9,8 +9,7 @@ import {
   type StaffTicketListQuery,
   type TicketUpdateInput,
 } from '@shared/contracts/support';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { apiMutationOf } from '@client/lib/use-api-mutation';
+import { apiJson, getJson, searchParams, apiMutationOf } from '@client/lib/calls';
 
 /* The calls of the Support Center tab (docs/support.md). */
 

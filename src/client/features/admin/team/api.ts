@@ -16,10 +16,7 @@ import {
   type UpdateUserRequest,
 } from '@shared/contracts/team';
 import type { StaffRole } from '@shared/roles';
-import { apiJson } from '@client/lib/api';
-import { apiMutation } from '@client/lib/use-api-mutation';
-import { pagedQuery } from '@client/lib/paged-query';
-import { endpointQuery } from '@client/lib/endpoint-query';
+import { apiJson, apiMutation, pagedQuery, endpointQuery } from '@client/lib/calls';
 
 /*
  * Every call of the Team Management tab (docs/team-management-screen.md). The

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PlanChangePreview } from '@shared/contracts/portal';
-import { ApiError, errorMessageOf } from '@client/lib/api';
+import { ApiError } from '@client/lib/calls';
+import { errorMessageOf } from '@client/lib/api';
 import { formatDate, formatMoney } from '@client/lib/format';
 import { toast } from '@client/lib/toast';
 import {

@@ -5,8 +5,7 @@ import {
   type MyTicketListQuery,
   type NewTicketInput,
 } from '@shared/contracts/support';
-import { apiJson, getJson, searchParams } from '@client/lib/api';
-import { apiMutation, apiMutationOf } from '@client/lib/use-api-mutation';
+import { apiJson, getJson, searchParams, apiMutation, apiMutationOf } from '@client/lib/calls';
 
 /* The portal's support calls (docs/support.md): the account's tickets and their public threads. */
 
