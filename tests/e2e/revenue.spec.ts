@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 // engine (docs/revenue.md). Other journeys pay and cancel on the same server meanwhile, so the figures
 // are checked for their shape and for history, not for exact amounts.
 
-test('the revenue charts render with the demo history, with hover values, in light and dark', async ({
+test('the revenue charts render with the demo history, with hover and keyboard values, in light and dark', async ({
   page,
 }) => {
   // Four sections, three accessibility scans and a reload: longer than one screen's journey.
@@ -30,18 +30,37 @@ test('the revenue charts render with the demo history, with hover values, in lig
   // Each figure has its definition beside it.
   await expect(mrr.getByRole('button', { name: /What MRR means/ })).toBeVisible();
 
-  const mrrChart = page.getByTestId('revenue-chart').first();
-  await expect(mrrChart.locator('.recharts-area-curve')).toBeVisible();
+  const mrrChart = page.getByRole('figure', { name: /^MRR over the period, \$[\d,]+\.\d{2} now$/ });
+  await expect(mrrChart.getByTestId('chart-line')).toBeVisible();
   // Hovering the chart shows the value at that point.
-  const box = (await mrrChart.locator('.recharts-surface').boundingBox())!;
+  const tooltip = mrrChart.getByTestId('chart-tooltip');
+  const box = (await mrrChart.getByTestId('chart-surface').boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
-  await expect(mrrChart.locator('.recharts-tooltip-wrapper')).toContainText(/MRR.*\$[\d,]+\.\d{2}/);
+  await expect(tooltip).toContainText(/MRR \$[\d,]+\.\d{2}/);
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+  // From the keyboard: the chart takes focus, the arrows walk its points, Escape hides the values.
+  // The first left arrow starts at the latest point, which is MRR now (the tile above, from the same answer).
+  await mrrChart.focus();
+  await page.keyboard.press('ArrowLeft');
+  const now = await mrr.locator('[data-slot="stat-value"]').textContent();
+  await expect(tooltip).toContainText(`MRR ${now}`);
+  // A keyboard move is announced as well as shown.
+  await expect(mrrChart.locator('[aria-live]')).toContainText(`MRR ${now}`);
+  const money = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  await page.keyboard.press('Home');
+  await expect(tooltip).toContainText(`MRR ${money(year.series[0].mrr)}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(tooltip).toContainText(`MRR ${money(year.series[1].mrr)}`);
+  // Scanned with the tooltip showing, so its colours are checked too.
   await expectNoSeriousA11yViolations(page, 'revenue overview');
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Growth' }).click();
   await expect(page).toHaveURL(/view=growth/);
   await expect(page.getByTestId('revenue-new').locator('[data-slot="stat-value"]')).toHaveText(/^\+\$/);
-  await expect(page.getByTestId('revenue-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByTestId('revenue-chart').getByTestId('chart-bar').first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Cohorts' }).click();
   const cohorts = page.getByRole('table', { name: 'Net MRR retention by first-payment month' });
@@ -51,7 +70,7 @@ test('the revenue charts render with the demo history, with hover values, in lig
 
   await page.getByRole('tab', { name: 'Plans' }).click();
   await expect(page.getByRole('rowheader', { name: 'Professional' })).toBeVisible();
-  await expect(page.getByTestId('revenue-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByTestId('revenue-chart').getByTestId('chart-bar').first()).toBeVisible();
 
   // A reload keeps the section and the period; dark mode reads as well.
   await page.evaluate(() => localStorage.setItem('fleet-theme', 'dark'));
@@ -60,7 +79,7 @@ test('the revenue charts render with the demo history, with hover values, in lig
   await expect(page.getByRole('rowheader', { name: 'Professional' })).toBeVisible();
   await expect(page.getByRole('button', { name: '1y' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('tab', { name: 'Overview' }).click();
-  await expect(page.getByTestId('revenue-chart').first().locator('.recharts-area-curve')).toBeVisible();
+  await expect(page.getByTestId('revenue-chart').first().getByTestId('chart-line')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'revenue overview, dark');
 });
 

@@ -20,8 +20,8 @@ import { CohortTable } from './cohort-table';
 import { DefinitionTip } from './definition-tip';
 import { rate } from './revenue-format';
 
-// recharts is larger than a tab's budget on its own: the charts are their own chunk, loaded after the
-// figures and tables are on screen (docs/revenue.md gives the sizes).
+// The charts are their own chunk, loaded after the figures and tables are on screen, so a first look at the
+// tab never waits for drawing code (docs/revenue.md gives the sizes).
 const charts = () => import('./revenue-charts');
 const MrrChart = lazy(() => charts().then((m) => ({ default: m.MrrChart })));
 const RevenueByMonthChart = lazy(() => charts().then((m) => ({ default: m.RevenueByMonthChart })));
