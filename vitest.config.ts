@@ -42,6 +42,7 @@ export default defineConfig({
             'src/client/**/*.test.ts',
             'eslint-rules/**/*.test.ts',
             'scripts/**/*.test.mjs',
+            'bench/**/*.test.mjs',
           ],
           environment: 'node',
         },
