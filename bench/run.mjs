@@ -5,7 +5,10 @@
 // background job at its production interval meanwhile, with a local HubSpot and mail server
 // (bench/outside-services.ts); the job runs counted during the loads are printed (bench/job-runs.mjs).
 //
-//   BENCH_DATABASE_URL  run the app and the baseline on this PostgreSQL instead of embedded PGlite
+//   BENCH_DATABASE_URL  also run the app and the baseline on this PostgreSQL (a fresh database), after
+//                       embedded PGlite, and print both side by side
+//   BENCH_DATABASES     pglite, postgresql or both (comma-separated), in that order (default: pglite,
+//                       and postgresql as well when BENCH_DATABASE_URL is set)
 //   BENCH_DURATION      seconds per load measurement (default 5)
 //   BENCH_ONLY          run only these measures, comma-separated (default all): start (cold start),
 //                       api (routes against the baseline), portal, fleet (vehicle list), bundle,
@@ -14,6 +17,7 @@
 //
 // Every process it starts (app, baseline, browser) is stopped again, also on error or Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -33,6 +37,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { addJobRunsBetween, scrapeJobCounters } from './job-runs.mjs';
 import { betterRound, loadLine, loadProblems, summarizeLoad } from './load-verdict.mjs';
+import { failedCount, printSideBySide, printTable, resultText, valueText } from './results-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -52,7 +57,22 @@ const REQUEST_TIMEOUT_SECONDS = 10;
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = 1;
 const COLD_START_RUNS = 3;
-const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const DATABASE_NAMES = { pglite: 'PGlite', postgresql: 'PostgreSQL' };
+/** The databases to bench on, in turn: PGlite, and PostgreSQL too when BENCH_DATABASE_URL is set. */
+const DATABASES = (
+  process.env.BENCH_DATABASES ?? (process.env.BENCH_DATABASE_URL ? 'pglite,postgresql' : 'pglite')
+)
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
+for (const d of DATABASES) {
+  if (!DATABASE_NAMES[d]) throw new Error(`BENCH_DATABASES: unknown database ${d} (pglite, postgresql)`);
+  if (d === 'postgresql' && !process.env.BENCH_DATABASE_URL)
+    throw new Error('BENCH_DATABASES: postgresql needs BENCH_DATABASE_URL');
+}
+/** This run's PostgreSQL; undefined on embedded PGlite (and in the run that runs one per database). */
+const databaseUrl =
+  DATABASES.length === 1 && DATABASES[0] === 'postgresql' ? process.env.BENCH_DATABASE_URL : undefined;
 const MEASURES = ['start', 'api', 'portal', 'fleet', 'bundle', 'billing', 'staff', 'audit'];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
@@ -180,6 +200,8 @@ const JOB_INTERVAL_VARIABLES = [
   'CRM_AUTO_SYNC_CHECK_SECONDS',
   'HEALTH_REPORT_SECONDS',
 ];
+/** The key that seals the API settings of this bench's app on PostgreSQL (see appEnv). */
+const SETTINGS_KEY = randomBytes(32).toString('hex');
 /** The private-app token the bench's local HubSpot accepts and the bench saves in the API settings. */
 const BENCH_HUBSPOT_TOKEN = 'pat-bench-local-hubspot';
 /** The local HubSpot and mail server (bench/outside-services.ts) the app is pointed at, once started. */
@@ -219,6 +241,9 @@ function appEnv(port, dataDir) {
   if (databaseUrl) {
     env.DATABASE_URL = databaseUrl;
     env.SEED_DEMO = 'true';
+    // On PostgreSQL the app makes no sealing key of its own, and the HubSpot token must be sealed to be
+    // saved: one key for this bench's app starts (the token is saved again at each bench's first start).
+    env.SETTINGS_ENCRYPTION_KEY ??= SETTINGS_KEY;
   }
   return env;
 }
@@ -309,16 +334,23 @@ async function signInCookie(base, account = ADMIN, url = '/api/auth/admin-login'
   return cookie;
 }
 
+/**
+ * The environment of a bench script (the seeds, the billing job): they open BENCH_DATABASE_URL when it is
+ * set, so it is this run's database or absent, also in the PGlite run of a two-database bench.
+ */
+function scriptEnv(extra) {
+  const env = { ...process.env, ...extra };
+  if (databaseUrl) env.BENCH_DATABASE_URL = databaseUrl;
+  else delete env.BENCH_DATABASE_URL;
+  return env;
+}
+
 /** bench/billing-job.ts in its own process (tsx), on a fresh database of its own. */
 function runBillingJob() {
   const result = spawnSync('npx', ['tsx', 'bench/billing-job.ts'], {
     cwd: root,
     encoding: 'utf8',
-    env: {
-      ...process.env,
-      BENCH_SUBSCRIPTIONS: String(BILLING_SUBSCRIPTIONS),
-      ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
-    },
+    env: scriptEnv({ BENCH_SUBSCRIPTIONS: String(BILLING_SUBSCRIPTIONS) }),
     timeout: 20 * 60_000,
   });
   const line = (result.stdout ?? '')
@@ -484,7 +516,7 @@ async function measureGeneral({ port, base, dataDir, baselineDir, loads }) {
   const seeded = spawnSync('npx', ['tsx', 'bench/seed-fleet.ts'], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+    env: scriptEnv({ DATA_DIR: dataDir }),
     timeout: 5 * 60_000,
   });
   if (seeded.status !== 0)
@@ -621,7 +653,7 @@ function seedDatabase(script, what, dataDir) {
   const seeded = spawnSync('npx', ['tsx', `bench/${script}`], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
+    env: scriptEnv({ DATA_DIR: dataDir }),
     timeout: 20 * 60_000,
   });
   const seedLine = (seeded.stdout ?? '')
@@ -824,8 +856,6 @@ function report({ general, staff, audit, billingJob, loads, outsideWork }) {
     }
     metrics.push({ metric, value, unit, budget: budgetText, pass, why });
   };
-  const fmtNum = (n) =>
-    typeof n === 'string' ? n : Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 1);
 
   /** Every load's own budget: no non-2xx answer, error or timeout, and no stall. */
   const addRunCounts = (l, name) =>
@@ -968,25 +998,13 @@ function report({ general, staff, audit, billingJob, loads, outsideWork }) {
 
   const jobLines = printJobRuns(outsideWork);
 
-  const rows = metrics.map((m) => [
-    m.metric,
-    `${fmtNum(m.value)} ${m.unit}`.trim(),
-    m.budget,
-    m.pass === null ? 'info' : m.pass ? 'pass' : `FAIL: ${m.why.join(', ')}`,
-  ]);
-  const head = ['metric', 'value', 'budget', 'result'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
-  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const r of rows) console.log(line(r));
-
-  const failed = metrics.filter((m) => m.pass === false);
-  const budgeted = metrics.filter((m) => m.pass !== null);
+  printTable(
+    ['metric', 'value', 'budget', 'result'],
+    metrics.map((m) => [m.metric, valueText(m), m.budget, resultText(m)]),
+  );
   console.log('');
-  for (const m of failed)
-    console.log(
-      `FAIL: ${m.metric} = ${`${fmtNum(m.value)} ${m.unit}`.trim()} (budget ${m.budget}): ${m.why.join(', ')}`,
-    );
+  for (const m of metrics.filter((row) => row.pass === false))
+    console.log(`FAIL: ${m.metric} = ${valueText(m)} (budget ${m.budget}): ${m.why.join(', ')}`);
 
   mkdirSync('bench/results', { recursive: true });
   const results = {
@@ -998,7 +1016,7 @@ function report({ general, staff, audit, billingJob, loads, outsideWork }) {
       memoryMb: Math.round(os.totalmem() / 2 ** 20),
       node: process.version,
     },
-    database: databaseUrl ? 'postgresql' : 'pglite',
+    database: DATABASES[0],
     settings: {
       connections: CONNECTIONS,
       durationSeconds: DURATION,
@@ -1017,15 +1035,43 @@ function report({ general, staff, audit, billingJob, loads, outsideWork }) {
       jobRuns: jobLines,
     },
   };
-  // A partial run (BENCH_ONLY) keeps its own file, so the last full run's figures stay.
-  const file = ONLY.size
-    ? `bench/results/only-${[...ONLY].sort().join('-')}.json`
-    : 'bench/results/latest.json';
+  const file = resultsFile(DATABASES[0]);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`bench: results written to ${file}`);
   // The last line: the count of failed budgets (reported, never asserted: the exit code stays 0).
+  console.log(`bench: ${failedCount(metrics)} (reported, not asserted)`);
+}
+
+/**
+ * Where a run's results go. A partial run (BENCH_ONLY) keeps its own file, so the last full run's
+ * figures stay; a PostgreSQL run its own as well, so the embedded database's stay beside it.
+ */
+function resultsFile(database) {
+  const name = ONLY.size ? `only-${[...ONLY].sort().join('-')}` : 'latest';
+  return `bench/results/${name}${database === 'postgresql' ? '-postgresql' : ''}.json`;
+}
+
+/**
+ * With two databases: the bench runs itself once per database, in turn (each run its own app, data and
+ * output), then prints their figures side by side from the results files. Answers whether both ran.
+ */
+function runEachDatabase() {
+  for (const database of DATABASES) {
+    console.log(`\nbench: ==> ${DATABASE_NAMES[database]}`);
+    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_DATABASES: database },
+    });
+    if (run.status !== 0) throw new Error(`the ${DATABASE_NAMES[database]} run could not complete`);
+  }
+  const runs = DATABASES.map((database) => ({
+    name: DATABASE_NAMES[database],
+    rows: JSON.parse(readFileSync(resultsFile(database), 'utf8')).metrics,
+  }));
+  printSideBySide(runs);
   console.log(
-    `bench: ${failed.length} of ${budgeted.length} budgets FAILED${failed.length ? '' : ' (every budget met)'} (reported, not asserted)`,
+    `\nbench: ${runs.map(({ name, rows }) => `${name}: ${failedCount(rows)}`).join('; ')} (reported, not asserted)`,
   );
 }
 
@@ -1068,7 +1114,8 @@ function printJobRuns(outsideWork) {
 }
 
 try {
-  await main();
+  if (DATABASES.length > 1) runEachDatabase();
+  else await main();
 } catch (error) {
   console.error(`\nbench: could not complete: ${error instanceof Error ? error.stack : error}`);
   process.exitCode = 1;
