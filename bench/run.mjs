@@ -7,7 +7,7 @@
 //
 //   BENCH_DATABASE_URL  also run the app and the baseline on this PostgreSQL (a fresh database), after
 //                       embedded PGlite, and print both side by side
-//   BENCH_DATABASES     pglite, postgresql or both (comma-separated), in that order (default: pglite,
+//   BENCH_DATABASES     pglite, postgresql or both (comma-separated), in the order given (default: pglite,
 //                       and postgresql as well when BENCH_DATABASE_URL is set)
 //   BENCH_DURATION      seconds per load measurement (default 5)
 //   BENCH_ONLY          run only these measures, comma-separated (default all): start (cold start),
@@ -15,7 +15,8 @@
 //                       billing (billing job), staff (100,000 customers: customers page, dashboard),
 //                       audit (1,000,000 audit rows: a filtered page, the CSV export rate)
 //
-// Every process it starts (app, baseline, browser) is stopped again, also on error or Ctrl-C.
+// Every process it starts (app, baseline, outside services, browser) is stopped again, also on error
+// or Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
