@@ -13,6 +13,7 @@
 //   BENCH_ONLY          run only these measures, comma-separated (default all): start (cold start),
 //                       api (routes against the baseline), portal, fleet (vehicle list), bundle,
 //                       billing (billing job), staff (100,000 customers: customers page, dashboard),
+//                       lists (1,000,000 tickets, outbox messages, invoices, commissions; runs staff first),
 //                       audit (1,000,000 audit rows: a filtered page, the CSV export rate)
 //
 // Every process it starts (app, baseline, outside services, browser) is stopped again, also on error
@@ -74,7 +75,7 @@ for (const d of DATABASES) {
 /** This run's PostgreSQL; undefined on embedded PGlite (and in the run that runs one per database). */
 const databaseUrl =
   DATABASES.length === 1 && DATABASES[0] === 'postgresql' ? process.env.BENCH_DATABASE_URL : undefined;
-const MEASURES = ['start', 'api', 'portal', 'fleet', 'bundle', 'billing', 'staff', 'audit'];
+const MEASURES = ['start', 'api', 'portal', 'fleet', 'bundle', 'billing', 'staff', 'lists', 'audit'];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -94,6 +95,40 @@ const PAYMENTS_PAGES = [
   ['payments searched by company, page 2', '/api/admin/payments?search=harbor%20haulage&page=2'],
 ];
 const REVENUE_PERIODS = ['7d', '30d', '90d', '1y'];
+/**
+ * The staff lists and figures over 1,000,000 rows of their main table each (bench/seed-lists.ts, on top of
+ * the staff seed): support tickets, the email outbox, invoices and sales commissions, filtered, searched and
+ * summed as the screens ask for them.
+ */
+const LIST_PAGES = [
+  [
+    'support tickets, open, by last activity, page 2 (1,000,000 tickets)',
+    '/api/admin/support/tickets?status=open&sort=-lastActivityAt&page=2',
+  ],
+  ['support tickets searched, page 2 (1,000,000 tickets)', '/api/admin/support/tickets?search=gps&page=2'],
+  ['support analytics (1,000,000 tickets)', '/api/admin/support/analytics', false],
+  ['email outbox, failed, page 2 (1,000,000 messages)', '/api/admin/email/outbox?status=failed&page=2'],
+  ['email outbox searched, page 2 (1,000,000 messages)', '/api/admin/email/outbox?search=atlas&page=2'],
+  ['email analytics (1,000,000 messages)', '/api/admin/email/analytics', false],
+  ['invoices, open, page 2 (1,000,000 invoices)', '/api/admin/invoices?status=open&page=2'],
+  ['invoices searched, page 2 (1,000,000 invoices)', '/api/admin/invoices?search=harbor&page=2'],
+  [
+    'sales commissions, pending, page 2 (1,000,000 commissions)',
+    '/api/sales-commissions?status=pending&page=2',
+  ],
+  ['customers searched, page 2 (100,000 customers)', '/api/admin/customers?search=harbor&page=2'],
+  ['CRM customers, page 2 (100,000 customers)', '/api/admin/crm/customers?page=2'],
+  [
+    'Fleet Control Center analytics (100,000 customers, the demo vehicles)',
+    '/api/admin/fleet/analytics',
+    false,
+  ],
+  [
+    'Fleet Control Center monitoring (100,000 customers, the demo vehicles)',
+    '/api/admin/fleet/monitoring',
+    false,
+  ],
+];
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -467,7 +502,7 @@ async function main() {
 
   const loads = {};
   let app = null;
-  const needsApp = ['start', 'api', 'portal', 'fleet', 'bundle', 'staff', 'audit'].some(wants);
+  const needsApp = ['start', 'api', 'portal', 'fleet', 'bundle', 'staff', 'lists', 'audit'].some(wants);
   if (needsApp) {
     refuseJobIntervalsInEnvFile();
     outside = await startOutsideServices();
@@ -482,7 +517,9 @@ async function main() {
     await stopProcess(app.child);
   }
   const general = await measureGeneral({ port, base, dataDir, baselineDir, loads });
-  const staff = wants('staff') ? await measureStaff({ port, base, dataDir, loads }) : null;
+  // The lists are seeded over the staff seed's customers, so they take its measure with them.
+  const staff = wants('staff') || wants('lists') ? await measureStaff({ port, base, dataDir, loads }) : null;
+  const lists = wants('lists') ? await measureLists({ port, base, dataDir, loads }) : null;
   const audit = wants('audit') ? await measureAudit({ port, base, dataDir, loads }) : null;
 
   let billingJob = null;
@@ -492,7 +529,7 @@ async function main() {
     console.log(`bench: billing job renewed ${billingJob.renewals} in ${billingJob.totalMs} ms`);
   }
   const outsideWork = outside ? await readOutsideWork(outside) : null;
-  report({ general, staff, audit, billingJob, loads, outsideWork });
+  report({ general, staff, lists, audit, billingJob, loads, outsideWork });
 }
 
 /** What the local HubSpot and mail server received: the CRM auto-sync's and email delivery's work. */
@@ -668,6 +705,20 @@ function seedDatabase(script, what, dataDir) {
 }
 
 /**
+ * Requests a load left behind (autocannon closes its connections; the server still answers what it
+ * received) would run into the next load's first seconds: each load starts once the health check, which
+ * waits for the database like them, answers quickly again (at most 30 s).
+ */
+async function settledAfterLoad(base) {
+  const until = performance.now() + 30_000;
+  while (performance.now() < until) {
+    const started = performance.now();
+    await fetch(`${base}/api/health`).then((res) => res.arrayBuffer());
+    if (performance.now() - started < 50) return;
+  }
+}
+
+/**
  * The staff screens at scale (issue 10): 100,000 customers and 1,000,000 activity rows seeded into
  * the stopped app's database (bench/seed-staff.ts), then a filtered, sorted customers page, the
  * dashboard's stats and its first activity page, each under load.
@@ -705,17 +756,7 @@ async function measureStaff({ port, base, dataDir, loads }) {
   } else if (!page || !Array.isArray(page.items) || page.items.length === 0) {
     throw new Error(`GET ${STAFF_CUSTOMERS_PAGE} answered ${probe.status} without a page of customers`);
   }
-  // Requests a load left behind (autocannon closes its connections; the server still answers what it
-  // received) would run into the next load's first seconds: each load starts once the health check,
-  // which waits for the database like them, answers quickly again (at most 30 s).
-  const settled = async () => {
-    const until = performance.now() + 30_000;
-    while (performance.now() < until) {
-      const started = performance.now();
-      await fetch(`${base}/api/health`).then((res) => res.arrayBuffer());
-      if (performance.now() - started < 50) return;
-    }
-  };
+  const settled = () => settledAfterLoad(base);
   if (page) {
     loads.staffCustomers = await load('GET /api/admin/customers (100,000 customers, filtered page)', {
       url: `${base}${STAFF_CUSTOMERS_PAGE}`,
@@ -752,6 +793,33 @@ async function measureStaff({ port, base, dataDir, loads }) {
   await jobsWatched();
   await stopProcess(app.child);
   return { seed, customersNote, matchingCustomers: page?.total ?? null };
+}
+
+/**
+ * The staff lists at 1,000,000 rows each (LIST_PAGES): seeded into the stopped app's database, then each
+ * page or figure under load, with the background jobs running, one after the other once the last load's
+ * leftovers are answered.
+ */
+async function measureLists({ port, base, dataDir, loads }) {
+  console.log('bench: seeding 1,000,000 support tickets, outbox messages, invoices and commissions ...');
+  const seed = seedDatabase('seed-lists.ts', 'lists', dataDir);
+  console.log(
+    `bench: lists seeded (tickets ${seed.ticketsMs} ms, outbox ${seed.outboxMs} ms, invoices ${seed.invoicesMs} ms, ` +
+      `commissions ${seed.commissionsMs} ms, analyze ${seed.analyzeMs} ms)`,
+  );
+  const app = await startApp(port, dataDir);
+  const cookie = await signInCookie(base);
+  const headers = { cookie };
+  const jobsWatched = await watchJobs(base, cookie);
+  loads.lists = {};
+  for (const [name, url, isList = true] of LIST_PAGES) {
+    await settledAfterLoad(base);
+    await expectPage(`${base}${url}`, headers, isList);
+    loads.lists[name] = await load(`GET ${url}`, { url: `${base}${url}`, headers });
+  }
+  await jobsWatched();
+  await stopProcess(app.child);
+  return { seed };
 }
 
 /** The audit page the bench loads: a category and a resource, newest first, page 2. */
@@ -826,7 +894,7 @@ async function expectPage(url, headers, isList = true) {
     throw new Error(`GET ${url} answered no rows`);
 }
 
-function report({ general, staff, audit, billingJob, loads, outsideWork }) {
+function report({ general, staff, lists, audit, billingJob, loads, outsideWork }) {
   const kb = (bytes) => Math.round(bytes / 100) / 10;
   const ratio = (a, b) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
   const round1 = (n) => Math.round(n * 10) / 10;
@@ -933,6 +1001,15 @@ function report({ general, staff, audit, billingJob, loads, outsideWork }) {
       addLoad(l, `${name}, 1,000,000 payments`, budgets.paymentsPageP99Ms);
     for (const [period, l] of Object.entries(loads.revenue ?? {}))
       addLoad(l, `revenue analytics ${period}, 100,000 subscriptions`, budgets.revenueAnalyticsP99Ms);
+  }
+  if (lists) {
+    const { seed } = lists;
+    add(
+      'lists bench seed: 1,000,000 each of tickets, outbox messages, invoices, commissions',
+      seed.ticketsMs + seed.outboxMs + seed.invoicesMs + seed.commissionsMs + seed.analyzeMs,
+      'ms',
+    );
+    for (const [name, l] of Object.entries(loads.lists ?? {})) addLoad(l, name, budgets.listP99Ms);
   }
   if (audit) {
     add('audit bench seed: 1,000,000 audit rows', audit.seed.seedMs, 'ms');
