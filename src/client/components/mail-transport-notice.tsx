@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { MailWarningIcon } from 'lucide-react';
 import { canOpenTab } from '@shared/roles';
-import { MAIL_TRANSPORT_HOW_TO } from '@shared/contracts/email-delivery';
+import { MAIL_TRANSPORT_HOW_TO } from '@shared/contracts/mail-transport-feed';
 import { mailTransportQuery } from '@client/lib/mail-transport';
 import { useStaffAccess } from '@client/lib/use-staff-access';
 

@@ -2,11 +2,8 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { MailCheckIcon, MailWarningIcon, MailXIcon, SendIcon } from 'lucide-react';
 import { canOpenTab } from '@shared/roles';
-import {
-  deliverySentence,
-  MAIL_TRANSPORT_HOW_TO,
-  type EmailDelivery,
-} from '@shared/contracts/email-delivery';
+import { deliverySentence, type EmailDelivery } from '@shared/contracts/email-delivery';
+import { MAIL_TRANSPORT_HOW_TO } from '@shared/contracts/mail-transport-feed';
 import { Button } from '@client/components/ui/button';
 import { DialogResult } from '@client/components/dialog-result';
 import { useStaffAccess } from '@client/lib/use-staff-access';

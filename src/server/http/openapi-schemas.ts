@@ -17,6 +17,7 @@ import * as externalDb from '../../shared/contracts/external-db';
 import * as fleetCenter from '../../shared/contracts/fleet-center';
 import * as fleet from '../../shared/contracts/fleet';
 import * as impersonation from '../../shared/contracts/impersonation';
+import * as mailTransportFeed from '../../shared/contracts/mail-transport-feed';
 import * as myCommissionsFeed from '../../shared/contracts/my-commissions-feed';
 import * as notificationFeed from '../../shared/contracts/notification-feed';
 import * as notifications from '../../shared/contracts/notifications';
@@ -55,6 +56,7 @@ export const CONTRACT_MODULES: Record<string, Record<string, unknown>> = {
   'fleet-center': fleetCenter,
   fleet,
   impersonation,
+  'mail-transport-feed': mailTransportFeed,
   'my-commissions-feed': myCommissionsFeed,
   'notification-feed': notificationFeed,
   notifications,

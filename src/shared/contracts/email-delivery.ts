@@ -17,16 +17,15 @@ export const emailDelivery = z.object({
 });
 export type EmailDelivery = z.infer<typeof emailDelivery>;
 
-/** The mail transport in use (GET /api/admin/email/transport): SMTP_URL, SendGrid's relay, or none. */
+/**
+ * The mail transport in use (GET /api/admin/email/transport): SMTP_URL, SendGrid's relay, or none. The
+ * client reads it with `mailTransportFeed` (mail-transport-feed.ts, zod/mini).
+ */
 export const mailTransport = z.object({
   configured: z.boolean(),
   kind: z.enum(['smtp', 'sendgrid']).nullable(),
 });
 export type MailTransportState = z.infer<typeof mailTransport>;
-
-/** How to configure one, on every screen that says none is. */
-export const MAIL_TRANSPORT_HOW_TO =
-  'Set the SMTP_URL environment variable (smtp://user:password@host:587), or add a SendGrid API key in System Settings → API Keys.';
 
 /** One sentence for an answer's `message`: what happened to the email, truthfully. */
 export function deliverySentence(what: string, d: EmailDelivery): string {

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps, type RefObject } from 'react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { cn } from '@client/lib/cn';
 import { floating } from './floating';
@@ -21,6 +21,45 @@ export const PopoverContent = floating(
     'z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border bg-popover text-popover-foreground shadow-md outline-none data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
   ),
 );
+
+/**
+ * A popover whose button is a plain one, drawn before this code is loaded (the notification bell: Radix's
+ * popover and its positioning stay out of the admin shell's first load until the panel is first opened).
+ * It does what a `PopoverTrigger` would: the panel sits by `button`; a press on the button is left to the
+ * button's own toggle rather than closing the panel as a click outside; on close, focus goes back to the
+ * button unless it moved elsewhere by a click or tab outside. The button says `aria-haspopup="dialog"`,
+ * `aria-expanded` and `aria-controls` (the content's `id`) itself.
+ */
+export function PopoverFromButton({
+  open,
+  onOpenChange,
+  button,
+  ...content
+}: ComponentProps<typeof PopoverContent> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  button: RefObject<HTMLElement | null>;
+}) {
+  const leftOutside = useRef(false);
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverPrimitive.Anchor virtualRef={button} />
+      <PopoverContent
+        {...content}
+        onInteractOutside={(event) => {
+          // As Radix's own trigger: the button's click toggles, so a press on it is not a press outside.
+          if (event.target instanceof Node && button.current?.contains(event.target)) event.preventDefault();
+          else leftOutside.current = true;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (!leftOutside.current) button.current?.focus();
+          leftOutside.current = false;
+        }}
+      />
+    </Popover>
+  );
+}
 
 /**
  * The list that opens under a box to pick its value (the combobox's suggestions, the vehicle picker): in
