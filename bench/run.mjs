@@ -142,6 +142,8 @@ const CHROMIUM_ARGS = [
 // ---------------------------------------------------------------------------------------------------
 // Process bookkeeping: every child is tracked and killed on the way out, whatever the way out is.
 const children = new Set();
+/** Every process started, so that one that ended by itself can say why when the bench fails. */
+const everyChild = [];
 let browser;
 let tmpRoot;
 
@@ -181,6 +183,7 @@ function freePort() {
 function startProcess(name, args, env) {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
+  everyChild.push(child);
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -196,6 +199,7 @@ function startProcess(name, args, env) {
 
 async function stopProcess(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.stopping = true;
   child.kill('SIGTERM');
   const done = await Promise.race([child.exited, sleep(10_000).then(() => null)]);
   if (!done) {
@@ -1196,6 +1200,8 @@ try {
   else await main();
 } catch (error) {
   console.error(`\nbench: could not complete: ${error instanceof Error ? error.stack : error}`);
+  for (const child of everyChild.filter((c) => !c.stopping && (c.exitCode !== null || c.signalCode !== null)))
+    console.error(`bench: ${child.describe()}\n(exit code ${child.exitCode}, signal ${child.signalCode})`);
   process.exitCode = 1;
 } finally {
   if (browser) await browser.close().catch(() => undefined);
