@@ -62,22 +62,21 @@ export async function createInvoice(tx: Executor, input: NewInvoice): Promise<In
   return row!;
 }
 
+/** The subscription invoice of the period starting at `periodStart` (one at most: a unique index). */
+export const isPeriodInvoice = (subscriptionId: string, periodStart: Date) =>
+  and(
+    eq(invoices.subscriptionId, subscriptionId),
+    eq(invoices.kind, 'subscription'),
+    eq(invoices.periodStart, periodStart),
+  );
+
 /** The period's invoice if one was already issued (an earlier failed attempt left it open). */
 export async function findPeriodInvoice(
   tx: Executor,
   subscriptionId: string,
   periodStart: Date,
 ): Promise<InvoiceRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.subscriptionId, subscriptionId),
-        eq(invoices.kind, 'subscription'),
-        eq(invoices.periodStart, periodStart),
-      ),
-    );
+  const [row] = await tx.select().from(invoices).where(isPeriodInvoice(subscriptionId, periodStart));
   return row;
 }
 

@@ -11,7 +11,7 @@ import { reportFailedPayment } from '../core/failed-payments';
 import { createInvoice } from '../invoices/invoices';
 import { retryAt } from '../core/periods';
 import { recordPayment } from '../invoices/payment-records';
-import { periodInvoiceLine, type RecordedRenewal, type Renewal } from './renewal';
+import { healthAfterCommit, periodInvoiceLine, type RecordedRenewal, type Renewal } from './renewal';
 import type { RenewalOutcome } from './process-due-subscription';
 
 type Declined = Extract<ChargeResult, { status: 'failed' }>;
@@ -83,13 +83,18 @@ async function staffRetryDeclined(
     notification: { staffRetry: true },
     activity: { staffRetry: true },
   });
-  await recordAudit(tx, actor, {
-    action: 'retry',
-    resourceType: 'subscription',
-    resourceId: sub.id,
-    newValues: { invoice: invoiceNumber, amount: amountCents / 100, reason },
-    success: false,
-  });
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: 'retry',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      newValues: { invoice: invoiceNumber, amount: amountCents / 100, reason },
+      success: false,
+    },
+    healthAfterCommit,
+  );
   return 'failed';
 }
 
@@ -123,12 +128,17 @@ async function scheduleRetry(
     notification: { attempt, nextRetryAt: next?.toISOString() ?? null },
     activity: { attempt },
   });
-  await recordAudit(tx, actor, {
-    action: 'renew',
-    resourceType: 'subscription',
-    resourceId: sub.id,
-    newValues: { invoice: invoiceNumber, amount: amountCents / 100, attempt, reason },
-    success: false,
-  });
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: 'renew',
+      resourceType: 'subscription',
+      resourceId: sub.id,
+      newValues: { invoice: invoiceNumber, amount: amountCents / 100, attempt, reason },
+      success: false,
+    },
+    healthAfterCommit,
+  );
   return next ? 'failed' : 'pending';
 }
