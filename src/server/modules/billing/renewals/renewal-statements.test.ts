@@ -31,9 +31,11 @@ describe('the statements of a renewal', () => {
     // Another renewal was due on the seeded accounts meanwhile: the count is per renewal the run made.
     clock.advanceDays(14 + 31);
     let processed = 0;
-    const statements = await t.queriesDuring(async () => {
+    const seen = await t.queriesDuring(async () => {
       processed = (await runDueBilling(t.app.services.billing)).processed;
     });
+    // Transaction boundaries are counted by one driver and not the other: the statements are the rest.
+    const statements = seen.filter((q) => !/^(begin|commit|rollback)\b/i.test(q.trim()));
     const paid = await t.database.db
       .select({ customerId: payments.customerId })
       .from(payments)
