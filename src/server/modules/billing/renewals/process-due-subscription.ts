@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../../db/schema';
-import { recordAudit, type AuditActor } from '../../audit';
+import type { AuditActor } from '../../audit';
 import { recordActivity } from '../../notifications';
 import { setCustomerStatus } from '../core/account-writes';
 import type { BillingDeps } from '../core/deps';
 import type { CustomerRow, SubscriptionRow } from '../core/rows';
 import { refreshAccountsHealth } from '../../customer-health';
-import { chargeRenewal, healthAfterCommit, renewalContext, renewalOf, type RenewalContext } from './renewal';
+import { auditRenewal, chargeRenewal, renewalContext, renewalOf, type RenewalContext } from './renewal';
 import { recordRenewal } from './record-renewal';
 
 /** The billing job, acting on one account: its audit rows name the account. */
@@ -103,18 +103,11 @@ async function endSubscription(deps: BillingDeps, sub: SubscriptionRow): Promise
       })
       .where(eq(subscriptions.id, sub.id));
     await setCustomerStatus(tx, sub.customerId, 'cancelled', now);
-    await recordAudit(
-      tx,
-      billingJob(sub.customerId),
-      {
-        action: 'cancel',
-        resourceType: 'subscription',
-        resourceId: sub.id,
-        oldValues: { status: sub.status },
-        newValues: { status: 'canceled' },
-      },
-      healthAfterCommit,
-    );
+    await auditRenewal(tx, billingJob(sub.customerId), sub.id, {
+      action: 'cancel',
+      oldValues: { status: sub.status },
+      newValues: { status: 'canceled' },
+    });
   });
   return 'canceled';
 }
@@ -135,18 +128,11 @@ async function trialEndsWithoutCard(
       action: 'customer_updated',
       description: `${customer.companyName}'s trial ended without a payment method: waiting for checkout`,
     });
-    await recordAudit(
-      tx,
-      billingJob(sub.customerId),
-      {
-        action: 'trial_end',
-        resourceType: 'subscription',
-        resourceId: sub.id,
-        oldValues: { status: 'trialing' },
-        newValues: { status: 'pending' },
-      },
-      healthAfterCommit,
-    );
+    await auditRenewal(tx, billingJob(sub.customerId), sub.id, {
+      action: 'trial_end',
+      oldValues: { status: 'trialing' },
+      newValues: { status: 'pending' },
+    });
   });
   return 'pending';
 }

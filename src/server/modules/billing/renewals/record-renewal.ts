@@ -3,13 +3,13 @@ import type { Executor } from '../../../db/client';
 import { invoices, payments, subscriptions } from '../../../db/schema';
 import type { ChargeResult } from '../../../integrations/payments/provider';
 import { usd } from '../../../lib/money-text';
-import { recordAudit, type AuditActor } from '../../audit';
+import type { AuditActor } from '../../audit';
 import { recordActivity } from '../../notifications';
 import { applyPlan, setCustomerStatus, setPaidPeriod } from '../core/account-writes';
 import type { BillingDeps } from '../core/deps';
 import { isPeriodInvoice, type InvoiceRow } from '../invoices/invoices';
 import { recordPaidInvoice } from '../invoices/record-paid-invoice';
-import { healthAfterCommit, periodInvoiceLine, type RecordedRenewal, type Renewal } from './renewal';
+import { auditRenewal, periodInvoiceLine, type RecordedRenewal, type Renewal } from './renewal';
 import type { RenewalOutcome } from './process-due-subscription';
 import { recordDeclinedRenewal } from './declined-renewal';
 
@@ -120,16 +120,9 @@ async function renewPaid(
     description: `${customer.companyName} paid ${usd(amountCents)} for ${description}`,
     metadata: { amount: amountCents / 100, planName: plan?.name ?? sub.planId },
   });
-  await recordAudit(
-    tx,
-    actor,
-    {
-      action: 'renew',
-      resourceType: 'subscription',
-      resourceId: sub.id,
-      newValues: { invoice: invoice.number, amount: amountCents / 100 },
-    },
-    healthAfterCommit,
-  );
+  await auditRenewal(tx, actor, sub.id, {
+    action: 'renew',
+    newValues: { invoice: invoice.number, amount: amountCents / 100 },
+  });
   return 'renewed';
 }

@@ -15,13 +15,26 @@ import type { BillingDeps } from '../core/deps';
 import type { CustomerRow, PaymentMethodRow, PlanRow, SubscriptionRow } from '../core/rows';
 import { periodDescription, type InvoiceRow } from '../invoices/invoices';
 import { nextPeriodEnd } from '../core/periods';
-import type { AuditOptions } from '../../audit';
+import { recordAudit, type AuditActor, type AuditEntry } from '../../audit';
 
 /**
- * The options of every audit row a renewal writes: its account's health is refreshed after the
- * renewal commits, by `processDueSubscription` or, for a batch of renewals at once, by the billing job.
+ * Every audit row a renewal writes (paid, declined, retried, ended, pending): on the subscription, in
+ * the renewal's transaction. The account's health is refreshed after the commit, by
+ * `processDueSubscription` or, for a batch of renewals at once, by the billing job.
  */
-export const healthAfterCommit: AuditOptions = { refreshHealth: false };
+export function auditRenewal(
+  tx: Executor,
+  actor: AuditActor,
+  subscriptionId: string,
+  entry: Omit<AuditEntry, 'resourceType' | 'resourceId'>,
+): Promise<void> {
+  return recordAudit(
+    tx,
+    actor,
+    { ...entry, resourceType: 'subscription', resourceId: subscriptionId },
+    { refreshHealth: false },
+  );
+}
 
 /** One renewal attempt as its steps see it: the period it pays for, the amount, the charge's key. */
 export type Renewal = {
