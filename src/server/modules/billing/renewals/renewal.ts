@@ -125,7 +125,7 @@ export async function staffRetriesOf(
   return row?.n ?? 0;
 }
 
-/** What a renewal reads before its charge: the customer, the default card, the coming period's plan, the billing address. */
+/** What a renewal reads before its charge: the customer, default card, coming period's plan, billing address. */
 export type RenewalContext = {
   customer: CustomerRow;
   card: PaymentMethodRow | null;
