@@ -5,8 +5,10 @@ import {
   type BillingDeps,
   type SubscriptionRow,
   processDueSubscription,
+  renewalContexts,
   type RenewalOutcome,
 } from '../modules/billing';
+import { refreshAccountsHealth } from '../modules/customer-health';
 
 /** How long a worker holds a subscription it is charging; after that another may take it over. */
 const CLAIM_MS = 5 * 60_000;
@@ -60,16 +62,30 @@ export async function runDueBilling(
     // A small batch per claim: fewer round trips, and still little held if this worker dies.
     const batch = await claimBatch(deps, Math.min(CLAIM_BATCH, limit - run.processed));
     if (batch.length === 0) break;
+    // The batch's renewal contexts in one query, and its accounts' health in one refresh after: each
+    // renewal's own transaction then holds only what must be in it (its records and audit row).
+    const contexts = await renewalContexts(deps.db, batch);
+    const changed: string[] = [];
     for (const sub of batch) {
       run.processed += 1;
       try {
-        const outcome = await processDueSubscription(deps, sub);
+        const outcome = await processDueSubscription(deps, sub, undefined, {
+          context: contexts.get(sub.id),
+          refreshHealth: false,
+        });
         run.outcomes[outcome] = (run.outcomes[outcome] ?? 0) + 1;
+        if (outcome !== 'skipped') changed.push(sub.customerId);
       } catch (err) {
         // The claim stays until it expires, so a failing subscription is not retried in a hot loop.
         run.outcomes.error = (run.outcomes.error ?? 0) + 1;
         options.log?.error({ err, subscriptionId: sub.id }, 'billing: processing a subscription failed');
       }
+    }
+    try {
+      await refreshAccountsHealth(deps.db, changed);
+    } catch (err) {
+      // The renewals are committed; the health job's daily sweep recomputes these accounts.
+      options.log?.error({ err, accounts: changed.length }, 'billing: refreshing the accounts health failed');
     }
   }
   return run;

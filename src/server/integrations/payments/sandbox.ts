@@ -134,15 +134,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   /** The sandbox keeps no description or metadata with a charge. */
   async charge(input: Omit<ChargeInput, 'description' | 'metadata'>): Promise<ChargeResult> {
-    const [previous] = await this.db
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.idempotencyKey, input.idempotencyKey));
-    if (previous) return asResult(previous);
-    const [pm] = await this.db
-      .select()
-      .from(sandboxPaymentMethods)
-      .where(eq(sandboxPaymentMethods.id, input.paymentMethodRef));
+    // The charge already made under this key, and the card, in one statement.
+    const [found] = await this.db
+      .select({ previous: sandboxCharges, pm: sandboxPaymentMethods })
+      .from(sql`(select 1) as charge`)
+      .leftJoin(sandboxCharges, eq(sandboxCharges.idempotencyKey, input.idempotencyKey))
+      .leftJoin(sandboxPaymentMethods, eq(sandboxPaymentMethods.id, input.paymentMethodRef));
+    if (found?.previous) return asResult(found.previous);
+    const pm = found?.pm;
     if (!pm || pm.customerRef !== input.customerRef) {
       return { status: 'failed', ref: null, message: 'No such payment method.', code: 'resource_missing' };
     }

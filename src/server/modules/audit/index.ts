@@ -6,6 +6,7 @@ export {
   actorOf,
   type AuditActor,
   type AuditEntry,
+  type AuditOptions,
   customerActor,
   recordAudit,
   recordAudits,

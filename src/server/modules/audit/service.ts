@@ -61,9 +61,21 @@ export function actorOf(request: FastifyRequest, override?: Partial<AuditActor>)
   };
 }
 
+/**
+ * `refreshHealth: false` is for a caller that refreshes the account's health itself once its
+ * transaction commits (the billing job, once per batch of renewals, set-based): the row is audited
+ * all the same, and the score follows a moment later instead of in the same transaction.
+ */
+export type AuditOptions = { refreshHealth?: boolean };
+
 /** Write one audit row; call it with the transaction that makes the change. */
-export async function recordAudit(exec: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await recordAudits(exec, actor, [entry]);
+export async function recordAudit(
+  exec: Executor,
+  actor: AuditActor,
+  entry: AuditEntry,
+  options?: AuditOptions,
+): Promise<void> {
+  await recordAudits(exec, actor, [entry], options);
 }
 
 /**
@@ -75,7 +87,12 @@ export async function recordAudit(exec: Executor, actor: AuditActor, entry: Audi
  * and every string is neutralised (`redaction.ts`). Rows go in unsealed; the sealer chains them
  * (`chain.ts`), so no transaction waits on another's audit row.
  */
-export async function recordAudits(exec: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+export async function recordAudits(
+  exec: Executor,
+  actor: AuditActor,
+  entries: AuditEntry[],
+  { refreshHealth: refresh = true }: AuditOptions = {},
+): Promise<void> {
   if (entries.length === 0) return;
   await exec.insert(auditLogs).values(
     entries.map((entry) => ({
@@ -94,5 +111,5 @@ export async function recordAudits(exec: Executor, actor: AuditActor, entries: A
       success: entry.success ?? true,
     })),
   );
-  if (actor.accountId) await refreshHealth(exec, actor.accountId);
+  if (refresh && actor.accountId) await refreshHealth(exec, actor.accountId);
 }

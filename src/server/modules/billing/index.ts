@@ -39,6 +39,7 @@ export { addPaymentMethod, removePaymentMethod, setDefaultPaymentMethod } from '
 
 // Renewals: the billing job's step for one due subscription, and staff's retry of a failed payment
 export { processDueSubscription, type RenewalOutcome } from './renewals/process-due-subscription';
+export { renewalContexts } from './renewals/renewal';
 export { retryPayment } from './renewals/staff-retry';
 
 // Refunds: staff's refund and the job that settles refunds left pending

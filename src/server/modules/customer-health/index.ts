@@ -1,2 +1,2 @@
 // The customer-health module's public face: what other modules may use (docs/architecture.md).
-export { refreshDeferredHealth, refreshHealth, refreshStaleHealth } from './refresh';
+export { refreshAccountsHealth, refreshDeferredHealth, refreshHealth, refreshStaleHealth } from './refresh';

@@ -28,20 +28,11 @@ export async function refreshHealth(exec: Executor, customerId: string): Promise
     .where(eq(customers.id, customerId))
     .for('no key update', { of: customers, skipLocked: true });
   if (!row) {
-    if (deferred.size < DEFERRED_MAX) deferred.add(customerId);
+    deferHealth(customerId);
     return;
   }
   const health = assessHealth(toSignals(row));
-  // Most changes move nothing (a renewal paid, a vehicle renamed): then a row already scored is left
-  // as it is, and its health_checked_at stays the sweep's, which comes back to it within a day.
-  if (
-    row.stored.checkedAt !== null &&
-    row.stored.score === health.score &&
-    row.stored.riskLevel === health.riskLevel &&
-    JSON.stringify(row.stored.reasons) === JSON.stringify(health.reasons)
-  ) {
-    return;
-  }
+  if (unchanged(row, health)) return;
   await exec
     .update(customers)
     .set({
@@ -51,6 +42,43 @@ export async function refreshHealth(exec: Executor, customerId: string): Promise
       healthCheckedAt: sql`now()`,
     })
     .where(eq(customers.id, customerId));
+}
+
+/**
+ * The same refresh for several accounts at once, in its own transaction, after the changes to them
+ * committed: one statement gathers them, one writes those whose score moved. The billing job calls it
+ * once per batch of renewals instead of once inside each renewal's transaction. Rows another
+ * transaction holds are left to it and to the health job, as in `refreshHealth`.
+ */
+export async function refreshAccountsHealth(db: Db, customerIds: string[]): Promise<void> {
+  if (customerIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    const rows = await selectSignals(tx)
+      .where(idIn(customerIds))
+      .for('no key update', { of: customers, skipLocked: true });
+    const found = new Set(rows.map((row) => row.id));
+    for (const id of customerIds) if (!found.has(id)) deferHealth(id);
+    await writeHealth(tx, rows.filter((row) => !unchanged(row, assessHealth(toSignals(row)))).map(toSignals));
+  });
+}
+
+function deferHealth(customerId: string) {
+  if (deferred.size < DEFERRED_MAX) deferred.add(customerId);
+}
+
+type Stored = Pick<Awaited<ReturnType<typeof selectSignals>>[number], 'stored'>;
+
+/**
+ * Most changes move nothing (a renewal paid, a vehicle renamed): then a row already scored is left as
+ * it is, and its health_checked_at stays the sweep's, which comes back to it within a day.
+ */
+function unchanged({ stored }: Stored, health: ReturnType<typeof assessHealth>): boolean {
+  return (
+    stored.checkedAt !== null &&
+    stored.score === health.score &&
+    stored.riskLevel === health.riskLevel &&
+    JSON.stringify(stored.reasons) === JSON.stringify(health.reasons)
+  );
 }
 
 /** How long a computed health stands before the sweep recomputes it (time-based signals move). */

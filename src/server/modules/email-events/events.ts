@@ -49,15 +49,27 @@ type PaymentRow = typeof payments.$inferSelect;
  * A recorded payment: its receipt with the invoice PDF when it succeeded, the failure and its reason
  * when it failed. Once per payment (the dedupe key), whatever records it.
  */
-export async function queuePaymentEmail(tx: Executor, mailer: Mailer, payment: PaymentRow) {
+export async function queuePaymentEmail(
+  tx: Executor,
+  mailer: Mailer,
+  payment: PaymentRow,
+  /** The paid invoice's number when the caller has it (it issued the invoice): not read again. */
+  known: { invoiceNumber?: string } = {},
+) {
   if (!payment.customerId || (payment.status !== 'succeeded' && payment.status !== 'failed')) return;
   const customer = await customerRecipient(tx, payment.customerId);
   if (!customer) return;
   const links = emailLinks(mailer);
   if (payment.status === 'succeeded') {
-    const [invoice] = payment.invoiceId
-      ? await tx.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, payment.invoiceId))
-      : [];
+    const [invoice] =
+      known.invoiceNumber !== undefined
+        ? [{ number: known.invoiceNumber }]
+        : payment.invoiceId
+          ? await tx
+              .select({ number: invoices.number })
+              .from(invoices)
+              .where(eq(invoices.id, payment.invoiceId))
+          : [];
     await mailer.queue.queue(tx, {
       template: 'payment_success',
       to: customer.billingTo,

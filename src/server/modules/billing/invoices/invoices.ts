@@ -9,16 +9,21 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 /**
  * Invoice numbers come from a counter row incremented in the invoice's own transaction: the row lock
  * serialises concurrent invoices, a rolled-back invoice gives its number back, and numbers never
- * reset or repeat (the unique index backs that up).
+ * reset or repeat (the unique index backs that up). The increment is a CTE of the invoice's own
+ * insert (`createInvoice`): the same lock, one statement.
  */
-export async function nextInvoiceNumber(tx: Executor): Promise<string> {
-  const [row] = await tx
-    .insert(counters)
-    .values({ name: 'invoice', value: 1 })
-    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
-    .returning({ value: counters.value });
-  return `MP-${String(row!.value).padStart(6, '0')}`;
-}
+const invoiceCounter = (tx: Executor) =>
+  tx.$with('invoice_counter').as(
+    tx
+      .insert(counters)
+      .values({ name: 'invoice', value: 1 })
+      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+      .returning({ value: counters.value }),
+  );
+
+/** `MP-000123`: the counter's value, six digits at least. */
+const invoiceNumberOf = (counter: ReturnType<typeof invoiceCounter>) =>
+  sql<string>`(select 'MP-' || lpad(${counter.value}::text, greatest(6, length(${counter.value}::text)), '0') from ${counter})`;
 
 /** What a subscription period is called on its invoice line, its payment and its charge. */
 export const periodDescription = (planName: string, periodStart: Date, periodEnd: Date): string =>
@@ -42,18 +47,19 @@ export type NewInvoice = {
 };
 
 export async function createInvoice(tx: Executor, input: NewInvoice): Promise<InvoiceRow> {
-  const number = await nextInvoiceNumber(tx);
   const totalCents = input.lines.reduce((sum, line) => sum + line.amountCents, 0);
   const dueAt =
     input.status === 'open'
       ? (input.dueAt ?? dueUnderTerms(await paymentTermsOf(tx), input.issuedAt))
       : (input.dueAt ?? null);
+  const counter = invoiceCounter(tx);
   const [row] = await tx
+    .with(counter)
     .insert(invoices)
     .values({
       ...input,
       dueAt,
-      number,
+      number: invoiceNumberOf(counter),
       totalCents,
       currency: 'usd',
       paidAt: input.status === 'paid' ? input.issuedAt : null,
@@ -62,22 +68,21 @@ export async function createInvoice(tx: Executor, input: NewInvoice): Promise<In
   return row!;
 }
 
+/** The subscription invoice of the period starting at `periodStart` (one at most: a unique index). */
+export const isPeriodInvoice = (subscriptionId: string, periodStart: Date) =>
+  and(
+    eq(invoices.subscriptionId, subscriptionId),
+    eq(invoices.kind, 'subscription'),
+    eq(invoices.periodStart, periodStart),
+  );
+
 /** The period's invoice if one was already issued (an earlier failed attempt left it open). */
 export async function findPeriodInvoice(
   tx: Executor,
   subscriptionId: string,
   periodStart: Date,
 ): Promise<InvoiceRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.subscriptionId, subscriptionId),
-        eq(invoices.kind, 'subscription'),
-        eq(invoices.periodStart, periodStart),
-      ),
-    );
+  const [row] = await tx.select().from(invoices).where(isPeriodInvoice(subscriptionId, periodStart));
   return row;
 }
 

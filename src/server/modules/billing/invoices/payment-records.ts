@@ -32,12 +32,21 @@ export async function recordPayment(
   // The rules' clock dates the payment (never the database's now()), so revenue by month and the
   // payment totals read the same day the billing rules acted on.
   values: NewPayment & { createdAt: Date },
-  { mail, ignoreDuplicate = false }: { mail: Mailer; ignoreDuplicate?: boolean },
+  {
+    mail,
+    ignoreDuplicate = false,
+    invoiceNumber,
+  }: {
+    mail: Mailer;
+    ignoreDuplicate?: boolean;
+    /** The number of the invoice the payment settles, when the caller has it (for the receipt). */
+    invoiceNumber?: string;
+  },
 ): Promise<typeof payments.$inferSelect | null> {
   const insert = tx.insert(payments).values(values);
   const [row] = await (ignoreDuplicate ? insert.onConflictDoNothing() : insert).returning();
   if (row) await earnCommission(tx, row);
   // The receipt (with the invoice PDF) or the failure notice, once per payment, with the payment.
-  if (row) await queuePaymentEmail(tx, mail, row);
+  if (row) await queuePaymentEmail(tx, mail, row, { invoiceNumber });
   return row ?? null;
 }

@@ -77,7 +77,7 @@ export async function recordPaidInvoice(
       createdAt: paidAt,
       planId: input.payment.planId,
     },
-    { mail },
+    { mail, invoiceNumber: invoice.number },
   );
   if ('settle' in input.invoice) await markInvoicePaid(tx, invoice.id, paidAt);
   // Recorded without `ignoreDuplicate`: a payment already under this key fails the insert instead.

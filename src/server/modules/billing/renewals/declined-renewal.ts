@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/client';
 import { subscriptions } from '../../../db/schema';
 import type { ChargeResult } from '../../../integrations/payments/provider';
 import { shortDate } from '../../../lib/day-text';
-import { recordAudit, type AuditActor } from '../../audit';
+import type { AuditActor } from '../../audit';
 import { setCustomerStatus } from '../core/account-writes';
 import type { BillingDeps } from '../core/deps';
 import type { SubscriptionRow } from '../core/rows';
@@ -11,7 +11,7 @@ import { reportFailedPayment } from '../core/failed-payments';
 import { createInvoice } from '../invoices/invoices';
 import { retryAt } from '../core/periods';
 import { recordPayment } from '../invoices/payment-records';
-import { periodInvoiceLine, type RecordedRenewal, type Renewal } from './renewal';
+import { auditRenewal, periodInvoiceLine, type RecordedRenewal, type Renewal } from './renewal';
 import type { RenewalOutcome } from './process-due-subscription';
 
 type Declined = Extract<ChargeResult, { status: 'failed' }>;
@@ -83,10 +83,8 @@ async function staffRetryDeclined(
     notification: { staffRetry: true },
     activity: { staffRetry: true },
   });
-  await recordAudit(tx, actor, {
+  await auditRenewal(tx, actor, sub.id, {
     action: 'retry',
-    resourceType: 'subscription',
-    resourceId: sub.id,
     newValues: { invoice: invoiceNumber, amount: amountCents / 100, reason },
     success: false,
   });
@@ -123,10 +121,8 @@ async function scheduleRetry(
     notification: { attempt, nextRetryAt: next?.toISOString() ?? null },
     activity: { attempt },
   });
-  await recordAudit(tx, actor, {
+  await auditRenewal(tx, actor, sub.id, {
     action: 'renew',
-    resourceType: 'subscription',
-    resourceId: sub.id,
     newValues: { invoice: invoiceNumber, amount: amountCents / 100, attempt, reason },
     success: false,
   });

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../../db/schema';
-import { recordAudit, type AuditActor } from '../../audit';
+import type { AuditActor } from '../../audit';
 import { recordActivity } from '../../notifications';
 import { setCustomerStatus } from '../core/account-writes';
 import type { BillingDeps } from '../core/deps';
 import type { CustomerRow, SubscriptionRow } from '../core/rows';
-import { chargeRenewal, renewalContext, renewalOf } from './renewal';
+import { refreshAccountsHealth } from '../../customer-health';
+import { auditRenewal, chargeRenewal, renewalContext, renewalOf, type RenewalContext } from './renewal';
 import { recordRenewal } from './record-renewal';
 
-/** The billing job, acting on one account: its audit rows name the account (and refresh its health). */
+/** The billing job, acting on one account: its audit rows name the account. */
 const billingJob = (accountId: string): AuditActor => ({
   actorType: 'system',
   actorId: null,
@@ -24,7 +25,9 @@ export type RenewalOutcome = 'renewed' | 'failed' | 'pending' | 'canceled' | 'sk
  * What the billing job does with one due subscription it has claimed. Every period boundary is
  * `current_period_end` (a trial is the first period): cancel if asked, otherwise charge the next
  * period on the default card. A failed charge is retried on day 3 and day 7 after the due date;
- * after the last one, or at a trial's end without a card, the customer becomes pending.
+ * after the last one, or at a trial's end without a card, the customer becomes pending. The account's
+ * health is refreshed once the outcome is committed, unless the caller does it (`refreshHealth: false`:
+ * the job, once per claimed batch).
  */
 export async function processDueSubscription(
   deps: BillingDeps,
@@ -35,7 +38,27 @@ export async function processDueSubscription(
    * every automatic retry, and only the job ever makes the subscription pending.
    */
   actor: AuditActor = billingJob(claimed.customerId),
-  { staffRetry = false }: { staffRetry?: boolean } = {},
+  {
+    staffRetry = false,
+    context,
+    refreshHealth = true,
+  }: {
+    staffRetry?: boolean;
+    /** The renewal's context, when the caller read it already (the job reads a batch's at once). */
+    context?: RenewalContext;
+    refreshHealth?: boolean;
+  } = {},
+): Promise<RenewalOutcome> {
+  const outcome = await settleDue(deps, claimed, actor, { staffRetry, context });
+  if (refreshHealth && outcome !== 'skipped') await refreshAccountsHealth(deps.db, [claimed.customerId]);
+  return outcome;
+}
+
+async function settleDue(
+  deps: BillingDeps,
+  claimed: SubscriptionRow,
+  actor: AuditActor,
+  { staffRetry, context }: { staffRetry: boolean; context: RenewalContext | undefined },
 ): Promise<RenewalOutcome> {
   const now = deps.clock.now();
   if (!staffRetry && (!claimed.nextActionAt || claimed.nextActionAt > now)) {
@@ -45,10 +68,8 @@ export async function processDueSubscription(
     return staffRetry ? release(deps, claimed, 'skipped') : endSubscription(deps, claimed);
   }
   if (!['trialing', 'active', 'past_due'].includes(claimed.status)) return release(deps, claimed, 'skipped');
-
-  const { customer, card, plan, billingAddress } = await renewalContext(deps, claimed);
+  const { customer, card, plan, billingAddress } = context ?? (await renewalContext(deps, claimed));
   if (!card && claimed.status === 'trialing') return trialEndsWithoutCard(deps, claimed, customer);
-
   const renewal = await renewalOf(
     deps,
     claimed,
@@ -82,10 +103,8 @@ async function endSubscription(deps: BillingDeps, sub: SubscriptionRow): Promise
       })
       .where(eq(subscriptions.id, sub.id));
     await setCustomerStatus(tx, sub.customerId, 'cancelled', now);
-    await recordAudit(tx, billingJob(sub.customerId), {
+    await auditRenewal(tx, billingJob(sub.customerId), sub.id, {
       action: 'cancel',
-      resourceType: 'subscription',
-      resourceId: sub.id,
       oldValues: { status: sub.status },
       newValues: { status: 'canceled' },
     });
@@ -109,10 +128,8 @@ async function trialEndsWithoutCard(
       action: 'customer_updated',
       description: `${customer.companyName}'s trial ended without a payment method: waiting for checkout`,
     });
-    await recordAudit(tx, billingJob(sub.customerId), {
+    await auditRenewal(tx, billingJob(sub.customerId), sub.id, {
       action: 'trial_end',
-      resourceType: 'subscription',
-      resourceId: sub.id,
       oldValues: { status: 'trialing' },
       newValues: { status: 'pending' },
     });

@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { payments, subscriptions } from '../../../db/schema';
+import { invoices, payments, subscriptions } from '../../../db/schema';
 import type { ChargeResult } from '../../../integrations/payments/provider';
 import { usd } from '../../../lib/money-text';
-import { recordAudit, type AuditActor } from '../../audit';
+import type { AuditActor } from '../../audit';
 import { recordActivity } from '../../notifications';
 import { applyPlan, setCustomerStatus, setPaidPeriod } from '../core/account-writes';
 import type { BillingDeps } from '../core/deps';
-import { findPeriodInvoice } from '../invoices/invoices';
+import { isPeriodInvoice, type InvoiceRow } from '../invoices/invoices';
 import { recordPaidInvoice } from '../invoices/record-paid-invoice';
-import { periodInvoiceLine, type RecordedRenewal, type Renewal } from './renewal';
+import { auditRenewal, periodInvoiceLine, type RecordedRenewal, type Renewal } from './renewal';
 import type { RenewalOutcome } from './process-due-subscription';
 import { recordDeclinedRenewal } from './declined-renewal';
 
@@ -36,18 +36,32 @@ export async function recordRenewal(
     ) {
       return 'skipped';
     }
-    const [already] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.idempotencyKey, renewal.idempotencyKey));
+    const { already, earlier } = await recordedSoFar(tx, renewal);
     if (already) return 'skipped';
-    // An earlier failed attempt left the period's invoice open; otherwise it is issued now, already
-    // paid when the charge went through.
-    const earlier = await findPeriodInvoice(tx, sub.id, periodStart);
     if (result.status === 'succeeded')
       return renewPaid(tx, deps, actor, { renewal, sub, earlier, ref: result.ref });
     return recordDeclinedRenewal(tx, deps, actor, { renewal, sub, earlier, result });
   });
+}
+
+/**
+ * What the period has recorded so far, read after the subscription's row lock (so what a worker that
+ * held it before committed is seen): whether a payment carries the charge's key already, and the
+ * period's invoice an earlier failed attempt left open (otherwise it is issued now, already paid when
+ * the charge went through). One statement for both.
+ */
+async function recordedSoFar(
+  tx: Executor,
+  { claimed, periodStart, idempotencyKey }: Renewal,
+): Promise<{ already: boolean; earlier: InvoiceRow | undefined }> {
+  const [row] = await tx
+    .select({
+      already: sql<boolean>`exists(select 1 from ${payments} where ${payments.idempotencyKey} = ${idempotencyKey})`,
+      earlier: invoices,
+    })
+    .from(sql`(select 1) as period`)
+    .leftJoin(invoices, isPeriodInvoice(claimed.id, periodStart));
+  return { already: row?.already === true, earlier: row?.earlier ?? undefined };
 }
 
 /**
@@ -106,10 +120,8 @@ async function renewPaid(
     description: `${customer.companyName} paid ${usd(amountCents)} for ${description}`,
     metadata: { amount: amountCents / 100, planName: plan?.name ?? sub.planId },
   });
-  await recordAudit(tx, actor, {
+  await auditRenewal(tx, actor, sub.id, {
     action: 'renew',
-    resourceType: 'subscription',
-    resourceId: sub.id,
     newValues: { invoice: invoice.number, amount: amountCents / 100 },
   });
   return 'renewed';

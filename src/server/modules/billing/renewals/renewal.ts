@@ -1,5 +1,13 @@
-import { and, eq, like, sql } from 'drizzle-orm';
-import { customerSettings, customers, paymentMethods, payments, plans } from '../../../db/schema';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import {
+  customerSettings,
+  customers,
+  paymentMethods,
+  payments,
+  plans,
+  subscriptions,
+} from '../../../db/schema';
 import type { ChargeResult } from '../../../integrations/payments/provider';
 import { ensureProviderCustomer } from '../core/provider-customer';
 import { identityOf, type BillingIdentity } from '../core/billing-identity';
@@ -7,6 +15,26 @@ import type { BillingDeps } from '../core/deps';
 import type { CustomerRow, PaymentMethodRow, PlanRow, SubscriptionRow } from '../core/rows';
 import { periodDescription, type InvoiceRow } from '../invoices/invoices';
 import { nextPeriodEnd } from '../core/periods';
+import { recordAudit, type AuditActor, type AuditEntry } from '../../audit';
+
+/**
+ * Every audit row a renewal writes (paid, declined, retried, ended, pending): on the subscription, in
+ * the renewal's transaction. The account's health is refreshed after the commit, by
+ * `processDueSubscription` or, for a batch of renewals at once, by the billing job.
+ */
+export function auditRenewal(
+  tx: Executor,
+  actor: AuditActor,
+  subscriptionId: string,
+  entry: Omit<AuditEntry, 'resourceType' | 'resourceId'>,
+): Promise<void> {
+  return recordAudit(
+    tx,
+    actor,
+    { ...entry, resourceType: 'subscription', resourceId: subscriptionId },
+    { refreshHealth: false },
+  );
+}
 
 /** One renewal attempt as its steps see it: the period it pays for, the amount, the charge's key. */
 export type Renewal = {
@@ -29,7 +57,7 @@ export type Renewal = {
 export async function renewalOf(
   deps: BillingDeps,
   claimed: SubscriptionRow,
-  { customer, card, plan, billingAddress }: Awaited<ReturnType<typeof renewalContext>>,
+  { customer, card, plan, billingAddress }: RenewalContext,
   { staffRetry, now }: { staffRetry: boolean; now: Date },
 ): Promise<Renewal> {
   const periodStart = claimed.currentPeriodEnd;
@@ -97,23 +125,55 @@ export async function staffRetriesOf(
   return row?.n ?? 0;
 }
 
-/** Customer, default card, the plan of the coming period and the billing address, in one query. */
-export async function renewalContext(deps: BillingDeps, sub: SubscriptionRow) {
-  const [row] = await deps.db
-    .select({
-      customer: customers,
-      card: paymentMethods,
-      plan: plans,
-      billingAddress: customerSettings.billingAddress,
-    })
-    .from(customers)
-    .leftJoin(
-      paymentMethods,
-      and(eq(paymentMethods.customerId, customers.id), eq(paymentMethods.isDefault, true)),
-    )
-    .leftJoin(plans, eq(plans.id, sub.scheduledPlanId ?? sub.planId))
-    .leftJoin(customerSettings, eq(customerSettings.customerId, customers.id))
-    .where(eq(customers.id, sub.customerId));
-  if (!row) throw new Error(`subscription ${sub.id} has no customer`);
-  return row;
+/** What a renewal reads before its charge: the customer, default card, coming period's plan, billing address. */
+export type RenewalContext = {
+  customer: CustomerRow;
+  card: PaymentMethodRow | null;
+  plan: PlanRow | null;
+  billingAddress: (typeof customerSettings.$inferSelect)['billingAddress'] | null;
+};
+
+/**
+ * The renewal context of several claimed subscriptions in one query, by subscription id (the billing
+ * job reads a whole claimed batch at once). The plan is the scheduled one when a change is due.
+ */
+export async function renewalContexts(
+  db: Executor,
+  subs: Pick<SubscriptionRow, 'id'>[],
+): Promise<Map<string, RenewalContext>> {
+  const rows =
+    subs.length === 0
+      ? []
+      : await db
+          .select({
+            subscriptionId: subscriptions.id,
+            customer: customers,
+            card: paymentMethods,
+            plan: plans,
+            billingAddress: customerSettings.billingAddress,
+          })
+          .from(subscriptions)
+          .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+          .leftJoin(
+            paymentMethods,
+            and(eq(paymentMethods.customerId, customers.id), eq(paymentMethods.isDefault, true)),
+          )
+          .leftJoin(
+            plans,
+            eq(plans.id, sql`coalesce(${subscriptions.scheduledPlanId}, ${subscriptions.planId})`),
+          )
+          .leftJoin(customerSettings, eq(customerSettings.customerId, customers.id))
+          .where(
+            inArray(
+              subscriptions.id,
+              subs.map((sub) => sub.id),
+            ),
+          );
+  return new Map(rows.map(({ subscriptionId, ...context }) => [subscriptionId, context]));
+}
+
+export async function renewalContext(deps: BillingDeps, sub: SubscriptionRow): Promise<RenewalContext> {
+  const context = (await renewalContexts(deps.db, [sub])).get(sub.id);
+  if (!context) throw new Error(`subscription ${sub.id} has no customer`);
+  return context;
 }
