@@ -77,11 +77,13 @@ async function main() {
   await gate?.close();
   await app.listen({ port: config.port, host: config.host });
   const atListen = performance.now();
-  const { connectMs, migrateMs } = database.openedIn;
+  const { connectMs, migrateMs, recovered } = database.openedIn;
+  // A database the last run left open replays that run's WAL: its open is the slow part then.
+  const recovery = recovered ? ', recovering: the last run did not close the database' : '';
   // Where a start's time goes (docs/performance.md): the database opens while the server code loads.
   const startedIn =
     `  Started in ${ms(atListen)}: Node and launcher ${ms(atMain)}, server code ${ms(atModules - atMain)} ` +
-    `alongside the database (open ${ms(connectMs)}, migrations ${ms(migrateMs)}, ready after ` +
+    `alongside the database (open ${ms(connectMs)}${recovery}, migrations ${ms(migrateMs)}, ready after ` +
     `${ms(atDatabase - atMain)}), demo data check ${ms(atSeed - atDatabase)}, app ${ms(atApp - atSeed)}, ` +
     `listen ${ms(atListen - atApp)}`;
   const demo = config.seedDemo

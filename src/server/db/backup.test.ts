@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,22 +10,17 @@ import { KEEP_BEFORE_MIGRATIONS, readJournal } from './backup';
 import { backupDataDir, restoreDataDir } from './backup-restore';
 import { migrationsFolder, openDatabase } from './client';
 import { startTimeOf } from './directory-lock';
+import { tempDirs } from '../../../tests/setup/temp-dirs';
 
 /** Backups are of the embedded database: the PostgreSQL run of the suite has nothing here to test. */
 const onPostgres = process.env.MP_TEST_DRIVER === 'pg';
 
 // Backups of the embedded database (docs/operations.md), on a data directory started from the tests'
 // seeded template rather than the full demo history, to stay quick.
-const made: string[] = [];
 const children: ChildProcess[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mp-backup-'));
-  made.push(dir);
-  return dir;
-};
+const tempDir = tempDirs('mp-backup');
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const SEALED_CONTEXT = 'backup-test';

@@ -5,6 +5,8 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { appRoot, runsFromBundle } from '../paths';
 import { backupBeforeMigrations } from './backup';
+import { keepCheckpointing } from './checkpoints';
+import { readControlFile } from './control-file';
 import { acquireDirectoryLock } from './directory-lock';
 import { noteStatement } from './data-domains';
 import * as schema from './schema';
@@ -21,8 +23,12 @@ export type Database = {
   /** Round-trip time of `select 1` in milliseconds; throws when the database does not answer. */
   ping(): Promise<number>;
   close(): Promise<void>;
-  /** How long opening took, in ms: the engine or connection, then the migrations (the start-up line shows them). */
-  openedIn: { connectMs: number; migrateMs: number };
+  /**
+   * How long opening took, in ms: the engine or connection, then the migrations (the start-up line
+   * shows them); `recovered` when the process before left the embedded database open (a kill, a
+   * crash) and this open replayed the WAL written since its last checkpoint.
+   */
+  openedIn: { connectMs: number; migrateMs: number; recovered?: boolean };
   /** Embedded only: the whole database as a tarball, to start other databases from (tests). */
   dump?: () => Promise<Blob>;
 };
@@ -125,13 +131,21 @@ async function openPglite(options: {
     await engine.close().catch(() => undefined);
     throw error;
   }
+  const stopCheckpoints = engine.dir ? keepCheckpointing(client) : async () => {};
   return {
     db,
     driver: 'pglite',
     ping: () => timeSelectOne(db),
-    openedIn: { connectMs: engine.createMs, migrateMs: performance.now() - created },
+    openedIn: {
+      connectMs: engine.createMs,
+      migrateMs: performance.now() - created,
+      recovered: engine.recovered,
+    },
     dump: async () => client.dumpDataDir('none'),
-    close: engine.close,
+    close: async () => {
+      await stopCheckpoints();
+      await engine.close();
+    },
   };
 }
 
@@ -141,6 +155,8 @@ export type PgliteEngine = {
   dir: string | null;
   /** Whether a database was already in the directory (false: made now, or loaded from a dump). */
   existed: boolean;
+  /** Whether that database was left open (not 'shut down'), so opening it replayed its WAL. */
+  recovered: boolean;
   /** How long PGlite took to start on it, in ms. */
   createMs: number;
   /** Closes the engine and releases the directory; a second call does nothing. */
@@ -163,6 +179,8 @@ export async function openPgliteEngine(dataDir: string | null, loadDataDir?: Blo
     dataPath = path.join(dir, 'pg');
   }
   const existed = !!dataPath && !loadDataDir && fs.existsSync(path.join(dataPath, 'PG_VERSION'));
+  const control = existed && dataPath ? readControlFile(dataPath) : null;
+  const recovered = !!control && control.state !== 'shut down';
   let client: PGlite;
   let started = 0;
   try {
@@ -184,7 +202,7 @@ export async function openPgliteEngine(dataDir: string | null, loadDataDir?: Blo
       releaseLock();
     }
   };
-  return { client, dir, existed, createMs, close };
+  return { client, dir, existed, recovered, createMs, close };
 }
 
 /**
