@@ -968,7 +968,7 @@ function report({ general, staff, lists, audit, billingJob, loads, outsideWork }
       `${name}: ratio to baseline`,
       ratio(l.reqPerSec, baselineLoad.reqPerSec),
       'x',
-      budgets.apiRatioToBaseline,
+      key === 'plansStaff' ? budgets.staffReadRatioToBaseline : budgets.apiRatioToBaseline,
       [...loadProblems(l), ...loadProblems(baselineLoad).map((p) => `baseline: ${p}`)],
     );
     addRunCounts(l, name);
