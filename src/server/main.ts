@@ -1,5 +1,5 @@
 import { loadConfig, loadEnvFile, type Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { serializeError } from './http/log-redaction';
 import { shutDown } from './http/shutdown';
 import { listenWhileStarting } from './http/starting-gate';
@@ -76,20 +76,26 @@ async function main() {
 
   await gate?.close();
   await app.listen({ port: config.port, host: config.host });
-  const atListen = performance.now();
-  const { connectMs, migrateMs, recovered } = database.openedIn;
-  // A database the last run left open replays that run's WAL: its open is the slow part then.
-  const recovery = recovered ? ', recovering: the last run did not close the database' : '';
-  // Where a start's time goes (docs/performance.md): the database opens while the server code loads.
-  const startedIn =
-    `  Started in ${ms(atListen)}: Node and launcher ${ms(atMain)}, server code ${ms(atModules - atMain)} ` +
-    `alongside the database (open ${ms(connectMs)}${recovery}, migrations ${ms(migrateMs)}, ready after ` +
-    `${ms(atDatabase - atMain)}), demo data check ${ms(atSeed - atDatabase)}, app ${ms(atApp - atSeed)}, ` +
-    `listen ${ms(atListen - atApp)}`;
+  const at = { main: atMain, modules: atModules, database: atDatabase, seed: atSeed, app: atApp };
+  const startedIn = startedInLine({ ...at, listen: performance.now() }, database.openedIn);
   const demo = config.seedDemo
     ? { password: DEMO_PASSWORD, staff: DEMO_STAFF, customerEmail: DEMO_CUSTOMER_EMAIL }
     : null;
   console.log(`${startupBanner(config, startedIn, demo, envFileRead).join('\n')}\n`);
+}
+
+type StartMarks = Record<'main' | 'modules' | 'database' | 'seed' | 'app' | 'listen', number>;
+
+/** Where a start's time goes (docs/performance.md): the database opens while the server code loads. */
+function startedInLine(at: StartMarks, { connectMs, migrateMs, recovered }: Database['openedIn']) {
+  // A database the last run left open replays that run's WAL: its open is the slow part then.
+  const recovery = recovered ? ', recovering: the last run did not close the database' : '';
+  return (
+    `  Started in ${ms(at.listen)}: Node and launcher ${ms(at.main)}, server code ${ms(at.modules - at.main)} ` +
+    `alongside the database (open ${ms(connectMs)}${recovery}, migrations ${ms(migrateMs)}, ready after ` +
+    `${ms(at.database - at.main)}), demo data check ${ms(at.seed - at.database)}, app ${ms(at.app - at.seed)}, ` +
+    `listen ${ms(at.listen - at.app)}`
+  );
 }
 
 /**

