@@ -12,10 +12,11 @@ const result = ({
   non2xx = 0,
   errors = 0,
   timeouts = 0,
+  slowestSecond = Math.floor(total / duration),
 }) => ({
   duration,
   connections,
-  requests: { total },
+  requests: { total, min: slowestSecond },
   latency: { p50: mean, p99: mean * 3, mean },
   non2xx,
   errors,
@@ -53,6 +54,17 @@ describe('a load run', () => {
     expect(loadProblems(slow)).toEqual([]);
     // No request answered at all.
     expect(loadProblems(summarizeLoad('none', result({ total: 0, mean: 0 })))).toHaveLength(1);
+  });
+
+  it('is not a stall when the answers are quicker than the client: only a second without answers is', () => {
+    // 15,000 req/s at a mean of 0.15 ms "fills" 2.3 of 10 connections: the client, not the server, sets the pace.
+    const fast = summarizeLoad('fast', result({ total: 76_000, mean: 0.15, duration: 5 }));
+    expect(fast.busyConnections).toBeLessThan(10 * MIN_BUSY_SHARE);
+    expect(loadProblems(fast)).toEqual([]);
+    // The same quick answers with a whole second unanswered: requests hung.
+    const hung = summarizeLoad('hung', result({ total: 60_000, mean: 0.15, duration: 5, slowestSecond: 0 }));
+    expect(loadProblems(hung)).toHaveLength(1);
+    expect(loadProblems(hung)[0]).toMatch(/^stall/);
   });
 
   it('the line is MIN_BUSY_SHARE of connections x (duration - mean latency)', () => {
