@@ -704,10 +704,20 @@ async function measureApi({ base, cookie, pgliteCopy, loads }) {
       { url: `${base}/api/auth/admin-login`, method: 'POST', headers: json, body: signInBody },
     ],
   ];
+  // Each round's own ratio as well: the staff read's budget holds in every round (issue 27).
+  loads.roundRatios = { plansAnonymous: [], plansStaff: [], signIn: [] };
   for (let round = 0; round < LOAD_ROUNDS; round++) {
+    const thisRound = {};
     for (const [key, label, options] of pairs) {
-      loads[key] = betterRound(loads[key], await load(label, options));
+      thisRound[key] = await load(label, options);
+      loads[key] = betterRound(loads[key], thisRound[key]);
     }
+    for (const [key, baselineKey] of [
+      ['plansAnonymous', 'baselinePlans'],
+      ['plansStaff', 'baselineStaffPlans'],
+      ['signIn', 'baselineSignIn'],
+    ])
+      loads.roundRatios[key].push(thisRound[key].reqPerSec / thisRound[baselineKey].reqPerSec);
   }
   await stopProcess(baselineChild);
 }
@@ -989,11 +999,15 @@ function report({ general, staff, lists, audit, billingJob, loads, outsideWork }
     addThroughput(l, name);
     add(`${name}: p50 latency`, l.p50Ms, 'ms');
     add(`${name}: p99 latency`, l.p99Ms, 'ms');
+    const rounds = loads.roundRatios[key].map((r) => Math.round(r * 100) / 100);
+    const everyRound = key === 'plansStaff';
     add(
-      `${name}: ratio to baseline`,
-      ratio(l.reqPerSec, baselineLoad.reqPerSec),
+      everyRound
+        ? `${name}: ratio to baseline, worst of its rounds (${rounds.join(', ')})`
+        : `${name}: ratio to baseline`,
+      everyRound ? Math.min(...rounds) : ratio(l.reqPerSec, baselineLoad.reqPerSec),
       'x',
-      key === 'plansStaff' ? budgets.staffReadRatioToBaseline : budgets.apiRatioToBaseline,
+      everyRound ? budgets.staffReadRatioToBaseline : budgets.apiRatioToBaseline,
       [...loadProblems(l), ...loadProblems(baselineLoad).map((p) => `baseline: ${p}`)],
     );
     addRunCounts(l, name);
