@@ -5,15 +5,12 @@
 // past them, so the sealer has nothing to do during the measures; /api/admin/audit/verify on this
 // database reports the first placeholder as altered, which is what it should say. Prints one JSON line.
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
+import { openSeedDatabase } from './seed-kit';
 
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 const CHUNK = 100_000;
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const dataDir = process.env.DATA_DIR;
-if (!databaseUrl && !dataDir) throw new Error('DATA_DIR or BENCH_DATABASE_URL is required');
 
-const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
+const database = await openSeedDatabase();
 const { db } = database;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

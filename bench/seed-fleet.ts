@@ -2,15 +2,12 @@
 // customer with no vehicle limit and 5,000 vehicles in mixed makes and states.
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../src/server/auth/passwords';
-import { openDatabase } from '../src/server/db/client';
+import { openSeedDatabase } from './seed-kit';
 
 const BENCH_FLEET = { email: 'bench-fleet@motorpool.local', password: 'Bench#Fleet2026' };
 const count = Number(process.env.BENCH_VEHICLES ?? 5_000);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const dataDir = process.env.DATA_DIR;
-if (!databaseUrl && !dataDir) throw new Error('DATA_DIR or BENCH_DATABASE_URL is required');
 
-const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
+const database = await openSeedDatabase();
 const passwordHash = await hashPassword(BENCH_FLEET.password);
 await database.db.transaction(async (tx) => {
   await tx.execute(sql`

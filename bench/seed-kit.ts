@@ -1,7 +1,7 @@
 // What the bench seeds share: a bulk insert with per-row triggers off, and a table's secondary indexes
 // built once after its rows instead of kept up to date row by row.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
+import { openDatabase, type Db } from '../src/server/db/client';
 
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -25,4 +25,12 @@ export async function withIndexesBuiltAfter(db: Db, table: string, work: () => P
   for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
   await work();
   for (const index of indexes) await db.execute(sql.raw(index.definition));
+}
+
+/** The database a seed writes to: the stopped app's DATA_DIR, or BENCH_DATABASE_URL's PostgreSQL. */
+export function openSeedDatabase() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = process.env.DATA_DIR;
+  if (!databaseUrl && !dataDir) throw new Error('DATA_DIR or BENCH_DATABASE_URL is required');
+  return openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
 }

@@ -7,16 +7,12 @@
 // background jobs do their usual work beside the loads, not a backlog of a million rows.
 // Prints one JSON line.
 import { sql, type SQL } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
-import { bulk, rowsOf, withIndexesBuiltAfter } from './seed-kit';
+import { bulk, rowsOf, withIndexesBuiltAfter, openSeedDatabase } from './seed-kit';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const CHUNK = 100_000;
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const dataDir = process.env.DATA_DIR;
-if (!databaseUrl && !dataDir) throw new Error('DATA_DIR or BENCH_DATABASE_URL is required');
 
-const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
+const database = await openSeedDatabase();
 const { db } = database;
 const timings: Record<string, number> = {};
 

@@ -4,19 +4,15 @@
 // refunds, all set-based (generate_series), in chunks that keep the embedded database's memory flat. Then it times the dashboard's stats query on its own
 // (no cache): the cost of every recomputation. Prints one JSON line.
 import { sql, type SQL } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
 import { readFigures } from '../src/server/modules/dashboard';
-import { bulk as bulkInsert, withIndexesBuiltAfter } from './seed-kit';
+import { bulk as bulkInsert, withIndexesBuiltAfter, openSeedDatabase } from './seed-kit';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const CHUNK = 100_000;
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const dataDir = process.env.DATA_DIR;
-if (!databaseUrl && !dataDir) throw new Error('DATA_DIR or BENCH_DATABASE_URL is required');
 
-const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
+const database = await openSeedDatabase();
 const { db } = database;
 const timings: Record<string, number> = {};
 
