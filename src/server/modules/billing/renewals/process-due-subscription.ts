@@ -50,7 +50,10 @@ export async function processDueSubscription(
   } = {},
 ): Promise<RenewalOutcome> {
   const outcome = await settleDue(deps, claimed, actor, { staffRetry, context });
-  if (refreshHealth && outcome !== 'skipped') await refreshAccountsHealth(deps.db, [claimed.customerId]);
+  // The outcome is committed by now: a refresh that fails is the daily health sweep's to redo, not an
+  // error of the renewal (a staff retry that charged must not answer 500).
+  if (refreshHealth && outcome !== 'skipped')
+    await refreshAccountsHealth(deps.db, [claimed.customerId]).catch(() => undefined);
   return outcome;
 }
 
