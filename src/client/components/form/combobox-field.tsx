@@ -4,7 +4,7 @@ import { Popover } from 'radix-ui';
 import { ChevronDownIcon } from 'lucide-react';
 import { Field } from '@client/components/ui/field';
 import { Input } from '@client/components/ui/input';
-import { PickerContent } from '@client/components/ui/popover';
+import { isWithin, PickerContent } from '@client/components/ui/popover';
 import type { Common } from './form-fields';
 import { ComboboxOptions } from './combobox-options';
 import { useComboboxList } from './use-combobox-list';
@@ -79,7 +79,7 @@ export function Combobox({ value, onChange, onBlur, suggestions, disabled, ...in
         onCloseAutoFocus={(e) => e.preventDefault()}
         // The box and its chevron are not "outside": they open and close the list themselves.
         onInteractOutside={(e) => {
-          if (e.target instanceof Node && anchor.current?.contains(e.target)) e.preventDefault();
+          if (isWithin(anchor, e)) e.preventDefault();
         }}
         className="p-1"
       >

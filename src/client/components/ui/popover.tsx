@@ -23,6 +23,13 @@ export const PopoverContent = floating(
 );
 
 /**
+ * Whether a press "outside" a popover landed on `element` (its button, its box): one that opens and
+ * closes the popover itself, so Radix must not close it as a press outside as well.
+ */
+export const isWithin = (element: RefObject<HTMLElement | null>, event: { target: EventTarget | null }) =>
+  event.target instanceof Node && !!element.current?.contains(event.target);
+
+/**
  * A popover whose button is a plain one, drawn before this code is loaded (the notification bell: Radix's
  * popover and its positioning stay out of the admin shell's first load until the panel is first opened).
  * It does what a `PopoverTrigger` would: the panel sits by `button`; a press on the button is left to the
@@ -48,7 +55,7 @@ export function PopoverFromButton({
         {...content}
         onInteractOutside={(event) => {
           // As Radix's own trigger: the button's click toggles, so a press on it is not a press outside.
-          if (event.target instanceof Node && button.current?.contains(event.target)) event.preventDefault();
+          if (isWithin(button, event)) event.preventDefault();
           else leftOutside.current = true;
         }}
         onCloseAutoFocus={(event) => {
