@@ -95,10 +95,18 @@ const PAYMENTS_PAGES = [
   ['payments searched by company, page 2', '/api/admin/payments?search=harbor%20haulage&page=2'],
 ];
 const REVENUE_PERIODS = ['7d', '30d', '90d', '1y'];
+/** The fleet app's other screens for the 5,000-vehicle account (bench/seed-fleet.ts). */
+const FLEET_PAGES = [
+  ['fleet overview, 5,000 vehicles', '/api/fleet/overview'],
+  ['drivers, active, page 3 (2,500 drivers)', '/api/fleet/drivers?status=active&page=3'],
+  ['maintenance, overdue, page 2 (10,000 records)', '/api/fleet/maintenance?state=overdue&page=2'],
+  ['maintenance searched, page 2 (10,000 records)', '/api/fleet/maintenance?search=brake&page=2'],
+];
 /**
- * The staff lists and figures over 1,000,000 rows of their main table each (bench/seed-lists.ts, on top of
- * the staff seed): support tickets, the email outbox, invoices and sales commissions, filtered, searched and
- * summed as the screens ask for them.
+ * The staff lists and figures over 1,000,000 rows of their main table each (bench/seed-lists.ts and
+ * bench/seed-fleets.ts, on top of the staff seed): support tickets, the email outbox, invoices, sales
+ * commissions, the CRM's customers and team users, subscriptions and the Fleet Control Center's vehicles,
+ * filtered, searched and summed as the screens ask for them.
  */
 const LIST_PAGES = [
   [
@@ -118,16 +126,10 @@ const LIST_PAGES = [
   ],
   ['customers searched, page 2 (100,000 customers)', '/api/admin/customers?search=harbor&page=2'],
   ['CRM customers, page 2 (100,000 customers)', '/api/admin/crm/customers?page=2'],
-  [
-    'Fleet Control Center analytics (100,000 customers, the demo vehicles)',
-    '/api/admin/fleet/analytics',
-    false,
-  ],
-  [
-    'Fleet Control Center monitoring (100,000 customers, the demo vehicles)',
-    '/api/admin/fleet/monitoring',
-    false,
-  ],
+  ['CRM users, page 2 (1,000,000 team users)', '/api/admin/crm/users?page=2'],
+  ['subscriptions, page 2 (100,000 subscriptions)', '/api/admin/subscriptions?page=2'],
+  ['Fleet Control Center analytics (1,000,000 vehicles)', '/api/admin/fleet/analytics', false],
+  ['Fleet Control Center monitoring (1,000,000 vehicles)', '/api/admin/fleet/monitoring', false],
 ];
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -644,6 +646,14 @@ async function measureGeneral({ port, base, dataDir, baselineDir, loads }) {
       url: `${base}/api/fleet/vehicles?status=active&search=ford&sort=-mileage&page=3&pageSize=25`,
       headers: { cookie: fleetCookie },
     });
+    loads.fleetPages = {};
+    for (const [name, url] of FLEET_PAGES) {
+      await expectPage(`${base}${url}`, { cookie: fleetCookie }, url !== '/api/fleet/overview');
+      loads.fleetPages[name] = await load(`GET ${url}`, {
+        url: `${base}${url}`,
+        headers: { cookie: fleetCookie },
+      });
+    }
   }
 
   let sizes = null;
@@ -846,6 +856,14 @@ async function measureLists({ port, base, dataDir, loads }) {
     `bench: lists seeded (tickets ${seed.ticketsMs} ms, outbox ${seed.outboxMs} ms, invoices ${seed.invoicesMs} ms, ` +
       `commissions ${seed.commissionsMs} ms, analyze ${seed.analyzeMs} ms)`,
   );
+  console.log(
+    'bench: seeding 1,000,000 vehicles, 500,000 drivers, 1,000,000 maintenance records and team users ...',
+  );
+  const fleets = seedDatabase('seed-fleets.ts', 'fleets', dataDir);
+  console.log(
+    `bench: fleets seeded (vehicles ${fleets.vehiclesMs} ms, drivers ${fleets.driversMs} ms, ` +
+      `maintenance ${fleets.maintenanceMs} ms, team ${fleets.teamMs} ms, analyze ${fleets.analyzeMs} ms)`,
+  );
   const app = await startApp(port, dataDir);
   const cookie = await signInCookie(base);
   const headers = { cookie };
@@ -858,7 +876,7 @@ async function measureLists({ port, base, dataDir, loads }) {
   }
   await jobsWatched();
   await stopProcess(app.child);
-  return { seed };
+  return { seed, fleets };
 }
 
 /** The audit page the bench loads: a category and a resource, newest first, page 2. */
@@ -1018,6 +1036,8 @@ function report({ general, staff, lists, audit, billingJob, loads, outsideWork }
   }
   if (wants('fleet')) {
     addLoad(loads.vehicleList, 'vehicle list, 5,000 vehicles, filtered page', budgets.vehicleListP99Ms);
+    for (const [name, l] of Object.entries(loads.fleetPages ?? {}))
+      addLoad(l, name, budgets.vehicleListP99Ms);
   }
   if (staff) {
     const { seed } = staff;
@@ -1046,10 +1066,15 @@ function report({ general, staff, lists, audit, billingJob, loads, outsideWork }
       addLoad(l, `revenue analytics ${period}, 100,000 subscriptions`, budgets.revenueAnalyticsP99Ms);
   }
   if (lists) {
-    const { seed } = lists;
+    const { seed, fleets } = lists;
     add(
       'lists bench seed: 1,000,000 each of tickets, outbox messages, invoices, commissions',
       seed.ticketsMs + seed.outboxMs + seed.invoicesMs + seed.commissionsMs + seed.analyzeMs,
+      'ms',
+    );
+    add(
+      'fleets bench seed: 1,000,000 vehicles, maintenance records, team users; 500,000 drivers',
+      fleets.vehiclesMs + fleets.driversMs + fleets.maintenanceMs + fleets.teamMs + fleets.analyzeMs,
       'ms',
     );
     for (const [name, l] of Object.entries(loads.lists ?? {})) addLoad(l, name, budgets.listP99Ms);

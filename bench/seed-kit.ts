@@ -34,3 +34,21 @@ export function openSeedDatabase() {
   if (!databaseUrl && !dataDir) throw new Error('DATA_DIR or BENCH_DATABASE_URL is required');
   return openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
 }
+
+/**
+ * The staff seed's customers numbered 1..n in `table` (n, id, company_name, email, first_name, last_name,
+ * plan_id), so a set-based seed spreads row g over them by `1 + g % n`. Answers n; the caller drops the table.
+ */
+export async function numberedCustomers(db: Db, table: string): Promise<number> {
+  await db.execute(sql.raw(`drop table if exists ${table}`));
+  await db.execute(
+    sql.raw(`create table ${table} as
+      select row_number() over (order by id)::int as n, id, company_name, email, first_name, last_name, plan_id
+      from customers`),
+  );
+  await db.execute(sql.raw(`alter table ${table} add primary key (n)`));
+  const [{ customers }] = rowsOf<{ customers: number }>(
+    await db.execute(sql.raw(`select count(*)::int as customers from ${table}`)),
+  );
+  return customers;
+}

@@ -7,7 +7,7 @@
 // background jobs do their usual work beside the loads, not a backlog of a million rows.
 // Prints one JSON line.
 import { sql, type SQL } from 'drizzle-orm';
-import { bulk, rowsOf, withIndexesBuiltAfter, openSeedDatabase } from './seed-kit';
+import { bulk, numberedCustomers, rowsOf, withIndexesBuiltAfter, openSeedDatabase } from './seed-kit';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const CHUNK = 100_000;
@@ -31,14 +31,7 @@ async function seeded(label: string, table: string, insert: (from: number, to: n
 }
 
 // The customers to spread rows over, numbered 1..n, and the sales users commissions are earned by.
-await db.execute(sql`drop table if exists bench_list_customers`);
-await db.execute(sql`create table bench_list_customers as
-  select row_number() over (order by id)::int as n, id, company_name, email, first_name, last_name, plan_id
-  from customers`);
-await db.execute(sql`alter table bench_list_customers add primary key (n)`);
-const [{ customers }] = rowsOf<{ customers: number }>(
-  await db.execute(sql`select count(*)::int as customers from bench_list_customers`),
-);
+const customers = await numberedCustomers(db, 'bench_list_customers');
 const [sales] = rowsOf<{ id: string; name: string }>(
   await db.execute(
     sql`select id, first_name || ' ' || last_name as name from staff_users where role = 'sales' order by created_at limit 1`,

@@ -1,0 +1,100 @@
+// Seeds the fleets of every account at scale for the lists' bench (npm run bench runs it with tsx while the
+// app is stopped, after bench/seed-staff.ts): 1,000,000 vehicles (ten per customer of the staff seed),
+// 500,000 drivers, 1,000,000 maintenance records (one in five open, due from two months ago to two months
+// ahead) and 1,000,000 team users, each with the sign-in row a trigger would have written. These are the
+// main tables of the Fleet Control Center's figures and the CRM's users list. Prints one JSON line.
+import { sql, type SQL } from 'drizzle-orm';
+import { bulk, numberedCustomers, openSeedDatabase, withIndexesBuiltAfter } from './seed-kit';
+
+const ROWS = Number(process.env.BENCH_FLEET_ROWS ?? 1_000_000);
+const CHUNK = 100_000;
+
+const database = await openSeedDatabase();
+const { db } = database;
+const timings: Record<string, number> = {};
+
+async function seeded(label: string, table: string, rows: number, insert: (from: number, to: number) => SQL) {
+  const started = performance.now();
+  await withIndexesBuiltAfter(db, table, async () => {
+    for (let from = 1; from <= rows; from += CHUNK) {
+      await bulk(db, insert(from, Math.min(rows, from + CHUNK - 1)));
+    }
+  });
+  timings[label] = Math.round(performance.now() - started);
+}
+
+const customers = await numberedCustomers(db, 'bench_fleet_customers');
+// Row g of every table belongs to customer 1 + g % n, so maintenance record g is for vehicle g.
+const owner = sql`c.n = 1 + g % ${customers}`;
+const vin = (g: SQL) => sql`'FLEET' || lpad(${g}::text, 12, '0')`;
+const ago = sql`now() - make_interval(secs => g * 31)`;
+
+await seeded(
+  'vehiclesMs',
+  'vehicles',
+  ROWS,
+  (from, to) => sql`
+  insert into vehicles (customer_id, make, model, year, vin, license_plate, status, mileage, fuel_level, location,
+    last_update, created_at, updated_at)
+  select c.id,
+    (array['Ford','Volvo','Mercedes-Benz','Ram','Isuzu','Toyota','Chevrolet','Hino'])[1 + g % 8],
+    (array['Transit','FH16','Sprinter','ProMaster','NPR','Tacoma','Express','268A'])[1 + g % 8],
+    2010 + g % 15, ${vin(sql`g`)}, 'FL-' || g,
+    (array['active','active','active','maintenance','inactive','retired'])[1 + g % 6],
+    (g * 37) % 300000, g % 101, 'Depot ' || (g % 40), ${ago}, ${ago}, ${ago}
+  from generate_series(${from}::int, ${to}::int) g
+  join bench_fleet_customers c on ${owner}`,
+);
+
+await seeded(
+  'driversMs',
+  'drivers',
+  ROWS / 2,
+  (from, to) => sql`
+  insert into drivers (customer_id, name, email, phone, license_number, status, created_at, updated_at)
+  select c.id, 'Driver ' || g, 'driver-' || g || '@bench.example', '+1 555 ' || lpad((g % 10000)::text, 4, '0'),
+    'DL' || lpad(g::text, 9, '0'), (array['active','active','inactive','on_leave'])[1 + g % 4], ${ago}, ${ago}
+  from generate_series(${from}::int, ${to}::int) g
+  join bench_fleet_customers c on ${owner}`,
+);
+
+await seeded(
+  'maintenanceMs',
+  'maintenance_records',
+  ROWS,
+  (from, to) => sql`
+  insert into maintenance_records (customer_id, vehicle_id, type, due_date, due_mileage, cost_cents, completed_date,
+    created_at, updated_at)
+  select c.id, v.id, (array['Oil change','Brake inspection','Tyre rotation','Annual service'])[1 + g % 4],
+    current_date + (g % 121 - 60), case when g % 2 = 0 then (g * 37) % 300000 + 5000 end, 5000 + g % 40000,
+    case when g % 5 <> 0 then current_date - (g % 365) end, ${ago}, ${ago}
+  from generate_series(${from}::int, ${to}::int) g
+  join bench_fleet_customers c on ${owner}
+  join vehicles v on v.customer_id = c.id and v.vin = ${vin(sql`g`)}`,
+);
+
+await seeded(
+  'teamMs',
+  'team_members',
+  ROWS,
+  (from, to) => sql`
+  insert into team_members (customer_id, email, first_name, last_name, role, is_password_set, created_at, updated_at)
+  select c.id, 'member-' || g || '@bench.example', 'Member', 'No. ' || g,
+    case when g % 5 = 0 then 'fleet_admin' else 'fleet_user' end, false, ${ago}, ${ago}
+  from generate_series(${from}::int, ${to}::int) g
+  join bench_fleet_customers c on ${owner}`,
+);
+// The sign-in rows the team_members trigger writes (migration 0005), set-based.
+await bulk(
+  db,
+  sql`insert into customer_logins (email, customer_id, team_member_id)
+    select lower(email), customer_id, id from team_members where email like 'member-%@bench.example'
+    on conflict do nothing`,
+);
+
+await db.execute(sql`drop table bench_fleet_customers`);
+const analyzeStarted = performance.now();
+await db.execute(sql`vacuum analyze vehicles, drivers, maintenance_records, team_members, customer_logins`);
+timings.analyzeMs = Math.round(performance.now() - analyzeStarted);
+await database.close();
+console.log(JSON.stringify({ rows: ROWS, ...timings }));
