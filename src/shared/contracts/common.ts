@@ -49,21 +49,37 @@ export function pagedQuery<F extends z.ZodRawShape>(fields: F, options: PagingOp
   return z.object({ ...pageFields(options), ...fields });
 }
 
-/** The answer of a paged list. */
+/**
+ * The answer of a paged list. `totalCapped`: counting stopped at `total` (a list of a million rows counts
+ * no further than its cap, src/server/db/bounded-count.ts), so the screen says "10,000+" and lets the
+ * user page on past it.
+ */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+  z.object({
+    items: z.array(item),
+    total: z.number(),
+    totalCapped: z.boolean().optional(),
+    page: z.number(),
+    pageSize: z.number(),
+  });
+export type Page<T> = { items: T[]; total: number; totalCapped?: boolean; page: number; pageSize: number };
 export type PageRequest = { page: number; pageSize: number };
+/** How many rows match: a number, or a count that stopped at its cap (`countUpTo`). */
+export type PageTotal = number | { total: number; capped: boolean };
 
 /** Rows to skip before the requested page. */
 export const pageOffset = (request: PageRequest) => (request.page - 1) * request.pageSize;
 
-export const toPage = <T>(request: PageRequest, items: T[], total: number): Page<T> => ({
-  items,
-  total,
-  page: request.page,
-  pageSize: request.pageSize,
-});
+export const toPage = <T>(request: PageRequest, items: T[], count: PageTotal): Page<T> => {
+  const { total, capped } = typeof count === 'number' ? { total: count, capped: false } : count;
+  return {
+    items,
+    total,
+    ...(capped ? { totalCapped: true } : {}),
+    page: request.page,
+    pageSize: request.pageSize,
+  };
+};
 
 /**
  * Named access rules for routes (docs/architecture.md "Conventions"; checked by server/auth/access.ts). They

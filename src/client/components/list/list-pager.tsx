@@ -13,6 +13,8 @@ export function ListPager({
   page,
   pageSize,
   total,
+  totalCapped = false,
+  shown,
   onPage,
   busy,
   label,
@@ -24,6 +26,10 @@ export function ListPager({
   page: number;
   pageSize: number;
   total: number;
+  /** The count stopped at `total`: shown as "10,000+", and Next stays open past it. */
+  totalCapped?: boolean;
+  /** Rows on this page, where known: past a capped count the range ends at the last row shown. */
+  shown?: number;
   onPage: (page: number) => void;
   busy?: boolean;
   /** The navigation's accessible name, e.g. "Vehicle pages". */
@@ -36,11 +42,13 @@ export function ListPager({
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
+  const last = totalCapped ? first + (shown ?? pageSize) - 1 : Math.min(total, page * pageSize);
+  const more = totalCapped ? '+' : '';
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm tabular-nums text-muted-foreground" aria-live="polite" data-testid={testId}>
         {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
+        {more}
         {noun ? ` ${noun}` : ''}
       </p>
       <div className="flex flex-wrap items-center gap-2">
@@ -52,20 +60,21 @@ export function ListPager({
             trigger={{ 'aria-label': 'Rows per page', className: 'h-8 w-28' }}
           />
         ) : null}
-        {pages > 1 ? (
+        {pages > 1 || totalCapped ? (
           <>
             <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={busy || page <= 1}>
               <ChevronLeftIcon aria-hidden="true" />
               Previous
             </Button>
             <span className="text-sm tabular-nums text-muted-foreground">
-              Page {page} of {pages}
+              Page {page} of {formatCount(pages)}
+              {more}
             </span>
             <Button
               variant="outline"
               size="sm"
               onClick={() => onPage(page + 1)}
-              disabled={busy || page >= pages}
+              disabled={busy || (!totalCapped && page >= pages)}
             >
               Next
               <ChevronRightIcon aria-hidden="true" />
@@ -90,7 +99,7 @@ export function ListStatePager({
   testId,
 }: {
   state: Pick<ListState<string, string>, 'page' | 'pageSize' | 'setPage'>;
-  query: { data?: { total: number }; isFetching: boolean };
+  query: { data?: { total: number; totalCapped?: boolean; items?: unknown[] }; isFetching: boolean };
   busy?: boolean;
   /** After the range: one noun for any count, or the noun for one row and for more. */
   noun?: string | readonly [one: string, more: string];
@@ -104,6 +113,8 @@ export function ListStatePager({
       page={state.page}
       pageSize={state.pageSize}
       total={total}
+      totalCapped={query.data?.totalCapped}
+      shown={query.data?.items?.length}
       onPage={state.setPage}
       busy={busy}
       label={label}

@@ -130,10 +130,11 @@ export function useListState<Sort extends string, Filter extends string = never>
  */
 export function useKeepPageInRange(
   state: Pick<ListState<string, string>, 'page' | 'pageSize' | 'setPage'>,
-  answer: { total: number } | undefined,
+  answer: { total: number; totalCapped?: boolean } | undefined,
   isPlaceholderData: boolean,
 ): void {
-  const total = answer?.total;
+  // A count that stopped at its cap is no end: the pages past it are real.
+  const total = answer?.totalCapped ? undefined : answer?.total;
   const { page, pageSize, setPage } = state;
   useEffect(() => {
     if (total === undefined || isPlaceholderData) return;

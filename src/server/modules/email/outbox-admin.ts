@@ -54,7 +54,7 @@ export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Page<O
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, { total }] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(emailOutbox)
