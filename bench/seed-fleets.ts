@@ -1,8 +1,7 @@
 // Seeds the fleets of every account at scale for the lists' bench (npm run bench runs it with tsx while the
 // app is stopped, after bench/seed-staff.ts): 1,000,000 vehicles (ten per customer of the staff seed),
-// 500,000 drivers, 1,000,000 maintenance records (one in five open, due from two months ago to two months
-// ahead) and 1,000,000 team users, each with the sign-in row a trigger would have written. These are the
-// main tables of the Fleet Control Center's figures and the CRM's users list. Prints one JSON line.
+// 500,000 drivers and 1,000,000 maintenance records (one in five open, due from two months ago to two
+// months ahead): the main tables of the Fleet Control Center's figures. Prints one JSON line.
 import { sql, type SQL } from 'drizzle-orm';
 import { bulk, numberedCustomers, openSeedDatabase, withIndexesBuiltAfter } from './seed-kit';
 
@@ -73,28 +72,9 @@ await seeded(
   join vehicles v on v.customer_id = c.id and v.vin = ${vin(sql`g`)}`,
 );
 
-await seeded(
-  'teamMs',
-  'team_members',
-  ROWS,
-  (from, to) => sql`
-  insert into team_members (customer_id, email, first_name, last_name, role, is_password_set, created_at, updated_at)
-  select c.id, 'member-' || g || '@bench.example', 'Member', 'No. ' || g,
-    case when g % 5 = 0 then 'fleet_admin' else 'fleet_user' end, false, ${ago}, ${ago}
-  from generate_series(${from}::int, ${to}::int) g
-  join bench_fleet_customers c on ${owner}`,
-);
-// The sign-in rows the team_members trigger writes (migration 0005), set-based.
-await bulk(
-  db,
-  sql`insert into customer_logins (email, customer_id, team_member_id)
-    select lower(email), customer_id, id from team_members where email like 'member-%@bench.example'
-    on conflict do nothing`,
-);
-
 await db.execute(sql`drop table bench_fleet_customers`);
 const analyzeStarted = performance.now();
-await db.execute(sql`vacuum analyze vehicles, drivers, maintenance_records, team_members, customer_logins`);
+await db.execute(sql`vacuum analyze vehicles, drivers, maintenance_records`);
 timings.analyzeMs = Math.round(performance.now() - analyzeStarted);
 await database.close();
 console.log(JSON.stringify({ rows: ROWS, ...timings }));
