@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isDay } from '../days';
 import { CUSTOMER_STATUSES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../statuses';
 import { emailDelivery } from './email-delivery';
-import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+import { cappedPageOf, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /**
  * Billing Management and Invoicing (Payment Management's sub-tabs: their rules, texts and constants are
@@ -176,7 +176,7 @@ export const adminInvoice = z.object({
   pdfUrl: z.string(),
 });
 export type AdminInvoice = z.infer<typeof adminInvoice>;
-export const invoicePage = pageOf(adminInvoice);
+export const invoicePage = cappedPageOf(adminInvoice);
 
 /** The payment terms options; the default is Net 30 (docs/billing-admin.md). */
 export const PAYMENT_TERMS = ['net_15', 'net_30', 'net_60', 'due_immediately'] as const;

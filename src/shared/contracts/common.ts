@@ -66,6 +66,20 @@ export const toPage = <T>(request: PageRequest, items: T[], total: number): Page
 });
 
 /**
+ * The answer of a list whose count may stop at a cap (a search's: server/db/bounded-count.ts):
+ * `totalCapped` says there are at least `total` rows, and the pager shows "N+".
+ */
+export const cappedPageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({ totalCapped: z.boolean() });
+export type CappedPage<T> = Page<T> & { totalCapped: boolean };
+
+export const toCappedPage = <T>(
+  request: PageRequest,
+  items: T[],
+  count: { total: number; capped: boolean },
+): CappedPage<T> => ({ ...toPage(request, items, count.total), totalCapped: count.capped });
+
+/**
  * Named access rules for routes (docs/architecture.md "Conventions"; checked by server/auth/access.ts). They
  * are the same declarations under one name each, so the access snapshot reads as before.
  */

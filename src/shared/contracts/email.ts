@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_STATUSES } from '../statuses';
 import { EMAIL_TEMPLATE_IDS, EMAIL_TEMPLATE_TYPES } from '../email-templates';
-import { pagedQuery, pageOf, searchField } from './common';
+import { cappedPageOf, pagedQuery, searchField } from './common';
 
 /* Email Settings (tab `emails` and /admin/email-settings; docs/email.md). */
 
@@ -124,7 +124,7 @@ export const outboxMessage = z.object({
   nextAttemptAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
-export const outboxPage = pageOf(outboxMessage);
+export const outboxPage = cappedPageOf(outboxMessage);
 
 /** One message with its body, or why the body is not shown. */
 export const outboxMessageDetail = outboxMessage.extend({

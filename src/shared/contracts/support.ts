@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_STATUSES, type TicketStatus } from '../statuses';
-import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+import { cappedPageOf, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 /**
  * Support tickets (the Support Center's real tickets, and the portal's; rules in the doc below:
@@ -186,7 +186,7 @@ export const staffTicket = z.object({
   closedAt: z.string().nullable(),
 });
 export type StaffTicket = z.infer<typeof staffTicket>;
-export const staffTicketPage = pageOf(staffTicket);
+export const staffTicketPage = cappedPageOf(staffTicket);
 export type StaffTicketPage = z.infer<typeof staffTicketPage>;
 
 export const staffMessage = z.object({

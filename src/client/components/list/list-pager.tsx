@@ -13,6 +13,7 @@ export function ListPager({
   page,
   pageSize,
   total,
+  totalCapped = false,
   onPage,
   busy,
   label,
@@ -24,6 +25,8 @@ export function ListPager({
   page: number;
   pageSize: number;
   total: number;
+  /** The count stopped at `total` (a search's, server/db/bounded-count.ts): "of 275+", and more pages. */
+  totalCapped?: boolean;
   onPage: (page: number) => void;
   busy?: boolean;
   /** The navigation's accessible name, e.g. "Vehicle pages". */
@@ -37,10 +40,12 @@ export function ListPager({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  const more = totalCapped ? '+' : '';
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm tabular-nums text-muted-foreground" aria-live="polite" data-testid={testId}>
         {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
+        {more}
         {noun ? ` ${noun}` : ''}
       </p>
       <div className="flex flex-wrap items-center gap-2">
@@ -60,12 +65,13 @@ export function ListPager({
             </Button>
             <span className="text-sm tabular-nums text-muted-foreground">
               Page {page} of {pages}
+              {more}
             </span>
             <Button
               variant="outline"
               size="sm"
               onClick={() => onPage(page + 1)}
-              disabled={busy || page >= pages}
+              disabled={busy || (page >= pages && !totalCapped)}
             >
               Next
               <ChevronRightIcon aria-hidden="true" />
@@ -90,7 +96,7 @@ export function ListStatePager({
   testId,
 }: {
   state: Pick<ListState<string, string>, 'page' | 'pageSize' | 'setPage'>;
-  query: { data?: { total: number }; isFetching: boolean };
+  query: { data?: { total: number; totalCapped?: boolean }; isFetching: boolean };
   busy?: boolean;
   /** After the range: one noun for any count, or the noun for one row and for more. */
   noun?: string | readonly [one: string, more: string];
@@ -104,6 +110,7 @@ export function ListStatePager({
       page={state.page}
       pageSize={state.pageSize}
       total={total}
+      totalCapped={query.data?.totalCapped}
       onPage={state.setPage}
       busy={busy}
       label={label}
