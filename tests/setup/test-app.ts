@@ -35,13 +35,18 @@ export type TestApp = {
   delete(session: Session, url: string): Promise<LightMyRequestResponse>;
   /** The statements the database ran while `work` ran (to hold reads to their query budget). */
   queriesDuring(work: () => Promise<unknown>): Promise<string[]>;
+  /** The same with each statement's parameters (to EXPLAIN what a request ran: query-plans.ts). */
+  statementsDuring(work: () => Promise<unknown>): Promise<Statement[]>;
   /** Another instance of the app, with the same configuration, on the same database. */
   secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 };
 
+/** A statement as the app sent it, with its parameters. */
+export type Statement = { sql: string; params: unknown[] };
+
 async function freshDatabase(
-  onQuery: (sql: string) => void,
+  onQuery: (sql: string, params: unknown[]) => void,
 ): Promise<{ database: Database; drop: () => Promise<void>; reopen: () => Promise<Database> }> {
   if (process.env.MP_TEST_DRIVER === 'pg') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -85,8 +90,18 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  let recording: string[] | null = null;
-  const { database, drop, reopen } = await freshDatabase((sql) => recording?.push(sql));
+  let recording: Statement[] | null = null;
+  const { database, drop, reopen } = await freshDatabase((sql, params) => recording?.push({ sql, params }));
+  const statementsDuring = async (work: () => Promise<unknown>) => {
+    const seen: Statement[] = [];
+    recording = seen;
+    try {
+      await work();
+    } finally {
+      recording = null;
+    }
+    return seen;
+  };
   const config = loadConfig({
     NODE_ENV: 'test',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
@@ -134,16 +149,8 @@ export async function createTestApp(
         },
       };
     },
-    queriesDuring: async (work) => {
-      const seen: string[] = [];
-      recording = seen;
-      try {
-        await work();
-      } finally {
-        recording = null;
-      }
-      return seen;
-    },
+    queriesDuring: async (work) => (await statementsDuring(work)).map((s) => s.sql),
+    statementsDuring,
     close: async () => {
       await app.close();
       await database.close();

@@ -9,7 +9,7 @@ import {
   SETTINGS_KEY_FILE,
   writeBackup,
 } from './backup';
-import { migrationsFolder as appMigrationsFolder, openPgliteEngine } from './client';
+import { migrationsFolder as appMigrationsFolder, openPgliteEngine, pgliteExtensions } from './client';
 import { acquireDirectoryLock } from './directory-lock';
 
 /** What `npm run backup` and `npm run restore` do on the embedded database (docs/operations.md). */
@@ -128,8 +128,8 @@ function moveAside(dir: string, names: string[]): string {
 
 /** PGlite unpacks the dump into DATA_DIR/pg and starts on it; the migrations it reports are checked. */
 async function loadDatabase(dir: string, database: Blob, manifest: BackupManifest) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const client = await PGlite.create(path.join(dir, 'pg'), { loadDataDir: database });
+  const [{ PGlite }, extensions] = await Promise.all([import('@electric-sql/pglite'), pgliteExtensions()]);
+  const client = await PGlite.create(path.join(dir, 'pg'), { loadDataDir: database, extensions });
   try {
     if (manifest.migrations.applied) {
       const { rows } = await client.query<{ count: number }>(

@@ -1,5 +1,6 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PageRequest } from '../../shared/contracts/common';
 import type { Executor } from './client';
 
 /**
@@ -22,3 +23,16 @@ export async function countUpTo(
   const n = row?.n ?? 0;
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
+
+/** How many pages past the one asked for a searched list counts before it says "N+". */
+export const SEARCH_COUNT_PAGES_AHEAD = 10;
+
+/**
+ * The cap of a searched list's count: the rows up to the end of the page asked for, and ten pages more.
+ * A search's rows can only be counted by reading them (a trigram index finds candidates, each row is
+ * checked), so a broad term (a sixth of a million tickets) would read every match to count it; this
+ * way the count reads about as far as paging ten pages on would, and a narrow term is counted exactly.
+ * Each later page moves the cap along, so every match stays reachable (docs/architecture.md "Search").
+ */
+export const searchCountCap = (request: PageRequest) =>
+  (request.page + SEARCH_COUNT_PAGES_AHEAD) * request.pageSize;

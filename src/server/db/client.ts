@@ -33,8 +33,8 @@ export type Database = {
   dump?: () => Promise<Blob>;
 };
 
-/** Called with every statement the app runs (tests count queries per request with it). */
-export type QueryListener = (sql: string) => void;
+/** Called with every statement the app runs and its parameters (tests count and EXPLAIN a request's). */
+export type QueryListener = (sql: string, params: unknown[]) => void;
 
 export type OpenDatabaseOptions = { onQuery?: QueryListener } & (
   | { databaseUrl: string; poolSize?: number }
@@ -48,9 +48,9 @@ export type OpenDatabaseOptions = { onQuery?: QueryListener } & (
 /** Every statement is noted for the freshness headers (db/data-domains.ts), and given to `onQuery` (tests). */
 const loggerFor = (onQuery?: QueryListener) => ({
   logger: {
-    logQuery: (query: string) => {
+    logQuery: (query: string, params: unknown[]) => {
       noteStatement(query);
-      onQuery?.(query);
+      onQuery?.(query, params);
     },
   },
 });
@@ -149,6 +149,16 @@ async function openPglite(options: {
   };
 }
 
+/**
+ * The extensions the schema uses, given to every embedded database (the app's, a restore's): pg_trgm
+ * for the search indexes (migration 0024). PostgreSQL loads an extension's library when first used;
+ * PGlite needs its bundle at start, or any statement touching such an index fails.
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 export type PgliteEngine = {
   client: PGlite;
   /** The data directory (absolute), or null in memory. */
@@ -184,9 +194,12 @@ export async function openPgliteEngine(dataDir: string | null, loadDataDir?: Blo
   let client: PGlite;
   let started = 0;
   try {
-    const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
+    const [{ PGlite: PGliteClass }, extensions] = await Promise.all([
+      import('@electric-sql/pglite'),
+      pgliteExtensions(),
+    ]);
     started = performance.now();
-    client = await PGliteClass.create(dataPath, loadDataDir ? { loadDataDir } : {});
+    client = await PGliteClass.create(dataPath, { extensions, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (error) {
     releaseLock();
     throw error;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isDay } from '../days';
 import { CUSTOMER_STATUSES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../statuses';
 import { emailDelivery } from './email-delivery';
-import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+import { pageOf, pagedQuery, requiredText, searchField, sortField } from './common';
 
 /**
  * Billing Management and Invoicing (Payment Management's sub-tabs: their rules, texts and constants are

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_STATUSES } from '../statuses';
 import { EMAIL_TEMPLATE_IDS, EMAIL_TEMPLATE_TYPES } from '../email-templates';
-import { pagedQuery, pageOf, searchField } from './common';
+import { pageOf, pagedQuery, searchField } from './common';
 
 /* Email Settings (tab `emails` and /admin/email-settings; docs/email.md). */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_STATUSES, type TicketStatus } from '../statuses';
-import { pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+import { pageOf, pagedQuery, requiredText, searchField, sortField } from './common';
 
 /**
  * Support tickets (the Support Center's real tickets, and the portal's; rules in the doc below:

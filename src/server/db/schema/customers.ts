@@ -68,6 +68,9 @@ export const customers = pgTable(
     index('customers_company_idx').on(sql`lower(${t.companyName})`, t.id),
     index('customers_health_checked_idx').on(t.healthCheckedAt),
     index('customers_sales_user_idx').on(t.salesUserId),
+    // The staff searches' `search_text like '%term%'` (customers, CRM, and the payments, invoices,
+    // tickets and subscriptions found through their customer): trigrams, docs/architecture.md.
+    index('customers_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -60,6 +60,10 @@ export const emailOutbox = pgTable(
     index('email_outbox_template_idx').on(t.templateId, t.createdAt),
     index('email_outbox_customer_idx').on(t.customerId),
     index('email_outbox_status_idx').on(t.status, t.createdAt),
+    // The outbox search (modules/email/outbox-admin.ts) matches either lowercased column: one trigram
+    // index each, combined by the planner (a BitmapOr).
+    index('email_outbox_to_email_search_idx').using('gin', sql`lower(${t.toEmail}) gin_trgm_ops`),
+    index('email_outbox_subject_search_idx').using('gin', sql`lower(${t.subject}) gin_trgm_ops`),
   ],
 );
 

@@ -59,6 +59,13 @@ export const supportTickets = pgTable(
     index('support_tickets_activity_idx').on(t.lastActivityAt, t.id),
     index('support_tickets_assigned_idx').on(t.assignedToStaffId),
     index('support_tickets_created_idx').on(t.createdAt),
+    // The staff search (modules/support/queries.ts): subject and description, and a visitor's name and
+    // email, each by trigrams over exactly the expression the search matches.
+    index('support_tickets_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('support_tickets_visitor_search_idx').using(
+      'gin',
+      sql`lower(coalesce(${t.visitorName}, '') || ' ' || coalesce(${t.visitorEmail}, '')) gin_trgm_ops`,
+    ),
     // Every ticket has a requester: an account, or a visitor with an email to answer.
     check(
       'support_tickets_requester',

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contracts/email';
 import { type EmailStatus } from '../../../shared/statuses';
 import { isoDay } from '../../../shared/days';
-import { countUpTo } from '../../db/bounded-count';
+import { countUpTo, searchCountCap } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -54,7 +54,9 @@ export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Page<O
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, total] = await Promise.all([
+  // A search is counted up to a cap past the page: its matches can only be counted by reading them.
+  const cap = query.search ? searchCountCap(query) : TOTAL_CAP;
+  const [rows, count] = await Promise.all([
     db
       .select()
       .from(emailOutbox)
@@ -62,9 +64,9 @@ export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Page<O
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
-    countUpTo(db, emailOutbox, where, TOTAL_CAP),
+    countUpTo(db, emailOutbox, where, cap),
   ]);
-  return toPage(query, rows.map(summary), total);
+  return toPage(query, rows.map(summary), count);
 }
 
 /**

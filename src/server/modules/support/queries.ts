@@ -10,6 +10,7 @@ import {
   type StaffTicketListQuery,
   type TicketSort,
 } from '../../../shared/contracts/support';
+import { countUpTo, searchCountCap } from '../../db/bounded-count';
 import type { Db, Executor } from '../../db/client';
 import { keysetSort, type SortKey } from '../../db/keyset-sort';
 import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
@@ -47,10 +48,10 @@ export function ticketFilter(query: Filters): SQL | undefined {
     conditions.push(
       or(
         like(supportTickets.searchText, pattern),
-        inArray(
-          supportTickets.customerId,
-          sql`(select ${customers.id} from ${customers} where ${like(customers.searchText, pattern)})`,
-        ),
+        // `= any(array(...))`, not `in (select ...)`: the planner reads the matching customers once and
+        // looks their tickets up by support_tickets_customer_idx, one arm of the OR's bitmap; an IN
+        // subquery inside an OR can only be a filter checked against every row.
+        sql`${supportTickets.customerId} = any(array(select ${customers.id} from ${customers} where ${like(customers.searchText, pattern)}))`,
         // A visitor's ticket by the visitor's name or email.
         sql`lower(coalesce(${supportTickets.visitorName}, '') || ' ' || coalesce(${supportTickets.visitorEmail}, '')) like lower(${pattern})`,
         number ? eq(supportTickets.number, Number(number)) : undefined,
@@ -120,21 +121,28 @@ function toStaffTicket(row: Row): StaffTicket {
   };
 }
 
+/** How many tickets match: exactly, or for a search up to a cap past the page (db/bounded-count.ts). */
+async function countTickets(db: Db, query: StaffTicketListQuery, where: SQL | undefined) {
+  if (query.search) return countUpTo(db, supportTickets, where, searchCountCap(query));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(supportTickets)
+    .where(where);
+  return { total: row?.n ?? 0, capped: false };
+}
+
 export async function listTickets(db: Db, query: StaffTicketListQuery) {
   const where = ticketFilter(query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     ticketRows(db, {
       where,
       order: sortOf(query.sort).order,
       limit: query.pageSize,
       offset: pageOffset(query),
     }),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(supportTickets)
-      .where(where),
+    countTickets(db, query, where),
   ]);
-  return toPage(query, rows.map(toStaffTicket), total?.n ?? 0);
+  return toPage(query, rows.map(toStaffTicket), count);
 }
 
 /** One ticket with its whole thread, internal notes included: staff routes only. */

@@ -87,7 +87,8 @@ export function TicketsTab() {
           Tickets
           {list.data ? (
             <span className="ml-2 text-sm font-normal text-muted-foreground" data-testid="tickets-total">
-              {list.data.total.toLocaleString()} {list.data.total === 1 ? 'ticket' : 'tickets'}
+              {list.data.total.toLocaleString()}
+              {list.data.totalCapped ? '+' : ''} {list.data.total === 1 ? 'ticket' : 'tickets'}
             </span>
           ) : null}
         </h2>

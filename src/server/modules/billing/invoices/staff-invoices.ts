@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminInvoice, AdminInvoiceListQuery } from '../../../../shared/contracts/billing-admin';
 import { pageOffset, toPage } from '../../../../shared/contracts/common';
+import { countUpTo, searchCountCap } from '../../../db/bounded-count';
 import type { Db } from '../../../db/client';
 import { customers, invoices } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
@@ -46,7 +47,7 @@ export async function listInvoices(db: Db, query: AdminInvoiceListQuery) {
   if (query.search) conditions.push(searchCondition(query.search));
   const where = conditions.length ? and(...conditions) : undefined;
   const direction = query.sort === 'issuedAt' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(invoices)
@@ -54,9 +55,16 @@ export async function listInvoices(db: Db, query: AdminInvoiceListQuery) {
       .orderBy(direction(invoices.issuedAt), direction(invoices.id))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
-    db.select({ n: count() }).from(invoices).where(where),
+    countInvoices(db, query, where),
   ]);
-  return toPage(query, rows.map(toItem), total?.n ?? 0);
+  return toPage(query, rows.map(toItem), total);
+}
+
+/** How many invoices match: exactly, or for a search up to a cap past the page (db/bounded-count.ts). */
+async function countInvoices(db: Db, query: AdminInvoiceListQuery, where: SQL | undefined) {
+  if (query.search) return countUpTo(db, invoices, where, searchCountCap(query));
+  const [row] = await db.select({ n: count() }).from(invoices).where(where);
+  return { total: row?.n ?? 0, capped: false };
 }
 
 /** One invoice for its PDF (any customer's: staff read them all; a deleted customer's are kept for the books). */
