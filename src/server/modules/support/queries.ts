@@ -12,7 +12,13 @@ import {
 } from '../../../shared/contracts/support';
 import type { Db, Executor } from '../../db/client';
 import { keysetSort, type SortKey } from '../../db/keyset-sort';
-import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
+import {
+  customers,
+  staffUsers,
+  supportTicketMessages,
+  supportTicketTotals,
+  supportTickets,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
 import { keysetCsv, type CsvColumn } from '../../lib/csv';
@@ -120,21 +126,48 @@ function toStaffTicket(row: Row): StaffTicket {
   };
 }
 
+/** The totals' assignee key: '' for unassigned, else the id as uuid::text spells it (lowercase). */
+const assigneeKey = (assignee: string) => (assignee === 'unassigned' ? '' : assignee.toLowerCase());
+
+/**
+ * How many tickets the filters match. Without a search, from the kept totals (support_ticket_totals,
+ * migration 0025: one row per category, status, priority and assignee, kept in each ticket's own
+ * transaction), exact and a few rows whatever the number of tickets; a search is counted from the rows.
+ */
+async function countTickets(db: Db, query: Filters): Promise<number> {
+  if (query.search) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(supportTickets)
+      .where(ticketFilter(query));
+    return row?.n ?? 0;
+  }
+  const k = supportTicketTotals;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${k.tickets}), 0)::float8`.mapWith(Number) })
+    .from(k)
+    .where(
+      and(
+        query.status ? eq(k.status, query.status) : undefined,
+        query.priority ? eq(k.priority, query.priority) : undefined,
+        query.category ? eq(k.category, query.category) : undefined,
+        query.assignee ? eq(k.assignee, assigneeKey(query.assignee)) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 export async function listTickets(db: Db, query: StaffTicketListQuery) {
-  const where = ticketFilter(query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ticketRows(db, {
-      where,
+      where: ticketFilter(query),
       order: sortOf(query.sort).order,
       limit: query.pageSize,
       offset: pageOffset(query),
     }),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(supportTickets)
-      .where(where),
+    countTickets(db, query),
   ]);
-  return toPage(query, rows.map(toStaffTicket), total?.n ?? 0);
+  return toPage(query, rows.map(toStaffTicket), total);
 }
 
 /** One ticket with its whole thread, internal notes included: staff routes only. */
