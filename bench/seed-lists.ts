@@ -67,6 +67,10 @@ await seeded(
 await db.execute(sql`
   insert into counters (name, value) values ('support_ticket', ${lastNumber + ROWS})
   on conflict (name) do update set value = greatest(counters.value, excluded.value)`);
+// What the skipped support_tickets trigger (migration 0025) keeps: the analytics' and the list's figures.
+const figuresStarted = performance.now();
+await db.execute(sql`select support_ticket_figures_rebuild()`);
+timings.ticketFiguresMs = Math.round(performance.now() - figuresStarted);
 
 // Message g: a template in turn, sent (one in 40 failed), to the customer it names.
 await seeded(
@@ -132,7 +136,8 @@ await seeded(
 
 await db.execute(sql`drop table bench_list_customers`);
 const analyzeStarted = performance.now();
-await db.execute(sql`vacuum analyze support_tickets, email_outbox, invoices, sales_commissions`);
+await db.execute(sql`vacuum analyze support_tickets, support_ticket_totals, support_ticket_duration_buckets,
+  support_open_ticket_hours, email_outbox, invoices, sales_commissions`);
 timings.analyzeMs = Math.round(performance.now() - analyzeStarted);
 await database.close();
 console.log(JSON.stringify({ rows: ROWS, ...timings }));

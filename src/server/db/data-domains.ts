@@ -59,16 +59,20 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   email_templates: 'email',
   support_tickets: 'support',
   support_ticket_messages: 'support',
+  support_ticket_totals: 'support',
+  support_ticket_duration_buckets: 'support',
+  support_open_ticket_hours: 'support',
   background_jobs: 'jobs',
   crm_integrations: 'crm',
 };
 
-/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012). */
+/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025). */
 const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   subscriptions: ['mrr_events'],
   payments: ['payment_day_totals', 'invoices'],
   customers: ['customer_logins'],
   team_members: ['customer_logins'],
+  support_tickets: ['support_ticket_totals', 'support_ticket_duration_buckets', 'support_open_ticket_hours'],
 };
 
 /** Tables a delete reaches through foreign keys (`on delete cascade` or `set null`), read from the schema. */

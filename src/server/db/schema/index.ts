@@ -40,6 +40,12 @@ export type { InvoiceLine, BillingAddress } from './billing';
 export { sandboxPaymentMethods, sandboxIntents, sandboxCharges, sandboxRefunds } from './sandbox-provider';
 export { vehicles, drivers, maintenanceRecords } from './fleet';
 export { emailOutbox, emailTemplates } from './email';
-export { supportTickets, supportTicketMessages } from './support';
+export {
+  supportOpenTicketHours,
+  supportTicketDurationBuckets,
+  supportTicketMessages,
+  supportTicketTotals,
+  supportTickets,
+} from './support';
 export { backgroundJobs } from './jobs';
 export { crmIntegrations } from './crm';

@@ -5,7 +5,9 @@ import {
   boolean,
   index,
   integer,
+  numeric,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -66,6 +68,14 @@ export const supportTickets = pgTable(
       'gin',
       sql`lower(coalesce(${t.visitorName}, '') || ' ' || coalesce(${t.visitorEmail}, '')) gin_trgm_ops`,
     ),
+    // The exact median of first-response and resolution times is read here, inside the one minute that
+    // holds it (support_ticket_duration_buckets; modules/support/ticket-medians.ts).
+    index('support_tickets_response_seconds_idx')
+      .on(sql`extract(epoch from (${t.firstResponseAt} - ${t.createdAt}))`)
+      .where(sql`${t.firstResponseAt} is not null`),
+    index('support_tickets_resolution_seconds_idx')
+      .on(sql`extract(epoch from (${t.resolvedAt} - ${t.createdAt}))`)
+      .where(sql`${t.resolvedAt} is not null`),
     // Every ticket has a requester: an account, or a visitor with an email to answer.
     check(
       'support_tickets_requester',
@@ -92,3 +102,56 @@ export const supportTicketMessages = pgTable(
   },
   (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );
+
+/*
+ * The support analytics' figures, kept by a trigger on support_tickets in each ticket's own transaction
+ * (migration 0025, docs/support.md "Analytics at scale"): the analytics and the ticket list's count read
+ * these few rows instead of every ticket. support_ticket_figures_rebuild() recomputes all three from the
+ * tickets (after a bulk load with triggers off).
+ */
+
+/**
+ * Tickets per category, status, priority and assignee (every filter of the staff list but its search),
+ * with the sums behind the average first-response and resolution times.
+ */
+export const supportTicketTotals = pgTable(
+  'support_ticket_totals',
+  {
+    category: text('category').notNull(),
+    status: text('status', { enum: TICKET_STATUSES }).notNull(),
+    priority: text('priority').notNull(),
+    /** The assigned staff member's id as text, or '' for unassigned (a key column cannot be null). */
+    assignee: text('assignee').notNull(),
+    tickets: integer('tickets').notNull().default(0),
+    /** Tickets with a first response, and the sum of their first-response times in seconds. */
+    responded: integer('responded').notNull().default(0),
+    responseSeconds: numeric('response_seconds').notNull().default('0'),
+    /** Tickets with a resolved_at, and the sum of their resolution times in seconds. */
+    resolved: integer('resolved').notNull().default(0),
+    resolutionSeconds: numeric('resolution_seconds').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.status, t.priority, t.assignee] })],
+);
+
+/**
+ * How many tickets took each span of time to their first response (`first_response`) or resolution
+ * (`resolution`), counted at three widths: whole days, hours and minutes (`width` in seconds, `bucket` the
+ * seconds divided by it, rounded down). The median's minute is found by running sums over a few hundred
+ * rows: the days, then the hours of one day, then the minutes of one hour.
+ */
+export const supportTicketDurationBuckets = pgTable(
+  'support_ticket_duration_buckets',
+  {
+    measure: text('measure', { enum: ['first_response', 'resolution'] }).notNull(),
+    width: integer('width').notNull(),
+    bucket: integer('bucket').notNull(),
+    tickets: integer('tickets').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.measure, t.width, t.bucket] })],
+);
+
+/** Open tickets (open or in progress) by the hour they were opened in (whole hours since 1970, UTC). */
+export const supportOpenTicketHours = pgTable('support_open_ticket_hours', {
+  hour: integer('hour').primaryKey(),
+  tickets: integer('tickets').notNull().default(0),
+});

@@ -13,7 +13,13 @@ import {
 import { countUpTo, searchCountCap } from '../../db/bounded-count';
 import type { Db, Executor } from '../../db/client';
 import { keysetSort, type SortKey } from '../../db/keyset-sort';
-import { customers, staffUsers, supportTicketMessages, supportTickets } from '../../db/schema';
+import {
+  customers,
+  staffUsers,
+  supportTicketMessages,
+  supportTicketTotals,
+  supportTickets,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
 import { keysetCsv, type CsvColumn } from '../../lib/csv';
@@ -121,26 +127,41 @@ function toStaffTicket(row: Row): StaffTicket {
   };
 }
 
-/** How many tickets match: exactly, or for a search up to a cap past the page (db/bounded-count.ts). */
-async function countTickets(db: Db, query: StaffTicketListQuery, where: SQL | undefined) {
-  if (query.search) return countUpTo(db, supportTickets, where, searchCountCap(query));
+/** The totals' assignee key: '' for unassigned, else the id as uuid::text spells it (lowercase). */
+const assigneeKey = (assignee: string) => (assignee === 'unassigned' ? '' : assignee.toLowerCase());
+
+/**
+ * How many tickets the filters match. Without a search, from the kept totals (support_ticket_totals,
+ * migration 0025: one row per category, status, priority and assignee, kept in each ticket's own
+ * transaction), exact and a few rows whatever the number of tickets; a search is counted from the rows,
+ * up to a cap past the page (db/bounded-count.ts).
+ */
+async function countTickets(db: Db, query: StaffTicketListQuery) {
+  if (query.search) return countUpTo(db, supportTickets, ticketFilter(query), searchCountCap(query));
+  const k = supportTicketTotals;
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(supportTickets)
-    .where(where);
+    .select({ n: sql<number>`coalesce(sum(${k.tickets}), 0)::float8`.mapWith(Number) })
+    .from(k)
+    .where(
+      and(
+        query.status ? eq(k.status, query.status) : undefined,
+        query.priority ? eq(k.priority, query.priority) : undefined,
+        query.category ? eq(k.category, query.category) : undefined,
+        query.assignee ? eq(k.assignee, assigneeKey(query.assignee)) : undefined,
+      ),
+    );
   return { total: row?.n ?? 0, capped: false };
 }
 
 export async function listTickets(db: Db, query: StaffTicketListQuery) {
-  const where = ticketFilter(query);
   const [rows, count] = await Promise.all([
     ticketRows(db, {
-      where,
+      where: ticketFilter(query),
       order: sortOf(query.sort).order,
       limit: query.pageSize,
       offset: pageOffset(query),
     }),
-    countTickets(db, query, where),
+    countTickets(db, query),
   ]);
   return toPage(query, rows.map(toStaffTicket), count);
 }
