@@ -32,6 +32,10 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   vehicles: 'fleet',
   drivers: 'fleet',
   maintenance_records: 'fleet',
+  fleet_counters: 'fleet',
+  fleet_vehicle_days: 'fleet',
+  fleet_account_vehicles: 'fleet',
+  fleet_maintenance_due: 'fleet',
   team_members: 'fleet',
   staff_users: 'staff',
   sessions: 'sessions',
@@ -66,13 +70,16 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   crm_integrations: 'crm',
 };
 
-/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025). */
+/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025, 0029). */
 const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   subscriptions: ['mrr_events'],
   payments: ['payment_day_totals', 'invoices'],
   customers: ['customer_logins'],
   team_members: ['customer_logins'],
   support_tickets: ['support_ticket_totals', 'support_ticket_duration_buckets', 'support_open_ticket_hours'],
+  vehicles: ['fleet_counters', 'fleet_vehicle_days', 'fleet_account_vehicles', 'fleet_maintenance_due'],
+  drivers: ['fleet_counters'],
+  maintenance_records: ['fleet_maintenance_due'],
 };
 
 /** Tables a delete reaches through foreign keys (`on delete cascade` or `set null`), read from the schema. */

@@ -35,6 +35,8 @@ export const vehicles = pgTable(
     uniqueIndex('vehicles_customer_plate_key').on(t.customerId, t.licensePlate),
     index('vehicles_customer_status_idx').on(t.customerId, t.status),
     index('vehicles_customer_updated_idx').on(t.customerId, t.lastUpdate),
+    // The Fleet Control Center's "added in the last 30 days" counts the window's first day from here.
+    index('vehicles_created_idx').on(t.createdAt),
   ],
 );
 

@@ -39,6 +39,7 @@ export {
 export type { InvoiceLine, BillingAddress } from './billing';
 export { sandboxPaymentMethods, sandboxIntents, sandboxCharges, sandboxRefunds } from './sandbox-provider';
 export { vehicles, drivers, maintenanceRecords } from './fleet';
+export { fleetCounters, fleetVehicleDays, fleetAccountVehicles, fleetMaintenanceDue } from './fleet-totals';
 export { emailOutbox, emailTemplates } from './email';
 export {
   supportOpenTicketHours,
