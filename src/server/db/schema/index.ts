@@ -10,7 +10,13 @@ export {
   integrationStatus,
   systemAlerts,
 } from './system';
-export { staffIdentity, staffUsers, salesCommissionRates, salesCommissions } from './staff';
+export {
+  staffIdentity,
+  staffUsers,
+  salesCommissionRates,
+  salesCommissions,
+  salesCommissionTotals,
+} from './staff';
 export { customers, customerSettings } from './customers';
 export { teamMembers, customerLogins } from './team';
 export {
@@ -39,7 +45,7 @@ export {
 export type { InvoiceLine, BillingAddress } from './billing';
 export { sandboxPaymentMethods, sandboxIntents, sandboxCharges, sandboxRefunds } from './sandbox-provider';
 export { vehicles, drivers, maintenanceRecords } from './fleet';
-export { emailOutbox, emailTemplates } from './email';
+export { emailOutbox, emailDayTotals, emailTemplates } from './email';
 export { supportTickets, supportTicketMessages } from './support';
 export { backgroundJobs } from './jobs';
 export { crmIntegrations } from './crm';
