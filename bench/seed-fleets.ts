@@ -74,7 +74,7 @@ await seeded(
 );
 
 await db.execute(sql`drop table bench_fleet_customers`);
-// The Fleet Control Center's kept figures (migration 0029), which the skipped triggers would have moved.
+// The Fleet Control Center's kept figures (migration 0027), which the skipped triggers would have moved.
 const totalsStarted = performance.now();
 await db.execute(sql`select fleet_totals_recompute()`);
 timings.fleetTotalsMs = Math.round(performance.now() - totalsStarted);

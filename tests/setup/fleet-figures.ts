@@ -1,5 +1,5 @@
 // The Fleet Control Center's figures computed from scratch, to compare with the ones triggers keep
-// (migration 0029): every kept row, and the analytics answer as it was computed before the kept figures,
+// (migration 0027): every kept row, and the analytics answer as it was computed before the kept figures,
 // reading every vehicle, driver and open maintenance record with the fleet module's own rules.
 import { count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import {

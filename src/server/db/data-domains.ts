@@ -45,6 +45,7 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   attempt_counters: 'limits',
   sales_commission_rates: 'commissions',
   sales_commissions: 'commissions',
+  sales_commission_totals: 'commissions',
   activities: 'activity',
   notifications: 'notifications',
   notification_reads: 'notifications',
@@ -60,6 +61,7 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   expenses: 'expenses',
   hosting_usage: 'expenses',
   email_outbox: 'email',
+  email_day_totals: 'email',
   email_templates: 'email',
   support_tickets: 'support',
   support_ticket_messages: 'support',
@@ -70,7 +72,7 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   crm_integrations: 'crm',
 };
 
-/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025, 0029). */
+/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025, 0026, 0027). */
 const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   subscriptions: ['mrr_events'],
   payments: ['payment_day_totals', 'invoices'],
@@ -80,6 +82,8 @@ const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   vehicles: ['fleet_counters', 'fleet_vehicle_days', 'fleet_account_vehicles', 'fleet_maintenance_due'],
   drivers: ['fleet_counters'],
   maintenance_records: ['fleet_maintenance_due'],
+  email_outbox: ['email_day_totals'],
+  sales_commissions: ['sales_commission_totals'],
 };
 
 /** Tables a delete reaches through foreign keys (`on delete cascade` or `set null`), read from the schema. */

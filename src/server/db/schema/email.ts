@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { EMAIL_STATUSES } from '../../../shared/statuses';
 import { keptForTheBooks } from './account-columns';
 import { randomId, timestamptz, createdAt, updatedAt } from './columns';
@@ -64,7 +74,27 @@ export const emailOutbox = pgTable(
     // index each, combined by the planner (a BitmapOr).
     index('email_outbox_to_email_search_idx').using('gin', sql`lower(${t.toEmail}) gin_trgm_ops`),
     index('email_outbox_subject_search_idx').using('gin', sql`lower(${t.subject}) gin_trgm_ops`),
+    // A template's last delivery (Email Settings' templates and automation tabs), one index step each.
+    index('email_outbox_template_sent_idx')
+      .on(t.templateId, t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
+);
+
+/**
+ * Outbox messages counted per day created (UTC), template and status, kept by statement triggers on
+ * `email_outbox` in the transaction of each write (migration 0026, docs/email.md "Analytics at size"):
+ * the analytics and the templates' counts read a few thousand rows instead of every message.
+ */
+export const emailDayTotals = pgTable(
+  'email_day_totals',
+  {
+    day: date('day').notNull(),
+    templateId: text('template_id').notNull(),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.templateId, t.status] })],
 );
 
 /**

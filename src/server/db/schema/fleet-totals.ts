@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // The Fleet Control Center's figures across every account, kept by triggers on vehicles, drivers and
-// maintenance_records in the writer's own transaction (migration 0029, docs/fleet-control-center.md
+// maintenance_records in the writer's own transaction (migration 0027, docs/fleet-control-center.md
 // "Kept figures"), so the staff analytics read a few hundred rows instead of millions. Rows are split
 // by `shard` (a hash of the account id, 0..15): writers of different accounts on PostgreSQL rarely wait
 // on the same row. A figure is the sum over its shards.

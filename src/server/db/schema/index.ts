@@ -10,7 +10,13 @@ export {
   integrationStatus,
   systemAlerts,
 } from './system';
-export { staffIdentity, staffUsers, salesCommissionRates, salesCommissions } from './staff';
+export {
+  staffIdentity,
+  staffUsers,
+  salesCommissionRates,
+  salesCommissions,
+  salesCommissionTotals,
+} from './staff';
 export { customers, customerSettings } from './customers';
 export { teamMembers, customerLogins } from './team';
 export {
@@ -40,7 +46,7 @@ export type { InvoiceLine, BillingAddress } from './billing';
 export { sandboxPaymentMethods, sandboxIntents, sandboxCharges, sandboxRefunds } from './sandbox-provider';
 export { vehicles, drivers, maintenanceRecords } from './fleet';
 export { fleetCounters, fleetVehicleDays, fleetAccountVehicles, fleetMaintenanceDue } from './fleet-totals';
-export { emailOutbox, emailTemplates } from './email';
+export { emailOutbox, emailDayTotals, emailTemplates } from './email';
 export {
   supportOpenTicketHours,
   supportTicketDurationBuckets,

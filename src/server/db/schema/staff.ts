@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -114,5 +117,28 @@ export const salesCommissions = pgTable(
     index('sales_commissions_user_idx').on(t.salesUserId, t.createdAt),
     index('sales_commissions_status_idx').on(t.status, t.createdAt),
     index('sales_commissions_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Commissions counted and summed per sales user, month earned, status and month paid (UTC), kept by
+ * statement triggers on `sales_commissions` (migration 0026, docs/commissions.md "Totals at size"): the
+ * history's totals, a sales user's own card and the team figures read a few rows instead of every
+ * commission. No foreign key: a deleted sales user's rows move to the null user with their commissions.
+ */
+export const salesCommissionTotals = pgTable(
+  'sales_commission_totals',
+  {
+    salesUserId: uuid('sales_user_id'),
+    month: date('month').notNull(),
+    status: text('status', { enum: COMMISSION_STATUSES }).notNull(),
+    paidMonth: date('paid_month'),
+    commissions: integer('commissions').notNull().default(0),
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('sales_commission_totals_key')
+      .on(t.salesUserId, t.month, t.status, t.paidMonth)
+      .nullsNotDistinct(),
   ],
 );

@@ -1,15 +1,15 @@
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   COMMISSION_TYPES,
   type Commission,
   type CommissionListQuery,
-  type CommissionTotals,
   type MyCommissions,
 } from '../../../shared/contracts/commissions';
 import { COMMISSION_STATUSES } from '../../../shared/statuses';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Executor } from '../../db/client';
 import { salesCommissions } from '../../db/schema';
+import { commissionTotalsOf, isUuid, ownTotalsOf } from './totals';
 import { recordAudit } from '../audit';
 import { inTransaction } from '../../http/request-context';
 import type { StaffContext } from '../../http/staff-context';
@@ -42,8 +42,6 @@ export function monthRange(month: string): [Date, Date] {
   return [new Date(Date.UTC(year, m - 1, 1)), new Date(Date.UTC(year, m, 1))];
 }
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 function filterOf(query: Omit<CommissionListQuery, 'page' | 'pageSize'>): SQL | undefined {
   const range = query.month ? monthRange(query.month) : null;
   return and(
@@ -58,39 +56,10 @@ function filterOf(query: Omit<CommissionListQuery, 'page' | 'pageSize'>): SQL | 
   );
 }
 
-const cents = (condition?: SQL) =>
-  condition
-    ? sql<number>`coalesce(sum(${salesCommissions.commissionCents}) filter (where ${condition}), 0)`.mapWith(
-        Number,
-      )
-    : sql<number>`coalesce(sum(${salesCommissions.commissionCents}), 0)`.mapWith(Number);
-const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
-
-async function totalsOf(exec: Executor, where: SQL | undefined): Promise<CommissionTotals> {
-  const pending = eq(salesCommissions.status, 'pending');
-  const paid = eq(salesCommissions.status, 'paid');
-  const [t] = await exec
-    .select({
-      count: count(),
-      pendingCount: counted(pending),
-      paidCount: counted(paid),
-      pendingCents: cents(pending),
-      paidCents: cents(paid),
-      totalCents: cents(),
-    })
-    .from(salesCommissions)
-    .where(where);
-  return {
-    count: t?.count ?? 0,
-    pendingCount: t?.pendingCount ?? 0,
-    paidCount: t?.paidCount ?? 0,
-    pendingAmount: (t?.pendingCents ?? 0) / 100,
-    paidAmount: (t?.paidCents ?? 0) / 100,
-    totalAmount: (t?.totalCents ?? 0) / 100,
-  };
-}
-
-/** The commission history, filtered and paged on the server, with totals over every matching row. */
+/**
+ * The commission history, filtered and paged on the server, with totals (and the page count) over every
+ * matching row, from the kept totals.
+ */
 export async function listCommissions(exec: Executor, query: CommissionListQuery) {
   const where = filterOf(query);
   const [rows, totals] = await Promise.all([
@@ -101,7 +70,7 @@ export async function listCommissions(exec: Executor, query: CommissionListQuery
       .orderBy(desc(salesCommissions.createdAt), desc(salesCommissions.id))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
-    totalsOf(exec, where),
+    commissionTotalsOf(exec, query),
   ]);
   return { ...toPage(query, rows.map(toCommission), totals.count), totals };
 }
@@ -142,32 +111,14 @@ export async function markCommissionsPaid(ctx: StaffContext, ids: string[], now:
 
 /** A sales user's own card: what is owed, what was paid this month (UTC), and the last 5 rows. */
 export async function myCommissions(exec: Executor, salesUserId: string, now: Date): Promise<MyCommissions> {
-  const mine = eq(salesCommissions.salesUserId, salesUserId);
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const pending = eq(salesCommissions.status, 'pending');
-  const paidThisMonth = and(eq(salesCommissions.status, 'paid'), gte(salesCommissions.paidAt, monthStart))!;
-  const [[t], recent] = await Promise.all([
-    exec
-      .select({
-        pendingCount: counted(pending),
-        pendingCents: cents(pending),
-        paidCount: counted(paidThisMonth),
-        paidCents: cents(paidThisMonth),
-      })
-      .from(salesCommissions)
-      .where(mine),
+  const [totals, recent] = await Promise.all([
+    ownTotalsOf(exec, salesUserId, now),
     exec
       .select()
       .from(salesCommissions)
-      .where(mine)
+      .where(eq(salesCommissions.salesUserId, salesUserId))
       .orderBy(desc(salesCommissions.createdAt), desc(salesCommissions.id))
       .limit(5),
   ]);
-  return {
-    pendingAmount: (t?.pendingCents ?? 0) / 100,
-    pendingCount: t?.pendingCount ?? 0,
-    paidThisMonthAmount: (t?.paidCents ?? 0) / 100,
-    paidThisMonthCount: t?.paidCount ?? 0,
-    recent: recent.map(toCommission),
-  };
+  return { ...totals, recent: recent.map(toCommission) };
 }

@@ -11,11 +11,12 @@ import { type EmailStatus } from '../../../shared/statuses';
 import { isoDay } from '../../../shared/days';
 import { countUpTo, searchCountCap } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { emailDayTotals, emailOutbox } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
 import { recordAudit, type AuditActor } from '../audit';
 import type { EmailQueue } from './outbox';
+import { messagesByOutcome } from './kept-totals';
 
 type Row = typeof emailOutbox.$inferSelect;
 const TOTAL_CAP = 10_000;
@@ -99,23 +100,21 @@ export async function readOutboxMessage(
   return { ...base, text: body.text, html: body.html, bodyWithheld: null };
 }
 
-/** Sent, failed and queued by template and by day (UTC) over the last `days`, from the outbox. */
+/**
+ * Sent, failed and queued by template and by day (UTC) over the last `days`, from the counts the outbox's
+ * triggers keep per day, template and status (`email_day_totals`): a few thousand rows at most, however
+ * many messages there are. A (template, day) whose every count is zero is left out, as the messages were.
+ */
 export async function emailAnalyticsOf(db: Db, days: number, now = new Date()): Promise<EmailAnalytics> {
   const since = new Date(now.getTime() - (days - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
-  const day = sql<string>`to_char(${emailOutbox.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const tally = {
-    sent: sql<number>`count(*) filter (where ${emailOutbox.status} = 'sent')`.mapWith(Number),
-    failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')`.mapWith(Number),
-    queued: sql<number>`count(*) filter (where ${emailOutbox.status} in ('queued', 'sending'))`.mapWith(
-      Number,
-    ),
-  };
+  const day = sql<string>`to_char(${emailDayTotals.day}, 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ templateId: emailOutbox.templateId, day, ...tally })
-    .from(emailOutbox)
-    .where(gte(emailOutbox.createdAt, since))
-    .groupBy(emailOutbox.templateId, day);
+    .select({ templateId: emailDayTotals.templateId, day, ...messagesByOutcome })
+    .from(emailDayTotals)
+    .where(gte(emailDayTotals.day, isoDay(since)))
+    .groupBy(emailDayTotals.templateId, emailDayTotals.day)
+    .having(sql`sum(${emailDayTotals.messages}) > 0`);
   const zero = () => ({ sent: 0, failed: 0, queued: 0 });
   const add = (to: ReturnType<typeof zero>, r: ReturnType<typeof zero>) => {
     to.sent += r.sent;

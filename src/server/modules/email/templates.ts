@@ -8,13 +8,14 @@ import {
 } from '../../../shared/email-templates';
 import type { EmailTemplate, EmailTemplateInput } from '../../../shared/contracts/email';
 import type { Db, Executor } from '../../db/client';
-import { emailOutbox, emailTemplates } from '../../db/schema';
+import { emailDayTotals, emailTemplates } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { defaultTemplate, renderEmail, type RenderedEmail } from './render';
 import { emailDay, emailLinks } from './links';
 import type { EmailQueue } from './outbox';
 import type { EmailDelivery } from './delivery';
+import { messagesByOutcome } from './kept-totals';
 
 /** Who a preview or a test is for: the signed-in staff member. */
 export type StaffRecipient = { id: string; email: string; firstName: string | null; lastName: string | null };
@@ -26,19 +27,29 @@ async function storedTemplates(exec: Executor) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The sent count and last sent time of each template, from the outbox (one grouped read). */
-export async function sentByTemplate(db: Executor) {
-  const rows = await db
+/**
+ * The sent and queued counts and last sent time of each template: the counts from the kept totals
+ * (`email_day_totals`), the time from one step of `email_outbox_template_sent_idx` per template.
+ */
+export function sentByTemplateQuery(db: Executor) {
+  // Spelled out: Drizzle writes a single-table select's columns unqualified, which would compare the
+  // outbox's template_id with itself.
+  const lastSent = sql<Date | null>`(select max(sent.sent_at) from email_outbox sent
+    where sent.template_id = email_day_totals.template_id)`.mapWith((v) => (v ? new Date(v) : null));
+  return db
     .select({
-      templateId: emailOutbox.templateId,
-      sent: sql<number>`count(*) filter (where ${emailOutbox.status} = 'sent')`.mapWith(Number),
-      queued: sql<number>`count(*) filter (where ${emailOutbox.status} in ('queued', 'sending'))`.mapWith(
-        Number,
-      ),
-      lastSentAt: sql<Date | null>`max(${emailOutbox.sentAt})`.mapWith((v) => (v ? new Date(v) : null)),
+      templateId: emailDayTotals.templateId,
+      sent: messagesByOutcome.sent,
+      queued: messagesByOutcome.queued,
+      lastSentAt: lastSent,
     })
-    .from(emailOutbox)
-    .groupBy(emailOutbox.templateId);
+    .from(emailDayTotals)
+    .groupBy(emailDayTotals.templateId)
+    .having(sql`sum(${emailDayTotals.messages}) > 0`);
+}
+
+export async function sentByTemplate(db: Executor) {
+  const rows = await sentByTemplateQuery(db);
   return new Map(rows.map((r) => [r.templateId, r]));
 }
 

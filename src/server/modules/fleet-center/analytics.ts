@@ -19,7 +19,7 @@ import {
 import { isCountedVehicleStatus } from '../fleet';
 
 // Staff figures across every customer account (docs/fleet-control-center.md). They come from the figures
-// triggers keep in each writer's transaction (migration 0029, "Kept figures" in that doc): a few hundred
+// triggers keep in each writer's transaction (migration 0027, "Kept figures" in that doc): a few hundred
 // rows, however many vehicles, drivers and maintenance records there are, and exact after every write.
 
 const DAY_MS = 86_400_000;

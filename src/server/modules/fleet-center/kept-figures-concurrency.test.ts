@@ -9,7 +9,7 @@ import { manualClock } from '../../clock';
 import { fleetAnalytics } from './analytics';
 
 // Writers of different accounts at the same time on PostgreSQL, where they really run in parallel: the
-// kept figures (migration 0029) must equal the rows afterwards, and no writer may fail (a deadlock between
+// kept figures (migration 0027) must equal the rows afterwards, and no writer may fail (a deadlock between
 // two accounts' increments would answer 500).
 
 let t: TestApp;

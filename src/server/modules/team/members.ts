@@ -20,7 +20,7 @@ import {
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { salesCommissionRates, salesCommissions, sessions, staffUsers } from '../../db/schema';
+import { salesCommissionRates, salesCommissionTotals, sessions, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
@@ -147,7 +147,10 @@ export async function teamStats(db: Executor): Promise<TeamStats> {
         sales: sql<number>`count(*) filter (where ${staffUsers.role} = 'sales')`.mapWith(Number),
       })
       .from(staffUsers),
-    db.select({ cents: sum(salesCommissions.commissionCents).mapWith(Number) }).from(salesCommissions),
+    // From the totals sales_commissions' triggers keep (migration 0026), not from every commission.
+    db
+      .select({ cents: sum(salesCommissionTotals.commissionCents).mapWith(Number) })
+      .from(salesCommissionTotals),
     db.select({ n: count() }).from(salesCommissionRates).where(eq(salesCommissionRates.isActive, true)),
   ]);
   return {
