@@ -1069,7 +1069,13 @@ function report({ general, staff, lists, audit, billingJob, loads, outsideWork }
     const { seed, fleets } = lists;
     add(
       'lists bench seed: 1,000,000 each of tickets, outbox messages, invoices, commissions',
-      seed.ticketsMs + seed.outboxMs + seed.invoicesMs + seed.commissionsMs + seed.ticketFiguresMs + seed.totalsMs + seed.analyzeMs,
+      seed.ticketsMs +
+        seed.outboxMs +
+        seed.invoicesMs +
+        seed.commissionsMs +
+        seed.ticketFiguresMs +
+        seed.totalsMs +
+        seed.analyzeMs,
       'ms',
     );
     add(
