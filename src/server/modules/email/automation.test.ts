@@ -135,6 +135,10 @@ describe('trial-expiring reminders', () => {
     await runEmailAutomation(deps(), before(1));
     await runEmailAutomation(deps(), before(0.5));
     expect(await reminders()).toEqual(['1', '3', '7']);
+    // A run after the reminder was queued does not pick that customer again (the SQL spelling of the
+    // reminder's key matches the queue's): no statement of the run names them.
+    const again = await t.statementsDuring(() => runEmailAutomation(deps(), before(0.4)));
+    expect(again.filter((s) => s.params.some((p) => p === c.id || p === c.email))).toEqual([]);
     // After the trial ended: nothing.
     await runEmailAutomation(deps(), new Date(end.getTime() + DAY));
     expect(await reminders()).toHaveLength(3);

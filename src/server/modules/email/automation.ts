@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { EmailTemplateId } from '../../../shared/email-templates';
 import type { Db } from '../../db/client';
-import { customers, plans, subscriptions } from '../../db/schema';
+import { customers, emailOutbox, plans, subscriptions } from '../../db/schema';
 import { emailDay, emailLinks } from './links';
 import type { EmailQueue } from './outbox';
 
@@ -79,6 +79,30 @@ export const ONBOARDING_RULES = [
 ] as const;
 export const TRIAL_REMINDER_DAYS = [7, 3, 1] as const;
 
+/** Customers a run queues at most per rule; the rest are the next run's (a minute later). */
+const BATCH = 1000;
+
+/**
+ * Only customers whose message for this rule is not in the outbox yet: without this, every run read the
+ * same first thousand again (each queue call skipped as a duplicate, 35 s a minute at 100,000 customers)
+ * and the customers after them were never reached. `key` is the dedupe key the run would give, in SQL.
+ */
+const notQueued = (key: SQL) =>
+  sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${key})`;
+
+/**
+ * The trial reminder's dedupe key in SQL, as the loop below spells it in JavaScript: the nearest reminder
+ * not yet passed (1, 3 or 7 days), the customer and the trial's end as an ISO instant.
+ */
+const trialReminderKey = (now: Date) => {
+  const left = sql`(${subscriptions.trialEndsAt} - ${now.toISOString()}::timestamptz)`;
+  const [d1, d3, d7] = [...TRIAL_REMINDER_DAYS].reverse();
+  const reminder = sql`case when ${left} <= interval '${sql.raw(String(d1))} days' then ${String(d1)}
+    when ${left} <= interval '${sql.raw(String(d3))} days' then ${String(d3)} else ${String(d7)} end`;
+  const end = sql`to_char(${subscriptions.trialEndsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql`'trial_expiring:' || ${reminder} || ':' || ${customers.id} || ':' || ${end}`;
+};
+
 export type AutomationDeps = { db: Db; queue: EmailQueue; appName: string; publicUrl: string };
 export type AutomationRun = Record<'onboarding_1' | 'onboarding_2' | 'trial_expiring', number>;
 
@@ -115,8 +139,16 @@ export async function runEmailAutomation(deps: AutomationDeps, now: Date): Promi
       .select(columns)
       .from(customers)
       .leftJoin(plans, eq(plans.id, customers.planId))
-      .where(and(active, lte(customers.createdAt, due), gt(customers.createdAt, earliest)))
-      .limit(1000);
+      .where(
+        and(
+          active,
+          lte(customers.createdAt, due),
+          gt(customers.createdAt, earliest),
+          notQueued(sql`${rule.template} || ':' || ${customers.id}`),
+        ),
+      )
+      .orderBy(customers.createdAt, customers.id)
+      .limit(BATCH);
     for (const c of rows) {
       const result = await queue.queue(db, {
         template: rule.template,
@@ -142,9 +174,11 @@ export async function runEmailAutomation(deps: AutomationDeps, now: Date): Promi
         eq(subscriptions.status, 'trialing'),
         gt(subscriptions.trialEndsAt, now),
         lte(subscriptions.trialEndsAt, new Date(now.getTime() + TRIAL_REMINDER_DAYS[0] * DAY)),
+        notQueued(trialReminderKey(now)),
       ),
     )
-    .limit(1000);
+    .orderBy(subscriptions.trialEndsAt, customers.id)
+    .limit(BATCH);
   for (const c of trials) {
     const end = c.trialEndsAt!;
     const left = (end.getTime() - now.getTime()) / DAY;
