@@ -19,6 +19,9 @@ type Payload = string | object;
 /** Who sends a request: a staff cookie, or a customer from `signUp` (anything with a `cookie`). */
 export type Session = string | { cookie: string };
 
+/** A statement the app ran, with its parameters. */
+export type Statement = { sql: string; params: unknown[] };
+
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
@@ -35,13 +38,15 @@ export type TestApp = {
   delete(session: Session, url: string): Promise<LightMyRequestResponse>;
   /** The statements the database ran while `work` ran (to hold reads to their query budget). */
   queriesDuring(work: () => Promise<unknown>): Promise<string[]>;
+  /** The same with each statement's parameters (to explain what a request ran: tests/setup/query-plans.ts). */
+  statementsDuring(work: () => Promise<unknown>): Promise<Statement[]>;
   /** Another instance of the app, with the same configuration, on the same database. */
   secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 };
 
 async function freshDatabase(
-  onQuery: (sql: string) => void,
+  onQuery: (sql: string, params: unknown[]) => void,
 ): Promise<{ database: Database; drop: () => Promise<void>; reopen: () => Promise<Database> }> {
   if (process.env.MP_TEST_DRIVER === 'pg') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -85,8 +90,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  let recording: string[] | null = null;
-  const { database, drop, reopen } = await freshDatabase((sql) => recording?.push(sql));
+  let recording: Statement[] | null = null;
+  const { database, drop, reopen } = await freshDatabase((sql, params) => recording?.push({ sql, params }));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
@@ -101,6 +106,16 @@ export async function createTestApp(
     const res = await app.inject({ method: 'POST', url, payload: { email, password } });
     if (res.statusCode !== 200) throw new Error(`sign-in as ${email} failed: ${res.statusCode} ${res.body}`);
     return res;
+  };
+  const statementsDuring = async (work: () => Promise<unknown>) => {
+    const seen: Statement[] = [];
+    recording = seen;
+    try {
+      await work();
+    } finally {
+      recording = null;
+    }
+    return seen;
   };
   const send = (method: Method, session: Session, url: string, payload?: Payload) => {
     const cookie = typeof session === 'string' ? session : session.cookie;
@@ -134,16 +149,8 @@ export async function createTestApp(
         },
       };
     },
-    queriesDuring: async (work) => {
-      const seen: string[] = [];
-      recording = seen;
-      try {
-        await work();
-      } finally {
-        recording = null;
-      }
-      return seen;
-    },
+    queriesDuring: async (work) => (await statementsDuring(work)).map((s) => s.sql),
+    statementsDuring,
     close: async () => {
       await app.close();
       await database.close();

@@ -33,8 +33,8 @@ export type Database = {
   dump?: () => Promise<Blob>;
 };
 
-/** Called with every statement the app runs (tests count queries per request with it). */
-export type QueryListener = (sql: string) => void;
+/** Called with every statement the app runs and its parameters (tests count or explain a request's statements). */
+export type QueryListener = (sql: string, params: unknown[]) => void;
 
 export type OpenDatabaseOptions = { onQuery?: QueryListener } & (
   | { databaseUrl: string; poolSize?: number }
@@ -48,9 +48,9 @@ export type OpenDatabaseOptions = { onQuery?: QueryListener } & (
 /** Every statement is noted for the freshness headers (db/data-domains.ts), and given to `onQuery` (tests). */
 const loggerFor = (onQuery?: QueryListener) => ({
   logger: {
-    logQuery: (query: string) => {
+    logQuery: (query: string, params: unknown[]) => {
       noteStatement(query);
-      onQuery?.(query);
+      onQuery?.(query, params);
     },
   },
 });
