@@ -63,9 +63,10 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   crm_integrations: 'crm',
 };
 
-/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012). */
+/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0028). */
 const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   subscriptions: ['mrr_events'],
+  vehicles: ['maintenance_records'],
   payments: ['payment_day_totals', 'invoices'],
   customers: ['customer_logins'],
   team_members: ['customer_logins'],
