@@ -64,10 +64,12 @@ await seeded(
   ROWS,
   (from, to) => sql`
   insert into maintenance_records (customer_id, vehicle_id, type, due_date, due_mileage, cost_cents, completed_date,
-    created_at, updated_at)
+    created_at, updated_at, vehicle_mileage)
   select c.id, v.id, (array['Oil change','Brake inspection','Tyre rotation','Annual service'])[1 + g % 4],
     current_date + (g % 121 - 60), case when g % 2 = 0 then (g * 37) % 300000 + 5000 end, 5000 + g % 40000,
-    case when g % 5 <> 0 then current_date - (g % 365) end, ${ago}, ${ago}
+    case when g % 5 <> 0 then current_date - (g % 365) end, ${ago}, ${ago},
+    -- the vehicle's mileage on the open ones (one in five), as the trigger that bulk inserts skip copies it
+    case when g % 5 = 0 then v.mileage end
   from generate_series(${from}::int, ${to}::int) g
   join bench_fleet_customers c on ${owner}
   join vehicles v on v.customer_id = c.id and v.vin = ${vin(sql`g`)}`,

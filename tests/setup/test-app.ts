@@ -19,6 +19,9 @@ type Payload = string | object;
 /** Who sends a request: a staff cookie, or a customer from `signUp` (anything with a `cookie`). */
 export type Session = string | { cookie: string };
 
+/** A statement the app ran, with its parameters. */
+export type Statement = { sql: string; params: unknown[] };
+
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
@@ -41,9 +44,6 @@ export type TestApp = {
   secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 };
-
-/** A statement as the app sent it, with its parameters. */
-export type Statement = { sql: string; params: unknown[] };
 
 async function freshDatabase(
   onQuery: (sql: string, params: unknown[]) => void,

@@ -72,14 +72,20 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   crm_integrations: 'crm',
 };
 
-/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025, 0026, 0027). */
+/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025-0028). */
 const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   subscriptions: ['mrr_events'],
   payments: ['payment_day_totals', 'invoices'],
   customers: ['customer_logins'],
   team_members: ['customer_logins'],
   support_tickets: ['support_ticket_totals', 'support_ticket_duration_buckets', 'support_open_ticket_hours'],
-  vehicles: ['fleet_counters', 'fleet_vehicle_days', 'fleet_account_vehicles', 'fleet_maintenance_due'],
+  vehicles: [
+    'maintenance_records',
+    'fleet_counters',
+    'fleet_vehicle_days',
+    'fleet_account_vehicles',
+    'fleet_maintenance_due',
+  ],
   drivers: ['fleet_counters'],
   maintenance_records: ['fleet_maintenance_due'],
   email_outbox: ['email_day_totals'],

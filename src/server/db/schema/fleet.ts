@@ -79,6 +79,14 @@ export const maintenanceRecords = pgTable(
     completedDate: date('completed_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The vehicle's mileage while the record is open (null once completed), kept by triggers (migration
+     * 0028, docs/fleet.md "Maintenance at scale"): the overdue-by-mileage rule then reads one row, and the
+     * lists filter, sort and count the account's records without reading a vehicle.
+     */
+    vehicleMileage: numeric('vehicle_mileage', { precision: 12, scale: 3, mode: 'number' }),
+    /** The record's own part of the search box (its type), lowercased once on write: `ilike` is `lower() like lower()`. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(type)`),
   },
   (t) => [
     index('maintenance_customer_idx').on(t.customerId, t.completedDate, t.dueDate),

@@ -11,7 +11,10 @@ export type AccountLimits = {
 
 /**
  * Locks the customer's row for the rest of the transaction, so two requests adding the last
- * allowed vehicle (or team member) at the same moment are counted one after the other.
+ * allowed vehicle (or team member) at the same moment are counted one after the other. `no key
+ * update` still lets other transactions insert rows that refer to the account (their foreign-key
+ * check takes `key share`): a record added meanwhile holds its vehicle's lock (migration 0028), and
+ * waiting here for the account behind a vehicle update that waits for that vehicle would deadlock.
  */
 export async function lockAccount({ db, account }: CustomerContext): Promise<AccountLimits> {
   const [row] = await db
@@ -19,7 +22,7 @@ export async function lockAccount({ db, account }: CustomerContext): Promise<Acc
     .from(customers)
     .leftJoin(plans, eq(plans.id, customers.planId))
     .where(account.isAccount)
-    .for('update', { of: customers });
+    .for('no key update', { of: customers });
   if (!row) throw notFound('Customer not found');
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   MaintenanceRecord,
@@ -23,9 +23,12 @@ export type CompleteValues = z.output<typeof completeMaintenanceRequest>;
 /** Due dates are days: "today" is the request's day on the context's clock. */
 const todayOf = (ctx: CustomerContext) => isoDay(ctx.clock.now());
 
-/** Overdue: not done, and past its due date or the vehicle has reached its due mileage. */
+/**
+ * Overdue: not done, and past its due date or the vehicle has reached its due mileage. An open record
+ * carries its vehicle's mileage (`vehicle_mileage`, kept by triggers), so this reads the record alone.
+ */
 export const overdueSql = (today: string) =>
-  sql<boolean>`(${maintenanceRecords.completedDate} is null and ((${maintenanceRecords.dueDate} is not null and ${maintenanceRecords.dueDate} < ${today}) or (${maintenanceRecords.dueMileage} is not null and ${vehicles.mileage} >= ${maintenanceRecords.dueMileage})))`;
+  sql<boolean>`(${maintenanceRecords.completedDate} is null and ((${maintenanceRecords.dueDate} is not null and ${maintenanceRecords.dueDate} < ${today}) or (${maintenanceRecords.dueMileage} is not null and ${maintenanceRecords.vehicleMileage} >= ${maintenanceRecords.dueMileage})))`;
 
 const columns = (today: string) => ({
   record: maintenanceRecords,
@@ -60,37 +63,89 @@ export function toMaintenance(r: Row): MaintenanceRecord {
   };
 }
 
-/** Records with their vehicle, which is always one of the same account's. */
-export function selectRecords({ db }: CustomerContext, today: string) {
-  return db
-    .select(columns(today))
-    .from(maintenanceRecords)
-    .innerJoin(
-      vehicles,
-      and(
-        eq(vehicles.id, maintenanceRecords.vehicleId),
-        eq(vehicles.customerId, maintenanceRecords.customerId),
-      ),
-    );
+/** A record's vehicle, which is always one of the same account's. */
+const ownVehicle = and(
+  eq(vehicles.id, maintenanceRecords.vehicleId),
+  eq(vehicles.customerId, maintenanceRecords.customerId),
+);
+
+/** Records with their vehicle. */
+function selectRecords({ db }: CustomerContext, today: string) {
+  return db.select(columns(today)).from(maintenanceRecords).innerJoin(vehicles, ownVehicle);
 }
 
-/** How many records match, joined to their vehicle for conditions on its plate or mileage. */
-export function countRecords({ db }: CustomerContext, where: SQL | undefined) {
-  return db
-    .select({ n: count() })
-    .from(maintenanceRecords)
-    .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
-    .where(where);
+/** How many records match (every condition is on the records themselves). */
+export async function countRecords({ db }: CustomerContext, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(maintenanceRecords).where(where);
+  return row?.n ?? 0;
 }
 
 /** Overdue first, then the soonest due; completed ones newest first. */
-export const dueOrder = (today: string) => [
+const dueOrder = (today: string) => [
   desc(overdueSql(today)),
   sql`${maintenanceRecords.completedDate} desc nulls first`,
   sql`${maintenanceRecords.dueDate} asc nulls last`,
   asc(maintenanceRecords.dueMileage),
   asc(maintenanceRecords.id),
 ];
+
+/**
+ * A page of the records matching `where`, in due order, and with `withTotal` how many match in all (a
+ * window count, so the records are filtered once). The page is chosen on the records alone and only its
+ * rows are joined to their vehicles: joining first looked up a vehicle for every matching record.
+ */
+export async function recordsPage(
+  ctx: CustomerContext,
+  where: SQL,
+  page: { today: string; limit: number; offset: number; withTotal: boolean },
+) {
+  const total = page.withTotal ? sql<string>`count(*) over ()` : sql<null>`null`;
+  const chosen = ctx.db
+    .select({ id: maintenanceRecords.id, total: total.as('total') })
+    .from(maintenanceRecords)
+    .where(where)
+    .orderBy(...dueOrder(page.today))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('chosen');
+  const rows = await ctx.db
+    .select({ ...columns(page.today), total: chosen.total })
+    .from(maintenanceRecords)
+    .innerJoin(chosen, eq(chosen.id, maintenanceRecords.id))
+    .innerJoin(vehicles, ownVehicle)
+    .orderBy(...dueOrder(page.today));
+  return { rows, total: rows[0]?.total ? Number(rows[0].total) : null };
+}
+
+/**
+ * The search box: the record's type, or its vehicle's plate, make or model, containing the text in any
+ * case. `x ilike p` is `lower(x) like lower(p)` in PostgreSQL; the lowercased copies kept on write (the
+ * record's `search_text`, the vehicle's `search_text`) make it one cheap LIKE per row. A vehicle's
+ * `search_text` holds its plate, make and model among other fields, so it only narrows the account's
+ * vehicles before the exact test on those three.
+ */
+function searchCondition({ db, account }: CustomerContext, search: string): SQL {
+  const pattern = likeContains(search);
+  const lowered = sql`lower(${pattern})`;
+  const matchingVehicles = db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(
+      account.where(
+        vehicles,
+        sql`${vehicles.searchText} like ${lowered}`,
+        or(
+          ilike(vehicles.licensePlate, pattern),
+          ilike(vehicles.make, pattern),
+          ilike(vehicles.model, pattern),
+        ),
+      ),
+    );
+  return or(
+    sql`${maintenanceRecords.searchText} like ${lowered}`,
+    inArray(maintenanceRecords.vehicleId, matchingVehicles),
+  )!;
+}
 
 export async function listMaintenance(ctx: CustomerContext, query: MaintenanceQuery) {
   const today = todayOf(ctx);
@@ -100,27 +155,17 @@ export async function listMaintenance(ctx: CustomerContext, query: MaintenanceQu
   if (query.state === 'overdue') conditions.push(overdueSql(today));
   if (query.state === 'scheduled')
     conditions.push(and(isNull(maintenanceRecords.completedDate), sql`not ${overdueSql(today)}`)!);
-  if (query.search) {
-    const like = likeContains(query.search);
-    conditions.push(
-      or(
-        ilike(maintenanceRecords.type, like),
-        ilike(vehicles.licensePlate, like),
-        ilike(vehicles.make, like),
-        ilike(vehicles.model, like),
-      )!,
-    );
-  }
+  if (query.search) conditions.push(searchCondition(ctx, query.search));
   const where = ctx.account.where(maintenanceRecords, ...conditions);
-  const [rows, [total]] = await Promise.all([
-    selectRecords(ctx, today)
-      .where(where)
-      .orderBy(...dueOrder(today))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    countRecords(ctx, where),
-  ]);
-  return toPage(query, rows.map(toMaintenance), total?.n ?? 0);
+  const { rows, total } = await recordsPage(ctx, where, {
+    today,
+    limit: query.pageSize,
+    offset: pageOffset(query),
+    withTotal: true,
+  });
+  // Past the last page there is no row to carry the total; only then count separately.
+  const counted = total ?? (query.page > 1 ? await countRecords(ctx, where) : 0);
+  return toPage(query, rows.map(toMaintenance), counted);
 }
 
 async function recordById(ctx: CustomerContext, id: string) {
@@ -207,16 +252,9 @@ export async function completeMaintenance(ctx: CustomerContext, id: string, v: C
       throw badRequest('The completed date cannot be in the future', {
         completedDate: 'The completed date cannot be in the future',
       });
-    await tx.account.update(
-      maintenanceRecords,
-      {
-        completedDate,
-        costCents: v.cost === undefined ? current.record.costCents : toCents(v.cost),
-        notes: v.notes === undefined ? current.record.notes : v.notes,
-        updatedAt: new Date(),
-      },
-      eq(maintenanceRecords.id, id),
-    );
+    // The next record first: adding it locks the vehicle (its trigger copies the mileage), and taking that
+    // lock before this record's keeps the order a mileage change takes (vehicle, then its open records),
+    // so the two cannot deadlock on PostgreSQL.
     let nextId: string | null = null;
     if (v.next) {
       const [next] = await tx.account
@@ -229,6 +267,16 @@ export async function completeMaintenance(ctx: CustomerContext, id: string, v: C
         .returning({ id: maintenanceRecords.id });
       nextId = next!.id;
     }
+    await tx.account.update(
+      maintenanceRecords,
+      {
+        completedDate,
+        costCents: v.cost === undefined ? current.record.costCents : toCents(v.cost),
+        notes: v.notes === undefined ? current.record.notes : v.notes,
+        updatedAt: new Date(),
+      },
+      eq(maintenanceRecords.id, id),
+    );
     await recordAudit(tx.db, tx.actor, {
       action: 'complete',
       resourceType: 'maintenance',

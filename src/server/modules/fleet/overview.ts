@@ -12,7 +12,7 @@ import {
   vehicles,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { countRecords, dueOrder, overdueSql, selectRecords, toMaintenance } from './maintenance';
+import { countRecords, overdueSql, recordsPage, toMaintenance } from './maintenance';
 import { isCountedVehicleStatus } from './usage';
 import type { CustomerContext } from '../../http/request-context';
 
@@ -69,10 +69,7 @@ export async function fleetOverview(
       .where(account.where(vehicles))
       .groupBy(vehicles.status),
     when(features.maintenanceScheduling, async () =>
-      selectRecords(ctx, today)
-        .where(open)
-        .orderBy(...dueOrder(today))
-        .limit(LIST),
+      recordsPage(ctx, open, { today, limit: LIST, offset: 0, withTotal: false }),
     ),
     when(features.maintenanceScheduling, async () => countRecords(ctx, and(open, overdueSql(today)))),
     when(features.driverManagement, async () =>
@@ -99,8 +96,8 @@ export async function fleetOverview(
       retired: breakdown('retired'),
       total,
     },
-    dueMaintenance: due?.map(toMaintenance) ?? null,
-    overdueCount: overdue ? (overdue[0]?.n ?? 0) : null,
+    dueMaintenance: due?.rows.map(toMaintenance) ?? null,
+    overdueCount: overdue,
     driversWithoutVehicle: idle,
     driversWithoutVehicleCount: idleCount ? (idleCount[0]?.n ?? 0) : null,
     recentChanges: changes?.map(toChange) ?? null,

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type Statement, type TestApp } from '../../../../tests/setup/test-app';
+import { randomVin, signUp, unique, type TestCustomer } from '../../../../tests/setup/customers';
+import { indexesUsed, nodesOn, planNodes, planOf, type PlanNode } from '../../../../tests/setup/analyzed-plans';
+
+// The fleet app's maintenance at 5,000 vehicles (docs/fleet.md "Maintenance at scale"): each list chooses
+// its page on the records' own indexes and reads a vehicle only for the rows it shows.
+let t: TestApp;
+useTestApp({}, (opened) => ({ t } = opened));
+
+async function addVehicle(c: TestCustomer, extra: Record<string, unknown> = {}): Promise<string> {
+  const n = unique();
+  const res = await t.post(c, '/api/fleet/vehicles', {
+    make: 'Ford',
+    model: 'Transit',
+    year: 2022,
+    vin: randomVin(),
+    licensePlate: `PL-${n}`,
+    mileage: 50_000,
+    fuelLevel: 80,
+    location: 'North depot',
+    ...extra,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().vehicle.id;
+}
+
+async function addRecord(c: TestCustomer, values: Record<string, unknown>): Promise<string> {
+  const res = await t.post(c, '/api/fleet/maintenance', values);
+  expect(res.statusCode).toBe(201);
+  return res.json().record.id;
+}
+
+/** An account with 3 vehicles: 8 records overdue by date, 4 by mileage, 3 scheduled and 2 completed. */
+async function fleetWithMaintenance() {
+  const c = await signUp(t, { planId: 'professional' });
+  const fleet = [await addVehicle(c), await addVehicle(c), await addVehicle(c)];
+  for (let i = 0; i < 8; i++)
+    await addRecord(c, { vehicleId: fleet[i % 3], type: 'Oil change', dueDate: `2020-01-0${i + 1}` });
+  for (let i = 0; i < 4; i++)
+    await addRecord(c, { vehicleId: fleet[i % 3], type: 'Brake inspection', dueMileage: 40_000 + i });
+  for (let i = 0; i < 3; i++)
+    await addRecord(c, { vehicleId: fleet[i], type: 'Tyre rotation', dueDate: '2099-01-01' });
+  for (let i = 0; i < 2; i++) {
+    const id = await addRecord(c, { vehicleId: fleet[i], type: 'Brake inspection', dueDate: '2099-02-01' });
+    expect((await t.post(c, `/api/fleet/maintenance/${id}/complete`, {})).statusCode).toBe(200);
+  }
+  return c;
+}
+
+/** The statements of one request that read `table`, and the request's answer. */
+async function statementsOf(c: TestCustomer, url: string, table: string) {
+  let body: unknown;
+  const ran = await t.statementsDuring(async () => {
+    const res = await t.get(c, url);
+    expect(res.statusCode).toBe(200);
+    body = res.json();
+  });
+  return {
+    body: body as Record<string, unknown>,
+    statements: ran.filter((s) => s.sql.includes(`"${table}"`)),
+  };
+}
+
+/** The node that cuts the page (LIMIT); whatever it reads, every matching row was read for. */
+const limitOf = (plan: PlanNode) => planNodes(plan).find((n) => n['Node Type'] === 'Limit')!;
+
+/** Vehicles are read under the page's LIMIT only as the account's own (the search's subquery). */
+function expectPageChosenBeforeVehicles(plan: PlanNode) {
+  const limit = limitOf(plan);
+  expect(limit).toBeDefined();
+  for (const node of nodesOn(limit, 'vehicles')) {
+    expect(`${node['Index Cond'] ?? ''} ${node['Recheck Cond'] ?? ''}`).toContain('customer_id');
+  }
+  // Above the LIMIT, one vehicle per row of the page.
+  const above = nodesOn(plan, 'vehicles').filter((n) => !nodesOn(limit, 'vehicles').includes(n));
+  expect(above.length).toBeGreaterThan(0);
+}
+
+const planOfOne = async (statements: Statement[]) => {
+  expect(statements).toHaveLength(1);
+  return planOf(t.database.db, statements[0]!);
+};
+
+describe('the maintenance list', () => {
+  it('overdue: the page and its total in one statement on the records alone, then the vehicles of its rows', async () => {
+    const c = await fleetWithMaintenance();
+    const url = '/api/fleet/maintenance?state=overdue&pageSize=5&page=2';
+    const { body, statements } = await statementsOf(c, url, 'maintenance_records');
+    expect(body).toMatchObject({ total: 12, page: 2 });
+    expect((body.items as unknown[]).length).toBe(5);
+    const plan = await planOfOne(statements);
+    expectPageChosenBeforeVehicles(plan);
+    // Overdue by date or by mileage is decided on the account's open records (a range of the index), no vehicle read.
+    expect(nodesOn(limitOf(plan), 'vehicles')).toEqual([]);
+    expect(indexesUsed(limitOf(plan))).toEqual(['maintenance_customer_idx']);
+  });
+
+  it("searched: the account's vehicles are matched first, then their records, and the page joins its own", async () => {
+    const c = await fleetWithMaintenance();
+    const { body, statements } = await statementsOf(
+      c,
+      '/api/fleet/maintenance?search=BRAKE&pageSize=4&page=2',
+      'maintenance_records',
+    );
+    expect(body).toMatchObject({ total: 6 });
+    const plan = await planOfOne(statements);
+    expectPageChosenBeforeVehicles(plan);
+    expect(indexesUsed(limitOf(plan))).toContain('maintenance_customer_idx');
+  });
+
+  it('past the last page, the total is counted on the records alone', async () => {
+    const c = await fleetWithMaintenance();
+    const { body, statements } = await statementsOf(
+      c,
+      '/api/fleet/maintenance?search=ford&pageSize=10&page=3',
+      'maintenance_records',
+    );
+    expect(body).toMatchObject({ items: [], total: 17 });
+    expect(statements).toHaveLength(2);
+    const count = await planOf(t.database.db, statements[1]!);
+    for (const node of nodesOn(count, 'vehicles'))
+      expect(`${node['Index Cond'] ?? ''} ${node['Recheck Cond'] ?? ''}`).toContain('customer_id');
+  });
+});
+
+describe('the overview', () => {
+  it('counts overdue records on their index alone, and reads vehicles only for the 8 it lists', async () => {
+    const c = await fleetWithMaintenance();
+    const { body, statements } = await statementsOf(c, '/api/fleet/overview', 'maintenance_records');
+    expect(body).toMatchObject({ overdueCount: 12 });
+    expect(body.dueMaintenance as unknown[]).toHaveLength(8);
+    const [list, count] = await Promise.all(statements.map((s) => planOf(t.database.db, s)));
+    const counting = [list!, count!].find((p) => !limitOf(p))!;
+    const listing = [list!, count!].find((p) => !!limitOf(p))!;
+    expect(nodesOn(counting, 'vehicles')).toEqual([]);
+    expect(indexesUsed(counting)).toEqual(['maintenance_customer_idx']);
+    expectPageChosenBeforeVehicles(listing);
+  });
+});
