@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 
 export const SERVER_ENTRIES = {
-  main: 'src/server/main.ts',
+  // launch.ts turns on Node's compile cache before it loads main.ts.
+  main: 'src/server/launch.ts',
   'create-admin': 'src/server/cli/create-admin.ts',
   backup: 'src/server/cli/backup.ts',
   restore: 'src/server/cli/restore.ts',
