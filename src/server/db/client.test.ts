@@ -26,15 +26,24 @@ const ARRAYS = sql`select array[timestamptz '2026-03-04 05:06:07+00', null]::tim
 
 let plain: PGlite;
 let fast: PGlite;
+/** The options of every query and exec `fast` received, and which of the two it was. */
 const seen: Array<Record<string, unknown> | undefined> = [];
+const calls: Array<'query' | 'exec'> = [];
 beforeAll(async () => {
   [plain, fast] = await Promise.all([PGlite.create(), PGlite.create()]);
   await Promise.all([plain.exec(SETUP), fast.exec(SETUP)]);
   const query = fast.query.bind(fast);
   fast.query = ((text, params, options) => {
     seen.push(options as Record<string, unknown> | undefined);
+    calls.push('query');
     return query(text, params, options);
   }) as PGlite['query'];
+  const exec = fast.exec.bind(fast);
+  fast.exec = ((text, options) => {
+    seen.push(options as Record<string, unknown> | undefined);
+    calls.push('exec');
+    return exec(text, options);
+  }) as PGlite['exec'];
 });
 afterAll(async () => {
   await Promise.all([plain?.close(), fast?.close()]);
@@ -94,5 +103,57 @@ describe('the embedded client with Drizzle’s parsers as its own', () => {
     });
     expect(rows[0]!.n).toBe('int 42');
     expect(seen[0]?.parsers).toBeDefined();
+  });
+});
+
+describe('the embedded client’s statements without parameters', () => {
+  // Each is compared with PGlite's own query on the same client (the same parsers, the same rows).
+  const STATEMENTS = [
+    'select * from samples order by id',
+    "select * from samples where id = 'none'",
+    `select array[timestamptz '2026-03-04 05:06:07+00']::timestamptz[] as ats, '{"a":1}'::jsonb as doc, 1.5::numeric as n`,
+    "update samples set amount = amount where id in ('a', 'b')",
+    "insert into samples values ('a', now(), now(), current_date, '1 hour', 1) on conflict (id) do nothing",
+    "delete from samples where id = 'none' returning id",
+  ];
+
+  it('take the simple protocol and answer exactly what the extended one answers', async () => {
+    const client = withDrizzleParsers(fast);
+    for (const text of STATEMENTS) {
+      for (const rowMode of ['array', 'object'] as const) {
+        calls.length = 0;
+        const shortcut = await client.query(text, [], { rowMode });
+        expect(calls, text).toEqual(['exec']);
+        expect(shortcut, text).toEqual(await fast.query(text, [], { rowMode }));
+      }
+    }
+    expect((await client.query(STATEMENTS[3]!)).affectedRows).toBe(2);
+  });
+
+  it('fail with the same error, and several statements in one text are refused as before', async () => {
+    const client = withDrizzleParsers(fast);
+    const failure = (work: Promise<unknown>) =>
+      work.then(
+        () => null,
+        (e: { code?: string }) => e.code,
+      );
+    expect(await failure(client.query('select 1 / 0'))).toBe('22012');
+    expect(await failure(fast.query('select 1 / 0'))).toBe('22012');
+    calls.length = 0;
+    expect(await failure(client.query("select 1; delete from samples where id = 'a'"))).toBe('42601');
+    expect(calls).toEqual(['query']);
+    expect((await fast.query("select id from samples where id = 'a'")).rows).toHaveLength(1);
+  });
+
+  it('with parameters, and inside transactions, take the extended protocol or the simple one alike', async () => {
+    const client = withDrizzleParsers(fast);
+    calls.length = 0;
+    await client.query('select * from samples where id = $1', ['a']);
+    expect(calls).toEqual(['query']);
+    const inTransaction = await client.transaction(async (tx) => [
+      (await tx.query('select id from samples order by id')).rows,
+      (await tx.query('select id from samples where id = $1', ['b'])).rows,
+    ]);
+    expect(inTransaction).toEqual([[{ id: 'a' }, { id: 'b' }], [{ id: 'b' }]]);
   });
 });

@@ -19,17 +19,7 @@ export async function registerClientAssets(
       ? fs.readFileSync(indexFile, 'utf8').replaceAll('%APP_NAME%', escapeHtml(options.appName))
       : null;
 
-  if (options.clientDir && indexHtml) {
-    await app.register(fastifyStatic, {
-      root: options.clientDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  if (options.clientDir && indexHtml) await serveClientFiles(app, options.clientDir);
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -47,6 +37,32 @@ export async function registerClientAssets(
       .type('text/html; charset=utf-8')
       .send(indexHtml);
   });
+}
+
+/**
+ * The hashed bundles (hundreds of files) are served by one wildcard route that looks the file up when
+ * asked: a route per file, found by walking the folder, cost about a third of building the app at every
+ * start (docs/performance.md, cold start). A missing one falls through to the not-found handler. The
+ * few unhashed files beside index.html keep a route each, and are checked for changes.
+ */
+async function serveClientFiles(app: FastifyInstance, clientDir: string): Promise<void> {
+  const assetsDir = path.join(clientDir, 'assets');
+  await app.register(fastifyStatic, {
+    root: assetsDir,
+    prefix: '/assets/',
+    wildcard: true,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.startsWith(assetsDir + path.sep);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const topFiles = fs
+    .readdirSync(clientDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'));
+  for (const { name } of topFiles) {
+    app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) => reply.sendFile(name, clientDir));
+  }
 }
 
 function escapeHtml(text: string): string {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
@@ -172,6 +173,10 @@ describe('serving the client', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<title>%APP_NAME%</title><div id="root"></div>');
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(dir, 'assets', 'fonts'));
+    fs.writeFileSync(path.join(dir, 'assets', 'fonts', 'inter-def456.woff2'), 'font');
+    fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+    fs.writeFileSync(path.join(dir, '.env'), 'SECRET=1');
     app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', APP_NAME: 'Fleet <One>' }),
       database: t.database,
@@ -216,5 +221,63 @@ describe('serving the client', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.body).toBe('console.log(1)');
+    // One route serves every file under assets/, nested ones too, for GET and HEAD: not a route per
+    // file, which made every start pay for hundreds of them (docs/performance.md, cold start).
+    expect(app.printRoutes()).not.toContain('abc123');
+    const nested = await app.inject({ method: 'GET', url: '/assets/fonts/inter-def456.woff2' });
+    expect(nested.statusCode).toBe(200);
+    expect(nested.headers['cache-control']).toContain('immutable');
+    const head = await app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('serves the unhashed files beside index.html without a long cache life, dotfiles not at all', async () => {
+    const res = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<svg/>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ method: 'HEAD', url: '/favicon.svg' })).statusCode).toBe(200);
+    const dotfile = await app.inject({ method: 'GET', url: '/.env' });
+    expect(dotfile.statusCode).toBe(404);
+    expect(dotfile.body).not.toContain('SECRET');
+  });
+
+  it('answers a missing asset with the 404 page', async () => {
+    for (const url of ['/assets/app-gone999.js', '/assets/', '/assets/fonts']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+    }
+  });
+
+  it('never serves a file from outside the assets folder through it', async () => {
+    // Over a real socket: inject() would resolve the dot segments before the router saw them.
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const get = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    for (const target of [
+      '/assets/../favicon.svg',
+      '/assets/%2e%2e/favicon.svg',
+      '/assets/%2e%2e/.env',
+      '/assets/..%2f.env',
+      '/assets/..%5c.env',
+      '/assets//etc/hostname',
+    ]) {
+      const answer = await get(target);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 (403|404) /);
+      expect(answer, target).not.toContain('SECRET');
+      expect(answer, target).not.toContain('<svg/>');
+    }
   });
 });

@@ -1,5 +1,3 @@
-import nodemailer from 'nodemailer';
-
 /** smtp: SMTP_URL; sendgrid: SendGrid's SMTP relay with the API key of API settings. */
 export type MailTransportKind = 'smtp' | 'sendgrid';
 
@@ -48,11 +46,13 @@ function mailError(error: unknown): MailError {
  * nodemailer over SMTP to `url` (`smtp://` or `smtps://`, credentials in the URL or in `auth`). A relay
  * that is not on this machine must offer TLS (STARTTLS on 587), so a key never crosses in the clear.
  */
-export function smtpTransport(
+export async function smtpTransport(
   kind: MailTransportKind,
   url: string,
   auth?: { user: string; pass: string },
-): MailTransport {
+): Promise<MailTransport> {
+  // nodemailer loads with the first delivery run, not at start (docs/performance.md, cold start).
+  const { default: nodemailer } = await import('nodemailer');
   const parsed = new URL(url);
   const local = LOCAL_HOSTS.has(parsed.hostname);
   const transporter = nodemailer.createTransport({

@@ -1,4 +1,3 @@
-import { createCrmAdapter } from '../../integrations/crm/create-adapter';
 import type { Services } from '../../services';
 import type { CrmDeps } from './sync';
 
@@ -11,12 +10,16 @@ export function crmDepsOf({ db, config, keyring, backgroundJobs, log }: Services
     keyring,
     jobs: backgroundJobs,
     log,
-    adapterFor: (credentials) =>
-      createCrmAdapter(credentials, {
+    // The CRM clients (jsforce, @hubspot/api-client) load on the first sync, not at start: together
+    // they were about a fifth of the server's module loading (docs/performance.md, cold start).
+    adapterFor: async (credentials) => {
+      const { createCrmAdapter } = await import('../../integrations/crm/create-adapter');
+      return createCrmAdapter(credentials, {
         hubspotApiUrl: config.hubspotApiUrl,
         salesforceInstanceUrl: config.salesforceInstanceUrl,
         log,
         sleep,
-      }),
+      });
+    },
   };
 }
