@@ -83,6 +83,11 @@ export const subscriptions = pgTable(
     index('subscriptions_due_idx')
       .on(t.nextActionAt)
       .where(sql`${t.nextActionAt} is not null`),
+    // The Fleet Control Center's accounts past due, latest change first, and their count
+    // (fleet-center/monitoring.ts): the few past due rows, without a pass over every subscription.
+    index('subscriptions_past_due_idx')
+      .on(t.updatedAt.desc().nullsFirst(), t.customerId)
+      .where(sql`${t.status} = 'past_due'`),
   ],
 );
 

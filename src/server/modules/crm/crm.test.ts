@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHubspotServer, type FakeHubspot } from '../../../../tests/fakes/hubspot-server';
 import { startSalesforceServer, type FakeSalesforce } from '../../../../tests/fakes/salesforce-server';
@@ -139,6 +139,49 @@ describe('who may do what', () => {
     expect(noKey.json().message).toBe('Add the HubSpot API key in System Settings → API Keys');
     expect((await t.get(admin, '/api/admin/crm/status')).json().blocked).toBe(noKey.json().message);
     expect(hubspot.requests).toHaveLength(0);
+  });
+});
+
+describe("the customers tab's count", () => {
+  /** The tab's total for a filter, and the same count made from scratch. */
+  async function totals(filter: '' | 'success' | 'never') {
+    const page = await t.get(admin, `/api/admin/crm/customers?page=2${filter ? `&status=${filter}` : ''}`);
+    expect(page.statusCode).toBe(200);
+    const synced = new Set(
+      (await t.database.db.select({ id: crmIntegrations.entityId }).from(crmIntegrations)).map((r) => r.id),
+    );
+    const all = (await t.database.db.select({ id: customers.id }).from(customers)).map((r) => r.id);
+    const fromScratch = all.filter((id) =>
+      filter === 'success' ? synced.has(id) : filter === 'never' ? !synced.has(id) : true,
+    ).length;
+    return { shown: page.json<{ total: number }>().total, fromScratch };
+  }
+  const expectTrue = async (filter: '' | 'success' | 'never') => {
+    const { shown, fromScratch } = await totals(filter);
+    expect(shown, filter || 'every customer').toBe(fromScratch);
+  };
+
+  it('is kept while customers and their records stand: a commit elsewhere does not count them again', async () => {
+    await expectTrue('');
+    await t.database.db.execute(sql`insert into app_meta (key, value) values ('crm-kept-test', 'x')
+      on conflict (key) do update set value = excluded.value`);
+    const seen = await t.queriesDuring(() => t.get(admin, '/api/admin/crm/customers?page=2'));
+    expect(seen.filter((q) => /^select count\(\*\)/i.test(q.trim()))).toEqual([]);
+  });
+
+  it('follows sign-ups, syncs and deletions, per filter', async () => {
+    await enableHubspot();
+    for (const filter of ['', 'success', 'never'] as const) await expectTrue(filter);
+    const c = await signUp(t);
+    for (const filter of ['', 'success', 'never'] as const) await expectTrue(filter);
+    expect((await t.post(admin, `/api/admin/crm/sync/customer/${c.id}`, {})).statusCode).toBe(200);
+    for (const filter of ['', 'success', 'never'] as const) await expectTrue(filter);
+    await bulkSync('customers');
+    for (const filter of ['', 'success', 'never'] as const) await expectTrue(filter);
+    expect((await t.delete(admin, `/api/admin/customers/${c.id}`)).statusCode).toBeLessThan(300);
+    for (const filter of ['', 'success', 'never'] as const) await expectTrue(filter);
+    await t.database.db.delete(crmIntegrations);
+    for (const filter of ['', 'success', 'never'] as const) await expectTrue(filter);
   });
 });
 

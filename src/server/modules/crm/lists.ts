@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contracts/crm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import type { CountedTable, KeptUntilWritten } from '../../db/table-writes';
 import { crmIntegrations, customers, staffUsers } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { likePattern } from '../../lib/sql-like';
@@ -56,8 +57,19 @@ const joinOn = (entityType: CrmEntityType, crmType: CrmPlatform, id: AnyPgColumn
     eq(crmIntegrations.crmType, crmType),
   );
 
-/** The customers tab: every customer with its state in the CRM in use, paged, searched and sorted. */
-export async function listCrmCustomers(db: Db, query: CrmRecordListQuery, onlyId?: string) {
+/** What the customers tab's count reads: kept until one of them is written (db/table-writes.ts). */
+export const CRM_CUSTOMER_COUNT_TABLES: readonly CountedTable[] = ['customers', 'crm_integrations'];
+
+/**
+ * The customers tab: every customer with its state in the CRM in use, paged, searched and sorted.
+ * The page is an index range; the count passes over every matching customer (100,000 for the tab as
+ * it opens), so with `keptCounts` it is kept per CRM and filter until customers or records change.
+ */
+export async function listCrmCustomers(
+  db: Db,
+  query: CrmRecordListQuery,
+  { onlyId, keptCounts }: { onlyId?: string; keptCounts?: KeptUntilWritten<number> } = {},
+) {
   const { crmType } = await crmConfigOf(db);
   const where = and(
     onlyId ? eq(customers.id, onlyId) : undefined,
@@ -65,7 +77,16 @@ export async function listCrmCustomers(db: Db, query: CrmRecordListQuery, onlyId
     statusFilter(query.status),
   );
   const join = joinOn('customer', crmType, customers.id);
-  const [rows, [total]] = await Promise.all([
+  const countMatches = async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(customers)
+      .leftJoin(crmIntegrations, join)
+      .where(where);
+    return row?.n ?? 0;
+  };
+  const filters = JSON.stringify({ crmType, search: query.search ?? null, status: query.status ?? null });
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: customers.id,
@@ -88,7 +109,7 @@ export async function listCrmCustomers(db: Db, query: CrmRecordListQuery, onlyId
       )
       .limit(query.pageSize)
       .offset(pageOffset(query)),
-    db.select({ n: count() }).from(customers).leftJoin(crmIntegrations, join).where(where),
+    keptCounts && !onlyId ? keptCounts(filters, countMatches) : countMatches(),
   ]);
   return toPage(
     query,
@@ -102,7 +123,7 @@ export async function listCrmCustomers(db: Db, query: CrmRecordListQuery, onlyId
       lastSyncAt: iso(r.lastSyncAt),
       error: r.error,
     })),
-    total?.n ?? 0,
+    total,
   );
 }
 
@@ -154,7 +175,7 @@ const ONE: CrmRecordListQuery = { page: 1, pageSize: 1, sort: 'name' };
 
 /** One customer's row as the customers tab shows it (the answer of its Sync button). */
 export async function crmCustomerRowOf(db: Db, id: string) {
-  const [row] = (await listCrmCustomers(db, ONE, id)).items;
+  const [row] = (await listCrmCustomers(db, ONE, { onlyId: id })).items;
   if (!row) throw notFound('Customer not found');
   return row;
 }

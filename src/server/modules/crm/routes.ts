@@ -19,12 +19,14 @@ import {
   crmUserPage,
   crmUserRow,
 } from '../../../shared/contracts/crm';
+import { keptUntilWritten } from '../../db/table-writes';
 import { notFound } from '../../http/errors';
 import { actorOf } from '../audit';
 import { crmConfigOf, saveCrmConfig } from './config';
 import { testCrmConnection } from './connection-test';
 import { crmDepsOf } from './deps';
 import {
+  CRM_CUSTOMER_COUNT_TABLES,
   crmCustomerRowOf,
   crmStatusOf,
   crmUserRowOf,
@@ -46,6 +48,7 @@ export async function crmRoutes(app: FastifyInstance, services: Services) {
   const route = routesFor(app, 'crm');
   const deps = crmDepsOf(services);
   const { db } = deps;
+  const keptCustomerCounts = keptUntilWritten<number>(db, CRM_CUSTOMER_COUNT_TABLES);
 
   route.get('/api/admin/crm/config', {
     access: viewCrm,
@@ -91,7 +94,7 @@ export async function crmRoutes(app: FastifyInstance, services: Services) {
     summary: 'Customers with their sync status in the CRM in use',
     querystring: crmRecordListQuery,
     response: { 200: crmCustomerPage },
-    handler: async (request) => listCrmCustomers(db, request.query),
+    handler: async (request) => listCrmCustomers(db, request.query, { keptCounts: keptCustomerCounts }),
   });
 
   route.get('/api/admin/crm/users', {

@@ -128,22 +128,40 @@ function overdueMaintenance(db: Db, today: string) {
     .orderBy(sql`${newest.dueDate} desc nulls last`, desc(newest.createdAt), newest.id);
 }
 
-/** Accounts whose renewal failed and is being retried (subscription past_due), latest change first. */
-function pastDueAccounts(db: Db) {
+/** A subscription whose renewal failed and is being retried (a literal: the partial index's own predicate). */
+const pastDue = sql`${subscriptions.status} = 'past_due'`;
+
+/**
+ * Accounts whose renewal failed and is being retried (subscription past_due), latest change first.
+ * The newest ten are taken from `subscriptions_past_due_idx` before they are joined to their account,
+ * and the count reads the same index: a pass over every account took 0.3-0.5 s at 100,000 of them.
+ * Every subscription has its account (a required foreign key), so the count is the accounts'.
+ */
+export function pastDueAccounts(db: Db) {
+  const newest = db
+    .select({
+      customerId: subscriptions.customerId,
+      failedAttempts: subscriptions.failedAttempts,
+      nextActionAt: subscriptions.nextActionAt,
+      updatedAt: subscriptions.updatedAt,
+    })
+    .from(subscriptions)
+    .where(pastDue)
+    .orderBy(desc(subscriptions.updatedAt), subscriptions.customerId)
+    .limit(FLEET_LIST_LIMIT)
+    .as('newest');
   return db
     .select({
       customerId: customers.id,
       companyName: customers.companyName,
       email: customers.email,
-      failedAttempts: subscriptions.failedAttempts,
-      nextRetryAt: subscriptions.nextActionAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      failedAttempts: newest.failedAttempts,
+      nextRetryAt: newest.nextActionAt,
+      total: sql<number>`(select count(*) from ${subscriptions} where ${pastDue})`.mapWith(Number),
     })
-    .from(subscriptions)
-    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
-    .where(eq(subscriptions.status, 'past_due'))
-    .orderBy(desc(subscriptions.updatedAt), customers.id)
-    .limit(FLEET_LIST_LIMIT);
+    .from(newest)
+    .innerJoin(customers, eq(customers.id, newest.customerId))
+    .orderBy(desc(newest.updatedAt), customers.id);
 }
 
 export async function fleetMonitoring(db: Db, clock: Clock): Promise<FleetMonitoring> {

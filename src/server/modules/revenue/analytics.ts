@@ -1,14 +1,11 @@
-import { sql } from 'drizzle-orm';
 import {
   MOVEMENT_KINDS,
   PERIOD_DAYS,
   type MovementKind,
   type RevenueAnalytics,
   type RevenuePeriod,
-  type StripeMetrics,
 } from '../../../shared/contracts/revenue';
-import type { Clock } from '../../clock';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   readCohorts,
   readLedgerAfter,
@@ -27,7 +24,7 @@ const DAY_S = 86_400;
 export const DAYS_PER_MONTH = 30.4375;
 export const COHORT_MONTHS = 12;
 
-const dollars = (cents: number) => Math.round(cents) / 100;
+export const dollars = (cents: number) => Math.round(cents) / 100;
 /** A percentage with one decimal, or null when there is nothing to divide by. */
 export const percent = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
@@ -104,12 +101,12 @@ export async function computeRevenue(
   exec: Executor,
   period: RevenuePeriod,
   now: Date,
-): Promise<{ fingerprint: string; answer: RevenueAnalytics }> {
+): Promise<RevenueAnalytics> {
   const { days, stepSeconds, buckets } = bucketsOf(period);
   const end = now;
   const start = new Date(end.getTime() - days * DAY_S * 1000);
   const cohortFrom = monthStart(end, COHORT_MONTHS - 1);
-  const { fingerprint, plans } = await readSubscriptionsNow(exec);
+  const { plans } = await readSubscriptionsNow(exec);
   const moves = await readMovements(exec, { start, end, stepSeconds, buckets });
   const cohorts = await readCohorts(exec, { from: cohortFrom, end });
   const revenue = await readRevenueByMonth(exec, { from: monthStart(start), end });
@@ -148,7 +145,7 @@ export async function computeRevenue(
     buckets,
   });
 
-  const answer: RevenueAnalytics = {
+  return {
     period,
     start: start.toISOString(),
     end: end.toISOString(),
@@ -178,7 +175,6 @@ export async function computeRevenue(
     plans: planMixOf(plans, now_.paying),
     revenueByMonth: revenueByMonthOf(revenue, start, end),
   };
-  return { fingerprint, answer };
 }
 
 function movementsOf(byKind: KindTotals, netCents: number): RevenueAnalytics['movements'] {
@@ -285,57 +281,5 @@ function planMixOf(plans: PlanNow[], paying: number): RevenueAnalytics['plans'] 
     }));
 }
 
-/** One snapshot for all of a request's statements: a payment landing between two of them cannot unbalance the figures. */
-const snapshotRead = <T>(db: Db, work: (tx: Executor) => Promise<T>) =>
-  db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
-
-/** Kept answers are reused while the database has not changed and the window has moved less than this. */
+/** Kept answers are reused while their tables are unchanged and the window has moved less than this. */
 export const KEEP_MS = 60_000;
-
-/**
- * Revenue analytics for one app instance, each period's answer kept with the database snapshot it was
- * read in (as the dashboard's stats are): while nothing has committed since and the clock has moved
- * less than a minute, a request costs one statement.
- */
-export function revenueSource(db: Db, clock: Clock) {
-  const kept = new Map<RevenuePeriod, { fingerprint: string; at: number; answer: RevenueAnalytics }>();
-  // What subscriptions say now does not depend on the clock: kept while the database is unchanged.
-  let keptMetrics: { fingerprint: string; answer: StripeMetrics } | null = null;
-  const currentFingerprint = async () => {
-    const result = (await db.execute(sql`select pg_current_snapshot()::text as "f"`)) as unknown as {
-      rows: { f: string }[];
-    };
-    return String(result.rows[0]!.f);
-  };
-
-  return {
-    async revenue(period: RevenuePeriod): Promise<RevenueAnalytics> {
-      const now = clock.now();
-      const hit = kept.get(period);
-      if (
-        hit &&
-        Math.abs(now.getTime() - hit.at) < KEEP_MS &&
-        (await currentFingerprint()) === hit.fingerprint
-      ) {
-        return hit.answer;
-      }
-      const { fingerprint, answer } = await snapshotRead(db, (tx) => computeRevenue(tx, period, now));
-      kept.set(period, { fingerprint, at: now.getTime(), answer });
-      return answer;
-    },
-    async metrics(): Promise<StripeMetrics> {
-      if (keptMetrics && (await currentFingerprint()) === keptMetrics.fingerprint) return keptMetrics.answer;
-      const { fingerprint, plans } = await readSubscriptionsNow(db);
-      const t = totals(plans);
-      const answer = {
-        mrr: dollars(t.mrrCents),
-        arr: dollars(t.mrrCents * 12),
-        activeSubscriptions: t.active,
-        trialingSubscriptions: t.trialing,
-        potentialMrr: dollars(t.potentialCents),
-      };
-      keptMetrics = { fingerprint, answer };
-      return answer;
-    },
-  };
-}

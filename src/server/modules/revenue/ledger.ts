@@ -60,22 +60,26 @@ export type BucketRow = { bucket: number; kind: string; cents: number; customers
 /**
  * The ledger's events after `start`, summed per bucket of `stepSeconds` and kind; bucket -1 holds
  * everything after `end` (a row dated later than now), so MRR at start = MRR now − every later delta.
+ * A bucket is the number of bucket starts (start + k × step, k ≥ 1, the last bucket open-ended) at or
+ * before the event: `width_bucket` finds it by comparing timestamps, exactly, where dividing each
+ * event's epoch in numeric arithmetic cost twice as much over a year of the ledger.
  */
 export async function readMovements(
   exec: Executor,
   range: { start: Date; end: Date; stepSeconds: number; buckets: number },
 ): Promise<BucketRow[]> {
   const { start, end, stepSeconds, buckets } = range;
+  const starts = Array.from({ length: buckets - 1 }, (_, k) =>
+    new Date(start.getTime() + (k + 1) * stepSeconds * 1000).toISOString(),
+  );
   const rows = rowsOf(
     await exec.execute(sql`
-      select b.bucket, e.kind, sum(e.delta_cents)::float8 as cents,
-        sum(e.customer_delta)::int as customers, count(*)::int as count
+      select case when e.occurred_at > ${ts(end)} then -1
+          else width_bucket(e.occurred_at, ${`{${starts.join(',')}}`}::timestamptz[]) end as bucket,
+        e.kind, sum(e.delta_cents)::float8 as cents, sum(e.customer_delta)::int as customers, count(*)::int as count
       from mrr_events e
-      cross join lateral (select case when e.occurred_at > ${ts(end)} then -1
-        else least(floor(extract(epoch from e.occurred_at - ${ts(start)}) / ${stepSeconds})::int, ${buckets - 1})
-        end as bucket) b
       where e.occurred_at > ${ts(start)}
-      group by b.bucket, e.kind`),
+      group by 1, e.kind`),
   );
   return rows.map((r) => ({
     bucket: Number(r.bucket),
@@ -186,18 +190,23 @@ export async function readLedgerAfter(
 /**
  * Customers who started paying in (start, end] and were not paying at the start: with those paying at
  * the start, every customer who paid at some time in the period (the churn rates' denominator). A
- * customer's paying state at a moment is the sum of their customer_delta up to it
- * (`mrr_events_customer_idx`).
+ * customer's paying state at a moment is the sum of their customer_delta up to it. Those who started
+ * less those of them paying at the start: the planner reads the ledger before the start for all of
+ * them at once (a year: 85,000 starters at 100,000 customers) or per customer
+ * (`mrr_events_customer_idx`) when they are few, where a lookup per starter took 0.6 s for a year.
  */
 export async function readStartersInPeriod(exec: Executor, range: { start: Date; end: Date }) {
   const [row] = rowsOf(
     await exec.execute(sql`
-      select count(*)::int as n from (
-        select distinct e.customer_id from mrr_events e
-        where e.occurred_at > ${ts(range.start)} and e.occurred_at <= ${ts(range.end)}
-          and e.kind in ('new', 'reactivation')) p
-      where coalesce((select sum(x.customer_delta) from mrr_events x
-                      where x.customer_id = p.customer_id and x.occurred_at <= ${ts(range.start)}), 0) <= 0`),
+      with started as (
+        select distinct customer_id from mrr_events
+        where occurred_at > ${ts(range.start)} and occurred_at <= ${ts(range.end)}
+          and kind in ('new', 'reactivation')),
+      paying_at_start as (
+        select customer_id from mrr_events
+        where occurred_at <= ${ts(range.start)} and customer_id in (select customer_id from started)
+        group by customer_id having sum(customer_delta) > 0)
+      select ((select count(*) from started) - (select count(*) from paying_at_start))::int as n`),
   );
   return Number(row!.n);
 }

@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { staffWith } from '../../../../tests/setup/staff';
 import { manualClock } from '../../clock';
+import { TABLE_DOMAINS } from '../../db/data-domains';
+import { KEEP_MS } from './analytics';
+import { METRICS_TABLES, REVENUE_TABLES } from './source';
 
 /**
  * Every figure of the revenue analytics against a small history worked out by hand (docs/revenue.md).
@@ -257,5 +260,89 @@ describe('who may see revenue', () => {
 
   it('signed out is a 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/revenue' })).statusCode).toBe(401);
+  });
+});
+
+/** Tables a statement reads, among the app's own (`from x`, `join x`; CTEs and functions are not tables). */
+const tablesRead = (statements: string[]) =>
+  new Set(
+    statements.flatMap((q) =>
+      [...q.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi)]
+        .map((m) => m[1]!.toLowerCase())
+        .filter((name) => name in TABLE_DOMAINS),
+    ),
+  );
+const REVENUE_READS = /\b(subscriptions|mrr_events|payment_day_totals|refunds|plans)\b/;
+
+describe('answers kept until a table they read is written (db/table-writes.ts)', () => {
+  it('while only other tables are written, a request reads none of them', async () => {
+    await t.get(admin, '/api/admin/revenue?period=30d');
+    await t.get(admin, '/api/admin/stripe-metrics');
+    // System Health commits its report every few seconds: that no longer redoes the figures.
+    await t.database.db.execute(sql`insert into app_meta (key, value) values ('revenue-kept-test', 'x')
+      on conflict (key) do update set value = excluded.value`);
+    const seen = await t.queriesDuring(async () => {
+      expect((await t.get(admin, '/api/admin/revenue?period=30d')).statusCode).toBe(200);
+      expect((await t.get(admin, '/api/admin/stripe-metrics')).statusCode).toBe(200);
+    });
+    expect(seen.filter((q) => REVENUE_READS.test(q))).toEqual([]);
+  });
+
+  it('reads again after a payment, a refund and a renamed plan', async () => {
+    const june = (r: { revenueByMonth: { month: string; gross: number; refunds: number }[] }) =>
+      r.revenueByMonth.find((m) => m.month === '2030-06')!;
+    const before = (await t.get(admin, '/api/admin/revenue?period=30d')).json();
+    const id = await customer('Hal');
+    const paid = await payment(id, 5_000, 'succeeded', '2030-06-29T10:00:00Z');
+    const afterPayment = (await t.get(admin, '/api/admin/revenue?period=30d')).json();
+    expect(june(afterPayment).gross).toBe(june(before).gross + 50);
+    await t.database.db.execute(sql`
+      insert into refunds (payment_id, customer_id, amount_cents, status, request_key, created_at, completed_at)
+      values (${paid}, ${id}, 2000, 'succeeded', 'kept-refund', '2030-06-29T11:00:00Z', '2030-06-29T11:00:05Z')`);
+    const afterRefund = (await t.get(admin, '/api/admin/revenue?period=30d')).json();
+    expect(june(afterRefund).refunds).toBe(june(before).refunds + 20);
+    const { rows } = (await t.database.db.execute(
+      sql`select name from plans where id = 'professional'`,
+    )) as unknown as { rows: { name: string }[] };
+    const name = rows[0]!.name;
+    await t.database.db.execute(sql`update plans set name = 'Professional Max' where id = 'professional'`);
+    try {
+      const renamed = (await t.get(admin, '/api/admin/revenue?period=30d')).json();
+      expect(renamed.plans.find((p: { planId: string }) => p.planId === 'professional').planName).toBe(
+        'Professional Max',
+      );
+    } finally {
+      await t.database.db.execute(sql`update plans set name = ${name} where id = 'professional'`);
+    }
+  });
+
+  it('reads only the tables it is kept on', async () => {
+    const requests = () =>
+      t.queriesDuring(async () => {
+        await t.get(admin, '/api/admin/revenue?period=1y');
+        await t.get(admin, '/api/admin/stripe-metrics');
+      });
+    await requests();
+    // What a kept answer's requests read (signing in, the kept counts), then what a fresh read adds.
+    const kept = tablesRead(await requests());
+    await t.database.db.execute(sql`update plans set name = name where id = 'starter'`);
+    const fresh = [...tablesRead(await requests())].filter((table) => !kept.has(table));
+    expect(fresh.sort()).toEqual([...REVENUE_TABLES].sort());
+    for (const table of METRICS_TABLES) expect(REVENUE_TABLES).toContain(table);
+  });
+
+  it('reads a period again once the clock has moved KEEP_MS, not before', async () => {
+    const at = clock.now();
+    try {
+      const first = (await t.get(admin, '/api/admin/revenue?period=7d')).json();
+      clock.set(new Date(at.getTime() + KEEP_MS - 1));
+      expect((await t.get(admin, '/api/admin/revenue?period=7d')).json().end).toBe(first.end);
+      clock.set(new Date(at.getTime() + KEEP_MS));
+      expect((await t.get(admin, '/api/admin/revenue?period=7d')).json().end).toBe(
+        new Date(at.getTime() + KEEP_MS).toISOString(),
+      );
+    } finally {
+      clock.set(at);
+    }
   });
 });

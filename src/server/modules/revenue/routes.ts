@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { access, errorResponse } from '../../../shared/contracts/common';
 import { revenueAnalytics, revenueQuery, stripeMetrics } from '../../../shared/contracts/revenue';
-import { revenueSource } from './analytics';
+import { revenueSource } from './source';
 import type { Services } from '../../services';
 import { routesFor } from '../../http/routes-for';
 
