@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type Statement, type TestApp } from '../../../../tests/setup/test-app';
 import { randomVin, signUp, unique, type TestCustomer } from '../../../../tests/setup/customers';
-import { indexesUsed, nodesOn, planNodes, planOf, type PlanNode } from '../../../../tests/setup/analyzed-plans';
+import {
+  indexesUsed,
+  nodesOn,
+  planNodes,
+  planOf,
+  type PlanNode,
+} from '../../../../tests/setup/analyzed-plans';
 
 // The fleet app's maintenance at 5,000 vehicles (docs/fleet.md "Maintenance at scale"): each list chooses
 // its page on the records' own indexes and reads a vehicle only for the rows it shows.
