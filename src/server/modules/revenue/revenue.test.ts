@@ -4,7 +4,9 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { staffWith } from '../../../../tests/setup/staff';
 import { manualClock } from '../../clock';
 import { TABLE_DOMAINS } from '../../db/data-domains';
-import { KEEP_MS } from './analytics';
+import type { RevenuePeriod } from '../../../shared/contracts/revenue';
+import { computeRevenue, KEEP_MS, totals } from './analytics';
+import { readSubscriptionsNow } from './ledger';
 import { METRICS_TABLES, REVENUE_TABLES } from './source';
 
 /**
@@ -314,6 +316,50 @@ describe('answers kept until a table they read is written (db/table-writes.ts)',
     } finally {
       await t.database.db.execute(sql`update plans set name = ${name} where id = 'professional'`);
     }
+  });
+
+  it('after every kind of write, each kept answer is what a fresh read says', async () => {
+    const fresh = (period: RevenuePeriod) =>
+      t.database.db.transaction((tx) => computeRevenue(tx, period, clock.now()), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+    const sameAsFresh = async (write: string) => {
+      for (const period of ['7d', '30d', '90d', '1y'] as const) {
+        const shown = (await t.get(admin, `/api/admin/revenue?period=${period}`)).json();
+        expect(shown, `${period} after ${write}`).toEqual(JSON.parse(JSON.stringify(await fresh(period))));
+      }
+      const metrics = (await t.get(admin, '/api/admin/stripe-metrics')).json();
+      const now = totals((await readSubscriptionsNow(t.database.db)).plans);
+      expect(metrics.mrr * 100, `MRR after ${write}`).toBe(now.mrrCents);
+      expect(metrics.activeSubscriptions, `active after ${write}`).toBe(now.active);
+    };
+    await sameAsFresh('nothing');
+    const ivy = await customer('Ivy');
+    await subscribe(ivy, 'starter', 12_000, 'active', '2030-06-29T08:00:00Z');
+    await sameAsFresh('a new subscription');
+    await change(ivy, { planId: 'enterprise', priceCents: 29_500 }, '2030-06-29T09:00:00Z');
+    await sameAsFresh('an upgrade');
+    await change(ivy, { status: 'past_due' }, '2030-06-29T10:00:00Z');
+    await change(ivy, { status: 'canceled' }, '2030-06-29T11:00:00Z');
+    await sameAsFresh('past due, then cancelled');
+    const paid = await payment(ivy, 29_500, 'succeeded', '2030-06-29T09:30:00Z');
+    await sameAsFresh('a payment');
+    await t.database.db.execute(sql`update payments set status = 'refunded', refunded_cents = amount_cents
+      where id = ${paid}`);
+    await t.database.db.execute(sql`
+      insert into refunds (payment_id, customer_id, amount_cents, status, request_key, created_at, completed_at)
+      values (${paid}, ${ivy}, 29500, 'succeeded', 'kept-ivy', '2030-06-29T12:00:00Z', '2030-06-29T12:00:01Z')`);
+    await sameAsFresh('a refund');
+    // Several at once, as an import would, then an account deleted with its subscription.
+    const [jo, ku] = await Promise.all([customer('Jo'), customer('Ku')]);
+    await t.database.db.execute(sql`
+      insert into subscriptions (customer_id, plan_id, status, price_cents, current_period_start, current_period_end, updated_at)
+      select id, 'professional', 'active', 18900, '2030-06-29T13:00:00Z', '2030-07-29T13:00:00Z', '2030-06-29T13:00:00Z'
+      from customers where id in (${jo!}, ${ku!})`);
+    await sameAsFresh('two subscriptions in one statement');
+    await t.database.db.execute(sql`delete from customers where id = ${jo!}`);
+    await sameAsFresh('an account deleted');
   });
 
   it('reads only the tables it is kept on', async () => {
