@@ -29,6 +29,7 @@ const activityFeedItem = z.object({
 export const activityPageFeed = z.object({
   items: z.array(activityFeedItem),
   total: z.number(),
+  totalCapped: z.optional(z.boolean()),
   page: z.number(),
   pageSize: z.number(),
 });

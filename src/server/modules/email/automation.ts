@@ -113,25 +113,20 @@ const person = (c: { firstName: string; lastName: string; email: string; company
   companyName: c.companyName,
 });
 
-/**
- * Queues every scheduled email due at `now`. Each carries a `dedupeKey` naming the rule, the customer
- * and the event (`trial_expiring:7:<customer>:<trial end>`), so however many instances run this and
- * however often, each goes once. A disabled template or an opted-out customer is skipped by the queue.
- */
-export async function runEmailAutomation(deps: AutomationDeps, now: Date): Promise<AutomationRun> {
+const active = inArray(customers.status, ['active', 'pending']);
+const columns = {
+  id: customers.id,
+  email: customers.email,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  companyName: customers.companyName,
+  planName: sql<string>`coalesce(${plans.name}, ${customers.planId}, '')`,
+};
+
+/** The sign-up rules: the setup guide and the feature tips, each once, inside its window. */
+async function queueOnboarding(deps: AutomationDeps, now: Date, run: AutomationRun) {
   const { db, queue } = deps;
   const links = emailLinks(deps.publicUrl);
-  const run: AutomationRun = { onboarding_1: 0, onboarding_2: 0, trial_expiring: 0 };
-  const active = inArray(customers.status, ['active', 'pending']);
-  const columns = {
-    id: customers.id,
-    email: customers.email,
-    firstName: customers.firstName,
-    lastName: customers.lastName,
-    companyName: customers.companyName,
-    planName: sql<string>`coalesce(${plans.name}, ${customers.planId}, '')`,
-  };
-
   for (const rule of ONBOARDING_RULES) {
     const due = new Date(now.getTime() - rule.afterDays * DAY);
     const earliest = new Date(due.getTime() - rule.windowDays * DAY);
@@ -161,8 +156,12 @@ export async function runEmailAutomation(deps: AutomationDeps, now: Date): Promi
       if (result.status === 'queued') run[rule.template] += 1;
     }
   }
+}
 
-  // Trials ending within the widest reminder: the nearest reminder not yet passed is the one due.
+/** Trials ending within the widest reminder: the nearest reminder not yet passed is the one due. */
+async function queueTrialReminders(deps: AutomationDeps, now: Date, run: AutomationRun) {
+  const { db, queue } = deps;
+  const links = emailLinks(deps.publicUrl);
   const trials = await db
     .select({ ...columns, trialEndsAt: subscriptions.trialEndsAt })
     .from(subscriptions)
@@ -199,6 +198,17 @@ export async function runEmailAutomation(deps: AutomationDeps, now: Date): Promi
     });
     if (result.status === 'queued') run.trial_expiring += 1;
   }
+}
+
+/**
+ * Queues every scheduled email due at `now`. Each carries a `dedupeKey` naming the rule, the customer
+ * and the event (`trial_expiring:7:<customer>:<trial end>`), so however many instances run this and
+ * however often, each goes once. A disabled template or an opted-out customer is skipped by the queue.
+ */
+export async function runEmailAutomation(deps: AutomationDeps, now: Date): Promise<AutomationRun> {
+  const run: AutomationRun = { onboarding_1: 0, onboarding_2: 0, trial_expiring: 0 };
+  await queueOnboarding(deps, now, run);
+  await queueTrialReminders(deps, now, run);
   return run;
 }
 
