@@ -37,17 +37,37 @@ export function snapshotCache<V>(db: Db, maxEntries = 200): SnapshotCache<V> {
     const flight = `${snapshot}\u0000${key}`;
     const pending = reading.get(flight);
     if (pending) return reuse(await pending);
-    const promise = recordingApart(read).then((fresh) => {
-      kept.delete(key);
-      kept.set(key, { snapshot, ...fresh });
-      if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
-      return fresh;
-    });
-    reading.set(flight, promise);
-    try {
-      return (await promise).value;
-    } finally {
-      reading.delete(flight);
-    }
+    return (
+      await sharedRead(reading, flight, async () => {
+        const fresh = await recordingApart(read);
+        keepBounded(kept, key, { snapshot, ...fresh }, maxEntries);
+        return fresh;
+      })
+    ).value;
   };
+}
+
+/**
+ * Runs `work` as the one read for `flight`, so requests that miss together wait on it instead of each
+ * reading again; answers what it answered (the caller checks `reading` first).
+ */
+export async function sharedRead<T>(
+  reading: Map<string, Promise<T>>,
+  flight: string,
+  work: () => Promise<T>,
+) {
+  const promise = work();
+  reading.set(flight, promise);
+  try {
+    return await promise;
+  } finally {
+    reading.delete(flight);
+  }
+}
+
+/** Keeps `value` under `key` as the newest entry, dropping the oldest past `max`. */
+export function keepBounded<K, V>(kept: Map<K, V>, key: K, value: V, max: number) {
+  kept.delete(key);
+  kept.set(key, value);
+  if (kept.size > max) kept.delete(kept.keys().next().value!);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { noteTouched, recordingApart, type TouchedDomains } from './data-domains';
+import { keepBounded, sharedRead } from './snapshot-cache';
 
 /**
  * Figures kept until one of the tables they read is written (docs/server-kit.md, "Kept until written").
@@ -114,20 +115,14 @@ export function keptUntilWritten<V>(
     const flight = `${snapshotText}\u0000${writes}\u0000${key}`;
     const pending = reading.get(flight);
     if (pending) return reuse(await pending);
-    const promise = (async () => {
-      // Read after the counts: a writer counted in them is either seen by `read` or running here.
-      const running = await runningTransactions(db);
-      const fresh = await recordingApart(read);
-      kept.delete(key);
-      kept.set(key, { writes, running, ...fresh });
-      if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
-      return fresh;
-    })();
-    reading.set(flight, promise);
-    try {
-      return (await promise).value;
-    } finally {
-      reading.delete(flight);
-    }
+    return (
+      await sharedRead(reading, flight, async () => {
+        // Read after the counts: a writer counted in them is either seen by `read` or running here.
+        const running = await runningTransactions(db);
+        const fresh = await recordingApart(read);
+        keepBounded(kept, key, { writes, running, ...fresh }, maxEntries);
+        return fresh;
+      })
+    ).value;
   };
 }
