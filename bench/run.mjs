@@ -10,6 +10,7 @@
 //   BENCH_DATABASES     pglite, postgresql or both (comma-separated), in the order given (default: pglite,
 //                       and postgresql as well when BENCH_DATABASE_URL is set)
 //   BENCH_DURATION      seconds per load measurement (default 5)
+//   BENCH_KEEP_DATA     move the seeded data directory to this path at the end instead of deleting it
 //   BENCH_ONLY          run only these measures, comma-separated (default all): start (cold start),
 //                       api (routes against the baseline), portal, fleet (vehicle list), bundle,
 //                       billing (billing job), staff (100,000 customers: customers page, dashboard),
@@ -27,6 +28,7 @@ import {
   mkdtempSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -148,6 +150,15 @@ const children = new Set();
 const everyChild = [];
 let browser;
 let tmpRoot;
+
+/** BENCH_KEEP_DATA: the seeded data directory is moved there at the end, to look into afterwards. */
+function keepData(to) {
+  const from = path.join(tmpRoot, 'data');
+  if (!existsSync(from)) return;
+  rmSync(to, { recursive: true, force: true });
+  renameSync(from, to);
+  console.log(`bench: the data directory is kept in ${to} (BENCH_KEEP_DATA)`);
+}
 
 function killAllSync() {
   for (const child of children) {
@@ -1276,6 +1287,7 @@ try {
 } finally {
   if (browser) await browser.close().catch(() => undefined);
   await Promise.all([...children].map((child) => stopProcess(child)));
+  if (tmpRoot && process.env.BENCH_KEEP_DATA) keepData(process.env.BENCH_KEEP_DATA);
   if (tmpRoot) rmSync(tmpRoot, { recursive: true, force: true });
   tmpRoot = undefined;
 }

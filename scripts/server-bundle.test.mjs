@@ -45,9 +45,10 @@ describe('the built server', () => {
   it("is started by launch.ts, which turns on Node's compile cache before anything else loads", () => {
     expect(serverBuildOptions(root).entryPoints.main).toBe(ENTRY);
     // Only what is imported after the cache is on gets cached: launch.ts imports node:module alone,
-    // then the server itself, dynamically.
+    // then, dynamically, the module that compiles PGlite's WebAssembly, and the server itself.
     expect(metafile.inputs[ENTRY].imports.map(({ path: p, kind }) => `${kind} ${p}`)).toEqual([
       'import-statement node:module',
+      'dynamic-import src/server/db/pglite-wasm.ts',
       'dynamic-import src/server/main.ts',
     ]);
   });

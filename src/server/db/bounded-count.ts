@@ -25,13 +25,15 @@ export async function countUpTo(
 }
 
 /** How many pages past the one asked for a searched list counts before it says "N+". */
-export const SEARCH_COUNT_PAGES_AHEAD = 10;
+export const SEARCH_COUNT_PAGES_AHEAD = 5;
 
 /**
- * The cap of a searched list's count: the rows up to the end of the page asked for, and ten pages more.
+ * The cap of a searched list's count: the rows up to the end of the page asked for, and five pages more.
  * A search's rows can only be counted by reading them (a trigram index finds candidates, each row is
  * checked), so a broad term (a sixth of a million tickets) would read every match to count it; this
- * way the count reads about as far as paging ten pages on would, and a narrow term is counted exactly.
+ * way the count reads about as far as paging five pages on would, and a narrow term is counted exactly.
+ * It was ten pages: on a broad term the count then cost as much as the page itself, and the searched
+ * lists ran over their budget at 1,000,000 rows (docs/performance.md).
  * Each later page moves the cap along, so every match stays reachable (docs/architecture.md "Search").
  */
 export const searchCountCap = (request: PageRequest) =>

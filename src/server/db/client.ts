@@ -9,6 +9,8 @@ import { keepCheckpointing } from './checkpoints';
 import { readControlFile } from './control-file';
 import { acquireDirectoryLock } from './directory-lock';
 import { noteStatement } from './data-domains';
+import { letTheLoopTurn } from './event-loop-turns';
+import { compiledPgliteWasm } from './pglite-wasm';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -194,12 +196,17 @@ export async function openPgliteEngine(dataDir: string | null, loadDataDir?: Blo
   let client: PGlite;
   let started = 0;
   try {
-    const [{ PGlite: PGliteClass }, extensions] = await Promise.all([
+    const [{ PGlite: PGliteClass }, extensions, pgliteWasmModule] = await Promise.all([
       import('@electric-sql/pglite'),
       pgliteExtensions(),
+      compiledPgliteWasm(),
     ]);
     started = performance.now();
-    client = await PGliteClass.create(dataPath, { extensions, ...(loadDataDir ? { loadDataDir } : {}) });
+    client = await PGliteClass.create(dataPath, {
+      extensions,
+      ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
   } catch (error) {
     releaseLock();
     throw error;
@@ -258,11 +265,13 @@ const isOneStatementWithoutParams = (text: string, params: unknown[] | undefined
  * protocol: parse, describe, bind, describe, execute and sync, six calls into the engine, where the
  * simple protocol (`exec`) makes two. For a statement without parameters, which has nothing to bind,
  * the answer is the same (rows, fields, counts, parsers, errors), for about a quarter less of its cost:
- * the staff plan list's query went from 425 to 310 µs (docs/performance.md).
+ * the staff plan list's query went from 425 to 310 µs (docs/performance.md). Each statement first lets
+ * the event loop turn if a chain of statements has held it too long (event-loop-turns.ts).
  */
 function drizzleQueries<T extends Queries>(target: T): Pick<PGlite, 'query'> {
   return {
     query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+      await letTheLoopTurn();
       const own = withoutDrizzleParsers(options);
       if (!isOneStatementWithoutParams(text, params)) return target.query<R>(text, params, own);
       const [result] = await target.exec(text, own);

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import type { NotReadyReason } from '../modules/readiness';
+
+// Taken this way rather than by an ES import: importing node:http as an ES module reads every export,
+// and its WebSocket getters then load undici, 9 to 13 ms of every start for a gate that answers 503.
+const http = process.getBuiltinModule('node:http');
 
 /** What the port answers before the app listens: why it is not ready yet. */
 export type StartingGate = {

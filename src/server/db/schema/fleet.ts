@@ -91,5 +91,14 @@ export const maintenanceRecords = pgTable(
   (t) => [
     index('maintenance_customer_idx').on(t.customerId, t.completedDate, t.dueDate),
     index('maintenance_vehicle_idx').on(t.vehicleId),
+    // The Fleet Control Center's latest overdue records across every account (modules/fleet-center/
+    // monitoring.ts): those past their due date, read from today backwards, and those whose vehicle has
+    // reached the due mileage, each in the list's order, so the newest ten are two short index reads.
+    index('maintenance_open_due_idx')
+      .on(t.dueDate.desc(), t.createdAt.desc(), t.id)
+      .where(sql`${t.completedDate} is null and ${t.dueDate} is not null`),
+    index('maintenance_mileage_due_idx')
+      .on(t.dueDate.desc().nullsLast(), t.createdAt.desc(), t.id)
+      .where(sql`${t.completedDate} is null and ${t.vehicleMileage} >= ${t.dueMileage}`),
   ],
 );

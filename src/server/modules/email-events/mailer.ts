@@ -116,6 +116,7 @@ export const silentMailer: Mailer = {
   publicUrl: 'http://localhost',
   queue: {
     queue: async () => ({ status: 'skipped', reason: 'disabled' }),
+    queueMany: async (_exec, messages) => messages.map(() => ({ status: 'skipped', reason: 'disabled' })),
     openBody: async (row) => ({ text: row.bodyText, html: row.bodyHtml }),
   },
 };

@@ -86,6 +86,23 @@ describe('sign-up rules', () => {
     expect(await sentTo(c, 'onboarding_1')).toHaveLength(0);
   });
 
+  it('queues a whole batch in one write and one read of the switches, whatever its size', async () => {
+    const batch: TestCustomer[] = [];
+    for (let i = 0; i < 12; i++) batch.push(await signUp(t));
+    const optedOut = batch[0]!;
+    await t.put(optedOut, `/api/customer/settings/${encodeURIComponent(optedOut.email)}`, {
+      ...DEFAULT_CUSTOMER_SETTINGS,
+      emailNotifications: false,
+    });
+    const at = new Date((await signedUpAt(batch.at(-1)!)).getTime() + DAY + 60_000);
+    const statements = await t.statementsDuring(() => runEmailAutomation(deps(), at));
+    for (const c of batch.slice(1)) expect(await sentTo(c, 'onboarding_1')).toHaveLength(1);
+    expect(await sentTo(optedOut, 'onboarding_1')).toHaveLength(0);
+    // One statement each, not one per customer: the outbox write and the customers' switches.
+    expect(statements.filter((s) => /insert into "email_outbox"/i.test(s.sql))).toHaveLength(1);
+    expect(statements.filter((s) => /from "customer_settings"/i.test(s.sql))).toHaveLength(1);
+  });
+
   it('skips a disabled template, and every account email while the product-wide switch is off', async () => {
     const c = await signUp(t);
     const at = new Date((await signedUpAt(c)).getTime() + DAY + 60_000);

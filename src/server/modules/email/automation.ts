@@ -3,7 +3,7 @@ import type { EmailTemplateId } from '../../../shared/email-templates';
 import type { Db } from '../../db/client';
 import { customers, emailOutbox, plans, subscriptions } from '../../db/schema';
 import { emailDay, emailLinks } from './links';
-import type { EmailQueue } from './outbox';
+import type { EmailQueue, QueueResult } from './outbox';
 
 const DAY = 86_400_000;
 
@@ -103,6 +103,8 @@ const trialReminderKey = (now: Date) => {
   return sql`'trial_expiring:' || ${reminder} || ':' || ${customers.id} || ':' || ${end}`;
 };
 
+const queuedIn = (results: QueueResult[]) => results.filter((r) => r.status === 'queued').length;
+
 export type AutomationDeps = { db: Db; queue: EmailQueue; appName: string; publicUrl: string };
 export type AutomationRun = Record<'onboarding_1' | 'onboarding_2' | 'trial_expiring', number>;
 
@@ -144,17 +146,18 @@ async function queueOnboarding(deps: AutomationDeps, now: Date, run: AutomationR
       )
       .orderBy(customers.createdAt, customers.id)
       .limit(BATCH);
-    for (const c of rows) {
-      const result = await queue.queue(db, {
+    const results = await queue.queueMany(
+      db,
+      rows.map((c) => ({
         template: rule.template,
         to: { email: c.email, name: `${c.firstName} ${c.lastName}` },
         data: { ...person(c), planName: c.planName, signInUrl: links.signInUrl },
         customerId: c.id,
         dedupeKey: `${rule.template}:${c.id}`,
         now,
-      });
-      if (result.status === 'queued') run[rule.template] += 1;
-    }
+      })),
+    );
+    run[rule.template] += queuedIn(results);
   }
 }
 
@@ -178,12 +181,12 @@ async function queueTrialReminders(deps: AutomationDeps, now: Date, run: Automat
     )
     .orderBy(subscriptions.trialEndsAt, customers.id)
     .limit(BATCH);
-  for (const c of trials) {
+  const messages = trials.map((c) => {
     const end = c.trialEndsAt!;
     const left = (end.getTime() - now.getTime()) / DAY;
     const reminder = [...TRIAL_REMINDER_DAYS].reverse().find((d) => left <= d)!;
-    const result = await queue.queue(db, {
-      template: 'trial_expiring',
+    return {
+      template: 'trial_expiring' as const,
       to: { email: c.email, name: `${c.firstName} ${c.lastName}` },
       data: {
         ...person(c),
@@ -195,9 +198,9 @@ async function queueTrialReminders(deps: AutomationDeps, now: Date, run: Automat
       customerId: c.id,
       dedupeKey: `trial_expiring:${reminder}:${c.id}:${end.toISOString()}`,
       now,
-    });
-    if (result.status === 'queued') run.trial_expiring += 1;
-  }
+    };
+  });
+  run.trial_expiring += queuedIn(await queue.queueMany(db, messages));
 }
 
 /**

@@ -19,7 +19,6 @@ import type { EmailQueue } from './outbox';
 import { messagesByOutcome } from './kept-totals';
 
 type Row = typeof emailOutbox.$inferSelect;
-const TOTAL_CAP = 10_000;
 
 const nameOf = (templateId: string) =>
   isEmailTemplateId(templateId) ? EMAIL_TEMPLATES[templateId].name : templateId;
@@ -55,8 +54,6 @@ export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Page<O
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  // A search is counted up to a cap past the page: its matches can only be counted by reading them.
-  const cap = query.search ? searchCountCap(query) : TOTAL_CAP;
   const [rows, count] = await Promise.all([
     db
       .select()
@@ -65,9 +62,25 @@ export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Page<O
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
-    countUpTo(db, emailOutbox, where, cap),
+    // A search is counted up to a cap past the page: its matches can only be counted by reading them.
+    query.search
+      ? countUpTo(db, emailOutbox, where, searchCountCap(query))
+      : keptOutboxCount(db, query.status),
   ]);
   return toPage(query, rows.map(summary), count);
+}
+
+/**
+ * How many messages the outbox holds, or holds in one status: exact, from the counts its triggers keep per
+ * day, template and status (`email_day_totals`, migration 0026), a few thousand rows at most. Counting
+ * the rows stopped at 10,000 and still read 10,000 index entries a page (16 ms at 25,000 failed).
+ */
+async function keptOutboxCount(db: Db, status: EmailStatus | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${emailDayTotals.messages}), 0)::float8`.mapWith(Number) })
+    .from(emailDayTotals)
+    .where(status ? eq(emailDayTotals.status, status) : undefined);
+  return row?.n ?? 0;
 }
 
 /**

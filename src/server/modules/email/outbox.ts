@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { EMAIL_TEMPLATES, type EmailData, type EmailTemplateId } from '../../../shared/email-templates';
 import type { Db, Executor } from '../../db/client';
 import { customerSettings, emailOutbox, emailTemplates } from '../../db/schema';
@@ -38,6 +38,13 @@ export type EmailQueue = {
    * the message exists exactly when the event does. Delivery is the `email: deliver` job's.
    */
   queue<T extends EmailTemplateId>(exec: Executor, message: QueuedEmail<T>): Promise<QueueResult>;
+  /**
+   * Many messages at once, with the same rules as `queue`, each one's result in its place: the templates,
+   * the product's switch and the customers' switches are read once for all, and the messages are written
+   * in a few statements. For a job's batch (the automation rules), where one `queue` per message ran five
+   * statements each and held the embedded database for 2.5 s a thousand messages.
+   */
+  queueMany<T extends EmailTemplateId>(exec: Executor, messages: QueuedEmail<T>[]): Promise<QueueResult[]>;
   /** The sealed body of a sensitive message, opened for delivery or for staff. */
   openBody(row: {
     id: string;
@@ -80,9 +87,14 @@ export async function createEmailQueue({
 
   return {
     async queue(exec, message) {
-      const result = await write(writer, exec, message);
-      noteQueued({ template: message.template, to: message.to.email, result });
-      return result;
+      const [result] = await writeAll(writer, exec, [message]);
+      noteQueued({ template: message.template, to: message.to.email, result: result! });
+      return result!;
+    },
+    async queueMany(exec, messages) {
+      const results = await writeAll(writer, exec, messages);
+      messages.forEach((m, i) => noteQueued({ template: m.template, to: m.to.email, result: results[i]! }));
+      return results;
     },
     async openBody(row) {
       if (!row.sensitive) return { text: row.bodyText, html: row.bodyHtml };
@@ -94,36 +106,57 @@ export async function createEmailQueue({
   };
 }
 
-async function write<T extends EmailTemplateId>(
+type StoredTemplate = { subject: string; body: string; enabled: boolean };
+type Setting = 'emailNotifications' | 'securityAlerts';
+/** What the skip rules read, each once per batch however many messages it holds. */
+type Switches = {
+  notificationsOn(): Promise<boolean>;
+  customerWants(customerId: string, setting: Setting): Promise<boolean>;
+};
+/** Messages written per statement: a thousand rows of bodies stay a few megabytes of parameters. */
+const INSERT_CHUNK = 200;
+
+async function writeAll<T extends EmailTemplateId>(
   { appName, publicUrl, sealer }: Writer,
   exec: Executor,
-  message: QueuedEmail<T>,
-): Promise<QueueResult> {
-  const definition = EMAIL_TEMPLATES[message.template];
-  const [stored] = await exec
+  messages: QueuedEmail<T>[],
+): Promise<QueueResult[]> {
+  if (messages.length === 0) return [];
+  const templateIds = [...new Set(messages.map((m) => m.template))];
+  const storedRows = await exec
     .select({
+      id: emailTemplates.id,
       subject: emailTemplates.subject,
       body: emailTemplates.body,
       enabled: emailTemplates.enabled,
     })
     .from(emailTemplates)
-    .where(eq(emailTemplates.id, message.template));
-  const skipped = await skipReason(exec, appName, message, stored);
-  if (skipped) return { status: 'skipped', reason: skipped };
-  const filled = renderEmail(stored ?? defaultTemplate(message.template), {
-    ...(message.data as Record<string, string>),
-    appName,
-    appUrl: publicUrl,
-  });
-  const rendered = message.test ? asTest(filled, definition.name) : filled;
-  const id = crypto.randomUUID();
-  const sensitive = 'sensitive' in definition && definition.sensitive === true;
-  const seal = (plain: string, part: 'text' | 'html') =>
-    sensitive ? sealer.seal(plain, bodyContext(id, part)) : Promise.resolve(plain);
-  const now = message.now ?? new Date();
-  const inserted = await exec
-    .insert(emailOutbox)
-    .values({
+    .where(inArray(emailTemplates.id, templateIds));
+  const stored = new Map<string, StoredTemplate>(storedRows.map((row) => [row.id, row]));
+  const switches = switchesFor(exec, appName, messages);
+  const results: QueueResult[] = [];
+  const rows: (typeof emailOutbox.$inferInsert & { id: string })[] = [];
+  const rowIndex: number[] = [];
+  for (const [index, message] of messages.entries()) {
+    const template = stored.get(message.template);
+    const skipped = await skipReason(message, template, switches);
+    if (skipped) {
+      results[index] = { status: 'skipped', reason: skipped };
+      continue;
+    }
+    const definition = EMAIL_TEMPLATES[message.template];
+    const filled = renderEmail(template ?? defaultTemplate(message.template), {
+      ...(message.data as Record<string, string>),
+      appName,
+      appUrl: publicUrl,
+    });
+    const rendered = message.test ? asTest(filled, definition.name) : filled;
+    const id = crypto.randomUUID();
+    const sensitive = 'sensitive' in definition && definition.sensitive === true;
+    const seal = (plain: string, part: 'text' | 'html') =>
+      sensitive ? sealer.seal(plain, bodyContext(id, part)) : Promise.resolve(plain);
+    const now = message.now ?? new Date();
+    rows.push({
       id,
       templateId: message.template,
       toEmail: message.to.email,
@@ -138,25 +171,60 @@ async function write<T extends EmailTemplateId>(
       dedupeKey: message.dedupeKey ?? null,
       nextAttemptAt: now,
       createdAt: now,
-    })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
-  return inserted.length ? { status: 'queued', id } : { status: 'skipped', reason: 'duplicate' };
+    });
+    rowIndex.push(index);
+  }
+  const written = new Set<string>();
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+    const inserted = await exec
+      .insert(emailOutbox)
+      .values(rows.slice(at, at + INSERT_CHUNK))
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id });
+    for (const { id } of inserted) written.add(id);
+  }
+  rows.forEach(({ id }, i) => {
+    results[rowIndex[i]!] = written.has(id)
+      ? { status: 'queued', id }
+      : { status: 'skipped', reason: 'duplicate' };
+  });
+  return results;
+}
+
+/**
+ * The product's "Email notifications" switch, read when first needed, and the customers' own switches
+ * (portal Settings, on unless turned off), read for every customer of the batch in one statement.
+ */
+function switchesFor(exec: Executor, appName: string, messages: { customerId?: string | null }[]): Switches {
+  let product: Promise<boolean> | undefined;
+  let customers: Promise<Map<string, Partial<Record<Setting, boolean>>>> | undefined;
+  const customerIds = [...new Set(messages.flatMap((m) => (m.customerId ? [m.customerId] : [])))];
+  return {
+    notificationsOn: () =>
+      (product ??= generalSettingsOf(exec, { appName }).then((settings) => settings.emailNotifications)),
+    customerWants: async (customerId, setting) => {
+      customers ??= exec
+        .select({ customerId: customerSettings.customerId, settings: customerSettings.settings })
+        .from(customerSettings)
+        .where(inArray(customerSettings.customerId, customerIds))
+        .then((found) => new Map(found.map((row) => [row.customerId, row.settings ?? {}])));
+      return (await customers).get(customerId)?.[setting] !== false;
+    },
+  };
 }
 
 /** Why the message is not sent (the template off, the product's or the customer's switch), if it is not. */
 async function skipReason(
-  exec: Executor,
-  appName: string,
   message: Pick<QueuedEmail<EmailTemplateId>, 'template' | 'test' | 'customerId'>,
   stored: { enabled: boolean } | undefined,
+  switches: Switches,
 ): Promise<'disabled' | 'opted_out' | 'notifications_off' | null> {
   const definition = EMAIL_TEMPLATES[message.template];
   if (definition.audience === 'account' && !message.test) {
     if (stored && !stored.enabled) return 'disabled';
     // System Settings > Notifications > Email notifications: off stops account emails product-wide.
-    if (!(await generalSettingsOf(exec, { appName })).emailNotifications) return 'notifications_off';
-    if (message.customerId && !(await customerWants(exec, message.customerId, 'emailNotifications'))) {
+    if (!(await switches.notificationsOn())) return 'notifications_off';
+    if (message.customerId && !(await switches.customerWants(message.customerId, 'emailNotifications'))) {
       return 'opted_out';
     }
   }
@@ -165,7 +233,7 @@ async function skipReason(
     definition.audience === 'security' &&
     !message.test &&
     message.customerId &&
-    !(await customerWants(exec, message.customerId, 'securityAlerts'))
+    !(await switches.customerWants(message.customerId, 'securityAlerts'))
   ) {
     return 'opted_out';
   }
@@ -183,17 +251,4 @@ function asTest(email: RenderedEmail, name: string): RenderedEmail {
       `$1<p style="padding:8px 12px;background:#fef3c7;border-radius:6px">${escapeHtml(note)}</p>`,
     ),
   };
-}
-
-/** One of the customer's email switches (portal Settings); on unless they turned it off. */
-async function customerWants(
-  exec: Executor,
-  customerId: string,
-  setting: 'emailNotifications' | 'securityAlerts',
-): Promise<boolean> {
-  const [row] = await exec
-    .select({ settings: customerSettings.settings })
-    .from(customerSettings)
-    .where(eq(customerSettings.customerId, customerId));
-  return row?.settings?.[setting] !== false;
 }

@@ -26,6 +26,12 @@ const DAY_MS = 86_400_000;
 const VEHICLES_PREFIX = 'vehicles:';
 
 /**
+ * The kept due days of the records overdue on `today` (the fleet app's rule: a due date passed, or the
+ * due mileage reached, kept at -infinity): the one count of overdue maintenance, here and in monitoring.
+ */
+export const overdueKept = (today: string) => lt(fleetMaintenanceDue.dueDay, today);
+
+/**
  * One statement for every figure but the largest fleets, as (name, n, amount) rows: the counters summed
  * over their shards (`vehicles:<status>` with its mileage, `drivers`, `accounts`); `added` twice, for the
  * window's whole UTC days from the kept days and for its first, partial day from vehicles by their
@@ -58,10 +64,7 @@ function keptFigures(db: Db, now: Date) {
       .select(row('added', count()))
       .from(vehicles)
       .where(and(gte(vehicles.createdAt, since), lt(vehicles.createdAt, secondDay))),
-    db
-      .select(row('overdue', dueRecords))
-      .from(fleetMaintenanceDue)
-      .where(lt(fleetMaintenanceDue.dueDay, today)),
+    db.select(row('overdue', dueRecords)).from(fleetMaintenanceDue).where(overdueKept(today)),
     db
       .select(row('due soon', dueRecords))
       .from(fleetMaintenanceDue)

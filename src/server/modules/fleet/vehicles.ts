@@ -66,20 +66,28 @@ export async function listVehicles({ db, account }: CustomerContext, query: Vehi
   const where = vehicleFilter(account, query);
   const column = SORT_COLUMNS[query.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
   const order = query.sort.startsWith('-') ? desc(column) : asc(column);
-  // The page and the total in one scan (a window count), instead of filtering the fleet twice.
+  // The page and the total in one scan of the account's vehicles alone (a window count); only the
+  // page's rows are then joined to their driver. Joining first joined every matching vehicle to the
+  // drivers before the page was cut: 5,000 of them in a large fleet.
+  const page = db
+    .select({ id: vehicles.id, total: sql<number>`count(*) over ()`.as('total') })
+    .from(vehicles)
+    .where(where)
+    .orderBy(order, asc(vehicles.id))
+    .limit(query.pageSize)
+    .offset(pageOffset(query))
+    .as('page');
   const rows = await db
     .select({
       vehicle: vehicles,
       driverId: drivers.id,
       driverName: drivers.name,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: sql<number>`${page.total}`.mapWith(Number),
     })
-    .from(vehicles)
+    .from(page)
+    .innerJoin(vehicles, eq(vehicles.id, page.id))
     .leftJoin(drivers, account.where(drivers, eq(drivers.assignedVehicleId, vehicles.id)))
-    .where(where)
-    .orderBy(order, asc(vehicles.id))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+    .orderBy(order, asc(vehicles.id));
   // Past the last page there is no row to carry the total; only then count separately.
   const total =
     rows[0]?.total ??

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { manualClock } from '../../clock';
+import { SEARCH_COUNT_PAGES_AHEAD } from '../../db/bounded-count';
 import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { auditRowsWhere } from '../../../../tests/setup/audit';
 import { CARDS, addCard, checkout, signUp, type TestCustomer } from '../../../../tests/setup/customers';
@@ -20,6 +21,7 @@ import {
   sandboxRefunds,
   subscriptions,
 } from '../../db/schema';
+import type { Page } from '../../../shared/contracts/common';
 import { DELETED_CUSTOMER_LABEL, type StaffPayment } from '../../../shared/contracts/staff-payments';
 import { recoverPendingRefunds, PENDING_REFUND_AGE_MS } from '../billing';
 import { invitedPassword, lastEmailTo, linkIn } from '../../../../tests/setup/mail';
@@ -50,7 +52,7 @@ const retry = (id: string, session = admin) => t.post(session, `/api/admin/payme
 async function listed(query: string) {
   const res = await t.get(admin, `/api/admin/payments?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ items: StaffPayment[]; total: number; page: number; pageSize: number }>();
+  return res.json<Page<StaffPayment>>();
 }
 
 const sandboxRefundsOf = async (chargeRef: string) =>
@@ -111,6 +113,27 @@ describe('GET /api/admin/payments', () => {
     const pageTwo = await listed('search=zebra&pageSize=1&page=2&sort=amount');
     expect(pageTwo).toMatchObject({ total: 2, page: 2 });
     expect(pageTwo.items.map((p) => p.id)).toEqual([pro.payment.id]);
+  });
+
+  it('counts a searched list SEARCH_COUNT_PAGES_AHEAD pages past the page asked for, and says "N+" beyond', async () => {
+    const bulk = await paidCustomer({ companyName: 'Quagga Bulk' });
+    // Eleven more of its payments: twelve in all, more than page 1 of size 1 counts (1 + the pages ahead).
+    await db()
+      .insert(payments)
+      .values(
+        Array.from({ length: 11 }, (_, i) => ({
+          ...bulk.payment,
+          id: crypto.randomUUID(),
+          providerRef: null,
+          idempotencyKey: `bulk-count-${i}`,
+          createdAt: new Date(bulk.payment.createdAt.getTime() - (i + 1) * 60_000),
+        })),
+      );
+    const ahead = SEARCH_COUNT_PAGES_AHEAD;
+    expect(await listed('search=quagga&pageSize=1')).toMatchObject({ total: 1 + ahead, totalCapped: true });
+    const reaching = await listed(`search=quagga&pageSize=1&page=${12 - ahead}`);
+    expect(reaching.total).toBe(12);
+    expect(reaching.totalCapped).toBeUndefined();
   });
 
   it('refuses a bad status with 400, and staff without the payments flag', async () => {

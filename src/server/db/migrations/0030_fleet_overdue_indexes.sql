@@ -1,0 +1,2 @@
+CREATE INDEX "maintenance_open_due_idx" ON "maintenance_records" USING btree ("due_date" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id") WHERE "maintenance_records"."completed_date" is null and "maintenance_records"."due_date" is not null;--> statement-breakpoint
+CREATE INDEX "maintenance_mileage_due_idx" ON "maintenance_records" USING btree ("due_date" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id") WHERE "maintenance_records"."completed_date" is null and "maintenance_records"."vehicle_mileage" >= "maintenance_records"."due_mileage";
