@@ -113,7 +113,7 @@ type Switches = {
   notificationsOn(): Promise<boolean>;
   customerWants(customerId: string, setting: Setting): Promise<boolean>;
 };
-/** Messages written per statement: a thousand rows of bodies stay a few megabytes of parameters. */
+/** Messages written per statement: a statement's parameters (two bodies a row) stay a few hundred kB. */
 const INSERT_CHUNK = 200;
 
 async function writeAll<T extends EmailTemplateId>(
