@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { holdsInOneOf } from '../../../tests/setup/cluster-attempts';
 import { snapshotCache } from './snapshot-cache';
 
 let t: TestApp;
@@ -16,8 +17,7 @@ describe('snapshotCache', () => {
     // On PostgreSQL the snapshot moves with any commit in the cluster, and the test files run side by
     // side on it: keeping must hold in one of five attempts, each on a fresh cache. A commit of ours
     // must always make it read again.
-    let held = false;
-    for (let attempt = 0; attempt < 5 && !held; attempt++) {
+    const held = await holdsInOneOf(5, async (attempt) => {
       const cache = snapshotCache<number>(t.database.db);
       let reads = 0;
       const read = async () => {
@@ -32,8 +32,8 @@ describe('snapshotCache', () => {
       const afterCommit = await cache('k', read);
       expect(afterCommit).toBe(reads);
       expect(afterCommit).toBeGreaterThan(kept);
-      held = together.every((n) => n === 1) && kept === 1 && reads === 2;
-    }
+      return together.every((n) => n === 1) && kept === 1 && reads === 2;
+    });
     expect(held).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { holdsInOneOf } from '../../../tests/setup/cluster-attempts';
 import type { Db } from './client';
 import {
   COUNTED_TABLES,
@@ -48,19 +49,18 @@ describe('keptUntilWritten', () => {
     // On PostgreSQL a transaction still open in another database of the cluster (the test files run side
     // by side) also drops a kept figure when it ends, which no test here controls: the check is made up
     // to five times, each on a fresh figure, and must hold once.
-    let held = false;
-    for (let attempt = 0; attempt < 5 && !held; attempt++) {
+    const held = await holdsInOneOf(5, async () => {
       const customers = keptCount('customers');
       const together = await Promise.all(Array.from({ length: 5 }, () => customers.get()));
       expect(new Set(together).size).toBe(1);
-      if (customers.reads() !== 1) continue;
+      if (customers.reads() !== 1) return false;
       // Commits elsewhere (System Health's report, a setting) leave it kept: one statement per request.
       await db().execute(sql`insert into app_meta (key, value) values ('table-writes-test', 'x')
         on conflict (key) do update set value = 'x'`);
       await db().execute(sql`update app_meta set value = 'y' where key = 'table-writes-test'`);
       const seen = await t.queriesDuring(() => customers.get());
-      held = seen.length === 1 && customers.reads() === 1;
-    }
+      return seen.length === 1 && customers.reads() === 1;
+    });
     expect(held).toBe(true);
   });
 

@@ -15,10 +15,9 @@ import { auditChain, auditLogs } from '../../db/schema';
 import { countUpTo } from '../../db/bounded-count';
 import { keysetSort, type SortKey } from '../../db/keyset-sort';
 import { likePrefix } from '../../lib/sql-like';
+import { isUuid } from '../../lib/uuid';
 
 type Filters = Omit<AuditExportQuery, 'sort'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const nextDay = (day: string) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -50,7 +49,7 @@ export function auditFilter(query: Filters): SQL | undefined {
         eq(auditLogs.resourceId, term),
         eq(auditLogs.action, term.toLowerCase()),
         // A customer's id also finds every row of its account (the rows its own people wrote).
-        UUID.test(term) ? eq(auditLogs.accountId, term.toLowerCase()) : undefined,
+        isUuid(term) ? eq(auditLogs.accountId, term.toLowerCase()) : undefined,
       ),
     );
   }

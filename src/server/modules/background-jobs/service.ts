@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { backgroundJobs } from '../../db/schema';
 import { newTouchedDomains, recordingDomains } from '../../db/data-domains';
 import { isDataDomain } from '../../../shared/data-domains';
+import { isUuid } from '../../lib/uuid';
 
 /*
  * Background jobs with real progress (docs/background-jobs.md). A job is a row: started in a transaction
@@ -87,8 +88,6 @@ export function toBackgroundJob(row: Row): BackgroundJob {
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One app's jobs: the ones this instance runs, and the timer that says they are alive. */
 type Jobs = {
@@ -250,7 +249,7 @@ async function runJob({ db, log }: Jobs, row: Row, work: StartJob['work']) {
 }
 
 async function getJob(db: Db, id: string, kinds: readonly string[]): Promise<BackgroundJob | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   await failStale(db, eq(backgroundJobs.id, id));
   const [row] = await db
     .select()

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import {
   COMMISSION_TYPES,
   type Commission,
@@ -9,7 +9,8 @@ import { COMMISSION_STATUSES } from '../../../shared/statuses';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import type { Executor } from '../../db/client';
 import { salesCommissions } from '../../db/schema';
-import { commissionTotalsOf, isUuid, ownTotalsOf } from './totals';
+import { commissionTotalsOf, ownTotalsOf, salesUserIs } from './totals';
+import { isUuid } from '../../lib/uuid';
 import { recordAudit } from '../audit';
 import { inTransaction } from '../../http/request-context';
 import type { StaffContext } from '../../http/staff-context';
@@ -45,11 +46,7 @@ export function monthRange(month: string): [Date, Date] {
 function filterOf(query: Omit<CommissionListQuery, 'page' | 'pageSize'>): SQL | undefined {
   const range = query.month ? monthRange(query.month) : null;
   return and(
-    query.salesUserId !== undefined
-      ? isUuid(query.salesUserId)
-        ? eq(salesCommissions.salesUserId, query.salesUserId)
-        : sql`false`
-      : undefined,
+    salesUserIs(salesCommissions.salesUserId, query.salesUserId),
     query.status ? eq(salesCommissions.status, query.status) : undefined,
     range ? gte(salesCommissions.createdAt, range[0]) : undefined,
     range ? lt(salesCommissions.createdAt, range[1]) : undefined,

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { staffNameOf } from '../team';
 import { inTransaction } from '../../http/request-context';
+import { isUuid } from '../../lib/uuid';
 import type { StaffContext } from '../../http/staff-context';
 
 export const SALES_ONLY_MESSAGE = 'Only sales users can receive commission rates';
@@ -59,9 +60,8 @@ export async function listRates(exec: Executor): Promise<CommissionRate[]> {
  * locked first, so two staff setting a rate at once are applied one after the other.
  */
 export async function createRate(ctx: StaffContext, input: CreateRateRequest): Promise<CommissionRate> {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.salesUserId);
   return inTransaction(ctx, async ({ db: tx, actor }) => {
-    const [member] = isUuid
+    const [member] = isUuid(input.salesUserId)
       ? await tx
           .select({ id: staffUsers.id, role: staffUsers.role })
           .from(staffUsers)

@@ -3,13 +3,16 @@ import type { CommissionListQuery, CommissionTotals } from '../../../shared/cont
 import { isoDay } from '../../../shared/days';
 import type { Executor } from '../../db/client';
 import { salesCommissionTotals as kept } from '../../db/schema';
+import { isUuid } from '../../lib/uuid';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 // Commission figures read from the totals the triggers on sales_commissions keep per sales user, month
 // earned, status and month paid (migration 0026, docs/commissions.md "Totals at size"): a few rows per
 // sales user and month, however many commissions there are.
 
-export const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+/** A sales user filter on `column`: an id that is not a UUID matches no one (instead of failing the cast). */
+export const salesUserIs = (column: PgColumn, salesUserId: string | undefined) =>
+  salesUserId === undefined ? undefined : isUuid(salesUserId) ? eq(column, salesUserId) : sql`false`;
 
 const count = (condition?: SQL) =>
   sql<number>`coalesce(sum(${kept.commissions})${condition ? sql` filter (where ${condition})` : sql``}, 0)`.mapWith(
@@ -23,11 +26,7 @@ const cents = (condition?: SQL) =>
 /** The history's filters on the kept totals: the month a commission was earned is a month row. */
 function keptFilterOf(query: Omit<CommissionListQuery, 'page' | 'pageSize'>): SQL | undefined {
   return and(
-    query.salesUserId !== undefined
-      ? isUuid(query.salesUserId)
-        ? eq(kept.salesUserId, query.salesUserId)
-        : sql`false`
-      : undefined,
+    salesUserIs(kept.salesUserId, query.salesUserId),
     query.status ? eq(kept.status, query.status) : undefined,
     query.month ? eq(kept.month, `${query.month}-01`) : undefined,
   );

@@ -6,10 +6,9 @@ import type { Db } from '../../../db/client';
 import { customers, invoices } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
 import { likePattern } from '../../../lib/sql-like';
+import { isUuid } from '../../../lib/uuid';
 
 export const staffInvoicePdfUrl = (id: string) => `/api/admin/invoices/${id}/pdf`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The search: an invoice number (exact, through invoices_number_key: 'MP-000123', '123' or
@@ -69,7 +68,7 @@ async function countInvoices(db: Db, query: AdminInvoiceListQuery, where: SQL | 
 
 /** One invoice for its PDF (any customer's: staff read them all; a deleted customer's are kept for the books). */
 export async function invoiceById(db: Db, id: string) {
-  if (!UUID.test(id)) throw notFound('Invoice not found');
+  if (!isUuid(id)) throw notFound('Invoice not found');
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
   if (!row) throw notFound('Invoice not found');
   return row;

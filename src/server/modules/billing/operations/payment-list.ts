@@ -14,6 +14,7 @@ import { snapshotCache, type SnapshotCache } from '../../../db/snapshot-cache';
 import { customers, invoices, paymentDayTotals, payments, refunds, subscriptions } from '../../../db/schema';
 import { likePattern } from '../../../lib/sql-like';
 import type { PaymentStatus } from '../../../../shared/statuses';
+import { isUuid } from '../../../lib/uuid';
 
 /**
  * The statuses the staff payments list shows, as the billing engine stores them (`recordPayment`):
@@ -36,8 +37,6 @@ export function statusOf(stored: PaymentStatus): PaymentListStatus {
 /** A payment provider's reference: Stripe's `ch_…`, `pi_…`, `py_…`, the sandbox's `ch_sbx_…`. */
 const PROVIDER_REF = /^(ch|pi|py)_[A-Za-z0-9_]+$/;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type Filters = Pick<PaymentExportQuery, 'search' | 'status'>;
 
 /**
@@ -55,7 +54,7 @@ export function paymentFilter(query: Filters): SQL | undefined {
     const pattern = likePattern(term);
     // The term's shape picks the one index that can answer it: an OR across them (or a union of
     // their ids) makes the planner read every payment, or hash a million ids for a broad term.
-    if (UUID.test(term)) conditions.push(eq(payments.id, term.toLowerCase()));
+    if (isUuid(term)) conditions.push(eq(payments.id, term.toLowerCase()));
     else if (PROVIDER_REF.test(term)) conditions.push(eq(payments.providerRef, term));
     else {
       conditions.push(
