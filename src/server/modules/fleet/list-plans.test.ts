@@ -144,3 +144,31 @@ describe('the overview', () => {
     expectPageChosenBeforeVehicles(listing);
   });
 });
+
+describe('the vehicle list', () => {
+  it('chooses the page and its total on the vehicles alone, and reads drivers only for the rows shown', async () => {
+    const c = await signUp(t, { planId: 'professional' });
+    const fleet = [];
+    for (let i = 0; i < 6; i++) fleet.push(await addVehicle(c, { make: i % 2 ? 'Ford' : 'Isuzu' }));
+    const driver = await t.post(c, '/api/fleet/drivers', {
+      name: 'Dee Driver',
+      email: `dee-${unique()}@drivers.example`,
+      phone: '555-0100',
+      licenseNumber: `LIC-${unique()}`,
+      assignedVehicleId: fleet[1],
+    });
+    expect(driver.statusCode, driver.body).toBe(201);
+    const { body, statements } = await statementsOf(
+      c,
+      '/api/fleet/vehicles?search=ford&sort=make&pageSize=2&page=1',
+      'vehicles',
+    );
+    expect(body).toMatchObject({ total: 3 });
+    const items = body.items as { id: string; driver: { name: string } | null }[];
+    expect(items.find((v) => v.id === fleet[1])?.driver?.name).toBe('Dee Driver');
+    const plan = await planOfOne(statements);
+    // Under the LIMIT only vehicles are read: no driver is joined to a row the page then drops.
+    expect(nodesOn(limitOf(plan), 'drivers')).toEqual([]);
+    expect(nodesOn(plan, 'drivers').length).toBeGreaterThan(0);
+  });
+});
