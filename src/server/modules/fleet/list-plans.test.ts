@@ -148,7 +148,7 @@ describe('the overview', () => {
 describe('the vehicle list', () => {
   it('chooses the page and its total on the vehicles alone, and reads drivers only for the rows shown', async () => {
     const c = await signUp(t, { planId: 'professional' });
-    const fleet = [];
+    const fleet: string[] = [];
     for (let i = 0; i < 6; i++) fleet.push(await addVehicle(c, { make: i % 2 ? 'Ford' : 'Isuzu' }));
     const driver = await t.post(c, '/api/fleet/drivers', {
       name: 'Dee Driver',
