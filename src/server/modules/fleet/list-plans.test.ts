@@ -160,7 +160,7 @@ describe('the vehicle list', () => {
     expect(driver.statusCode, driver.body).toBe(201);
     const { body, statements } = await statementsOf(
       c,
-      '/api/fleet/vehicles?search=ford&sort=make&pageSize=2&page=1',
+      '/api/fleet/vehicles?search=ford&sort=make&pageSize=3&page=1',
       'vehicles',
     );
     expect(body).toMatchObject({ total: 3 });
