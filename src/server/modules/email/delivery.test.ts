@@ -10,7 +10,7 @@ import { startMailCatcher, type MailCatcher } from '../../../../tests/fakes/smtp
 import { CARDS, checkout, signUp } from '../../../../tests/setup/customers';
 import { emailOutbox, invoices } from '../../db/schema';
 import { flushIntegrationStatus } from '../system-health';
-import { MAX_ATTEMPTS } from './delivery';
+import { createEmailDelivery, MAX_ATTEMPTS } from './delivery';
 
 const MINUTE = 60_000;
 let catcher: MailCatcher;
@@ -140,6 +140,38 @@ describe('delivery to SMTP_URL', () => {
       .update(emailOutbox)
       .set({ status: 'sent' })
       .where(sql`${emailOutbox.id} in (${first.id}, ${second.id})`);
+  });
+
+  it('sending one message now waits for the delivery run that took it first, and says it was sent', async () => {
+    const { id, to } = await queueChanged();
+    const slow = catcher.holdNext();
+    const run = t.app.services.emailDelivery.deliverDue();
+    await slow.arrived;
+    // The action's own attempt finds the job's claim on it, and must not answer "queued" meanwhile.
+    const now = t.app.services.emailDelivery.deliverOne(id);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    slow.release();
+    expect(await now).toMatchObject({ status: 'sent', error: null });
+    await run;
+    expect(received(to)).toHaveLength(1);
+  });
+
+  it('says queued when the run that holds the message does not finish within the wait', async () => {
+    const { id } = await queueChanged();
+    await db()
+      .update(emailOutbox)
+      .set({ status: 'sending', lockedBy: 'stuck', lockedUntil: new Date(Date.now() + 10 * MINUTE) })
+      .where(eq(emailOutbox.id, id));
+    const delivery = createEmailDelivery({
+      db: db(),
+      config: t.app.services.config,
+      queue: t.app.services.email,
+      keyring: t.app.services.keyring,
+      instance: 'impatient',
+      otherRunWaitMs: 300,
+    });
+    expect(await delivery.deliverOne(id)).toMatchObject({ status: 'queued', error: null });
+    await db().update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.id, id));
   });
 
   it('seals a sensitive body at rest and erases it once sent', async () => {

@@ -33,7 +33,13 @@ export type DeliveryDeps = {
   /** Names this instance's claims (`locked_by`). */
   instance: string;
   log?: FastifyBaseLogger;
+  /** How long `deliverOne` waits for another run that holds the message to finish sending it. */
+  otherRunWaitMs?: number;
 };
+
+/** A send to a mail server takes well under a second; past this the answer says queued. */
+const OTHER_RUN_WAIT_MS = 5_000;
+const OTHER_RUN_POLL_MS = 100;
 
 export type DeliveryRun = { sent: number; retrying: number; failed: number; noTransport: boolean };
 
@@ -107,8 +113,9 @@ async function deliverOne(
   const mailer = await transportOf(deps);
   if (!mailer) return { status: 'queued', error: null, transport: null };
   const [row] = await claim(deps, now, id);
-  // Not queued any more: another instance's delivery run took it first; say what it recorded.
-  if (!row) return { ...(await outcomeOf(deps.db, id)), transport: mailer.kind };
+  // Not queued any more: a delivery run (this instance's job or another's) took it first; say what
+  // that run recorded, once it has.
+  if (!row) return { ...(await settledOutcomeOf(deps, id)), transport: mailer.kind };
   const started = Date.now();
   const outcome = await deliver(
     deps,
@@ -118,7 +125,7 @@ async function deliverOne(
     () => new Date(now.getTime() + (Date.now() - started)),
   );
   return outcome.status === 'lost'
-    ? { ...(await outcomeOf(deps.db, id)), transport: mailer.kind }
+    ? { ...(await settledOutcomeOf(deps, id)), transport: mailer.kind }
     : { ...outcome, transport: mailer.kind };
 }
 
@@ -258,15 +265,23 @@ async function recordFailure(
   return { status: final ? ('failed' as const) : ('queued' as const), error: failure.message };
 }
 
-/** What the outbox says of a message another run holds or delivered. */
-async function outcomeOf(
-  db: Db,
+/**
+ * What the outbox says of a message another run holds or delivered. While that run is still sending
+ * it (the delivery job claimed it a moment after the action queued it), the answer waits for its
+ * outcome a little, so a dialog does not say "not taken yet" of a message on the wire.
+ */
+async function settledOutcomeOf(
+  deps: DeliveryDeps,
   id: string,
 ): Promise<{ status: 'sent' | 'queued' | 'failed'; error: string | null }> {
-  const [row] = await db
-    .select({ status: emailOutbox.status, error: emailOutbox.lastError })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.id, id));
-  const status = row?.status === 'sent' || row?.status === 'failed' ? row.status : 'queued';
-  return { status, error: row?.error ?? null };
+  const until = Date.now() + (deps.otherRunWaitMs ?? OTHER_RUN_WAIT_MS);
+  for (;;) {
+    const [row] = await deps.db
+      .select({ status: emailOutbox.status, error: emailOutbox.lastError })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    if (row?.status === 'sent' || row?.status === 'failed') return { status: row.status, error: row.error };
+    if (row?.status !== 'sending' || Date.now() >= until) return { status: 'queued', error: row?.error ?? null };
+    await new Promise((resolve) => setTimeout(resolve, OTHER_RUN_POLL_MS));
+  }
 }
