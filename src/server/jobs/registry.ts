@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { Database } from '../db/client';
 import type { Services } from '../services';
 import { crmDepsOf } from '../modules/crm';
 import { auditRetentionRun } from './audit-retention';
@@ -13,6 +14,7 @@ import {
 } from './backlogs';
 import { billingRenewalsRun } from './billing-runner';
 import { crmAutoSyncRun } from './crm-auto-sync';
+import { databaseUpkeepRun } from './database-upkeep';
 import { emailAutomationRun } from './email-automation';
 import { emailDeliveryRun } from './email-delivery';
 import { healthSweepRun } from './health-sweep';
@@ -43,10 +45,16 @@ export type PeriodicJob = {
   run: (services: Services) => () => Promise<void>;
   /** What it still has to do, shown beside it in System Health as "<count> <label>". */
   backlog?: { label: string; count: BacklogCount };
+  /** Only on this database: neither started nor listed in System Health on the other. */
+  driver?: Database['driver'];
 };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+
+/** The registry's jobs that exist on this database (`driver`). */
+export const jobsOn = (driver: Database['driver'], jobs: readonly PeriodicJob[] = PERIODIC_JOBS) =>
+  jobs.filter((job) => !job.driver || job.driver === driver);
 
 /**
  * Every periodic job, in the order they start (and stop) and System Health lists them. An interval
@@ -136,5 +144,14 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
     intervalMs: (config) => config.crmAutoSyncCheckMs,
     firstRunMs: 10_000,
     run: (services) => crmAutoSyncRun(crmDepsOf(services)),
+  },
+  {
+    // The embedded database has no autovacuum (db/table-upkeep.ts); PostgreSQL runs its own.
+    name: 'database: upkeep',
+    label: 'Database upkeep (ANALYZE, VACUUM)',
+    intervalMs: () => MINUTE,
+    firstRunMs: 5_000,
+    run: ({ db, log }) => databaseUpkeepRun(db, log),
+    driver: 'pglite',
   },
 ];

@@ -281,7 +281,8 @@ async function settledOutcomeOf(
       .from(emailOutbox)
       .where(eq(emailOutbox.id, id));
     if (row?.status === 'sent' || row?.status === 'failed') return { status: row.status, error: row.error };
-    if (row?.status !== 'sending' || Date.now() >= until) return { status: 'queued', error: row?.error ?? null };
+    if (row?.status !== 'sending' || Date.now() >= until)
+      return { status: 'queued', error: row?.error ?? null };
     await new Promise((resolve) => setTimeout(resolve, OTHER_RUN_POLL_MS));
   }
 }

@@ -1,17 +1,17 @@
 import { desc } from 'drizzle-orm';
 import { BACKLOG_CAP, type HealthStatus, type JobHealth } from '../../../shared/contracts/system-health';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { jobRuns } from '../../db/schema';
-import { PERIODIC_JOBS } from '../../jobs/registry';
+import { jobsOn } from '../../jobs/registry';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Each periodic job's latest run over all instances, its run and failure counts, and its backlog. */
-export async function readJobHealth(db: Db, now: Date): Promise<JobHealth[]> {
+export async function readJobHealth(db: Db, driver: Database['driver'], now: Date): Promise<JobHealth[]> {
   const rows = await db.select().from(jobRuns).orderBy(desc(jobRuns.lastStartedAt));
   // The registry's jobs, each listed even before its first run (maintenance), then any other name
   // job_runs still holds (a job since removed, a test's), under its name.
-  const registered = new Map(PERIODIC_JOBS.map((j) => [j.name, j]));
+  const registered = new Map(jobsOn(driver).map((j) => [j.name, j]));
   const names = [...new Set([...registered.keys(), ...rows.map((r) => r.job)])];
   return Promise.all(
     names.map(async (job) => {

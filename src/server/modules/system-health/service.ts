@@ -77,7 +77,7 @@ async function readHealth(
       .orderBy(serverInstances.startedAt),
     db.select().from(requestMetrics).where(gte(requestMetrics.minute, from60)),
     databaseSize(db, size).catch(() => null),
-    readJobHealth(db, now),
+    readJobHealth(db, database.driver, now),
     readIntegrationHealth(db, config),
     db
       .select({ type: systemAlerts.type, n: count() })

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/**
+ * PostgreSQL's autovacuum keeps the planner's statistics current (ANALYZE), reclaims the space of
+ * updated and deleted rows and freezes old transaction ids (VACUUM). The embedded database runs
+ * PostgreSQL as a single-user backend, which has no autovacuum at all: left alone, a table keeps the
+ * statistics the migrations left it (an account of 5,000 vehicles was planned as 16), grows with every
+ * update, and after about two billion transactions refuses writes. `database: upkeep`
+ * (jobs/registry.ts) does autovacuum's work with autovacuum's own thresholds (docs/performance.md).
+ */
+
+/** One table as the catalogue and this process's statistics see it. */
+export type TableState = {
+  name: string;
+  /** Rows at the last ANALYZE or VACUUM; -1 when never analysed. */
+  reltuples: number;
+  /** Pages at the last ANALYZE or VACUUM. */
+  relpages: number;
+  /** Pages now. */
+  pages: number;
+  /**
+   * Rows changed and dead rows since the last ANALYZE and VACUUM, as counted by this process: the
+   * embedded database keeps no statistics across a restart, so the page count catches what they miss.
+   */
+  modified: number;
+  dead: number;
+  /** Transactions since the table's oldest unfrozen id. */
+  xidAge: number;
+};
+
+export type Upkeep = 'vacuum analyze' | 'analyze';
+
+/** autovacuum's defaults: 50 rows plus 10 % (ANALYZE) or 20 % (VACUUM) of the table. */
+const BASE_ROWS = 50;
+const ANALYZE_SHARE = 0.1;
+const VACUUM_SHARE = 0.2;
+/** Pages grown or shrunk since the last ANALYZE, on top of 10 %: about 500 narrow rows. */
+const BASE_PAGES = 8;
+/** vacuum_freeze_table_age's default: from here a VACUUM scans the whole table and freezes it. */
+export const FREEZE_AGE = 150_000_000;
+
+/** What a table needs now, by autovacuum's rules; null when nothing. */
+export function upkeepOf(t: TableState): Upkeep | null {
+  const rows = Math.max(t.reltuples, 0);
+  if (t.dead > BASE_ROWS + VACUUM_SHARE * rows || t.xidAge > FREEZE_AGE) return 'vacuum analyze';
+  if (t.reltuples < 0) return t.pages > 0 ? 'analyze' : null;
+  if (t.modified > BASE_ROWS + ANALYZE_SHARE * rows) return 'analyze';
+  if (Math.abs(t.pages - t.relpages) > BASE_PAGES + ANALYZE_SHARE * t.relpages) return 'analyze';
+  return null;
+}
+
+/** Every table of the app's schema, with what `upkeepOf` reads. */
+export async function tableStates(db: Db): Promise<TableState[]> {
+  // A backend sends its counts to the shared statistics at most once a second; this makes the next
+  // statement send them, so the read below counts the writes up to now.
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const result = (await db.execute(sql`
+    select c.relname as name, c.reltuples::float8 as reltuples, c.relpages,
+      (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages,
+      coalesce(s.n_mod_since_analyze, 0)::float8 as modified, coalesce(s.n_dead_tup, 0)::float8 as dead,
+      age(c.relfrozenxid)::float8 as "xidAge"
+    from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
+    where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+    order by c.relname`)) as unknown as { rows: TableState[] };
+  return result.rows.map((r) => ({
+    name: r.name,
+    reltuples: Number(r.reltuples),
+    relpages: Number(r.relpages),
+    pages: Number(r.pages),
+    modified: Number(r.modified),
+    dead: Number(r.dead),
+    xidAge: Number(r.xidAge),
+  }));
+}
+
+/**
+ * Tables taken per run. Each statement holds the embedded database (and so every request) while it
+ * runs: an ANALYZE reads a sample of 30,000 rows whatever the table's size, a VACUUM the pages that
+ * changed. A few per run, with the loop turning between them, keeps any hold short.
+ */
+export const TABLES_PER_RUN = 4;
+
+/** One pass: the tables that need it most (by rows changed), at most `limit`; answers what it did. */
+export async function keepTablesUp(
+  db: Db,
+  limit = TABLES_PER_RUN,
+): Promise<{ table: string; upkeep: Upkeep; ms: number }[]> {
+  const due = (await tableStates(db))
+    .map((t) => ({ t, upkeep: upkeepOf(t) }))
+    .filter((d): d is { t: TableState; upkeep: Upkeep } => d.upkeep !== null)
+    .sort((a, b) => b.t.modified + b.t.dead - (a.t.modified + a.t.dead))
+    .slice(0, limit);
+  const done: { table: string; upkeep: Upkeep; ms: number }[] = [];
+  for (const { t, upkeep } of due) {
+    const started = performance.now();
+    // The name comes from pg_class, quoted as an identifier: never from input.
+    await db.execute(sql.raw(`${upkeep} ${quoteIdent(t.name)}`));
+    done.push({ table: t.name, upkeep, ms: Math.round(performance.now() - started) });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return done;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
