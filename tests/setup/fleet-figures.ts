@@ -12,6 +12,8 @@ import type { Db } from '../../src/server/db/client';
 import {
   customers,
   drivers,
+  fleetAccountCounters,
+  fleetAccountDue,
   fleetAccountVehicles,
   fleetCounters,
   fleetMaintenanceDue,
@@ -33,11 +35,14 @@ export type FleetTables = {
   days: Record<string, string>;
   accounts: Record<string, string>;
   due: Record<string, string>;
+  /** One account's figures (migration 0031): `<account>/<name>` and `<account>/<due day>`. */
+  accountCounters: Record<string, string>;
+  accountDue: Record<string, string>;
 };
 
 /** Every kept row that holds something (a row brought back to zero is the same as no row). */
 export async function keptTables(db: Db): Promise<FleetTables> {
-  const [counters, days, accounts, due] = await Promise.all([
+  const [counters, days, accounts, due, accountCounters, accountDue] = await Promise.all([
     db
       .select()
       .from(fleetCounters)
@@ -45,6 +50,8 @@ export async function keptTables(db: Db): Promise<FleetTables> {
     db.select().from(fleetVehicleDays).where(ne(fleetVehicleDays.vehicles, 0)),
     db.select().from(fleetAccountVehicles),
     db.select().from(fleetMaintenanceDue).where(ne(fleetMaintenanceDue.records, 0)),
+    db.select().from(fleetAccountCounters).where(ne(fleetAccountCounters.n, 0)),
+    db.select().from(fleetAccountDue).where(ne(fleetAccountDue.records, 0)),
   ]);
   return {
     counters: asMap(
@@ -67,6 +74,16 @@ export async function keptTables(db: Db): Promise<FleetTables> {
       (r) => `${r.dueDay}/${r.shard}`,
       (r) => `${r.records}`,
     ),
+    accountCounters: asMap(
+      accountCounters,
+      (r) => `${r.customerId}/${r.name}`,
+      (r) => `${r.n}`,
+    ),
+    accountDue: asMap(
+      accountDue,
+      (r) => `${r.customerId}/${r.dueDay}`,
+      (r) => `${r.records}`,
+    ),
   };
 }
 
@@ -74,7 +91,7 @@ export async function keptTables(db: Db): Promise<FleetTables> {
 export async function tablesFromRows(db: Db): Promise<FleetTables> {
   // Overdue "before the first day there is" is overdue by mileage alone: kept under -infinity.
   const byMileage = overdueSql('-infinity');
-  const [byStatus, driverRows, perAccount, days, due] = await Promise.all([
+  const [byStatus, driverRows, perAccount, days, due, accountStatus, unassigned] = await Promise.all([
     db
       .select({
         status: vehicles.status,
@@ -103,16 +120,31 @@ export async function tablesFromRows(db: Db): Promise<FleetTables> {
           string | null
         >`case when ${byMileage} then '-infinity' else ${maintenanceRecords.dueDate}::text end`,
         shard: shardOf(maintenanceRecords.customerId),
+        customerId: maintenanceRecords.customerId,
       })
       .from(maintenanceRecords)
       .innerJoin(vehicles, eq(vehicles.id, maintenanceRecords.vehicleId))
       .where(isNull(maintenanceRecords.completedDate)),
+    db
+      .select({ customerId: vehicles.customerId, status: vehicles.status, n: count() })
+      .from(vehicles)
+      .groupBy(vehicles.customerId, vehicles.status),
+    db
+      .select({ customerId: drivers.customerId, n: count() })
+      .from(drivers)
+      .where(isNull(drivers.assignedVehicleId))
+      .groupBy(drivers.customerId),
   ]);
   const accountsPerShard = new Map<number, number>();
   for (const r of perAccount) accountsPerShard.set(r.shard, (accountsPerShard.get(r.shard) ?? 0) + 1);
   const duePerKey = new Map<string, number>();
-  for (const r of due)
-    if (r.day !== null) duePerKey.set(`${r.day}/${r.shard}`, (duePerKey.get(`${r.day}/${r.shard}`) ?? 0) + 1);
+  const duePerAccount = new Map<string, number>();
+  for (const r of due) {
+    if (r.day === null) continue;
+    duePerKey.set(`${r.day}/${r.shard}`, (duePerKey.get(`${r.day}/${r.shard}`) ?? 0) + 1);
+    const key = `${r.customerId}/${r.day}`;
+    duePerAccount.set(key, (duePerAccount.get(key) ?? 0) + 1);
+  }
   return {
     counters: asMap(
       [
@@ -135,6 +167,19 @@ export async function tablesFromRows(db: Db): Promise<FleetTables> {
     ),
     due: asMap(
       [...duePerKey],
+      ([key]) => key,
+      ([, n]) => `${n}`,
+    ),
+    accountCounters: asMap(
+      [
+        ...accountStatus.map((r) => [`${r.customerId}/vehicles:${r.status}`, `${r.n}`]),
+        ...unassigned.map((r) => [`${r.customerId}/drivers:unassigned`, `${r.n}`]),
+      ],
+      (r) => r[0]!,
+      (r) => r[1]!,
+    ),
+    accountDue: asMap(
+      [...duePerAccount],
       ([key]) => key,
       ([, n]) => `${n}`,
     ),

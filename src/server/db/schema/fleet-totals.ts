@@ -72,3 +72,32 @@ export const fleetMaintenanceDue = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dueDay, t.shard] })],
 );
+
+// One account's fleet at a glance (the fleet app's overview, docs/fleet.md "The overview at scale"), kept
+// by triggers in the writer's own transaction (migration 0031), so the overview reads a few rows of its
+// account instead of every vehicle, driver and open record of it.
+
+/** An account's counts by name: `vehicles:<status>`, `drivers:unassigned` (no vehicle assigned). */
+export const fleetAccountCounters = pgTable(
+  'fleet_account_counters',
+  {
+    customerId: uuid('customer_id').notNull(),
+    name: text('name').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.name] })],
+);
+
+/**
+ * An account's open maintenance records by the day they fall due, as `fleet_maintenance_due` keeps them
+ * for every account: overdue is the sum before today. No foreign key to customers, as above.
+ */
+export const fleetAccountDue = pgTable(
+  'fleet_account_due',
+  {
+    customerId: uuid('customer_id').notNull(),
+    dueDay: date('due_day', { mode: 'string' }).notNull(),
+    records: integer('records').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.dueDay] })],
+);

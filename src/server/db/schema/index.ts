@@ -45,7 +45,14 @@ export {
 export type { InvoiceLine, BillingAddress } from './billing';
 export { sandboxPaymentMethods, sandboxIntents, sandboxCharges, sandboxRefunds } from './sandbox-provider';
 export { vehicles, drivers, maintenanceRecords } from './fleet';
-export { fleetCounters, fleetVehicleDays, fleetAccountVehicles, fleetMaintenanceDue } from './fleet-totals';
+export {
+  fleetCounters,
+  fleetVehicleDays,
+  fleetAccountVehicles,
+  fleetMaintenanceDue,
+  fleetAccountCounters,
+  fleetAccountDue,
+} from './fleet-totals';
 export { emailOutbox, emailDayTotals, emailTemplates } from './email';
 export {
   supportOpenTicketHours,

@@ -9,9 +9,9 @@ import { manualClock } from '../../clock';
 import { customers, vehicles } from '../../db/schema';
 import { analyticsReads, fleetAnalytics } from './analytics';
 
-// The figures triggers keep (migration 0027) against the same figures computed from every row, after
-// each way the product writes vehicles, drivers and maintenance records. The template database these
-// start from was migrated empty and then seeded with the demo account, so the first check covers the
+// The figures triggers keep (migration 0027, and per account 0031) against the same figures computed
+// from every row, after each way the product writes vehicles, drivers and maintenance records. The
+// template database these start from was migrated empty and then seeded with the demo account, so the first check covers the
 // migration's backfill and the demo seed.
 
 let t: TestApp;

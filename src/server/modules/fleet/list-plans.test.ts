@@ -131,17 +131,25 @@ describe('the maintenance list', () => {
 });
 
 describe('the overview', () => {
-  it('counts overdue records on their index alone, and reads vehicles only for the 8 it lists', async () => {
+  it('reads its counts from the kept account figures, and the records and vehicles only for the 8 it lists', async () => {
     const c = await fleetWithMaintenance();
     const { body, statements } = await statementsOf(c, '/api/fleet/overview', 'maintenance_records');
-    expect(body).toMatchObject({ overdueCount: 12 });
+    expect(body).toMatchObject({
+      overdueCount: 12,
+      vehicles: { active: 3, total: 3 },
+      driversWithoutVehicleCount: 0,
+    });
     expect(body.dueMaintenance as unknown[]).toHaveLength(8);
-    const [list, count] = await Promise.all(statements.map((s) => planOf(t.database.db, s)));
-    const counting = [list!, count!].find((p) => !limitOf(p))!;
-    const listing = [list!, count!].find((p) => !!limitOf(p))!;
-    expect(nodesOn(counting, 'vehicles')).toEqual([]);
-    expect(indexesUsed(counting)).toEqual(['maintenance_customer_idx']);
-    expectPageChosenBeforeVehicles(listing);
+    // One statement reads records: the listing, its page chosen before any vehicle is read.
+    expect(statements).toHaveLength(1);
+    expectPageChosenBeforeVehicles((await planOf(t.database.db, statements[0]!))!);
+    // The counts are one read of the account's kept rows; nothing counts its vehicles or drivers.
+    const kept = await statementsOf(c, '/api/fleet/overview', 'fleet_account_counters');
+    expect(kept.statements).toHaveLength(1);
+    expect(kept.statements[0]!.sql).toContain('"fleet_account_due"');
+    const onVehicles = (await statementsOf(c, '/api/fleet/overview', 'vehicles')).statements;
+    expect(onVehicles.every((s) => s.sql.includes('"maintenance_records"'))).toBe(true);
+    expect((await statementsOf(c, '/api/fleet/overview', 'drivers')).statements).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { FleetOverview } from '../../../shared/contracts/fleet';
 import type { FeatureAccess } from '../../../shared/feature-access';
 import { isoDay } from '../../../shared/days';
@@ -6,13 +7,14 @@ import {
   auditLogs,
   customers,
   drivers,
+  fleetAccountCounters,
+  fleetAccountDue,
   maintenanceRecords,
   plans,
   teamMembers,
-  vehicles,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { countRecords, overdueSql, recordsPage, toMaintenance } from './maintenance';
+import { recordsPage, toMaintenance } from './maintenance';
 import { isCountedVehicleStatus } from './usage';
 import type { CustomerContext } from '../../http/request-context';
 
@@ -62,16 +64,11 @@ export async function fleetOverview(
   const open = account.where(maintenanceRecords, isNull(maintenanceRecords.completedDate));
   const when = <T>(on: boolean, read: () => Promise<T>): Promise<T | null> =>
     on ? read() : Promise.resolve(null);
-  const [statusRows, due, overdue, idle, idleCount, changes, team] = await Promise.all([
-    db
-      .select({ status: vehicles.status, n: count() })
-      .from(vehicles)
-      .where(account.where(vehicles))
-      .groupBy(vehicles.status),
+  const [figures, due, idle, changes, team] = await Promise.all([
+    accountFigures(ctx, today),
     when(features.maintenanceScheduling, async () =>
       recordsPage(ctx, open, { today, limit: LIST, offset: 0, withTotal: false }),
     ),
-    when(features.maintenanceScheduling, async () => countRecords(ctx, and(open, overdueSql(today)))),
     when(features.driverManagement, async () =>
       db
         .select({ id: drivers.id, name: drivers.name })
@@ -80,13 +77,15 @@ export async function fleetOverview(
         .orderBy(drivers.name)
         .limit(LIST),
     ),
-    when(features.driverManagement, async () => db.select({ n: count() }).from(drivers).where(unassigned)),
     when(features.reportingAnalytics, async () => recentChanges(db, accountId)),
     account.count(teamMembers),
   ]);
-  const byStatus = Object.fromEntries(statusRows.map((r) => [r.status, r.n]));
+  const byStatus = figures.vehiclesByStatus;
   // Total vehicles is every screen's count: those counted against the plan (not retired; docs/figures.md).
-  const total = statusRows.reduce((sum, r) => sum + (isCountedVehicleStatus(r.status) ? r.n : 0), 0);
+  const total = Object.entries(byStatus).reduce(
+    (sum, [status, n]) => sum + (isCountedVehicleStatus(status) ? n : 0),
+    0,
+  );
   const breakdown = (status: string) => (features.reportingAnalytics ? (byStatus[status] ?? 0) : null);
   return {
     vehicles: {
@@ -97,9 +96,9 @@ export async function fleetOverview(
       total,
     },
     dueMaintenance: due?.rows.map(toMaintenance) ?? null,
-    overdueCount: overdue,
+    overdueCount: features.maintenanceScheduling ? figures.overdue : null,
     driversWithoutVehicle: idle,
-    driversWithoutVehicleCount: idleCount ? (idleCount[0]?.n ?? 0) : null,
+    driversWithoutVehicleCount: features.driverManagement ? figures.unassignedDrivers : null,
     recentChanges: changes?.map(toChange) ?? null,
     usage: {
       planId: plan.planId,
@@ -111,6 +110,39 @@ export async function fleetOverview(
     },
     canManageAccount,
   };
+}
+
+const VEHICLES_PREFIX = 'vehicles:';
+
+/**
+ * The account's counts the triggers of migration 0031 keep (docs/fleet.md "The overview at scale"), in
+ * one statement: vehicles by status, drivers without a vehicle, and its open records overdue on `today`
+ * (due before it, or at -infinity once the vehicle reached the due mileage: the maintenance list's rule).
+ */
+async function accountFigures({ db, accountId }: CustomerContext, today: string) {
+  const rows = await unionAll(
+    db
+      .select({ name: fleetAccountCounters.name, n: sql<number>`${fleetAccountCounters.n}`.mapWith(Number) })
+      .from(fleetAccountCounters)
+      .where(eq(fleetAccountCounters.customerId, accountId)),
+    db
+      .select({
+        name: sql<string>`'overdue'`,
+        n: sql<number>`coalesce(${sum(fleetAccountDue.records)}, 0)`.mapWith(Number),
+      })
+      .from(fleetAccountDue)
+      .where(and(eq(fleetAccountDue.customerId, accountId), lt(fleetAccountDue.dueDay, today))),
+  );
+  const vehiclesByStatus: Record<string, number> = {};
+  let overdue = 0;
+  let unassignedDrivers = 0;
+  for (const { name, n } of rows) {
+    if (name.startsWith(VEHICLES_PREFIX)) {
+      if (n !== 0) vehiclesByStatus[name.slice(VEHICLES_PREFIX.length)] = n;
+    } else if (name === 'overdue') overdue = n;
+    else if (name === 'drivers:unassigned') unassignedDrivers = n;
+  }
+  return { vehiclesByStatus, overdue, unassignedDrivers };
 }
 
 /** The account's plan and limits, as the usage panel shows them. */
