@@ -65,10 +65,12 @@ function refusalsOf(route: { schema?: object; config?: { access?: RouteAccess; r
  * Route schemas to JSON schemas, the contracts' named ones as `$ref`s. Query and path parameters are
  * listed one by one in the document and @fastify/swagger cannot follow a `$ref` there: they are inlined.
  */
-function routeTransform(registry: ReturnType<typeof contractSchemaRegistry>): SwaggerTransform {
-  const withRefs = createJsonSchemaTransform({ schemaRegistry: registry });
-  const inlined = createJsonSchemaTransform({ schemaRegistry: z.registry() });
+function routeTransform(registry: () => ReturnType<typeof contractSchemaRegistry>): SwaggerTransform {
+  let withRefs: ReturnType<typeof createJsonSchemaTransform> | undefined;
+  let inlined: ReturnType<typeof createJsonSchemaTransform> | undefined;
   return (input) => {
+    withRefs ??= createJsonSchemaTransform({ schemaRegistry: registry() });
+    inlined ??= createJsonSchemaTransform({ schemaRegistry: z.registry() });
     if (!input.schema) return withRefs(input);
     const { querystring, params, headers, ...rest } = input.schema as Record<string, unknown>;
     const refs = withRefs({ ...input, schema: rest });
@@ -89,8 +91,11 @@ export async function registerOpenApi(
   app: FastifyInstance,
   options: { appName: string; publicUrl: string },
 ): Promise<void> {
-  const registry = contractSchemaRegistry();
-  const withComponents = createJsonSchemaTransformObject({ schemaRegistry: registry });
+  // The registry walks every contract module's exports: built when the document is first asked for
+  // (the transforms run then), not at every start.
+  let registry: ReturnType<typeof contractSchemaRegistry> | undefined;
+  const registryOnce = () => (registry ??= contractSchemaRegistry());
+  let withComponents: ReturnType<typeof createJsonSchemaTransformObject> | undefined;
   await app.register(swagger, {
     openapi: {
       // 3.1: JSON Schema itself, where a nullable `$ref` or `unknown` can be written (3.0 cannot).
@@ -106,8 +111,11 @@ export async function registerOpenApi(
       servers: [{ url: options.publicUrl }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: routeTransform(registry),
-    transformObject: (input) => tidyComponents(withComponents(input) as OpenApiDocument),
+    transform: routeTransform(registryOnce),
+    transformObject: (input) => {
+      withComponents ??= createJsonSchemaTransformObject({ schemaRegistry: registryOnce() });
+      return tidyComponents(withComponents(input) as OpenApiDocument);
+    },
   });
 }
 
