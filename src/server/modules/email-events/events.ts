@@ -4,7 +4,6 @@ import { auditLogs, invoices, type payments } from '../../db/schema';
 import { usd } from '../../lib/money-text';
 import {
   customerRecipient,
-  emailDay,
   emailLinks,
   emailMoment,
   personData,
@@ -37,7 +36,7 @@ export async function queueWelcome(
     data: {
       ...customer.data,
       daysLeft: String(Math.max(0, Math.ceil((end.getTime() - input.now.getTime()) / DAY_MS))),
-      trialEndDate: await emailDay(tx, end),
+      trialEndDate: customer.day(end),
       signInUrl: emailLinks(mailer).customerSignIn,
     },
   });
@@ -81,7 +80,7 @@ export async function queuePaymentEmail(
         ...customer.data,
         amount: usd(payment.amountCents),
         invoiceNumber: invoice?.number ?? '',
-        paymentDate: await emailDay(tx, payment.createdAt),
+        paymentDate: customer.day(payment.createdAt),
         portalUrl: links.portalBilling,
       },
     });
@@ -226,7 +225,7 @@ export async function queuePaymentLinkEmail(
       ...customer.data,
       amount: usd(input.amountCents),
       paymentUrl: emailLinks(mailer).absolute(input.url),
-      expiresAt: await emailDay(tx, input.expiresAt),
+      expiresAt: customer.day(input.expiresAt),
     },
   });
   return customer.billingTo.email;

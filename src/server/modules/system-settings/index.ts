@@ -4,6 +4,8 @@ export {
   diffOf,
   generalSettingsOf,
   invoiceSellerOf,
+  invoiceSellerFrom,
+  storedGeneralSettings,
   type SecurityConfig,
   securitySettingsOf,
   type SettingsDeps,

@@ -23,7 +23,7 @@ import {
 import type { PublicContact } from '../../../shared/contracts/contact';
 import { recordAudit, type AuditActor } from '../audit';
 import { MISSING_KEY_MESSAGE } from './settings-key';
-import { readSettingsGroup, SETTINGS_KEYS } from './store';
+import { readSettingsGroup, settingsGroupFrom, SETTINGS_KEYS, storedSettingsGroup } from './store';
 import { DEFAULT_STAFF_PREFERENCES, type StaffPreferences } from '../../../shared/staff-preferences';
 import type { InvoiceSeller } from '../billing';
 import type { Services } from '../../services';
@@ -281,9 +281,24 @@ export async function saveApiSettings(
 
 /** The seller an invoice PDF names: the company name of General settings (APP_NAME until one is saved). */
 export async function invoiceSellerOf(exec: Executor, appName: string): Promise<InvoiceSeller> {
-  const general = await generalSettingsOf(exec, { appName });
-  return { appName: general.companyName, dateFormat: general.dateFormat, timezone: general.timezone };
+  return sellerOf(await generalSettingsOf(exec, { appName }));
 }
+
+/** General settings' stored value, as a column of another statement (`invoiceSellerFrom` reads it). */
+export const storedGeneralSettings = () => storedSettingsGroup(SETTINGS_KEYS.general);
+
+/** `invoiceSellerOf` from General settings' stored value, read by another statement. */
+export function invoiceSellerFrom(stored: unknown, appName: string): InvoiceSeller {
+  return sellerOf(
+    settingsGroupFrom(stored, generalSettings, { companyName: appName, ...DEFAULT_GENERAL_SETTINGS }),
+  );
+}
+
+const sellerOf = (general: GeneralSettings): InvoiceSeller => ({
+  appName: general.companyName,
+  dateFormat: general.dateFormat,
+  timezone: general.timezone,
+});
 
 /**
  * What a staff member who never chose a theme or timezone in their profile gets: the company's, from

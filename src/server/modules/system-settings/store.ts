@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { systemSettings } from '../../db/schema';
@@ -21,7 +21,16 @@ export async function readSettingsGroup<T extends Record<string, unknown>>(
     .select({ value: systemSettings.value })
     .from(systemSettings)
     .where(eq(systemSettings.key, key));
-  const stored = row?.value ?? {};
+  return settingsGroupFrom(row?.value, schema, defaults);
+}
+
+/** A settings group from its stored value (null when never saved), as `readSettingsGroup` reads it. */
+export function settingsGroupFrom<T extends Record<string, unknown>>(
+  value: unknown,
+  schema: z.ZodObject,
+  defaults: T,
+): T {
+  const stored = (value ?? {}) as Record<string, unknown>;
   const result: Record<string, unknown> = { ...defaults };
   for (const [field, fieldSchema] of Object.entries(schema.shape)) {
     const parsed = (fieldSchema as z.ZodType).safeParse(stored[field]);
@@ -29,6 +38,13 @@ export async function readSettingsGroup<T extends Record<string, unknown>>(
   }
   return result as T;
 }
+
+/**
+ * One group's stored value as a column of another statement (null when never saved), for
+ * `settingsGroupFrom`: a read that needs a setting besides its own rows makes one statement, not two.
+ */
+export const storedSettingsGroup = (key: string) =>
+  sql<unknown>`(select ${systemSettings.value} from ${systemSettings} where ${systemSettings.key} = ${key})`;
 
 /**
  * Which API settings hold a value (System Health's integrations read this). The `api` row's value maps

@@ -7,7 +7,7 @@ import type { CardDetails, IntentInfo } from '../../../integrations/payments/pro
 import { usd } from '../../../lib/money-text';
 import { recordAudit, type AuditActor } from '../../audit';
 import { notifyStaff, recordActivity } from '../../notifications';
-import { applyPlan, setCustomerStatus, setPaidPeriod } from '../core/account-writes';
+import { applyPlan, setPaidPeriod } from '../core/account-writes';
 import { billingIdentity } from '../core/billing-identity';
 import { customerById, lockSubscription, paymentByKey, planById } from '../core/lookups';
 import { ensureProviderCustomer } from '../core/provider-customer';
@@ -217,7 +217,6 @@ async function startPaidPeriod(
     { start: now, end: periodEnd, now },
     { cancelAtPeriodEnd: false, canceledAt: null },
   );
-  await setCustomerStatus(tx, sub.customerId, 'active', now);
   return terms;
 }
 

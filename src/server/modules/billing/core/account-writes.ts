@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { customers, subscriptions } from '../../../db/schema';
 import type { PlanRow } from './rows';
@@ -17,7 +17,10 @@ export async function applyPlan(tx: Executor, customerId: string, plan: PlanRow,
 
 /**
  * A paid period starts: the subscription is active from `start` to `end`, renews at `end`, has no plan
- * change scheduled, no failed attempts and no worker's claim. `also` adds what the caller changes besides.
+ * change scheduled, no failed attempts and no worker's claim, and its account is active (as
+ * `setCustomerStatus` makes it: never lifting a suspension). One statement: the subscription's update
+ * hands its account to the account's (a renewal made these two statements, docs/billing.md "What a
+ * renewal costs"). `also` adds what the caller changes besides.
  */
 export async function setPaidPeriod(
   tx: Executor,
@@ -25,20 +28,33 @@ export async function setPaidPeriod(
   period: { start: Date; end: Date; now: Date },
   also: Partial<typeof subscriptions.$inferInsert> = {},
 ): Promise<void> {
+  const paid = tx.$with('paid').as(
+    tx
+      .update(subscriptions)
+      .set({
+        status: 'active',
+        ...also,
+        currentPeriodStart: period.start,
+        currentPeriodEnd: period.end,
+        scheduledPlanId: null,
+        failedAttempts: 0,
+        nextActionAt: period.end,
+        claimedUntil: null,
+        updatedAt: period.now,
+      })
+      .where(eq(subscriptions.id, subscriptionId))
+      .returning({ customerId: subscriptions.customerId }),
+  );
   await tx
-    .update(subscriptions)
-    .set({
-      status: 'active',
-      ...also,
-      currentPeriodStart: period.start,
-      currentPeriodEnd: period.end,
-      scheduledPlanId: null,
-      failedAttempts: 0,
-      nextActionAt: period.end,
-      claimedUntil: null,
-      updatedAt: period.now,
-    })
-    .where(eq(subscriptions.id, subscriptionId));
+    .with(paid)
+    .update(customers)
+    .set({ status: 'active', updatedAt: period.now })
+    .where(
+      and(
+        inArray(customers.id, tx.select({ id: paid.customerId }).from(paid)),
+        notInArray(customers.status, ['suspended', 'active']),
+      ),
+    );
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ChargeResult } from '../../../integrations/payments/provider';
 import { usd } from '../../../lib/money-text';
 import type { AuditActor } from '../../audit';
 import { recordActivity } from '../../notifications';
-import { applyPlan, setCustomerStatus, setPaidPeriod } from '../core/account-writes';
+import { applyPlan, setPaidPeriod } from '../core/account-writes';
 import type { BillingDeps } from '../core/deps';
 import { isPeriodInvoice, type InvoiceRow } from '../invoices/invoices';
 import { recordPaidInvoice } from '../invoices/record-paid-invoice';
@@ -114,7 +114,6 @@ async function renewPaid(
     });
   }
   await setPaidPeriod(tx, sub.id, { start: periodStart, end: periodEnd, now }, { priceCents: amountCents });
-  await setCustomerStatus(tx, customer.id, 'active', now);
   await recordActivity(tx, customer, {
     action: 'payment_succeeded',
     description: `${customer.companyName} paid ${usd(amountCents)} for ${description}`,
