@@ -25,6 +25,8 @@ export type TableState = {
    */
   modified: number;
   dead: number;
+  /** Rows inserted since the last VACUUM (this process's count, like `modified`). */
+  inserted: number;
   /** Transactions since the table's oldest unfrozen id. */
   xidAge: number;
 };
@@ -35,6 +37,12 @@ export type Upkeep = 'vacuum analyze' | 'analyze';
 const BASE_ROWS = 50;
 const ANALYZE_SHARE = 0.1;
 const VACUUM_SHARE = 0.2;
+/**
+ * autovacuum's insert rule (PostgreSQL 13): 1,000 rows plus 20 % inserted. A table only ever inserted
+ * into has no dead rows, but until a VACUUM marks its new pages all-visible an index-only scan reads
+ * the table for every row of them.
+ */
+const BASE_INSERTED = 1000;
 /** Pages grown or shrunk since the last ANALYZE, on top of 10 %: about 500 narrow rows. */
 const BASE_PAGES = 8;
 /** vacuum_freeze_table_age's default: from here a VACUUM scans the whole table and freezes it. */
@@ -44,6 +52,7 @@ export const FREEZE_AGE = 150_000_000;
 export function upkeepOf(t: TableState): Upkeep | null {
   const rows = Math.max(t.reltuples, 0);
   if (t.dead > BASE_ROWS + VACUUM_SHARE * rows || t.xidAge > FREEZE_AGE) return 'vacuum analyze';
+  if (t.inserted > BASE_INSERTED + VACUUM_SHARE * rows) return 'vacuum analyze';
   if (t.reltuples < 0) return t.pages > 0 ? 'analyze' : null;
   if (t.modified > BASE_ROWS + ANALYZE_SHARE * rows) return 'analyze';
   if (Math.abs(t.pages - t.relpages) > BASE_PAGES + ANALYZE_SHARE * t.relpages) return 'analyze';
@@ -59,6 +68,7 @@ export async function tableStates(db: Db): Promise<TableState[]> {
     select c.relname as name, c.reltuples::float8 as reltuples, c.relpages,
       (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages,
       coalesce(s.n_mod_since_analyze, 0)::float8 as modified, coalesce(s.n_dead_tup, 0)::float8 as dead,
+      coalesce(s.n_ins_since_vacuum, 0)::float8 as inserted,
       age(c.relfrozenxid)::float8 as "xidAge"
     from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
     where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
@@ -70,6 +80,7 @@ export async function tableStates(db: Db): Promise<TableState[]> {
     pages: Number(r.pages),
     modified: Number(r.modified),
     dead: Number(r.dead),
+    inserted: Number(r.inserted),
     xidAge: Number(r.xidAge),
   }));
 }
