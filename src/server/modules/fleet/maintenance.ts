@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   MaintenanceRecord,
@@ -8,7 +8,6 @@ import type {
 } from '../../../shared/contracts/fleet';
 import { pageOffset, toPage } from '../../../shared/contracts/common';
 import { isoDay } from '../../../shared/days';
-import { countUpTo, searchCountCap } from '../../db/bounded-count';
 import { maintenanceRecords, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/request-context';
@@ -123,13 +122,12 @@ export async function recordsPage(
  * case. `x ilike p` is `lower(x) like lower(p)` in PostgreSQL; the lowercased copies kept on write (the
  * record's `search_text`, the vehicle's `search_text`) make it one cheap LIKE per row. A vehicle's
  * `search_text` holds its plate, make and model among other fields, so it only narrows the account's
- * vehicles before the exact test on those three. The matching vehicles are read once, apart: the page
- * and its count then both test the records alone (docs/fleet.md "Maintenance at scale").
+ * vehicles before the exact test on those three.
  */
-async function searchCondition({ db, account }: CustomerContext, search: string): Promise<SQL> {
+function searchCondition({ db, account }: CustomerContext, search: string): SQL {
   const pattern = likeContains(search);
   const lowered = sql`lower(${pattern})`;
-  const matching = await db
+  const matchingVehicles = db
     .select({ id: vehicles.id })
     .from(vehicles)
     .where(
@@ -143,11 +141,10 @@ async function searchCondition({ db, account }: CustomerContext, search: string)
         ),
       ),
     );
-  const byType = sql`${maintenanceRecords.searchText} like ${lowered}`;
-  if (matching.length === 0) return byType;
-  // One array parameter, however many vehicles match (an IN list would bind one parameter each).
-  const ids = `{${matching.map((v) => v.id).join(',')}}`;
-  return or(byType, sql`${maintenanceRecords.vehicleId} = any(${ids}::uuid[])`)!;
+  return or(
+    sql`${maintenanceRecords.searchText} like ${lowered}`,
+    inArray(maintenanceRecords.vehicleId, matchingVehicles),
+  )!;
 }
 
 export async function listMaintenance(ctx: CustomerContext, query: MaintenanceQuery) {
@@ -158,18 +155,14 @@ export async function listMaintenance(ctx: CustomerContext, query: MaintenanceQu
   if (query.state === 'overdue') conditions.push(overdueSql(today));
   if (query.state === 'scheduled')
     conditions.push(and(isNull(maintenanceRecords.completedDate), sql`not ${overdueSql(today)}`)!);
-  if (query.search) conditions.push(await searchCondition(ctx, query.search));
+  if (query.search) conditions.push(searchCondition(ctx, query.search));
   const where = ctx.account.where(maintenanceRecords, ...conditions);
-  // A search is counted like every searched list: five pages past the page asked for, then "N+"
-  // (`searchCountCap`). A window count over its matches buffered every one of them (a quarter of an
-  // account's 10,000 records for "brake"), which cost more than choosing the page.
-  const searched = Boolean(query.search);
-  const page = { today, limit: query.pageSize, offset: pageOffset(query), withTotal: !searched };
-  const [{ rows, total }, capped] = await Promise.all([
-    recordsPage(ctx, where, page),
-    searched ? countUpTo(ctx.db, maintenanceRecords, where, searchCountCap(query)) : null,
-  ]);
-  if (capped) return toPage(query, rows.map(toMaintenance), capped);
+  const { rows, total } = await recordsPage(ctx, where, {
+    today,
+    limit: query.pageSize,
+    offset: pageOffset(query),
+    withTotal: true,
+  });
   // Past the last page there is no row to carry the total; only then count separately.
   const counted = total ?? (query.page > 1 ? await countRecords(ctx, where) : 0);
   return toPage(query, rows.map(toMaintenance), counted);
