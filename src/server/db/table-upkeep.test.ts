@@ -86,6 +86,14 @@ describe.skipIf(onPostgres)('a run on the embedded database', () => {
     ).not.toContain('upkeep_probe');
   });
 
+  it("covers the catalogue's tables and the migrations' as well: any of them can bring the freeze age", async () => {
+    const names = (await tableStates(db())).map((s) => s.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['pg_class', 'pg_statistic', 'drizzle.__drizzle_migrations']),
+    );
+    expect(names).toContain('upkeep_probe');
+  });
+
   it('vacuums a table with many dead rows, and they are gone', async () => {
     await db().execute(sql`update upkeep_probe set n = n + 1 where account = 1`);
     expect((await probe()).dead).toBeGreaterThanOrEqual(6_000);

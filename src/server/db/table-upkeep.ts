@@ -59,20 +59,25 @@ export function upkeepOf(t: TableState): Upkeep | null {
   return null;
 }
 
-/** Every table of the app's schema, with what `upkeepOf` reads. */
+/**
+ * Every table of the app's schemas and PostgreSQL's own catalogue, with what `upkeepOf` reads: the
+ * oldest transaction id of any table, the catalogue's included, is what brings a database to
+ * wraparound. The name is the table as `regclass` writes it: quoted and schema-qualified as needed.
+ */
 export async function tableStates(db: Db): Promise<TableState[]> {
   // A backend sends its counts to the shared statistics at most once a second; this makes the next
   // statement send them, so the read below counts the writes up to now.
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const result = (await db.execute(sql`
-    select c.relname as name, c.reltuples::float8 as reltuples, c.relpages,
+    select c.oid::regclass::text as name, c.reltuples::float8 as reltuples, c.relpages,
       (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages,
       coalesce(s.n_mod_since_analyze, 0)::float8 as modified, coalesce(s.n_dead_tup, 0)::float8 as dead,
       coalesce(s.n_ins_since_vacuum, 0)::float8 as inserted,
       age(c.relfrozenxid)::float8 as "xidAge"
     from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
-    where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
-    order by c.relname`)) as unknown as { rows: TableState[] };
+    where c.relkind = 'r'
+      and c.relnamespace in (select oid from pg_namespace where nspname in ('public', 'pg_catalog', 'drizzle'))
+    order by 1`)) as unknown as { rows: TableState[] };
   return result.rows.map((r) => ({
     name: r.name,
     reltuples: Number(r.reltuples),
@@ -121,12 +126,10 @@ export async function keepTablesUp(
   for (const { t, upkeep } of due) {
     if (done.length > 0 && performance.now() - started >= budgetMs) break;
     const at = performance.now();
-    // The name comes from pg_class, quoted as an identifier: never from input.
-    await db.execute(sql.raw(`${upkeep} ${quoteIdent(t.name)}`));
+    // The name is PostgreSQL's own quoting of a table from pg_class: never from input.
+    await db.execute(sql.raw(`${upkeep} ${t.name}`));
     done.push({ table: t.name, upkeep, ms: Math.round(performance.now() - at) });
     await new Promise((resolve) => setImmediate(resolve));
   }
   return done;
 }
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
