@@ -36,6 +36,8 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   fleet_vehicle_days: 'fleet',
   fleet_account_vehicles: 'fleet',
   fleet_maintenance_due: 'fleet',
+  fleet_account_counters: 'fleet',
+  fleet_account_due: 'fleet',
   team_members: 'fleet',
   staff_users: 'staff',
   sessions: 'sessions',
@@ -72,7 +74,7 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   crm_integrations: 'crm',
 };
 
-/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025-0028). */
+/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025-0028, 0031). */
 const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   subscriptions: ['mrr_events'],
   payments: ['payment_day_totals', 'invoices'],
@@ -85,9 +87,11 @@ const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
     'fleet_vehicle_days',
     'fleet_account_vehicles',
     'fleet_maintenance_due',
+    'fleet_account_counters',
+    'fleet_account_due',
   ],
-  drivers: ['fleet_counters'],
-  maintenance_records: ['fleet_maintenance_due'],
+  drivers: ['fleet_counters', 'fleet_account_counters'],
+  maintenance_records: ['fleet_maintenance_due', 'fleet_account_due'],
   email_outbox: ['email_day_totals'],
   sales_commissions: ['sales_commission_totals'],
 };

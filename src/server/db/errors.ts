@@ -44,3 +44,9 @@ export const DUPLICATE_RECORD_MESSAGE = 'This record already exists.';
 export function uniqueViolationMessage(constraint: string | undefined): string {
   return (constraint && UNIQUE_MESSAGES[constraint]) || DUPLICATE_RECORD_MESSAGE;
 }
+
+/** A transaction PostgreSQL aborted to resolve a conflict with another: a deadlock or a serialization failure. */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = databaseErrorOf(error)?.code;
+  return code === '40P01' || code === '40001';
+}

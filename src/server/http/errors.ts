@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { databaseErrorOf, uniqueViolationMessage } from '../db/errors';
+import { databaseErrorOf, isTransactionConflict, uniqueViolationMessage } from '../db/errors';
 
 /** An expected failure with a status and a user-facing message (and optional extra fields). */
 export class HttpError extends Error {
@@ -30,7 +30,7 @@ export function databaseRefusal(error: unknown): { status: number; message: stri
   if (info.code === '23505') return { status: 409, message: uniqueViolationMessage(info.constraint) };
   if (info.code === '23503')
     return { status: 409, message: 'The record this refers to no longer exists. Reload and try again.' };
-  if (info.code === '40P01' || info.code === '40001')
+  if (isTransactionConflict(error))
     return { status: 409, message: 'Another change was in progress. Please try again.' };
   if (info.code.startsWith('22')) return { status: 400, message: 'A value in the request is not valid.' };
   return null;

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/client';
+import { isTransactionConflict } from '../db/errors';
 import { accountScope, type AccountScope } from '../db/account-scope';
 import { actorOf, type AuditActor } from '../modules/audit';
 import type { Mailer } from '../modules/email-events';
@@ -47,13 +49,29 @@ export function customerContext(
  * through the transaction, a customer's account scope included. Staff and customer contexts alike;
  * code without a context (jobs, cross-account reads) calls `db.transaction` on its handle.
  */
-export function inTransaction<C extends { db: Executor }, T>(
+export async function inTransaction<C extends { db: Executor }, T>(
   ctx: C,
   work: (tx: C & { db: Tx }) => Promise<T>,
+  /**
+   * How many times to run `work` again when PostgreSQL aborted its transaction to resolve a conflict
+   * (a deadlock, a serialization failure): for work with no effect outside the database, whose
+   * triggers keep shared figures (the fleet's, docs/fleet.md). Never inside another transaction, whose
+   * whole work the abort undid.
+   */
+  { retryConflicts = 0 }: { retryConflicts?: number } = {},
 ): Promise<T> {
-  return ctx.db.transaction((tx) => {
-    const accountId = (ctx as { accountId?: unknown }).accountId;
-    const scoped = typeof accountId === 'string' ? { account: accountScope(tx, accountId) } : {};
-    return work({ ...ctx, db: tx, ...scoped });
-  });
+  const retries = ctx.db instanceof PgTransaction ? 0 : retryConflicts;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await ctx.db.transaction((tx) => {
+        const accountId = (ctx as { accountId?: unknown }).accountId;
+        const scoped = typeof accountId === 'string' ? { account: accountScope(tx, accountId) } : {};
+        return work({ ...ctx, db: tx, ...scoped });
+      });
+    } catch (error) {
+      if (attempt >= retries || !isTransactionConflict(error)) throw error;
+      // A short, random pause, so the transactions that met do not meet again in the same order.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
+    }
+  }
 }
