@@ -5,7 +5,7 @@ import { activities, staffUsers } from '../../db/schema';
 import { verifyPassword } from '../../auth/passwords';
 import { createSession } from '../../auth/sessions';
 import { recordAudit, type AuditActor } from '../audit';
-import { staffPreferenceDefaultsOf } from '../system-settings';
+import { staffPreferenceDefaultsFrom, storedGeneralSettings } from '../system-settings';
 import { queueNewSignInIfUnseen } from '../email-events';
 import type { Mailer } from '../email-events';
 import { toStaffUser } from './service';
@@ -18,10 +18,12 @@ export async function signInStaff(
   /** Runs in the sign-in's own transaction (the throttle starts its count again). */
   onSuccess: (tx: Tx) => Promise<void> = async () => undefined,
 ): Promise<{ ok: true; token: string; expiresAt: Date; user: StaffUser } | LoginFailure> {
-  const [row] = await db
-    .select()
+  // The company's theme and timezone for the answer come with the user: one statement, not two.
+  const [found] = await db
+    .select({ user: staffUsers, general: storedGeneralSettings() })
     .from(staffUsers)
     .where(sql`lower(${staffUsers.email}) = ${input.email}`);
+  const row = found?.user;
   const valid = await verifyPassword(row?.passwordHash ?? (await decoy()), input.password);
   if (!row || !valid) {
     const errorType = row ? 'invalid_password' : 'invalid_email';
@@ -80,7 +82,7 @@ export async function signInStaff(
       ok: true as const,
       token: session.token,
       expiresAt: session.expiresAt,
-      user: toStaffUser(updated!, await staffPreferenceDefaultsOf(tx)),
+      user: toStaffUser(updated!, staffPreferenceDefaultsFrom(found!.general)),
     };
   });
 }

@@ -10,6 +10,7 @@ export {
   securitySettingsOf,
   type SettingsDeps,
   staffPreferenceDefaultsOf,
+  staffPreferenceDefaultsFrom,
   updateSettingsGroup,
 } from './service';
 export { settingsKeyring, type SettingsKeyring } from './settings-key';

@@ -305,10 +305,18 @@ const sellerOf = (general: GeneralSettings): InvoiceSeller => ({
  * General and Appearance. A member's own choice always wins.
  */
 export async function staffPreferenceDefaultsOf(exec: Executor): Promise<StaffPreferences> {
-  const general = await generalSettingsOf(exec, { appName: '' });
-  return {
-    ...DEFAULT_STAFF_PREFERENCES,
-    timezone: general.timezone,
-    theme: general.theme === 'auto' ? 'system' : general.theme,
-  };
+  return preferenceDefaultsOf(await generalSettingsOf(exec, { appName: '' }));
 }
+
+/** `staffPreferenceDefaultsOf` from General settings' stored value, read by another statement. */
+export function staffPreferenceDefaultsFrom(stored: unknown): StaffPreferences {
+  return preferenceDefaultsOf(
+    settingsGroupFrom(stored, generalSettings, { companyName: '', ...DEFAULT_GENERAL_SETTINGS }),
+  );
+}
+
+const preferenceDefaultsOf = (general: GeneralSettings): StaffPreferences => ({
+  ...DEFAULT_STAFF_PREFERENCES,
+  timezone: general.timezone,
+  theme: general.theme === 'auto' ? 'system' : general.theme,
+});
