@@ -18,7 +18,7 @@ CREATE TABLE "fleet_account_due" (
 -- moves, in key order, like the staff figures of migration 0027.
 
 -- Every account's figures computed again from the rows, with the fleet tables locked against writers: this
--- migration's backfill, and (through fleet_totals_recompute) the bench seeds that insert with triggers off.
+-- migration's backfill, and the bench seeds that insert with triggers off (after fleet_totals_recompute).
 -- A record's due day comes from its own columns: an open record carries its vehicle's mileage (0028).
 CREATE FUNCTION fleet_account_figures_recompute() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -36,33 +36,6 @@ BEGIN
     WHERE d.day IS NOT NULL GROUP BY 1, 2;
 END $$;--> statement-breakpoint
 SELECT fleet_account_figures_recompute();--> statement-breakpoint
--- The bench seeds' one call puts every kept figure right: the staff figures (0027) and these.
-CREATE OR REPLACE FUNCTION fleet_totals_recompute() RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  LOCK TABLE vehicles, drivers, maintenance_records IN SHARE MODE;
-  DELETE FROM fleet_counters;
-  DELETE FROM fleet_vehicle_days;
-  DELETE FROM fleet_account_vehicles;
-  DELETE FROM fleet_maintenance_due;
-  INSERT INTO fleet_counters (name, shard, n, amount)
-    SELECT 'vehicles:' || status, fleet_shard(customer_id), count(*), sum(mileage) FROM vehicles GROUP BY 1, 2;
-  INSERT INTO fleet_counters (name, shard, n, amount)
-    SELECT 'drivers', fleet_shard(customer_id), count(*), 0 FROM drivers GROUP BY 2;
-  INSERT INTO fleet_vehicle_days (day, shard, vehicles)
-    SELECT (created_at AT TIME ZONE 'UTC')::date, fleet_shard(customer_id), count(*) FROM vehicles GROUP BY 1, 2;
-  INSERT INTO fleet_account_vehicles (customer_id, counted)
-    SELECT customer_id, count(*) FROM vehicles WHERE status <> 'retired' GROUP BY 1;
-  INSERT INTO fleet_counters (name, shard, n, amount)
-    SELECT 'accounts', fleet_shard(customer_id), count(*), 0 FROM fleet_account_vehicles GROUP BY 2;
-  INSERT INTO fleet_maintenance_due (due_day, shard, records)
-    SELECT d.day, d.shard, count(*)
-    FROM (SELECT fleet_due_day(m.completed_date, m.due_date, m.due_mileage, v.mileage) AS day,
-                 fleet_shard(m.customer_id) AS shard
-          FROM maintenance_records m JOIN vehicles v ON v.id = m.vehicle_id
-          WHERE m.completed_date IS NULL) d
-    WHERE d.day IS NOT NULL GROUP BY 1, 2;
-  PERFORM fleet_account_figures_recompute();
-END $$;--> statement-breakpoint
 -- A vehicle leaves the count of its old account and status, and joins its new one's.
 CREATE FUNCTION vehicles_account_figures() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

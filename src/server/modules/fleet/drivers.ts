@@ -7,8 +7,7 @@ import type { AccountScope } from '../../db/account-scope';
 import { isUniqueViolation } from '../../db/errors';
 import { drivers, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { inTransaction } from '../../http/request-context';
-import { FLEET_WRITE } from './fleet-writes';
+import { inFleetTransaction } from './fleet-writes';
 import { likeContains } from '../../lib/sql-like';
 import { recordAudit } from '../audit';
 import type { CustomerContext } from '../../http/request-context';
@@ -127,21 +126,17 @@ const driverValues = (values: DriverValues) => ({
 
 export async function createDriver(ctx: CustomerContext, values: DriverValues) {
   try {
-    return await inTransaction(
-      ctx,
-      async (tx) => {
-        await assertOwnVehicle(tx, values.assignedVehicleId, 'assignedVehicleId');
-        const [row] = await tx.account.insert(drivers, driverValues(values)).returning();
-        await recordAudit(tx.db, tx.actor, {
-          action: 'create',
-          resourceType: 'driver',
-          resourceId: row!.id,
-          newValues: { name: row!.name, assignedVehicleId: row!.assignedVehicleId },
-        });
-        return toDriver(await driverById(tx, row!.id));
-      },
-      FLEET_WRITE,
-    );
+    return await inFleetTransaction(ctx, async (tx) => {
+      await assertOwnVehicle(tx, values.assignedVehicleId, 'assignedVehicleId');
+      const [row] = await tx.account.insert(drivers, driverValues(values)).returning();
+      await recordAudit(tx.db, tx.actor, {
+        action: 'create',
+        resourceType: 'driver',
+        resourceId: row!.id,
+        newValues: { name: row!.name, assignedVehicleId: row!.assignedVehicleId },
+      });
+      return toDriver(await driverById(tx, row!.id));
+    });
   } catch (error) {
     throw assignmentTaken(error);
   }
@@ -149,53 +144,41 @@ export async function createDriver(ctx: CustomerContext, values: DriverValues) {
 
 export async function updateDriver(ctx: CustomerContext, id: string, values: DriverValues) {
   try {
-    return await inTransaction(
-      ctx,
-      async (tx) => {
-        const before = (await driverById(tx, id)).driver;
-        await assertOwnVehicle(tx, values.assignedVehicleId, 'assignedVehicleId');
-        await tx.account.update(
-          drivers,
-          { ...driverValues(values), updatedAt: new Date() },
-          eq(drivers.id, id),
-        );
-        await recordAudit(tx.db, tx.actor, {
-          action: 'update',
-          resourceType: 'driver',
-          resourceId: id,
-          oldValues: {
-            name: before.name,
-            status: before.status,
-            assignedVehicleId: before.assignedVehicleId,
-          },
-          newValues: {
-            name: values.name,
-            status: values.status,
-            assignedVehicleId: values.assignedVehicleId ?? null,
-          },
-        });
-        return toDriver(await driverById(tx, id));
-      },
-      FLEET_WRITE,
-    );
+    return await inFleetTransaction(ctx, async (tx) => {
+      const before = (await driverById(tx, id)).driver;
+      await assertOwnVehicle(tx, values.assignedVehicleId, 'assignedVehicleId');
+      await tx.account.update(
+        drivers,
+        { ...driverValues(values), updatedAt: new Date() },
+        eq(drivers.id, id),
+      );
+      await recordAudit(tx.db, tx.actor, {
+        action: 'update',
+        resourceType: 'driver',
+        resourceId: id,
+        oldValues: { name: before.name, status: before.status, assignedVehicleId: before.assignedVehicleId },
+        newValues: {
+          name: values.name,
+          status: values.status,
+          assignedVehicleId: values.assignedVehicleId ?? null,
+        },
+      });
+      return toDriver(await driverById(tx, id));
+    });
   } catch (error) {
     throw assignmentTaken(error);
   }
 }
 
 export async function deleteDriver(ctx: CustomerContext, id: string) {
-  await inTransaction(
-    ctx,
-    async (tx) => {
-      const before = (await driverById(tx, id)).driver;
-      await tx.account.delete(drivers, eq(drivers.id, id));
-      await recordAudit(tx.db, tx.actor, {
-        action: 'delete',
-        resourceType: 'driver',
-        resourceId: id,
-        oldValues: { name: before.name },
-      });
-    },
-    FLEET_WRITE,
-  );
+  await inFleetTransaction(ctx, async (tx) => {
+    const before = (await driverById(tx, id)).driver;
+    await tx.account.delete(drivers, eq(drivers.id, id));
+    await recordAudit(tx.db, tx.actor, {
+      action: 'delete',
+      resourceType: 'driver',
+      resourceId: id,
+      oldValues: { name: before.name },
+    });
+  });
 }

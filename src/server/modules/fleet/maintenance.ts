@@ -10,8 +10,7 @@ import { pageOffset, toPage } from '../../../shared/contracts/common';
 import { isoDay } from '../../../shared/days';
 import { maintenanceRecords, vehicles } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { inTransaction } from '../../http/request-context';
-import { FLEET_WRITE } from './fleet-writes';
+import { inFleetTransaction } from './fleet-writes';
 import { likeContains } from '../../lib/sql-like';
 import { recordAudit } from '../audit';
 import { assertOwnVehicle } from './drivers';
@@ -191,118 +190,102 @@ const recordValues = (v: MaintenanceValues) => ({
 });
 
 export async function createMaintenance(ctx: CustomerContext, v: MaintenanceValues) {
-  return inTransaction(
-    ctx,
-    async (tx) => {
-      await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
-      const [row] = await tx.account.insert(maintenanceRecords, recordValues(v)).returning();
-      await recordAudit(tx.db, tx.actor, {
-        action: 'create',
-        resourceType: 'maintenance',
-        resourceId: row!.id,
-        newValues: {
-          type: v.type,
-          vehicleId: v.vehicleId,
-          dueDate: v.dueDate ?? null,
-          dueMileage: v.dueMileage ?? null,
-        },
-      });
-      return toMaintenance(await recordById(tx, row!.id));
-    },
-    FLEET_WRITE,
-  );
+  return inFleetTransaction(ctx, async (tx) => {
+    await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
+    const [row] = await tx.account.insert(maintenanceRecords, recordValues(v)).returning();
+    await recordAudit(tx.db, tx.actor, {
+      action: 'create',
+      resourceType: 'maintenance',
+      resourceId: row!.id,
+      newValues: {
+        type: v.type,
+        vehicleId: v.vehicleId,
+        dueDate: v.dueDate ?? null,
+        dueMileage: v.dueMileage ?? null,
+      },
+    });
+    return toMaintenance(await recordById(tx, row!.id));
+  });
 }
 
 export async function updateMaintenance(ctx: CustomerContext, id: string, v: MaintenanceValues) {
-  return inTransaction(
-    ctx,
-    async (tx) => {
-      const before = (await recordById(tx, id)).record;
-      await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
-      await tx.account.update(
-        maintenanceRecords,
-        { ...recordValues(v), updatedAt: new Date() },
-        eq(maintenanceRecords.id, id),
-      );
-      await recordAudit(tx.db, tx.actor, {
-        action: 'update',
-        resourceType: 'maintenance',
-        resourceId: id,
-        oldValues: { type: before.type, dueDate: before.dueDate, dueMileage: before.dueMileage },
-        newValues: { type: v.type, dueDate: v.dueDate ?? null, dueMileage: v.dueMileage ?? null },
-      });
-      return toMaintenance(await recordById(tx, id));
-    },
-    FLEET_WRITE,
-  );
+  return inFleetTransaction(ctx, async (tx) => {
+    const before = (await recordById(tx, id)).record;
+    await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
+    await tx.account.update(
+      maintenanceRecords,
+      { ...recordValues(v), updatedAt: new Date() },
+      eq(maintenanceRecords.id, id),
+    );
+    await recordAudit(tx.db, tx.actor, {
+      action: 'update',
+      resourceType: 'maintenance',
+      resourceId: id,
+      oldValues: { type: before.type, dueDate: before.dueDate, dueMileage: before.dueMileage },
+      newValues: { type: v.type, dueDate: v.dueDate ?? null, dueMileage: v.dueMileage ?? null },
+    });
+    return toMaintenance(await recordById(tx, id));
+  });
 }
 
 export async function deleteMaintenance(ctx: CustomerContext, id: string) {
-  await inTransaction(
-    ctx,
-    async (tx) => {
-      const before = (await recordById(tx, id)).record;
-      await tx.account.delete(maintenanceRecords, eq(maintenanceRecords.id, id));
-      await recordAudit(tx.db, tx.actor, {
-        action: 'delete',
-        resourceType: 'maintenance',
-        resourceId: id,
-        oldValues: { type: before.type },
-      });
-    },
-    FLEET_WRITE,
-  );
+  await inFleetTransaction(ctx, async (tx) => {
+    const before = (await recordById(tx, id)).record;
+    await tx.account.delete(maintenanceRecords, eq(maintenanceRecords.id, id));
+    await recordAudit(tx.db, tx.actor, {
+      action: 'delete',
+      resourceType: 'maintenance',
+      resourceId: id,
+      oldValues: { type: before.type },
+    });
+  });
 }
 
 /** Completes a record and, when asked, schedules the next one of the same type for the vehicle. */
 export async function completeMaintenance(ctx: CustomerContext, id: string, v: CompleteValues) {
   const today = todayOf(ctx);
-  return inTransaction(
-    ctx,
-    async (tx) => {
-      const current = await recordById(tx, id);
-      if (current.record.completedDate) throw conflict('This maintenance is already completed.');
-      const completedDate = v.completedDate ?? today;
-      if (completedDate > today)
-        throw badRequest('The completed date cannot be in the future', {
-          completedDate: 'The completed date cannot be in the future',
-        });
-      // The next record first: adding it locks the vehicle (its trigger copies the mileage), and taking that
-      // lock before this record's keeps the order a mileage change takes (vehicle, then its open records),
-      // so the two cannot deadlock on PostgreSQL.
-      let nextId: string | null = null;
-      if (v.next) {
-        const [next] = await tx.account
-          .insert(maintenanceRecords, {
-            vehicleId: current.record.vehicleId,
-            type: current.record.type,
-            dueDate: v.next.dueDate ?? null,
-            dueMileage: v.next.dueMileage ?? null,
-          })
-          .returning({ id: maintenanceRecords.id });
-        nextId = next!.id;
-      }
-      await tx.account.update(
-        maintenanceRecords,
-        {
-          completedDate,
-          costCents: v.cost === undefined ? current.record.costCents : toCents(v.cost),
-          notes: v.notes === undefined ? current.record.notes : v.notes,
-          updatedAt: new Date(),
-        },
-        eq(maintenanceRecords.id, id),
-      );
-      await recordAudit(tx.db, tx.actor, {
-        action: 'complete',
-        resourceType: 'maintenance',
-        resourceId: id,
-        newValues: { completedDate, nextId, next: v.next ?? null },
+  return inFleetTransaction(ctx, async (tx) => {
+    const current = await recordById(tx, id);
+    if (current.record.completedDate) throw conflict('This maintenance is already completed.');
+    const completedDate = v.completedDate ?? today;
+    if (completedDate > today)
+      throw badRequest('The completed date cannot be in the future', {
+        completedDate: 'The completed date cannot be in the future',
       });
-      return {
-        record: toMaintenance(await recordById(tx, id)),
-        next: nextId ? toMaintenance(await recordById(tx, nextId)) : null,
-      };
-    },
-    FLEET_WRITE,
-  );
+    // The next record first: adding it locks the vehicle (its trigger copies the mileage), and taking that
+    // lock before this record's keeps the order a mileage change takes (vehicle, then its open records),
+    // so the two cannot deadlock on PostgreSQL.
+    let nextId: string | null = null;
+    if (v.next) {
+      const [next] = await tx.account
+        .insert(maintenanceRecords, {
+          vehicleId: current.record.vehicleId,
+          type: current.record.type,
+          dueDate: v.next.dueDate ?? null,
+          dueMileage: v.next.dueMileage ?? null,
+        })
+        .returning({ id: maintenanceRecords.id });
+      nextId = next!.id;
+    }
+    await tx.account.update(
+      maintenanceRecords,
+      {
+        completedDate,
+        costCents: v.cost === undefined ? current.record.costCents : toCents(v.cost),
+        notes: v.notes === undefined ? current.record.notes : v.notes,
+        updatedAt: new Date(),
+      },
+      eq(maintenanceRecords.id, id),
+    );
+    await recordAudit(tx.db, tx.actor, {
+      action: 'complete',
+      resourceType: 'maintenance',
+      resourceId: id,
+      newValues: { completedDate, nextId, next: v.next ?? null },
+    });
+    return {
+      record: toMaintenance(await recordById(tx, id)),
+      next: nextId ? toMaintenance(await recordById(tx, nextId)) : null,
+    };
+  });
 }

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { drivers, vehicles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { inTransaction } from '../../http/request-context';
-import { FLEET_WRITE } from './fleet-writes';
+import { inFleetTransaction } from './fleet-writes';
 import { likePattern } from '../../lib/sql-like';
 import { recordAudit, recordAudits } from '../audit';
 import { previewVehicleCsv } from './csv';
@@ -139,37 +139,33 @@ const counts = (status: string) => status !== 'retired';
 export async function createVehicles(ctx: CustomerContext, values: VehicleValues[]) {
   const now = ctx.clock.now();
   try {
-    return await inTransaction(
-      ctx,
-      async (tx) => {
-        const limits = await lockAccount(tx);
-        await assertVehicleRoom(tx, limits, values.filter((v) => counts(v.status)).length);
-        const rows = await tx.account
-          .insert(
-            vehicles,
-            values.map((v) => ({ ...v, location: v.location ?? null, lastUpdate: now })),
-          )
-          .returning();
-        await recordAudits(
-          tx.db,
-          tx.actor,
-          rows.map((row) => ({
-            action: 'create',
-            resourceType: 'vehicle',
-            resourceId: row.id,
-            newValues: {
-              make: row.make,
-              model: row.model,
-              licensePlate: row.licensePlate,
-              vin: row.vin,
-              status: row.status,
-            },
-          })),
-        );
-        return rows.map((row) => toVehicle(row, null));
-      },
-      FLEET_WRITE,
-    );
+    return await inFleetTransaction(ctx, async (tx) => {
+      const limits = await lockAccount(tx);
+      await assertVehicleRoom(tx, limits, values.filter((v) => counts(v.status)).length);
+      const rows = await tx.account
+        .insert(
+          vehicles,
+          values.map((v) => ({ ...v, location: v.location ?? null, lastUpdate: now })),
+        )
+        .returning();
+      await recordAudits(
+        tx.db,
+        tx.actor,
+        rows.map((row) => ({
+          action: 'create',
+          resourceType: 'vehicle',
+          resourceId: row.id,
+          newValues: {
+            make: row.make,
+            model: row.model,
+            licensePlate: row.licensePlate,
+            vin: row.vin,
+            status: row.status,
+          },
+        })),
+      );
+      return rows.map((row) => toVehicle(row, null));
+    });
   } catch (error) {
     throw duplicateError(error);
   }
@@ -178,59 +174,51 @@ export async function createVehicles(ctx: CustomerContext, values: VehicleValues
 export async function updateVehicle(ctx: CustomerContext, id: string, values: VehicleValues) {
   const now = ctx.clock.now();
   try {
-    return await inTransaction(
-      ctx,
-      async (tx) => {
-        const limits = await lockAccount(tx);
-        const before = await vehicleOf(tx, id, true);
-        // Bringing a retired vehicle back makes it count against the plan again.
-        if (!counts(before.status) && counts(values.status)) await assertVehicleRoom(tx, limits, 1);
-        const [row] = await tx.account
-          .update(
-            vehicles,
-            { ...values, location: values.location ?? null, lastUpdate: now, updatedAt: now },
-            eq(vehicles.id, id),
-          )
-          .returning();
-        const changed = Object.fromEntries(
-          Object.entries(values).filter(([k, v]) => before[k as keyof VehicleRow] !== (v ?? null)),
-        );
-        await recordAudit(tx.db, tx.actor, {
-          action: 'update',
-          resourceType: 'vehicle',
-          resourceId: id,
-          oldValues: Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof VehicleRow]])),
-          newValues: { ...changed, licensePlate: row!.licensePlate },
-        });
-        return withDriver(tx, row!);
-      },
-      FLEET_WRITE,
-    );
+    return await inFleetTransaction(ctx, async (tx) => {
+      const limits = await lockAccount(tx);
+      const before = await vehicleOf(tx, id, true);
+      // Bringing a retired vehicle back makes it count against the plan again.
+      if (!counts(before.status) && counts(values.status)) await assertVehicleRoom(tx, limits, 1);
+      const [row] = await tx.account
+        .update(
+          vehicles,
+          { ...values, location: values.location ?? null, lastUpdate: now, updatedAt: now },
+          eq(vehicles.id, id),
+        )
+        .returning();
+      const changed = Object.fromEntries(
+        Object.entries(values).filter(([k, v]) => before[k as keyof VehicleRow] !== (v ?? null)),
+      );
+      await recordAudit(tx.db, tx.actor, {
+        action: 'update',
+        resourceType: 'vehicle',
+        resourceId: id,
+        oldValues: Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof VehicleRow]])),
+        newValues: { ...changed, licensePlate: row!.licensePlate },
+      });
+      return withDriver(tx, row!);
+    });
   } catch (error) {
     throw duplicateError(error);
   }
 }
 
 export async function deleteVehicle(ctx: CustomerContext, id: string) {
-  await inTransaction(
-    ctx,
-    async (tx) => {
-      const before = await vehicleOf(tx, id, true);
-      await tx.account.delete(vehicles, eq(vehicles.id, id));
-      await recordAudit(tx.db, tx.actor, {
-        action: 'delete',
-        resourceType: 'vehicle',
-        resourceId: id,
-        oldValues: {
-          make: before.make,
-          model: before.model,
-          licensePlate: before.licensePlate,
-          vin: before.vin,
-        },
-      });
-    },
-    FLEET_WRITE,
-  );
+  await inFleetTransaction(ctx, async (tx) => {
+    const before = await vehicleOf(tx, id, true);
+    await tx.account.delete(vehicles, eq(vehicles.id, id));
+    await recordAudit(tx.db, tx.actor, {
+      action: 'delete',
+      resourceType: 'vehicle',
+      resourceId: id,
+      oldValues: {
+        make: before.make,
+        model: before.model,
+        licensePlate: before.licensePlate,
+        vin: before.vin,
+      },
+    });
+  });
 }
 
 /** Every vehicle matching the list's filter, for CSV export. */

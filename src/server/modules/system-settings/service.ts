@@ -39,10 +39,13 @@ export const generalSettingsOf = (
   exec: Executor,
   config: Pick<Config, 'appName'>,
 ): Promise<GeneralSettings> =>
-  readSettingsGroup(exec, SETTINGS_KEYS.general, generalSettings, {
-    companyName: config.appName,
-    ...DEFAULT_GENERAL_SETTINGS,
-  });
+  readSettingsGroup(exec, SETTINGS_KEYS.general, generalSettings, generalDefaults(config.appName));
+
+/** `generalSettingsOf` from the group's stored value, read by another statement (`storedGeneralSettings`). */
+const generalSettingsFrom = (stored: unknown, appName: string): GeneralSettings =>
+  settingsGroupFrom(stored, generalSettings, generalDefaults(appName));
+
+const generalDefaults = (appName: string) => ({ companyName: appName, ...DEFAULT_GENERAL_SETTINGS });
 
 /**
  * What the landing page publishes: only the three contact fields of the general settings, never the rest
@@ -289,9 +292,7 @@ export const storedGeneralSettings = () => storedSettingsGroup(SETTINGS_KEYS.gen
 
 /** `invoiceSellerOf` from General settings' stored value, read by another statement. */
 export function invoiceSellerFrom(stored: unknown, appName: string): InvoiceSeller {
-  return sellerOf(
-    settingsGroupFrom(stored, generalSettings, { companyName: appName, ...DEFAULT_GENERAL_SETTINGS }),
-  );
+  return sellerOf(generalSettingsFrom(stored, appName));
 }
 
 const sellerOf = (general: GeneralSettings): InvoiceSeller => ({
@@ -310,9 +311,7 @@ export async function staffPreferenceDefaultsOf(exec: Executor): Promise<StaffPr
 
 /** `staffPreferenceDefaultsOf` from General settings' stored value, read by another statement. */
 export function staffPreferenceDefaultsFrom(stored: unknown): StaffPreferences {
-  return preferenceDefaultsOf(
-    settingsGroupFrom(stored, generalSettings, { companyName: '', ...DEFAULT_GENERAL_SETTINGS }),
-  );
+  return preferenceDefaultsOf(generalSettingsFrom(stored, ''));
 }
 
 const preferenceDefaultsOf = (general: GeneralSettings): StaffPreferences => ({
