@@ -15,7 +15,12 @@ let t: TestApp;
 let admin: string;
 useTestApp({ staff: ['admin'] }, (opened) => ({ t, admin } = opened));
 
-type Search = { url: string; term: string; indexes: string[]; neverWhole: string[] };
+/**
+ * `indexes`: every statement reads each of them; `oneOf`: every statement reads at least one of them (the
+ * outbox: its trigram index for a narrow term, or its newest-first index, whose entries carry the search
+ * text, walked without the table).
+ */
+type Search = { url: string; term: string; indexes: string[]; oneOf?: string[]; neverWhole: string[] };
 
 const SEARCHES: Record<string, Search> = {
   'support tickets (subject and description, the customer, a visitor)': {
@@ -27,7 +32,8 @@ const SEARCHES: Record<string, Search> = {
   'the email outbox (address and subject)': {
     url: '/api/admin/email/outbox',
     term: 'atlas',
-    indexes: ['email_outbox_to_email_search_idx', 'email_outbox_subject_search_idx'],
+    indexes: [],
+    oneOf: ['email_outbox_search_idx', 'email_outbox_created_search_idx'],
     neverWhole: ['email_outbox'],
   },
   'invoices (by customer)': {
@@ -70,6 +76,11 @@ describe('each staff search reads its trigram index', () => {
       for (const statement of searched) {
         const plan = await planOf(t, statement);
         for (const index of search.indexes) expect([...plan.indexes], statement.sql).toContain(index);
+        if (search.oneOf)
+          expect(
+            search.oneOf.filter((index) => plan.indexes.has(index)),
+            statement.sql,
+          ).not.toEqual([]);
         for (const table of search.neverWhole) expect([...plan.seqScans], statement.sql).not.toContain(table);
       }
     });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { EMAIL_TEMPLATES, isEmailTemplateId } from '../../../shared/email-templates';
 import { toPage, pageOffset, type Page } from '../../../shared/contracts/common';
 import type {
@@ -47,21 +47,24 @@ function summary(row: Row): OutboxMessage {
 export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Page<OutboxMessage>> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(emailOutbox.status, query.status));
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      sql`(lower(${emailOutbox.toEmail}) like ${pattern} or lower(${emailOutbox.subject}) like ${pattern})`,
-    );
-  }
+  if (query.search) conditions.push(sql`${emailOutbox.searchText} like ${likePattern(query.search)}`);
   const where = conditions.length ? and(...conditions) : undefined;
+  const newestFirst = [desc(emailOutbox.createdAt), desc(emailOutbox.id)];
+  // The page's messages are chosen from the index alone (created, id, search text: a broad term walks
+  // thousands of entries to find a page), and only the chosen ones are read whole.
+  const chosen = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
   const [rows, count] = await Promise.all([
     db
       .select()
       .from(emailOutbox)
-      .where(where)
-      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
+      .where(inArray(emailOutbox.id, chosen))
+      .orderBy(...newestFirst),
     // A search is counted up to a cap past the page: its matches can only be counted by reading them.
     query.search
       ? countUpTo(db, emailOutbox, where, searchCountCap(query))

@@ -57,3 +57,39 @@ describe('outbox list count', () => {
     expect(page).not.toHaveProperty('totalCapped');
   });
 });
+
+describe('outbox search (the stored search text, migration 0032)', () => {
+  const tag = `srch${Date.now()}`;
+  beforeAll(async () => {
+    // Oldest first: an address match, a subject match in other case, a body-only mention, a literal "%".
+    await t.database.db.execute(sql`
+      insert into email_outbox (template_id, to_email, subject, body_text, status, attempts, next_attempt_at,
+        transport, sent_at, created_at)
+      values
+        ('welcome', ${`ops.${tag}@fleet.example`}, 'Welcome', 'Hello', 'sent', 1, now(), 'smtp', now(), now() - interval '3 minutes'),
+        ('welcome', 'someone@fleet.example', ${`Invoice for ${tag.toUpperCase()} Haulage`}, 'Hello', 'sent', 1, now(), 'smtp', now(), now() - interval '2 minutes'),
+        ('welcome', 'other@fleet.example', 'Receipt', ${`Body names ${tag}`}, 'sent', 1, now(), 'smtp', now(), now() - interval '1 minute'),
+        ('welcome', 'pct@fleet.example', ${`${tag} 50% off`}, 'Hello', 'sent', 1, now(), 'smtp', now(), now())`);
+  });
+  const search = async (term: string) => {
+    const res = await t.get(admin, `/api/admin/email/outbox?search=${encodeURIComponent(term)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ items: { toEmail: string; subject: string }[]; total: number }>().items;
+  };
+
+  it('matches the address or the subject in any case, newest first, and not the body', async () => {
+    const found = await search(tag.toUpperCase());
+    expect(found.map((m) => m.toEmail)).toEqual([
+      'pct@fleet.example',
+      'someone@fleet.example',
+      `ops.${tag}@fleet.example`,
+    ]);
+    // The whole message comes back, as before the page was chosen from the index.
+    expect(found[1]!.subject).toBe(`Invoice for ${tag.toUpperCase()} Haulage`);
+  });
+
+  it('takes % as itself', async () => {
+    expect((await search(`${tag} 50%`)).map((m) => m.toEmail)).toEqual(['pct@fleet.example']);
+    expect(await search(`${tag}%haulage`)).toEqual([]);
+  });
+});
