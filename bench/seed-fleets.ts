@@ -64,15 +64,18 @@ await seeded(
   ROWS,
   (from, to) => sql`
   insert into maintenance_records (customer_id, vehicle_id, type, due_date, due_mileage, cost_cents, completed_date,
-    created_at, updated_at, vehicle_mileage)
-  select c.id, v.id, (array['Oil change','Brake inspection','Tyre rotation','Annual service'])[1 + g % 4],
+    created_at, updated_at, vehicle_mileage, search_text)
+  select c.id, v.id, t.type,
     current_date + (g % 121 - 60), case when g % 2 = 0 then (g * 37) % 300000 + 5000 end, 5000 + g % 40000,
     case when g % 5 <> 0 then current_date - (g % 365) end, ${ago}, ${ago},
     -- the vehicle's mileage on the open ones (one in five), as the trigger that bulk inserts skip copies it
-    case when g % 5 = 0 then v.mileage end
+    case when g % 5 = 0 then v.mileage end,
+    -- and the search text its trigger keeps (migration 0033)
+    lower(t.type || ' ' || v.license_plate || ' ' || v.make || ' ' || v.model)
   from generate_series(${from}::int, ${to}::int) g
   join bench_fleet_customers c on ${owner}
-  join vehicles v on v.customer_id = c.id and v.vin = ${vin(sql`g`)}`,
+  join vehicles v on v.customer_id = c.id and v.vin = ${vin(sql`g`)}
+  cross join lateral (select (array['Oil change','Brake inspection','Tyre rotation','Annual service'])[1 + g % 4] as type) t`,
 );
 
 await db.execute(sql`drop table bench_fleet_customers`);

@@ -85,11 +85,20 @@ export const maintenanceRecords = pgTable(
      * lists filter, sort and count the account's records without reading a vehicle.
      */
     vehicleMileage: numeric('vehicle_mileage', { precision: 12, scale: 3, mode: 'number' }),
-    /** The record's own part of the search box (its type), lowercased once on write: `ilike` is `lower() like lower()`. */
-    searchText: text('search_text').generatedAlwaysAs(sql`lower(type)`),
+    /**
+     * What the maintenance search matches: the record's type and its vehicle's plate, make and model,
+     * lowercased, kept by triggers as either changes (migration 0033, docs/fleet.md "Maintenance at
+     * scale"), so a search is one LIKE on the record and reads no vehicle.
+     */
+    searchText: text('search_text'),
   },
   (t) => [
     index('maintenance_customer_idx').on(t.customerId, t.completedDate, t.dueDate),
+    // The maintenance list's open records in due order, walked until a page is full
+    // (modules/fleet/maintenance.ts `recordsPage`); completed ones walk the index above backwards.
+    index('maintenance_open_due_order_idx')
+      .on(t.customerId, t.dueDate.asc().nullsLast(), t.dueMileage, t.id)
+      .where(sql`${t.completedDate} is null`),
     index('maintenance_vehicle_idx').on(t.vehicleId),
     // The Fleet Control Center's latest overdue records across every account (modules/fleet-center/
     // monitoring.ts): those past their due date, read from today backwards, and those whose vehicle has

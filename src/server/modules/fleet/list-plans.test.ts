@@ -88,21 +88,55 @@ const planOfOne = async (statements: Statement[]) => {
   return planOf(t.database.db, statements[0]!);
 };
 
+/** The page's statement and the count's, told apart by the count. */
+async function pageAndCount(statements: Statement[]) {
+  expect(statements).toHaveLength(2);
+  const count = statements.find((s) => /count\(/i.test(s.sql))!;
+  const page = statements.find((s) => s !== count)!;
+  return {
+    page: (await planOf(t.database.db, page))!,
+    count: (await planOf(t.database.db, count))!,
+    pageSql: page.sql,
+  };
+}
+
 describe('the maintenance list', () => {
-  it('overdue: the page and its total in one statement on the records alone, then the vehicles of its rows', async () => {
+  it('overdue: the page walks the open records in due order and joins only its own rows to vehicles; the total is counted on the records', async () => {
     const c = await fleetWithMaintenance();
     const url = '/api/fleet/maintenance?state=overdue&pageSize=5&page=2';
     const { body, statements } = await statementsOf(c, url, 'maintenance_records');
     expect(body).toMatchObject({ total: 12, page: 2 });
     expect((body.items as unknown[]).length).toBe(5);
-    const plan = await planOfOne(statements);
-    expectPageChosenBeforeVehicles(plan);
-    // Overdue by date or by mileage is decided on the account's open records (a range of the index), no vehicle read.
-    expect(nodesOn(limitOf(plan), 'vehicles')).toEqual([]);
-    expect(indexesUsed(limitOf(plan))).toEqual(['maintenance_customer_idx']);
+    const { page, count } = await pageAndCount(statements);
+    expectPageChosenBeforeVehicles(page);
+    // Overdue by date or by mileage is decided on the account's open records, walked in the list's order
+    // (no sort of every match), no vehicle read.
+    expect(nodesOn(limitOf(page), 'vehicles')).toEqual([]);
+    expect(indexesUsed(limitOf(page))).toEqual(['maintenance_open_due_order_idx']);
+    expect(nodesOn(count, 'vehicles')).toEqual([]);
   });
 
-  it("searched: the account's vehicles are matched first, then their records, and the page joins its own", async () => {
+  it('every state: each is walked to the end of the page in its own order, overdue first', async () => {
+    const c = await fleetWithMaintenance();
+    const { body, statements } = await statementsOf(
+      c,
+      '/api/fleet/maintenance?pageSize=4&page=4',
+      'maintenance_records',
+    );
+    // 12 overdue, then 3 scheduled, then 2 completed: records 13 to 16 are the scheduled ones and the
+    // newest completed.
+    const items = body.items as { state: string }[];
+    expect(items.map((r) => r.state)).toEqual(['scheduled', 'scheduled', 'scheduled', 'completed']);
+    expect(body).toMatchObject({ total: 17 });
+    const { page, pageSql } = await pageAndCount(statements);
+    expect(pageSql).toMatch(/union all/i);
+    expectPageChosenBeforeVehicles(page);
+    expect(indexesUsed(limitOf(page))).toEqual(
+      expect.arrayContaining(['maintenance_open_due_order_idx', 'maintenance_customer_idx']),
+    );
+  });
+
+  it('searched: one LIKE on the records walked, no vehicle read to match, the count capped', async () => {
     const c = await fleetWithMaintenance();
     const { body, statements } = await statementsOf(
       c,
@@ -110,9 +144,29 @@ describe('the maintenance list', () => {
       'maintenance_records',
     );
     expect(body).toMatchObject({ total: 6 });
-    const plan = await planOfOne(statements);
-    expectPageChosenBeforeVehicles(plan);
-    expect(indexesUsed(limitOf(plan))).toContain('maintenance_customer_idx');
+    expect(body).not.toHaveProperty('totalCapped');
+    const { page, count } = await pageAndCount(statements);
+    expectPageChosenBeforeVehicles(page);
+    expect(nodesOn(limitOf(page), 'vehicles')).toEqual([]);
+    expect(indexesUsed(limitOf(page))).toContain('maintenance_open_due_order_idx');
+    expect(nodesOn(count, 'vehicles')).toEqual([]);
+    // A plate, make or model is matched on the record too (its kept search text): no statement reads
+    // vehicles but the page's join of its own rows.
+    const byModel = await statementsOf(c, '/api/fleet/maintenance?search=transit', 'vehicles');
+    expect(byModel.body).toMatchObject({ total: 17 });
+    expect(byModel.statements).toHaveLength(1);
+    expect(byModel.statements[0]!.sql).toContain('"maintenance_records"');
+  });
+
+  it('a broad search counts five pages past the page and says so', async () => {
+    const c = await fleetWithMaintenance();
+    // "ford": every vehicle, so all 17 records; a page of 1 counts up to 1 + 5 and says "6+".
+    const first = await t.get(c, '/api/fleet/maintenance?search=ford&pageSize=1&page=1');
+    expect(first.json()).toMatchObject({ total: 6, totalCapped: true });
+    const last = await t.get(c, '/api/fleet/maintenance?search=ford&pageSize=1&page=17');
+    expect(last.json()).toMatchObject({ total: 17 });
+    expect(last.json()).not.toHaveProperty('totalCapped');
+    expect(last.json().items).toHaveLength(1);
   });
 
   it('past the last page, the total is counted on the records alone', async () => {
@@ -123,10 +177,8 @@ describe('the maintenance list', () => {
       'maintenance_records',
     );
     expect(body).toMatchObject({ items: [], total: 17 });
-    expect(statements).toHaveLength(2);
-    const count = await planOf(t.database.db, statements[1]!);
-    for (const node of nodesOn(count, 'vehicles'))
-      expect(`${node['Index Cond'] ?? ''} ${node['Recheck Cond'] ?? ''}`).toContain('customer_id');
+    const { count } = await pageAndCount(statements);
+    expect(nodesOn(count, 'vehicles')).toEqual([]);
   });
 });
 
@@ -140,9 +192,12 @@ describe('the overview', () => {
       driversWithoutVehicleCount: 0,
     });
     expect(body.dueMaintenance as unknown[]).toHaveLength(8);
-    // One statement reads records: the listing, its page chosen before any vehicle is read.
+    // One statement reads records: the listing, its page chosen before any vehicle is read, walking the
+    // open records in due order.
     expect(statements).toHaveLength(1);
-    expectPageChosenBeforeVehicles((await planOf(t.database.db, statements[0]!))!);
+    const listing = (await planOf(t.database.db, statements[0]!))!;
+    expectPageChosenBeforeVehicles(listing);
+    expect(indexesUsed(limitOf(listing))).toContain('maintenance_open_due_order_idx');
     // The counts are one read of the account's kept rows; nothing counts its vehicles or drivers.
     const kept = await statementsOf(c, '/api/fleet/overview', 'fleet_account_counters');
     expect(kept.statements).toHaveLength(1);

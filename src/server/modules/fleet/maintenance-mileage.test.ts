@@ -49,7 +49,7 @@ async function addVehicle(c: TestCustomer, mileage: number) {
   const id: string = res.json().vehicle.id;
   /** Sets the vehicle's mileage through the form, as the app does. */
   const drive = (to: number) => t.put(c, `/api/fleet/vehicles/${id}`, { ...values, mileage: to });
-  return { id, drive };
+  return { id, drive, plate: values.licensePlate };
 }
 
 async function addRecord(c: TestCustomer, values: Record<string, unknown>) {
@@ -145,6 +145,103 @@ describe("a record's kept vehicle mileage", () => {
     ]);
     expect(answers.filter((a) => a.statusCode >= 300).map((a) => a.body)).toEqual([]);
     expect(await staleRecords()).toEqual([]);
+  });
+});
+
+/** Every record whose kept search text is not its type and its vehicle's plate, make and model. */
+async function staleSearchTexts() {
+  const result = await t.database.db.execute(sql`
+    select m.id, m.search_text from ${maintenanceRecords} m join ${vehicles} v on v.id = m.vehicle_id
+    where m.search_text is distinct from lower(m.type || ' ' || v.license_plate || ' ' || v.make || ' ' || v.model)`);
+  return (result as unknown as { rows: unknown[] }).rows;
+}
+
+const found = async (c: TestCustomer, search: string) =>
+  (
+    (await t.get(c, `/api/fleet/maintenance?search=${encodeURIComponent(search)}`)).json().items as {
+      id: string;
+    }[]
+  ).map((r) => r.id);
+
+describe("a record's kept search text (type, and its vehicle's plate, make and model)", () => {
+  it('follows every write: add, retype, move, rename the vehicle, complete with the next, bulk statements', async () => {
+    const c = await signUp(t, { planId: 'professional' });
+    const truck = await addVehicle(c, 40_000);
+    const van = await addVehicle(c, 90_000);
+    const oil = await addRecord(c, { vehicleId: truck.id, type: 'Oil change', dueMileage: 45_000 });
+    expect(await staleSearchTexts()).toEqual([]);
+    const truckPlate = truck.plate;
+    expect(await found(c, truckPlate.toLowerCase())).toEqual([oil.id]);
+    expect(await found(c, 'OIL CH')).toEqual([oil.id]);
+
+    // Retyped, then moved to the van: found by the van's plate, no longer by the truck's.
+    await t.put(c, `/api/fleet/maintenance/${oil.id}`, {
+      vehicleId: truck.id,
+      type: 'Brake pads',
+      dueMileage: 45_000,
+    });
+    expect(await found(c, 'brake pads')).toEqual([oil.id]);
+    expect(await found(c, 'oil change')).toEqual([]);
+    await t.put(c, `/api/fleet/maintenance/${oil.id}`, {
+      vehicleId: van.id,
+      type: 'Brake pads',
+      dueMileage: 95_000,
+    });
+    const vanPlate = van.plate;
+    expect(await found(c, vanPlate)).toEqual([oil.id]);
+    expect(await found(c, truckPlate)).toEqual([]);
+
+    // The van renamed through its form: its records follow, completed ones too.
+    const done = await t.post(c, `/api/fleet/maintenance/${oil.id}/complete`, {
+      next: { dueMileage: 99_000 },
+    });
+    expect(done.statusCode).toBe(200);
+    const renamed = await t.put(c, `/api/fleet/vehicles/${van.id}`, {
+      ...vehicleValues(90_000),
+      make: 'Scania',
+      model: 'R450',
+      licensePlate: `RN-${unique()}`,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await found(c, 'scania r450')).sort()).toEqual([oil.id, done.json().next.id].sort());
+    expect(await found(c, vanPlate)).toEqual([]);
+    expect(await staleSearchTexts()).toEqual([]);
+
+    // Statements outside the API: a bulk insert and a set-based rename.
+    await t.database.db.execute(sql`
+      insert into ${maintenanceRecords} (customer_id, vehicle_id, type, due_mileage)
+      select customer_id, id, 'Bulk check', mileage + 1 from ${vehicles} where customer_id = ${c.id}`);
+    await t.database.db.execute(
+      sql`update ${vehicles} set model = model || ' X' where customer_id = ${c.id}`,
+    );
+    expect(await staleSearchTexts()).toEqual([]);
+    expect(await found(c, 'fh16 x')).toHaveLength(1);
+  });
+});
+
+describe.runIf(onPostgres)('a record added while its vehicle is renamed, on PostgreSQL', () => {
+  it('gets the committed name', async () => {
+    const c = await signUp(t);
+    const truck = await addVehicle(c, 50_000);
+    const { db } = t.database;
+    const commit = gate();
+    const renamed = gate();
+    const renaming = db.transaction(async (tx) => {
+      await tx.update(vehicles).set({ model: 'Renamed' }).where(eq(vehicles.id, truck.id));
+      renamed.open();
+      await commit.opened;
+    });
+    await renamed.opened;
+    let added = false;
+    const adding = db
+      .insert(maintenanceRecords)
+      .values({ customerId: c.id, vehicleId: truck.id, type: 'Oil', dueMileage: 60_000 })
+      .execute()
+      .then(() => (added = true));
+    await untilDoneOrBlocked(() => added);
+    commit.open();
+    await Promise.all([renaming, adding]);
+    expect(await staleSearchTexts()).toEqual([]);
   });
 });
 

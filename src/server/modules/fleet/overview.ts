@@ -26,6 +26,8 @@ export const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member
  */
 export const FLEET_CHANGE_CATEGORIES = ['create', 'update', 'delete'];
 const LIST = 8;
+/** The overview's due maintenance: open records, overdue first. */
+const OPEN_STATES = ['overdue', 'scheduled'] as const;
 
 /** A fleet change in words ("Vehicle ABC-123 added"), from its audit row. */
 export function changeSummary(
@@ -61,13 +63,17 @@ export async function fleetOverview(
   const today = isoDay(clock.now());
   const plan = await planOf(ctx);
   const unassigned = account.where(drivers, isNull(drivers.assignedVehicleId));
-  const open = account.where(maintenanceRecords, isNull(maintenanceRecords.completedDate));
   const when = <T>(on: boolean, read: () => Promise<T>): Promise<T | null> =>
     on ? read() : Promise.resolve(null);
   const [figures, due, idle, changes, team] = await Promise.all([
     accountFigures(ctx, today),
     when(features.maintenanceScheduling, async () =>
-      recordsPage(ctx, open, { today, limit: LIST, offset: 0, withTotal: false }),
+      recordsPage(ctx, account.where(maintenanceRecords), {
+        today,
+        states: OPEN_STATES,
+        limit: LIST,
+        offset: 0,
+      }),
     ),
     when(features.driverManagement, async () =>
       db
@@ -95,7 +101,7 @@ export async function fleetOverview(
       retired: breakdown('retired'),
       total,
     },
-    dueMaintenance: due?.rows.map(toMaintenance) ?? null,
+    dueMaintenance: due?.map(toMaintenance) ?? null,
     overdueCount: features.maintenanceScheduling ? figures.overdue : null,
     driversWithoutVehicle: idle,
     driversWithoutVehicleCount: features.driverManagement ? figures.unassignedDrivers : null,
