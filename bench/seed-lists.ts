@@ -143,7 +143,7 @@ await db.execute(sql`select sales_commission_totals_recompute()`);
 timings.totalsMs = Math.round(performance.now() - totalsStarted);
 const analyzeStarted = performance.now();
 await db.execute(sql`vacuum analyze support_tickets, support_ticket_totals, support_ticket_duration_buckets,
-  support_open_ticket_hours, email_outbox, invoices, sales_commissions`);
+  support_open_ticket_hours, email_outbox, email_day_totals, invoices, sales_commissions, counters`);
 timings.analyzeMs = Math.round(performance.now() - analyzeStarted);
 await database.close();
 console.log(JSON.stringify({ rows: ROWS, ...timings }));
