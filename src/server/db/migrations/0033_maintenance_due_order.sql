@@ -10,7 +10,8 @@ ALTER TABLE "maintenance_records" ALTER COLUMN "search_text" DROP EXPRESSION;-->
 CREATE INDEX "maintenance_open_due_order_idx" ON "maintenance_records" USING btree ("customer_id","due_date","due_mileage","id") WHERE "maintenance_records"."completed_date" is null;--> statement-breakpoint
 -- A record's text from its type and its vehicle, when it is added, retyped or moved to another vehicle.
 -- FOR SHARE, as for the mileage (migration 0028): it waits for a transaction that is renaming that vehicle
--- and reads what it committed, and takes the vehicle before the record, the order a rename takes.
+-- and reads what it committed. On an insert the vehicle is taken before the record, the order a rename
+-- takes; an update has locked the record first, so the app's edit takes the vehicle before it updates.
 CREATE FUNCTION maintenance_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   SELECT lower(NEW."type" || ' ' || "license_plate" || ' ' || "make" || ' ' || "model") INTO NEW."search_text"

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { isoDay } from '../../../shared/days';
+import { maintenanceRecords } from '../../db/schema';
+import { overdueSql } from './maintenance';
 import { useTestApp, type Statement, type TestApp } from '../../../../tests/setup/test-app';
 import { randomVin, signUp, unique, type TestCustomer } from '../../../../tests/setup/customers';
 import {
@@ -134,6 +138,45 @@ describe('the maintenance list', () => {
     expect(indexesUsed(limitOf(page))).toEqual(
       expect.arrayContaining(['maintenance_open_due_order_idx', 'maintenance_customer_idx']),
     );
+  });
+
+  it('pages through every record in the due order, none repeated or skipped, with and without a search', async () => {
+    const c = await fleetWithMaintenance();
+    const today = isoDay(new Date());
+    // The list's rule, written out: overdue first, then open by due date (no date last) and due mileage,
+    // completed ones newest first, the id last.
+    const reference = async (search?: string) =>
+      (
+        await t.database.db
+          .select({ id: maintenanceRecords.id })
+          .from(maintenanceRecords)
+          .where(
+            and(
+              eq(maintenanceRecords.customerId, c.id),
+              search ? sql`${maintenanceRecords.searchText} like ${`%${search}%`}` : undefined,
+            ),
+          )
+          .orderBy(
+            desc(overdueSql(today)),
+            sql`${maintenanceRecords.completedDate} desc nulls first`,
+            sql`${maintenanceRecords.dueDate} asc nulls last`,
+            asc(maintenanceRecords.dueMileage),
+            asc(maintenanceRecords.id),
+          )
+      ).map((r) => r.id);
+    const paged = async (query: string, pageSize: number) => {
+      const ids: string[] = [];
+      for (let page = 1; page <= 20; page++) {
+        const res = await t.get(c, `/api/fleet/maintenance?${query}pageSize=${pageSize}&page=${page}`);
+        const items = res.json().items as { id: string }[];
+        if (items.length === 0) break;
+        ids.push(...items.map((r) => r.id));
+      }
+      return ids;
+    };
+    expect(await paged('', 4)).toEqual(await reference());
+    expect(await paged('search=brake&', 2)).toEqual(await reference('brake'));
+    expect((await reference('brake')).length).toBe(6);
   });
 
   it('searched: one LIKE on the records walked, no vehicle read to match, the count capped', async () => {

@@ -86,12 +86,16 @@ export async function countRecords({ db }: CustomerContext, where: SQL | undefin
 
 type State = MaintenanceState;
 
-/** Which records each state holds: the three part every record, whatever the day. */
+/**
+ * Which records each state holds: the three part every record, whatever the day. Scheduled is "not
+ * overdue" as `is not true`, so an open record whose rule reads a null (a due mileage without a kept
+ * vehicle mileage) is listed as scheduled rather than in no state.
+ */
 const inState = (state: State, today: string): SQL =>
   state === 'overdue'
     ? overdueSql(today)
     : state === 'scheduled'
-      ? and(isNull(maintenanceRecords.completedDate), sql`not ${overdueSql(today)}`)!
+      ? and(isNull(maintenanceRecords.completedDate), sql`(${overdueSql(today)}) is not true`)!
       : isNotNull(maintenanceRecords.completedDate);
 
 /**
@@ -241,6 +245,10 @@ export async function updateMaintenance(ctx: CustomerContext, id: string, v: Mai
   return inFleetTransaction(ctx, async (tx) => {
     const before = (await recordById(tx, id)).record;
     await assertOwnVehicle(tx, v.vehicleId, 'vehicleId');
+    // The record's search-text trigger reads its vehicle `for share` after PostgreSQL has locked the
+    // record; a rename or mileage change locks the vehicle and then its records. Taking the vehicle
+    // first keeps that order, so the two cannot deadlock.
+    await tx.db.execute(sql`select 1 from ${vehicles} where ${vehicles.id} = ${v.vehicleId} for share`);
     await tx.account.update(
       maintenanceRecords,
       { ...recordValues(v), updatedAt: new Date() },
