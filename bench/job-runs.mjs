@@ -12,9 +12,18 @@ const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/;
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
 const unescape = (value) => value.replace(/\\(.)/g, (_, c) => (c === 'n' ? '\n' : c));
 
-/** The job counters in a scrape: `runs` and `failures` by job name, for the jobs and the reports. */
+/** A run at least this long (seconds) holds the embedded database long enough to show on a screen. */
+export const SLOW_RUN_SECONDS = 0.25;
+
+/**
+ * The job counters in a scrape: `runs` and `failures` by job name, for the jobs and the reports, and
+ * `slow`: the job's runs longer than SLOW_RUN_SECONDS, from its duration histogram (the count less the
+ * runs in the bucket at that bound).
+ */
 export function parseJobCounters(text) {
-  const counters = { runs: new Map(), failures: new Map() };
+  const counters = { runs: new Map(), failures: new Map(), slow: new Map() };
+  const upToSlow = new Map();
+  const durations = new Map();
   const add = (map, job, value) => map.set(job, (map.get(job) ?? 0) + value);
   for (const line of text.split('\n')) {
     const match = SAMPLE.exec(line);
@@ -22,7 +31,10 @@ export function parseJobCounters(text) {
     const [, name, labelText = '', raw] = match;
     const value = Number(raw);
     const labels = Object.fromEntries([...labelText.matchAll(LABEL)].map(([, k, v]) => [k, unescape(v)]));
-    if (name === 'motorpool_job_runs_total') add(counters.runs, labels.job, value);
+    if (name === 'motorpool_job_duration_seconds_count') add(durations, labels.job, value);
+    else if (name === 'motorpool_job_duration_seconds_bucket' && Number(labels.le) === SLOW_RUN_SECONDS)
+      add(upToSlow, labels.job, value);
+    else if (name === 'motorpool_job_runs_total') add(counters.runs, labels.job, value);
     else if (name === 'motorpool_job_failures_total') add(counters.failures, labels.job, value);
     else if (name === 'motorpool_db_ping_duration_seconds_count') add(counters.runs, HEALTH_REPORTS, value);
     else if (name === 'motorpool_db_ping_failures_total') {
@@ -30,15 +42,17 @@ export function parseJobCounters(text) {
       add(counters.failures, HEALTH_REPORTS, value);
     }
   }
+  for (const [job, n] of durations) counters.slow.set(job, n - (upToSlow.get(job) ?? 0));
   return counters;
 }
 
-/** Adds what happened between two scrapes of one process to `tally` (job -> {runs, failures}). */
+/** Adds what happened between two scrapes of one process to `tally` (job -> {runs, failures, slow}). */
 export function addJobRunsBetween(tally, before, after) {
   for (const [job, runs] of after.runs) {
-    const entry = tally.get(job) ?? { runs: 0, failures: 0 };
+    const entry = tally.get(job) ?? { runs: 0, failures: 0, slow: 0 };
     entry.runs += runs - (before.runs.get(job) ?? 0);
     entry.failures += (after.failures.get(job) ?? 0) - (before.failures.get(job) ?? 0);
+    entry.slow += (after.slow?.get(job) ?? 0) - (before.slow?.get(job) ?? 0);
     tally.set(job, entry);
   }
   return tally;

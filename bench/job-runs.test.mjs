@@ -1,6 +1,7 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { addJobRunsBetween, HEALTH_REPORTS, parseJobCounters } from './job-runs.mjs';
+import { addJobRunsBetween, HEALTH_REPORTS, parseJobCounters, SLOW_RUN_SECONDS } from './job-runs.mjs';
+import { JOB_DURATION_BUCKETS } from '../src/server/modules/metrics/metrics.ts';
 
 /**
  * A registry with the app's job and ping metrics under their names (src/server/modules/metrics/), so
@@ -20,6 +21,13 @@ function appLikeRegistry() {
       registers,
     }),
     pingFailures: new Counter({ name: 'motorpool_db_ping_failures_total', help: 'ping failures', registers }),
+    durations: new Histogram({
+      name: 'motorpool_job_duration_seconds',
+      help: 'durations',
+      labelNames,
+      buckets: JOB_DURATION_BUCKETS,
+      registers,
+    }),
   };
 }
 
@@ -61,8 +69,25 @@ describe('job runs from /metrics', () => {
     second.runs.inc({ job: 'audit: seal' }, 4);
     addJobRunsBetween(tally, secondBefore, parseJobCounters(await second.registry.metrics()));
 
-    expect(tally.get('audit: seal')).toEqual({ runs: 9, failures: 0 });
-    expect(tally.get('email: deliver')).toEqual({ runs: 1, failures: 1 });
-    expect(tally.get(HEALTH_REPORTS)).toEqual({ runs: 0, failures: 0 });
+    expect(tally.get('audit: seal')).toEqual({ runs: 9, failures: 0, slow: 0 });
+    expect(tally.get('email: deliver')).toEqual({ runs: 1, failures: 1, slow: 0 });
+    expect(tally.get(HEALTH_REPORTS)).toEqual({ runs: 0, failures: 0, slow: 0 });
+  });
+
+  it('counts the runs longer than SLOW_RUN_SECONDS between two scrapes, from the duration histogram', async () => {
+    const m = appLikeRegistry();
+    // The app's buckets have a bound at the slow line, or the count would be off by a bucket.
+    expect(JOB_DURATION_BUCKETS).toContain(SLOW_RUN_SECONDS);
+    m.durations.observe({ job: 'email: automation' }, 0.9);
+    const before = parseJobCounters(await m.registry.metrics());
+    for (const seconds of [0.02, SLOW_RUN_SECONDS, 0.3, 4])
+      m.durations.observe({ job: 'email: automation' }, seconds);
+    m.durations.observe({ job: 'audit: seal' }, 0.01);
+    m.runs.inc({ job: 'email: automation' }, 5);
+    m.runs.inc({ job: 'audit: seal' });
+    const tally = addJobRunsBetween(new Map(), before, parseJobCounters(await m.registry.metrics()));
+    // 0.3 and 4 s are over the line; 0.25 s is in its bucket (le="0.25"); the 0.9 s run came before.
+    expect(tally.get('email: automation')).toMatchObject({ slow: 2 });
+    expect(tally.get('audit: seal')).toMatchObject({ slow: 0 });
   });
 });

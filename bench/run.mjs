@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
-import { addJobRunsBetween, scrapeJobCounters } from './job-runs.mjs';
+import { addJobRunsBetween, scrapeJobCounters, SLOW_RUN_SECONDS } from './job-runs.mjs';
 import { betterRound, loadLine, loadProblems, summarizeLoad } from './load-verdict.mjs';
 import { failedCount, printSideBySide, printTable, resultText, valueText } from './results-table.mjs';
 
@@ -1252,10 +1252,11 @@ function printJobRuns(outsideWork) {
     ...[...jobRuns.tally.keys()].filter((j) => !jobRuns.labels.has(j)),
   ];
   for (const job of order) {
-    const { runs, failures } = jobRuns.tally.get(job) ?? { runs: 0, failures: 0 };
+    const { runs, failures, slow = 0 } = jobRuns.tally.get(job) ?? { runs: 0, failures: 0 };
     const label = jobRuns.labels.get(job);
     lines.push(
-      `${job}${label ? ` (${label})` : ''}: ${runs} run${runs === 1 ? '' : 's'}${failures ? `, ${failures} failed` : ''}`,
+      `${job}${label ? ` (${label})` : ''}: ${runs} run${runs === 1 ? '' : 's'}${failures ? `, ${failures} failed` : ''}` +
+        (slow ? `, ${slow} longer than ${SLOW_RUN_SECONDS * 1000} ms` : ''),
     );
   }
   console.log(

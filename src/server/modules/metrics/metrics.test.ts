@@ -190,6 +190,9 @@ describe('what it says', () => {
     expect(valueOf(after, 'motorpool_job_runs_total', job)).toBe(1);
     expect(valueOf(after, 'motorpool_job_failures_total', job)).toBe(1);
     expect(valueOf(after, 'motorpool_job_last_duration_seconds', job)).toBeGreaterThanOrEqual(0);
+    // Every run is in the duration histogram too: one run, in the +Inf bucket and in the count.
+    expect(valueOf(after, 'motorpool_job_duration_seconds_count', job)).toBe(1);
+    expect(valueOf(after, 'motorpool_job_duration_seconds_bucket', { ...job, le: '+Inf' })).toBe(1);
     expect(valueOf(after, 'motorpool_job_last_finished_timestamp_seconds', job)).toBeGreaterThan(0);
   });
 

@@ -34,6 +34,9 @@ export type Metrics = {
 
 const statusClassOf = (statusCode: number) => `${Math.floor(statusCode / 100)}xx`;
 
+/** Seconds; 0.25 is where a run starts to show as a stall on the screens (docs/system-health.md). */
+export const JOB_DURATION_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+
 export function createMetrics(options: MetricsOptions): Metrics {
   const registry = new Registry();
   const registers = [registry];
@@ -79,6 +82,15 @@ export function createMetrics(options: MetricsOptions): Metrics {
     labelNames: jobLabels,
     registers,
   });
+  // Every run's duration, not only the last: a run that holds the embedded database for half a second
+  // shows as a latency spike on every screen, and the last-run gauge hides it behind the next short run.
+  const jobDuration = new Histogram({
+    name: 'motorpool_job_duration_seconds',
+    help: 'How long each run of each periodic job on this instance took.',
+    labelNames: jobLabels,
+    buckets: JOB_DURATION_BUCKETS,
+    registers,
+  });
   const jobLastFinished = new Gauge({
     name: 'motorpool_job_last_finished_timestamp_seconds',
     help: "When each periodic job's last run on this instance ended (Unix time).",
@@ -98,6 +110,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
       // Counted from 0 at the first run, so the first failure is an increase a rate can see.
       jobFailures.inc({ job }, error === undefined ? 0 : 1);
       jobLastDuration.set({ job }, durationMs / 1000);
+      jobDuration.observe({ job }, durationMs / 1000);
       jobLastFinished.set({ job }, (startedAt.getTime() + durationMs) / 1000);
     },
     recordDatabasePing: database.recordPing,
