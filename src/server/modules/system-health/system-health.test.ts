@@ -178,8 +178,9 @@ describe('figures', () => {
   });
 
   it('event-loop delay moves when the loop is kept busy', async () => {
+    let before = await monitor().report();
     const stalled = async () => {
-      await monitor().report();
+      before = await monitor().report();
       await new Promise<void>((resolve) =>
         setTimeout(() => {
           const until = performance.now() + 300;
@@ -200,7 +201,10 @@ describe('figures', () => {
     const me = (await health()).instances.find((i) => i.current)!;
     expect(me.vitals.eventLoopDelayMaxMs).toBeGreaterThanOrEqual(250);
     // One stalled moment is not an alert: a figure alerts when it is over its line at two reports in a row.
-    expect(await openAlerts(`event-loop:${monitor().instanceId}`)).toHaveLength(0);
+    // On a loaded machine the report before the stall can be past the warning line already (a collection
+    // pause); two in a row then rightly alert, so the rule is checked when that report was healthy.
+    if (statusOf('eventLoopDelayMs', before.eventLoopDelayMs) === 'healthy')
+      expect(await openAlerts(`event-loop:${monitor().instanceId}`)).toHaveLength(0);
   });
 
   it('lists every job of the registry (jobs/registry.ts), in its order, with its label and backlog', async () => {
