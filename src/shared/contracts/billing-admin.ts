@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { isDay } from '../days';
 import { CUSTOMER_STATUSES, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '../statuses';
 import { emailDelivery } from './email-delivery';
-import { pageOf, pagedQuery, requiredText, searchField, sortField } from './common';
+import { dayField, pageOf, pagedQuery, requiredText, searchField, sortField } from './common';
 
 /**
  * Billing Management and Invoicing (Payment Management's sub-tabs: their rules, texts and constants are
@@ -87,12 +86,6 @@ export const PAYMENT_REQUEST_STATES = ['open', 'paid', 'expired'] as const;
 export type PaymentRequestState = (typeof PAYMENT_REQUEST_STATES)[number];
 
 const customerIdField = z.uuid({ error: 'Please choose a customer' });
-// Date.parse rolls 2027-02-30 over to March 2: a day must be one of the calendar's.
-const dayField = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isDay, `${label} must be a real date`);
 
 export const subscriptionRequestInput = z.object({ customerId: customerIdField });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDay } from '../days';
 import type { EnforcedFeature } from '../feature-access';
 import type { AdminTab, PermissionFlag } from '../roles';
 
@@ -121,3 +122,13 @@ export const access = {
     permission,
   }),
 } as const;
+
+/**
+ * A calendar day typed as YYYY-MM-DD. The pattern alone lets 2027-13-40 through to the database, and
+ * Date.parse rolls 2027-02-30 over to March 2: a day must be one of the calendar's.
+ */
+export const dayField = (label: string) =>
+  z
+    .string({ error: `${label} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine(isDay, `${label} must be a real date`);

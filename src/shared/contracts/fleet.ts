@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VEHICLE_STATUSES, DRIVER_STATUSES } from '../statuses';
 import { emailDelivery } from './email-delivery';
 import { milesField } from '../distance';
-import { emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
+import { dayField, emailField, pagedQuery, pageOf, requiredText, searchField, sortField } from './common';
 
 export const TEAM_ROLES = ['fleet_admin', 'fleet_user'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -129,16 +129,11 @@ export const driverListQuery = pagedQuery({
   sort: sortField(DRIVER_SORTS, 'name'),
 });
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`);
-
 export const maintenanceInput = z
   .object({
     vehicleId: z.uuid({ error: 'Choose a vehicle' }),
     type: text('Type', 80),
-    dueDate: isoDate('Due date').nullish(),
+    dueDate: dayField('Due date').nullish(),
     dueMileage: milesField('Due mileage', 0, MAX_MILEAGE).nullish(),
     cost: z.coerce
       .number({ error: 'Cost must be a number' })
@@ -154,13 +149,13 @@ export const maintenanceInput = z
 export type MaintenanceInput = z.input<typeof maintenanceInput>;
 
 export const completeMaintenanceRequest = z.object({
-  completedDate: isoDate('Completed date').optional(),
+  completedDate: dayField('Completed date').optional(),
   cost: z.coerce.number().min(0, 'Cost cannot be negative').max(1_000_000).nullish(),
   notes: z.string().trim().max(1000).nullish(),
   /** Schedule the next service of the same type. */
   next: z
     .object({
-      dueDate: isoDate('Next due date').nullish(),
+      dueDate: dayField('Next due date').nullish(),
       dueMileage: milesField('Next due mileage', 0, MAX_MILEAGE).nullish(),
     })
     .refine((n) => !!n.dueDate || (n.dueMileage !== null && n.dueMileage !== undefined), {

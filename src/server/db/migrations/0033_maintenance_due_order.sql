@@ -8,18 +8,31 @@
 -- vehicle of the account first and a list of their ids given to the walk.
 ALTER TABLE "maintenance_records" ALTER COLUMN "search_text" DROP EXPRESSION;--> statement-breakpoint
 CREATE INDEX "maintenance_open_due_order_idx" ON "maintenance_records" USING btree ("customer_id","due_date","due_mileage","id") WHERE "maintenance_records"."completed_date" is null;--> statement-breakpoint
--- A record's text from its type and its vehicle, when it is added, retyped or moved to another vehicle.
--- FOR SHARE, as for the mileage (migration 0028): it waits for a transaction that is renaming that vehicle
--- and reads what it committed. On an insert the vehicle is taken before the record, the order a rename
--- takes; an update has locked the record first, so the app's edit takes the vehicle before it updates.
-CREATE FUNCTION maintenance_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A record takes what it keeps of its vehicle in one read: the mileage (while open, migration 0028) and
+-- the text, when it is added, retyped, moved to another vehicle or reopened. This replaces 0028's trigger,
+-- so a new record reads its vehicle once. FOR SHARE, as in 0028: it waits for a transaction that is
+-- changing that vehicle and reads what it committed. On an insert the vehicle is taken before the record,
+-- the order a vehicle's update takes; an update has locked the record first, so the app's edit takes the
+-- vehicle before it updates (modules/fleet/maintenance.ts).
+DROP TRIGGER "maintenance_vehicle_mileage" ON "maintenance_records";--> statement-breakpoint
+DROP FUNCTION maintenance_vehicle_mileage();--> statement-breakpoint
+CREATE FUNCTION maintenance_from_vehicle() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  kept_mileage numeric(12, 3);
 BEGIN
-  SELECT lower(NEW."type" || ' ' || "license_plate" || ' ' || "make" || ' ' || "model") INTO NEW."search_text"
-    FROM "vehicles" WHERE "id" = NEW."vehicle_id" FOR SHARE;
+  IF TG_OP = 'INSERT' OR NEW."vehicle_id" IS DISTINCT FROM OLD."vehicle_id" OR NEW."type" IS DISTINCT FROM OLD."type"
+     OR (NEW."completed_date" IS NULL AND OLD."completed_date" IS NOT NULL) THEN
+    SELECT "mileage", lower(NEW."type" || ' ' || "license_plate" || ' ' || "make" || ' ' || "model")
+      INTO kept_mileage, NEW."search_text" FROM "vehicles" WHERE "id" = NEW."vehicle_id" FOR SHARE;
+    NEW."vehicle_mileage" := kept_mileage;
+  END IF;
+  IF NEW."completed_date" IS NOT NULL THEN
+    NEW."vehicle_mileage" := NULL;
+  END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
-CREATE TRIGGER maintenance_search_text BEFORE INSERT OR UPDATE OF "type", "vehicle_id"
-  ON "maintenance_records" FOR EACH ROW EXECUTE FUNCTION maintenance_search_text();--> statement-breakpoint
+CREATE TRIGGER maintenance_from_vehicle BEFORE INSERT OR UPDATE OF "type", "vehicle_id", "completed_date"
+  ON "maintenance_records" FOR EACH ROW EXECUTE FUNCTION maintenance_from_vehicle();--> statement-breakpoint
 -- A vehicle's new plate, make or model reaches every record of it.
 CREATE FUNCTION vehicles_label_to_maintenance() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -348,6 +348,12 @@ describe('maintenance', () => {
     expect(later.json().record.state).toBe('scheduled');
     const neither = await t.post(c, '/api/fleet/maintenance', { vehicleId: v.id, type: 'X' });
     expect(neither.json().errors).toEqual({ dueDate: 'Give a due date, a due mileage, or both' });
+    // A day that is not on the calendar is named on its field, not refused by the database.
+    for (const dueDate of ['2027-13-40', '2027-02-30']) {
+      const unreal = await t.post(c, '/api/fleet/maintenance', { vehicleId: v.id, type: 'X', dueDate });
+      expect(unreal.statusCode).toBe(400);
+      expect(unreal.json().errors).toMatchObject({ dueDate: 'Due date must be a real date' });
+    }
     const overdue = await t.get(c, '/api/fleet/maintenance?state=overdue');
     expect(overdue.json().total).toBe(2);
     const done = await t.post(c, `/api/fleet/maintenance/${late.json().record.id}/complete`, {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { randomVin, signUp, unique, type TestCustomer } from '../../../../tests/setup/customers';
+import type { Executor, Tx } from '../../db/client';
 import { maintenanceRecords, vehicles } from '../../db/schema';
 
 // An open maintenance record carries its vehicle's mileage (`vehicle_mileage`, migration 0028), so the
@@ -219,32 +220,6 @@ describe("a record's kept search text (type, and its vehicle's plate, make and m
   });
 });
 
-describe.runIf(onPostgres)('a record added while its vehicle is renamed, on PostgreSQL', () => {
-  it('gets the committed name', async () => {
-    const c = await signUp(t);
-    const truck = await addVehicle(c, 50_000);
-    const { db } = t.database;
-    const commit = gate();
-    const renamed = gate();
-    const renaming = db.transaction(async (tx) => {
-      await tx.update(vehicles).set({ model: 'Renamed' }).where(eq(vehicles.id, truck.id));
-      renamed.open();
-      await commit.opened;
-    });
-    await renamed.opened;
-    let added = false;
-    const adding = db
-      .insert(maintenanceRecords)
-      .values({ customerId: c.id, vehicleId: truck.id, type: 'Oil', dueMileage: 60_000 })
-      .execute()
-      .then(() => (added = true));
-    await untilDoneOrBlocked(() => added);
-    commit.open();
-    await Promise.all([renaming, adding]);
-    expect(await staleSearchTexts()).toEqual([]);
-  });
-});
-
 /** Waits until `done()` or until another session of this database waits on a row lock. */
 async function untilDoneOrBlocked(done: () => boolean) {
   for (let i = 0; i < 250; i++) {
@@ -265,59 +240,66 @@ function gate() {
   return { open, opened };
 }
 
+/**
+ * Two writers in a set order on PostgreSQL: `first` runs in a transaction held open until `second` has
+ * finished or waits on a lock `first` holds; then `first` commits and both end. Answers `second`'s value.
+ */
+async function heldWhile<T>(first: (tx: Tx) => Promise<void>, second: () => Promise<T>): Promise<T> {
+  const commit = gate();
+  const ready = gate();
+  const holding = t.database.db.transaction(async (tx) => {
+    await first(tx);
+    ready.open();
+    await commit.opened;
+  });
+  await ready.opened;
+  let done = false;
+  const running = second().then((value) => ((done = true), value));
+  await untilDoneOrBlocked(() => done);
+  commit.open();
+  const [, value] = await Promise.all([holding, running]);
+  return value;
+}
+
+const addOil = (c: TestCustomer, vehicleId: string, exec: Executor = t.database.db) =>
+  exec
+    .insert(maintenanceRecords)
+    .values({ customerId: c.id, vehicleId, type: 'Oil', dueMileage: 60_000 })
+    .returning()
+    .then((rows) => rows[0]!.id);
+
 describe.runIf(onPostgres)('two transactions on PostgreSQL, either one first', () => {
   it('a record added while its vehicle mileage changes gets the committed mileage', async () => {
     const c = await signUp(t);
     const truck = await addVehicle(c, 50_000);
-    const { db } = t.database;
-    const commit = gate();
-    const inserted = gate();
     let recordId = '';
-    const adding = db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(maintenanceRecords)
-        .values({ customerId: c.id, vehicleId: truck.id, type: 'Oil', dueMileage: 60_000 })
-        .returning();
-      recordId = row!.id;
-      inserted.open();
-      await commit.opened;
-    });
-    await inserted.opened;
-    let driven = false;
-    const driving = db
-      .update(vehicles)
-      .set({ mileage: 70_000 })
-      .where(eq(vehicles.id, truck.id))
-      .execute()
-      .then(() => (driven = true));
-    await untilDoneOrBlocked(() => driven);
-    commit.open();
-    await Promise.all([adding, driving]);
+    await heldWhile(
+      async (tx) => void (recordId = await addOil(c, truck.id, tx)),
+      () =>
+        t.database.db.update(vehicles).set({ mileage: 70_000 }).where(eq(vehicles.id, truck.id)).execute(),
+    );
     expect(await keptMileage(recordId)).toBe(70_000);
   });
 
   it('a mileage change in flight when a record is added reaches that record', async () => {
     const c = await signUp(t);
     const truck = await addVehicle(c, 50_000);
-    const { db } = t.database;
-    const commit = gate();
-    const changed = gate();
-    const driving = db.transaction(async (tx) => {
-      await tx.update(vehicles).set({ mileage: 70_000 }).where(eq(vehicles.id, truck.id));
-      changed.open();
-      await commit.opened;
-    });
-    await changed.opened;
-    let added = false;
-    const adding = db
-      .insert(maintenanceRecords)
-      .values({ customerId: c.id, vehicleId: truck.id, type: 'Oil', dueMileage: 60_000 })
-      .returning()
-      .execute()
-      .then((rows) => ((added = true), rows[0]!.id));
-    await untilDoneOrBlocked(() => added);
-    commit.open();
-    const [, recordId] = await Promise.all([driving, adding]);
+    const recordId = await heldWhile(
+      async (tx) =>
+        void (await tx.update(vehicles).set({ mileage: 70_000 }).where(eq(vehicles.id, truck.id))),
+      () => addOil(c, truck.id),
+    );
     expect(await keptMileage(recordId)).toBe(70_000);
+  });
+
+  it('a record added while its vehicle is renamed gets the committed name', async () => {
+    const c = await signUp(t);
+    const truck = await addVehicle(c, 50_000);
+    await heldWhile(
+      async (tx) =>
+        void (await tx.update(vehicles).set({ model: 'Renamed' }).where(eq(vehicles.id, truck.id))),
+      () => addOil(c, truck.id),
+    );
+    expect(await staleSearchTexts()).toEqual([]);
   });
 });
