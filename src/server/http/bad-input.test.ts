@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_FEATURE_ACCESS } from '../../shared/feature-access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../../../tests/fakes/smtp-server';
+import { startHubspotServer, type FakeHubspot } from '../../../tests/fakes/hubspot-server';
+import { startSalesforceServer, type FakeSalesforce } from '../../../tests/fakes/salesforce-server';
 import { staffWith } from '../../../tests/setup/staff';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { raiseAlert } from '../modules/system-health';
@@ -36,6 +38,8 @@ let t: TestApp;
 let admin: string;
 let customer: TestCustomer;
 let mail: MailCatcher;
+let hubspot: FakeHubspot;
+let salesforce: FakeSalesforce;
 /** Rows of the customer's own (and plans), so ids in paths and bodies find something. */
 const real: Record<string, string> = {};
 
@@ -43,8 +47,17 @@ beforeAll(async () => {
   // API secrets are sealed with a configured key: without one, on PostgreSQL, saving a secret is a
   // 503 on purpose (system-settings.test.ts), and on PGlite a key file would be made in ./data.
   // Test emails go to a local mail server: the SendGrid key the loop saves must not send to SendGrid.
+  // The CRM connection test signs in with the keys the loop saves: to local HubSpot and Salesforce
+  // servers, which refuse them at once. Against the real ones, each test waited out the retries of a
+  // network failure (about 2 s, half the file's time) and the loop's keys went to the internet.
   mail = await startMailCatcher();
-  t = await createTestApp({ SETTINGS_ENCRYPTION_KEY: '11'.repeat(32), SMTP_URL: mail.url });
+  [hubspot, salesforce] = await Promise.all([startHubspotServer(), startSalesforceServer()]);
+  t = await createTestApp({
+    SETTINGS_ENCRYPTION_KEY: '11'.repeat(32),
+    SMTP_URL: mail.url,
+    HUBSPOT_API_URL: hubspot.url,
+    SALESFORCE_INSTANCE_URL: salesforce.url,
+  });
   admin = await t.staffCookie('admin@motorpool.local');
   // A plan without limits, so the rows the loop creates never run into one and hide a bad value;
   // a dearer one to upgrade to; one to edit through /api/plans/:id.
@@ -120,7 +133,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await mail.close();
+  await Promise.all([mail.close(), hubspot.close(), salesforce.close()]);
 });
 
 /** A path parameter that names a real row: `:email` is the customer's, `:id` follows its segment. */
