@@ -10,6 +10,7 @@ import type { PaymentProvider } from '../../src/server/integrations/payments/pro
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { takeBusyConnectionStatements, watchBusyConnections } from './busy-connections';
 import { withDatabase } from './global-setup';
 
 export { DEMO_PASSWORD };
@@ -49,6 +50,7 @@ async function freshDatabase(
   onQuery: (sql: string, params: unknown[]) => void,
 ): Promise<{ database: Database; drop: () => Promise<void>; reopen: () => Promise<Database> }> {
   if (process.env.MP_TEST_DRIVER === 'pg') {
+    watchBusyConnections();
     const url = process.env.TEST_DATABASE_URL!;
     const name = `mp_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -62,6 +64,11 @@ async function freshDatabase(
       drop: async () => {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
+        const busy = takeBusyConnectionStatements();
+        if (busy.length > 0)
+          throw new Error(
+            `statements sent to a PostgreSQL connection busy with another (run them one after another):\n  ${busy.join('\n  ')}`,
+          );
       },
     };
   }

@@ -113,8 +113,14 @@ type Switches = {
   notificationsOn(): Promise<boolean>;
   customerWants(customerId: string, setting: Setting): Promise<boolean>;
 };
-/** Messages written per statement: a statement's parameters (two bodies a row) stay a few hundred kB. */
-const INSERT_CHUNK = 200;
+/**
+ * Messages written per statement. On the embedded database a statement holds the whole process until
+ * it ends, and a message costs about 1 ms to write into an outbox of 1,000,000 (its index entries land
+ * on pages not read lately): a statement of 200 held every request for 300-400 ms each time the
+ * automation queued a batch (docs/performance.md, sixth pass). Between two statements the event loop
+ * gets its turn (db/event-loop-turns.ts).
+ */
+export const OUTBOX_INSERT_CHUNK = 25;
 
 async function writeAll<T extends EmailTemplateId>(
   { appName, publicUrl, sealer }: Writer,
@@ -175,10 +181,10 @@ async function writeAll<T extends EmailTemplateId>(
     rowIndex.push(index);
   }
   const written = new Set<string>();
-  for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+  for (let at = 0; at < rows.length; at += OUTBOX_INSERT_CHUNK) {
     const inserted = await exec
       .insert(emailOutbox)
-      .values(rows.slice(at, at + INSERT_CHUNK))
+      .values(rows.slice(at, at + OUTBOX_INSERT_CHUNK))
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ id: emailOutbox.id });
     for (const { id } of inserted) written.add(id);
