@@ -25,6 +25,10 @@ export type MailCatcher = {
   /** `smtp://127.0.0.1:port`, for SMTP_URL. */
   url: string;
   messages: ReceivedMail[];
+  /** SMTP connections opened to this server so far. */
+  connections(): number;
+  /** SMTP connections open now. */
+  openConnections(): number;
   /** The next `count` deliveries are refused with `451 Try again later`. */
   refuseNext(count: number): void;
   /**
@@ -46,6 +50,8 @@ export async function startMailCatcher({
 }: { port?: number; auth?: { user: string; pass: string } } = {}): Promise<MailCatcher> {
   const messages: ReceivedMail[] = [];
   let refusals = 0;
+  let connections = 0;
+  let open = 0;
   let hold: { arrived: () => void; released: Promise<void> } | null = null;
   const server = new SMTPServer({
     secure: false,
@@ -54,6 +60,14 @@ export async function startMailCatcher({
     ...(auth ? { authMethods: ['PLAIN', 'LOGIN'] } : {}),
     allowInsecureAuth: true,
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      open += 1;
+      callback();
+    },
+    onClose() {
+      open -= 1;
+    },
     onAuth(a, _session, callback) {
       if (auth && a.username === auth.user && a.password === auth.pass)
         return callback(null, { user: a.username });
@@ -110,6 +124,8 @@ export async function startMailCatcher({
     port: actual,
     url: `smtp://127.0.0.1:${actual}`,
     messages,
+    connections: () => connections,
+    openConnections: () => open,
     refuseNext(count) {
       refusals = count;
     },

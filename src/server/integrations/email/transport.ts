@@ -16,6 +16,8 @@ export type MailTransport = {
   kind: MailTransportKind;
   /** Resolves once the server accepted the message; rejects with a `MailError`. */
   send(mail: OutgoingMail): Promise<{ providerMessageId: string | null }>;
+  /** Ends the connection the sends shared; the transport is not used again. */
+  close(): void;
 };
 
 /**
@@ -45,6 +47,11 @@ function mailError(error: unknown): MailError {
 /**
  * nodemailer over SMTP to `url` (`smtp://` or `smtps://`, credentials in the URL or in `auth`). A relay
  * that is not on this machine must offer TLS (STARTTLS on 587), so a key never crosses in the clear.
+ *
+ * The sends of one transport share one connection (nodemailer's pool of one), until `close`. A new
+ * connection per message cost about 110 ms of greetings and sign-in each, even to a server on this
+ * machine, so a delivery run sent about 9 messages a second and a password reset could wait minutes
+ * behind a backlog; one connection sends a message in about 10 ms (docs/email.md "Delivery").
  */
 export async function smtpTransport(
   kind: MailTransportKind,
@@ -57,6 +64,8 @@ export async function smtpTransport(
   const local = LOCAL_HOSTS.has(parsed.hostname);
   const transporter = nodemailer.createTransport({
     url,
+    pool: true,
+    maxConnections: 1,
     ...(auth ? { auth } : {}),
     requireTLS: !local && parsed.protocol === 'smtp:',
     connectionTimeout: 10_000,
@@ -81,6 +90,7 @@ export async function smtpTransport(
         throw mailError(error);
       }
     },
+    close: () => transporter.close(),
   };
 }
 

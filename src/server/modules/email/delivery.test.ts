@@ -64,6 +64,19 @@ describe('delivery to SMTP_URL', () => {
     expect(failing.map((f) => f.integration)).not.toContain('email');
   });
 
+  it('a run sends all its messages over one SMTP connection, and ends it', async () => {
+    await t.app.services.emailDelivery.deliverDue();
+    const queued = await Promise.all(Array.from({ length: 5 }, () => queueChanged()));
+    const before = catcher.connections();
+    const run = await t.app.services.emailDelivery.deliverDue();
+    expect(run.sent).toBe(5);
+    for (const { to } of queued) expect(received(to)).toHaveLength(1);
+    // A connection a message: about 110 ms of greetings each, 9 messages a second at most.
+    expect(catcher.connections() - before).toBe(1);
+    // Ended with the run: no connection is left open between runs.
+    await expect.poll(() => catcher.openConnections()).toBe(0);
+  });
+
   it('tries a refused delivery again after the backoff, and it arrives', async () => {
     const { id, to } = await queueChanged();
     const now = new Date();

@@ -74,7 +74,11 @@ export function createEmailDelivery(deps: DeliveryDeps): EmailDelivery {
   return {
     deliverDue: (now = new Date()) => deliverDue(deps, now),
     deliverOne: (id, now = new Date()) => deliverOne(deps, id, now),
-    transportKind: async () => (await transportOf(deps))?.kind ?? null,
+    transportKind: async () => {
+      const mailer = await transportOf(deps);
+      mailer?.close();
+      return mailer?.kind ?? null;
+    },
   };
 }
 
@@ -92,15 +96,19 @@ async function deliverDue(deps: DeliveryDeps, now: Date): Promise<DeliveryRun> {
   // The run's clock moves on from `now` as real time passes (tests pass their own `now`).
   const started = Date.now();
   const clock = () => new Date(now.getTime() + (Date.now() - started));
-  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-    const rows = await claim(deps, clock());
-    for (const row of rows) {
-      const outcome = await deliver(deps, mailer, row, now, clock);
-      if (outcome.status === 'sent') run.sent += 1;
-      else if (outcome.status === 'failed') run.failed += 1;
-      else if (outcome.status === 'queued') run.retrying += 1;
+  try {
+    for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+      const rows = await claim(deps, clock());
+      for (const row of rows) {
+        const outcome = await deliver(deps, mailer, row, now, clock);
+        if (outcome.status === 'sent') run.sent += 1;
+        else if (outcome.status === 'failed') run.failed += 1;
+        else if (outcome.status === 'queued') run.retrying += 1;
+      }
+      if (rows.length < BATCH) break;
     }
-    if (rows.length < BATCH) break;
+  } finally {
+    mailer.close();
   }
   return run;
 }
@@ -112,6 +120,19 @@ async function deliverOne(
 ): ReturnType<EmailDelivery['deliverOne']> {
   const mailer = await transportOf(deps);
   if (!mailer) return { status: 'queued', error: null, transport: null };
+  try {
+    return await deliverOneWith(deps, mailer, id, now);
+  } finally {
+    mailer.close();
+  }
+}
+
+async function deliverOneWith(
+  deps: DeliveryDeps,
+  mailer: MailTransport,
+  id: string,
+  now: Date,
+): ReturnType<EmailDelivery['deliverOne']> {
   const [row] = await claim(deps, now, id);
   // Not queued any more: a delivery run (this instance's job or another's) took it first; say what
   // that run recorded, once it has.
