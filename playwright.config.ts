@@ -56,6 +56,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
+  // A first visit to a tab loads its chunk and its data while the other worker's journey and both app
+  // servers share the two CPUs: on a slow machine a heading took just over Playwright's default 5 s
+  // (staff-customers, once in a full run). A check that fails still fails, 5 s later.
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL,
