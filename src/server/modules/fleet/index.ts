@@ -3,4 +3,4 @@ export { overdueSql } from './maintenance';
 export { changeSummary, FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from './overview';
 export { EMAIL_TAKEN } from './team';
 export { countedVehicle, isCountedVehicleStatus, usersOf } from './usage';
-export { fleetUsage, usageExceeds } from './usage';
+export { fleetUsage, fleetUsageColumns, usageExceeds, usageOf } from './usage';

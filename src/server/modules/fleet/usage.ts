@@ -1,5 +1,6 @@
-import { ne, sql } from 'drizzle-orm';
-import { teamMembers, vehicles } from '../../db/schema';
+import { ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customers, teamMembers, vehicles } from '../../db/schema';
 import type { CustomerContext } from '../../http/request-context';
 
 export type FleetUsage = {
@@ -22,20 +23,43 @@ export const isCountedVehicleStatus = (status: string) => status !== 'retired';
 export const usersOf = (teamMemberCount: number) => 1 + teamMemberCount;
 
 /**
+ * The usage counts of the account `customerId` names (its column in the statement, or a value), as
+ * subqueries: a statement reads them beside anything else it reads (the portal's profile).
+ */
+export function fleetUsageColumns(customerId: SQL | AnyPgColumn) {
+  return {
+    vehicles: sql<number>`(select count(*)::int from ${vehicles}
+      where ${vehicles.customerId} = ${customerId} and ${countedVehicle()})`,
+    activeVehicles: sql<number>`(select count(*)::int from ${vehicles}
+      where ${vehicles.customerId} = ${customerId} and ${vehicles.status} = 'active')`,
+    teamMembers: sql<number>`(select count(*)::int from ${teamMembers} where ${teamMembers.customerId} = ${customerId})`,
+  };
+}
+
+/** The counts `fleetUsageColumns` read, as the plan's usage. */
+export const usageOf = (row: {
+  vehicles: number;
+  activeVehicles: number;
+  teamMembers: number;
+}): FleetUsage => ({
+  vehicles: row.vehicles,
+  activeVehicles: row.activeVehicles,
+  users: usersOf(row.teamMembers),
+});
+
+/**
  * One statement: the plan-change rules call this inside their transaction, where three counts at once
  * would queue on the transaction's one connection (node-postgres warns of it, and its next major
  * version refuses it).
  */
 export async function fleetUsage({ db, account }: CustomerContext): Promise<FleetUsage> {
+  // The account's id as a value: in a statement on one table Drizzle names columns without their table,
+  // so `customers.id` would read as the subquery's own `id`.
   const [row] = await db
-    .select({
-      counted: sql<number>`count(*) filter (where ${countedVehicle()})::int`,
-      active: sql<number>`count(*) filter (where ${vehicles.status} = 'active')::int`,
-      team: sql<number>`(select count(*)::int from ${teamMembers} where ${account.where(teamMembers)})`,
-    })
-    .from(vehicles)
-    .where(account.where(vehicles));
-  return { vehicles: row?.counted ?? 0, activeVehicles: row?.active ?? 0, users: usersOf(row?.team ?? 0) };
+    .select(fleetUsageColumns(sql`${account.customerId}`))
+    .from(customers)
+    .where(account.isAccount);
+  return usageOf(row ?? { vehicles: 0, activeVehicles: 0, teamMembers: 0 });
 }
 
 /** Why a plan with these limits cannot hold the fleet as it is today, or null when it can. */

@@ -23,6 +23,7 @@ import { inTransaction } from '../../http/request-context';
 import { recordAudit } from '../audit';
 import { toCustomerIdentity } from '../auth';
 import { customerById, subscriptionOf } from '../billing';
+import { fleetUsageColumns, usageOf } from '../fleet';
 import { CUSTOMER_IDLE_TIMEOUTS, setAccountIdleTimeout } from '../../auth/sessions';
 import type { CustomerContext } from '../../http/request-context';
 
@@ -40,18 +41,7 @@ export async function customerProfile({ db, account }: CustomerContext): Promise
       customer: customers,
       plan: plans,
       subscription: subscriptions,
-      vehicles:
-        sql<number>`(select count(*) from ${vehicles} where ${vehicles.customerId} = ${customers.id} and ${vehicles.status} <> 'retired')`.mapWith(
-          Number,
-        ),
-      activeVehicles:
-        sql<number>`(select count(*) from ${vehicles} where ${vehicles.customerId} = ${customers.id} and ${vehicles.status} = 'active')`.mapWith(
-          Number,
-        ),
-      teamMembers:
-        sql<number>`(select count(*) from ${teamMembers} where ${teamMembers.customerId} = ${customers.id})`.mapWith(
-          Number,
-        ),
+      ...fleetUsageColumns(customers.id),
       recent: sql<
         ActivityJson[]
       >`(select coalesce(json_agg(json_build_object('id', a.id, 'action', a.action, 'description', a.description, 'createdAt', a.created_at) order by a.created_at desc), '[]'::json)
@@ -62,7 +52,7 @@ export async function customerProfile({ db, account }: CustomerContext): Promise
     .leftJoin(subscriptions, eq(subscriptions.customerId, customers.id))
     .where(account.isAccount);
   if (!row) throw notFound('Customer not found');
-  const usage = { vehicles: row.vehicles, activeVehicles: row.activeVehicles, users: 1 + row.teamMembers };
+  const usage = usageOf(row);
   const recent = row.recent;
   const { customer: c, plan, subscription: s } = row;
   return {
