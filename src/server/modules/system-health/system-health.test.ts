@@ -379,7 +379,13 @@ describe('job runs', () => {
     const failed = await waitFor(() => runOf('test: failing'));
     stopFail();
     expect(failed).toMatchObject({ outcome: 'failed', failures: 1, error: 'the disk is full' });
-    expect(await openAlerts('job:test: failing')).toMatchObject([{ type: 'error' }]);
+    // The alert is raised after the run is written, in a statement of its own: wait for it too (on
+    // PostgreSQL the read above can come between the two).
+    const alerts = await waitFor(async () => {
+      const open = await openAlerts('job:test: failing');
+      return open.length > 0 ? open : undefined;
+    });
+    expect(alerts).toMatchObject([{ type: 'error' }]);
     const job = (await health()).jobs.find((j) => j.job === 'test: failing')!;
     expect(job).toMatchObject({ status: 'error', outcome: 'failed', runs: 1 });
   });
