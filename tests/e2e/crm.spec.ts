@@ -1,6 +1,7 @@
 import { expect, request, test } from '@playwright/test';
 import { createCustomer, DEMO_STAFF, signInPageAsStaff } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { journeyPorts } from './servers';
 
 /**
  * CRM Integration (docs/crm.md) against the local HubSpot the config starts
@@ -8,7 +9,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
  * customers with its real progress, the counts, each record's status, and the contacts in HubSpot.
  */
 
-const hubspotUrl = () => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 5055) + 12}`;
+const hubspotUrl = () => `http://127.0.0.1:${journeyPorts().hubspot}`;
 
 test('an admin connects HubSpot, bulk-syncs the customers and sees each one Synced', async ({ page }) => {
   test.setTimeout(60_000);

@@ -4,7 +4,7 @@ import { linkIn, waitForMail } from './support/mail';
 import { teamInvitationPassword } from './support/invitations';
 
 /**
- * Issue 14: the emails of the product's events arrive (the local mail server of playwright.config.ts),
+ * Issue 14: the emails of the product's events arrive (the local mail server of tests/e2e/servers.ts),
  * and a password staff give a new team member arrives by email, never on screen.
  */
 

@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { signInPageAsStaff, uniqueSuffix } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { journeyPorts } from './servers';
 
 /**
  * The External Database tab (docs/external-db.md) against the local external database that
- * playwright.config.ts starts (tests/fakes/external-db-main.ts), configured through the API settings
+ * the journeys start (tests/e2e/servers.ts, tests/fakes/external-db-main.ts), configured through the API settings
  * screen so no other journey's server configuration changes.
  */
 
-const EXTERNAL_DB_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 5055) + 14}`;
+const EXTERNAL_DB_URL = `http://127.0.0.1:${journeyPorts().externalDb}`;
 const EXTERNAL_DB_KEY = 'e2e-external-db-key';
 
 test('an admin tests the connection, imports customers with one bad row, and finds them in Customers', async ({

@@ -1,15 +1,15 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { journeyPorts } from './servers';
 import { createCustomer } from './support/api';
 
 /*
- * The automatic login with an external fleet CRM (docs/fleet-crm.md): the app server on E2E_PORT + 16 has
- * FLEET_CRM_URL and FLEET_CRM_VALIDATE_URL pointing at the local fleet CRM on E2E_PORT + 15
- * (tests/fakes/fleet-crm-server.ts), which issues its own tokens and confirms them.
+ * The automatic login with an external fleet CRM (docs/fleet-crm.md): the app server on its own port has
+ * FLEET_CRM_URL and FLEET_CRM_VALIDATE_URL pointing at the local fleet CRM (tests/e2e/servers.ts,
+ * tests/fakes/fleet-crm-server.ts), which issues its own tokens and confirms them.
  */
 
-const mainPort = () => Number(new URL(test.info().project.use.baseURL!).port);
-const appUrl = () => `http://127.0.0.1:${mainPort() + 16}`;
-const crmUrl = () => `http://127.0.0.1:${mainPort() + 15}`;
+const appUrl = () => `http://127.0.0.1:${journeyPorts().fleetCrmApp}`;
+const crmUrl = () => `http://127.0.0.1:${journeyPorts().fleetCrm}`;
 
 let app: APIRequestContext;
 test.beforeAll(async () => {

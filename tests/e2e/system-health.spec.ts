@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import { createCustomer, DEMO_PASSWORD, DEMO_STAFF, signInPageAsStaff } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { journeyPorts } from './servers';
 
 /** System Health (tab monitoring; docs/system-health.md): live figures and alerts. */
 
@@ -44,7 +45,7 @@ test('System Health shows live figures that change between two refreshes', async
 test.describe('an alert', () => {
   let server: ChildProcess;
   let dataDir: string;
-  const port = Number(process.env.E2E_PORT ?? 5055) + 2;
+  const port = journeyPorts().alertApp;
   const baseURL = `http://127.0.0.1:${port}`;
 
   test.beforeAll(async () => {

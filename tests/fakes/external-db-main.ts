@@ -1,4 +1,4 @@
-// The local external database of the Playwright journeys (playwright.config.ts starts it with tsx) on
+// The local external database of the Playwright journeys (tests/e2e/servers.ts starts it with tsx) on
 // EXTERNAL_DB_PORT, with the API key EXTERNAL_DB_KEY. Journeys set its rows and mode with POST /_control.
 import { startExternalDb } from './external-db-server';
 

@@ -1,4 +1,4 @@
-// The local fleet CRM of the Playwright journeys (playwright.config.ts starts it with tsx) on
+// The local fleet CRM of the Playwright journeys (tests/e2e/servers.ts starts it with tsx) on
 // FLEET_CRM_PORT; FLEET_CRM_PORTAL_URL is the app server it hands customers back to.
 import { startFakeFleetCrm } from './fleet-crm-server';
 

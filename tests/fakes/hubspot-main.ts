@@ -1,4 +1,4 @@
-// The local HubSpot of the Playwright journeys (playwright.config.ts starts it with tsx): the HubSpot
+// The local HubSpot of the Playwright journeys (tests/e2e/servers.ts starts it with tsx): the HubSpot
 // API on HUBSPOT_PORT for the private-app token HUBSPOT_TOKEN, and its store on the same port under
 // /__control/ (`GET /__control/contacts`, `/__control/companies`; `POST /__control/fail-next`,
 // `/__control/reject-email`, `/__control/reset`).

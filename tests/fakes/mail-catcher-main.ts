@@ -1,4 +1,4 @@
-// The local mail server of the Playwright journeys (playwright.config.ts starts it with tsx):
+// The local mail server of the Playwright journeys (tests/e2e/servers.ts starts it with tsx):
 // SMTP on MAIL_SMTP_PORT, the received messages over HTTP on MAIL_HTTP_PORT (`GET /messages?to=`).
 import { serveMailbox, startMailCatcher } from './smtp-server';
 

@@ -1,7 +1,7 @@
 // The pieces of a real deployment for the multi-instance test: server processes started from source,
 // an HAProxy in front of them, and a small HTTP client that can speak from any loopback address (so
 // the servers see distinct clients through X-Forwarded-For).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stop, track } from '../setup/processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,43 +23,6 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` until it answers true (an error ends the wait), or fails naming `what` after `timeoutMs`. */
-export async function waitUntil(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-// Every process this file starts, killed outright if the test process leaves without its afterAll.
-const started = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of started) child.kill('SIGKILL');
-});
-
-function track(child: ChildProcess): Promise<number | null> {
-  started.add(child);
-  return new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
-      started.delete(child);
-      resolve(code ?? (signal ? -1 : null));
-    }),
-  );
-}
-
-/** SIGTERM, then SIGKILL if it is still there after `graceMs`. */
-async function stop(child: ChildProcess, exited: Promise<unknown>, graceMs = 5_000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** One request as the server's log tells it: which instance answered what, to whom, with what status. */

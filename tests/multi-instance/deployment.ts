@@ -13,12 +13,12 @@ import {
   send,
   startBalancer,
   startInstance,
-  waitUntil,
   type Balancer,
   type Instance,
   type Reply,
   type SendOptions,
 } from './cluster';
+import { waitUntil } from '../setup/processes';
 
 export type Api = {
   /** How many requests were sent through the balancer so far. */

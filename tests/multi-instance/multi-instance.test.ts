@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerRowOf } from '../fakes/external-db-server';
-import { waitUntil, type Instance, type Reply, type SendOptions } from './cluster';
+import { type Instance, type Reply, type SendOptions } from './cluster';
+import { waitUntil } from '../setup/processes';
 import { startDeployment, type Deployment } from './deployment';
 
 /** The path HAProxy checks each instance on. */

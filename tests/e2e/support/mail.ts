@@ -1,10 +1,11 @@
 import { expect } from '@playwright/test';
+import { journeyPorts } from '../servers';
 
 /**
- * The journeys' mailbox: the local mail server that playwright.config.ts starts and the app delivers
+ * The journeys' mailbox: the local mail server that tests/e2e/servers.ts starts and the app delivers
  * to (SMTP_URL). Its HTTP side answers what arrived for an address.
  */
-const mailboxUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 5055) + 10}/messages`;
+const mailboxUrl = `http://127.0.0.1:${journeyPorts().mailHttp}/messages`;
 
 export type Mail = {
   from: string;
