@@ -67,3 +67,37 @@ export async function scrapeJobCounters(base, token = process.env.METRICS_TOKEN)
   if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}: ${text.slice(0, 200)}`);
   return parseJobCounters(text);
 }
+
+/** From this long (ms) the app logs a statement that held the embedded database (docs/system-health.md). */
+export const SLOW_STATEMENT_MS = 250;
+/** The app's log message for such a statement. */
+export const SLOW_STATEMENT_MESSAGE = 'database: slow statement';
+
+/** A line of the app's JSON log as `{ statement, ms }` when it is a slow statement's, else null. */
+export function slowStatementOf(line) {
+  if (!line.startsWith('{')) return null;
+  try {
+    const entry = JSON.parse(line);
+    if (entry.msg !== SLOW_STATEMENT_MESSAGE || typeof entry.statement !== 'string') return null;
+    return { statement: entry.statement, ms: Number(entry.ms) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The slow statements grouped by their text (its first `chars` characters), the most time first:
+ * `{ statement, count, totalMs, maxMs }`.
+ */
+export function groupSlowStatements(seen, chars = 160) {
+  const groups = new Map();
+  for (const { statement, ms } of seen) {
+    const key = statement.replace(/\s+/g, ' ').trim().slice(0, chars);
+    const group = groups.get(key) ?? { statement: key, count: 0, totalMs: 0, maxMs: 0 };
+    group.count += 1;
+    group.totalMs += ms;
+    group.maxMs = Math.max(group.maxMs, ms);
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) => b.totalMs - a.totalMs);
+}

@@ -1,7 +1,20 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { addJobRunsBetween, HEALTH_REPORTS, parseJobCounters, SLOW_RUN_SECONDS } from './job-runs.mjs';
+import {
+  addJobRunsBetween,
+  groupSlowStatements,
+  HEALTH_REPORTS,
+  parseJobCounters,
+  SLOW_RUN_SECONDS,
+  SLOW_STATEMENT_MESSAGE,
+  SLOW_STATEMENT_MS,
+  slowStatementOf,
+} from './job-runs.mjs';
 import { JOB_DURATION_BUCKETS } from '../src/server/modules/metrics/metrics.ts';
+import {
+  SLOW_STATEMENT_MESSAGE as APP_SLOW_STATEMENT_MESSAGE,
+  SLOW_STATEMENT_MS as APP_SLOW_STATEMENT_MS,
+} from '../src/server/modules/metrics/database-metrics.ts';
 
 /**
  * A registry with the app's job and ping metrics under their names (src/server/modules/metrics/), so
@@ -89,5 +102,36 @@ describe('job runs from /metrics', () => {
     // 0.3 and 4 s are over the line; 0.25 s is in its bucket (le="0.25"); the 0.9 s run came before.
     expect(tally.get('email: automation')).toMatchObject({ slow: 2 });
     expect(tally.get('audit: seal')).toMatchObject({ slow: 0 });
+  });
+});
+
+describe('slow statements from the log', () => {
+  it("takes the app's slow-statement lines and nothing else", () => {
+    expect(SLOW_STATEMENT_MESSAGE).toBe(APP_SLOW_STATEMENT_MESSAGE);
+    expect(SLOW_STATEMENT_MS).toBe(APP_SLOW_STATEMENT_MS);
+    const line = JSON.stringify({
+      level: 40,
+      msg: SLOW_STATEMENT_MESSAGE,
+      ms: 312,
+      statement: 'analyze "vehicles"',
+    });
+    expect(slowStatementOf(line)).toEqual({ statement: 'analyze "vehicles"', ms: 312 });
+    expect(slowStatementOf(JSON.stringify({ msg: 'database: upkeep', ms: 312 }))).toBeNull();
+    expect(slowStatementOf('  Motorpool is running at http://localhost:5055')).toBeNull();
+    expect(slowStatementOf('{"msg": "database: slow statement", "statement"')).toBeNull();
+  });
+
+  it('groups them by text, whitespace folded, the most time first', () => {
+    const groups = groupSlowStatements([
+      { statement: 'vacuum analyze "email_outbox"', ms: 900 },
+      { statement: 'analyze  "vehicles"', ms: 300 },
+      { statement: 'analyze "vehicles"', ms: 400 },
+      { statement: 'insert into "email_outbox" values ($1)', ms: 260 },
+    ]);
+    expect(groups).toEqual([
+      { statement: 'vacuum analyze "email_outbox"', count: 1, totalMs: 900, maxMs: 900 },
+      { statement: 'analyze "vehicles"', count: 2, totalMs: 700, maxMs: 400 },
+      { statement: 'insert into "email_outbox" values ($1)', count: 1, totalMs: 260, maxMs: 260 },
+    ]);
   });
 });

@@ -35,11 +35,19 @@ import {
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
-import { addJobRunsBetween, scrapeJobCounters, SLOW_RUN_SECONDS } from './job-runs.mjs';
+import {
+  addJobRunsBetween,
+  groupSlowStatements,
+  scrapeJobCounters,
+  SLOW_RUN_SECONDS,
+  SLOW_STATEMENT_MS,
+  slowStatementOf,
+} from './job-runs.mjs';
 import { betterRound, loadLine, loadProblems, summarizeLoad } from './load-verdict.mjs';
 import { failedCount, printSideBySide, printTable, resultText, valueText } from './results-table.mjs';
 
@@ -203,6 +211,11 @@ function startProcess(name, args, env) {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  // The app's slow statements (embedded database), each with when it was logged (printJobRuns).
+  readline.createInterface({ input: child.stdout }).on('line', (line) => {
+    const slow = slowStatementOf(line);
+    if (slow) slowStatements.push({ ...slow, at: performance.now() });
+  });
   child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   child.exited.then(() => children.delete(child));
   child.describe = () => `${name} (pid ${child.pid}); last output:\n${output || '(none)'}`;
@@ -374,7 +387,9 @@ async function firstAutoSync(base, cookie) {
 }
 
 /** Job runs and System Health reports during the loads of every app started (bench/job-runs.mjs). */
-const jobRuns = { tally: new Map(), labels: new Map(), seconds: 0 };
+const jobRuns = { tally: new Map(), labels: new Map(), seconds: 0, windows: [] };
+/** Every slow statement an app logged, `{ statement, ms, at }` (startProcess). */
+const slowStatements = [];
 
 /**
  * Reads the app's job counters now; the function it answers reads them again, adds the difference to
@@ -385,6 +400,7 @@ async function watchJobs(base, cookie) {
   const started = performance.now();
   return async () => {
     const after = await scrapeJobCounters(base);
+    jobRuns.windows.push([started, performance.now()]);
     jobRuns.seconds += (performance.now() - started) / 1000;
     addJobRunsBetween(jobRuns.tally, before, after);
     const res = await fetch(`${base}/api/admin/system-health`, { headers: { cookie } });
@@ -1263,6 +1279,20 @@ function printJobRuns(outsideWork) {
     `\nbench: background work during the loads (GET /metrics before and after, ${Math.round(jobRuns.seconds)} s in all):`,
   );
   for (const line of lines) console.log(`  ${line}`);
+  // What held the embedded database during the loads: every request waited behind these.
+  const during = slowStatements.filter(({ at }) =>
+    jobRuns.windows.some(([from, to]) => at >= from && at <= to),
+  );
+  const slowLine =
+    `statements that held the embedded database ${SLOW_STATEMENT_MS} ms or more (the app's log): ` +
+    `${during.length}`;
+  console.log(`  ${slowLine}`);
+  lines.push(slowLine);
+  for (const g of groupSlowStatements(during).slice(0, 10)) {
+    const line = `  ${g.count} x, longest ${Math.round(g.maxMs)} ms, ${Math.round(g.totalMs)} ms in all: ${g.statement}`;
+    console.log(`  ${line}`);
+    lines.push(line);
+  }
   // The reports and the audit sealer run every 5 s: none counted means the metrics were not read right.
   if (jobRuns.seconds > 15 && [...jobRuns.tally.values()].every((t) => t.runs === 0))
     console.log('  no run counted: the metric names bench/job-runs.mjs reads may have changed');

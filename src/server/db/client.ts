@@ -9,6 +9,7 @@ import { keepCheckpointing } from './checkpoints';
 import { readControlFile } from './control-file';
 import { acquireDirectoryLock } from './directory-lock';
 import { noteStatement } from './data-domains';
+import { watchEngineStatements, type EngineStatementListener } from './engine-statements';
 import { letTheLoopTurn } from './event-loop-turns';
 import { compiledPgliteWasm } from './pglite-wasm';
 import * as schema from './schema';
@@ -33,6 +34,11 @@ export type Database = {
   openedIn: { connectMs: number; migrateMs: number; recovered?: boolean };
   /** Embedded only: the whole database as a tarball, to start other databases from (tests). */
   dump?: () => Promise<Blob>;
+  /**
+   * Embedded only: calls `listener` with every statement and the time it held the engine (every other
+   * statement waits meanwhile: db/engine-statements.ts); answers the function that stops.
+   */
+  onStatement?: (listener: EngineStatementListener) => () => void;
 };
 
 /** Called with every statement the app runs and its parameters (tests count and EXPLAIN a request's). */
@@ -134,6 +140,10 @@ async function openPglite(options: {
     throw error;
   }
   const stopCheckpoints = engine.dir ? keepCheckpointing(client) : async () => {};
+  const statementListeners = new Set<EngineStatementListener>();
+  watchEngineStatements(client, (statement) => {
+    for (const listener of statementListeners) listener(statement);
+  });
   return {
     db,
     driver: 'pglite',
@@ -144,6 +154,10 @@ async function openPglite(options: {
       recovered: engine.recovered,
     },
     dump: async () => client.dumpDataDir('none'),
+    onStatement: (listener) => {
+      statementListeners.add(listener);
+      return () => statementListeners.delete(listener);
+    },
     close: async () => {
       await stopCheckpoints();
       await engine.close();

@@ -3,7 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { BACKLOG_CAP } from '../../../shared/contracts/system-health';
 import type { Database, Db } from '../../db/client';
+import type { EngineStatement } from '../../db/engine-statements';
 import { emailOutbox } from '../../db/schema';
+
+/**
+ * A statement that held the embedded database this long is logged (warn): the time a request waits
+ * behind it shows on every screen open meanwhile. The jobs' runs are counted slow from the same bound.
+ */
+export const SLOW_STATEMENT_MS = 250;
+/** The log message of a slow statement (`npm run bench` reads these lines from the app's output). */
+export const SLOW_STATEMENT_MESSAGE = 'database: slow statement';
+/** How much of a slow statement's text the log keeps. */
+const STATEMENT_TEXT_CHARS = 500;
 
 /** A scrape waits no longer than this for the outbox count: a slow database must not hang it. */
 export const OUTBOX_QUERY_TIMEOUT_MS = 2000;
@@ -107,10 +118,30 @@ export function registerDatabaseMetrics(registry: Registry, database: Database, 
     },
   });
 
+  // Embedded only: what each statement held the engine for (a PostgreSQL server times its own with
+  // log_min_duration_statement). A slow one is logged with its text, parameters never included.
+  const statements = database.onStatement
+    ? new Histogram({
+        name: 'motorpool_db_statement_duration_seconds',
+        help: 'Embedded database only: how long each statement held the engine (every other statement waits meanwhile).',
+        buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, SLOW_STATEMENT_MS / 1000, 0.5, 1, 2.5, 5],
+        registers,
+      })
+    : null;
+
   return {
     recordPing(ms: number | null) {
       if (ms === null) pingFailures.inc();
       else ping.observe(ms / 1000);
+    },
+    recordStatement({ sql, ms }: EngineStatement) {
+      statements?.observe(ms / 1000);
+      if (ms >= SLOW_STATEMENT_MS) {
+        log.warn(
+          { ms: Math.round(ms), statement: sql.slice(0, STATEMENT_TEXT_CHARS) },
+          'database: slow statement',
+        );
+      }
     },
   };
 }

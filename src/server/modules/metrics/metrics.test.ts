@@ -1,7 +1,7 @@
 // GET /metrics (docs/system-health.md, "Metrics"): who may read it, that the text is Prometheus's, and
 // that each figure moves with what it counts. The pool gauges need PostgreSQL: run this file there too.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Registry } from 'prom-client';
 import { createTestApp, useTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -247,5 +247,42 @@ describe('what it says', () => {
     expect(total).toBeGreaterThanOrEqual(1);
     expect(valueOf(samples, 'motorpool_db_pool_idle_connections')).toBeLessThanOrEqual(total);
     expect(valueOf(samples, 'motorpool_db_pool_waiting_clients')).toBe(0);
+  });
+});
+
+describe("the embedded database's statements", () => {
+  it('each statement moves the histogram; one of 250 ms or more is logged with its text, never its values', async () => {
+    const name = 'motorpool_db_statement_duration_seconds_count';
+    if (t.database.driver === 'pg') {
+      // PostgreSQL times its own (log_min_duration_statement): no histogram of ours.
+      expect((await scrape()).some((s) => s.name.startsWith('motorpool_db_statement_duration'))).toBe(false);
+      return;
+    }
+    const registry = new Registry();
+    const warn = vi.fn();
+    const metrics = registerDatabaseMetrics(registry, t.database, { warn } as unknown as FastifyBaseLogger);
+    const stop = t.database.onStatement!(metrics.recordStatement);
+    try {
+      await t.database.db.execute(sql`select ${'quick-value'}::text`);
+      await t.database.db.execute(sql`select pg_sleep(${0.3}), ${'secret-value'}::text`);
+    } finally {
+      stop();
+    }
+    expect(valueOf(parse(await registry.metrics()), name)).toBe(2);
+    expect(warn).toHaveBeenCalledOnce();
+    const [fields, message] = warn.mock.calls[0]! as [{ ms: number; statement: string }, string];
+    expect(message).toBe('database: slow statement');
+    expect(fields.ms).toBeGreaterThanOrEqual(300);
+    expect(fields.statement).toContain('pg_sleep($1)');
+    expect(JSON.stringify(fields)).not.toContain('secret-value');
+  });
+
+  it("the app's own registry counts the statements its requests run", async () => {
+    if (t.database.driver === 'pg') return;
+    const name = 'motorpool_db_statement_duration_seconds_count';
+    const before = valueOf(await scrape(), name);
+    const statements = await t.queriesDuring(() => t.app.inject({ method: 'GET', url: '/api/plans' }));
+    expect(statements.length).toBeGreaterThan(0);
+    expect(valueOf(await scrape(), name)).toBeGreaterThanOrEqual(before + statements.length);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client';
+import type { EngineStatement } from '../../db/engine-statements';
 import type { JobRunRecorder } from '../../jobs/periodic';
 import { registerDatabaseMetrics } from './database-metrics';
 import { registerNodeMetrics, type EventLoopWindow } from './node-metrics';
@@ -30,6 +31,8 @@ export type Metrics = {
   recordJobRun(job: string, run: JobRun): void;
   /** The periodic health ping's round trip in ms, or null when the database did not answer. */
   recordDatabasePing(ms: number | null): void;
+  /** Embedded only: a statement and the time it held the engine (`Database.onStatement`). */
+  recordStatement(statement: EngineStatement): void;
 };
 
 const statusClassOf = (statusCode: number) => `${Math.floor(statusCode / 100)}xx`;
@@ -114,5 +117,6 @@ export function createMetrics(options: MetricsOptions): Metrics {
       jobLastFinished.set({ job }, (startedAt.getTime() + durationMs) / 1000);
     },
     recordDatabasePing: database.recordPing,
+    recordStatement: database.recordStatement,
   };
 }

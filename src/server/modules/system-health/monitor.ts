@@ -78,6 +78,8 @@ export function registerSystemHealth(
     crossedBefore: new Set<string>(),
   };
   const { instanceId, startedAt, meter, metrics } = reporter;
+  const stopTimingStatements = database.onStatement?.(metrics.recordStatement);
+  if (stopTimingStatements) app.addHook('onClose', async () => void stopTimingStatements());
   const writeJobRun = jobRunRecorder(database.db, instanceId);
   let reporting: Promise<unknown> = Promise.resolve();
 
