@@ -1284,7 +1284,8 @@ function printJobRuns(outsideWork) {
     jobRuns.windows.some(([from, to]) => at >= from && at <= to),
   );
   const slowLine =
-    `statements that held the embedded database ${SLOW_STATEMENT_MS} ms or more (the app's log): ` +
+    `statements that held the embedded database ${process.env.SLOW_STATEMENT_MS ?? SLOW_STATEMENT_MS} ms ` +
+    `or more (the app's log, SLOW_STATEMENT_MS): ` +
     `${during.length}`;
   console.log(`  ${slowLine}`);
   lines.push(slowLine);

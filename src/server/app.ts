@@ -176,7 +176,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerHttpLayers(app, { ...deps, clock, provider });
   // System Health: requests counted in memory, this instance's report written every few seconds.
-  const monitor = registerSystemHealth(app, { database, reportMs: config.healthReportMs });
+  const monitor = registerSystemHealth(app, {
+    database,
+    reportMs: config.healthReportMs,
+    slowStatementMs: config.slowStatementMs,
+  });
 
   const services = await buildServices({
     config,

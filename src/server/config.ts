@@ -73,6 +73,8 @@ const envSchema = z.object({
   FLEET_CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   HEALTH_REPORT_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Embedded database: a statement that holds it this long is logged (warn). */
+  SLOW_STATEMENT_MS: z.coerce.number().int().min(1).max(600_000).default(250),
   SETTINGS_ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -177,6 +179,8 @@ export type Config = {
   healthReportMs: number;
   /** The bearer token `GET /metrics` asks for; unset: only this machine (loopback) may read it. */
   metricsToken: string | undefined;
+  /** Embedded database only: statements that held the engine this long are logged (docs/system-health.md). */
+  slowStatementMs: number;
   /**
    * The key API settings are sealed with (docs/system-settings.md). Unset: in embedded mode a key made
    * once into DATA_DIR; with DATABASE_URL one derived from APP_SECRET, or none (saving a secret is refused).
@@ -260,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crmAutoSyncCheckMs: (e.CRM_AUTO_SYNC_CHECK_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     healthReportMs: (e.HEALTH_REPORT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     metricsToken: e.METRICS_TOKEN,
+    slowStatementMs: e.SLOW_STATEMENT_MS,
     settingsEncryptionKey: e.SETTINGS_ENCRYPTION_KEY,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true' ? 'always' : 'never',
   };

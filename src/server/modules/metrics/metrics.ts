@@ -13,6 +13,8 @@ export type MetricsOptions = {
   /** System Health's event-loop delay, the process's one `monitorEventLoopDelay`. */
   eventLoop: () => EventLoopWindow;
   log: FastifyBaseLogger;
+  /** Embedded database: statements that held it this long are logged (SLOW_STATEMENT_MS). */
+  slowStatementMs?: number;
 };
 
 /** A job run as the metrics take it: what `startPeriodic` hands its recorder. */
@@ -44,7 +46,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   const registry = new Registry();
   const registers = [registry];
   registerNodeMetrics(registry, options.eventLoop);
-  const database = registerDatabaseMetrics(registry, options.database, options.log);
+  const database = registerDatabaseMetrics(registry, options.database, options.log, options.slowStatementMs);
 
   const requests = new Counter({
     name: 'motorpool_http_requests_total',

@@ -57,7 +57,7 @@ type Reporter = {
  */
 export function registerSystemHealth(
   app: FastifyInstance,
-  { database, reportMs }: { database: Database; reportMs: number },
+  { database, reportMs, slowStatementMs }: { database: Database; reportMs: number; slowStatementMs: number },
 ): SystemHealthMonitor {
   const hostname = os.hostname();
   const sampler = new VitalsSampler();
@@ -73,6 +73,7 @@ export function registerSystemHealth(
       latencyBoundsMs: LATENCY_BOUNDS_MS,
       eventLoop: () => sampler.eventLoopWindow(),
       log: app.log,
+      slowStatementMs,
     }),
     lastPrune: 0,
     crossedBefore: new Set<string>(),
