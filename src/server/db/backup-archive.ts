@@ -11,7 +11,7 @@ import { Header, list, Pack, ReadEntry } from 'tar';
  */
 export type ArchiveEntry = { name: string; data: Uint8Array | Blob; mode?: number };
 
-/** How much of a Blob is copied out at a time: the database dump is not copied whole again. */
+/** How much of a Blob goes to the archive at a time: the database dump is not copied whole again. */
 const SLICE = 1 << 20;
 
 /** Writes the entries to `file` (created with mode 0600) as a tar.gz; returns the file's size. */
@@ -30,10 +30,18 @@ async function addEntries(pack: Pack, entries: ArchiveEntry[], mtime: Date) {
     const entry = new ReadEntry(new Header({ path: name, type: 'File', mode, size, mtime }));
     pack.add(entry);
     if (data instanceof Blob) {
-      for (let at = 0; at < size; at += SLICE) {
-        // write() says false while the archive behind it is busy: wait for it rather than buffer.
-        if (!entry.write(Buffer.from(await data.slice(at, at + SLICE).arrayBuffer())))
-          await once(entry, 'drain');
+      // Read in order through its stream, never with Blob.slice: past 4 GiB slice() aborts the whole
+      // process (Node's own check, not an exception), and an embedded database of a few million rows
+      // dumps to more than that.
+      const reader = data.stream().getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        const chunk = next.value;
+        for (let at = 0; at < chunk.byteLength; at += SLICE) {
+          const piece = chunk.subarray(at, at + SLICE);
+          // write() says false while the archive behind it is busy: wait for it rather than buffer.
+          if (!entry.write(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength)))
+            await once(entry, 'drain');
+        }
       }
       entry.end();
     } else entry.end(Buffer.from(data));

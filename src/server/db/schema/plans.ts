@@ -83,6 +83,11 @@ export const subscriptions = pgTable(
     index('subscriptions_due_idx')
       .on(t.nextActionAt)
       .where(sql`${t.nextActionAt} is not null`),
+    // The trials ending soon, in end order (the email automation's reminders, read in pieces:
+    // modules/email/automation.ts): a piece is a walk of the index, not a read of every trial.
+    index('subscriptions_trial_end_idx')
+      .on(t.trialEndsAt, t.customerId)
+      .where(sql`${t.status} = 'trialing'`),
     // The Fleet Control Center's accounts past due, latest change first, and their count
     // (fleet-center/monitoring.ts): the few past due rows, without a pass over every subscription.
     index('subscriptions_past_due_idx')

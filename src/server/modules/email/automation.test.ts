@@ -2,7 +2,7 @@
 // and event, not again on a second run or a second instance, skipped for an opted-out customer, a
 // disabled template or the product-wide switch, and never for sign-ups older than its window.
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { DEFAULT_CUSTOMER_SETTINGS } from '../../../shared/contracts/portal';
@@ -160,6 +160,29 @@ describe('trial-expiring reminders', () => {
     // After the trial ended: nothing.
     await runEmailAutomation(deps(), new Date(end.getTime() + DAY));
     expect(await reminders()).toHaveLength(3);
+  });
+});
+
+describe('trial reminders in pieces', () => {
+  it('reads the trials a piece at a time, in end order: each trial reminded once, a shared end at a piece edge included', async () => {
+    const trial = await Promise.all(Array.from({ length: 5 }, () => signUp(t)));
+    const ids = trial.map((c) => c.id);
+    const rows = await db().select().from(subscriptions).where(inArray(subscriptions.customerId, ids));
+    // Two trials end at the same instant, so a piece edge falls between equal ends.
+    const end = rows[0]!.trialEndsAt!;
+    await db()
+      .update(subscriptions)
+      .set({ trialEndsAt: end })
+      .where(inArray(subscriptions.customerId, [ids[1]!, ids[2]!]));
+    const at = new Date(end.getTime() - 6 * DAY);
+
+    const run = await t.statementsDuring(() => runEmailAutomation({ ...deps(), trialPiece: 2 }, at));
+    for (const c of trial) expect((await sentTo(c, 'trial_expiring')).length, c.email).toBe(1);
+    // Every trial of the week is read in pieces of 2: at least three pieces for these five.
+    expect(run.filter((s) => /\boffset\b/i.test(s.sql)).length).toBeGreaterThanOrEqual(3);
+
+    await runEmailAutomation({ ...deps(), trialPiece: 2 }, new Date(at.getTime() + 60_000));
+    for (const c of trial) expect((await sentTo(c, 'trial_expiring')).length, c.email).toBe(1);
   });
 });
 
