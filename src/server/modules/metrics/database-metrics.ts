@@ -145,7 +145,7 @@ export function registerDatabaseMetrics(
       if (ms >= slowStatementMs) {
         log.warn(
           { ms: Math.round(ms), statement: sql.slice(0, STATEMENT_TEXT_CHARS) },
-          'database: slow statement',
+          SLOW_STATEMENT_MESSAGE,
         );
       }
     },
