@@ -181,7 +181,7 @@ function migrationsWith(extra: string[]): string {
 }
 
 describe.skipIf(onPostgres)('the backup taken before migrations', () => {
-  it('is taken when a migration is pending on an existing database, not otherwise, and only the last 5 are kept', async () => {
+  it('is taken when a migration is pending on an existing database, not otherwise; only the last 5 are kept, and a killed one’s partial file goes', async () => {
     const { dir } = await seededDataDir();
     const backups = path.join(dir, 'backups');
     const lastTag = readJournal(migrationsFolder()).at(-1)!.tag;
@@ -201,7 +201,10 @@ describe.skipIf(onPostgres)('the backup taken before migrations', () => {
       { length: 6 },
       (_, i) => `before-migrations-2020-01-0${i + 1}T00-00-00.000Z-from-x.tar.gz`,
     );
-    for (const name of [...older, 'kept-by-hand.tar.gz']) fs.writeFileSync(path.join(backups, name), '');
+    // What a backup killed midway leaves: removed by the next automatic backup.
+    const killed = 'before-migrations-2020-02-01T00-00-00.000Z-from-x.tar.gz.partial';
+    for (const name of [...older, 'kept-by-hand.tar.gz', killed])
+      fs.writeFileSync(path.join(backups, name), '');
     await (
       await openDatabase({
         dataDir: dir,
@@ -214,5 +217,6 @@ describe.skipIf(onPostgres)('the backup taken before migrations', () => {
     expect(automatic.filter((name) => name.endsWith('-from-9000_backup_probe.tar.gz'))).toHaveLength(1);
     expect(automatic.filter((name) => name.startsWith('before-migrations-2020'))).toEqual(older.slice(3));
     expect(fs.existsSync(path.join(backups, 'kept-by-hand.tar.gz'))).toBe(true);
+    expect(fs.existsSync(path.join(backups, killed))).toBe(false);
   });
 });

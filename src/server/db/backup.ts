@@ -169,13 +169,18 @@ export async function backupBeforeMigrations(
   return file;
 }
 
-/** Keeps the newest KEEP_BEFORE_MIGRATIONS automatic backups (their names sort by time); others are left alone. */
+/**
+ * Keeps the newest KEEP_BEFORE_MIGRATIONS automatic backups (their names sort by time), and removes the
+ * `.partial` file an automatic backup killed midway left behind: the directory is locked to this
+ * process, and its own backup is complete by now, so no one is writing one. Others are left alone.
+ */
 export function pruneBeforeMigrationBackups(folder: string): string[] {
-  const automatic = fs
-    .readdirSync(folder)
-    .filter((name) => name.startsWith(BEFORE_MIGRATIONS_PREFIX) && name.endsWith('.tar.gz'))
-    .sort();
-  const old = automatic.slice(0, Math.max(0, automatic.length - KEEP_BEFORE_MIGRATIONS));
+  const names = fs.readdirSync(folder).filter((name) => name.startsWith(BEFORE_MIGRATIONS_PREFIX));
+  const automatic = names.filter((name) => name.endsWith('.tar.gz')).sort();
+  const old = [
+    ...automatic.slice(0, Math.max(0, automatic.length - KEEP_BEFORE_MIGRATIONS)),
+    ...names.filter((name) => name.endsWith('.tar.gz.partial')),
+  ];
   for (const name of old) fs.rmSync(path.join(folder, name), { force: true });
   return old;
 }
