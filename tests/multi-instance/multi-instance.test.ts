@@ -389,6 +389,11 @@ describe.skipIf(!SERVER_URL)('two instances behind HAProxy on one PostgreSQL', (
     const at = mark();
     const after = await Promise.all(range(6).map(() => d.api.get('/api/auth/user', admin)));
     expect(statuses(after)).toEqual(range(6).map(() => 200));
+    // A request's log line can reach us just after its answer (the server writes its log asynchronously).
+    await waitUntil(
+      'the six requests in the logs',
+      () => servedSince(at, '/api/auth/user').reduce((a, b) => a + b, 0) >= 6,
+    ).catch(() => undefined);
     expect(servedSince(at, '/api/auth/user')).toEqual(d.instances.map((i) => (i === survivor ? 6 : 0)));
     const split = servedSince(start, '/api/plans');
     summary['kill'] =
