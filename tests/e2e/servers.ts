@@ -31,7 +31,14 @@ export function journeyPorts(port = Number(process.env.E2E_PORT ?? 5055)) {
   };
 }
 
-const fake = (file: string) => ['--import', 'tsx', `tests/fakes/${file}`];
+/** A local fake of an outside system: a TypeScript file of tests/fakes run through tsx. */
+const fake = (name: string, file: string, env: Record<string, string>, readyUrl: string): JourneyServer => ({
+  name,
+  args: ['--import', 'tsx', `tests/fakes/${file}`],
+  env,
+  readyUrl,
+  timeoutMs: 30_000,
+});
 
 /** The settings both app servers share: production, quiet logs, the local mail server. */
 function appEnv(port: number, publicUrl: string, dataDir: string, smtpPort: number): Record<string, string> {
@@ -55,37 +62,33 @@ export function journeyServers(dataDirs: { app: string; fleetCrmApp: string }): 
   const ports = journeyPorts();
   const local = (port: number) => `http://127.0.0.1:${port}`;
   return [
-    {
-      // Every journey's email: SMTP in, the messages over HTTP (support/mail.ts).
-      name: 'mail',
-      args: fake('mail-catcher-main.ts'),
-      env: { MAIL_SMTP_PORT: String(ports.mailSmtp), MAIL_HTTP_PORT: String(ports.mailHttp) },
-      readyUrl: `${local(ports.mailHttp)}/health`,
-      timeoutMs: 30_000,
-    },
-    {
-      // The external database the journeys point the API settings at.
-      name: 'external-db',
-      args: fake('external-db-main.ts'),
-      env: { EXTERNAL_DB_PORT: String(ports.externalDb), EXTERNAL_DB_KEY: 'e2e-external-db-key' },
-      readyUrl: `${local(ports.externalDb)}/_control`,
-      timeoutMs: 30_000,
-    },
-    {
-      // The HubSpot the CRM journey syncs to.
-      name: 'hubspot',
-      args: fake('hubspot-main.ts'),
-      env: { HUBSPOT_PORT: String(ports.hubspot) },
-      readyUrl: `${local(ports.hubspot)}/__control/contacts`,
-      timeoutMs: 30_000,
-    },
-    {
-      name: 'fleet-crm',
-      args: fake('fleet-crm-main.ts'),
-      env: { FLEET_CRM_PORT: String(ports.fleetCrm), FLEET_CRM_PORTAL_URL: local(ports.fleetCrmApp) },
-      readyUrl: `${local(ports.fleetCrm)}/health`,
-      timeoutMs: 30_000,
-    },
+    // Every journey's email: SMTP in, the messages over HTTP (support/mail.ts).
+    fake(
+      'mail',
+      'mail-catcher-main.ts',
+      { MAIL_SMTP_PORT: String(ports.mailSmtp), MAIL_HTTP_PORT: String(ports.mailHttp) },
+      `${local(ports.mailHttp)}/health`,
+    ),
+    // The external database the journeys point the API settings at.
+    fake(
+      'external-db',
+      'external-db-main.ts',
+      { EXTERNAL_DB_PORT: String(ports.externalDb), EXTERNAL_DB_KEY: 'e2e-external-db-key' },
+      `${local(ports.externalDb)}/_control`,
+    ),
+    // The HubSpot the CRM journey syncs to.
+    fake(
+      'hubspot',
+      'hubspot-main.ts',
+      { HUBSPOT_PORT: String(ports.hubspot) },
+      `${local(ports.hubspot)}/__control/contacts`,
+    ),
+    fake(
+      'fleet-crm',
+      'fleet-crm-main.ts',
+      { FLEET_CRM_PORT: String(ports.fleetCrm), FLEET_CRM_PORTAL_URL: local(ports.fleetCrmApp) },
+      `${local(ports.fleetCrm)}/health`,
+    ),
     {
       name: 'app',
       args: ['dist/server/main.js'],
