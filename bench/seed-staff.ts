@@ -89,7 +89,8 @@ await timed('subscriptionsMs', () =>
 
 // What the skipped MRR triggers (migration 0011) would have kept: each subscription's MRR, and a year of
 // ledger events that end at it. Every account started paying when it joined; one in five started on a
-// lower price and expanded 60 days later; the accounts that no longer pay churned 30 days before now.
+// lower price and expanded 60 days later; the accounts that no longer pay churned 30 days before now
+// (or now, when they joined less than 61 days ago: no event is dated after the seed).
 await timed('mrrHistoryMs', async () => {
   await bulk(sql`
     update subscriptions set mrr_cents = case when status in ('active','past_due') then price_cents else 0 end
@@ -113,7 +114,7 @@ await timed('mrrHistoryMs', async () => {
     insert into mrr_events (customer_id, subscription_id, plan_id, kind, from_cents, to_cents, delta_cents,
       customer_delta, occurred_at)
     select s.customer_id, s.id, s.plan_id, 'churn', s.price_cents, 0, -s.price_cents, -1,
-      greatest(c.created_at + interval '61 days', now() - interval '30 days')
+      least(greatest(c.created_at + interval '61 days', now() - interval '30 days'), now())
     from subscriptions s join customers c on c.id = s.customer_id
     where c.email like 'bench-staff-%' and s.status in ('pending','canceled')`);
 });

@@ -14,6 +14,7 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   plans: 'plans',
   subscriptions: 'subscriptions',
   mrr_events: 'subscriptions',
+  mrr_cohort_months: 'subscriptions',
   revenue_snapshots: 'subscriptions',
   payments: 'payments',
   payment_day_totals: 'payments',
@@ -74,9 +75,10 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   crm_integrations: 'crm',
 };
 
-/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025-0028, 0031). */
+/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025-0028, 0031, 0035). */
 const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
-  subscriptions: ['mrr_events'],
+  subscriptions: ['mrr_events', 'mrr_cohort_months'],
+  mrr_events: ['mrr_cohort_months'],
   payments: ['payment_day_totals', 'invoices'],
   customers: ['customer_logins'],
   team_members: ['customer_logins'],

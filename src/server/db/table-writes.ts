@@ -19,11 +19,12 @@ import { keepBounded, sharedRead } from './snapshot-cache';
  * the latest commit), and dropped once any of them has ended.
  */
 
-/** The tables migration 0029 counts the writes of (`<table>_writes`); a kept figure reads only these. */
+/** The tables migrations 0029 and 0035 count the writes of (`<table>_writes`); a kept figure reads only these. */
 export const COUNTED_TABLES = [
   'subscriptions',
   'plans',
   'mrr_events',
+  'mrr_cohort_months',
   'payment_day_totals',
   'refunds',
   'customers',

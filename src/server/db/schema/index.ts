@@ -28,7 +28,7 @@ export {
 } from './auth';
 export { auditLogs, auditChain } from './audit';
 export { activities, notifications, notificationReads } from './notifications';
-export { plans, subscriptions, revenueSnapshots, mrrEvents } from './plans';
+export { plans, subscriptions, revenueSnapshots, mrrEvents, mrrCohortMonths } from './plans';
 export {
   paymentMethods,
   invoices,

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -129,4 +130,23 @@ export const mrrEvents = pgTable(
     index('mrr_events_occurred_idx').on(t.occurredAt),
     index('mrr_events_customer_idx').on(t.customerId, t.occurredAt),
   ],
+);
+
+/**
+ * The net MRR retention cohorts, kept by the `mrr_cohort_months` trigger on `mrr_events` (migration
+ * 0035) in the transaction of each event: per cohort (the UTC month of a customer's one `new` event) and
+ * UTC month, the customers who started in the cohort and their starting MRR (on the cohort's own month
+ * only), and the sum of every event's delta. Revenue analytics reads a year of cohorts here, a few
+ * dozen rows, instead of a year of the ledger joined to its `new` events (0.3-0.4 s at 100,000 accounts).
+ */
+export const mrrCohortMonths = pgTable(
+  'mrr_cohort_months',
+  {
+    cohort: date('cohort').notNull(),
+    month: date('month').notNull(),
+    customers: integer('customers').notNull().default(0),
+    startingCents: bigint('starting_cents', { mode: 'number' }).notNull().default(0),
+    deltaCents: bigint('delta_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.cohort, t.month] })],
 );

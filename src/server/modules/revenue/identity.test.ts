@@ -6,6 +6,7 @@ import { manualClock } from '../../clock';
 import { refundLatest } from '../../db/seed-history';
 import { runDueBilling } from '../../jobs/billing-runner';
 import { REVENUE_PERIODS, type RevenueAnalytics } from '../../../shared/contracts/revenue';
+import { cohortsStatement, readCohorts } from './ledger';
 
 /**
  * The figures add up over a history the billing engine makes itself: customers sign up, pay at
@@ -189,4 +190,89 @@ describe('the MRR identity over a history the billing engine made', () => {
     expect(r.revenueByMonth.reduce((s, m) => s + cents(m.refunds), 0)).toBe(Number(refunded));
     expect(r.revenueByMonth.reduce((s, m) => s + cents(m.net), 0)).toBe(Number(gross) - Number(refunded));
   });
+
+  it('the kept cohorts are what the ledger says, also for an end with events after it', async () => {
+    const monthsBefore = (at: Date, n: number) =>
+      new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - n, 1));
+    const rounded = (r: Awaited<ReturnType<typeof readCohorts>>) => ({
+      heads: [...r.heads].sort((a, b) => a.cohort.localeCompare(b.cohort)),
+      cells: r.cells
+        .filter((c) => c.cents !== 0)
+        .sort((a, b) => `${a.cohort}${a.month}`.localeCompare(`${b.cohort}${b.month}`)),
+    });
+    const earlier = new Date(clock.now().getTime() - 45 * DAY);
+    const [{ later }] = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as later from mrr_events where occurred_at > ${earlier.toISOString()}::timestamptz`,
+      )) as unknown as { rows: { later: number }[] }
+    ).rows as [{ later: number }];
+    expect(later).toBeGreaterThan(0);
+    for (const end of [clock.now(), earlier]) {
+      const range = { from: monthsBefore(end, 11), end };
+      const kept = rounded(await readCohorts(t.database.db, range));
+      expect(kept.heads.length).toBeGreaterThan(1);
+      expect(kept, end.toISOString()).toEqual(rounded(await ledgerCohorts(range)));
+    }
+  });
+
+  it('the cohorts read the ledger only after the end: every other month comes from the kept rows', async () => {
+    const end = new Date(clock.now().getTime() - 45 * DAY);
+    const statement = cohortsStatement({ from: new Date('2030-01-01T00:00:00Z'), end });
+    // Without sequential scans the planner shows whether any read of the ledger is not bounded by the end.
+    type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(sql`explain (format json) ${statement}`)) as unknown as {
+        rows: { 'QUERY PLAN': unknown }[];
+      };
+      const raw = result.rows[0]!['QUERY PLAN'];
+      return (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+    });
+    const nodes: PlanNode[] = [];
+    const walk = (node: PlanNode) => {
+      nodes.push(node);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(plan[0].Plan);
+    const ledgerReads = nodes.filter((n) => n['Relation Name'] === 'mrr_events');
+    expect(ledgerReads.length).toBeGreaterThan(0);
+    for (const read of ledgerReads) {
+      expect(read['Node Type']).not.toBe('Seq Scan');
+      expect(String(read['Index Cond'] ?? read['Recheck Cond'])).toMatch(/^\(occurred_at > /);
+    }
+    expect(nodes.some((n) => n['Relation Name'] === 'mrr_cohort_months')).toBe(true);
+  });
+
+  it('the ledger is append-only: an event cannot be changed or removed', async () => {
+    await expect(t.database.db.execute(sql`update mrr_events set delta_cents = 0`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from mrr_events`)).rejects.toThrow();
+    const error = await t.database.db.execute(sql`delete from mrr_events`).catch((e: unknown) => e);
+    expect(String((error as { cause?: unknown }).cause ?? error)).toContain('mrr_events is append-only');
+  });
 });
+
+/** The cohorts worked out from the ledger itself, as the analytics did before they were kept (migration 0035). */
+async function ledgerCohorts(range: { from: Date; end: Date }) {
+  const result = (await t.database.db.execute(sql`
+    with w as (
+      select customer_id, kind, delta_cents, to_cents, date_trunc('month', occurred_at at time zone 'UTC') as month
+      from mrr_events where occurred_at >= ${range.from.toISOString()}::timestamptz
+        and occurred_at <= ${range.end.toISOString()}::timestamptz),
+    c as (select customer_id, month as cohort, to_cents from w where kind = 'new')
+    select 'head' as part, to_char(cohort, 'YYYY-MM') as cohort, null as month, count(*)::int as n,
+      sum(to_cents)::float8 as cents
+    from c group by c.cohort
+    union all
+    select 'cell', to_char(c.cohort, 'YYYY-MM'), to_char(w.month, 'YYYY-MM'), 0, sum(w.delta_cents)::float8
+    from w join c on c.customer_id = w.customer_id group by c.cohort, w.month`)) as unknown as {
+    rows: { part: string; cohort: string; month: string | null; n: number; cents: number }[];
+  };
+  return {
+    heads: result.rows
+      .filter((r) => r.part === 'head')
+      .map((r) => ({ cohort: r.cohort, customers: Number(r.n), startingCents: Number(r.cents) })),
+    cells: result.rows
+      .filter((r) => r.part === 'cell')
+      .map((r) => ({ cohort: r.cohort, month: r.month!, cents: Number(r.cents) })),
+  };
+}

@@ -10,6 +10,7 @@ export const REVENUE_TABLES: readonly CountedTable[] = [
   'subscriptions',
   'plans',
   'mrr_events',
+  'mrr_cohort_months',
   'payment_day_totals',
   'refunds',
 ];
