@@ -7,7 +7,7 @@ import { useTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signUp, type TestCustomer } from '../../../../tests/setup/customers';
 import { DEFAULT_CUSTOMER_SETTINGS } from '../../../shared/contracts/portal';
 import { customers, emailOutbox, subscriptions } from '../../db/schema';
-import { runEmailAutomation } from './automation';
+import { automationProgress, FULL_PASS_MS, runEmailAutomation } from './automation';
 import { OUTBOX_INSERT_CHUNK } from './outbox';
 
 const DAY = 86_400_000;
@@ -183,6 +183,57 @@ describe('trial reminders in pieces', () => {
 
     await runEmailAutomation({ ...deps(), trialPiece: 2 }, new Date(at.getTime() + 60_000));
     for (const c of trial) expect((await sentTo(c, 'trial_expiring')).length, c.email).toBe(1);
+  });
+});
+
+describe('runs after a complete one (the job keeps its progress)', () => {
+  it('send what crossed a threshold since the last run: a sign-up reaching its day, a trial its reminder', async () => {
+    const c = await signUp(t);
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.customerId, c.id));
+    const end = sub!.trialEndsAt!;
+    const signedUp = await signedUpAt(c);
+    const progress = automationProgress();
+
+    await runEmailAutomation(deps(), new Date(signedUp.getTime() + DAY / 2), progress);
+    expect(progress.fullAt).not.toBeNull();
+    expect(await sentTo(c, 'onboarding_1')).toHaveLength(0);
+    await runEmailAutomation(deps(), new Date(signedUp.getTime() + DAY + 60_000), progress);
+    expect(await sentTo(c, 'onboarding_1')).toHaveLength(1);
+
+    // Runs a minute apart, each after a complete one, up to and past the trial's 7-day reminder.
+    let at = new Date(end.getTime() - 7 * DAY - 3 * 60_000);
+    progress.coveredAt = at;
+    progress.fullAt = at;
+    for (let i = 0; i < 6; i++) {
+      at = new Date(at.getTime() + 60_000);
+      await runEmailAutomation(deps(), at, progress);
+    }
+    const reminders = await sentTo(c, 'trial_expiring');
+    expect(reminders.map((r) => r.dedupeKey)).toEqual([`trial_expiring:7:${c.id}:${end.toISOString()}`]);
+  });
+
+  it('leave what became due without the clock to the next full pass, within the hour', async () => {
+    const c = await signUp(t);
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.customerId, c.id));
+    const start = new Date(sub!.trialEndsAt!.getTime() - 10 * DAY);
+    const progress = automationProgress();
+    await runEmailAutomation(deps(), start, progress);
+    expect(progress.fullAt).toEqual(start);
+
+    // The trial is moved to end in five days: its 7-day reminder is due now, though the clock crossed no
+    // threshold.
+    const moved = new Date(start.getTime() + 5 * DAY);
+    await db().update(subscriptions).set({ trialEndsAt: moved }).where(eq(subscriptions.customerId, c.id));
+    const incremental = new Date(start.getTime() + 60_000);
+    await runEmailAutomation(deps(), incremental, progress);
+    expect(await sentTo(c, 'trial_expiring')).toHaveLength(0);
+    // Without the progress (a full pass), the same run would have sent it: the incremental one did not look.
+    const full = new Date(start.getTime() + FULL_PASS_MS);
+    await runEmailAutomation(deps(), full, progress);
+    expect((await sentTo(c, 'trial_expiring')).map((r) => r.dedupeKey)).toEqual([
+      `trial_expiring:7:${c.id}:${moved.toISOString()}`,
+    ]);
+    expect(progress.fullAt).toEqual(full);
   });
 });
 

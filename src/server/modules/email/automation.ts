@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EmailTemplateId } from '../../../shared/email-templates';
 import type { Db } from '../../db/client';
 import { customers, emailOutbox, plans, subscriptions } from '../../db/schema';
@@ -118,6 +118,39 @@ export type AutomationDeps = {
 };
 export type AutomationRun = Record<'onboarding_1' | 'onboarding_2' | 'trial_expiring', number>;
 
+/**
+ * What one process's runs have covered, so that a run can look only at what became due since
+ * (docs/email.md "Scheduled rules at size"). Every minute a full pass read every sign-up in the
+ * onboarding windows and every trial ending within the week, and checked each against the outbox:
+ * about 30 statements and 0.6 s of the embedded database a minute at 100,000 customers, all but a few
+ * of them reminded already. What becomes due with the clock alone is a time crossing a threshold: a
+ * sign-up reaching its rule's day, a trial reaching 7, 3 or 1 days before its end. A run after a
+ * complete one reads only those crossed since, a narrow range of each index. A full pass still runs
+ * first in each process and once an hour, for what becomes due without the clock: a template switched
+ * back on, a customer opting in again, an account reactivated, a trial moved.
+ */
+export type AutomationProgress = {
+  /** `now` of the last run that reached everything due (no rule stopped at BATCH). */
+  coveredAt: Date | null;
+  /** `now` of the last complete full pass. */
+  fullAt: Date | null;
+};
+export const automationProgress = (): AutomationProgress => ({ coveredAt: null, fullAt: null });
+/** How often a full pass runs all the same. */
+export const FULL_PASS_MS = 60 * 60_000;
+/**
+ * How far before the last covered run an incremental run starts: a clock of another instance (which
+ * stamped the rows) a little ahead or behind this one's cannot hide a crossing.
+ */
+export const COVER_MARGIN_MS = 10 * 60_000;
+
+/** Where an incremental run starts, or null for a full pass. */
+function crossedSince(progress: AutomationProgress | undefined, now: Date): Date | null {
+  if (!progress?.coveredAt || !progress.fullAt) return null;
+  if (now.getTime() - progress.fullAt.getTime() >= FULL_PASS_MS) return null;
+  return new Date(progress.coveredAt.getTime() - COVER_MARGIN_MS);
+}
+
 const person = (c: { firstName: string; lastName: string; email: string; companyName: string }) => ({
   firstName: c.firstName,
   lastName: c.lastName,
@@ -136,12 +169,16 @@ const columns = {
 };
 
 /** The sign-up rules: the setup guide and the feature tips, each once, inside its window. */
-async function queueOnboarding(deps: AutomationDeps, now: Date, run: AutomationRun) {
+async function queueOnboarding(deps: AutomationDeps, now: Date, since: Date | null, run: AutomationRun) {
   const { db, queue } = deps;
   const links = emailLinks(deps.publicUrl);
+  let complete = true;
   for (const rule of ONBOARDING_RULES) {
     const due = new Date(now.getTime() - rule.afterDays * DAY);
-    const earliest = new Date(due.getTime() - rule.windowDays * DAY);
+    const windowStart = new Date(due.getTime() - rule.windowDays * DAY);
+    // An incremental run: only the sign-ups that reached the rule's day since `since`.
+    const reached = since ? new Date(since.getTime() - rule.afterDays * DAY) : windowStart;
+    const earliest = reached > windowStart ? reached : windowStart;
     const rows = await db
       .select(columns)
       .from(customers)
@@ -156,6 +193,7 @@ async function queueOnboarding(deps: AutomationDeps, now: Date, run: AutomationR
       )
       .orderBy(customers.createdAt, customers.id)
       .limit(BATCH);
+    if (rows.length === BATCH) complete = false;
     const results = await queue.queueMany(
       db,
       rows.map((c) => ({
@@ -169,6 +207,7 @@ async function queueOnboarding(deps: AutomationDeps, now: Date, run: AutomationR
     );
     run[rule.template] += queuedIn(results);
   }
+  return complete;
 }
 
 /**
@@ -184,14 +223,29 @@ type TrialKey = { end: string; customerId: string };
 const trialOrder = sql`(${subscriptions.trialEndsAt}, ${subscriptions.customerId})`;
 const keyOf = (k: TrialKey) => sql`(${k.end}::timestamptz, ${k.customerId}::uuid)`;
 
+/**
+ * The trials that reached one of the reminders' days (7, 3 or 1 before the end) after `since`: their
+ * end is within that many days of now but was not at `since`.
+ */
+const crossedAReminder = (since: Date, now: Date) =>
+  or(
+    ...TRIAL_REMINDER_DAYS.map((days) =>
+      and(
+        gt(subscriptions.trialEndsAt, new Date(since.getTime() + days * DAY)),
+        lte(subscriptions.trialEndsAt, new Date(now.getTime() + days * DAY)),
+      ),
+    ),
+  );
+
 /** Trials ending within the widest reminder: the nearest reminder not yet passed is the one due. */
-async function queueTrialReminders(deps: AutomationDeps, now: Date, run: AutomationRun) {
+async function queueTrialReminders(deps: AutomationDeps, now: Date, since: Date | null, run: AutomationRun) {
   const { db, queue, trialPiece = TRIAL_PIECE } = deps;
   const links = emailLinks(deps.publicUrl);
   const ending = and(
     eq(subscriptions.status, 'trialing'),
     gt(subscriptions.trialEndsAt, now),
     lte(subscriptions.trialEndsAt, new Date(now.getTime() + TRIAL_REMINDER_DAYS[0] * DAY)),
+    since ? crossedAReminder(since, now) : undefined,
   );
   let after: TrialKey | null = null;
   let found = 0;
@@ -231,6 +285,7 @@ async function queueTrialReminders(deps: AutomationDeps, now: Date, run: Automat
     if (!last) break;
     after = last;
   }
+  return found < BATCH;
 }
 
 /** The reminder due for one trial: the nearest of 7, 3 and 1 days not yet passed. */
@@ -270,11 +325,23 @@ function trialReminder(
  * Queues every scheduled email due at `now`. Each carries a `dedupeKey` naming the rule, the customer
  * and the event (`trial_expiring:7:<customer>:<trial end>`), so however many instances run this and
  * however often, each goes once. A disabled template or an opted-out customer is skipped by the queue.
+ * With `progress` (the job's, one per process), a run after a complete one looks only at what crossed
+ * a threshold since (AutomationProgress); without it, every run is a full pass.
  */
-export async function runEmailAutomation(deps: AutomationDeps, now: Date): Promise<AutomationRun> {
+export async function runEmailAutomation(
+  deps: AutomationDeps,
+  now: Date,
+  progress?: AutomationProgress,
+): Promise<AutomationRun> {
   const run: AutomationRun = { onboarding_1: 0, onboarding_2: 0, trial_expiring: 0 };
-  await queueOnboarding(deps, now, run);
-  await queueTrialReminders(deps, now, run);
+  const since = crossedSince(progress, now);
+  const onboarded = await queueOnboarding(deps, now, since, run);
+  const reminded = await queueTrialReminders(deps, now, since, run);
+  // Only a run that reached everything due moves the progress on; otherwise the next starts where this did.
+  if (progress && onboarded && reminded) {
+    progress.coveredAt = now;
+    if (!since) progress.fullAt = now;
+  }
   return run;
 }
 
