@@ -87,16 +87,12 @@ async function main() {
 type StartMarks = Record<'main' | 'modules' | 'database' | 'seed' | 'app' | 'listen', number>;
 
 /** Where a start's time goes (docs/performance.md): the database opens while the server code loads. */
-function startedInLine(
-  at: StartMarks,
-  { connectMs, migrateMs, recovered, bufferPoolMb }: Database['openedIn'],
-) {
+function startedInLine(at: StartMarks, { connectMs, migrateMs, recovered }: Database['openedIn']) {
   // A database the last run left open replays that run's WAL: its open is the slow part then.
   const recovery = recovered ? ', recovering: the last run did not close the database' : '';
-  const pool = bufferPoolMb ? `, buffer pool ${bufferPoolMb} MB` : '';
   return (
     `  Started in ${ms(at.listen)}: Node and launcher ${ms(at.main)}, server code ${ms(at.modules - at.main)} ` +
-    `alongside the database (open ${ms(connectMs)}${pool}${recovery}, migrations ${ms(migrateMs)}, ready after ` +
+    `alongside the database (open ${ms(connectMs)}${recovery}, migrations ${ms(migrateMs)}, ready after ` +
     `${ms(at.database - at.main)}), demo data check ${ms(at.seed - at.database)}, app ${ms(at.app - at.seed)}, ` +
     `listen ${ms(at.listen - at.app)}`
   );

@@ -5,7 +5,6 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { appRoot, runsFromBundle } from '../paths';
 import { backupBeforeMigrations } from './backup';
-import { bufferPoolMbFor, databaseBytes, MIN_BUFFER_POOL_MB, withBufferPool } from './buffer-pool';
 import { keepCheckpointing } from './checkpoints';
 import { readControlFile } from './control-file';
 import { acquireDirectoryLock } from './directory-lock';
@@ -32,8 +31,7 @@ export type Database = {
    * shows them); `recovered` when the process before left the embedded database open (a kill, a
    * crash) and this open replayed the WAL written since its last checkpoint.
    */
-  /** Embedded only: `recovered` (the last run did not close it) and its buffer pool in MB (buffer-pool.ts). */
-  openedIn: { connectMs: number; migrateMs: number; recovered?: boolean; bufferPoolMb?: number };
+  openedIn: { connectMs: number; migrateMs: number; recovered?: boolean };
   /** Embedded only: the whole database as a tarball, to start other databases from (tests). */
   dump?: () => Promise<Blob>;
   /**
@@ -154,7 +152,6 @@ async function openPglite(options: {
       connectMs: engine.createMs,
       migrateMs: performance.now() - created,
       recovered: engine.recovered,
-      bufferPoolMb: engine.bufferPoolMb,
     },
     dump: async () => client.dumpDataDir('none'),
     onStatement: (listener) => {
@@ -188,8 +185,6 @@ export type PgliteEngine = {
   recovered: boolean;
   /** How long PGlite took to start on it, in ms. */
   createMs: number;
-  /** The buffer pool it was started with, in MB (buffer-pool.ts). */
-  bufferPoolMb: number;
   /** Closes the engine and releases the directory; a second call does nothing. */
   close(): Promise<void>;
 };
@@ -214,20 +209,15 @@ export async function openPgliteEngine(dataDir: string | null, loadDataDir?: Blo
   const recovered = !!control && control.state !== 'shut down';
   let client: PGlite;
   let started = 0;
-  let bufferPoolMb = MIN_BUFFER_POOL_MB;
   try {
-    const [{ PGlite: PGliteClass }, extensions, pgliteWasmModule, bytes] = await Promise.all([
+    const [{ PGlite: PGliteClass }, extensions, pgliteWasmModule] = await Promise.all([
       import('@electric-sql/pglite'),
       pgliteExtensions(),
       compiledPgliteWasm(),
-      // A dump's size counts its write-ahead log too: its pool may be a step larger than it needs.
-      loadDataDir ? loadDataDir.size : existed && dataPath ? databaseBytes(dataPath) : 0,
     ]);
-    bufferPoolMb = bufferPoolMbFor(bytes);
     started = performance.now();
     client = await PGliteClass.create(dataPath, {
       extensions,
-      startParams: withBufferPool(PGliteClass.defaultStartParams, bufferPoolMb),
       ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
     });
@@ -246,7 +236,7 @@ export async function openPgliteEngine(dataDir: string | null, loadDataDir?: Blo
       releaseLock();
     }
   };
-  return { client, dir, existed, recovered, createMs, bufferPoolMb, close };
+  return { client, dir, existed, recovered, createMs, close };
 }
 
 /**
