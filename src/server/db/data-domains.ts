@@ -25,6 +25,7 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   sandbox_charges: 'payments',
   sandbox_refunds: 'payments',
   invoices: 'invoices',
+  invoice_status_totals: 'invoices',
   counters: 'invoices',
   payment_methods: 'payment-methods',
   sandbox_payment_methods: 'payment-methods',
@@ -75,11 +76,12 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   crm_integrations: 'crm',
 };
 
-/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025-0028, 0031, 0035). */
+/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025-0028, 0031, 0035, 0036). */
 const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   subscriptions: ['mrr_events', 'mrr_cohort_months'],
   mrr_events: ['mrr_cohort_months'],
-  payments: ['payment_day_totals', 'invoices'],
+  payments: ['payment_day_totals', 'invoices', 'invoice_status_totals'],
+  invoices: ['invoice_status_totals'],
   customers: ['customer_logins'],
   team_members: ['customer_logins'],
   support_tickets: ['support_ticket_totals', 'support_ticket_duration_buckets', 'support_open_ticket_hours'],

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -107,6 +108,22 @@ export const invoices = pgTable(
       .on(t.subscriptionId, t.periodStart)
       .where(sql`${t.kind} = 'subscription'`),
   ],
+);
+
+/**
+ * How many invoices each status holds, kept by triggers on `invoices` in each write's transaction
+ * (migration 0036): the staff list's total for a status reads these rows, not every invoice of it
+ * (10 ms a request at 1,000,000 invoices, the list's largest part). Spread over 16 shards of the
+ * invoice id, so renewals on several instances do not queue on one row.
+ */
+export const invoiceStatusTotals = pgTable(
+  'invoice_status_totals',
+  {
+    status: text('status', { enum: INVOICE_STATUSES }).notNull(),
+    shard: smallint('shard').notNull(),
+    invoices: bigint('invoices', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
 
 /** Every charge attempt. The idempotency key makes a retried job or a double submit charge once. */

@@ -32,6 +32,7 @@ export { plans, subscriptions, revenueSnapshots, mrrEvents, mrrCohortMonths } fr
 export {
   paymentMethods,
   invoices,
+  invoiceStatusTotals,
   payments,
   webhookEvents,
   paymentLinks,

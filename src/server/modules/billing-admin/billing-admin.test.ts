@@ -536,4 +536,46 @@ describe('invoices', () => {
     expect((await t.get(admin, `/api/admin/invoices/${crypto.randomUUID()}/pdf`)).statusCode).toBe(404);
     expect((await t.get(admin, `/api/admin/invoices/not-an-id/pdf`)).statusCode).toBe(404);
   });
+  it("each status's total is kept exact through issue, payment, voiding and removal, without counting the invoices", async () => {
+    const exact = async () => {
+      const rows = (await db().execute(
+        sql`select status, count(*)::int as n from invoices group by status`,
+      )) as unknown as { rows: { status: string; n: number }[] };
+      const by: Record<string, number> = Object.fromEntries(rows.rows.map((r) => [r.status, Number(r.n)]));
+      return { all: rows.rows.reduce((a, r) => a + Number(r.n), 0), by };
+    };
+    const listed = async () => {
+      const total = async (status?: string) =>
+        (await t.get(admin, `/api/admin/invoices${status ? `?status=${status}` : ''}`)).json()
+          .total as number;
+      const [all, open, paid, voided] = await Promise.all([
+        total(),
+        total('open'),
+        total('paid'),
+        total('void'),
+      ]);
+      return { all, open, paid, void: voided };
+    };
+    const expected = async () => {
+      const { all, by } = await exact();
+      return { all, open: by.open ?? 0, paid: by.paid ?? 0, void: by.void ?? 0 };
+    };
+
+    // Several checkouts at once: their invoices are written concurrently (on PostgreSQL, truly so).
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => signUp(t)));
+    await Promise.all(buyers.map((c) => checkout(t, c, CARDS.visa)));
+    const [first] = await invoicesOf(buyers[0]!.id);
+    const [second] = await invoicesOf(buyers[1]!.id);
+    await db().update(invoices).set({ status: 'open', paidAt: null }).where(eq(invoices.id, first!.id));
+    await db().update(invoices).set({ status: 'void' }).where(eq(invoices.id, second!.id));
+    await db()
+      .delete(invoices)
+      .where(eq(invoices.id, (await invoicesOf(buyers[2]!.id))[0]!.id));
+    expect(await listed()).toEqual(await expected());
+    expect((await listed()).open).toBeGreaterThan(0);
+
+    const statements = await t.statementsDuring(() => t.get(admin, '/api/admin/invoices?status=open'));
+    expect(statements.filter((s) => /count\(\*\)\s+from\s+"invoices"/i.test(s.sql))).toEqual([]);
+    expect(statements.some((s) => /from "invoice_status_totals"/i.test(s.sql))).toBe(true);
+  });
 });
