@@ -51,7 +51,8 @@ export function AutomationTab() {
               ? `every ${Math.round(data.intervalSeconds / 60) || 1} min`
               : 'by the automation job'}
             . Each goes once per customer and event, and never to a customer who turned email notifications
-            off.
+            off. A template switched back on, or a customer who turns notifications back on, is picked up
+            within the hour.
           </p>
           {!data.notificationsOn ? (
             <p className="rounded-md border border-warning p-3 text-sm" role="status">
