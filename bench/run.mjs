@@ -140,6 +140,7 @@ const LIST_PAGES = [
   ['subscriptions, page 2 (100,000 subscriptions)', '/api/admin/subscriptions?page=2'],
   ['Fleet Control Center analytics (1,000,000 vehicles)', '/api/admin/fleet/analytics', false],
   ['Fleet Control Center monitoring (1,000,000 vehicles)', '/api/admin/fleet/monitoring', false],
+  ['Fleet Control Center fleet CRM (30 days of sign-ins)', '/api/admin/fleet/crm', false],
 ];
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [

@@ -28,3 +28,15 @@ const BY_ACTION: Record<string, AuditCategory> = {
 export function auditCategoryOf(action: string): AuditCategory {
   return BY_ACTION[action] ?? 'update';
 }
+
+/** The audit resources of a customer's fleet: its changes are the fleet app's and staff's recent changes. */
+export const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member'] as const;
+/**
+ * The categories that are changes to a fleet: an export of the vehicles or drivers is audited under the
+ * same resource but changed nothing.
+ */
+export const FLEET_CHANGE_CATEGORIES = [
+  'create',
+  'update',
+  'delete',
+] as const satisfies readonly AuditCategory[];

@@ -55,6 +55,7 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   notification_reads: 'notifications',
   audit_logs: 'audit',
   audit_chain: 'audit',
+  audit_hour_counts: 'audit',
   system_settings: 'settings',
   app_meta: 'settings',
   server_instances: 'health',
@@ -76,7 +77,7 @@ export const TABLE_DOMAINS: Readonly<Record<string, DataDomain>> = {
   crm_integrations: 'crm',
 };
 
-/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025-0028, 0031, 0035, 0036). */
+/** Tables a database trigger writes when the key table is written (migrations 0005, 0011, 0012, 0025-0028, 0031, 0035-0037). */
 const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   subscriptions: ['mrr_events', 'mrr_cohort_months'],
   mrr_events: ['mrr_cohort_months'],
@@ -98,6 +99,7 @@ const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   maintenance_records: ['fleet_maintenance_due', 'fleet_account_due'],
   email_outbox: ['email_day_totals'],
   sales_commissions: ['sales_commission_totals'],
+  audit_logs: ['audit_hour_counts'],
 };
 
 /** Tables a delete reaches through foreign keys (`on delete cascade` or `set null`), read from the schema. */

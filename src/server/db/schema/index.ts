@@ -26,7 +26,7 @@ export {
   signInChallenges,
   passwordResetTokens,
 } from './auth';
-export { auditLogs, auditChain } from './audit';
+export { auditLogs, auditChain, auditHourCounts, CUSTOMER_SIGN_IN_ROW, FLEET_CHANGE_ROW } from './audit';
 export { activities, notifications, notificationReads } from './notifications';
 export { plans, subscriptions, revenueSnapshots, mrrEvents, mrrCohortMonths } from './plans';
 export {

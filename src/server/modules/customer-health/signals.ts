@@ -1,6 +1,7 @@
 import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { OPEN_TICKET_STATUSES } from '../../../shared/statuses';
+import { FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from '../../../shared/audit-categories';
 import { customers, subscriptions } from '../../db/schema';
 import { literalList } from '../../lib/sql-values';
 import { OPEN_TICKET_AGE_DAYS, type HealthSignals } from './rule';
@@ -12,7 +13,6 @@ import { OPEN_TICKET_AGE_DAYS, type HealthSignals } from './rule';
 const daysSince = (column: AnyColumn) =>
   sql<number | null>`floor(extract(epoch from (now() - ${column})) / 86400)::int`;
 
-const FLEET_RESOURCES = sql.raw(`('vehicle', 'driver', 'maintenance', 'team_member')`);
 
 const signalColumns = {
   id: customers.id,
@@ -35,7 +35,7 @@ const signalColumns = {
   daysSinceSignIn: daysSince(customers.lastSignInAt),
   fleetChanged30d: sql<boolean>`exists(select 1 from audit_logs a
     where a.account_id = ${customers.id} and a.created_at > now() - interval '30 days'
-      and a.resource_type in ${FLEET_RESOURCES} and a.category in ('create', 'update', 'delete')
+      and a.resource_type in ${literalList(FLEET_RESOURCES)} and a.category in ${literalList(FLEET_CHANGE_CATEGORIES)}
       and a.success and a.actor_type = 'customer')`,
   // Tickets still waiting on staff a day after they were opened (docs/support.md).
   openTickets: sql<number>`(select count(*)::int from support_tickets st

@@ -1,4 +1,4 @@
-import { and, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   FLEET_WINDOW_DAYS,
   type FleetCrmEndpoint,
@@ -6,10 +6,10 @@ import {
 } from '../../../shared/contracts/fleet-center';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { auditLogs } from '../../db/schema';
+import { auditHourCounts, auditLogs } from '../../db/schema';
 import { readCrmSyncState } from '../crm';
 import { originOf, type ProbeResult } from './fleet-crm-probe';
-import { customerSignIn } from './monitoring';
+import { auditCountSince, customerSignIn } from './audit-counts';
 
 const DAY_MS = 86_400_000;
 
@@ -54,14 +54,16 @@ export async function fleetCrmStatus(
   const [[signIns], probed, sync] = await Promise.all([
     db
       .select({
-        all: sql<number>`count(*)`.mapWith(Number),
+        all: auditCountSince(since, auditHourCounts.customerSignIns, customerSignIn),
         // createFleetCrmSession marks its audit row: the session came from the fleet CRM.
-        autoLogins: sql<number>`count(*) filter (where ${auditLogs.newValues}->>'via' = 'fleet-crm')`.mapWith(
-          Number,
+        autoLogins: auditCountSince(
+          since,
+          auditHourCounts.fleetCrmSignIns,
+          customerSignIn,
+          sql`${auditLogs.newValues}->>'via' = 'fleet-crm'`,
         ),
       })
-      .from(auditLogs)
-      .where(and(gte(auditLogs.createdAt, since), customerSignIn)),
+      .from(sql`(select 1) as counts`),
     deps.probe,
     // The same rule as the CRM screen and System Health.
     readCrmSyncState(db),

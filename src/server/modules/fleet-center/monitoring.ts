@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import {
   ACTIVE_SESSION_MINUTES,
@@ -9,6 +9,7 @@ import { isoDay } from '../../../shared/days';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import {
+  auditHourCounts,
   auditLogs,
   customers,
   fleetMaintenanceDue,
@@ -19,31 +20,13 @@ import {
 } from '../../db/schema';
 import { sessionAlive } from '../../auth/sessions';
 import { overdueKept } from './analytics';
-import { changeSummary, FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from '../fleet';
+import { changeSummary } from '../fleet';
+import { auditCountSince, customerSignIn, fleetChange } from './audit-counts';
 
 // Live figures of our own system across every customer account (docs/fleet-control-center.md).
 // Every list is bounded, and every time window starts from an index on its timestamp.
 
 const HOUR_MS = 3_600_000;
-
-/** A successful customer sign-in, by password or by the fleet CRM's auto-login. */
-export const customerSignIn = and(
-  eq(auditLogs.action, 'login'),
-  eq(auditLogs.resourceType, 'authentication'),
-  eq(auditLogs.actorType, 'customer'),
-  eq(auditLogs.success, true),
-);
-
-const fleetChange = (since: Date) =>
-  and(
-    gte(auditLogs.createdAt, since),
-    // A fleet change names its account; staff-side rows about a customer are not fleet work.
-    sql`${auditLogs.accountId} is not null`,
-    inArray(auditLogs.resourceType, FLEET_RESOURCES),
-    // Changes only: an export of the vehicles is audited under the same resource.
-    inArray(auditLogs.category, FLEET_CHANGE_CATEGORIES),
-    eq(auditLogs.success, true),
-  );
 
 /**
  * Sessions of customers (owners and team members) that are alive (the sign-in check's own rule:
@@ -65,24 +48,28 @@ function activeSessions(db: Db, now: Date) {
     );
 }
 
-function recentChanges(db: Db, since: Date) {
-  return db
-    .select({
-      id: auditLogs.id,
-      customerId: auditLogs.accountId,
-      companyName: customers.companyName,
-      action: auditLogs.action,
-      resourceType: auditLogs.resourceType,
-      newValues: auditLogs.newValues,
-      oldValues: auditLogs.oldValues,
-      actorEmail: auditLogs.actorEmail,
-      createdAt: auditLogs.createdAt,
-    })
-    .from(auditLogs)
-    .leftJoin(customers, eq(customers.id, auditLogs.accountId))
-    .where(fleetChange(since))
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-    .limit(FLEET_LIST_LIMIT);
+/** The newest fleet changes across accounts since `since` (exported for its plan test). */
+export function recentChanges(db: Db, since: Date) {
+  return (
+    db
+      .select({
+        id: auditLogs.id,
+        customerId: auditLogs.accountId,
+        companyName: customers.companyName,
+        action: auditLogs.action,
+        resourceType: auditLogs.resourceType,
+        newValues: auditLogs.newValues,
+        oldValues: auditLogs.oldValues,
+        actorEmail: auditLogs.actorEmail,
+        createdAt: auditLogs.createdAt,
+      })
+      .from(auditLogs)
+      .leftJoin(customers, eq(customers.id, auditLogs.accountId))
+      // The partial index of fleet changes, newest first: not a walk past the day's other audit rows.
+      .where(and(fleetChange, gte(auditLogs.createdAt, since)))
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(FLEET_LIST_LIMIT)
+  );
 }
 
 /**
@@ -188,15 +175,14 @@ export async function fleetMonitoring(db: Db, clock: Clock): Promise<FleetMonito
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const [[sessionCount], [activity], changes, overdue, [overdueTotal], pastDue] = await Promise.all([
     activeSessions(db, now),
-    // Both windows from one range read of the last day of the audit trail.
+    // Kept per hour by the audit trail's triggers, with the rows of the windows' first part hour.
     db
       .select({
-        signIns: sql<number>`count(*) filter (where ${customerSignIn})`.mapWith(Number),
-        changes24h: sql<number>`count(*) filter (where ${fleetChange(dayAgo)})`.mapWith(Number),
-        changes1h: sql<number>`count(*) filter (where ${fleetChange(hourAgo)})`.mapWith(Number),
+        signIns: auditCountSince(dayAgo, auditHourCounts.customerSignIns, customerSignIn),
+        changes24h: auditCountSince(dayAgo, auditHourCounts.fleetChanges, fleetChange),
+        changes1h: auditCountSince(hourAgo, auditHourCounts.fleetChanges, fleetChange),
       })
-      .from(auditLogs)
-      .where(gte(auditLogs.createdAt, dayAgo)),
+      .from(sql`(select 1) as counts`),
     recentChanges(db, dayAgo),
     overdueMaintenance(db, isoDay(now)),
     overdueCount(db, isoDay(now)),

@@ -1,6 +1,6 @@
 // The fleet module's public face: what other modules may use (docs/architecture.md).
 export { overdueSql } from './maintenance';
-export { changeSummary, FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from './overview';
+export { changeSummary } from './overview';
 export { EMAIL_TAKEN } from './team';
 export { countedVehicle, isCountedVehicleStatus, usersOf } from './usage';
 export { fleetUsage, fleetUsageColumns, usageExceeds, usageOf } from './usage';

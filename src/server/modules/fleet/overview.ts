@@ -13,18 +13,12 @@ import {
   plans,
   teamMembers,
 } from '../../db/schema';
+import { FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from '../../../shared/audit-categories';
 import { notFound } from '../../http/errors';
 import { recordsPage, toMaintenance } from './maintenance';
 import { isCountedVehicleStatus } from './usage';
 import type { CustomerContext } from '../../http/request-context';
 
-/** The audit rows that are changes to a fleet (staff's fleet center reads the same ones across accounts). */
-export const FLEET_RESOURCES = ['vehicle', 'driver', 'maintenance', 'team_member'];
-/**
- * The audit categories that are changes (`audit_logs.category`): an export of the vehicles or drivers is
- * audited under the same resource but changed nothing.
- */
-export const FLEET_CHANGE_CATEGORIES = ['create', 'update', 'delete'];
 const LIST = 8;
 /** The overview's due maintenance: open records, overdue first. */
 const OPEN_STATES = ['overdue', 'scheduled'] as const;
