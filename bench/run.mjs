@@ -139,7 +139,11 @@ const LIST_PAGES = [
   ['CRM users (the staff team)', '/api/admin/crm/users'],
   ['subscriptions, page 2 (100,000 subscriptions)', '/api/admin/subscriptions?page=2'],
   ['Fleet Control Center analytics (1,000,000 vehicles)', '/api/admin/fleet/analytics', false],
-  ['Fleet Control Center monitoring (1,000,000 vehicles)', '/api/admin/fleet/monitoring', false],
+  [
+    'Fleet Control Center monitoring (1,000,000 vehicles, 40,000 audit rows in the last day)',
+    '/api/admin/fleet/monitoring',
+    false,
+  ],
   ['Fleet Control Center fleet CRM (30 days of sign-ins)', '/api/admin/fleet/crm', false],
 ];
 const CHROMIUM = '/usr/bin/chromium';

@@ -1,8 +1,9 @@
 // Seeds the fleets of every account at scale for the lists' bench (npm run bench runs it with tsx while the
 // app is stopped, after bench/seed-staff.ts): 1,000,000 vehicles (ten per customer of the staff seed),
 // 500,000 drivers and 1,000,000 maintenance records (one in five open, due from two months ago to two
-// months ahead): the main tables of the Fleet Control Center's figures; then the figures the fleet
-// tables' triggers keep, recomputed once. Prints one JSON line.
+// months ahead): the main tables of the Fleet Control Center's figures, and a day of their audit trail
+// (20,000 customer sign-ins, one in ten through the fleet CRM, and 20,000 fleet changes, which Live
+// Monitoring counts); then the figures the triggers keep, recomputed once. Prints one JSON line.
 import { sql, type SQL } from 'drizzle-orm';
 import { bulk, numberedCustomers, openSeedDatabase, withIndexesBuiltAfter } from './seed-kit';
 
@@ -78,16 +79,57 @@ await seeded(
   cross join lateral (select (array['Oil change','Brake inspection','Tyre rotation','Annual service'])[1 + g % 4] as type) t`,
 );
 
+// The last day's audit trail as the fleet app writes it: sign-ins and changes to the fleet tables. Written
+// sealed with placeholder hashes and the chain's head moved past them, as bench/seed-audit.ts does, so the
+// sealer has nothing to do during the measures.
+const AUDIT_DAY = 20_000;
+const auditStarted = performance.now();
+const [{ base }] = (
+  (await db.execute(sql`select coalesce(max(chain_seq), 0)::bigint as base from audit_logs`)) as unknown as {
+    rows: { base: number }[];
+  }
+).rows;
+await bulk(
+  db,
+  sql`
+  insert into audit_logs (actor_type, actor_id, actor_email, account_id, action, category, resource_type,
+    resource_id, new_values, success, chain_seq, hash, created_at)
+  select 'customer', c.id::text, c.email, c.id, 'login', 'login', 'authentication', c.id::text,
+    case when g % 10 = 0 then '{"via":"fleet-crm"}'::jsonb else '{}'::jsonb end, true,
+    ${Number(base)} + g, 'bench-placeholder', now() - make_interval(secs => g * 86400.0 / ${AUDIT_DAY})
+  from generate_series(1, ${AUDIT_DAY}) g
+  join bench_fleet_customers c on ${owner}`,
+);
+await bulk(
+  db,
+  sql`
+  insert into audit_logs (actor_type, actor_id, actor_email, account_id, action, category, resource_type,
+    resource_id, new_values, success, chain_seq, hash, created_at)
+  select 'customer', c.id::text, c.email, c.id, 'update', 'update',
+    (array['vehicle','driver','maintenance','team_member'])[1 + g % 4], 'bench-' || g,
+    '{"status":"active"}'::jsonb, true, ${Number(base) + AUDIT_DAY} + g, 'bench-placeholder',
+    now() - make_interval(secs => g * 86400.0 / ${AUDIT_DAY} + 7)
+  from generate_series(1, ${AUDIT_DAY}) g
+  join bench_fleet_customers c on ${owner}`,
+);
+await db.execute(
+  sql`update audit_chain set head_seq = ${Number(base) + 2 * AUDIT_DAY}, head_hash = 'bench-placeholder' where id = 1`,
+);
+timings.auditDayMs = Math.round(performance.now() - auditStarted);
+
 await db.execute(sql`drop table bench_fleet_customers`);
-// The kept fleet figures, the Fleet Control Center's (migration 0027) and each account's (0031), which
-// the skipped triggers would have moved.
+// The kept fleet figures, the Fleet Control Center's (migration 0027) and each account's (0031), and the
+// audit trail's hours (0037), which the skipped triggers would have moved.
 const totalsStarted = performance.now();
-await db.execute(sql`select fleet_totals_recompute(), fleet_account_figures_recompute()`);
+await db.execute(
+  sql`select fleet_totals_recompute(), fleet_account_figures_recompute(), audit_hour_counts_recompute()`,
+);
 timings.fleetTotalsMs = Math.round(performance.now() - totalsStarted);
 const analyzeStarted = performance.now();
 await db.execute(
   sql`vacuum analyze vehicles, drivers, maintenance_records, fleet_counters, fleet_vehicle_days,
-    fleet_account_vehicles, fleet_maintenance_due, fleet_account_counters, fleet_account_due`,
+    fleet_account_vehicles, fleet_maintenance_due, fleet_account_counters, fleet_account_due, audit_logs,
+    audit_hour_counts`,
 );
 timings.analyzeMs = Math.round(performance.now() - analyzeStarted);
 await database.close();

@@ -13,7 +13,6 @@ import { OPEN_TICKET_AGE_DAYS, type HealthSignals } from './rule';
 const daysSince = (column: AnyColumn) =>
   sql<number | null>`floor(extract(epoch from (now() - ${column})) / 86400)::int`;
 
-
 const signalColumns = {
   id: customers.id,
   failedPayments30d: sql<number>`(select count(*)::int from payments p
