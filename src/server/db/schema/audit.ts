@@ -22,8 +22,9 @@ const words = (values: readonly string[]) => `(${values.map((v) => `'${v}'`).joi
 /**
  * A successful customer sign-in (by password or by the fleet CRM's auto-login), and a change to a
  * customer's fleet, as literal SQL over `audit_logs`: the partial indexes below and the statements that
- * must use them share this text. Migration 0037's trigger spells the same words
- * (modules/fleet-center/kept-counts.test.ts holds them together).
+ * must use them share this text. A fleet change names its account: staff-side rows about a customer are
+ * not fleet work. Migration 0037's trigger spells the same words (modules/fleet-center/kept-counts.test.ts
+ * holds them together).
  */
 export const CUSTOMER_SIGN_IN_ROW = `"audit_logs"."action" = 'login' and "audit_logs"."resource_type" = 'authentication' and "audit_logs"."actor_type" = 'customer' and "audit_logs"."success" = true`;
 export const FLEET_CHANGE_ROW = `"audit_logs"."account_id" is not null and "audit_logs"."resource_type" in ${words(FLEET_RESOURCES)} and "audit_logs"."category" in ${words(FLEET_CHANGE_CATEGORIES)} and "audit_logs"."success" = true`;
