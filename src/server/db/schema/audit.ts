@@ -27,6 +27,8 @@ const words = (values: readonly string[]) => `(${values.map((v) => `'${v}'`).joi
  * holds them together).
  */
 export const CUSTOMER_SIGN_IN_ROW = `"audit_logs"."action" = 'login' and "audit_logs"."resource_type" = 'authentication' and "audit_logs"."actor_type" = 'customer' and "audit_logs"."success" = true`;
+/** A successful sign-in of anyone, staff or customer (the new-browser check's memory, migration 0038). */
+export const SIGN_IN_ROW = `"audit_logs"."action" = 'login' and "audit_logs"."resource_type" = 'authentication' and "audit_logs"."success" = true`;
 export const FLEET_CHANGE_ROW = `"audit_logs"."account_id" is not null and "audit_logs"."resource_type" in ${words(FLEET_RESOURCES)} and "audit_logs"."category" in ${words(FLEET_CHANGE_CATEGORIES)} and "audit_logs"."success" = true`;
 
 /** One row per state change (and per sign-in attempt), written in the change's own transaction. */
@@ -81,6 +83,9 @@ export const auditLogs = pgTable(
     // The rows the Fleet Control Center counts (migration 0037): the edges of its windows, and the
     // newest fleet changes, read without walking past the rest of the day's audit trail.
     index('audit_logs_customer_sign_in_idx').on(t.createdAt).where(sql.raw(CUSTOMER_SIGN_IN_ROW)),
+    // A person's earlier sign-ins by address: the new-browser check at every sign-in finds one from the
+    // same address and browser, or any at all, without reading every sign-in of that person.
+    index('audit_logs_sign_in_actor_idx').on(t.actorId, t.ipAddress).where(sql.raw(SIGN_IN_ROW)),
     index('audit_logs_fleet_change_idx').on(t.createdAt, t.id).where(sql.raw(FLEET_CHANGE_ROW)),
   ],
 );

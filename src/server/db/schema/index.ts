@@ -26,7 +26,14 @@ export {
   signInChallenges,
   passwordResetTokens,
 } from './auth';
-export { auditLogs, auditChain, auditHourCounts, CUSTOMER_SIGN_IN_ROW, FLEET_CHANGE_ROW } from './audit';
+export {
+  auditLogs,
+  auditChain,
+  auditHourCounts,
+  CUSTOMER_SIGN_IN_ROW,
+  FLEET_CHANGE_ROW,
+  SIGN_IN_ROW,
+} from './audit';
 export { activities, notifications, notificationReads } from './notifications';
 export { plans, subscriptions, revenueSnapshots, mrrEvents, mrrCohortMonths } from './plans';
 export {

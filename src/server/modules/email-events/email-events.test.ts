@@ -4,6 +4,7 @@ import { createTestApp, registration, type TestApp } from '../../../../tests/set
 import { CARDS, checkout, created, signUp, unique } from '../../../../tests/setup/customers';
 import { customerFormInput, changeStaffPassword } from '../../../../tests/setup/staff';
 import { emailsTo, invitedPassword, lastEmailTo, linkIn } from '../../../../tests/setup/mail';
+import { planOf } from '../../../../tests/setup/query-plans';
 import { DEFAULT_CUSTOMER_SETTINGS } from '../../../shared/contracts/portal';
 import { emailOutbox, invoices, payments } from '../../db/schema';
 
@@ -196,6 +197,22 @@ describe('security emails', () => {
     await signInAs('manager@motorpool.local', 'Motorpool#2026', 'lightMyRequest', '/api/auth/admin-login');
     await signInAs('manager@motorpool.local', 'Motorpool#2026', firefox, '/api/auth/admin-login');
     expect(await emailsTo(t, 'manager@motorpool.local', 'new_sign_in')).toHaveLength(1);
+  });
+
+  it('the new-browser check looks up the sign-ins index by person and address, not every earlier sign-in', async () => {
+    const c = await signUp(t);
+    // Earlier sign-ins, so that a count of them would have something to count.
+    for (let i = 0; i < 2; i++)
+      expect((await signInAs(c.email, c.password, 'lightMyRequest')).statusCode).toBe(200);
+    const statements = await t.statementsDuring(async () => {
+      expect((await signInAs(c.email, c.password, 'lightMyRequest')).statusCode).toBe(200);
+    });
+    const check = statements.find((s) => s.sql.startsWith('select exists((select 1 from "audit_logs"'));
+    expect(check, statements.map((s) => s.sql).join('\n')).toBeDefined();
+    expect(check!.sql).not.toMatch(/count\(/);
+    const { indexes, seqScans } = await planOf(t, check!);
+    expect([...indexes]).toEqual(['audit_logs_sign_in_actor_idx']);
+    expect(seqScans.size).toBe(0);
   });
 });
 

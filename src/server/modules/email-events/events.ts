@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { auditLogs, invoices, type payments } from '../../db/schema';
+import { auditLogs, invoices, SIGN_IN_ROW, type payments } from '../../db/schema';
 import { usd } from '../../lib/money-text';
 import {
   customerRecipient,
@@ -144,21 +144,27 @@ export async function queueNewSignInIfUnseen(
   account: Account,
   input: { personId: string; ipAddress: string | null; userAgent: string | null; now: Date },
 ) {
-  const earlier = and(
-    eq(auditLogs.action, 'login'),
-    eq(auditLogs.resourceType, 'authentication'),
-    eq(auditLogs.success, true),
-    eq(auditLogs.actorId, input.personId),
+  // Two lookups of the partial index of sign-ins by person and address, each stopping at its first
+  // row: counting every earlier sign-in grew with each one (thousands for a busy account).
+  const earlier = and(sql.raw(SIGN_IN_ROW), eq(auditLogs.actorId, input.personId));
+  const sameBrowser = and(
+    earlier,
+    input.ipAddress === null ? isNull(auditLogs.ipAddress) : eq(auditLogs.ipAddress, input.ipAddress),
+    input.userAgent === null ? isNull(auditLogs.userAgent) : eq(auditLogs.userAgent, input.userAgent),
   );
   const [seen] = await tx
     .select({
-      count: sql<number>`count(*)::int`,
-      same: sql<boolean>`coalesce(bool_or(${auditLogs.ipAddress} is not distinct from ${input.ipAddress}
-        and ${auditLogs.userAgent} is not distinct from ${input.userAgent}), false)`,
+      any: sql<boolean>`exists(${tx
+        .select({ one: sql`1` })
+        .from(auditLogs)
+        .where(earlier)})`,
+      same: sql<boolean>`exists(${tx
+        .select({ one: sql`1` })
+        .from(auditLogs)
+        .where(sameBrowser)})`,
     })
-    .from(auditLogs)
-    .where(earlier);
-  if (!seen || Number(seen.count) === 0 || seen.same) return;
+    .from(sql`(select 1) as seen`);
+  if (!seen?.any || seen.same) return;
   await mailer.queue.queue(tx, {
     template: 'new_sign_in',
     to: personTo(account.person),
