@@ -14,11 +14,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { FLEET_CHANGE_CATEGORIES, FLEET_RESOURCES } from '../../../shared/audit-categories';
+import { literalListText } from '../../lib/sql-values';
 import { createdAt, updatedAt } from './columns';
 
 // The audit trail and the head of its tamper-evident chain (docs/audit-logs.md).
 
-const words = (values: readonly string[]) => `(${values.map((v) => `'${v}'`).join(', ')})`;
 /**
  * A successful customer sign-in (by password or by the fleet CRM's auto-login), and a change to a
  * customer's fleet, as literal SQL over `audit_logs`: the partial indexes below and the statements that
@@ -29,7 +29,7 @@ const words = (values: readonly string[]) => `(${values.map((v) => `'${v}'`).joi
 export const CUSTOMER_SIGN_IN_ROW = `"audit_logs"."action" = 'login' and "audit_logs"."resource_type" = 'authentication' and "audit_logs"."actor_type" = 'customer' and "audit_logs"."success" = true`;
 /** A successful sign-in of anyone, staff or customer (the new-browser check's memory, migration 0038). */
 export const SIGN_IN_ROW = `"audit_logs"."action" = 'login' and "audit_logs"."resource_type" = 'authentication' and "audit_logs"."success" = true`;
-export const FLEET_CHANGE_ROW = `"audit_logs"."account_id" is not null and "audit_logs"."resource_type" in ${words(FLEET_RESOURCES)} and "audit_logs"."category" in ${words(FLEET_CHANGE_CATEGORIES)} and "audit_logs"."success" = true`;
+export const FLEET_CHANGE_ROW = `"audit_logs"."account_id" is not null and "audit_logs"."resource_type" in ${literalListText(FLEET_RESOURCES)} and "audit_logs"."category" in ${literalListText(FLEET_CHANGE_CATEGORIES)} and "audit_logs"."success" = true`;
 
 /** One row per state change (and per sign-in attempt), written in the change's own transaction. */
 export const auditLogs = pgTable(
